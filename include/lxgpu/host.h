@@ -1,0 +1,214 @@
+/* host: everything lxgpu knows about a host, as plain data.
+ *
+ * The model is filled by the live scanner (lx_host_scan) or loaded from a
+ * snapshot (lx_snapshot_load); nothing downstream knows which. The parsers
+ * of the /proc files the scanner reads are public so they can be tested on
+ * their own. */
+#ifndef LXGPU_HOST_H
+#define LXGPU_HOST_H
+
+#include "lxgpu/util.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#define LX_NVIDIA_VENDOR_ID 0x10de
+#define LX_UNKNOWN (-1)
+
+enum lx_cgroup_layout {
+	LX_CGROUP_UNKNOWN,
+	LX_CGROUP_V1,
+	LX_CGROUP_V2,
+	LX_CGROUP_HYBRID,
+};
+
+enum lx_driver_flavor {
+	LX_FLAVOR_UNKNOWN, /* no driver loaded, or a version line we cannot read */
+	LX_FLAVOR_OPEN,
+	LX_FLAVOR_PROPRIETARY,
+};
+
+struct lx_drm_node {
+	char *name;    /* "card1", "renderD128" */
+	char *by_path; /* "pci-0000:01:00.0-card", or NULL when the link is absent */
+};
+
+struct lx_gpu {
+	char *bdf;         /* "0000:41:00.0": sysfs spelling, domain as 4+ hex digits */
+	uint16_t vendor_id;
+	uint16_t device_id;
+	uint32_t class_code; /* 0x030000 VGA, 0x030200 3D controller */
+	char *model;       /* the driver's "Model:", NULL when unknown */
+	char *uuid;        /* "GPU-...", NULL when unknown */
+	char *vbios;       /* "Video BIOS:", NULL when unknown */
+	int minor;         /* /dev/nvidiaN; LX_UNKNOWN when the driver did not say */
+	char *driver;      /* bound kernel driver: "nvidia", "vfio-pci", "nouveau"; NULL = none */
+	int numa_node;     /* LX_UNKNOWN on single-node hosts (-1 in sysfs) */
+	int iommu_group;   /* LX_UNKNOWN when the IOMMU is off */
+	struct lx_strv pcie_path; /* PCI bridges above the GPU, root port first */
+	struct lx_drm_node *drm;
+	size_t n_drm;
+};
+
+enum lx_node_type {
+	LX_NODE_CHAR,
+	LX_NODE_BLOCK,
+	LX_NODE_OTHER, /* a regular file or anything else where a node should be */
+};
+
+struct lx_dev_node {
+	char *path; /* absolute: "/dev/nvidia0" */
+	enum lx_node_type type;
+	unsigned major;
+	unsigned minor;
+	unsigned mode; /* permission bits only, e.g. 0666 */
+	unsigned uid;
+	unsigned gid;
+};
+
+struct lx_major {
+	char *name; /* as in /proc/devices: "nvidia", "nvidia-uvm", "drm", ... */
+	unsigned number;
+};
+
+/* A capability from /proc/driver/nvidia/capabilities (MIG instances,
+ * mig config/monitor, fabric-imex-mgmt): its /dev/nvidia-caps/nvidia-capN minor. */
+struct lx_capability {
+	char *name; /* "gpu0/mig/gi1/ci0", "mig/config" */
+	unsigned minor;
+};
+
+struct lx_driver {
+	char *version;       /* "590.48.01"; NULL when the nvidia module is not loaded */
+	enum lx_driver_flavor flavor;
+	struct lx_strv modules;  /* loaded nvidia modules, /proc/modules order */
+	struct lx_strv firmware; /* /lib/firmware/nvidia/<version> dirs holding GSP firmware */
+	bool persistenced;   /* nvidia-persistenced's socket exists */
+};
+
+struct lx_host {
+	char *hostname;
+	char *kernel; /* running kernel release */
+	enum lx_cgroup_layout cgroup;
+	struct lx_gpu *gpus; /* sorted by bdf; the index is the one `scan` prints */
+	size_t n_gpus;
+	struct lx_dev_node *nodes; /* sorted by path */
+	size_t n_nodes;
+	struct lx_major *majors; /* /proc/devices order */
+	size_t n_majors;
+	struct lx_capability *caps; /* sorted by name */
+	size_t n_caps;
+	struct lx_driver driver;
+};
+
+void lx_host_free(struct lx_host *host);
+
+/* Lookups; NULL / LX_UNKNOWN when absent. */
+const struct lx_gpu *lx_host_find_gpu_by_bdf(const struct lx_host *host, const char *bdf);
+const struct lx_dev_node *lx_host_find_node(const struct lx_host *host, const char *path);
+/* The GPU major: "nvidia", or "nvidia-frontend" before driver 550.40. */
+int lx_host_gpu_major(const struct lx_host *host);
+int lx_host_major_by_name(const struct lx_host *host, const char *name);
+bool lx_host_has_module(const struct lx_host *host, const char *module);
+
+/* Things worth telling the user about the host itself (not about a
+ * container): uvm not loaded, a missing node, a node with a stale major. */
+struct lx_host_warning {
+	char *message;
+	char *fix; /* may be NULL */
+};
+struct lx_host_warnings {
+	struct lx_host_warning *items;
+	size_t n;
+};
+void lx_host_check(const struct lx_host *host, struct lx_host_warnings *out);
+void lx_host_warnings_free(struct lx_host_warnings *w);
+
+const char *lx_cgroup_layout_name(enum lx_cgroup_layout c);
+bool lx_cgroup_layout_from_name(const char *name, enum lx_cgroup_layout *out);
+const char *lx_driver_flavor_name(enum lx_driver_flavor f);
+bool lx_driver_flavor_from_name(const char *name, enum lx_driver_flavor *out);
+
+/* Normalize a PCI address to sysfs spelling: the /proc/driver/nvidia/gpus
+ * directory may carry an 8-digit domain ("00000000:41:00.0"). Lowercase,
+ * domain printed with at least 4 hex digits. False when not a PCI address. */
+bool lx_pci_address_normalize(const char *in, char **out);
+
+/* ---- parsers of /proc files (pure functions over the file's text) ---- */
+
+/* /proc/driver/nvidia/version: version and flavour from its first line. */
+int lx_parse_nvidia_version(const char *text, char **version, enum lx_driver_flavor *flavor,
+			    struct lx_error *err);
+
+/* /proc/driver/nvidia/gpus/<bdf>/information. Fields absent from the file
+ * stay NULL / LX_UNKNOWN (some drivers omit "Device Minor"). */
+struct lx_gpu_information {
+	char *model;
+	char *uuid;
+	char *vbios;
+	char *bus_location;
+	int minor;
+};
+int lx_parse_gpu_information(const char *text, struct lx_gpu_information *info,
+			     struct lx_error *err);
+void lx_gpu_information_free(struct lx_gpu_information *info);
+
+/* /proc/devices: the character majors lxgpu cares about (nvidia*, drm). */
+int lx_parse_proc_devices(const char *text, struct lx_major **majors, size_t *n,
+			  struct lx_error *err);
+/* /proc/modules: names of the loaded nvidia* modules (and nouveau). */
+void lx_parse_proc_modules(const char *text, struct lx_strv *modules);
+/* /proc/self/mountinfo: which cgroup hierarchies are mounted. */
+enum lx_cgroup_layout lx_parse_cgroup_layout(const char *mountinfo);
+/* A capabilities "access" file: its DeviceFileMinor. */
+int lx_parse_capability_minor(const char *text, unsigned *minor, struct lx_error *err);
+
+/* ---- the live scanner ---- */
+
+/* Where the scanner reads. /sys always comes through libudev; /proc and
+ * /dev are read directly (umockdev redirects both). The firmware dir and
+ * run dir are not redirected by umockdev, so tests point them elsewhere. */
+struct lx_scan_paths {
+	const char *proc;     /* "/proc" */
+	const char *dev;      /* "/dev" */
+	const char *sys;      /* "/sys": for the links libudev does not resolve */
+	const char *firmware; /* "/lib/firmware/nvidia" */
+	const char *run;      /* "/run" */
+};
+void lx_scan_paths_default(struct lx_scan_paths *paths);
+
+/* The raw files the scanner read, for snapshot bundles. */
+struct lx_evidence_file {
+	char *path; /* as read, e.g. "/proc/devices" */
+	char *data;
+	size_t len;
+};
+struct lx_evidence {
+	struct lx_evidence_file *files;
+	size_t n;
+};
+void lx_evidence_add(struct lx_evidence *ev, const char *path, const char *data, size_t len);
+void lx_evidence_free(struct lx_evidence *ev);
+
+/* Scan the live host. evidence may be NULL. */
+int lx_host_scan(const struct lx_scan_paths *paths, struct lx_host *host,
+		 struct lx_evidence *evidence, struct lx_error *err);
+
+/* ---- snapshots ---- */
+
+/* Load a snapshot: YAML, or a .tar.gz bundle holding host.yaml (detected by
+ * content). Errors name the file, line and field. */
+int lx_snapshot_load(const char *path, struct lx_host *host, struct lx_error *err);
+/* Parse snapshot YAML from memory; `name` is used in error messages. */
+int lx_snapshot_parse(const char *name, const char *text, size_t len, struct lx_host *host,
+		      struct lx_error *err);
+struct lx_doc;
+/* The model as a document (the schema of docs/schema.md). */
+struct lx_doc *lx_host_to_doc(const struct lx_host *host);
+/* Render the canonical snapshot YAML (also what `scan --format yaml` prints). */
+char *lx_snapshot_to_yaml(const struct lx_host *host);
+/* Write FILE.yaml (YAML) or FILE.tar.gz / FILE.tgz (bundle with evidence). */
+int lx_snapshot_save(const char *path, const struct lx_host *host,
+		     const struct lx_evidence *evidence, struct lx_error *err);
+
+#endif

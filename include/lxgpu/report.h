@@ -1,0 +1,70 @@
+/* report: structured documents and their text forms.
+ *
+ * A small tree (maps keep insertion order) that commands build once and
+ * print as JSON or YAML, and that YAML input is parsed into, with the line
+ * every value came from so that validation errors can point at it. */
+#ifndef LXGPU_REPORT_H
+#define LXGPU_REPORT_H
+
+#include "lxgpu/util.h"
+
+#include <stdbool.h>
+
+enum lx_doc_kind {
+	LX_DOC_NULL,
+	LX_DOC_BOOL,
+	LX_DOC_INT,
+	LX_DOC_STR,
+	LX_DOC_LIST,
+	LX_DOC_MAP,
+};
+
+struct lx_doc {
+	enum lx_doc_kind kind;
+	int line; /* 1-based line in the source text; 0 when built in memory */
+	bool boolean;
+	long long integer;
+	char *str;
+	/* LX_DOC_LIST: items[0..n); LX_DOC_MAP: keys[i] -> items[i] */
+	struct lx_doc **items;
+	char **keys;
+	int *key_lines;
+	size_t n;
+};
+
+struct lx_doc *lx_doc_new_null(void);
+struct lx_doc *lx_doc_new_bool(bool b);
+struct lx_doc *lx_doc_new_int(long long i);
+/* NULL s gives a null value: absent facts print as null. */
+struct lx_doc *lx_doc_new_str(const char *s);
+struct lx_doc *lx_doc_new_list(void);
+struct lx_doc *lx_doc_new_map(void);
+/* Append; the container takes ownership of value. */
+void lx_doc_list_push(struct lx_doc *list, struct lx_doc *value);
+void lx_doc_map_set(struct lx_doc *map, const char *key, struct lx_doc *value);
+/* A list of strings from a strv. */
+struct lx_doc *lx_doc_new_str_list(const struct lx_strv *v);
+const struct lx_doc *lx_doc_map_get(const struct lx_doc *map, const char *key);
+void lx_doc_free(struct lx_doc *doc);
+const char *lx_doc_kind_name(enum lx_doc_kind kind);
+
+/* Render as pretty JSON (two-space indent, trailing newline). */
+char *lx_doc_to_json(const struct lx_doc *doc);
+/* Render as block YAML (libyaml's emitter), with a leading "---". */
+char *lx_doc_to_yaml(const struct lx_doc *doc);
+/* Parse one YAML document. Plain scalars resolve as YAML 1.2's core schema
+ * does for integers, booleans and null; quoted scalars are strings.
+ * Anchors, aliases, duplicate keys and non-string keys are errors. */
+int lx_doc_from_yaml(const char *name, const char *text, size_t len, struct lx_doc **out,
+		     struct lx_error *err);
+
+/* ---- reports ---- */
+
+struct lx_host;
+struct lx_host_warnings;
+/* `lxgpu scan` as text: a GPU table, then nodes, majors, driver, warnings. */
+char *lx_report_scan_text(const struct lx_host *host, const struct lx_host_warnings *warnings);
+/* The warnings as a list of {message, fix}. */
+struct lx_doc *lx_report_warnings_doc(const struct lx_host_warnings *warnings);
+
+#endif

@@ -1,0 +1,96 @@
+/* util: errors as values, growable buffers and string lists, safe file I/O.
+ *
+ * Every fallible function returns 0 on success and -1 on failure, and fills
+ * a struct lx_error that the caller prints once at the top (crun's style). */
+#ifndef LXGPU_UTIL_H
+#define LXGPU_UTIL_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/types.h>
+
+#define LX_EXIT_OK 0
+#define LX_EXIT_FINDINGS 1
+#define LX_EXIT_ERROR 2
+
+struct lx_error {
+	char *message; /* NULL when no error is set */
+};
+
+/* Set (or replace) the error message; always returns -1 so callers can
+ * write `return lx_error_set(err, ...)`. */
+int lx_error_set(struct lx_error *err, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+/* Same, appending ": strerror(errnum)". */
+int lx_error_set_errno(struct lx_error *err, int errnum, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+/* Prefix the existing message: "prefix: old message". */
+int lx_error_prefix(struct lx_error *err, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+void lx_error_clear(struct lx_error *err);
+
+/* Allocation that aborts on out-of-memory: a CLI has nothing sane to do. */
+void *lx_xmalloc(size_t size);
+void *lx_xcalloc(size_t n, size_t size);
+void *lx_xrealloc(void *p, size_t size);
+char *lx_xstrdup(const char *s);
+char *lx_xstrndup(const char *s, size_t n);
+char *lx_xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+static inline void lx_freep(void *p) { free(*(void **)p); }
+static inline void lx_fclosep(FILE **f) { if (*f) fclose(*f); }
+#define _cleanup_free_ __attribute__((cleanup(lx_freep)))
+#define _cleanup_fclose_ __attribute__((cleanup(lx_fclosep)))
+
+/* A growable byte buffer, always NUL terminated. */
+struct lx_buf {
+	char *data;
+	size_t len;
+	size_t cap;
+};
+void lx_buf_append(struct lx_buf *b, const char *s, size_t n);
+void lx_buf_puts(struct lx_buf *b, const char *s);
+void lx_buf_printf(struct lx_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void lx_buf_vprintf(struct lx_buf *b, const char *fmt, va_list ap);
+/* Hand the data to the caller (never NULL) and reset the buffer. */
+char *lx_buf_steal(struct lx_buf *b);
+void lx_buf_free(struct lx_buf *b);
+
+/* A growable list of owned strings. */
+struct lx_strv {
+	char **items;
+	size_t n;
+};
+void lx_strv_push(struct lx_strv *v, const char *s);
+void lx_strv_push_owned(struct lx_strv *v, char *s);
+bool lx_strv_contains(const struct lx_strv *v, const char *s);
+void lx_strv_sort(struct lx_strv *v);
+void lx_strv_free(struct lx_strv *v);
+
+/* String helpers. */
+bool lx_str_starts_with(const char *s, const char *prefix);
+bool lx_str_ends_with(const char *s, const char *suffix);
+/* Trim ASCII white space at both ends, in place; returns s. */
+char *lx_str_strip(char *s);
+/* Parse a whole string as an unsigned/signed integer in the given base. */
+bool lx_parse_uint(const char *s, int base, unsigned long long max, unsigned long long *out);
+bool lx_parse_int(const char *s, long long min, long long max, long long *out);
+/* Join path parts with exactly one '/' between them. */
+char *lx_path_join(const char *a, const char *b);
+
+/* Read a whole file (up to max_size bytes; larger is an error).
+ * *out is NUL terminated; *len excludes the NUL. */
+int lx_read_file(const char *path, size_t max_size, char **out, size_t *len,
+		 struct lx_error *err);
+/* Same, but a missing file is not an error: returns 0 with *out = NULL. */
+int lx_read_file_optional(const char *path, size_t max_size, char **out, size_t *len,
+			  struct lx_error *err);
+/* Replace path atomically: temp file in the same directory, fsync, rename,
+ * fsync of the directory. The old file stays intact on any failure. */
+int lx_write_file_atomic(const char *path, const void *data, size_t len, mode_t mode,
+			 struct lx_error *err);
+
+#endif

@@ -1,0 +1,211 @@
+/* lxgpu: option parsing and dispatch. */
+#include "cli.h"
+#include "config.h"
+
+#include <getopt.h>
+#include <string.h>
+#include <unistd.h>
+
+static const struct cli_command *const commands[] = {
+	&cli_cmd_scan,
+	&cli_cmd_snapshot,
+};
+#define N_COMMANDS (sizeof(commands) / sizeof(commands[0]))
+
+static const char global_help[] =
+	"Global options (before or after the command):\n"
+	"  --host FILE         use a snapshot (FILE.yaml or FILE.tar.gz) instead of the live host\n"
+	"  --pve-dir DIR       Proxmox config directory (default /etc/pve)\n"
+	"  --lxc-path DIR      LXC container directory (default /var/lib/lxc)\n"
+	"  --format FMT        text, json or yaml (where the command supports it)\n"
+	"  -q, --quiet         print less\n"
+	"  -v, --verbose       print more\n"
+	"  --no-color          no colors (also when NO_COLOR is set)\n"
+	"  --firmware-dir DIR  where GSP firmware lives (default /lib/firmware/nvidia)\n"
+	"  --run-dir DIR       where daemons keep sockets (default /run)\n"
+	"  -h, --help          show help; `lxgpu CMD --help` for one command\n"
+	"  -V, --version       show the version\n"
+	"\n"
+	"Exit status: 0 all good, 1 findings at error level, 2 usage or runtime error.\n";
+
+static void print_main_help(FILE *out)
+{
+	fprintf(out, "Usage: lxgpu [OPTIONS] COMMAND [ARGS]\n\n"
+		     "Give NVIDIA GPUs to LXC containers on Proxmox VE, and keep them working.\n\n"
+		     "Commands:\n");
+	for (size_t i = 0; i < N_COMMANDS; i++)
+		fprintf(out, "  %-10s %s\n", commands[i]->name, commands[i]->summary);
+	fprintf(out, "  %-10s %s\n\n%s", "help", "show help for a command", global_help);
+}
+
+static const struct cli_command *find_command(const char *name)
+{
+	for (size_t i = 0; i < N_COMMANDS; i++)
+		if (strcmp(commands[i]->name, name) == 0)
+			return commands[i];
+	return NULL;
+}
+
+static void print_command_help(const struct cli_command *cmd)
+{
+	printf("%s\n%s", cmd->usage, global_help);
+}
+
+int cli_usage_error(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	fputs("lxgpu: ", stderr);
+	vfprintf(stderr, fmt, ap);
+	fputs("\n", stderr);
+	va_end(ap);
+	return LX_EXIT_ERROR;
+}
+
+int cli_fail(struct lx_error *err)
+{
+	fprintf(stderr, "lxgpu: %s\n", err->message ? err->message : "unknown error");
+	lx_error_clear(err);
+	return LX_EXIT_ERROR;
+}
+
+int cli_load_host(const struct cli *cli, struct lx_host *host, struct lx_evidence *evidence)
+{
+	struct lx_error err = {0};
+	int rc = cli->host_file ? lx_snapshot_load(cli->host_file, host, &err)
+				: lx_host_scan(&cli->scan_paths, host, evidence, &err);
+	if (rc < 0) {
+		cli_fail(&err);
+		return -1;
+	}
+	return 0;
+}
+
+enum {
+	OPT_HOST = 256,
+	OPT_PVE_DIR,
+	OPT_LXC_PATH,
+	OPT_FORMAT,
+	OPT_NO_COLOR,
+	OPT_FIRMWARE_DIR,
+	OPT_RUN_DIR,
+};
+
+static const struct option long_options[] = {
+	{"host", required_argument, NULL, OPT_HOST},
+	{"pve-dir", required_argument, NULL, OPT_PVE_DIR},
+	{"lxc-path", required_argument, NULL, OPT_LXC_PATH},
+	{"format", required_argument, NULL, OPT_FORMAT},
+	{"no-color", no_argument, NULL, OPT_NO_COLOR},
+	{"firmware-dir", required_argument, NULL, OPT_FIRMWARE_DIR},
+	{"run-dir", required_argument, NULL, OPT_RUN_DIR},
+	{"output", required_argument, NULL, 'o'},
+	{"quiet", no_argument, NULL, 'q'},
+	{"verbose", no_argument, NULL, 'v'},
+	{"help", no_argument, NULL, 'h'},
+	{"version", no_argument, NULL, 'V'},
+	{NULL, 0, NULL, 0},
+};
+
+static int parse_format(struct cli *cli, const char *value)
+{
+	if (strcmp(value, "text") == 0)
+		cli->format = CLI_FORMAT_TEXT;
+	else if (strcmp(value, "json") == 0)
+		cli->format = CLI_FORMAT_JSON;
+	else if (strcmp(value, "yaml") == 0)
+		cli->format = CLI_FORMAT_YAML;
+	else
+		return cli_usage_error("unknown --format '%s'; use text, json or yaml", value);
+	cli->format_given = true;
+	cli->given |= CLI_OPT_FORMAT;
+	return 0;
+}
+
+static const char *option_name(unsigned bit)
+{
+	return bit == CLI_OPT_FORMAT ? "--format" : "-o/--output";
+}
+
+int main(int argc, char **argv)
+{
+	struct cli cli = {
+		.pve_dir = "/etc/pve",
+		.lxc_path = "/var/lib/lxc",
+		.color = isatty(STDOUT_FILENO) && !getenv("NO_COLOR"),
+	};
+	lx_scan_paths_default(&cli.scan_paths);
+	bool want_help = false, want_version = false;
+	int c;
+	opterr = 0;
+	/* GNU getopt permutes: options may come before or after the command. */
+	while ((c = getopt_long(argc, argv, ":o:qvhV", long_options, NULL)) != -1) {
+		switch (c) {
+		case OPT_HOST: cli.host_file = optarg; break;
+		case OPT_PVE_DIR: cli.pve_dir = optarg; break;
+		case OPT_LXC_PATH: cli.lxc_path = optarg; break;
+		case OPT_FORMAT:
+			if (parse_format(&cli, optarg) != 0)
+				return LX_EXIT_ERROR;
+			break;
+		case OPT_NO_COLOR: cli.color = false; break;
+		case OPT_FIRMWARE_DIR: cli.scan_paths.firmware = optarg; break;
+		case OPT_RUN_DIR: cli.scan_paths.run = optarg; break;
+		case 'o':
+			cli.output = optarg;
+			cli.given |= CLI_OPT_OUTPUT;
+			break;
+		case 'q': cli.verbosity = -1; break;
+		case 'v': cli.verbosity++; break;
+		case 'h': want_help = true; break;
+		case 'V': want_version = true; break;
+		case ':':
+			return cli_usage_error("option '%s' needs a value; see 'lxgpu help'",
+					       argv[optind - 1]);
+		default:
+			if (optopt)
+				return cli_usage_error("unknown option '-%c'; see 'lxgpu help'", optopt);
+			return cli_usage_error("unknown option '%s'; see 'lxgpu help'",
+					       argv[optind - 1]);
+		}
+	}
+	if (want_version) {
+		printf("lxgpu %s\n", LXGPU_VERSION);
+		return LX_EXIT_OK;
+	}
+	if (optind >= argc) {
+		if (want_help) {
+			print_main_help(stdout);
+			return LX_EXIT_OK;
+		}
+		print_main_help(stderr);
+		return LX_EXIT_ERROR;
+	}
+	const char *name = argv[optind];
+	if (strcmp(name, "help") == 0) {
+		if (optind + 1 >= argc) {
+			print_main_help(stdout);
+			return LX_EXIT_OK;
+		}
+		const struct cli_command *cmd = find_command(argv[optind + 1]);
+		if (!cmd)
+			return cli_usage_error("unknown command '%s'; see 'lxgpu help'",
+					       argv[optind + 1]);
+		print_command_help(cmd);
+		return LX_EXIT_OK;
+	}
+	const struct cli_command *cmd = find_command(name);
+	if (!cmd)
+		return cli_usage_error("unknown command '%s'; see 'lxgpu help'", name);
+	if (want_help) {
+		print_command_help(cmd);
+		return LX_EXIT_OK;
+	}
+	unsigned unsupported = cli.given & ~cmd->options;
+	if (unsupported)
+		return cli_usage_error("'%s' does not take %s; see 'lxgpu %s --help'", cmd->name,
+				       option_name(unsupported & -unsupported), cmd->name);
+	cli.args = argv + optind + 1;
+	cli.n_args = argc - optind - 1;
+	return cmd->run(&cli);
+}

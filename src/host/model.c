@@ -1,0 +1,308 @@
+/* The host model: ownership, lookups, names, and host-level warnings. */
+#include "lxgpu/host.h"
+
+#include <ctype.h>
+#include <string.h>
+
+static void gpu_free(struct lx_gpu *g)
+{
+	free(g->bdf);
+	free(g->model);
+	free(g->uuid);
+	free(g->vbios);
+	free(g->driver);
+	lx_strv_free(&g->pcie_path);
+	for (size_t i = 0; i < g->n_drm; i++) {
+		free(g->drm[i].name);
+		free(g->drm[i].by_path);
+	}
+	free(g->drm);
+}
+
+void lx_host_free(struct lx_host *host)
+{
+	free(host->hostname);
+	free(host->kernel);
+	for (size_t i = 0; i < host->n_gpus; i++)
+		gpu_free(&host->gpus[i]);
+	free(host->gpus);
+	for (size_t i = 0; i < host->n_nodes; i++)
+		free(host->nodes[i].path);
+	free(host->nodes);
+	for (size_t i = 0; i < host->n_majors; i++)
+		free(host->majors[i].name);
+	free(host->majors);
+	for (size_t i = 0; i < host->n_caps; i++)
+		free(host->caps[i].name);
+	free(host->caps);
+	free(host->driver.version);
+	lx_strv_free(&host->driver.modules);
+	lx_strv_free(&host->driver.firmware);
+	memset(host, 0, sizeof(*host));
+}
+
+const struct lx_gpu *lx_host_find_gpu_by_bdf(const struct lx_host *host, const char *bdf)
+{
+	_cleanup_free_ char *normal = NULL;
+	if (!lx_pci_address_normalize(bdf, &normal))
+		return NULL;
+	for (size_t i = 0; i < host->n_gpus; i++)
+		if (strcmp(host->gpus[i].bdf, normal) == 0)
+			return &host->gpus[i];
+	return NULL;
+}
+
+const struct lx_dev_node *lx_host_find_node(const struct lx_host *host, const char *path)
+{
+	for (size_t i = 0; i < host->n_nodes; i++)
+		if (strcmp(host->nodes[i].path, path) == 0)
+			return &host->nodes[i];
+	return NULL;
+}
+
+int lx_host_major_by_name(const struct lx_host *host, const char *name)
+{
+	for (size_t i = 0; i < host->n_majors; i++)
+		if (strcmp(host->majors[i].name, name) == 0)
+			return (int)host->majors[i].number;
+	return LX_UNKNOWN;
+}
+
+int lx_host_gpu_major(const struct lx_host *host)
+{
+	int m = lx_host_major_by_name(host, "nvidia");
+	return m != LX_UNKNOWN ? m : lx_host_major_by_name(host, "nvidia-frontend");
+}
+
+bool lx_host_has_module(const struct lx_host *host, const char *module)
+{
+	return lx_strv_contains(&host->driver.modules, module);
+}
+
+static const char *const cgroup_names[] = {
+	[LX_CGROUP_UNKNOWN] = "unknown",
+	[LX_CGROUP_V1] = "v1",
+	[LX_CGROUP_V2] = "v2",
+	[LX_CGROUP_HYBRID] = "hybrid",
+};
+
+static const char *const flavor_names[] = {
+	[LX_FLAVOR_UNKNOWN] = "unknown",
+	[LX_FLAVOR_OPEN] = "open",
+	[LX_FLAVOR_PROPRIETARY] = "proprietary",
+};
+
+const char *lx_cgroup_layout_name(enum lx_cgroup_layout c)
+{
+	return cgroup_names[c];
+}
+
+bool lx_cgroup_layout_from_name(const char *name, enum lx_cgroup_layout *out)
+{
+	for (size_t i = 0; i < sizeof(cgroup_names) / sizeof(cgroup_names[0]); i++)
+		if (strcmp(cgroup_names[i], name) == 0) {
+			*out = (enum lx_cgroup_layout)i;
+			return true;
+		}
+	return false;
+}
+
+const char *lx_driver_flavor_name(enum lx_driver_flavor f)
+{
+	return flavor_names[f];
+}
+
+bool lx_driver_flavor_from_name(const char *name, enum lx_driver_flavor *out)
+{
+	for (size_t i = 0; i < sizeof(flavor_names) / sizeof(flavor_names[0]); i++)
+		if (strcmp(flavor_names[i], name) == 0) {
+			*out = (enum lx_driver_flavor)i;
+			return true;
+		}
+	return false;
+}
+
+static bool parse_hex_field(const char *s, size_t n, size_t max_digits, unsigned long *out)
+{
+	if (n == 0 || n > max_digits)
+		return false;
+	unsigned long v = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (!isxdigit((unsigned char)s[i]))
+			return false;
+		v = v * 16 + (unsigned long)(isdigit((unsigned char)s[i]) ? s[i] - '0'
+								 : (tolower((unsigned char)s[i]) - 'a' + 10));
+	}
+	*out = v;
+	return true;
+}
+
+bool lx_pci_address_normalize(const char *in, char **out)
+{
+	/* domain:bus:device.function; domain 1..8 hex digits (optional). */
+	unsigned long domain = 0, bus, dev, fn;
+	const char *p = in;
+	const char *colon1 = strchr(p, ':');
+	if (!colon1)
+		return false;
+	const char *colon2 = strchr(colon1 + 1, ':');
+	const char *bus_start = p;
+	if (colon2) {
+		if (!parse_hex_field(p, (size_t)(colon1 - p), 8, &domain))
+			return false;
+		bus_start = colon1 + 1;
+	} else {
+		colon2 = colon1;
+	}
+	const char *dot = strchr(colon2 + 1, '.');
+	if (!dot || !parse_hex_field(bus_start, (size_t)(colon2 - bus_start), 2, &bus) ||
+	    !parse_hex_field(colon2 + 1, (size_t)(dot - colon2 - 1), 2, &dev) ||
+	    !parse_hex_field(dot + 1, strlen(dot + 1), 1, &fn) || dev > 0x1f || fn > 7)
+		return false;
+	*out = lx_xasprintf("%04lx:%02lx:%02lx.%lx", domain, bus, dev, fn);
+	return true;
+}
+
+/* ---- host-level warnings ---- */
+
+static void warn(struct lx_host_warnings *w, char *message, char *fix)
+{
+	w->items = lx_xrealloc(w->items, (w->n + 1) * sizeof(*w->items));
+	w->items[w->n].message = message;
+	w->items[w->n].fix = fix;
+	w->n++;
+}
+
+static void check_node_major(const struct lx_host *host, struct lx_host_warnings *w,
+			     const struct lx_dev_node *node, const char *major_name)
+{
+	int expected = lx_host_major_by_name(host, major_name);
+	if (expected == LX_UNKNOWN || node->type != LX_NODE_CHAR || node->major == (unsigned)expected)
+		return;
+	warn(w,
+	     lx_xasprintf("%s has major %u but /proc/devices gives %s major %d: the node is stale "
+			  "(made before a driver reload)",
+			  node->path, node->major, major_name, expected),
+	     lx_xasprintf("recreate it: rm %s && nvidia-modprobe -u -c 0 (or reboot)", node->path));
+}
+
+static const char *major_name_for_node(const char *path)
+{
+	if (lx_str_starts_with(path, "/dev/nvidia-uvm"))
+		return "nvidia-uvm";
+	if (lx_str_starts_with(path, "/dev/nvidia-caps-imex-channels/"))
+		return "nvidia-caps-imex-channels";
+	if (lx_str_starts_with(path, "/dev/nvidia-caps/"))
+		return "nvidia-caps";
+	if (lx_str_starts_with(path, "/dev/nvidia-nvswitch"))
+		return "nvidia-nvswitch";
+	if (lx_str_starts_with(path, "/dev/nvidia-nvlink"))
+		return "nvidia-nvlink";
+	if (lx_str_starts_with(path, "/dev/dri/"))
+		return "drm";
+	return NULL;
+}
+
+/* /dev/nvidiaN, /dev/nvidiactl and /dev/nvidia-modeset share the GPU major. */
+static bool is_gpu_major_node(const char *path)
+{
+	const char *name = path + strlen("/dev/");
+	if (strcmp(name, "nvidiactl") == 0 || strcmp(name, "nvidia-modeset") == 0)
+		return true;
+	if (!lx_str_starts_with(name, "nvidia") || !name[6])
+		return false;
+	return strspn(name + 6, "0123456789") == strlen(name + 6);
+}
+
+void lx_host_check(const struct lx_host *host, struct lx_host_warnings *w)
+{
+	memset(w, 0, sizeof(*w));
+	size_t bound_to_nvidia = 0;
+	for (size_t i = 0; i < host->n_gpus; i++)
+		if (host->gpus[i].driver && strcmp(host->gpus[i].driver, "nvidia") == 0)
+			bound_to_nvidia++;
+
+	if (host->n_gpus == 0) {
+		warn(w, lx_xstrdup("no NVIDIA GPU found on this host"),
+		     lx_xstrdup("to try lxgpu without one, use a bundled example host: "
+				"lxgpu --host examples/hosts/pve-8x-rtx-pro-6000.yaml scan"));
+		return;
+	}
+	if (!host->driver.version && bound_to_nvidia > 0)
+		warn(w, lx_xstrdup("GPUs are bound to nvidia but /proc/driver/nvidia/version is missing"),
+		     NULL);
+	if (!host->driver.version && bound_to_nvidia == 0)
+		warn(w, lx_xstrdup("the nvidia kernel module is not loaded"),
+		     lx_xstrdup("install the NVIDIA driver (or DKMS module) for the running kernel and "
+				"run: modprobe nvidia"));
+	if (host->driver.version && lx_host_major_by_name(host, "nvidia-uvm") == LX_UNKNOWN)
+		warn(w, lx_xstrdup("nvidia-uvm is not loaded: CUDA will not work in containers"),
+		     lx_xstrdup("load it and create its nodes: nvidia-modprobe -u -c 0; make it happen "
+				"at boot before guests start"));
+	else if (lx_host_major_by_name(host, "nvidia-uvm") != LX_UNKNOWN &&
+		 !lx_host_find_node(host, "/dev/nvidia-uvm"))
+		warn(w, lx_xstrdup("nvidia-uvm is loaded but /dev/nvidia-uvm does not exist"),
+		     lx_xstrdup("create it: nvidia-modprobe -u -c 0"));
+	if (host->driver.version && !lx_host_find_node(host, "/dev/nvidiactl"))
+		warn(w, lx_xstrdup("/dev/nvidiactl does not exist"),
+		     lx_xstrdup("create the nodes: nvidia-modprobe -c 0 (or run nvidia-smi once)"));
+
+	for (size_t i = 0; i < host->n_gpus; i++) {
+		const struct lx_gpu *g = &host->gpus[i];
+		if (!g->driver) {
+			warn(w, lx_xasprintf("GPU %s is not bound to any driver", g->bdf), NULL);
+			continue;
+		}
+		if (strcmp(g->driver, "nvidia") != 0) {
+			warn(w, lx_xasprintf("GPU %s is bound to %s: containers cannot use it", g->bdf,
+					     g->driver),
+			     NULL);
+			continue;
+		}
+		if (g->minor == LX_UNKNOWN) {
+			warn(w, lx_xasprintf("GPU %s: the driver does not report its device minor",
+					     g->bdf),
+			     lx_xstrdup("its /dev/nvidiaN node cannot be told apart; upgrade the driver"));
+			continue;
+		}
+		_cleanup_free_ char *path = lx_xasprintf("/dev/nvidia%d", g->minor);
+		if (!lx_host_find_node(host, path))
+			warn(w, lx_xasprintf("GPU %s has minor %d but %s does not exist", g->bdf,
+					     g->minor, path),
+			     lx_xstrdup("create the nodes: nvidia-modprobe -c <minor> (or run nvidia-smi once)"));
+	}
+
+	if (host->driver.flavor == LX_FLAVOR_OPEN && host->driver.version &&
+	    !lx_strv_contains(&host->driver.firmware, host->driver.version))
+		warn(w, lx_xasprintf("open kernel module %s but no GSP firmware for it under "
+				     "/lib/firmware/nvidia/%s",
+				     host->driver.version, host->driver.version),
+		     lx_xstrdup("reinstall the driver package that matches the loaded module"));
+
+	int gpu_major = lx_host_gpu_major(host);
+	for (size_t i = 0; i < host->n_nodes; i++) {
+		const struct lx_dev_node *node = &host->nodes[i];
+		if (node->type != LX_NODE_CHAR) {
+			warn(w, lx_xasprintf("%s is not a character device", node->path), NULL);
+			continue;
+		}
+		const char *name = major_name_for_node(node->path);
+		if (name)
+			check_node_major(host, w, node, name);
+		else if (is_gpu_major_node(node->path) && gpu_major != LX_UNKNOWN &&
+			 node->major != (unsigned)gpu_major)
+			warn(w, lx_xasprintf("%s has major %u but the nvidia major is %d", node->path,
+					     node->major, gpu_major),
+			     NULL);
+	}
+}
+
+void lx_host_warnings_free(struct lx_host_warnings *w)
+{
+	for (size_t i = 0; i < w->n; i++) {
+		free(w->items[i].message);
+		free(w->items[i].fix);
+	}
+	free(w->items);
+	memset(w, 0, sizeof(*w));
+}

@@ -1,0 +1,547 @@
+/* The live scanner: libudev for PCI and DRM, /proc and /dev read directly.
+ *
+ * It never opens a /dev/nvidia* node and never loads NVML: opening a node
+ * initializes the GPU (seconds per GPU without persistence mode), and the
+ * scanner must stay safe to run from a container start hook. stat() and
+ * /proc, /sys reads are enough. */
+#include "lxgpu/host.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <libudev.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <sys/utsname.h>
+#include <unistd.h>
+
+#define PROC_FILE_MAX (4u << 20)
+#define CAPS_MAX_DEPTH 6
+
+struct scanner {
+	const struct lx_scan_paths *paths;
+	struct lx_host *host;
+	struct lx_evidence *evidence;
+	struct lx_buf dev_listing;
+	struct udev *udev;
+	struct lx_error *err;
+};
+
+void lx_scan_paths_default(struct lx_scan_paths *paths)
+{
+	paths->proc = "/proc";
+	paths->dev = "/dev";
+	paths->sys = "/sys";
+	paths->firmware = "/lib/firmware/nvidia";
+	paths->run = "/run";
+}
+
+void lx_evidence_add(struct lx_evidence *ev, const char *path, const char *data, size_t len)
+{
+	ev->files = lx_xrealloc(ev->files, (ev->n + 1) * sizeof(*ev->files));
+	struct lx_evidence_file *f = &ev->files[ev->n++];
+	f->path = lx_xstrdup(path);
+	f->data = lx_xstrndup(data, len);
+	f->len = len;
+}
+
+void lx_evidence_free(struct lx_evidence *ev)
+{
+	for (size_t i = 0; i < ev->n; i++) {
+		free(ev->files[i].path);
+		free(ev->files[i].data);
+	}
+	free(ev->files);
+	memset(ev, 0, sizeof(*ev));
+}
+
+/* Text read from the kernel ends up in YAML and on terminals: keep it to
+ * printable ASCII. */
+static char *sanitized(const char *s)
+{
+	if (!s)
+		return NULL;
+	char *copy = lx_xstrdup(s);
+	for (char *p = copy; *p; p++)
+		if ((unsigned char)*p < 0x20 || (unsigned char)*p > 0x7e)
+			*p = '?';
+	return lx_str_strip(copy);
+}
+
+/* Read <proc>/<rel>; a missing file gives *out = NULL when optional. */
+static int read_proc(struct scanner *s, const char *rel, bool optional, char **out)
+{
+	_cleanup_free_ char *path = lx_path_join(s->paths->proc, rel);
+	size_t len = 0;
+	int r = optional ? lx_read_file_optional(path, PROC_FILE_MAX, out, &len, s->err)
+			 : lx_read_file(path, PROC_FILE_MAX, out, &len, s->err);
+	if (r < 0)
+		return -1;
+	if (*out && s->evidence) {
+		_cleanup_free_ char *logical = lx_path_join("/proc", rel);
+		lx_evidence_add(s->evidence, logical, *out, len);
+	}
+	return 0;
+}
+
+static int scan_kernel(struct scanner *s)
+{
+	_cleanup_free_ char *hostname = NULL, *release = NULL, *mountinfo = NULL;
+	if (read_proc(s, "sys/kernel/hostname", true, &hostname) < 0 ||
+	    read_proc(s, "sys/kernel/osrelease", true, &release) < 0 ||
+	    read_proc(s, "self/mountinfo", true, &mountinfo) < 0)
+		return -1;
+	struct utsname uts;
+	bool have_uts = uname(&uts) == 0;
+	if (hostname)
+		s->host->hostname = sanitized(hostname);
+	else if (have_uts)
+		s->host->hostname = sanitized(uts.nodename);
+	if (release)
+		s->host->kernel = sanitized(release);
+	else if (have_uts)
+		s->host->kernel = sanitized(uts.release);
+	s->host->cgroup = mountinfo ? lx_parse_cgroup_layout(mountinfo) : LX_CGROUP_UNKNOWN;
+	return 0;
+}
+
+static int scan_majors_and_modules(struct scanner *s)
+{
+	_cleanup_free_ char *devices = NULL, *modules = NULL;
+	if (read_proc(s, "devices", false, &devices) < 0)
+		return -1;
+	if (lx_parse_proc_devices(devices, &s->host->majors, &s->host->n_majors, s->err) < 0)
+		return lx_error_prefix(s->err, "%s/devices", s->paths->proc);
+	if (read_proc(s, "modules", true, &modules) < 0)
+		return -1;
+	if (modules)
+		lx_parse_proc_modules(modules, &s->host->driver.modules);
+	return 0;
+}
+
+static int scan_driver_version(struct scanner *s)
+{
+	_cleanup_free_ char *text = NULL;
+	if (read_proc(s, "driver/nvidia/version", true, &text) < 0)
+		return -1;
+	if (!text)
+		return 0; /* nvidia not loaded: the model says so by a NULL version */
+	struct lx_driver *d = &s->host->driver;
+	if (lx_parse_nvidia_version(text, &d->version, &d->flavor, s->err) == 0)
+		return 0;
+	/* An unknown line format must not break lxgpu: the module's version in
+	 * sysfs is the bare version string. */
+	_cleanup_free_ char *path = lx_path_join(s->paths->sys, "module/nvidia/version");
+	_cleanup_free_ char *bare = NULL;
+	struct lx_error ignored = {0};
+	lx_read_file_optional(path, 256, &bare, NULL, &ignored);
+	lx_error_clear(&ignored);
+	if (!bare)
+		return lx_error_prefix(s->err, "%s/driver/nvidia/version", s->paths->proc);
+	lx_error_clear(s->err);
+	d->version = sanitized(bare);
+	d->flavor = LX_FLAVOR_UNKNOWN;
+	return 0;
+}
+
+static struct lx_gpu *add_gpu(struct lx_host *host, const char *bdf)
+{
+	host->gpus = lx_xrealloc(host->gpus, (host->n_gpus + 1) * sizeof(*host->gpus));
+	struct lx_gpu *g = &host->gpus[host->n_gpus++];
+	memset(g, 0, sizeof(*g));
+	g->bdf = lx_xstrdup(bdf);
+	g->minor = LX_UNKNOWN;
+	g->numa_node = LX_UNKNOWN;
+	g->iommu_group = LX_UNKNOWN;
+	return g;
+}
+
+static struct lx_gpu *find_gpu(struct lx_host *host, const char *bdf)
+{
+	return (struct lx_gpu *)lx_host_find_gpu_by_bdf(host, bdf);
+}
+
+static unsigned long hex_attr(struct udev_device *dev, const char *name)
+{
+	const char *v = udev_device_get_sysattr_value(dev, name);
+	unsigned long long n;
+	if (!v || !lx_parse_uint(v, 16, 0xffffffffULL, &n))
+		return 0;
+	return (unsigned long)n;
+}
+
+/* The last path element of a sysfs link (iommu_group -> .../iommu_groups/12). */
+static char *link_basename(const char *syspath, const char *link)
+{
+	_cleanup_free_ char *path = lx_path_join(syspath, link);
+	char target[4096];
+	ssize_t n = readlink(path, target, sizeof(target) - 1);
+	if (n <= 0)
+		return NULL;
+	target[n] = '\0';
+	const char *base = strrchr(target, '/');
+	return lx_xstrdup(base ? base + 1 : target);
+}
+
+static void fill_gpu_from_udev(struct lx_gpu *g, struct udev_device *dev)
+{
+	g->vendor_id = (uint16_t)hex_attr(dev, "vendor");
+	g->device_id = (uint16_t)hex_attr(dev, "device");
+	g->class_code = (uint32_t)hex_attr(dev, "class");
+	const char *driver = udev_device_get_driver(dev);
+	if (driver)
+		g->driver = sanitized(driver);
+	long long v;
+	const char *numa = udev_device_get_sysattr_value(dev, "numa_node");
+	if (numa && lx_parse_int(numa, 0, 65535, &v))
+		g->numa_node = (int)v;
+	_cleanup_free_ char *group = link_basename(udev_device_get_syspath(dev), "iommu_group");
+	if (group && lx_parse_int(group, 0, 1000000, &v))
+		g->iommu_group = (int)v;
+	/* The bridges above the GPU, collected bottom-up, stored root first. */
+	struct lx_strv up = {0};
+	for (struct udev_device *p = udev_device_get_parent_with_subsystem_devtype(dev, "pci", NULL);
+	     p; p = udev_device_get_parent_with_subsystem_devtype(p, "pci", NULL))
+		lx_strv_push(&up, udev_device_get_sysname(p));
+	for (size_t i = up.n; i > 0; i--)
+		lx_strv_push(&g->pcie_path, up.items[i - 1]);
+	lx_strv_free(&up);
+}
+
+static int scan_pci(struct scanner *s)
+{
+	struct udev_enumerate *en = udev_enumerate_new(s->udev);
+	if (!en)
+		return lx_error_set(s->err, "libudev: cannot enumerate devices");
+	udev_enumerate_add_match_subsystem(en, "pci");
+	udev_enumerate_add_match_sysattr(en, "vendor", "0x10de");
+	if (udev_enumerate_scan_devices(en) < 0) {
+		udev_enumerate_unref(en);
+		return lx_error_set(s->err, "libudev: cannot scan PCI devices under /sys");
+	}
+	struct udev_list_entry *entry;
+	udev_list_entry_foreach(entry, udev_enumerate_get_list_entry(en))
+	{
+		struct udev_device *dev =
+			udev_device_new_from_syspath(s->udev, udev_list_entry_get_name(entry));
+		if (!dev)
+			continue;
+		/* Display controllers only: not the GPU's HDA function, not NVSwitches. */
+		if ((hex_attr(dev, "class") >> 16) == 0x03) {
+			_cleanup_free_ char *bdf = NULL;
+			if (lx_pci_address_normalize(udev_device_get_sysname(dev), &bdf) &&
+			    !find_gpu(s->host, bdf))
+				fill_gpu_from_udev(add_gpu(s->host, bdf), dev);
+		}
+		udev_device_unref(dev);
+	}
+	udev_enumerate_unref(en);
+	return 0;
+}
+
+static int scan_proc_gpus(struct scanner *s)
+{
+	_cleanup_free_ char *dir_path = lx_path_join(s->paths->proc, "driver/nvidia/gpus");
+	DIR *dir = opendir(dir_path);
+	if (!dir)
+		return 0; /* no nvidia module, or every GPU bound elsewhere */
+	struct dirent *de;
+	int rc = 0;
+	while (rc == 0 && (de = readdir(dir))) {
+		_cleanup_free_ char *bdf = NULL;
+		if (de->d_name[0] == '.' || !lx_pci_address_normalize(de->d_name, &bdf))
+			continue;
+		_cleanup_free_ char *rel = lx_xasprintf("driver/nvidia/gpus/%s/information", de->d_name);
+		_cleanup_free_ char *text = NULL;
+		if (read_proc(s, rel, true, &text) < 0) {
+			rc = -1;
+			break;
+		}
+		if (!text)
+			continue;
+		struct lx_gpu_information info;
+		if (lx_parse_gpu_information(text, &info, s->err) < 0) {
+			rc = lx_error_prefix(s->err, "%s/%s", s->paths->proc, rel);
+			break;
+		}
+		struct lx_gpu *g = find_gpu(s->host, bdf);
+		if (!g) {
+			/* Known to the driver but not in sysfs: keep what the driver says. */
+			g = add_gpu(s->host, bdf);
+			g->vendor_id = LX_NVIDIA_VENDOR_ID;
+			g->driver = lx_xstrdup("nvidia");
+		}
+		free(g->model);
+		free(g->uuid);
+		free(g->vbios);
+		g->model = sanitized(info.model);
+		g->uuid = sanitized(info.uuid);
+		g->vbios = sanitized(info.vbios);
+		g->minor = info.minor;
+		lx_gpu_information_free(&info);
+	}
+	closedir(dir);
+	return rc;
+}
+
+static void add_drm_node(struct scanner *s, struct lx_gpu *g, const char *name)
+{
+	const char *kind = lx_str_starts_with(name, "render") ? "render" : "card";
+	_cleanup_free_ char *by_path = lx_xasprintf("pci-%s-%s", g->bdf, kind);
+	_cleanup_free_ char *link = lx_xasprintf("%s/dri/by-path/%s", s->paths->dev, by_path);
+	struct stat st;
+	bool have_link = lstat(link, &st) == 0;
+	g->drm = lx_xrealloc(g->drm, (g->n_drm + 1) * sizeof(*g->drm));
+	g->drm[g->n_drm].name = sanitized(name);
+	g->drm[g->n_drm].by_path = have_link ? lx_xstrdup(by_path) : NULL;
+	g->n_drm++;
+}
+
+static int compare_drm(const void *a, const void *b)
+{
+	return strcmp(((const struct lx_drm_node *)a)->name, ((const struct lx_drm_node *)b)->name);
+}
+
+static int scan_drm(struct scanner *s)
+{
+	struct udev_enumerate *en = udev_enumerate_new(s->udev);
+	if (!en)
+		return lx_error_set(s->err, "libudev: cannot enumerate devices");
+	udev_enumerate_add_match_subsystem(en, "drm");
+	if (udev_enumerate_scan_devices(en) < 0) {
+		udev_enumerate_unref(en);
+		return lx_error_set(s->err, "libudev: cannot scan DRM devices under /sys");
+	}
+	struct udev_list_entry *entry;
+	udev_list_entry_foreach(entry, udev_enumerate_get_list_entry(en))
+	{
+		struct udev_device *dev =
+			udev_device_new_from_syspath(s->udev, udev_list_entry_get_name(entry));
+		if (!dev)
+			continue;
+		const char *name = udev_device_get_sysname(dev);
+		/* Minors only (card1, renderD128): not connectors (card1-DP-1). */
+		bool is_minor = name && (lx_str_starts_with(name, "card") ||
+					 lx_str_starts_with(name, "renderD")) &&
+				!strchr(name, '-');
+		struct udev_device *pci =
+			is_minor ? udev_device_get_parent_with_subsystem_devtype(dev, "pci", NULL)
+				 : NULL;
+		_cleanup_free_ char *bdf = NULL;
+		struct lx_gpu *g = NULL;
+		if (pci && lx_pci_address_normalize(udev_device_get_sysname(pci), &bdf))
+			g = find_gpu(s->host, bdf);
+		if (g)
+			add_drm_node(s, g, name);
+		udev_device_unref(dev);
+	}
+	udev_enumerate_unref(en);
+	for (size_t i = 0; i < s->host->n_gpus; i++)
+		if (s->host->gpus[i].n_drm > 1)
+			qsort(s->host->gpus[i].drm, s->host->gpus[i].n_drm,
+			      sizeof(*s->host->gpus[i].drm), compare_drm);
+	return 0;
+}
+
+/* stat() one /dev entry (never open it) and add it to the model. */
+static void add_node(struct scanner *s, const char *rel)
+{
+	_cleanup_free_ char *path = lx_path_join(s->paths->dev, rel);
+	struct stat st;
+	if (stat(path, &st) < 0)
+		return;
+	struct lx_host *h = s->host;
+	h->nodes = lx_xrealloc(h->nodes, (h->n_nodes + 1) * sizeof(*h->nodes));
+	struct lx_dev_node *n = &h->nodes[h->n_nodes++];
+	n->path = lx_path_join("/dev", rel);
+	n->type = S_ISCHR(st.st_mode) ? LX_NODE_CHAR : S_ISBLK(st.st_mode) ? LX_NODE_BLOCK
+									     : LX_NODE_OTHER;
+	bool is_dev = n->type != LX_NODE_OTHER;
+	n->major = is_dev ? major(st.st_rdev) : 0;
+	n->minor = is_dev ? minor(st.st_rdev) : 0;
+	n->mode = st.st_mode & 07777;
+	n->uid = st.st_uid;
+	n->gid = st.st_gid;
+	lx_buf_printf(&s->dev_listing, "%s %c %u:%u %04o %u %u\n", n->path,
+		      n->type == LX_NODE_CHAR ? 'c' : n->type == LX_NODE_BLOCK ? 'b' : '-', n->major,
+		      n->minor, n->mode, n->uid, n->gid);
+}
+
+/* Add every entry of /dev/<rel> (one level: the caps dirs are flat). */
+static void scan_node_dir(struct scanner *s, const char *rel)
+{
+	_cleanup_free_ char *path = lx_path_join(s->paths->dev, rel);
+	DIR *dir = opendir(path);
+	if (!dir)
+		return;
+	struct dirent *de;
+	while ((de = readdir(dir))) {
+		if (de->d_name[0] == '.')
+			continue;
+		_cleanup_free_ char *child = lx_xasprintf("%s/%s", rel, de->d_name);
+		add_node(s, child);
+	}
+	closedir(dir);
+}
+
+static int compare_nodes(const void *a, const void *b)
+{
+	return strcmp(((const struct lx_dev_node *)a)->path, ((const struct lx_dev_node *)b)->path);
+}
+
+static int scan_nodes(struct scanner *s)
+{
+	DIR *dir = opendir(s->paths->dev);
+	if (!dir)
+		return lx_error_set_errno(s->err, errno, "%s: cannot list", s->paths->dev);
+	struct dirent *de;
+	while ((de = readdir(dir))) {
+		/* Dot entries: umockdev keeps its node table in dev/.node. */
+		if (de->d_name[0] == '.' || !lx_str_starts_with(de->d_name, "nvidia"))
+			continue;
+		_cleanup_free_ char *path = lx_path_join(s->paths->dev, de->d_name);
+		struct stat st;
+		if (lstat(path, &st) == 0 && S_ISDIR(st.st_mode))
+			scan_node_dir(s, de->d_name);
+		else
+			add_node(s, de->d_name);
+	}
+	closedir(dir);
+	for (size_t i = 0; i < s->host->n_gpus; i++)
+		for (size_t j = 0; j < s->host->gpus[i].n_drm; j++) {
+			_cleanup_free_ char *rel =
+				lx_xasprintf("dri/%s", s->host->gpus[i].drm[j].name);
+			add_node(s, rel);
+		}
+	if (s->host->n_nodes > 1)
+		qsort(s->host->nodes, s->host->n_nodes, sizeof(*s->host->nodes), compare_nodes);
+	return 0;
+}
+
+static void add_capability(struct lx_host *h, const char *name, unsigned minor)
+{
+	h->caps = lx_xrealloc(h->caps, (h->n_caps + 1) * sizeof(*h->caps));
+	h->caps[h->n_caps].name = lx_xstrdup(name);
+	h->caps[h->n_caps].minor = minor;
+	h->n_caps++;
+}
+
+/* Walk <proc>/driver/nvidia/capabilities/<rel>. Each capability is a file
+ * with a DeviceFileMinor line: "mig/config", "fabric-imex-mgmt", or an
+ * "access" file whose directory names it ("gpu0/mig/gi1/ci0/access"). */
+static int scan_capabilities_dir(struct scanner *s, const char *rel, int depth)
+{
+	if (depth > CAPS_MAX_DEPTH)
+		return 0;
+	_cleanup_free_ char *base = lx_path_join(s->paths->proc, "driver/nvidia/capabilities");
+	_cleanup_free_ char *path = *rel ? lx_path_join(base, rel) : lx_xstrdup(base);
+	DIR *dir = opendir(path);
+	if (!dir)
+		return 0;
+	struct dirent *de;
+	int rc = 0;
+	while (rc == 0 && (de = readdir(dir))) {
+		if (de->d_name[0] == '.')
+			continue;
+		_cleanup_free_ char *child = *rel ? lx_xasprintf("%s/%s", rel, de->d_name)
+						  : lx_xstrdup(de->d_name);
+		_cleanup_free_ char *child_path = lx_path_join(base, child);
+		struct stat st;
+		if (stat(child_path, &st) < 0)
+			continue;
+		if (S_ISDIR(st.st_mode)) {
+			rc = scan_capabilities_dir(s, child, depth + 1);
+			continue;
+		}
+		bool is_access = strcmp(de->d_name, "access") == 0;
+		if (is_access && !*rel)
+			continue;
+		_cleanup_free_ char *file_rel = lx_xasprintf("driver/nvidia/capabilities/%s", child);
+		_cleanup_free_ char *text = NULL;
+		unsigned minor;
+		if (read_proc(s, file_rel, true, &text) < 0)
+			rc = -1;
+		else if (text && lx_parse_capability_minor(text, &minor, s->err) < 0)
+			rc = lx_error_prefix(s->err, "%s/%s", s->paths->proc, file_rel);
+		else if (text)
+			add_capability(s->host, is_access ? rel : child, minor);
+	}
+	closedir(dir);
+	return rc;
+}
+
+static int compare_caps(const void *a, const void *b)
+{
+	return strcmp(((const struct lx_capability *)a)->name,
+		      ((const struct lx_capability *)b)->name);
+}
+
+static bool dir_has_gsp_firmware(const char *path)
+{
+	DIR *dir = opendir(path);
+	if (!dir)
+		return false;
+	struct dirent *de;
+	bool found = false;
+	while (!found && (de = readdir(dir)))
+		found = lx_str_starts_with(de->d_name, "gsp");
+	closedir(dir);
+	return found;
+}
+
+static void scan_firmware_and_daemons(struct scanner *s)
+{
+	DIR *dir = opendir(s->paths->firmware);
+	if (dir) {
+		struct dirent *de;
+		while ((de = readdir(dir))) {
+			/* Version dirs only; nouveau's firmware lives in chip-named dirs. */
+			if (de->d_name[0] < '0' || de->d_name[0] > '9')
+				continue;
+			_cleanup_free_ char *path = lx_path_join(s->paths->firmware, de->d_name);
+			if (dir_has_gsp_firmware(path))
+				lx_strv_push_owned(&s->host->driver.firmware, sanitized(de->d_name));
+		}
+		closedir(dir);
+		lx_strv_sort(&s->host->driver.firmware);
+	}
+	_cleanup_free_ char *socket = lx_path_join(s->paths->run, "nvidia-persistenced/socket");
+	struct stat st;
+	s->host->driver.persistenced = stat(socket, &st) == 0;
+}
+
+static int compare_gpus(const void *a, const void *b)
+{
+	return strcmp(((const struct lx_gpu *)a)->bdf, ((const struct lx_gpu *)b)->bdf);
+}
+
+int lx_host_scan(const struct lx_scan_paths *paths, struct lx_host *host,
+		 struct lx_evidence *evidence, struct lx_error *err)
+{
+	memset(host, 0, sizeof(*host));
+	struct scanner s = {.paths = paths, .host = host, .evidence = evidence, .err = err};
+	s.udev = udev_new();
+	if (!s.udev)
+		return lx_error_set(err, "libudev: cannot initialize");
+	int rc = -1;
+	if (scan_kernel(&s) < 0 || scan_majors_and_modules(&s) < 0 || scan_driver_version(&s) < 0 ||
+	    scan_pci(&s) < 0 || scan_proc_gpus(&s) < 0)
+		goto out;
+	if (host->n_gpus > 1)
+		qsort(host->gpus, host->n_gpus, sizeof(*host->gpus), compare_gpus);
+	if (scan_drm(&s) < 0 || scan_nodes(&s) < 0 || scan_capabilities_dir(&s, "", 0) < 0)
+		goto out;
+	if (host->n_caps > 1)
+		qsort(host->caps, host->n_caps, sizeof(*host->caps), compare_caps);
+	scan_firmware_and_daemons(&s);
+	if (evidence)
+		lx_evidence_add(evidence, "dev-listing.txt",
+				s.dev_listing.data ? s.dev_listing.data : "", s.dev_listing.len);
+	rc = 0;
+out:
+	lx_buf_free(&s.dev_listing);
+	udev_unref(s.udev);
+	if (rc < 0)
+		lx_host_free(host);
+	return rc;
+}

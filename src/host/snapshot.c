@@ -1,0 +1,786 @@
+/* Snapshots: the host model as YAML (docs/schema.md), or a .tar.gz bundle
+ * holding that YAML plus the raw files it was scanned from.
+ *
+ * Loading is strict: a snapshot may come from another machine or be edited
+ * by hand, so every field is type- and range-checked and unknown fields
+ * are errors, each naming the file, line and field. */
+#include "lxgpu/host.h"
+#include "lxgpu/report.h"
+
+#include <archive.h>
+#include <archive_entry.h>
+#include <string.h>
+#include <time.h>
+
+#define SNAPSHOT_SCHEMA 1
+#define SNAPSHOT_MAX_SIZE (16u << 20)
+#define BUNDLE_HOST_ENTRY "host.yaml"
+
+/* ---- model -> document ---- */
+
+static struct lx_doc *hex_str(unsigned long v, int width)
+{
+	_cleanup_free_ char *s = lx_xasprintf("0x%0*lx", width, v);
+	return lx_doc_new_str(s);
+}
+
+static struct lx_doc *int_or_null(int v)
+{
+	return v == LX_UNKNOWN ? lx_doc_new_null() : lx_doc_new_int(v);
+}
+
+static const char *node_type_name(enum lx_node_type t)
+{
+	return t == LX_NODE_CHAR ? "char" : t == LX_NODE_BLOCK ? "block" : "other";
+}
+
+static struct lx_doc *gpu_to_doc(const struct lx_gpu *g, size_t index)
+{
+	struct lx_doc *m = lx_doc_new_map();
+	lx_doc_map_set(m, "index", lx_doc_new_int((long long)index));
+	lx_doc_map_set(m, "bdf", lx_doc_new_str(g->bdf));
+	lx_doc_map_set(m, "vendor_id", hex_str(g->vendor_id, 4));
+	lx_doc_map_set(m, "device_id", hex_str(g->device_id, 4));
+	lx_doc_map_set(m, "class", hex_str(g->class_code, 6));
+	lx_doc_map_set(m, "model", lx_doc_new_str(g->model));
+	lx_doc_map_set(m, "uuid", lx_doc_new_str(g->uuid));
+	lx_doc_map_set(m, "vbios", lx_doc_new_str(g->vbios));
+	lx_doc_map_set(m, "minor", int_or_null(g->minor));
+	lx_doc_map_set(m, "driver", lx_doc_new_str(g->driver));
+	lx_doc_map_set(m, "numa_node", int_or_null(g->numa_node));
+	lx_doc_map_set(m, "iommu_group", int_or_null(g->iommu_group));
+	lx_doc_map_set(m, "pcie_path", lx_doc_new_str_list(&g->pcie_path));
+	struct lx_doc *drm = lx_doc_new_list();
+	for (size_t i = 0; i < g->n_drm; i++) {
+		struct lx_doc *d = lx_doc_new_map();
+		lx_doc_map_set(d, "name", lx_doc_new_str(g->drm[i].name));
+		lx_doc_map_set(d, "by_path", lx_doc_new_str(g->drm[i].by_path));
+		lx_doc_list_push(drm, d);
+	}
+	lx_doc_map_set(m, "drm", drm);
+	return m;
+}
+
+struct lx_doc *lx_host_to_doc(const struct lx_host *h)
+{
+	struct lx_doc *root = lx_doc_new_map();
+	lx_doc_map_set(root, "schema", lx_doc_new_int(SNAPSHOT_SCHEMA));
+	lx_doc_map_set(root, "hostname", lx_doc_new_str(h->hostname));
+	lx_doc_map_set(root, "kernel", lx_doc_new_str(h->kernel));
+	lx_doc_map_set(root, "cgroup", lx_doc_new_str(lx_cgroup_layout_name(h->cgroup)));
+
+	struct lx_doc *driver = lx_doc_new_map();
+	lx_doc_map_set(driver, "version", lx_doc_new_str(h->driver.version));
+	lx_doc_map_set(driver, "flavor", lx_doc_new_str(lx_driver_flavor_name(h->driver.flavor)));
+	lx_doc_map_set(driver, "modules", lx_doc_new_str_list(&h->driver.modules));
+	lx_doc_map_set(driver, "firmware", lx_doc_new_str_list(&h->driver.firmware));
+	lx_doc_map_set(driver, "persistenced", lx_doc_new_bool(h->driver.persistenced));
+	lx_doc_map_set(root, "driver", driver);
+
+	struct lx_doc *majors = lx_doc_new_map();
+	for (size_t i = 0; i < h->n_majors; i++)
+		lx_doc_map_set(majors, h->majors[i].name, lx_doc_new_int(h->majors[i].number));
+	lx_doc_map_set(root, "majors", majors);
+
+	struct lx_doc *gpus = lx_doc_new_list();
+	for (size_t i = 0; i < h->n_gpus; i++)
+		lx_doc_list_push(gpus, gpu_to_doc(&h->gpus[i], i));
+	lx_doc_map_set(root, "gpus", gpus);
+
+	struct lx_doc *nodes = lx_doc_new_list();
+	for (size_t i = 0; i < h->n_nodes; i++) {
+		const struct lx_dev_node *n = &h->nodes[i];
+		struct lx_doc *d = lx_doc_new_map();
+		_cleanup_free_ char *mode = lx_xasprintf("%04o", n->mode);
+		lx_doc_map_set(d, "path", lx_doc_new_str(n->path));
+		lx_doc_map_set(d, "type", lx_doc_new_str(node_type_name(n->type)));
+		lx_doc_map_set(d, "major", lx_doc_new_int(n->major));
+		lx_doc_map_set(d, "minor", lx_doc_new_int(n->minor));
+		lx_doc_map_set(d, "mode", lx_doc_new_str(mode));
+		lx_doc_map_set(d, "uid", lx_doc_new_int(n->uid));
+		lx_doc_map_set(d, "gid", lx_doc_new_int(n->gid));
+		lx_doc_list_push(nodes, d);
+	}
+	lx_doc_map_set(root, "nodes", nodes);
+
+	struct lx_doc *caps = lx_doc_new_list();
+	for (size_t i = 0; i < h->n_caps; i++) {
+		struct lx_doc *d = lx_doc_new_map();
+		lx_doc_map_set(d, "name", lx_doc_new_str(h->caps[i].name));
+		lx_doc_map_set(d, "minor", lx_doc_new_int(h->caps[i].minor));
+		lx_doc_list_push(caps, d);
+	}
+	lx_doc_map_set(root, "capabilities", caps);
+	return root;
+}
+
+char *lx_snapshot_to_yaml(const struct lx_host *host)
+{
+	struct lx_doc *doc = lx_host_to_doc(host);
+	char *text = lx_doc_to_yaml(doc);
+	lx_doc_free(doc);
+	return text;
+}
+
+/* ---- document -> model, with validation ---- */
+
+struct loader {
+	const char *file;
+	struct lx_error *err;
+};
+
+/* A mapping being read: which of its keys were consumed, so that the
+ * leftovers can be reported as unknown fields. */
+struct fields {
+	const struct lx_doc *map;
+	const char *where; /* "gpus[2]" or "" at the top */
+	bool used[64];
+};
+
+static char *field_name(const struct fields *f, const char *key)
+{
+	return *f->where ? lx_xasprintf("%s.%s", f->where, key) : lx_xstrdup(key);
+}
+
+static int bad_field(struct loader *l, int line, const struct fields *f, const char *key,
+		     const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+static int bad_field(struct loader *l, int line, const struct fields *f, const char *key,
+		     const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	struct lx_buf b = {0};
+	lx_buf_vprintf(&b, fmt, ap);
+	va_end(ap);
+	_cleanup_free_ char *name = field_name(f, key);
+	lx_error_set(l->err, "%s:%d: field '%s': %s", l->file, line, name, b.data);
+	lx_buf_free(&b);
+	return -1;
+}
+
+static int open_fields(struct loader *l, const struct lx_doc *d, const char *where,
+		       struct fields *f)
+{
+	memset(f, 0, sizeof(*f));
+	f->map = d;
+	f->where = where;
+	if (d->kind != LX_DOC_MAP)
+		return lx_error_set(l->err, "%s:%d: %s%smust be a mapping, not %s", l->file, d->line,
+				    *where ? where : "", *where ? " " : "the snapshot ",
+				    lx_doc_kind_name(d->kind));
+	if (d->n > sizeof(f->used) / sizeof(f->used[0]))
+		return lx_error_set(l->err, "%s:%d: %s has too many fields", l->file, d->line,
+				    *where ? where : "the snapshot");
+	return 0;
+}
+
+/* Look a field up; *out NULL when absent (an error when required). */
+static int get_field(struct loader *l, struct fields *f, const char *key, bool required,
+		     const struct lx_doc **out)
+{
+	*out = NULL;
+	for (size_t i = 0; i < f->map->n; i++)
+		if (strcmp(f->map->keys[i], key) == 0) {
+			f->used[i] = true;
+			*out = f->map->items[i];
+			return 0;
+		}
+	if (required)
+		return bad_field(l, f->map->line, f, key, "missing (it is required)");
+	return 0;
+}
+
+static int close_fields(struct loader *l, const struct fields *f)
+{
+	for (size_t i = 0; i < f->map->n; i++)
+		if (!f->used[i])
+			return bad_field(l, f->map->key_lines[i], f, f->map->keys[i],
+					 "unknown field (see docs/schema.md)");
+	return 0;
+}
+
+static int expect_kind(struct loader *l, struct fields *f, const char *key,
+		       const struct lx_doc *d, enum lx_doc_kind kind, bool nullable)
+{
+	if (d->kind == kind || (nullable && d->kind == LX_DOC_NULL))
+		return 0;
+	return bad_field(l, d->line, f, key, "must be %s%s, not %s", lx_doc_kind_name(kind),
+			 nullable ? " or null" : "", lx_doc_kind_name(d->kind));
+}
+
+/* Optional-or-required string field; NULL for null or absent. */
+static int read_str(struct loader *l, struct fields *f, const char *key, bool required,
+		    char **out)
+{
+	const struct lx_doc *d;
+	*out = NULL;
+	if (get_field(l, f, key, required, &d) < 0)
+		return -1;
+	if (!d)
+		return 0;
+	if (expect_kind(l, f, key, d, LX_DOC_STR, !required) < 0)
+		return -1;
+	if (d->kind == LX_DOC_STR)
+		*out = lx_xstrdup(d->str);
+	return 0;
+}
+
+/* Integer field in [min, max]; null or absent gives LX_UNKNOWN when allowed. */
+static int read_int(struct loader *l, struct fields *f, const char *key, bool required,
+		    long long min, long long max, long long *out)
+{
+	const struct lx_doc *d;
+	*out = LX_UNKNOWN;
+	if (get_field(l, f, key, required, &d) < 0)
+		return -1;
+	if (!d)
+		return 0;
+	if (expect_kind(l, f, key, d, LX_DOC_INT, !required) < 0)
+		return -1;
+	if (d->kind == LX_DOC_INT && (d->integer < min || d->integer > max))
+		return bad_field(l, d->line, f, key, "%lld is out of range (%lld..%lld)", d->integer,
+				 min, max);
+	if (d->kind == LX_DOC_INT)
+		*out = d->integer;
+	return 0;
+}
+
+static int read_hex(struct loader *l, struct fields *f, const char *key, unsigned long max,
+		    unsigned long *out)
+{
+	_cleanup_free_ char *s = NULL;
+	*out = 0;
+	if (read_str(l, f, key, false, &s) < 0)
+		return -1;
+	if (!s)
+		return 0;
+	unsigned long long v;
+	if (!lx_str_starts_with(s, "0x") || !lx_parse_uint(s + 2, 16, max, &v)) {
+		const struct lx_doc *d = lx_doc_map_get(f->map, key);
+		return bad_field(l, d->line, f, key, "'%s' is not a hex number like \"0x%0*lx\"", s,
+				 max > 0xffff ? 6 : 4, max > 0xffff ? 0x030200UL : 0x10deUL);
+	}
+	*out = (unsigned long)v;
+	return 0;
+}
+
+static int read_bool(struct loader *l, struct fields *f, const char *key, bool *out)
+{
+	const struct lx_doc *d;
+	*out = false;
+	if (get_field(l, f, key, false, &d) < 0)
+		return -1;
+	if (!d)
+		return 0;
+	if (expect_kind(l, f, key, d, LX_DOC_BOOL, false) < 0)
+		return -1;
+	*out = d->boolean;
+	return 0;
+}
+
+static int read_str_list(struct loader *l, struct fields *f, const char *key,
+			 struct lx_strv *out)
+{
+	const struct lx_doc *d;
+	if (get_field(l, f, key, false, &d) < 0)
+		return -1;
+	if (!d)
+		return 0;
+	if (expect_kind(l, f, key, d, LX_DOC_LIST, false) < 0)
+		return -1;
+	for (size_t i = 0; i < d->n; i++) {
+		if (d->items[i]->kind != LX_DOC_STR)
+			return bad_field(l, d->items[i]->line, f, key, "item %zu must be a string", i);
+		lx_strv_push(out, d->items[i]->str);
+	}
+	return 0;
+}
+
+/* A list field; *out NULL when absent. */
+static int read_list(struct loader *l, struct fields *f, const char *key, bool required,
+		     const struct lx_doc **out)
+{
+	if (get_field(l, f, key, required, out) < 0)
+		return -1;
+	if (*out && expect_kind(l, f, key, *out, LX_DOC_LIST, false) < 0)
+		return -1;
+	return 0;
+}
+
+static int load_drm(struct loader *l, const struct lx_doc *list, const char *where,
+		    struct lx_gpu *g)
+{
+	g->drm = lx_xcalloc(list->n, sizeof(*g->drm));
+	for (size_t i = 0; i < list->n; i++) {
+		_cleanup_free_ char *sub = lx_xasprintf("%s.drm[%zu]", where, i);
+		struct fields f;
+		if (open_fields(l, list->items[i], sub, &f) < 0)
+			return -1;
+		struct lx_drm_node *d = &g->drm[g->n_drm++];
+		if (read_str(l, &f, "name", true, &d->name) < 0 ||
+		    read_str(l, &f, "by_path", false, &d->by_path) < 0 || close_fields(l, &f) < 0)
+			return -1;
+		if (!(lx_str_starts_with(d->name, "card") || lx_str_starts_with(d->name, "renderD")) ||
+		    strchr(d->name, '/'))
+			return bad_field(l, list->items[i]->line, &f, "name",
+					 "'%s' is not a DRM node name (cardN, renderDN)", d->name);
+	}
+	return 0;
+}
+
+static int load_gpu(struct loader *l, const struct lx_doc *d, size_t index, struct lx_gpu *g)
+{
+	_cleanup_free_ char *where = lx_xasprintf("gpus[%zu]", index);
+	struct fields f;
+	long long v;
+	unsigned long hex;
+	_cleanup_free_ char *bdf = NULL;
+	g->minor = g->numa_node = g->iommu_group = LX_UNKNOWN;
+	if (open_fields(l, d, where, &f) < 0)
+		return -1;
+	if (read_int(l, &f, "index", false, 0, 1000000, &v) < 0)
+		return -1;
+	if (v != LX_UNKNOWN && v != (long long)index)
+		return bad_field(l, lx_doc_map_get(d, "index")->line, &f, "index",
+				 "is %lld but this is GPU %zu in the list", v, index);
+	if (read_str(l, &f, "bdf", true, &bdf) < 0)
+		return -1;
+	if (!lx_pci_address_normalize(bdf, &g->bdf))
+		return bad_field(l, lx_doc_map_get(d, "bdf")->line, &f, "bdf",
+				 "'%s' is not a PCI address like \"0000:41:00.0\"", bdf);
+	if (read_hex(l, &f, "vendor_id", 0xffff, &hex) < 0)
+		return -1;
+	g->vendor_id = (uint16_t)hex;
+	if (read_hex(l, &f, "device_id", 0xffff, &hex) < 0)
+		return -1;
+	g->device_id = (uint16_t)hex;
+	if (read_hex(l, &f, "class", 0xffffff, &hex) < 0)
+		return -1;
+	g->class_code = (uint32_t)hex;
+	if (read_str(l, &f, "model", false, &g->model) < 0 ||
+	    read_str(l, &f, "uuid", false, &g->uuid) < 0 ||
+	    read_str(l, &f, "vbios", false, &g->vbios) < 0 ||
+	    read_str(l, &f, "driver", false, &g->driver) < 0)
+		return -1;
+	if (read_int(l, &f, "minor", false, 0, 255, &v) < 0)
+		return -1;
+	g->minor = (int)v;
+	if (read_int(l, &f, "numa_node", false, 0, 65535, &v) < 0)
+		return -1;
+	g->numa_node = (int)v;
+	if (read_int(l, &f, "iommu_group", false, 0, 1000000, &v) < 0)
+		return -1;
+	g->iommu_group = (int)v;
+	if (read_str_list(l, &f, "pcie_path", &g->pcie_path) < 0)
+		return -1;
+	for (size_t i = 0; i < g->pcie_path.n; i++) {
+		_cleanup_free_ char *normal = NULL;
+		if (!lx_pci_address_normalize(g->pcie_path.items[i], &normal))
+			return bad_field(l, lx_doc_map_get(d, "pcie_path")->line, &f, "pcie_path",
+					 "'%s' is not a PCI address", g->pcie_path.items[i]);
+		free(g->pcie_path.items[i]);
+		g->pcie_path.items[i] = lx_xstrdup(normal);
+	}
+	const struct lx_doc *drm;
+	if (read_list(l, &f, "drm", false, &drm) < 0 || (drm && load_drm(l, drm, where, g) < 0))
+		return -1;
+	return close_fields(l, &f);
+}
+
+static int load_node(struct loader *l, const struct lx_doc *d, size_t index,
+		     struct lx_dev_node *n)
+{
+	_cleanup_free_ char *where = lx_xasprintf("nodes[%zu]", index);
+	struct fields f;
+	long long v;
+	_cleanup_free_ char *type = NULL, *mode = NULL;
+	if (open_fields(l, d, where, &f) < 0 || read_str(l, &f, "path", true, &n->path) < 0)
+		return -1;
+	if (!lx_str_starts_with(n->path, "/dev/") || strstr(n->path, "/../") ||
+	    lx_str_ends_with(n->path, "/.."))
+		return bad_field(l, lx_doc_map_get(d, "path")->line, &f, "path",
+				 "'%s' is not a path under /dev/", n->path);
+	if (read_str(l, &f, "type", false, &type) < 0)
+		return -1;
+	n->type = LX_NODE_CHAR;
+	if (type && strcmp(type, "block") == 0)
+		n->type = LX_NODE_BLOCK;
+	else if (type && strcmp(type, "other") == 0)
+		n->type = LX_NODE_OTHER;
+	else if (type && strcmp(type, "char") != 0)
+		return bad_field(l, lx_doc_map_get(d, "type")->line, &f, "type",
+				 "'%s' is not one of char, block, other", type);
+	if (read_int(l, &f, "major", true, 0, 4095, &v) < 0)
+		return -1;
+	n->major = (unsigned)v;
+	if (read_int(l, &f, "minor", true, 0, 1048575, &v) < 0)
+		return -1;
+	n->minor = (unsigned)v;
+	if (read_str(l, &f, "mode", true, &mode) < 0)
+		return -1;
+	unsigned long long m;
+	if (!lx_parse_uint(mode, 8, 07777, &m))
+		return bad_field(l, lx_doc_map_get(d, "mode")->line, &f, "mode",
+				 "'%s' is not an octal mode like \"0666\"", mode);
+	n->mode = (unsigned)m;
+	if (read_int(l, &f, "uid", true, 0, 4294967294LL, &v) < 0)
+		return -1;
+	n->uid = (unsigned)v;
+	if (read_int(l, &f, "gid", true, 0, 4294967294LL, &v) < 0)
+		return -1;
+	n->gid = (unsigned)v;
+	return close_fields(l, &f);
+}
+
+static int load_driver(struct loader *l, const struct lx_doc *d, struct lx_driver *drv)
+{
+	struct fields f;
+	_cleanup_free_ char *flavor = NULL;
+	if (open_fields(l, d, "driver", &f) < 0 ||
+	    read_str(l, &f, "version", false, &drv->version) < 0 ||
+	    read_str(l, &f, "flavor", false, &flavor) < 0)
+		return -1;
+	if (flavor && !lx_driver_flavor_from_name(flavor, &drv->flavor))
+		return bad_field(l, lx_doc_map_get(d, "flavor")->line, &f, "flavor",
+				 "'%s' is not one of open, proprietary, unknown", flavor);
+	if (read_str_list(l, &f, "modules", &drv->modules) < 0 ||
+	    read_str_list(l, &f, "firmware", &drv->firmware) < 0 ||
+	    read_bool(l, &f, "persistenced", &drv->persistenced) < 0)
+		return -1;
+	return close_fields(l, &f);
+}
+
+static int load_majors(struct loader *l, const struct lx_doc *d, struct lx_host *h)
+{
+	struct fields f = {.map = d, .where = "majors"};
+	if (d->kind != LX_DOC_MAP)
+		return bad_field(l, d->line, &(struct fields){.map = d, .where = ""}, "majors",
+				 "must be a mapping of name: number");
+	h->majors = lx_xcalloc(d->n, sizeof(*h->majors));
+	for (size_t i = 0; i < d->n; i++) {
+		const struct lx_doc *v = d->items[i];
+		if (v->kind != LX_DOC_INT || v->integer < 0 || v->integer > 4095)
+			return bad_field(l, v->line, &f, d->keys[i],
+					 "must be a major number (0..4095)");
+		h->majors[i].name = lx_xstrdup(d->keys[i]);
+		h->majors[i].number = (unsigned)v->integer;
+		h->n_majors++;
+	}
+	return 0;
+}
+
+static int load_caps(struct loader *l, const struct lx_doc *list, struct lx_host *h)
+{
+	h->caps = lx_xcalloc(list->n, sizeof(*h->caps));
+	for (size_t i = 0; i < list->n; i++) {
+		_cleanup_free_ char *where = lx_xasprintf("capabilities[%zu]", i);
+		struct fields f;
+		long long v;
+		struct lx_capability *c = &h->caps[h->n_caps++];
+		if (open_fields(l, list->items[i], where, &f) < 0 ||
+		    read_str(l, &f, "name", true, &c->name) < 0 ||
+		    read_int(l, &f, "minor", true, 0, 1048575, &v) < 0 || close_fields(l, &f) < 0)
+			return -1;
+		c->minor = (unsigned)v;
+	}
+	return 0;
+}
+
+static int check_unique(struct loader *l, const struct lx_doc *list, const char *what,
+			const char *key, char *const *values, size_t n)
+{
+	for (size_t i = 1; i < n; i++)
+		for (size_t j = 0; j < i; j++)
+			if (strcmp(values[i], values[j]) == 0)
+				return lx_error_set(l->err, "%s:%d: field '%s[%zu].%s': '%s' is listed twice",
+						    l->file, list->items[i]->line, what, i, key,
+						    values[i]);
+	return 0;
+}
+
+static int compare_gpu_bdf(const void *a, const void *b)
+{
+	return strcmp(((const struct lx_gpu *)a)->bdf, ((const struct lx_gpu *)b)->bdf);
+}
+
+static int compare_node_path(const void *a, const void *b)
+{
+	return strcmp(((const struct lx_dev_node *)a)->path, ((const struct lx_dev_node *)b)->path);
+}
+
+static int compare_cap_name(const void *a, const void *b)
+{
+	return strcmp(((const struct lx_capability *)a)->name,
+		      ((const struct lx_capability *)b)->name);
+}
+
+static int load_host(struct loader *l, const struct lx_doc *root, struct lx_host *h)
+{
+	struct fields f;
+	long long schema;
+	_cleanup_free_ char *cgroup = NULL;
+	if (open_fields(l, root, "", &f) < 0 ||
+	    read_int(l, &f, "schema", true, 0, 1000000, &schema) < 0)
+		return -1;
+	if (schema != SNAPSHOT_SCHEMA)
+		return bad_field(l, lx_doc_map_get(root, "schema")->line, &f, "schema",
+				 "version %lld is not supported (this lxgpu reads %d)", schema,
+				 SNAPSHOT_SCHEMA);
+	if (read_str(l, &f, "hostname", false, &h->hostname) < 0 ||
+	    read_str(l, &f, "kernel", false, &h->kernel) < 0 ||
+	    read_str(l, &f, "cgroup", false, &cgroup) < 0)
+		return -1;
+	if (cgroup && !lx_cgroup_layout_from_name(cgroup, &h->cgroup))
+		return bad_field(l, lx_doc_map_get(root, "cgroup")->line, &f, "cgroup",
+				 "'%s' is not one of v1, v2, hybrid, unknown", cgroup);
+
+	const struct lx_doc *d;
+	if (get_field(l, &f, "driver", true, &d) < 0 || load_driver(l, d, &h->driver) < 0)
+		return -1;
+	if (get_field(l, &f, "majors", true, &d) < 0 || load_majors(l, d, h) < 0)
+		return -1;
+
+	if (read_list(l, &f, "gpus", true, &d) < 0)
+		return -1;
+	h->gpus = lx_xcalloc(d->n, sizeof(*h->gpus));
+	for (size_t i = 0; i < d->n; i++) {
+		h->n_gpus++;
+		if (load_gpu(l, d->items[i], i, &h->gpus[i]) < 0)
+			return -1;
+	}
+	char **bdfs = lx_xcalloc(h->n_gpus, sizeof(char *));
+	for (size_t i = 0; i < h->n_gpus; i++)
+		bdfs[i] = h->gpus[i].bdf;
+	int rc = check_unique(l, d, "gpus", "bdf", bdfs, h->n_gpus);
+	free(bdfs);
+	if (rc < 0)
+		return -1;
+	for (size_t i = 1; i < h->n_gpus; i++)
+		if (strcmp(h->gpus[i - 1].bdf, h->gpus[i].bdf) > 0)
+			return lx_error_set(l->err,
+					    "%s:%d: field 'gpus[%zu].bdf': GPUs must be listed in PCI "
+					    "address order (their index is their place in it)",
+					    l->file, d->items[i]->line, i);
+	qsort(h->gpus, h->n_gpus, sizeof(*h->gpus), compare_gpu_bdf);
+
+	if (read_list(l, &f, "nodes", true, &d) < 0)
+		return -1;
+	h->nodes = lx_xcalloc(d->n, sizeof(*h->nodes));
+	for (size_t i = 0; i < d->n; i++) {
+		h->n_nodes++;
+		if (load_node(l, d->items[i], i, &h->nodes[i]) < 0)
+			return -1;
+	}
+	char **paths = lx_xcalloc(h->n_nodes, sizeof(char *));
+	for (size_t i = 0; i < h->n_nodes; i++)
+		paths[i] = h->nodes[i].path;
+	rc = check_unique(l, d, "nodes", "path", paths, h->n_nodes);
+	free(paths);
+	if (rc < 0)
+		return -1;
+	qsort(h->nodes, h->n_nodes, sizeof(*h->nodes), compare_node_path);
+
+	if (read_list(l, &f, "capabilities", false, &d) < 0 || (d && load_caps(l, d, h) < 0))
+		return -1;
+	/* `scan --format yaml` adds the derived warnings: accept its output as a
+	 * snapshot, and recompute them instead of trusting them. */
+	if (read_list(l, &f, "warnings", false, &d) < 0)
+		return -1;
+	qsort(h->caps, h->n_caps, sizeof(*h->caps), compare_cap_name);
+	return close_fields(l, &f);
+}
+
+int lx_snapshot_parse(const char *name, const char *text, size_t len, struct lx_host *host,
+		      struct lx_error *err)
+{
+	memset(host, 0, sizeof(*host));
+	struct lx_doc *doc;
+	if (lx_doc_from_yaml(name, text, len, &doc, err) < 0)
+		return -1;
+	struct loader l = {.file = name, .err = err};
+	int rc = load_host(&l, doc, host);
+	lx_doc_free(doc);
+	if (rc < 0)
+		lx_host_free(host);
+	return rc;
+}
+
+/* ---- bundles ---- */
+
+static bool is_gzip(const char *data, size_t len)
+{
+	return len >= 2 && (unsigned char)data[0] == 0x1f && (unsigned char)data[1] == 0x8b;
+}
+
+/* A bundle entry name must stay inside the bundle: no absolute paths, no
+ * "..", nothing but regular files and directories. */
+static bool safe_entry_name(const char *name)
+{
+	if (!*name || name[0] == '/')
+		return false;
+	_cleanup_free_ char *copy = lx_xstrdup(name);
+	char *save = NULL;
+	for (char *part = strtok_r(copy, "/", &save); part; part = strtok_r(NULL, "/", &save))
+		if (strcmp(part, "..") == 0)
+			return false;
+	return true;
+}
+
+static int bundle_read_host_yaml(const char *path, const char *data, size_t len, char **yaml,
+				 size_t *yaml_len, struct lx_error *err)
+{
+	*yaml = NULL;
+	struct archive *a = archive_read_new();
+	archive_read_support_filter_gzip(a);
+	archive_read_support_format_tar(a);
+	int rc = -1;
+	if (archive_read_open_memory(a, data, len) != ARCHIVE_OK) {
+		lx_error_set(err, "%s: not a readable .tar.gz bundle: %s", path,
+			     archive_error_string(a));
+		goto out;
+	}
+	struct archive_entry *entry;
+	int r;
+	while ((r = archive_read_next_header(a, &entry)) == ARCHIVE_OK) {
+		const char *name = archive_entry_pathname(entry);
+		mode_t type = archive_entry_filetype(entry);
+		if (!name || !safe_entry_name(name)) {
+			lx_error_set(err, "%s: bundle entry '%s' has an unsafe path; refusing the bundle",
+				     path, name ? name : "(none)");
+			goto out;
+		}
+		if (type != AE_IFREG && type != AE_IFDIR) {
+			lx_error_set(err, "%s: bundle entry '%s' is not a regular file; refusing the bundle",
+				     path, name);
+			goto out;
+		}
+		if (strcmp(name, BUNDLE_HOST_ENTRY) != 0 && strcmp(name, "./" BUNDLE_HOST_ENTRY) != 0)
+			continue;
+		la_int64_t size = archive_entry_size(entry);
+		if (size < 0 || size > (la_int64_t)SNAPSHOT_MAX_SIZE) {
+			lx_error_set(err, "%s: %s in the bundle is too large", path, name);
+			goto out;
+		}
+		free(*yaml);
+		*yaml = lx_xmalloc((size_t)size + 1);
+		la_ssize_t got = archive_read_data(a, *yaml, (size_t)size);
+		if (got != (la_ssize_t)size) {
+			lx_error_set(err, "%s: cannot read %s from the bundle: %s", path, name,
+				     got < 0 ? archive_error_string(a) : "truncated");
+			goto out;
+		}
+		(*yaml)[size] = '\0';
+		*yaml_len = (size_t)size;
+	}
+	if (r != ARCHIVE_EOF) {
+		lx_error_set(err, "%s: corrupt bundle: %s", path, archive_error_string(a));
+		goto out;
+	}
+	if (!*yaml) {
+		lx_error_set(err, "%s: the bundle has no %s", path, BUNDLE_HOST_ENTRY);
+		goto out;
+	}
+	rc = 0;
+out:
+	if (rc < 0) {
+		free(*yaml);
+		*yaml = NULL;
+	}
+	archive_read_free(a);
+	return rc;
+}
+
+int lx_snapshot_load(const char *path, struct lx_host *host, struct lx_error *err)
+{
+	_cleanup_free_ char *data = NULL;
+	size_t len;
+	memset(host, 0, sizeof(*host));
+	if (lx_read_file(path, SNAPSHOT_MAX_SIZE, &data, &len, err) < 0)
+		return lx_error_prefix(err, "cannot load the host snapshot");
+	if (!is_gzip(data, len))
+		return lx_snapshot_parse(path, data, len, host, err);
+	_cleanup_free_ char *yaml = NULL;
+	size_t yaml_len = 0;
+	if (bundle_read_host_yaml(path, data, len, &yaml, &yaml_len, err) < 0)
+		return -1;
+	_cleanup_free_ char *name = lx_xasprintf("%s:%s", path, BUNDLE_HOST_ENTRY);
+	return lx_snapshot_parse(name, yaml, yaml_len, host, err);
+}
+
+static la_ssize_t bundle_write_cb(struct archive *a, void *data, const void *buf, size_t n)
+{
+	(void)a;
+	lx_buf_append(data, buf, n);
+	return (la_ssize_t)n;
+}
+
+static bool bundle_add(struct archive *a, const char *name, const char *data, size_t len,
+		       time_t now)
+{
+	struct archive_entry *e = archive_entry_new();
+	archive_entry_set_pathname(e, name);
+	archive_entry_set_filetype(e, AE_IFREG);
+	archive_entry_set_perm(e, 0644);
+	archive_entry_set_size(e, (la_int64_t)len);
+	archive_entry_set_mtime(e, now, 0);
+	bool ok = archive_write_header(a, e) == ARCHIVE_OK &&
+		  (len == 0 || archive_write_data(a, data, len) == (la_ssize_t)len);
+	archive_entry_free(e);
+	return ok;
+}
+
+static const char bundle_readme[] = "lxgpu host bundle\n"
+				    BUNDLE_HOST_ENTRY ": the host model (docs/schema.md)\n"
+				    "evidence/: the raw files it was scanned from\n";
+
+static bool bundle_add_all(struct archive *a, const char *yaml, const struct lx_evidence *ev)
+{
+	time_t now = time(NULL);
+	if (!bundle_add(a, BUNDLE_HOST_ENTRY, yaml, strlen(yaml), now) ||
+	    !bundle_add(a, "README", bundle_readme, strlen(bundle_readme), now))
+		return false;
+	for (size_t i = 0; ev && i < ev->n; i++) {
+		const char *p = ev->files[i].path;
+		while (*p == '/')
+			p++;
+		_cleanup_free_ char *name = lx_xasprintf("evidence/%s", p);
+		if (safe_entry_name(name) &&
+		    !bundle_add(a, name, ev->files[i].data, ev->files[i].len, now))
+			return false;
+	}
+	return true;
+}
+
+static int bundle_build(const char *path, const char *yaml, const struct lx_evidence *ev,
+			struct lx_buf *out, struct lx_error *err)
+{
+	struct archive *a = archive_write_new();
+	archive_write_add_filter_gzip(a);
+	archive_write_set_format_pax_restricted(a);
+	int rc = 0;
+	if (archive_write_open(a, out, NULL, bundle_write_cb, NULL) != ARCHIVE_OK ||
+	    !bundle_add_all(a, yaml, ev) || archive_write_close(a) != ARCHIVE_OK)
+		rc = lx_error_set(err, "%s: cannot build the bundle: %s", path,
+				  archive_error_string(a));
+	archive_write_free(a);
+	return rc;
+}
+
+int lx_snapshot_save(const char *path, const struct lx_host *host,
+		     const struct lx_evidence *evidence, struct lx_error *err)
+{
+	_cleanup_free_ char *yaml = lx_snapshot_to_yaml(host);
+	if (lx_str_ends_with(path, ".yaml") || lx_str_ends_with(path, ".yml"))
+		return lx_write_file_atomic(path, yaml, strlen(yaml), 0644, err);
+	if (!lx_str_ends_with(path, ".tar.gz") && !lx_str_ends_with(path, ".tgz"))
+		return lx_error_set(err,
+				    "%s: unknown snapshot type; name it FILE.yaml (the model) or "
+				    "FILE.tar.gz (the model plus the raw evidence)",
+				    path);
+	struct lx_buf bundle = {0};
+	int rc = bundle_build(path, yaml, evidence, &bundle, err);
+	if (rc == 0)
+		rc = lx_write_file_atomic(path, bundle.data, bundle.len, 0644, err);
+	lx_buf_free(&bundle);
+	return rc;
+}

@@ -1,0 +1,112 @@
+/* The text form of `lxgpu scan`. */
+#include "lxgpu/host.h"
+#include "lxgpu/report.h"
+
+#include <string.h>
+
+static const char *or_dash(const char *s)
+{
+	return s && *s ? s : "-";
+}
+
+static char *int_or_dash(int v)
+{
+	return v == LX_UNKNOWN ? lx_xstrdup("-") : lx_xasprintf("%d", v);
+}
+
+static void gpu_table(struct lx_buf *b, const struct lx_host *h)
+{
+	int model_width = (int)strlen("MODEL");
+	for (size_t i = 0; i < h->n_gpus; i++) {
+		const char *model = h->gpus[i].model ? h->gpus[i].model : "";
+		if ((int)strlen(model) > model_width)
+			model_width = (int)strlen(model);
+	}
+	lx_buf_printf(b, "GPUs (%zu)\n", h->n_gpus);
+	lx_buf_printf(b, "  %-3s  %-13s  %-*s  %-5s  %-9s  %s\n", "#", "BDF", model_width, "MODEL",
+		      "MINOR", "DRIVER", "NUMA");
+	for (size_t i = 0; i < h->n_gpus; i++) {
+		const struct lx_gpu *g = &h->gpus[i];
+		_cleanup_free_ char *minor = int_or_dash(g->minor);
+		_cleanup_free_ char *numa = int_or_dash(g->numa_node);
+		_cleanup_free_ char *model =
+			g->model ? lx_xstrdup(g->model)
+				 : lx_xasprintf("[%04x:%04x]", g->vendor_id, g->device_id);
+		lx_buf_printf(b, "  %-3zu  %-13s  %-*s  %-5s  %-9s  %s\n", i, g->bdf, model_width,
+			      model, minor, or_dash(g->driver), numa);
+	}
+}
+
+static void node_list(struct lx_buf *b, const struct lx_host *h)
+{
+	lx_buf_printf(b, "\nDevice nodes (%zu)\n", h->n_nodes);
+	for (size_t i = 0; i < h->n_nodes; i++) {
+		const struct lx_dev_node *n = &h->nodes[i];
+		char type = n->type == LX_NODE_CHAR ? 'c' : n->type == LX_NODE_BLOCK ? 'b' : '?';
+		_cleanup_free_ char *numbers = lx_xasprintf("%u:%u", n->major, n->minor);
+		lx_buf_printf(b, "  %-40s %c %-9s %04o %u:%u\n", n->path, type, numbers, n->mode,
+			      n->uid, n->gid);
+	}
+}
+
+static void driver_section(struct lx_buf *b, const struct lx_host *h)
+{
+	const struct lx_driver *d = &h->driver;
+	lx_buf_puts(b, "\nMajors\n ");
+	for (size_t i = 0; i < h->n_majors; i++)
+		lx_buf_printf(b, " %s=%u", h->majors[i].name, h->majors[i].number);
+	lx_buf_puts(b, h->n_majors ? "\n" : " (none)\n");
+
+	lx_buf_puts(b, "\nDriver\n");
+	if (d->version)
+		lx_buf_printf(b, "  version       %s (%s kernel module)\n", d->version,
+			      lx_driver_flavor_name(d->flavor));
+	else
+		lx_buf_puts(b, "  version       - (nvidia module not loaded)\n");
+	lx_buf_puts(b, "  modules      ");
+	for (size_t i = 0; i < d->modules.n; i++)
+		lx_buf_printf(b, " %s", d->modules.items[i]);
+	lx_buf_puts(b, d->modules.n ? "\n" : " -\n");
+	lx_buf_puts(b, "  gsp firmware ");
+	for (size_t i = 0; i < d->firmware.n; i++)
+		lx_buf_printf(b, " %s", d->firmware.items[i]);
+	lx_buf_puts(b, d->firmware.n ? "\n" : " -\n");
+	lx_buf_printf(b, "  persistenced  %s\n", d->persistenced ? "running" : "not running");
+	if (h->n_caps) {
+		lx_buf_printf(b, "  capabilities  %zu (", h->n_caps);
+		for (size_t i = 0; i < h->n_caps; i++)
+			lx_buf_printf(b, "%s%s=%u", i ? ", " : "", h->caps[i].name, h->caps[i].minor);
+		lx_buf_puts(b, ")\n");
+	}
+}
+
+char *lx_report_scan_text(const struct lx_host *h, const struct lx_host_warnings *w)
+{
+	struct lx_buf b = {0};
+	lx_buf_printf(&b, "Host %s, kernel %s, cgroup %s\n\n", or_dash(h->hostname),
+		      or_dash(h->kernel), lx_cgroup_layout_name(h->cgroup));
+	gpu_table(&b, h);
+	node_list(&b, h);
+	driver_section(&b, h);
+	if (w->n) {
+		lx_buf_printf(&b, "\nWarnings (%zu)\n", w->n);
+		for (size_t i = 0; i < w->n; i++) {
+			lx_buf_printf(&b, "  - %s\n", w->items[i].message);
+			if (w->items[i].fix)
+				lx_buf_printf(&b, "    fix: %s\n", w->items[i].fix);
+		}
+	}
+	return lx_buf_steal(&b);
+}
+
+struct lx_doc *lx_report_warnings_doc(const struct lx_host_warnings *w)
+{
+	struct lx_doc *list = lx_doc_new_list();
+	for (size_t i = 0; i < w->n; i++) {
+		struct lx_doc *m = lx_doc_new_map();
+		lx_doc_map_set(m, "message", lx_doc_new_str(w->items[i].message));
+		lx_doc_map_set(m, "fix", lx_doc_new_str(w->items[i].fix));
+		lx_doc_list_push(list, m);
+	}
+	return list;
+}

@@ -1,0 +1,329 @@
+/* YAML text form of struct lx_doc, through libyaml's event API. */
+#include "lxgpu/report.h"
+
+#include <ctype.h>
+#include <string.h>
+#include <strings.h>
+#include <yaml.h>
+
+/* ---- writing ---- */
+
+static int write_to_buf(void *data, unsigned char *buffer, size_t size)
+{
+	lx_buf_append(data, (const char *)buffer, size);
+	return 1;
+}
+
+/* Would a plain scalar with this text be read back as something other than
+ * a string, by us or by a YAML 1.1 reader (PyYAML: yes/no, 0x.., 1:2)? */
+static bool plain_would_change_type(const char *s)
+{
+	static const char *const words[] = {"null", "~", "true", "false", "yes", "no",
+					    "on", "off", "y", "n"};
+	if (!*s)
+		return true;
+	for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++)
+		if (strcasecmp(s, words[i]) == 0)
+			return true;
+	return isdigit((unsigned char)s[0]) || strchr("-+.", s[0]) != NULL;
+}
+
+static bool emit_scalar(yaml_emitter_t *em, const char *text, yaml_scalar_style_t style)
+{
+	yaml_event_t ev;
+	yaml_scalar_event_initialize(&ev, NULL, NULL, (yaml_char_t *)text, (int)strlen(text), 1, 1,
+				     style);
+	return yaml_emitter_emit(em, &ev);
+}
+
+static bool emit_value(yaml_emitter_t *em, const struct lx_doc *d)
+{
+	yaml_event_t ev;
+	char number[32];
+	switch (d->kind) {
+	case LX_DOC_NULL: return emit_scalar(em, "null", YAML_PLAIN_SCALAR_STYLE);
+	case LX_DOC_BOOL: return emit_scalar(em, d->boolean ? "true" : "false", YAML_PLAIN_SCALAR_STYLE);
+	case LX_DOC_INT:
+		snprintf(number, sizeof(number), "%lld", d->integer);
+		return emit_scalar(em, number, YAML_PLAIN_SCALAR_STYLE);
+	case LX_DOC_STR:
+		return emit_scalar(em, d->str,
+				   plain_would_change_type(d->str) ? YAML_DOUBLE_QUOTED_SCALAR_STYLE
+								   : YAML_ANY_SCALAR_STYLE);
+	case LX_DOC_LIST:
+		yaml_sequence_start_event_initialize(&ev, NULL, NULL, 1,
+						     d->n ? YAML_BLOCK_SEQUENCE_STYLE
+							  : YAML_FLOW_SEQUENCE_STYLE);
+		if (!yaml_emitter_emit(em, &ev))
+			return false;
+		for (size_t i = 0; i < d->n; i++)
+			if (!emit_value(em, d->items[i]))
+				return false;
+		yaml_sequence_end_event_initialize(&ev);
+		return yaml_emitter_emit(em, &ev);
+	case LX_DOC_MAP:
+		yaml_mapping_start_event_initialize(&ev, NULL, NULL, 1,
+						    d->n ? YAML_BLOCK_MAPPING_STYLE
+							 : YAML_FLOW_MAPPING_STYLE);
+		if (!yaml_emitter_emit(em, &ev))
+			return false;
+		for (size_t i = 0; i < d->n; i++) {
+			if (!emit_scalar(em, d->keys[i], plain_would_change_type(d->keys[i])
+								 ? YAML_DOUBLE_QUOTED_SCALAR_STYLE
+								 : YAML_ANY_SCALAR_STYLE) ||
+			    !emit_value(em, d->items[i]))
+				return false;
+		}
+		yaml_mapping_end_event_initialize(&ev);
+		return yaml_emitter_emit(em, &ev);
+	}
+	return false;
+}
+
+char *lx_doc_to_yaml(const struct lx_doc *doc)
+{
+	struct lx_buf b = {0};
+	yaml_emitter_t em;
+	yaml_event_t ev;
+	yaml_emitter_initialize(&em);
+	yaml_emitter_set_output(&em, write_to_buf, &b);
+	yaml_emitter_set_unicode(&em, 1);
+	yaml_emitter_set_width(&em, -1);
+	yaml_emitter_set_indent(&em, 2);
+	bool ok = true;
+	yaml_stream_start_event_initialize(&ev, YAML_UTF8_ENCODING);
+	ok = ok && yaml_emitter_emit(&em, &ev);
+	yaml_document_start_event_initialize(&ev, NULL, NULL, NULL, 0);
+	ok = ok && yaml_emitter_emit(&em, &ev);
+	ok = ok && emit_value(&em, doc);
+	yaml_document_end_event_initialize(&ev, 1);
+	ok = ok && yaml_emitter_emit(&em, &ev);
+	yaml_stream_end_event_initialize(&ev);
+	ok = ok && yaml_emitter_emit(&em, &ev);
+	if (!ok) {
+		/* Only invalid UTF-8 gets here; the scanner sanitizes what it reads. */
+		fprintf(stderr, "lxgpu: internal error: YAML emitter: %s\n",
+			em.problem ? em.problem : "unknown");
+		abort();
+	}
+	yaml_emitter_delete(&em);
+	return lx_buf_steal(&b);
+}
+
+/* ---- reading ---- */
+
+struct yaml_reader {
+	const char *name;
+	yaml_parser_t parser;
+	struct lx_error *err;
+};
+
+static int reader_syntax_error(struct yaml_reader *r)
+{
+	yaml_parser_t *p = &r->parser;
+	return lx_error_set(r->err, "%s:%zu:%zu: invalid YAML: %s%s%s", r->name,
+			    p->problem_mark.line + 1, p->problem_mark.column + 1,
+			    p->problem ? p->problem : "syntax error",
+			    p->context ? " " : "", p->context ? p->context : "");
+}
+
+static int next_event(struct yaml_reader *r, yaml_event_t *ev)
+{
+	if (!yaml_parser_parse(&r->parser, ev))
+		return reader_syntax_error(r);
+	return 0;
+}
+
+static bool all_digits(const char *s)
+{
+	if (*s == '-' || *s == '+')
+		s++;
+	if (!*s)
+		return false;
+	for (; *s; s++)
+		if (!isdigit((unsigned char)*s))
+			return false;
+	return true;
+}
+
+static struct lx_doc *resolve_plain(const char *s, int line, struct yaml_reader *r)
+{
+	struct lx_doc *d;
+	if (!*s || strcmp(s, "~") == 0 || strcmp(s, "null") == 0 || strcmp(s, "Null") == 0 ||
+	    strcmp(s, "NULL") == 0) {
+		d = lx_doc_new_null();
+	} else if (strcmp(s, "true") == 0 || strcmp(s, "True") == 0 || strcmp(s, "TRUE") == 0) {
+		d = lx_doc_new_bool(true);
+	} else if (strcmp(s, "false") == 0 || strcmp(s, "False") == 0 || strcmp(s, "FALSE") == 0) {
+		d = lx_doc_new_bool(false);
+	} else if (all_digits(s)) {
+		long long v;
+		if (!lx_parse_int(s[0] == '+' ? s + 1 : s, -9223372036854775807LL,
+				  9223372036854775807LL, &v)) {
+			lx_error_set(r->err, "%s:%d: integer out of range: %s", r->name, line, s);
+			return NULL;
+		}
+		d = lx_doc_new_int(v);
+	} else {
+		d = lx_doc_new_str(s);
+	}
+	d->line = line;
+	return d;
+}
+
+static int read_node(struct yaml_reader *r, yaml_event_t *ev, struct lx_doc **out);
+
+static int read_collection(struct yaml_reader *r, struct lx_doc *coll, yaml_event_type_t end_type)
+{
+	for (;;) {
+		yaml_event_t ev;
+		if (next_event(r, &ev) < 0)
+			return -1;
+		if (ev.type == end_type) {
+			yaml_event_delete(&ev);
+			return 0;
+		}
+		if (coll->kind == LX_DOC_LIST) {
+			struct lx_doc *item;
+			int rc = read_node(r, &ev, &item);
+			yaml_event_delete(&ev);
+			if (rc < 0)
+				return -1;
+			lx_doc_list_push(coll, item);
+			continue;
+		}
+		/* A mapping: a key scalar, then a value node. */
+		int key_line = (int)ev.start_mark.line + 1;
+		if (ev.type != YAML_SCALAR_EVENT) {
+			yaml_event_delete(&ev);
+			return lx_error_set(r->err, "%s:%d: mapping keys must be plain strings",
+					    r->name, key_line);
+		}
+		size_t key_len = ev.data.scalar.length;
+		_cleanup_free_ char *key = lx_xstrndup((const char *)ev.data.scalar.value, key_len);
+		yaml_event_delete(&ev);
+		if (strlen(key) != key_len)
+			return lx_error_set(r->err, "%s:%d: NUL byte in a key", r->name, key_line);
+		if (lx_doc_map_get(coll, key))
+			return lx_error_set(r->err, "%s:%d: duplicate key '%s'", r->name, key_line,
+					    key);
+		yaml_event_t vev;
+		if (next_event(r, &vev) < 0)
+			return -1;
+		struct lx_doc *value;
+		int rc = read_node(r, &vev, &value);
+		yaml_event_delete(&vev);
+		if (rc < 0)
+			return -1;
+		lx_doc_map_set(coll, key, value);
+		coll->key_lines[coll->n - 1] = key_line;
+	}
+}
+
+static int read_node(struct yaml_reader *r, yaml_event_t *ev, struct lx_doc **out)
+{
+	int line = (int)ev->start_mark.line + 1;
+	*out = NULL;
+	const yaml_char_t *anchor = NULL, *tag = NULL;
+	switch (ev->type) {
+	case YAML_ALIAS_EVENT:
+		return lx_error_set(r->err, "%s:%d: YAML aliases are not supported here", r->name,
+				    line);
+	case YAML_SCALAR_EVENT:
+		anchor = ev->data.scalar.anchor;
+		tag = ev->data.scalar.tag;
+		break;
+	case YAML_SEQUENCE_START_EVENT:
+		anchor = ev->data.sequence_start.anchor;
+		tag = ev->data.sequence_start.tag;
+		break;
+	case YAML_MAPPING_START_EVENT:
+		anchor = ev->data.mapping_start.anchor;
+		tag = ev->data.mapping_start.tag;
+		break;
+	default:
+		return lx_error_set(r->err, "%s:%d: unexpected YAML structure", r->name, line);
+	}
+	if (anchor)
+		return lx_error_set(r->err, "%s:%d: YAML anchors are not supported here", r->name,
+				    line);
+	bool tagged_str = tag && strcmp((const char *)tag, YAML_STR_TAG) == 0;
+	if (tag && !tagged_str && strcmp((const char *)tag, YAML_SEQ_TAG) != 0 &&
+	    strcmp((const char *)tag, YAML_MAP_TAG) != 0)
+		return lx_error_set(r->err, "%s:%d: unsupported YAML tag %s", r->name, line,
+				    (const char *)tag);
+
+	if (ev->type == YAML_SCALAR_EVENT) {
+		const char *text = (const char *)ev->data.scalar.value;
+		if (strlen(text) != ev->data.scalar.length)
+			return lx_error_set(r->err, "%s:%d: NUL byte in a value", r->name, line);
+		if (ev->data.scalar.style == YAML_PLAIN_SCALAR_STYLE && !tagged_str) {
+			*out = resolve_plain(text, line, r);
+			return *out ? 0 : -1;
+		}
+		*out = lx_doc_new_str(text);
+		(*out)->line = line;
+		return 0;
+	}
+	bool is_map = ev->type == YAML_MAPPING_START_EVENT;
+	struct lx_doc *coll = is_map ? lx_doc_new_map() : lx_doc_new_list();
+	coll->line = line;
+	if (read_collection(r, coll, is_map ? YAML_MAPPING_END_EVENT : YAML_SEQUENCE_END_EVENT) < 0) {
+		lx_doc_free(coll);
+		return -1;
+	}
+	*out = coll;
+	return 0;
+}
+
+static int expect_event(struct yaml_reader *r, yaml_event_type_t type, const char *what)
+{
+	yaml_event_t ev;
+	if (next_event(r, &ev) < 0)
+		return -1;
+	bool ok = ev.type == type;
+	int line = (int)ev.start_mark.line + 1;
+	yaml_event_delete(&ev);
+	if (!ok)
+		return lx_error_set(r->err, "%s:%d: %s", r->name, line, what);
+	return 0;
+}
+
+int lx_doc_from_yaml(const char *name, const char *text, size_t len, struct lx_doc **out,
+		     struct lx_error *err)
+{
+	struct yaml_reader r = {.name = name, .err = err};
+	*out = NULL;
+	yaml_parser_initialize(&r.parser);
+	yaml_parser_set_input_string(&r.parser, (const unsigned char *)text, len);
+	int rc = -1;
+	yaml_event_t ev;
+	struct lx_doc *doc = NULL;
+	if (expect_event(&r, YAML_STREAM_START_EVENT, "not a YAML stream") < 0)
+		goto out;
+	if (next_event(&r, &ev) < 0)
+		goto out;
+	if (ev.type != YAML_DOCUMENT_START_EVENT) {
+		yaml_event_delete(&ev);
+		lx_error_set(err, "%s: empty file: expected a YAML document", name);
+		goto out;
+	}
+	yaml_event_delete(&ev);
+	if (next_event(&r, &ev) < 0)
+		goto out;
+	rc = read_node(&r, &ev, &doc);
+	yaml_event_delete(&ev);
+	if (rc < 0)
+		goto out;
+	rc = -1;
+	if (expect_event(&r, YAML_DOCUMENT_END_EVENT, "expected the end of the document") < 0 ||
+	    expect_event(&r, YAML_STREAM_END_EVENT, "more than one YAML document in the file") < 0)
+		goto out;
+	*out = doc;
+	doc = NULL;
+	rc = 0;
+out:
+	lx_doc_free(doc);
+	yaml_parser_delete(&r.parser);
+	return rc;
+}

@@ -1,0 +1,60 @@
+#include "lxgpu/util.h"
+
+#include <string.h>
+
+static char *vformat(const char *fmt, va_list ap)
+{
+	struct lx_buf b = {0};
+	lx_buf_vprintf(&b, fmt, ap);
+	return lx_buf_steal(&b);
+}
+
+int lx_error_set(struct lx_error *err, const char *fmt, ...)
+{
+	if (!err)
+		return -1;
+	va_list ap;
+	va_start(ap, fmt);
+	char *msg = vformat(fmt, ap);
+	va_end(ap);
+	free(err->message);
+	err->message = msg;
+	return -1;
+}
+
+int lx_error_set_errno(struct lx_error *err, int errnum, const char *fmt, ...)
+{
+	if (!err)
+		return -1;
+	va_list ap;
+	va_start(ap, fmt);
+	char *msg = vformat(fmt, ap);
+	va_end(ap);
+	free(err->message);
+	err->message = lx_xasprintf("%s: %s", msg, strerror(errnum));
+	free(msg);
+	return -1;
+}
+
+int lx_error_prefix(struct lx_error *err, const char *fmt, ...)
+{
+	if (!err)
+		return -1;
+	va_list ap;
+	va_start(ap, fmt);
+	char *prefix = vformat(fmt, ap);
+	va_end(ap);
+	char *msg = lx_xasprintf("%s: %s", prefix, err->message ? err->message : "unknown error");
+	free(prefix);
+	free(err->message);
+	err->message = msg;
+	return -1;
+}
+
+void lx_error_clear(struct lx_error *err)
+{
+	if (!err)
+		return;
+	free(err->message);
+	err->message = NULL;
+}

@@ -1,0 +1,223 @@
+#include "lxgpu/util.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <string.h>
+
+static void out_of_memory(void)
+{
+	fputs("lxgpu: out of memory\n", stderr);
+	abort();
+}
+
+void *lx_xmalloc(size_t size)
+{
+	void *p = malloc(size ? size : 1);
+	if (!p)
+		out_of_memory();
+	return p;
+}
+
+void *lx_xcalloc(size_t n, size_t size)
+{
+	void *p = calloc(n ? n : 1, size ? size : 1);
+	if (!p)
+		out_of_memory();
+	return p;
+}
+
+void *lx_xrealloc(void *p, size_t size)
+{
+	void *q = realloc(p, size ? size : 1);
+	if (!q)
+		out_of_memory();
+	return q;
+}
+
+char *lx_xstrdup(const char *s)
+{
+	return lx_xstrndup(s, strlen(s));
+}
+
+char *lx_xstrndup(const char *s, size_t n)
+{
+	char *p = lx_xmalloc(n + 1);
+	memcpy(p, s, n);
+	p[n] = '\0';
+	return p;
+}
+
+char *lx_xasprintf(const char *fmt, ...)
+{
+	struct lx_buf b = {0};
+	va_list ap;
+	va_start(ap, fmt);
+	lx_buf_vprintf(&b, fmt, ap);
+	va_end(ap);
+	return lx_buf_steal(&b);
+}
+
+static void buf_reserve(struct lx_buf *b, size_t extra)
+{
+	if (b->len + extra + 1 <= b->cap)
+		return;
+	size_t cap = b->cap ? b->cap : 64;
+	while (cap < b->len + extra + 1)
+		cap *= 2;
+	b->data = lx_xrealloc(b->data, cap);
+	b->cap = cap;
+}
+
+void lx_buf_append(struct lx_buf *b, const char *s, size_t n)
+{
+	buf_reserve(b, n);
+	memcpy(b->data + b->len, s, n);
+	b->len += n;
+	b->data[b->len] = '\0';
+}
+
+void lx_buf_puts(struct lx_buf *b, const char *s)
+{
+	lx_buf_append(b, s, strlen(s));
+}
+
+void lx_buf_vprintf(struct lx_buf *b, const char *fmt, va_list ap)
+{
+	va_list copy;
+	va_copy(copy, ap);
+	int n = vsnprintf(NULL, 0, fmt, copy);
+	va_end(copy);
+	if (n < 0) {
+		fputs("lxgpu: bad format string\n", stderr);
+		abort();
+	}
+	buf_reserve(b, (size_t)n);
+	int written = vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
+	if (written != n)
+		abort();
+	b->len += (size_t)n;
+}
+
+void lx_buf_printf(struct lx_buf *b, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	lx_buf_vprintf(b, fmt, ap);
+	va_end(ap);
+}
+
+char *lx_buf_steal(struct lx_buf *b)
+{
+	char *p = b->data ? b->data : lx_xstrdup("");
+	b->data = NULL;
+	b->len = b->cap = 0;
+	return p;
+}
+
+void lx_buf_free(struct lx_buf *b)
+{
+	free(b->data);
+	b->data = NULL;
+	b->len = b->cap = 0;
+}
+
+void lx_strv_push_owned(struct lx_strv *v, char *s)
+{
+	v->items = lx_xrealloc(v->items, (v->n + 1) * sizeof(*v->items));
+	v->items[v->n++] = s;
+}
+
+void lx_strv_push(struct lx_strv *v, const char *s)
+{
+	lx_strv_push_owned(v, lx_xstrdup(s));
+}
+
+bool lx_strv_contains(const struct lx_strv *v, const char *s)
+{
+	for (size_t i = 0; i < v->n; i++)
+		if (strcmp(v->items[i], s) == 0)
+			return true;
+	return false;
+}
+
+static int compare_strings(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+void lx_strv_sort(struct lx_strv *v)
+{
+	if (v->n > 1)
+		qsort(v->items, v->n, sizeof(*v->items), compare_strings);
+}
+
+void lx_strv_free(struct lx_strv *v)
+{
+	for (size_t i = 0; i < v->n; i++)
+		free(v->items[i]);
+	free(v->items);
+	v->items = NULL;
+	v->n = 0;
+}
+
+bool lx_str_starts_with(const char *s, const char *prefix)
+{
+	return strncmp(s, prefix, strlen(prefix)) == 0;
+}
+
+bool lx_str_ends_with(const char *s, const char *suffix)
+{
+	size_t ls = strlen(s), lf = strlen(suffix);
+	return ls >= lf && memcmp(s + ls - lf, suffix, lf) == 0;
+}
+
+char *lx_str_strip(char *s)
+{
+	char *start = s;
+	while (*start && isspace((unsigned char)*start))
+		start++;
+	size_t n = strlen(start);
+	while (n > 0 && isspace((unsigned char)start[n - 1]))
+		n--;
+	memmove(s, start, n);
+	s[n] = '\0';
+	return s;
+}
+
+bool lx_parse_uint(const char *s, int base, unsigned long long max, unsigned long long *out)
+{
+	if (!s || !*s || isspace((unsigned char)*s) || *s == '-' || *s == '+')
+		return false;
+	errno = 0;
+	char *end;
+	unsigned long long v = strtoull(s, &end, base);
+	if (errno || *end || v > max)
+		return false;
+	*out = v;
+	return true;
+}
+
+bool lx_parse_int(const char *s, long long min, long long max, long long *out)
+{
+	if (!s || !*s || isspace((unsigned char)*s) || *s == '+')
+		return false;
+	errno = 0;
+	char *end;
+	long long v = strtoll(s, &end, 10);
+	if (errno || *end || v < min || v > max)
+		return false;
+	*out = v;
+	return true;
+}
+
+char *lx_path_join(const char *a, const char *b)
+{
+	size_t la = strlen(a);
+	while (la > 1 && a[la - 1] == '/')
+		la--;
+	while (*b == '/')
+		b++;
+	if (la == 1 && a[0] == '/')
+		return lx_xasprintf("/%s", b);
+	return lx_xasprintf("%.*s/%s", (int)la, a, b);
+}
