@@ -61,11 +61,11 @@ static char *sanitized(const char *s)
 {
 	if (!s)
 		return NULL;
-	char *copy = lx_xstrdup(s);
+	char *copy = lx_str_strip(lx_xstrdup(s));
 	for (char *p = copy; *p; p++)
 		if ((unsigned char)*p < 0x20 || (unsigned char)*p > 0x7e)
 			*p = '?';
-	return lx_str_strip(copy);
+	return copy;
 }
 
 /* Read <proc>/<rel>; a missing file gives *out = NULL when optional. */

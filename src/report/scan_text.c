@@ -2,6 +2,7 @@
 #include "lxgpu/host.h"
 #include "lxgpu/report.h"
 
+#include <ctype.h>
 #include <string.h>
 
 static const char *or_dash(const char *s)
@@ -85,6 +86,15 @@ char *lx_report_scan_text(const struct lx_host *h, const struct lx_host_warnings
 	struct lx_buf b = {0};
 	lx_buf_printf(&b, "Host %s, kernel %s, cgroup %s\n\n", or_dash(h->hostname),
 		      or_dash(h->kernel), lx_cgroup_layout_name(h->cgroup));
+	if (h->n_gpus == 0 && h->n_nodes == 0 && !h->driver.version) {
+		/* Nothing NVIDIA here at all: say so instead of printing empty tables. */
+		lx_buf_puts(&b, "No NVIDIA GPU, driver or device node on this host.\n");
+		for (size_t i = 0; i < w->n; i++)
+			if (w->items[i].fix)
+				lx_buf_printf(&b, "%c%s\n", toupper((unsigned char)w->items[i].fix[0]),
+					      w->items[i].fix + 1);
+		return lx_buf_steal(&b);
+	}
 	gpu_table(&b, h);
 	node_list(&b, h);
 	driver_section(&b, h);

@@ -1,0 +1,382 @@
+#!/usr/bin/env python3
+"""Write the umockdev host fixtures (tests/hosts/<name>/) and the expected
+host models (examples/hosts/<name>.yaml) from one description per host.
+
+The fixture is what the live scanner reads (sysfs through umockdev, /proc
+and /dev files in the testbed); the expected model is written here, from
+the description, independently of the scanner. The scanner test checks that
+scanning the fixture gives that model.
+
+Usage: tests/hosts/make-fixtures.py BUILD/lxgpu   (canonicalizes the YAML)
+See tests/hosts/README.md for the fixture format.
+"""
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+PCIEPORT = "pcieport"
+
+
+def bridge(bdf, vendor, device, driver=PCIEPORT):
+    return dict(bdf=bdf, vendor=vendor, device=device, cls=0x060400, driver=driver)
+
+
+def gpu(bdf, device, cls, model, uuid, minor, numa, iommu, path, driver="nvidia",
+        vbios="98.02.52.00.02", drm=(), proc_name=None, audio=True):
+    return dict(bdf=bdf, device=device, cls=cls, model=model, uuid=uuid, minor=minor,
+                numa=numa, iommu=iommu, path=path, driver=driver, vbios=vbios, drm=list(drm),
+                proc_name=proc_name or bdf, audio=audio)
+
+
+def node(path, major, minor, mode=0o666, uid=0, gid=0):
+    return dict(path=path, major=major, minor=minor, mode=mode, uid=uid, gid=gid)
+
+
+def switch_path(root_bus, numa):
+    """Root port, switch upstream and downstream ports above one GPU."""
+    rp = "0000:%02x:01.0" % root_bus
+    up = "0000:%02x:00.0" % (root_bus + 1)
+    down = "0000:%02x:00.0" % (root_bus + 2)
+    return [bridge(rp, 0x8086, 0x352a), bridge(up, 0x1000, 0xc030),
+            bridge(down, 0x1000, 0xc030)]
+
+
+ASPEED = dict(bdf="0000:03:00.0", vendor=0x1a03, device=0x2000, cls=0x030000, driver="ast",
+              path=[bridge("0000:00:1c.0", 0x8086, 0xa190)])
+
+MOUNTINFO = {
+    "v2": "22 1 0:21 / /sys rw,nosuid,nodev,noexec,relatime shared:7 - sysfs sysfs rw\n"
+          "26 22 0:24 / /sys/fs/cgroup rw,nosuid,nodev,noexec,relatime shared:9 - cgroup2 cgroup2 rw,nsdelegate,memory_recursiveprot\n",
+    "hybrid": "22 1 0:21 / /sys rw,nosuid,nodev,noexec,relatime shared:7 - sysfs sysfs rw\n"
+              "26 22 0:24 / /sys/fs/cgroup ro,nosuid,nodev,noexec shared:9 - tmpfs tmpfs ro,mode=755\n"
+              "27 26 0:25 / /sys/fs/cgroup/unified rw,nosuid,nodev,noexec,relatime shared:10 - cgroup2 cgroup2 rw\n"
+              "30 26 0:28 / /sys/fs/cgroup/devices rw,nosuid,nodev,noexec,relatime shared:13 - cgroup cgroup rw,devices\n",
+    "v1": "22 1 0:21 / /sys rw,nosuid,nodev,noexec,relatime shared:7 - sysfs sysfs rw\n"
+          "26 22 0:24 / /sys/fs/cgroup ro,nosuid,nodev,noexec shared:9 - tmpfs tmpfs ro,mode=755\n"
+          "30 26 0:28 / /sys/fs/cgroup/devices rw,nosuid,nodev,noexec,relatime shared:13 - cgroup cgroup rw,devices\n",
+}
+
+VERSION_LINES = {
+    "open": "NVRM version: NVIDIA UNIX Open Kernel Module for x86_64  {v}  Release Build  "
+            "(dvs-builder@U22-I3-AF03-09-1)  Mon Dec  1 08:52:25 UTC 2025\n"
+            "GCC version:  gcc version 12.2.0 (Debian 12.2.0-14+deb12u1) \n",
+    "proprietary": "NVRM version: NVIDIA UNIX x86_64 Kernel Module  {v}  Tue Oct  8 03:33:13 UTC 2024\n"
+                   "GCC version:  gcc version 12.2.0 (Debian 12.2.0-14+deb12u1) \n",
+}
+
+MODULE_LINES = {
+    "nvidia_uvm": "nvidia_uvm 1912832 4 - Live 0x0000000000000000 (POE)",
+    "nvidia_drm": "nvidia_drm 126976 3 - Live 0x0000000000000000 (POE)",
+    "nvidia_modeset": "nvidia_modeset 1720320 5 nvidia_drm, Live 0x0000000000000000 (POE)",
+    "nvidia": "nvidia 11563008 80 nvidia_uvm,nvidia_modeset, Live 0x0000000000000000 (POE)",
+}
+
+
+def mig_minors_text(gpus=8):
+    lines = ["config 1", "monitor 2"]
+    for g in range(gpus):
+        for gi in range(15):
+            base = 3 + g * 135 + gi * 9
+            lines.append("gpu%d/gi%d/access %d" % (g, gi, base))
+            for ci in range(8):
+                lines.append("gpu%d/gi%d/ci%d/access %d" % (g, gi, ci, base + 1 + ci))
+    lines.append("fabric-imex-mgmt %d" % (3 + gpus * 135))
+    return "\n".join(lines) + "\n"
+
+
+def rtx_pro_6000_host():
+    roots = [0x15, 0x36, 0x57, 0x78, 0x96, 0xb7, 0xd8, 0xe9]
+    gpus = []
+    for i, rb in enumerate(roots):
+        numa = 0 if i < 4 else 1
+        gpus.append(gpu("0000:%02x:00.0" % (rb + 3), 0x2bb5, 0x030200,
+                        "NVIDIA RTX PRO 6000 Blackwell Server Edition",
+                        "GPU-7c1e%04x-3b2a-4f0e-9d61-%012x" % (i * 0x1111, 0x5a0000 + i),
+                        i, numa, 40 + i * 3, switch_path(rb, numa), vbios="98.02.4a.00.04"))
+    nodes = [node("/dev/nvidia%d" % i, 195, i) for i in range(8)]
+    nodes += [node("/dev/nvidiactl", 195, 255), node("/dev/nvidia-uvm", 511, 0),
+              node("/dev/nvidia-uvm-tools", 511, 1)]
+    return dict(name="pve-8x-rtx-pro-6000", hostname="pve-gpu01", kernel="6.8.12-15-pve",
+                cgroup="v2", version="590.48.01", flavor="open",
+                modules=["nvidia_uvm", "nvidia"], firmware=["590.48.01"], persistenced=True,
+                majors=[(195, "nvidia"), (195, "nvidiactl"), (226, "drm"), (508, "nvidia-caps-imex-channels"),
+                        (509, "nvidia-caps"), (511, "nvidia-uvm")],
+                gpus=gpus, others=[ASPEED], nodes=nodes, other_dev=[node("/dev/dri/card0", 226, 0, 0o660, 0, 44)],
+                caps=[])
+
+
+def rtx_4090_host():
+    rp = [bridge("0000:00:01.1", 0x1022, 0x14ab)]
+    g = gpu("0000:01:00.0", 0x2684, 0x030000, "NVIDIA GeForce RTX 4090",
+            "GPU-2f6a1c3e-8b4d-4e5f-a6b7-c8d9e0f1a2b3", 0, None, 14, rp,
+            vbios="95.02.18.80.87",
+            drm=[("card1", 1, 0o660, 44, True), ("renderD128", 128, 0o666, 104, True)])
+    nodes = [node("/dev/nvidia0", 195, 0), node("/dev/nvidiactl", 195, 255),
+             node("/dev/nvidia-modeset", 195, 254), node("/dev/nvidia-uvm", 505, 0),
+             node("/dev/nvidia-uvm-tools", 505, 1),
+             node("/dev/dri/card1", 226, 1, 0o660, 0, 44),
+             node("/dev/dri/renderD128", 226, 128, 0o666, 0, 104)]
+    return dict(name="pve-rtx-4090", hostname="pve-ws", kernel="6.8.12-4-pve", cgroup="v2",
+                version="550.127.05", flavor="proprietary",
+                modules=["nvidia_uvm", "nvidia_drm", "nvidia_modeset", "nvidia"],
+                firmware=["550.127.05"], persistenced=False,
+                majors=[(195, "nvidia"), (195, "nvidiactl"), (226, "drm"), (505, "nvidia-uvm")],
+                gpus=[g], others=[], nodes=nodes,
+                other_dev=[node("/dev/dri/card0", 226, 0, 0o660, 0, 44)],
+                simpledrm=True, caps=[])
+
+
+def uvm_not_loaded_host():
+    rp = [bridge("0000:c0:01.1", 0x1022, 0x1483)]
+    # Driver 535 names the GPU major nvidia-frontend and prints an 8-digit
+    # domain in /proc/driver/nvidia/gpus on this host.
+    g = gpu("0000:c1:00.0", 0x26b9, 0x030200, "NVIDIA L40S",
+            "GPU-a3b1c2d4-e5f6-4789-8abc-def012345678", 0, 0, 32, rp,
+            vbios="95.02.66.00.02", proc_name="00000000:c1:00.0")
+    nodes = [node("/dev/nvidia0", 195, 0), node("/dev/nvidiactl", 195, 255)]
+    return dict(name="pve-uvm-not-loaded", hostname="pve-l40s", kernel="6.5.13-6-pve",
+                cgroup="v2", version="535.216.01", flavor="proprietary", modules=["nvidia"],
+                firmware=["535.216.01"], persistenced=False,
+                majors=[(195, "nvidia-frontend"), (226, "drm")],
+                gpus=[g], others=[ASPEED], nodes=nodes, other_dev=[], caps=[])
+
+
+def vfio_split_host():
+    a = gpu("0000:41:00.0", 0x24b0, 0x030000, "NVIDIA RTX A4000",
+            "GPU-0d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6", 0, 0, 27,
+            [bridge("0000:40:01.1", 0x1022, 0x1483)], vbios="94.04.3d.00.c4")
+    b = gpu("0000:81:00.0", 0x24b0, 0x030000, None, None, None, 1, 51,
+            [bridge("0000:80:01.1", 0x1022, 0x1483)], driver="vfio-pci", vbios=None)
+    nodes = [node("/dev/nvidia0", 195, 0), node("/dev/nvidiactl", 195, 255),
+             node("/dev/nvidia-uvm", 510, 0), node("/dev/nvidia-uvm-tools", 510, 1)]
+    return dict(name="pve-vfio-split", hostname="pve-mixed", kernel="6.2.16-20-pve",
+                cgroup="hybrid", version="570.172.08", flavor="open",
+                modules=["nvidia_uvm", "nvidia"], firmware=["570.172.08"], persistenced=False,
+                majors=[(195, "nvidia"), (195, "nvidiactl"), (226, "drm"), (510, "nvidia-uvm")],
+                gpus=[a, b], others=[], nodes=nodes, other_dev=[], caps=[])
+
+
+def h100_mig_host():
+    gpus = [
+        gpu("0000:1b:00.0", 0x2330, 0x030200, "NVIDIA H100 80GB HBM3",
+            "GPU-9e8d7c6b-5a49-4382-9716-0a1b2c3d4e5f", 0, 0, 36, switch_path(0x18, 0),
+            vbios="96.00.99.00.01"),
+        gpu("0000:9b:00.0", 0x2330, 0x030200, "NVIDIA H100 80GB HBM3",
+            "GPU-1f2e3d4c-5b6a-4798-8a9b-cdef01234567", 1, 1, 112, switch_path(0x98, 1),
+            vbios="96.00.99.00.01"),
+    ]
+    caps = [("mig/config", 1), ("mig/monitor", 2), ("gpu0/mig/gi1", 12),
+            ("gpu0/mig/gi1/ci0", 13), ("gpu0/mig/gi2", 21), ("gpu0/mig/gi2/ci0", 22)]
+    nodes = [node("/dev/nvidia0", 195, 0), node("/dev/nvidia1", 195, 1),
+             node("/dev/nvidiactl", 195, 255), node("/dev/nvidia-uvm", 511, 0),
+             node("/dev/nvidia-uvm-tools", 511, 1),
+             node("/dev/nvidia-caps-imex-channels/channel0", 507, 0)]
+    nodes += [node("/dev/nvidia-caps/nvidia-cap%d" % m, 508, m, 0o400) for _, m in caps]
+    return dict(name="pve-h100-mig", hostname="pve-h100", kernel="6.8.12-15-pve",
+                cgroup="v2", version="570.172.08", flavor="open",
+                modules=["nvidia_uvm", "nvidia"], firmware=["570.172.08"], persistenced=True,
+                majors=[(195, "nvidia"), (195, "nvidiactl"), (226, "drm"), (507, "nvidia-caps-imex-channels"),
+                        (508, "nvidia-caps"), (511, "nvidia-uvm")],
+                gpus=gpus, others=[ASPEED], nodes=nodes, other_dev=[], caps=caps,
+                mig_minors=True)
+
+
+# ---- writers ----
+
+def write(path, text, mode=None):
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w") as f:
+        f.write(text)
+    if mode is not None:
+        os.chmod(path, mode)
+
+
+def sys_path(dev):
+    """/devices/pci0000:XX/<bridges...>/<bdf>"""
+    parts = [b["bdf"] for b in dev["path"]] + [dev["bdf"]]
+    return "/devices/pci%s/%s" % (parts[0][:7], "/".join(parts))
+
+
+def pci_record(dev, numa, iommu):
+    depth = sys_path(dev).count("/")
+    up = "/".join([".."] * depth)
+    lines = ["P: " + sys_path(dev),
+             "E: PCI_CLASS=%X" % dev["cls"],
+             "E: PCI_ID=%04X:%04X" % (dev["vendor"], dev["device"]),
+             "E: PCI_SLOT_NAME=" + dev["bdf"],
+             "E: SUBSYSTEM=pci",
+             "A: class=0x%06x" % dev["cls"],
+             "A: vendor=0x%04x" % dev["vendor"],
+             "A: device=0x%04x" % dev["device"],
+             "A: numa_node=%d" % (-1 if numa is None else numa)]
+    if dev.get("driver"):
+        lines.insert(1, "E: DRIVER=" + dev["driver"])
+        lines.append("L: driver=%s/bus/pci/drivers/%s" % (up, dev["driver"]))
+    if iommu is not None:
+        lines.append("L: iommu_group=%s/kernel/iommu_groups/%d" % (up, iommu))
+    return "\n".join(lines) + "\n\n"
+
+
+def drm_record(parent_syspath, name, minor, devtype="drm_minor"):
+    lines = ["P: %s/drm/%s" % (parent_syspath, name), "E: SUBSYSTEM=drm",
+             "E: DEVTYPE=" + devtype]
+    if devtype == "drm_minor":
+        lines += ["E: DEVNAME=/dev/dri/" + name, "E: MAJOR=226", "E: MINOR=%d" % minor,
+                  "A: dev=226:%d" % minor]
+    return "\n".join(lines) + "\n\n"
+
+
+def umockdev_text(h):
+    out = []
+    seen = set()
+    for dev in h["others"] + h["gpus"]:
+        for i, b in enumerate(dev["path"]):
+            if b["bdf"] in seen:
+                continue
+            seen.add(b["bdf"])
+            out.append(pci_record(dict(b, path=dev["path"][:i]), None, None))
+    for dev in h["others"]:
+        out.append(pci_record(dev, None, 3))
+        out.append(drm_record(sys_path(dev), "card0", 0))
+    for g in h["gpus"]:
+        gd = dict(g, vendor=0x10de)
+        out.append(pci_record(gd, g["numa"], g["iommu"]))
+        if g["audio"]:
+            audio = dict(gd, bdf=g["bdf"][:-1] + "1", cls=0x040300, device=0x22ba,
+                         driver="snd_hda_intel")
+            out.append(pci_record(audio, g["numa"], g["iommu"]))
+        for name, minor, _, _, _ in g["drm"]:
+            out.append(drm_record(sys_path(gd), name, minor))
+            if name.startswith("card"):
+                for conn in ("DP-1", "HDMI-A-1"):
+                    out.append(drm_record(sys_path(gd), "%s-%s" % (name, conn), 0,
+                                          "drm_connector"))
+    if h.get("simpledrm"):
+        out.append("P: /devices/platform/simple-framebuffer.0\nE: SUBSYSTEM=platform\n\n")
+        out.append(drm_record("/devices/platform/simple-framebuffer.0", "card0", 0))
+    return "".join(out)
+
+
+def information_text(g):
+    lines = ["Model: \t\t %s" % g["model"], "IRQ:   \t\t %d" % (200 + g["minor"]),
+             "GPU UUID: \t %s" % g["uuid"], "Video BIOS: \t %s" % g["vbios"],
+             "Bus Type: \t PCIe", "DMA Size: \t 52 bits", "DMA Mask: \t 0xfffffffffffff",
+             "Bus Location: \t %s" % g["bdf"], "Device Minor: \t %d" % g["minor"],
+             "GPU Excluded:\t No"]
+    return "\n".join(lines) + "\n"
+
+
+def proc_devices_text(h):
+    base = [(1, "mem"), (4, "/dev/vc/0"), (4, "tty"), (5, "/dev/tty"), (5, "/dev/console"),
+            (10, "misc"), (13, "input"), (29, "fb"), (89, "i2c"), (128, "ptm"), (136, "pts"),
+            (180, "usb"), (189, "usb_device")]
+    majors = sorted(base + list(h["majors"]) + [(240, "aux"), (241, "cec"), (242, "hidraw")])
+    lines = ["Character devices:"] + ["%3d %s" % m for m in majors]
+    lines += ["", "Block devices:", "  7 loop", "  8 sd", "  9 md", "253 device-mapper",
+              "254 mdp", "259 blkext"]
+    return "\n".join(lines) + "\n"
+
+
+def modules_text(h):
+    lines = ["kvm_amd 200704 0 - Live 0x0000000000000000", "vfio_pci 16384 0 - Live 0x0000000000000000"]
+    lines += [MODULE_LINES[m] for m in h["modules"]]
+    return "\n".join(lines) + "\n"
+
+
+def write_fixture(h):
+    d = os.path.join(ROOT, "tests", "hosts", h["name"])
+    shutil.rmtree(d, ignore_errors=True)
+    write(os.path.join(d, "devices.umockdev"), umockdev_text(h))
+    proc = os.path.join(d, "proc")
+    write(os.path.join(proc, "sys/kernel/hostname"), h["hostname"] + "\n")
+    write(os.path.join(proc, "sys/kernel/osrelease"), h["kernel"] + "\n")
+    write(os.path.join(proc, "self/mountinfo"), MOUNTINFO[h["cgroup"]])
+    write(os.path.join(proc, "devices"), proc_devices_text(h))
+    write(os.path.join(proc, "modules"), modules_text(h))
+    write(os.path.join(proc, "driver/nvidia/version"),
+          VERSION_LINES[h["flavor"]].format(v=h["version"]))
+    write(os.path.join(proc, "driver/nvidia/params"), "ResmanDebugLevel: 4294967295\n")
+    for g in h["gpus"]:
+        if g["driver"] == "nvidia":
+            write(os.path.join(proc, "driver/nvidia/gpus", g["proc_name"], "information"),
+                  information_text(g))
+    for name, minor in h["caps"]:
+        f = name if name.startswith("mig/") else name + "/access"
+        write(os.path.join(proc, "driver/nvidia/capabilities", f),
+              "DeviceFileMinor: %d\nDeviceFileMode: 256\nDeviceFileModify: 1\n" % minor)
+    if h.get("mig_minors"):
+        write(os.path.join(proc, "driver/nvidia-caps/mig-minors"), mig_minors_text())
+
+    attrs = []
+    for n in h["nodes"] + h["other_dev"]:
+        rel = n["path"][len("/dev/"):]
+        write(os.path.join(d, "dev", rel), "")
+        link = os.path.join(d, "dev", ".node", rel.replace("/", "_"))
+        os.makedirs(os.path.dirname(link), exist_ok=True)
+        os.symlink("%d:%d" % (n["major"], n["minor"]), link)
+        attrs.append("%04o %d %d %s" % (n["mode"], n["uid"], n["gid"], n["path"]))
+    for g in h["gpus"]:
+        for name, _, _, _, by_path in g["drm"]:
+            if by_path:
+                kind = "render" if name.startswith("render") else "card"
+                link = os.path.join(d, "dev/dri/by-path", "pci-%s-%s" % (g["bdf"], kind))
+                os.makedirs(os.path.dirname(link), exist_ok=True)
+                os.symlink("../" + name, link)
+    write(os.path.join(d, "dev.attrs"),
+          "# mode uid gid path: applied to the testbed's /dev files\n" + "\n".join(attrs) + "\n")
+    for v in h["firmware"]:
+        for chip in ("ga10x", "tu10x"):
+            write(os.path.join(d, "lib/firmware/nvidia", v, "gsp_%s.bin" % chip), "fake\n")
+    if h["persistenced"]:
+        write(os.path.join(d, "run/nvidia-persistenced/socket"), "")
+
+
+def expected_model(h):
+    gpus = []
+    for i, g in enumerate(h["gpus"]):
+        on_nvidia = g["driver"] == "nvidia"
+        gpus.append({
+            "index": i, "bdf": g["bdf"], "vendor_id": "0x10de",
+            "device_id": "0x%04x" % g["device"], "class": "0x%06x" % g["cls"],
+            "model": g["model"] if on_nvidia else None,
+            "uuid": g["uuid"] if on_nvidia else None,
+            "vbios": g["vbios"] if on_nvidia else None,
+            "minor": g["minor"] if on_nvidia else None,
+            "driver": g["driver"], "numa_node": g["numa"], "iommu_group": g["iommu"],
+            "pcie_path": [b["bdf"] for b in g["path"]],
+            "drm": [{"name": n, "by_path": ("pci-%s-%s" % (g["bdf"], "render" if n.startswith("render") else "card")) if bp else None}
+                    for n, _, _, _, bp in sorted(g["drm"])],
+        })
+    return {
+        "schema": 1, "hostname": h["hostname"], "kernel": h["kernel"], "cgroup": h["cgroup"],
+        "driver": {"version": h["version"], "flavor": h["flavor"], "modules": h["modules"],
+                   "firmware": h["firmware"], "persistenced": h["persistenced"]},
+        "majors": {n: m for m, n in h["majors"]},
+        "gpus": gpus,
+        "nodes": [dict(n, type="char", mode="%04o" % n["mode"])
+                  for n in sorted(h["nodes"], key=lambda n: n["path"])],
+        "capabilities": [{"name": n, "minor": m} for n, m in sorted(h["caps"])],
+    }
+
+
+def main():
+    lxgpu = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "build", "lxgpu")
+    for h in (rtx_pro_6000_host(), rtx_4090_host(), uvm_not_loaded_host(), vfio_split_host(),
+              h100_mig_host()):
+        write_fixture(h)
+        # JSON is YAML: lxgpu loads it (validating it) and writes the canonical YAML.
+        with tempfile.NamedTemporaryFile("w", suffix=".yaml", delete=False) as f:
+            json.dump(expected_model(h), f, indent=1)
+        out = os.path.join(ROOT, "examples", "hosts", h["name"] + ".yaml")
+        subprocess.run([lxgpu, "--host", f.name, "snapshot", "-q", "-o", out], check=True)
+        os.unlink(f.name)
+        print("wrote", h["name"])
+
+
+if __name__ == "__main__":
+    main()
