@@ -1,2 +1,112 @@
+/* util: strings, buffers, numbers, paths, safe file I/O. */
+#include "lxgpu/util.h"
 #include "tap.h"
-int main(void) { ok(1, "placeholder"); return tap_done(); }
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+static void test_strings(void)
+{
+	char s[] = "  \t padded \n";
+	str_eq(lx_str_strip(s), "padded", "strip");
+	ok(lx_str_starts_with("nvidia-uvm", "nvidia"), "starts_with");
+	ok(!lx_str_starts_with("nv", "nvidia"), "starts_with shorter");
+	ok(lx_str_ends_with("a.tar.gz", ".tar.gz"), "ends_with");
+	ok(!lx_str_ends_with("gz", ".tar.gz"), "ends_with shorter");
+
+	struct lx_buf b = {0};
+	for (int i = 0; i < 1000; i++)
+		lx_buf_printf(&b, "%d,", i);
+	ok(b.len == strlen(b.data), "buffer grows and stays terminated");
+	char *data = lx_buf_steal(&b);
+	ok(strncmp(data, "0,1,2,", 6) == 0 && b.data == NULL, "steal hands over the data");
+	free(data);
+
+	struct lx_strv v = {0};
+	lx_strv_push(&v, "b");
+	lx_strv_push(&v, "a");
+	lx_strv_sort(&v);
+	str_eq(v.items[0], "a", "sorted");
+	ok(lx_strv_contains(&v, "b") && !lx_strv_contains(&v, "c"), "contains");
+	lx_strv_free(&v);
+}
+
+static void test_numbers(void)
+{
+	unsigned long long u;
+	long long i;
+	ok(lx_parse_uint("0666", 8, 07777, &u) && u == 0666, "octal");
+	ok(!lx_parse_uint("0999", 8, 07777, &u), "bad octal");
+	ok(!lx_parse_uint("-1", 10, 100, &u), "negative unsigned");
+	ok(!lx_parse_uint("101", 10, 100, &u), "above max");
+	ok(!lx_parse_uint("", 10, 100, &u), "empty");
+	ok(!lx_parse_uint(" 1", 10, 100, &u), "leading space");
+	ok(lx_parse_int("-1", -1, 5, &i) && i == -1, "signed");
+	ok(!lx_parse_int("6", -1, 5, &i), "signed above max");
+	ok(!lx_parse_int("1x", -1, 5, &i), "trailing garbage");
+}
+
+static void test_paths(void)
+{
+	char *p = lx_path_join("/proc/", "/devices");
+	str_eq(p, "/proc/devices", "join drops duplicate slashes");
+	free(p);
+	p = lx_path_join("/", "dev");
+	str_eq(p, "/dev", "join at root");
+	free(p);
+}
+
+static void test_files(void)
+{
+	char dir[] = "/tmp/lxgpu-test-XXXXXX";
+	ok(mkdtemp(dir) != NULL, "temp dir");
+	char *path = lx_path_join(dir, "f.txt");
+	struct lx_error err = {0};
+	ok(lx_write_file_atomic(path, "one\n", 4, 0640, &err) == 0, "atomic write");
+	ok(lx_write_file_atomic(path, "two\n", 4, 0640, &err) == 0, "atomic replace");
+	char *data = NULL;
+	size_t len = 0;
+	ok(lx_read_file(path, 100, &data, &len, &err) == 0 && len == 4, "read back");
+	str_eq(data, "two\n", "new content");
+	free(data);
+	struct stat st;
+	ok(stat(path, &st) == 0 && (st.st_mode & 0777) == 0640, "mode applied");
+	ok(lx_read_file(path, 2, &data, &len, &err) < 0 && strstr(err.message, "larger"),
+	   "size limit");
+	lx_error_clear(&err);
+	char *missing = lx_path_join(dir, "missing");
+	ok(lx_read_file_optional(missing, 100, &data, &len, &err) == 0 && data == NULL,
+	   "optional read of a missing file");
+	ok(lx_read_file(missing, 100, &data, &len, &err) < 0 && strstr(err.message, missing),
+	   "missing file names the path");
+	lx_error_clear(&err);
+	char *nodir = lx_path_join(dir, "no/such/dir/f");
+	ok(lx_write_file_atomic(nodir, "x", 1, 0644, &err) < 0 && err.message,
+	   "atomic write into a missing dir fails cleanly");
+	lx_error_clear(&err);
+	unlink(path);
+	rmdir(dir);
+	free(nodir);
+	free(missing);
+	free(path);
+}
+
+static void test_errors(void)
+{
+	struct lx_error err = {0};
+	ok(lx_error_set(&err, "inner %d", 1) == -1, "set returns -1");
+	lx_error_prefix(&err, "outer");
+	str_eq(err.message, "outer: inner 1", "prefix");
+	lx_error_clear(&err);
+	ok(err.message == NULL, "clear");
+}
+
+int main(void)
+{
+	test_strings();
+	test_numbers();
+	test_paths();
+	test_files();
+	test_errors();
+	return tap_done();
+}
