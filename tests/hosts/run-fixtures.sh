@@ -1,0 +1,83 @@
+#!/bin/sh
+# Scan every host fixture under umockdev and compare the model with its
+# expected snapshot; also take a bundle snapshot there and read it back.
+# Usage: run-fixtures.sh LXGPU HOSTS_DIR EXAMPLES_DIR   (TAP output)
+#
+# A fixture is a directory HOSTS_DIR/<name>/ (format: tests/hosts/README.md);
+# its expected model is EXAMPLES_DIR/<name>.yaml, or <name>/expected.yaml.
+set -u
+lxgpu=$1 hosts=$(cd "$2" && pwd) examples=$(cd "$3" && pwd)
+
+if ! command -v umockdev-run >/dev/null 2>&1; then
+	echo "# umockdev-run not found: install the Debian package 'umockdev'"
+	if [ "${CI:-}" = true ]; then
+		echo "Bail out! umockdev is required in CI"
+		exit 1
+	fi
+	echo "1..0 # SKIP umockdev-run not installed"
+	exit 0
+fi
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+export ASAN_OPTIONS="${ASAN_OPTIONS:-}${ASAN_OPTIONS:+:}verify_asan_link_order=0"
+
+# Runs inside umockdev-run: fill the testbed from the fixture, then run lxgpu.
+cat >"$work/in-testbed.sh" <<'INNER'
+set -eu
+fixture=$1 lxgpu=$2
+shift 2
+for tree in proc dev; do
+	if [ -d "$fixture/$tree" ]; then cp -a "$fixture/$tree" "$UMOCKDEV_DIR/"; fi
+done
+if [ -f "$fixture/dev.attrs" ]; then
+	grep -v '^#' "$fixture/dev.attrs" | while read -r mode uid gid path; do
+		[ -n "$path" ] || continue
+		chmod "$mode" "$UMOCKDEV_DIR$path"
+		chown "$uid:$gid" "$UMOCKDEV_DIR$path"
+	done
+fi
+exec "$lxgpu" --firmware-dir "$fixture/lib/firmware/nvidia" --run-dir "$fixture/run" "$@"
+INNER
+
+n=0 failed=0
+report() { # ok|not-ok description
+	n=$((n + 1))
+	if [ "$1" = ok ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; failed=$((failed + 1)); fi
+}
+
+for fixture in "$hosts"/*/; do
+	fixture=${fixture%/}
+	name=$(basename "$fixture")
+	[ -f "$fixture/devices.umockdev" ] || continue
+	expected="$examples/$name.yaml"
+	[ -f "$expected" ] || expected="$fixture/expected.yaml"
+	if [ ! -f "$expected" ]; then
+		report not-ok "$name: no expected snapshot ($examples/$name.yaml)"
+		continue
+	fi
+	in_testbed() { umockdev-run -d "$fixture/devices.umockdev" -- sh "$work/in-testbed.sh" "$fixture" "$lxgpu" "$@"; }
+
+	"$lxgpu" --host "$expected" scan --format yaml >"$work/expected.yaml" 2>"$work/err"
+	if in_testbed scan --format yaml >"$work/scanned.yaml" 2>>"$work/err" &&
+		diff -u "$work/expected.yaml" "$work/scanned.yaml" >"$work/diff"; then
+		report ok "$name: the scanner gives the expected model"
+	else
+		sed 's/^/# /' "$work/err" "$work/diff"
+		report not-ok "$name: the scanner gives the expected model"
+	fi
+
+	rm -f "$work/bundle.tar.gz"
+	if in_testbed snapshot -q -o "$work/bundle.tar.gz" 2>"$work/err" &&
+		tar -tzf "$work/bundle.tar.gz" | grep -qx 'evidence/proc/devices' &&
+		tar -tzf "$work/bundle.tar.gz" | grep -qx 'evidence/dev-listing.txt' &&
+		"$lxgpu" --host "$work/bundle.tar.gz" scan --format yaml >"$work/from-bundle.yaml" &&
+		cmp -s "$work/expected.yaml" "$work/from-bundle.yaml"; then
+		report ok "$name: a bundle snapshot holds the evidence and the same model"
+	else
+		sed 's/^/# /' "$work/err"
+		report not-ok "$name: a bundle snapshot holds the evidence and the same model"
+	fi
+done
+echo "1..$n"
+[ "$n" -gt 0 ] && [ "$failed" -eq 0 ]
