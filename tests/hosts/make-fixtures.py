@@ -27,10 +27,10 @@ def bridge(bdf, vendor, device, driver=PCIEPORT):
 
 
 def gpu(bdf, device, cls, model, uuid, minor, numa, iommu, path, driver="nvidia",
-        vbios="98.02.52.00.02", drm=(), proc_name=None, audio=True):
+        vbios="98.02.52.00.02", drm=(), proc_name=None, audio=True, reports_minor=True):
     return dict(bdf=bdf, device=device, cls=cls, model=model, uuid=uuid, minor=minor,
                 numa=numa, iommu=iommu, path=path, driver=driver, vbios=vbios, drm=list(drm),
-                proc_name=proc_name or bdf, audio=audio)
+                proc_name=proc_name or bdf, audio=audio, reports_minor=reports_minor)
 
 
 def node(path, major, minor, mode=0o666, uid=0, gid=0):
@@ -186,6 +186,36 @@ def h100_mig_host():
                 mig_minors=True)
 
 
+def legacy_no_minor_host():
+    """A driver that omits "Device Minor" (canonical/lxd#3950): two K80 GPUs."""
+    rp = [bridge("0000:00:02.0", 0x8086, 0x6f04), bridge("0000:02:00.0", 0x10b5, 0x8747),
+          bridge("0000:03:08.0", 0x10b5, 0x8747)]
+    rp2 = rp[:2] + [bridge("0000:03:10.0", 0x10b5, 0x8747)]
+    gpus = [gpu("0000:04:00.0", 0x102d, 0x030200, "Tesla K80",
+                "GPU-51a2b3c4-d5e6-47f8-9a0b-1c2d3e4f5a6b", 0, 0, 30, rp,
+                vbios="80.21.1f.00.01", reports_minor=False, audio=False),
+            gpu("0000:05:00.0", 0x102d, 0x030200, "Tesla K80",
+                "GPU-62b3c4d5-e6f7-4809-ab1c-2d3e4f5a6b7c", 1, 0, 31, rp2,
+                vbios="80.21.1f.00.02", reports_minor=False, audio=False)]
+    nodes = [node("/dev/nvidia0", 195, 0), node("/dev/nvidia1", 195, 1),
+             node("/dev/nvidiactl", 195, 255), node("/dev/nvidia-uvm", 236, 0),
+             node("/dev/nvidia-uvm-tools", 236, 1)]
+    return dict(name="legacy-no-device-minor", hostname="pve-k80", kernel="5.15.158-2-pve",
+                cgroup="v1", version="470.256.02", flavor="proprietary",
+                modules=["nvidia_uvm", "nvidia"], firmware=[], persistenced=False,
+                majors=[(195, "nvidia-frontend"), (226, "drm"), (236, "nvidia-uvm")],
+                gpus=gpus, others=[ASPEED], nodes=nodes, other_dev=[], caps=[], example=False)
+
+
+def no_gpu_host():
+    """A server without any NVIDIA GPU: only the BMC's VGA."""
+    return dict(name="no-nvidia-gpu", hostname="pve-plain", kernel="6.8.12-15-pve",
+                cgroup="v2", version=None, flavor="unknown", modules=[], firmware=[],
+                persistenced=False, majors=[(226, "drm")], gpus=[], others=[ASPEED], nodes=[],
+                other_dev=[node("/dev/dri/card0", 226, 0, 0o660, 0, 44)], caps=[],
+                example=False)
+
+
 # ---- writers ----
 
 def write(path, text, mode=None):
@@ -266,8 +296,9 @@ def information_text(g):
     lines = ["Model: \t\t %s" % g["model"], "IRQ:   \t\t %d" % (200 + g["minor"]),
              "GPU UUID: \t %s" % g["uuid"], "Video BIOS: \t %s" % g["vbios"],
              "Bus Type: \t PCIe", "DMA Size: \t 52 bits", "DMA Mask: \t 0xfffffffffffff",
-             "Bus Location: \t %s" % g["bdf"], "Device Minor: \t %d" % g["minor"],
-             "GPU Excluded:\t No"]
+             "Bus Location: \t %s" % g["bdf"]]
+    if g["reports_minor"]:
+        lines += ["Device Minor: \t %d" % g["minor"], "GPU Excluded:\t No"]
     return "\n".join(lines) + "\n"
 
 
@@ -283,7 +314,8 @@ def proc_devices_text(h):
 
 
 def modules_text(h):
-    lines = ["kvm_amd 200704 0 - Live 0x0000000000000000", "vfio_pci 16384 0 - Live 0x0000000000000000"]
+    lines = ["kvm_amd 200704 0 - Live 0x0000000000000000",
+             "vfio_pci 16384 0 - Live 0x0000000000000000"]
     lines += [MODULE_LINES[m] for m in h["modules"]]
     return "\n".join(lines) + "\n"
 
@@ -298,9 +330,10 @@ def write_fixture(h):
     write(os.path.join(proc, "self/mountinfo"), MOUNTINFO[h["cgroup"]])
     write(os.path.join(proc, "devices"), proc_devices_text(h))
     write(os.path.join(proc, "modules"), modules_text(h))
-    write(os.path.join(proc, "driver/nvidia/version"),
-          VERSION_LINES[h["flavor"]].format(v=h["version"]))
-    write(os.path.join(proc, "driver/nvidia/params"), "ResmanDebugLevel: 4294967295\n")
+    if h["version"]:
+        write(os.path.join(proc, "driver/nvidia/version"),
+              VERSION_LINES[h["flavor"]].format(v=h["version"]))
+        write(os.path.join(proc, "driver/nvidia/params"), "ResmanDebugLevel: 4294967295\n")
     for g in h["gpus"]:
         if g["driver"] == "nvidia":
             write(os.path.join(proc, "driver/nvidia/gpus", g["proc_name"], "information"),
@@ -346,7 +379,7 @@ def expected_model(h):
             "model": g["model"] if on_nvidia else None,
             "uuid": g["uuid"] if on_nvidia else None,
             "vbios": g["vbios"] if on_nvidia else None,
-            "minor": g["minor"] if on_nvidia else None,
+            "minor": g["minor"] if on_nvidia and g["reports_minor"] else None,
             "driver": g["driver"], "numa_node": g["numa"], "iommu_group": g["iommu"],
             "pcie_path": [b["bdf"] for b in g["path"]],
             "drm": [{"name": n, "by_path": ("pci-%s-%s" % (g["bdf"], "render" if n.startswith("render") else "card")) if bp else None}
@@ -367,12 +400,16 @@ def expected_model(h):
 def main():
     lxgpu = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "build", "lxgpu")
     for h in (rtx_pro_6000_host(), rtx_4090_host(), uvm_not_loaded_host(), vfio_split_host(),
-              h100_mig_host()):
+              h100_mig_host(), legacy_no_minor_host(), no_gpu_host()):
         write_fixture(h)
         # JSON is YAML: lxgpu loads it (validating it) and writes the canonical YAML.
         with tempfile.NamedTemporaryFile("w", suffix=".yaml", delete=False) as f:
             json.dump(expected_model(h), f, indent=1)
-        out = os.path.join(ROOT, "examples", "hosts", h["name"] + ".yaml")
+        # Example hosts are worth showing users; the rest are test-only.
+        if h.get("example", True):
+            out = os.path.join(ROOT, "examples", "hosts", h["name"] + ".yaml")
+        else:
+            out = os.path.join(ROOT, "tests", "hosts", h["name"], "expected.yaml")
         subprocess.run([lxgpu, "--host", f.name, "snapshot", "-q", "-o", out], check=True)
         os.unlink(f.name)
         print("wrote", h["name"])
