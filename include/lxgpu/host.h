@@ -199,6 +199,9 @@ int lx_host_scan(const struct lx_scan_paths *paths, struct lx_host *host,
 /* Load a snapshot: YAML, or a .tar.gz bundle holding host.yaml (detected by
  * content). Errors name the file, line and field. */
 int lx_snapshot_load(const char *path, struct lx_host *host, struct lx_error *err);
+/* The same from memory (YAML or bundle); `name` is used in error messages. */
+int lx_snapshot_load_buffer(const char *name, const char *data, size_t len, struct lx_host *host,
+			    struct lx_error *err);
 /* Parse snapshot YAML from memory; `name` is used in error messages. */
 int lx_snapshot_parse(const char *name, const char *text, size_t len, struct lx_host *host,
 		      struct lx_error *err);

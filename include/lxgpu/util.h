@@ -54,7 +54,8 @@ struct lx_buf {
 void lx_buf_append(struct lx_buf *b, const char *s, size_t n);
 void lx_buf_puts(struct lx_buf *b, const char *s);
 void lx_buf_printf(struct lx_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-void lx_buf_vprintf(struct lx_buf *b, const char *fmt, va_list ap);
+void lx_buf_vprintf(struct lx_buf *b, const char *fmt, va_list ap)
+	__attribute__((format(printf, 2, 0)));
 /* Hand the data to the caller (never NULL) and reset the buffer. */
 char *lx_buf_steal(struct lx_buf *b);
 void lx_buf_free(struct lx_buf *b);

@@ -498,11 +498,6 @@ static int check_unique(struct loader *l, const struct lx_doc *list, const char 
 	return 0;
 }
 
-static int compare_gpu_bdf(const void *a, const void *b)
-{
-	return strcmp(((const struct lx_gpu *)a)->bdf, ((const struct lx_gpu *)b)->bdf);
-}
-
 static int compare_node_path(const void *a, const void *b)
 {
 	return strcmp(((const struct lx_dev_node *)a)->path, ((const struct lx_dev_node *)b)->path);
@@ -560,8 +555,7 @@ static int load_host(struct loader *l, const struct lx_doc *root, struct lx_host
 			return lx_error_set(l->err,
 					    "%s:%d: field 'gpus[%zu].bdf': GPUs must be listed in PCI "
 					    "address order (their index is their place in it)",
-					    l->file, d->items[i]->line, i);
-	qsort(h->gpus, h->n_gpus, sizeof(*h->gpus), compare_gpu_bdf);
+					    l->file, lx_doc_map_get(d->items[i], "bdf")->line, i);
 
 	if (read_list(l, &f, "nodes", true, &d) < 0)
 		return -1;
@@ -578,15 +572,17 @@ static int load_host(struct loader *l, const struct lx_doc *root, struct lx_host
 	free(paths);
 	if (rc < 0)
 		return -1;
-	qsort(h->nodes, h->n_nodes, sizeof(*h->nodes), compare_node_path);
+	if (h->n_nodes > 1)
+		qsort(h->nodes, h->n_nodes, sizeof(*h->nodes), compare_node_path);
 
 	if (read_list(l, &f, "capabilities", false, &d) < 0 || (d && load_caps(l, d, h) < 0))
 		return -1;
+	if (h->n_caps > 1)
+		qsort(h->caps, h->n_caps, sizeof(*h->caps), compare_cap_name);
 	/* `scan --format yaml` adds the derived warnings: accept its output as a
 	 * snapshot, and recompute them instead of trusting them. */
 	if (read_list(l, &f, "warnings", false, &d) < 0)
 		return -1;
-	qsort(h->caps, h->n_caps, sizeof(*h->caps), compare_cap_name);
 	return close_fields(l, &f);
 }
 
@@ -690,6 +686,20 @@ out:
 	return rc;
 }
 
+int lx_snapshot_load_buffer(const char *name, const char *data, size_t len, struct lx_host *host,
+			    struct lx_error *err)
+{
+	memset(host, 0, sizeof(*host));
+	if (!is_gzip(data, len))
+		return lx_snapshot_parse(name, data, len, host, err);
+	_cleanup_free_ char *yaml = NULL;
+	size_t yaml_len = 0;
+	if (bundle_read_host_yaml(name, data, len, &yaml, &yaml_len, err) < 0)
+		return -1;
+	_cleanup_free_ char *entry = lx_xasprintf("%s:%s", name, BUNDLE_HOST_ENTRY);
+	return lx_snapshot_parse(entry, yaml, yaml_len, host, err);
+}
+
 int lx_snapshot_load(const char *path, struct lx_host *host, struct lx_error *err)
 {
 	_cleanup_free_ char *data = NULL;
@@ -697,14 +707,7 @@ int lx_snapshot_load(const char *path, struct lx_host *host, struct lx_error *er
 	memset(host, 0, sizeof(*host));
 	if (lx_read_file(path, SNAPSHOT_MAX_SIZE, &data, &len, err) < 0)
 		return lx_error_prefix(err, "cannot load the host snapshot");
-	if (!is_gzip(data, len))
-		return lx_snapshot_parse(path, data, len, host, err);
-	_cleanup_free_ char *yaml = NULL;
-	size_t yaml_len = 0;
-	if (bundle_read_host_yaml(path, data, len, &yaml, &yaml_len, err) < 0)
-		return -1;
-	_cleanup_free_ char *name = lx_xasprintf("%s:%s", path, BUNDLE_HOST_ENTRY);
-	return lx_snapshot_parse(name, yaml, yaml_len, host, err);
+	return lx_snapshot_load_buffer(path, data, len, host, err);
 }
 
 static la_ssize_t bundle_write_cb(struct archive *a, void *data, const void *buf, size_t n)

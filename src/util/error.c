@@ -2,7 +2,7 @@
 
 #include <string.h>
 
-static char *vformat(const char *fmt, va_list ap)
+__attribute__((format(printf, 1, 0))) static char *vformat(const char *fmt, va_list ap)
 {
 	struct lx_buf b = {0};
 	lx_buf_vprintf(&b, fmt, ap);

@@ -1,0 +1,52 @@
+/* libFuzzer target: the parsers of /proc files. Any input: no crash, and a
+ * failure always carries a message. */
+#include "lxgpu/host.h"
+
+#include <stdint.h>
+#include <string.h>
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	char *text = lx_xstrndup((const char *)data, size);
+	struct lx_error err = {0};
+
+	char *version = NULL;
+	enum lx_driver_flavor flavor;
+	if (lx_parse_nvidia_version(text, &version, &flavor, &err) < 0 && !err.message)
+		__builtin_trap();
+	free(version);
+	lx_error_clear(&err);
+
+	struct lx_gpu_information info;
+	if (lx_parse_gpu_information(text, &info, &err) == 0)
+		lx_gpu_information_free(&info);
+	else if (!err.message)
+		__builtin_trap();
+	lx_error_clear(&err);
+
+	struct lx_host host = {0};
+	if (lx_parse_proc_devices(text, &host.majors, &host.n_majors, &err) < 0 && !err.message)
+		__builtin_trap();
+	lx_error_clear(&err);
+	lx_parse_proc_modules(text, &host.driver.modules);
+	lx_host_free(&host);
+
+	(void)lx_parse_cgroup_layout(text);
+	unsigned minor;
+	if (lx_parse_capability_minor(text, &minor, &err) < 0 && !err.message)
+		__builtin_trap();
+	lx_error_clear(&err);
+
+	char *bdf = NULL;
+	if (lx_pci_address_normalize(text, &bdf)) {
+		char *again = NULL;
+		if (!lx_pci_address_normalize(bdf, &again) || strcmp(bdf, again) != 0)
+			__builtin_trap(); /* normalizing is idempotent */
+		free(again);
+	}
+	free(bdf);
+	free(text);
+	return 0;
+}
