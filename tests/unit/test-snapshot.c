@@ -101,7 +101,7 @@ static void test_bad_snapshots(const char *good_path)
 		 "field 'gpus[1].bdf': '0000:18:00.0' is listed twice"},
 		{"index.yaml", "- index: 1\n", "- index: 5\n", "field 'gpus[1].index': is 5"},
 		{"order.yaml", "bdf: \"0000:39:00.0\"", "bdf: \"0000:01:00.0\"",
-		 "order.yaml:45: field 'gpus[1].bdf': GPUs must be listed in PCI address order"},
+		 "order.yaml:41: field 'gpus[1].bdf': GPUs must be listed in PCI address order"},
 		{"cgroup.yaml", "cgroup: v2\n", "cgroup: v3\n", "'v3' is not one of v1, v2"},
 		{"flavor.yaml", "flavor: open\n", "flavor: closed\n", "'closed' is not one of open"},
 		{"list.yaml", "gpus:\n", "gpus: 7\nx:\n", "field 'gpus': must be a list"},
