@@ -62,8 +62,10 @@ int lx_doc_from_yaml(const char *name, const char *text, size_t len, struct lx_d
 
 struct lx_host;
 struct lx_host_warnings;
-/* `lxgpu scan` as text: a GPU table, then nodes, majors, driver, warnings. */
-char *lx_report_scan_text(const struct lx_host *host, const struct lx_host_warnings *warnings);
+/* `lxgpu scan` as text: a GPU table, then nodes, majors, driver, warnings;
+ * with color, headings are bold and warnings yellow (ANSI). */
+char *lx_report_scan_text(const struct lx_host *host, const struct lx_host_warnings *warnings,
+			  bool color);
 /* The warnings as a list of {message, fix}. */
 struct lx_doc *lx_report_warnings_doc(const struct lx_host_warnings *warnings);
 

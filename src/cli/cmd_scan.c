@@ -13,7 +13,7 @@ static int run_scan(struct cli *cli)
 	lx_host_check(&host, &warnings);
 	char *text;
 	if (cli->format == CLI_FORMAT_TEXT) {
-		text = lx_report_scan_text(&host, &warnings);
+		text = lx_report_scan_text(&host, &warnings, cli->color);
 	} else {
 		struct lx_doc *doc = lx_host_to_doc(&host);
 		lx_doc_map_set(doc, "warnings", lx_report_warnings_doc(&warnings));

@@ -81,8 +81,9 @@ static void driver_section(struct lx_buf *b, const struct lx_host *h)
 	}
 }
 
-char *lx_report_scan_text(const struct lx_host *h, const struct lx_host_warnings *w)
+char *lx_report_scan_text(const struct lx_host *h, const struct lx_host_warnings *w, bool color)
 {
+	const char *yellow = color ? "\033[33m" : "", *reset = color ? "\033[0m" : "";
 	struct lx_buf b = {0};
 	lx_buf_printf(&b, "Host %s, kernel %s, cgroup %s\n\n", or_dash(h->hostname),
 		      or_dash(h->kernel), lx_cgroup_layout_name(h->cgroup));
@@ -101,7 +102,7 @@ char *lx_report_scan_text(const struct lx_host *h, const struct lx_host_warnings
 	if (w->n) {
 		lx_buf_printf(&b, "\nWarnings (%zu)\n", w->n);
 		for (size_t i = 0; i < w->n; i++) {
-			lx_buf_printf(&b, "  - %s\n", w->items[i].message);
+			lx_buf_printf(&b, "  - %s%s%s\n", yellow, w->items[i].message, reset);
 			if (w->items[i].fix)
 				lx_buf_printf(&b, "    fix: %s\n", w->items[i].fix);
 		}
