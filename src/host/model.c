@@ -92,6 +92,17 @@ static const char *const flavor_names[] = {
 	[LX_FLAVOR_PROPRIETARY] = "proprietary",
 };
 
+/* Index of name in a table of names, or -1. */
+static int name_index(const char *const *names, size_t n, const char *name)
+{
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(names[i], name) == 0)
+			return (int)i;
+	return -1;
+}
+
+#define N_NAMES(table) (sizeof(table) / sizeof((table)[0]))
+
 const char *lx_cgroup_layout_name(enum lx_cgroup_layout c)
 {
 	return cgroup_names[c];
@@ -99,12 +110,10 @@ const char *lx_cgroup_layout_name(enum lx_cgroup_layout c)
 
 bool lx_cgroup_layout_from_name(const char *name, enum lx_cgroup_layout *out)
 {
-	for (size_t i = 0; i < sizeof(cgroup_names) / sizeof(cgroup_names[0]); i++)
-		if (strcmp(cgroup_names[i], name) == 0) {
-			*out = (enum lx_cgroup_layout)i;
-			return true;
-		}
-	return false;
+	int i = name_index(cgroup_names, N_NAMES(cgroup_names), name);
+	if (i >= 0)
+		*out = (enum lx_cgroup_layout)i;
+	return i >= 0;
 }
 
 const char *lx_driver_flavor_name(enum lx_driver_flavor f)
@@ -114,12 +123,10 @@ const char *lx_driver_flavor_name(enum lx_driver_flavor f)
 
 bool lx_driver_flavor_from_name(const char *name, enum lx_driver_flavor *out)
 {
-	for (size_t i = 0; i < sizeof(flavor_names) / sizeof(flavor_names[0]); i++)
-		if (strcmp(flavor_names[i], name) == 0) {
-			*out = (enum lx_driver_flavor)i;
-			return true;
-		}
-	return false;
+	int i = name_index(flavor_names, N_NAMES(flavor_names), name);
+	if (i >= 0)
+		*out = (enum lx_driver_flavor)i;
+	return i >= 0;
 }
 
 static bool parse_hex_field(const char *s, size_t n, size_t max_digits, unsigned long *out)

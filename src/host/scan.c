@@ -208,35 +208,44 @@ static void fill_gpu_from_udev(struct lx_gpu *g, struct udev_device *dev)
 	lx_strv_free(&up);
 }
 
-static int scan_pci(struct scanner *s)
+/* Call visit() for every device of a subsystem (with one sysattr match
+ * when attr is not NULL). */
+static int for_each_udev_device(struct scanner *s, const char *subsystem, const char *attr,
+				const char *value,
+				void (*visit)(struct scanner *, struct udev_device *))
 {
 	struct udev_enumerate *en = udev_enumerate_new(s->udev);
 	if (!en)
 		return lx_error_set(s->err, "libudev: cannot enumerate devices");
-	udev_enumerate_add_match_subsystem(en, "pci");
-	udev_enumerate_add_match_sysattr(en, "vendor", "0x10de");
+	udev_enumerate_add_match_subsystem(en, subsystem);
+	if (attr)
+		udev_enumerate_add_match_sysattr(en, attr, value);
 	if (udev_enumerate_scan_devices(en) < 0) {
 		udev_enumerate_unref(en);
-		return lx_error_set(s->err, "libudev: cannot scan PCI devices under /sys");
+		return lx_error_set(s->err, "libudev: cannot scan %s devices under /sys", subsystem);
 	}
 	struct udev_list_entry *entry;
 	udev_list_entry_foreach(entry, udev_enumerate_get_list_entry(en))
 	{
 		struct udev_device *dev =
 			udev_device_new_from_syspath(s->udev, udev_list_entry_get_name(entry));
-		if (!dev)
-			continue;
-		/* Display controllers only: not the GPU's HDA function, not NVSwitches. */
-		if ((hex_attr(dev, "class") >> 16) == 0x03) {
-			_cleanup_free_ char *bdf = NULL;
-			if (lx_pci_address_normalize(udev_device_get_sysname(dev), &bdf) &&
-			    !find_gpu(s->host, bdf))
-				fill_gpu_from_udev(add_gpu(s->host, bdf), dev);
+		if (dev) {
+			visit(s, dev);
+			udev_device_unref(dev);
 		}
-		udev_device_unref(dev);
 	}
 	udev_enumerate_unref(en);
 	return 0;
+}
+
+static void visit_pci(struct scanner *s, struct udev_device *dev)
+{
+	/* Display controllers only: not the GPU's HDA function, not NVSwitches. */
+	if ((hex_attr(dev, "class") >> 16) != 0x03)
+		return;
+	_cleanup_free_ char *bdf = NULL;
+	if (lx_pci_address_normalize(udev_device_get_sysname(dev), &bdf) && !find_gpu(s->host, bdf))
+		fill_gpu_from_udev(add_gpu(s->host, bdf), dev);
 }
 
 static int scan_proc_gpus(struct scanner *s)
@@ -302,40 +311,26 @@ static int compare_drm(const void *a, const void *b)
 	return strcmp(((const struct lx_drm_node *)a)->name, ((const struct lx_drm_node *)b)->name);
 }
 
+static void visit_drm(struct scanner *s, struct udev_device *dev)
+{
+	const char *name = udev_device_get_sysname(dev);
+	/* Minors only (card1, renderD128): not connectors (card1-DP-1). */
+	if (!name || !(lx_str_starts_with(name, "card") || lx_str_starts_with(name, "renderD")) ||
+	    strchr(name, '-'))
+		return;
+	struct udev_device *pci = udev_device_get_parent_with_subsystem_devtype(dev, "pci", NULL);
+	_cleanup_free_ char *bdf = NULL;
+	struct lx_gpu *g = NULL;
+	if (pci && lx_pci_address_normalize(udev_device_get_sysname(pci), &bdf))
+		g = find_gpu(s->host, bdf);
+	if (g)
+		add_drm_node(s, g, name);
+}
+
 static int scan_drm(struct scanner *s)
 {
-	struct udev_enumerate *en = udev_enumerate_new(s->udev);
-	if (!en)
-		return lx_error_set(s->err, "libudev: cannot enumerate devices");
-	udev_enumerate_add_match_subsystem(en, "drm");
-	if (udev_enumerate_scan_devices(en) < 0) {
-		udev_enumerate_unref(en);
-		return lx_error_set(s->err, "libudev: cannot scan DRM devices under /sys");
-	}
-	struct udev_list_entry *entry;
-	udev_list_entry_foreach(entry, udev_enumerate_get_list_entry(en))
-	{
-		struct udev_device *dev =
-			udev_device_new_from_syspath(s->udev, udev_list_entry_get_name(entry));
-		if (!dev)
-			continue;
-		const char *name = udev_device_get_sysname(dev);
-		/* Minors only (card1, renderD128): not connectors (card1-DP-1). */
-		bool is_minor = name && (lx_str_starts_with(name, "card") ||
-					 lx_str_starts_with(name, "renderD")) &&
-				!strchr(name, '-');
-		struct udev_device *pci =
-			is_minor ? udev_device_get_parent_with_subsystem_devtype(dev, "pci", NULL)
-				 : NULL;
-		_cleanup_free_ char *bdf = NULL;
-		struct lx_gpu *g = NULL;
-		if (pci && lx_pci_address_normalize(udev_device_get_sysname(pci), &bdf))
-			g = find_gpu(s->host, bdf);
-		if (g)
-			add_drm_node(s, g, name);
-		udev_device_unref(dev);
-	}
-	udev_enumerate_unref(en);
+	if (for_each_udev_device(s, "drm", NULL, NULL, visit_drm) < 0)
+		return -1;
 	for (size_t i = 0; i < s->host->n_gpus; i++)
 		if (s->host->gpus[i].n_drm > 1)
 			qsort(s->host->gpus[i].drm, s->host->gpus[i].n_drm,
@@ -525,7 +520,7 @@ int lx_host_scan(const struct lx_scan_paths *paths, struct lx_host *host,
 		return lx_error_set(err, "libudev: cannot initialize");
 	int rc = -1;
 	if (scan_kernel(&s) < 0 || scan_majors_and_modules(&s) < 0 || scan_driver_version(&s) < 0 ||
-	    scan_pci(&s) < 0 || scan_proc_gpus(&s) < 0)
+	    for_each_udev_device(&s, "pci", "vendor", "0x10de", visit_pci) < 0 || scan_proc_gpus(&s) < 0)
 		goto out;
 	if (host->n_gpus > 1)
 		qsort(host->gpus, host->n_gpus, sizeof(*host->gpus), compare_gpus);

@@ -28,12 +28,9 @@ int lx_error_set_errno(struct lx_error *err, int errnum, const char *fmt, ...)
 		return -1;
 	va_list ap;
 	va_start(ap, fmt);
-	char *msg = vformat(fmt, ap);
+	_cleanup_free_ char *msg = vformat(fmt, ap);
 	va_end(ap);
-	free(err->message);
-	err->message = lx_xasprintf("%s: %s", msg, strerror(errnum));
-	free(msg);
-	return -1;
+	return lx_error_set(err, "%s: %s", msg, strerror(errnum));
 }
 
 int lx_error_prefix(struct lx_error *err, const char *fmt, ...)
