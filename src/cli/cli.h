@@ -4,6 +4,7 @@
 #define LXGPU_CLI_H
 
 #include "lxgpu/host.h"
+#include "lxgpu/plan.h"
 
 enum cli_format {
 	CLI_FORMAT_TEXT,
@@ -15,6 +16,9 @@ enum cli_format {
 enum cli_option_bit {
 	CLI_OPT_FORMAT = 1u << 0,
 	CLI_OPT_OUTPUT = 1u << 1,
+	CLI_OPT_PLAN = 1u << 2,      /* --gpus --style --caps --dri --dev-start --mode --uid --gid --cgroup */
+	CLI_OPT_PRIVILEGE = 1u << 3, /* --privileged / --unprivileged */
+	CLI_OPT_TEMPLATES = 1u << 4,
 };
 
 struct cli {
@@ -27,6 +31,10 @@ struct cli {
 	int verbosity;      /* -1 quiet, 0 normal, 1+ verbose */
 	bool color;
 	struct lx_scan_paths scan_paths;
+	struct lx_plan_options plan; /* generate's options */
+	bool privilege_given;        /* --privileged or --unprivileged was given */
+	bool dev_start_given;
+	const char *templates_dir;
 	unsigned given; /* cli_option_bit of the command options on the command line */
 	char **args;    /* positional arguments after the command name */
 	int n_args;
@@ -42,6 +50,7 @@ struct cli_command {
 
 extern const struct cli_command cli_cmd_scan;
 extern const struct cli_command cli_cmd_snapshot;
+extern const struct cli_command cli_cmd_generate;
 
 /* Load the host model: the --host snapshot, or a live scan. Prints the
  * error and returns -1 on failure. evidence may be NULL. */

@@ -8,6 +8,7 @@
 
 static const struct cli_command *const commands[] = {
 	&cli_cmd_scan,
+	&cli_cmd_generate,
 	&cli_cmd_snapshot,
 };
 #define N_COMMANDS (sizeof(commands) / sizeof(commands[0]))
@@ -89,6 +90,18 @@ enum {
 	OPT_NO_COLOR,
 	OPT_FIRMWARE_DIR,
 	OPT_RUN_DIR,
+	OPT_GPUS,
+	OPT_STYLE,
+	OPT_PRIVILEGED,
+	OPT_UNPRIVILEGED,
+	OPT_CAPS,
+	OPT_DRI,
+	OPT_DEV_START,
+	OPT_MODE,
+	OPT_UID,
+	OPT_GID,
+	OPT_CGROUP,
+	OPT_TEMPLATES,
 };
 
 static const struct option long_options[] = {
@@ -100,6 +113,18 @@ static const struct option long_options[] = {
 	{"firmware-dir", required_argument, NULL, OPT_FIRMWARE_DIR},
 	{"run-dir", required_argument, NULL, OPT_RUN_DIR},
 	{"output", required_argument, NULL, 'o'},
+	{"gpus", required_argument, NULL, OPT_GPUS},
+	{"style", required_argument, NULL, OPT_STYLE},
+	{"privileged", no_argument, NULL, OPT_PRIVILEGED},
+	{"unprivileged", no_argument, NULL, OPT_UNPRIVILEGED},
+	{"caps", no_argument, NULL, OPT_CAPS},
+	{"dri", no_argument, NULL, OPT_DRI},
+	{"dev-start", required_argument, NULL, OPT_DEV_START},
+	{"mode", required_argument, NULL, OPT_MODE},
+	{"uid", required_argument, NULL, OPT_UID},
+	{"gid", required_argument, NULL, OPT_GID},
+	{"cgroup", required_argument, NULL, OPT_CGROUP},
+	{"templates", required_argument, NULL, OPT_TEMPLATES},
 	{"quiet", no_argument, NULL, 'q'},
 	{"verbose", no_argument, NULL, 'v'},
 	{"help", no_argument, NULL, 'h'},
@@ -124,7 +149,54 @@ static int parse_format(struct cli *cli, const char *value)
 
 static const char *option_name(unsigned bit)
 {
-	return bit == CLI_OPT_FORMAT ? "--format" : "-o/--output";
+	switch (bit) {
+	case CLI_OPT_FORMAT: return "--format";
+	case CLI_OPT_OUTPUT: return "-o/--output";
+	case CLI_OPT_PLAN: return "generate's options (--gpus, --style, ...)";
+	case CLI_OPT_PRIVILEGE: return "--privileged/--unprivileged";
+	default: return "--templates";
+	}
+}
+
+/* Parse one of generate's options; returns -1 after printing an error. */
+static int parse_plan_option(struct cli *cli, int opt, const char *arg)
+{
+	struct lx_plan_options *p = &cli->plan;
+	unsigned long long v;
+	cli->given |= CLI_OPT_PLAN;
+	switch (opt) {
+	case OPT_GPUS: p->gpus = arg; return 0;
+	case OPT_STYLE:
+		if (!lx_style_from_name(arg, &p->style))
+			return cli_usage_error("unknown --style '%s'; use devn, raw, lxc or cdi", arg);
+		return 0;
+	case OPT_CAPS: p->caps = true; return 0;
+	case OPT_DRI: p->dri = true; return 0;
+	case OPT_DEV_START:
+		if (!lx_parse_uint(arg, 10, 255, &v))
+			return cli_usage_error("--dev-start '%s': use a number from 0 to 255", arg);
+		p->dev_start = (int)v;
+		cli->dev_start_given = true;
+		return 0;
+	case OPT_MODE:
+		if (!lx_parse_uint(arg, 8, 0777, &v))
+			return cli_usage_error("--mode '%s': use an octal mode like 0666", arg);
+		p->mode = (int)v;
+		return 0;
+	case OPT_UID:
+	case OPT_GID:
+		if (!lx_parse_uint(arg, 10, 4294967294ULL, &v))
+			return cli_usage_error("--%s '%s': use a number", opt == OPT_UID ? "uid" : "gid",
+					       arg);
+		*(opt == OPT_UID ? &p->uid : &p->gid) = (long long)v;
+		return 0;
+	case OPT_CGROUP:
+		if (strcmp(arg, "v1") != 0 && strcmp(arg, "v2") != 0)
+			return cli_usage_error("--cgroup '%s': use v1 or v2", arg);
+		lx_cgroup_layout_from_name(arg, &p->cgroup);
+		return 0;
+	}
+	return cli_usage_error("internal error: option %d", opt);
 }
 
 int main(int argc, char **argv)
@@ -135,6 +207,7 @@ int main(int argc, char **argv)
 		.color = isatty(STDOUT_FILENO) && !getenv("NO_COLOR"),
 	};
 	lx_scan_paths_default(&cli.scan_paths);
+	lx_plan_options_default(&cli.plan);
 	bool want_help = false, want_version = false;
 	int c;
 	opterr = 0;
@@ -154,6 +227,30 @@ int main(int argc, char **argv)
 		case 'o':
 			cli.output = optarg;
 			cli.given |= CLI_OPT_OUTPUT;
+			break;
+		case OPT_GPUS:
+		case OPT_STYLE:
+		case OPT_CAPS:
+		case OPT_DRI:
+		case OPT_DEV_START:
+		case OPT_MODE:
+		case OPT_UID:
+		case OPT_GID:
+		case OPT_CGROUP:
+			if (parse_plan_option(&cli, c, optarg) != 0)
+				return LX_EXIT_ERROR;
+			break;
+		case OPT_PRIVILEGED:
+		case OPT_UNPRIVILEGED:
+			if (cli.privilege_given && cli.plan.unprivileged != (c == OPT_UNPRIVILEGED))
+				return cli_usage_error("--privileged and --unprivileged contradict each other");
+			cli.plan.unprivileged = c == OPT_UNPRIVILEGED;
+			cli.privilege_given = true;
+			cli.given |= CLI_OPT_PRIVILEGE;
+			break;
+		case OPT_TEMPLATES:
+			cli.templates_dir = optarg;
+			cli.given |= CLI_OPT_TEMPLATES;
 			break;
 		case 'q': cli.verbosity = -1; break;
 		case 'v': cli.verbosity++; break;

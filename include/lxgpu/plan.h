@@ -1,0 +1,93 @@
+/* plan: the desired device state of one container, from the host model, a
+ * GPU selection and options. Render, apply, verify and CDI all derive from
+ * the plan; none of them looks at the host model on its own. */
+#ifndef LXGPU_PLAN_H
+#define LXGPU_PLAN_H
+
+#include "lxgpu/host.h"
+
+enum lx_style {
+	LX_STYLE_DEVN, /* PVE >= 8.1 devN: lines */
+	LX_STYLE_RAW,  /* lxc.cgroup*.devices.allow + lxc.mount.entry, PVE's "key: value" */
+	LX_STYLE_LXC,  /* the same as plain LXC "key = value" lines */
+	LX_STYLE_CDI,  /* a CDI spec for a runtime nested in the container */
+};
+
+/* How a node is granted (bits). */
+enum lx_grant {
+	LX_GRANT_DEVN = 1u << 0,   /* a devN entry: PVE makes the node and the rule */
+	LX_GRANT_CGROUP = 1u << 1, /* a devices.allow rule */
+	LX_GRANT_BIND = 1u << 2,   /* a bind mount of the host node */
+	LX_GRANT_CDI = 1u << 3,    /* a CDI deviceNode */
+};
+
+enum lx_node_role {
+	LX_ROLE_GPU,       /* /dev/nvidiaN */
+	LX_ROLE_CONTROL,   /* /dev/nvidiactl */
+	LX_ROLE_UVM,       /* /dev/nvidia-uvm */
+	LX_ROLE_UVM_TOOLS, /* /dev/nvidia-uvm-tools */
+	LX_ROLE_MODESET,   /* /dev/nvidia-modeset */
+	LX_ROLE_CAP,       /* /dev/nvidia-caps/nvidia-capN */
+	LX_ROLE_DRI_CARD,  /* /dev/dri/cardN */
+	LX_ROLE_DRI_RENDER /* /dev/dri/renderDN */
+};
+
+struct lx_plan_node {
+	char *path;
+	enum lx_node_role role;
+	int gpu;          /* index into host->gpus; -1 for nodes every GPU shares */
+	bool present;     /* the host has the node now */
+	bool major_known; /* major/minor are valid (from the node, or /proc/devices) */
+	unsigned major;
+	unsigned minor;
+	const char *major_name; /* "nvidia", "nvidia-uvm", "drm", ... */
+	bool dynamic_major;     /* allocated at module load: may change at any reboot */
+	unsigned grant;         /* enum lx_grant bits */
+	unsigned mode;          /* in the container */
+	unsigned uid;
+	unsigned gid;
+	bool uid_set; /* uid/gid given explicitly (devn, cdi) */
+	bool gid_set;
+	int dev_index; /* devN index, -1 unless devn */
+};
+
+struct lx_plan_options {
+	const char *gpus; /* "all" (NULL too), "0,2", a bdf, "GPU-<uuid>", "numa:1" */
+	enum lx_style style;
+	bool unprivileged;
+	bool caps; /* MIG capability nodes of the selected GPUs */
+	bool dri;  /* DRM card/render nodes of the selected GPUs */
+	int dev_start;       /* devN numbering starts here ... */
+	bool dev_taken[256]; /* ... and skips the indexes other devices use */
+	int mode;           /* -1: the style's default */
+	long long uid, gid; /* -1: not set */
+	enum lx_cgroup_layout cgroup; /* LX_CGROUP_UNKNOWN: the host's */
+};
+
+struct lx_plan {
+	enum lx_style style;
+	bool unprivileged;
+	enum lx_cgroup_layout cgroup_keys; /* LX_CGROUP_V1 or LX_CGROUP_V2 */
+	size_t *gpus;                      /* selected GPU indices, ascending */
+	size_t n_gpus;
+	struct lx_plan_node *nodes;
+	size_t n_nodes;
+	struct lx_host_warnings warnings; /* problems the user must know about, with fixes */
+};
+
+void lx_plan_options_default(struct lx_plan_options *opts);
+/* Resolve a --gpus selection to GPU indices. A GPU that does not exist, or
+ * is not bound to nvidia, is an error naming it and listing what exists. */
+int lx_select_gpus(const struct lx_host *host, const char *spec, size_t **out, size_t *n,
+		   struct lx_error *err);
+int lx_plan_build(const struct lx_host *host, const struct lx_plan_options *opts,
+		  struct lx_plan *plan, struct lx_error *err);
+void lx_plan_free(struct lx_plan *plan);
+
+const char *lx_style_name(enum lx_style style);
+bool lx_style_from_name(const char *name, enum lx_style *out);
+const char *lx_node_role_name(enum lx_node_role role);
+/* The cgroup key for the plan: lxc.cgroup.devices.allow or lxc.cgroup2.devices.allow. */
+const char *lx_plan_cgroup_key(const struct lx_plan *plan);
+
+#endif

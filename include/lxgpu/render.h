@@ -1,0 +1,30 @@
+/* render: the device plan as config text, through the templates in
+ * templates/ (compiled in; --templates DIR overrides them). */
+#ifndef LXGPU_RENDER_H
+#define LXGPU_RENDER_H
+
+#include "lxgpu/plan.h"
+#include "lxgpu/report.h"
+
+struct lx_builtin_template {
+	const char *name; /* "devn.tmpl" */
+	const char *text;
+};
+/* NULL-terminated; generated at build time from the files in templates/. */
+extern const struct lx_builtin_template lx_builtin_templates[];
+
+struct lx_render_options {
+	const char *templates_dir; /* NULL: the compiled-in templates */
+	const char *version;       /* lxgpu's, for the header */
+};
+
+/* The document the templates see (documented in docs/templates.md). */
+struct lx_doc *lx_render_context(const struct lx_host *host, const struct lx_plan *plan,
+				 const struct lx_render_options *opts);
+/* The lowest CDI spec version that the plan's spec needs. */
+const char *lx_render_cdi_version(const struct lx_host *host, const struct lx_plan *plan);
+/* Render the plan in its style. */
+int lx_render_plan(const struct lx_host *host, const struct lx_plan *plan,
+		   const struct lx_render_options *opts, char **out, struct lx_error *err);
+
+#endif

@@ -1,0 +1,123 @@
+/* lxgpu generate: print the config lines for a container. */
+#include "cli.h"
+#include "config.h"
+#include "lxgpu/config.h"
+#include "lxgpu/render.h"
+
+#include <string.h>
+
+/* A devN entry lxgpu owns: one for an NVIDIA or DRI node. */
+static bool is_gpu_device_path(const char *path)
+{
+	return lx_str_starts_with(path, "/dev/nvidia") || lx_str_starts_with(path, "/dev/dri/");
+}
+
+/* Learn what the container's config says: privileged or not, and which
+ * devN indexes other devices hold. */
+static int read_container(struct cli *cli, const char *id, struct lx_plan_options *opts)
+{
+	struct lx_error err = {0};
+	_cleanup_free_ char *path = NULL;
+	bool is_pve = false;
+	struct lx_conf conf;
+	if (lx_conf_find(cli->pve_dir, cli->lxc_path, id, &path, &is_pve, &err) < 0 ||
+	    lx_conf_load(path, &conf, &err) < 0)
+		return cli_fail(&err);
+	if (!is_pve && opts->style == LX_STYLE_DEVN && cli->given & CLI_OPT_PLAN &&
+	    cli->plan.style == LX_STYLE_DEVN) {
+		lx_conf_free(&conf);
+		return cli_usage_error("%s is a plain LXC config: devN lines are Proxmox's; use "
+				       "--style lxc",
+				       path);
+	}
+	if (!is_pve && !(cli->given & CLI_OPT_PLAN && cli->plan.style != LX_STYLE_DEVN))
+		opts->style = LX_STYLE_LXC;
+	if (!cli->privilege_given) {
+		const char *unpriv = lx_conf_get(&conf, "unprivileged");
+		opts->unprivileged = is_pve ? unpriv && strcmp(unpriv, "1") == 0
+					    : lx_conf_has_lxc_key(&conf, "lxc.idmap");
+	}
+	for (size_t i = 0; i < conf.n; i++) {
+		const struct lx_conf_line *l = &conf.lines[i];
+		int index = l->kind == LX_CONF_PVE_KEY && l->section == -1
+				    ? lx_conf_devn_index(l->key)
+				    : -1;
+		if (index < 0)
+			continue;
+		_cleanup_free_ char *dev = lx_conf_devn_path(l->value);
+		if (!dev || !is_gpu_device_path(dev))
+			opts->dev_taken[index] = true;
+	}
+	lx_conf_free(&conf);
+	return 0;
+}
+
+static int run_generate(struct cli *cli)
+{
+	if (cli->n_args > 1)
+		return cli_usage_error("generate takes at most one container id (got '%s')",
+				       cli->args[1]);
+	struct lx_plan_options opts = cli->plan;
+	if (cli->n_args == 1) {
+		int rc = read_container(cli, cli->args[0], &opts);
+		if (rc != 0)
+			return rc;
+	}
+	struct lx_host host;
+	if (cli_load_host(cli, &host, NULL) < 0)
+		return LX_EXIT_ERROR;
+	struct lx_error err = {0};
+	struct lx_plan plan;
+	if (lx_plan_build(&host, &opts, &plan, &err) < 0) {
+		lx_host_free(&host);
+		return cli_fail(&err);
+	}
+	struct lx_render_options ropts = {.templates_dir = cli->templates_dir,
+					  .version = LXGPU_VERSION};
+	char *text = NULL;
+	int rc = LX_EXIT_OK;
+	if (lx_render_plan(&host, &plan, &ropts, &text, &err) < 0) {
+		rc = cli_fail(&err);
+	} else {
+		fputs(text, stdout);
+		if (fflush(stdout) != 0)
+			rc = LX_EXIT_ERROR;
+		for (size_t i = 0; cli->verbosity >= 0 && i < plan.warnings.n; i++)
+			fprintf(stderr, "lxgpu: warning: %s\n", plan.warnings.items[i].message);
+	}
+	free(text);
+	lx_plan_free(&plan);
+	lx_host_free(&host);
+	return rc;
+}
+
+const struct cli_command cli_cmd_generate = {
+	.name = "generate",
+	.summary = "print the config lines that give a container its GPUs",
+	.usage =
+		"Usage: lxgpu generate [CTID] [--gpus SEL] [--style devn|raw|lxc|cdi] [options]\n"
+		"\n"
+		"Print the lines that give a container the selected GPUs, from the host's current\n"
+		"device nodes. With CTID, read its config (Proxmox <pve-dir>/lxc/CTID.conf, or\n"
+		"plain LXC <lxc-path>/CTID/config) to learn whether it is unprivileged and which\n"
+		"devN indexes other devices use. Output is deterministic: ready to paste, or for\n"
+		"'lxgpu apply'.\n"
+		"\n"
+		"  --gpus SEL        all (default), indexes from 'lxgpu scan' (0,2), a PCI address\n"
+		"                    (0000:41:00.0), GPU-<uuid>, numa:N; comma-separated\n"
+		"  --style STYLE     devn: PVE >= 8.1 devN lines (default; immune to major changes)\n"
+		"                    raw: lxc.cgroup2.devices.allow + lxc.mount.entry, PVE form\n"
+		"                    lxc: the same as plain LXC 'key = value' lines\n"
+		"                    cdi: a CDI spec for Docker/Podman inside the container\n"
+		"  --privileged      the container is privileged (default when unknown)\n"
+		"  --unprivileged    the container is unprivileged\n"
+		"  --caps            add the MIG capability nodes of the selected GPUs\n"
+		"  --dri             add the DRM card and render nodes of the selected GPUs\n"
+		"  --dev-start N     first devN index (default 0; indexes in use are skipped)\n"
+		"  --mode MODE       node mode in the container (devn, cdi; default 0666)\n"
+		"  --uid N, --gid N  node owner in the container (devn, cdi)\n"
+		"  --cgroup v1|v2    cgroup keys to write (default: the host's; hybrid -> v1)\n"
+		"  --templates DIR   use DIR/<style>.tmpl instead of the built-in templates\n",
+	.options = CLI_OPT_PLAN | CLI_OPT_PRIVILEGE | CLI_OPT_TEMPLATES,
+	.run = run_generate,
+};

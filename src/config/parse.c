@@ -1,0 +1,220 @@
+/* Container config parsing that keeps every byte. */
+#include "lxgpu/config.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+
+#define CONF_MAX_SIZE (8u << 20)
+
+/* PVE key: ^([a-z][a-z_]*\d*):\s*(.+?)\s*$ */
+static bool parse_pve_key(const char *line, char **key, char **value)
+{
+	const char *p = line;
+	if (!islower((unsigned char)*p))
+		return false;
+	while (islower((unsigned char)*p) || *p == '_')
+		p++;
+	while (isdigit((unsigned char)*p))
+		p++;
+	if (*p != ':')
+		return false;
+	_cleanup_free_ char *v = lx_str_strip(lx_xstrdup(p + 1));
+	if (!*v)
+		return false; /* PVE requires a value */
+	*key = lx_xstrndup(line, (size_t)(p - line));
+	*value = lx_xstrdup(v);
+	return true;
+}
+
+/* Section header: ^\[([a-z][a-z0-9_\-]+)\]\s*$ (case-insensitive), or [pve:pending]. */
+static bool parse_section(const char *line, char **name)
+{
+	if (line[0] != '[')
+		return false;
+	size_t n = strcspn(line + 1, "]");
+	if (line[1 + n] != ']')
+		return false;
+	for (const char *p = line + 2 + n; *p; p++)
+		if (!isspace((unsigned char)*p))
+			return false;
+	_cleanup_free_ char *s = lx_xstrndup(line + 1, n);
+	bool ok = strcasecmp(s, "pve:pending") == 0;
+	if (!ok && n >= 2 && isalpha((unsigned char)s[0])) {
+		ok = true;
+		for (size_t i = 1; i < n; i++)
+			ok &= isalnum((unsigned char)s[i]) || s[i] == '_' || s[i] == '-';
+	}
+	if (ok)
+		*name = lx_xstrdup(s);
+	return ok;
+}
+
+/* LXC key: ^(lxc\.[a-z0-9_\-\.]+)(:|\s*=)\s*(.*?)\s*$ */
+static bool parse_lxc_key(const char *line, char **key, char **value)
+{
+	if (!lx_str_starts_with(line, "lxc."))
+		return false;
+	const char *p = line + 4;
+	while (islower((unsigned char)*p) || isdigit((unsigned char)*p) || *p == '_' || *p == '-' ||
+	       *p == '.')
+		p++;
+	if (p == line + 4)
+		return false;
+	const char *key_end = p;
+	if (*p != ':') {
+		while (*p == ' ' || *p == '\t')
+			p++;
+		if (*p != '=')
+			return false;
+	}
+	*key = lx_xstrndup(line, (size_t)(key_end - line));
+	*value = lx_str_strip(lx_xstrdup(p + 1));
+	return true;
+}
+
+static void classify(struct lx_conf_line *l, int *section)
+{
+	const char *t = l->text;
+	l->section = *section;
+	_cleanup_free_ char *stripped = lx_str_strip(lx_xstrdup(t));
+	if (!*stripped) {
+		l->kind = LX_CONF_BLANK;
+	} else if (t[0] == '#') {
+		l->kind = LX_CONF_COMMENT;
+	} else if (parse_section(t, &l->key)) {
+		l->kind = LX_CONF_SECTION;
+		*section = l->lineno - 1;
+		l->section = *section;
+	} else if (parse_lxc_key(t, &l->key, &l->value)) {
+		l->kind = LX_CONF_LXC_KEY;
+	} else if (parse_pve_key(t, &l->key, &l->value)) {
+		l->kind = LX_CONF_PVE_KEY;
+	} else {
+		l->kind = LX_CONF_INVALID;
+	}
+}
+
+void lx_conf_parse(const char *path, const char *text, size_t len, struct lx_conf *conf)
+{
+	memset(conf, 0, sizeof(*conf));
+	conf->path = lx_xstrdup(path);
+	int section = -1;
+	size_t pos = 0;
+	while (pos < len) {
+		size_t end = pos;
+		while (end < len && text[end] != '\n')
+			end++;
+		size_t text_end = end;
+		const char *eol = "";
+		if (end < len) {
+			eol = "\n";
+			if (end > pos && text[end - 1] == '\r') {
+				text_end = end - 1;
+				eol = "\r\n";
+			}
+		}
+		conf->lines = lx_xrealloc(conf->lines, (conf->n + 1) * sizeof(*conf->lines));
+		struct lx_conf_line *l = &conf->lines[conf->n];
+		memset(l, 0, sizeof(*l));
+		l->lineno = (int)conf->n + 1;
+		l->text = lx_xstrndup(text + pos, text_end - pos);
+		l->eol = eol;
+		conf->n++;
+		classify(l, &section);
+		pos = end < len ? end + 1 : end;
+	}
+}
+
+int lx_conf_load(const char *path, struct lx_conf *conf, struct lx_error *err)
+{
+	_cleanup_free_ char *text = NULL;
+	size_t len;
+	if (lx_read_file(path, CONF_MAX_SIZE, &text, &len, err) < 0)
+		return -1;
+	lx_conf_parse(path, text, len, conf);
+	return 0;
+}
+
+void lx_conf_free(struct lx_conf *conf)
+{
+	for (size_t i = 0; i < conf->n; i++) {
+		free(conf->lines[i].text);
+		free(conf->lines[i].key);
+		free(conf->lines[i].value);
+	}
+	free(conf->lines);
+	free(conf->path);
+	memset(conf, 0, sizeof(*conf));
+}
+
+const char *lx_conf_get(const struct lx_conf *conf, const char *key)
+{
+	const char *value = NULL;
+	for (size_t i = 0; i < conf->n; i++) {
+		const struct lx_conf_line *l = &conf->lines[i];
+		if (l->section != -1)
+			break;
+		if (l->kind == LX_CONF_PVE_KEY && strcmp(l->key, key) == 0)
+			value = l->value;
+	}
+	return value;
+}
+
+bool lx_conf_has_lxc_key(const struct lx_conf *conf, const char *prefix)
+{
+	for (size_t i = 0; i < conf->n && conf->lines[i].section == -1; i++)
+		if (conf->lines[i].kind == LX_CONF_LXC_KEY &&
+		    lx_str_starts_with(conf->lines[i].key, prefix))
+			return true;
+	return false;
+}
+
+char *lx_conf_devn_path(const char *value)
+{
+	/* The path is the default key: the first element, "path=" optional. */
+	size_t n = strcspn(value, ",");
+	_cleanup_free_ char *first = lx_xstrndup(value, n);
+	const char *eq = strchr(first, '=');
+	if (eq && !lx_str_starts_with(first, "path="))
+		return NULL; /* no path in front: not a valid devN */
+	return lx_str_strip(lx_xstrdup(eq ? eq + 1 : first));
+}
+
+int lx_conf_devn_index(const char *key)
+{
+	if (!lx_str_starts_with(key, "dev") || !key[3])
+		return -1;
+	unsigned long long v;
+	if (key[3] == '0' && key[4])
+		return -1;
+	return lx_parse_uint(key + 3, 10, 255, &v) ? (int)v : -1;
+}
+
+int lx_conf_find(const char *pve_dir, const char *lxc_path, const char *id, char **path,
+		 bool *is_pve, struct lx_error *err)
+{
+	*path = NULL;
+	if (!*id || strchr(id, '/') || strcmp(id, ".") == 0 || strcmp(id, "..") == 0)
+		return lx_error_set(err, "'%s' is not a container id or name", id);
+	_cleanup_free_ char *pve = lx_xasprintf("%s/lxc/%s.conf", pve_dir, id);
+	_cleanup_free_ char *lxc = lx_xasprintf("%s/%s/config", lxc_path, id);
+	struct stat st;
+	if (stat(pve, &st) == 0) {
+		*path = lx_xstrdup(pve);
+		*is_pve = true;
+		return 0;
+	}
+	if (stat(lxc, &st) == 0) {
+		*path = lx_xstrdup(lxc);
+		*is_pve = false;
+		return 0;
+	}
+	return lx_error_set(err,
+			    "container %s does not exist: neither %s nor %s is there (list them "
+			    "with 'pct list' or 'lxc-ls'; --pve-dir and --lxc-path change where "
+			    "lxgpu looks)",
+			    id, pve, lxc);
+}

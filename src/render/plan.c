@@ -1,0 +1,524 @@
+/* The device plan: which nodes a container gets, and how each is granted. */
+#include "lxgpu/plan.h"
+
+#include <ctype.h>
+#include <string.h>
+#include <strings.h>
+
+#define PVE_MAX_DEV_INDEX 255
+
+static const char *const style_names[] = {
+	[LX_STYLE_DEVN] = "devn",
+	[LX_STYLE_RAW] = "raw",
+	[LX_STYLE_LXC] = "lxc",
+	[LX_STYLE_CDI] = "cdi",
+};
+
+static const char *const role_names[] = {
+	[LX_ROLE_GPU] = "gpu",         [LX_ROLE_CONTROL] = "control",
+	[LX_ROLE_UVM] = "uvm",         [LX_ROLE_UVM_TOOLS] = "uvm-tools",
+	[LX_ROLE_MODESET] = "modeset", [LX_ROLE_CAP] = "cap",
+	[LX_ROLE_DRI_CARD] = "dri-card", [LX_ROLE_DRI_RENDER] = "dri-render",
+};
+
+const char *lx_style_name(enum lx_style style)
+{
+	return style_names[style];
+}
+
+bool lx_style_from_name(const char *name, enum lx_style *out)
+{
+	for (size_t i = 0; i < sizeof(style_names) / sizeof(style_names[0]); i++)
+		if (strcmp(style_names[i], name) == 0) {
+			*out = (enum lx_style)i;
+			return true;
+		}
+	return false;
+}
+
+const char *lx_node_role_name(enum lx_node_role role)
+{
+	return role_names[role];
+}
+
+const char *lx_plan_cgroup_key(const struct lx_plan *plan)
+{
+	return plan->cgroup_keys == LX_CGROUP_V1 ? "lxc.cgroup.devices.allow"
+						 : "lxc.cgroup2.devices.allow";
+}
+
+void lx_plan_options_default(struct lx_plan_options *opts)
+{
+	memset(opts, 0, sizeof(*opts));
+	opts->style = LX_STYLE_DEVN;
+	opts->mode = -1;
+	opts->uid = opts->gid = -1;
+	opts->cgroup = LX_CGROUP_UNKNOWN;
+}
+
+/* ---- selection ---- */
+
+static bool on_nvidia(const struct lx_gpu *g)
+{
+	return g->driver && strcmp(g->driver, "nvidia") == 0;
+}
+
+static char *gpu_listing(const struct lx_host *host)
+{
+	struct lx_buf b = {0};
+	lx_buf_puts(&b, "GPUs on this host:");
+	for (size_t i = 0; i < host->n_gpus; i++) {
+		const struct lx_gpu *g = &host->gpus[i];
+		lx_buf_printf(&b, " %zu (%s, %s)%s", i, g->bdf, g->driver ? g->driver : "no driver",
+			      i + 1 < host->n_gpus ? "," : "");
+	}
+	if (host->n_gpus == 0)
+		lx_buf_puts(&b, " none");
+	return lx_buf_steal(&b);
+}
+
+static int selection_error(const struct lx_host *host, struct lx_error *err, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+static int selection_error(const struct lx_host *host, struct lx_error *err, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	struct lx_buf b = {0};
+	lx_buf_vprintf(&b, fmt, ap);
+	va_end(ap);
+	_cleanup_free_ char *listing = gpu_listing(host);
+	lx_error_set(err, "--gpus: %s; %s", b.data, listing);
+	lx_buf_free(&b);
+	return -1;
+}
+
+static void add_index(size_t **out, size_t *n, size_t index)
+{
+	for (size_t i = 0; i < *n; i++)
+		if ((*out)[i] == index)
+			return;
+	*out = lx_xrealloc(*out, (*n + 1) * sizeof(**out));
+	(*out)[(*n)++] = index;
+}
+
+static int select_one(const struct lx_host *host, const char *token, size_t **out, size_t *n,
+		      struct lx_error *err)
+{
+	unsigned long long v;
+	if (lx_str_starts_with(token, "numa:")) {
+		if (!lx_parse_uint(token + 5, 10, 65535, &v))
+			return selection_error(host, err, "'%s': NUMA node must be a number", token);
+		size_t before = *n;
+		for (size_t i = 0; i < host->n_gpus; i++)
+			if (on_nvidia(&host->gpus[i]) && host->gpus[i].numa_node == (int)v)
+				add_index(out, n, i);
+		if (*n == before)
+			return selection_error(host, err, "no GPU bound to nvidia on NUMA node %llu", v);
+		return 0;
+	}
+	size_t index = host->n_gpus;
+	if (lx_parse_uint(token, 10, 1000000, &v)) {
+		index = (size_t)v;
+		if (index >= host->n_gpus)
+			return selection_error(host, err, "there is no GPU %s", token);
+	} else if (strncasecmp(token, "GPU-", 4) == 0) {
+		for (size_t i = 0; i < host->n_gpus; i++)
+			if (host->gpus[i].uuid && strcasecmp(host->gpus[i].uuid, token) == 0)
+				index = i;
+		if (index == host->n_gpus)
+			return selection_error(host, err, "no GPU has UUID %s", token);
+	} else if (strchr(token, ':')) {
+		const struct lx_gpu *g = lx_host_find_gpu_by_bdf(host, token);
+		if (!g)
+			return selection_error(host, err, "no GPU at PCI address %s", token);
+		index = (size_t)(g - host->gpus);
+	} else {
+		return selection_error(host, err,
+				       "'%s' is not a GPU: use all, indexes (0,2), a PCI address, "
+				       "GPU-<uuid> or numa:N",
+				       token);
+	}
+	const struct lx_gpu *g = &host->gpus[index];
+	if (!on_nvidia(g))
+		return selection_error(host, err,
+				       "GPU %zu (%s) is bound to %s, not nvidia%s", index, g->bdf,
+				       g->driver ? g->driver : "no driver",
+				       g->driver && strcmp(g->driver, "vfio-pci") == 0
+					       ? " (passed through to a VM)"
+					       : "");
+	add_index(out, n, index);
+	return 0;
+}
+
+static int compare_size(const void *a, const void *b)
+{
+	size_t x = *(const size_t *)a, y = *(const size_t *)b;
+	return x < y ? -1 : x > y;
+}
+
+int lx_select_gpus(const struct lx_host *host, const char *spec, size_t **out, size_t *n,
+		   struct lx_error *err)
+{
+	*out = NULL;
+	*n = 0;
+	if (!spec || strcmp(spec, "all") == 0) {
+		for (size_t i = 0; i < host->n_gpus; i++)
+			if (on_nvidia(&host->gpus[i]))
+				add_index(out, n, i);
+		if (*n == 0)
+			return selection_error(host, err, "no GPU is bound to the nvidia driver");
+		return 0;
+	}
+	_cleanup_free_ char *copy = lx_xstrdup(spec);
+	char *save = NULL;
+	for (char *tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		lx_str_strip(tok);
+		if (strcmp(tok, "all") == 0 || select_one(host, tok, out, n, err) < 0) {
+			if (strcmp(tok, "all") == 0)
+				selection_error(host, err, "'all' cannot be combined with other GPUs");
+			free(*out);
+			*out = NULL;
+			*n = 0;
+			return -1;
+		}
+	}
+	if (*n == 0)
+		return selection_error(host, err, "empty selection '%s'", spec);
+	qsort(*out, *n, sizeof(**out), compare_size);
+	return 0;
+}
+
+/* ---- the plan ---- */
+
+struct planner {
+	const struct lx_host *host;
+	const struct lx_plan_options *opts;
+	struct lx_plan *plan;
+	struct lx_error *err;
+};
+
+static void plan_warn(struct lx_plan *plan, char *message, char *fix)
+{
+	struct lx_host_warnings *w = &plan->warnings;
+	w->items = lx_xrealloc(w->items, (w->n + 1) * sizeof(*w->items));
+	w->items[w->n].message = message;
+	w->items[w->n].fix = fix;
+	w->n++;
+}
+
+static const char *major_name_for_role(const struct lx_host *host, enum lx_node_role role)
+{
+	switch (role) {
+	case LX_ROLE_UVM:
+	case LX_ROLE_UVM_TOOLS: return "nvidia-uvm";
+	case LX_ROLE_CAP: return "nvidia-caps";
+	case LX_ROLE_DRI_CARD:
+	case LX_ROLE_DRI_RENDER: return "drm";
+	default:
+		return lx_host_major_by_name(host, "nvidia") == LX_UNKNOWN &&
+				       lx_host_major_by_name(host, "nvidia-frontend") != LX_UNKNOWN
+			       ? "nvidia-frontend"
+			       : "nvidia";
+	}
+}
+
+static bool role_has_dynamic_major(enum lx_node_role role)
+{
+	return role == LX_ROLE_UVM || role == LX_ROLE_UVM_TOOLS || role == LX_ROLE_CAP;
+}
+
+/* Add a node the container should get. expected_minor is used when the
+ * host lacks the node (its major then comes from /proc/devices). */
+static struct lx_plan_node *plan_add(struct planner *p, const char *path, enum lx_node_role role,
+				     int gpu, unsigned expected_minor)
+{
+	struct lx_plan *plan = p->plan;
+	for (size_t i = 0; i < plan->n_nodes; i++)
+		if (strcmp(plan->nodes[i].path, path) == 0)
+			return &plan->nodes[i];
+	plan->nodes = lx_xrealloc(plan->nodes, (plan->n_nodes + 1) * sizeof(*plan->nodes));
+	struct lx_plan_node *n = &plan->nodes[plan->n_nodes++];
+	memset(n, 0, sizeof(*n));
+	n->path = lx_xstrdup(path);
+	n->role = role;
+	n->gpu = gpu;
+	n->dev_index = -1;
+	n->major_name = major_name_for_role(p->host, role);
+	n->dynamic_major = role_has_dynamic_major(role);
+	const struct lx_dev_node *host_node = lx_host_find_node(p->host, path);
+	if (host_node && host_node->type == LX_NODE_CHAR) {
+		n->present = n->major_known = true;
+		n->major = host_node->major;
+		n->minor = host_node->minor;
+		n->mode = host_node->mode;
+		n->uid = host_node->uid;
+		n->gid = host_node->gid;
+	} else {
+		int major = lx_host_major_by_name(p->host, n->major_name);
+		n->major_known = major != LX_UNKNOWN;
+		n->major = major == LX_UNKNOWN ? 0 : (unsigned)major;
+		n->minor = expected_minor;
+		n->mode = 0666;
+	}
+	return n;
+}
+
+static void add_gpu_nodes(struct planner *p)
+{
+	const struct lx_host *h = p->host;
+	bool unknown_minor = false;
+	for (size_t i = 0; i < p->plan->n_gpus; i++) {
+		const struct lx_gpu *g = &h->gpus[p->plan->gpus[i]];
+		if (g->minor == LX_UNKNOWN) {
+			unknown_minor = true;
+			continue;
+		}
+		_cleanup_free_ char *path = lx_xasprintf("/dev/nvidia%d", g->minor);
+		plan_add(p, path, LX_ROLE_GPU, (int)p->plan->gpus[i], (unsigned)g->minor);
+	}
+	if (!unknown_minor)
+		return;
+	/* The driver did not say which /dev/nvidiaN is which GPU: with every
+	 * GPU selected that does not matter, so grant every GPU node. */
+	for (size_t i = 0; i < h->n_nodes; i++) {
+		const char *name = h->nodes[i].path + strlen("/dev/");
+		if (lx_str_starts_with(name, "nvidia") && name[6] &&
+		    strspn(name + 6, "0123456789") == strlen(name + 6))
+			plan_add(p, h->nodes[i].path, LX_ROLE_GPU, -1, h->nodes[i].minor);
+	}
+}
+
+static void add_shared_nodes(struct planner *p)
+{
+	plan_add(p, "/dev/nvidiactl", LX_ROLE_CONTROL, -1, 255);
+	plan_add(p, "/dev/nvidia-uvm", LX_ROLE_UVM, -1, 0);
+	plan_add(p, "/dev/nvidia-uvm-tools", LX_ROLE_UVM_TOOLS, -1, 1);
+	if (lx_host_find_node(p->host, "/dev/nvidia-modeset"))
+		plan_add(p, "/dev/nvidia-modeset", LX_ROLE_MODESET, -1, 254);
+}
+
+static void add_caps_nodes(struct planner *p)
+{
+	for (size_t i = 0; i < p->plan->n_gpus; i++) {
+		size_t index = p->plan->gpus[i];
+		const struct lx_gpu *g = &p->host->gpus[index];
+		_cleanup_free_ char *prefix = lx_xasprintf("gpu%d/", g->minor);
+		size_t found = 0;
+		for (size_t c = 0; g->minor != LX_UNKNOWN && c < p->host->n_caps; c++) {
+			if (!lx_str_starts_with(p->host->caps[c].name, prefix))
+				continue;
+			_cleanup_free_ char *path =
+				lx_xasprintf("/dev/nvidia-caps/nvidia-cap%u", p->host->caps[c].minor);
+			plan_add(p, path, LX_ROLE_CAP, (int)index, p->host->caps[c].minor);
+			found++;
+		}
+		if (!found)
+			plan_warn(p->plan,
+				  lx_xasprintf("--caps: GPU %zu (%s) has no MIG instances "
+					       "(no capabilities under /proc/driver/nvidia/capabilities/gpu%d)",
+					       index, g->bdf, g->minor),
+				  lx_xstrdup("create MIG instances first (nvidia-smi mig -cgi ... -C), "
+					     "or leave out --caps"));
+	}
+}
+
+static void add_dri_nodes(struct planner *p)
+{
+	for (size_t i = 0; i < p->plan->n_gpus; i++) {
+		size_t index = p->plan->gpus[i];
+		const struct lx_gpu *g = &p->host->gpus[index];
+		for (size_t d = 0; d < g->n_drm; d++) {
+			_cleanup_free_ char *path = lx_xasprintf("/dev/dri/%s", g->drm[d].name);
+			bool render = lx_str_starts_with(g->drm[d].name, "renderD");
+			unsigned minor = (unsigned)strtoul(g->drm[d].name + (render ? 7 : 4), NULL, 10);
+			plan_add(p, path, render ? LX_ROLE_DRI_RENDER : LX_ROLE_DRI_CARD, (int)index,
+				 minor);
+		}
+		if (!g->n_drm)
+			plan_warn(p->plan,
+				  lx_xasprintf("--dri: GPU %zu (%s) has no DRM card or render node",
+					       index, g->bdf),
+				  lx_xstrdup("load nvidia-drm (modprobe nvidia-drm modeset=1), or leave "
+					     "out --dri"));
+	}
+}
+
+/* Tell the user about nodes the host lacks, and drop them where a line
+ * cannot be written without them. */
+static void handle_missing_nodes(struct planner *p)
+{
+	struct lx_plan *plan = p->plan;
+	bool devn = plan->style == LX_STYLE_DEVN;
+	const char *consequence = devn ? "the devN lines for missing nodes make the container fail "
+					 "to start until they exist"
+				       : "missing nodes are left out of the lines; run lxgpu "
+					 "generate again once they exist";
+	size_t kept = 0;
+	bool uvm_missing = false;
+	for (size_t i = 0; i < plan->n_nodes; i++) {
+		struct lx_plan_node *n = &plan->nodes[i];
+		if (n->present) {
+			plan->nodes[kept++] = *n;
+			continue;
+		}
+		if (n->role == LX_ROLE_UVM) {
+			uvm_missing = true;
+			bool loaded = lx_host_major_by_name(p->host, "nvidia-uvm") != LX_UNKNOWN;
+			plan_warn(plan,
+				  lx_xasprintf("/dev/nvidia-uvm does not exist on the host (%s; CUDA "
+					       "needs it and /dev/nvidia-uvm-tools): %s",
+					       loaded ? "nvidia-uvm is loaded but made no node"
+						      : "nvidia-uvm is not loaded",
+					       consequence),
+				  lx_xstrdup("create them at every boot before guests start: "
+					     "nvidia-modprobe -u -c 0 (e.g. a oneshot unit with "
+					     "Before=pve-guests.service)"));
+		} else if (!(n->role == LX_ROLE_UVM_TOOLS && uvm_missing)) {
+			plan_warn(plan,
+				  lx_xasprintf("%s does not exist on the host: %s", n->path, consequence),
+				  lx_xstrdup("create the nodes: nvidia-modprobe -c 0 (or run nvidia-smi once)"));
+		}
+		if (devn)
+			plan->nodes[kept++] = *n;
+		else
+			free(n->path);
+	}
+	plan->n_nodes = kept;
+}
+
+/* How a node looks from inside, and whether its users can open it. */
+static int apply_modes(struct planner *p)
+{
+	struct lx_plan *plan = p->plan;
+	const struct lx_plan_options *o = p->opts;
+	bool explicit = o->mode >= 0 || o->uid >= 0 || o->gid >= 0;
+	bool bind = plan->style == LX_STYLE_RAW || plan->style == LX_STYLE_LXC;
+	if (bind && explicit)
+		return lx_error_set(p->err,
+				    "--mode, --uid and --gid apply to the devn and cdi styles: a bind "
+				    "mount shows the host node as it is. Change the host node "
+				    "(chmod/chgrp, a udev rule) or use --style devn");
+	for (size_t i = 0; i < plan->n_nodes; i++) {
+		struct lx_plan_node *n = &plan->nodes[i];
+		/* Capability nodes are only ever read (NVIDIA makes them 0444 in containers). */
+		unsigned wanted = n->role == LX_ROLE_CAP ? 0004 : 0006;
+		if (!bind)
+			/* The node is made anew in the container (PVE for devN, the nested
+			 * runtime for CDI), with 0660 root by default: not the host's mode. */
+			n->mode = o->mode >= 0 ? (unsigned)o->mode : n->role == LX_ROLE_CAP ? 0444 : 0666;
+		if (!bind) {
+			n->uid_set = o->uid >= 0;
+			n->gid_set = o->gid >= 0;
+			n->uid = n->uid_set ? (unsigned)o->uid : 0;
+			n->gid = n->gid_set ? (unsigned)o->gid : 0;
+			continue;
+		}
+		if ((n->mode & wanted) == wanted)
+			continue;
+		if (plan->unprivileged)
+			plan_warn(plan,
+				  lx_xasprintf("%s is %04o %u:%u on the host: an unprivileged container "
+					       "sees it as nobody:nogroup, and its users cannot open it",
+					       n->path, n->mode, n->uid, n->gid),
+				  lx_xasprintf("make it %s on the host (a udev rule keeps it so), map gid "
+					       "%u into the container with lxc.idmap, or use --style devn "
+					       "with --gid",
+					       wanted == 0004 ? "0444" : "0666", n->gid));
+		else
+			plan_warn(plan,
+				  lx_xasprintf("%s is %04o %u:%u on the host: in the container only root "
+					       "and members of gid %u can open it",
+					       n->path, n->mode, n->uid, n->gid, n->gid),
+				  lx_xasprintf("add the container's users to gid %u, or make the node %s "
+					       "on the host",
+					       n->gid, wanted == 0004 ? "0444" : "0666"));
+	}
+	return 0;
+}
+
+static int apply_grants(struct lx_plan *plan, const struct lx_plan_options *opts,
+			struct lx_error *err)
+{
+	int next_dev = opts->dev_start;
+	for (size_t i = 0; i < plan->n_nodes; i++) {
+		struct lx_plan_node *n = &plan->nodes[i];
+		switch (plan->style) {
+		case LX_STYLE_DEVN:
+			n->grant = LX_GRANT_DEVN;
+			while (next_dev <= PVE_MAX_DEV_INDEX && opts->dev_taken[next_dev])
+				next_dev++;
+			if (next_dev > PVE_MAX_DEV_INDEX)
+				return lx_error_set(err,
+						    "no free devN index for %s: PVE numbers devN from 0 "
+						    "to %d (--dev-start %d)",
+						    n->path, PVE_MAX_DEV_INDEX, opts->dev_start);
+			n->dev_index = next_dev++;
+			break;
+		case LX_STYLE_RAW:
+			/* PVE gives unprivileged containers "devices.allow = a": rules are no-ops. */
+			n->grant = plan->unprivileged ? LX_GRANT_BIND : LX_GRANT_CGROUP | LX_GRANT_BIND;
+			break;
+		case LX_STYLE_LXC: n->grant = LX_GRANT_CGROUP | LX_GRANT_BIND; break;
+		case LX_STYLE_CDI: n->grant = LX_GRANT_CDI; break;
+		}
+	}
+	return 0;
+}
+
+int lx_plan_build(const struct lx_host *host, const struct lx_plan_options *opts,
+		  struct lx_plan *plan, struct lx_error *err)
+{
+	memset(plan, 0, sizeof(*plan));
+	plan->style = opts->style;
+	plan->unprivileged = opts->unprivileged;
+	enum lx_cgroup_layout layout = opts->cgroup != LX_CGROUP_UNKNOWN ? opts->cgroup : host->cgroup;
+	/* On hybrid hosts the devices controller is a v1 hierarchy. */
+	plan->cgroup_keys = layout == LX_CGROUP_V1 || layout == LX_CGROUP_HYBRID ? LX_CGROUP_V1
+										 : LX_CGROUP_V2;
+	if (opts->dev_start < 0 || opts->dev_start > PVE_MAX_DEV_INDEX)
+		return lx_error_set(err, "--dev-start %d: PVE numbers devN from 0 to %d",
+				    opts->dev_start, PVE_MAX_DEV_INDEX);
+	if (opts->mode > 07777)
+		return lx_error_set(err, "--mode %o is not a file mode", (unsigned)opts->mode);
+	if (lx_select_gpus(host, opts->gpus, &plan->gpus, &plan->n_gpus, err) < 0)
+		return -1;
+	struct planner p = {.host = host, .opts = opts, .plan = plan, .err = err};
+	size_t known = 0, nvidia_bound = 0;
+	for (size_t i = 0; i < host->n_gpus; i++)
+		nvidia_bound += on_nvidia(&host->gpus[i]);
+	for (size_t i = 0; i < plan->n_gpus; i++)
+		known += host->gpus[plan->gpus[i]].minor != LX_UNKNOWN;
+	if (known < plan->n_gpus && plan->n_gpus < nvidia_bound) {
+		lx_plan_free(plan);
+		return lx_error_set(err,
+				    "--gpus: the driver does not report which /dev/nvidiaN belongs to "
+				    "which GPU (no 'Device Minor'), so only all GPUs together can be "
+				    "given: use --gpus all");
+	}
+	add_gpu_nodes(&p);
+	add_shared_nodes(&p);
+	if (opts->caps)
+		add_caps_nodes(&p);
+	if (opts->dri)
+		add_dri_nodes(&p);
+	handle_missing_nodes(&p);
+	if (apply_modes(&p) < 0) {
+		lx_plan_free(plan);
+		return -1;
+	}
+	if (apply_grants(plan, opts, err) < 0) {
+		lx_plan_free(plan);
+		return -1;
+	}
+	return 0;
+}
+
+void lx_plan_free(struct lx_plan *plan)
+{
+	for (size_t i = 0; i < plan->n_nodes; i++)
+		free(plan->nodes[i].path);
+	free(plan->nodes);
+	free(plan->gpus);
+	lx_host_warnings_free(&plan->warnings);
+	memset(plan, 0, sizeof(*plan));
+}
