@@ -33,7 +33,7 @@ struct cli {
 	struct lx_scan_paths scan_paths;
 	struct lx_plan_options plan; /* generate's options */
 	bool privilege_given;        /* --privileged or --unprivileged was given */
-	bool dev_start_given;
+	bool style_given;
 	const char *templates_dir;
 	unsigned given; /* cli_option_bit of the command options on the command line */
 	char **args;    /* positional arguments after the command name */

@@ -23,15 +23,14 @@ static int read_container(struct cli *cli, const char *id, struct lx_plan_option
 	if (lx_conf_find(cli->pve_dir, cli->lxc_path, id, &path, &is_pve, &err) < 0 ||
 	    lx_conf_load(path, &conf, &err) < 0)
 		return cli_fail(&err);
-	if (!is_pve && opts->style == LX_STYLE_DEVN && cli->given & CLI_OPT_PLAN &&
-	    cli->plan.style == LX_STYLE_DEVN) {
+	if (!is_pve && cli->style_given && opts->style == LX_STYLE_DEVN) {
 		lx_conf_free(&conf);
 		return cli_usage_error("%s is a plain LXC config: devN lines are Proxmox's; use "
 				       "--style lxc",
 				       path);
 	}
-	if (!is_pve && !(cli->given & CLI_OPT_PLAN && cli->plan.style != LX_STYLE_DEVN))
-		opts->style = LX_STYLE_LXC;
+	if (!is_pve && !cli->style_given)
+		opts->style = LX_STYLE_LXC; /* a plain LXC config takes "key = value" lines */
 	if (!cli->privilege_given) {
 		const char *unpriv = lx_conf_get(&conf, "unprivileged");
 		opts->unprivileged = is_pve ? unpriv && strcmp(unpriv, "1") == 0

@@ -169,6 +169,7 @@ static int parse_plan_option(struct cli *cli, int opt, const char *arg)
 	case OPT_STYLE:
 		if (!lx_style_from_name(arg, &p->style))
 			return cli_usage_error("unknown --style '%s'; use devn, raw, lxc or cdi", arg);
+		cli->style_given = true;
 		return 0;
 	case OPT_CAPS: p->caps = true; return 0;
 	case OPT_DRI: p->dri = true; return 0;
@@ -176,7 +177,6 @@ static int parse_plan_option(struct cli *cli, int opt, const char *arg)
 		if (!lx_parse_uint(arg, 10, 255, &v))
 			return cli_usage_error("--dev-start '%s': use a number from 0 to 255", arg);
 		p->dev_start = (int)v;
-		cli->dev_start_given = true;
 		return 0;
 	case OPT_MODE:
 		if (!lx_parse_uint(arg, 8, 0777, &v))

@@ -147,5 +147,51 @@ check "snapshot -o - writes the YAML to stdout" t_stdout
 check "unwritable output: exit 2, names the path" t_unwritable
 check "no temporary files left behind" t_no_temp_left
 
+# generate: errors, and what it reads from a container's config.
+mkdir -p "$work/pve/lxc" "$work/lxcpath/web"
+cat >"$work/pve/lxc/101.conf" <<'CONF'
+#GPU box
+arch: amd64
+dev0: /dev/ttyUSB0,mode=0660
+dev1: /dev/nvidia0
+hostname: gpu
+unprivileged: 1
+
+[before-upgrade]
+unprivileged: 0
+CONF
+printf 'lxc.idmap = u 0 100000 65536\nlxc.idmap = g 0 100000 65536\n' >"$work/lxcpath/web/config"
+t_gen_no_ct() { run 2 --host "$eight" --pve-dir "$work/pve" --lxc-path "$work/lxcpath" generate 999 && err_has "container 999 does not exist"; }
+t_gen_bad_gpu() { run 2 --host "$eight" generate --gpus 9 && err_has "there is no GPU 9" && err_has "GPUs on this host: 0 (0000:18:00.0"; }
+t_gen_vfio() { run 2 --host "$examples/pve-vfio-split.yaml" generate --gpus 0000:81:00.0 && err_has "bound to vfio-pci"; }
+t_gen_bad_style() { run 2 --host "$eight" generate --style docker && err_has "unknown --style 'docker'"; }
+t_gen_bad_mode() { run 2 --host "$eight" generate --mode 999 && err_has "--mode '999'"; }
+t_gen_both_priv() { run 2 --host "$eight" generate --privileged --unprivileged && err_has "contradict"; }
+t_gen_scan_opt() { run 2 --host "$eight" scan --gpus 0 && err_has "'scan' does not take"; }
+t_gen_reads_pve() {
+	run 0 --host "$eight" --pve-dir "$work/pve" generate 101 --gpus 0 &&
+		out_has "style devn, unprivileged" && out_has "dev1: /dev/nvidia0,mode=0666" &&
+		out_has "dev2: /dev/nvidiactl,mode=0666" && ! grep -q '^dev0:' "$work/out"
+}
+t_gen_reads_lxc() {
+	run 0 --host "$eight" --pve-dir "$work/pve" --lxc-path "$work/lxcpath" generate web --gpus 0 &&
+		out_has "style lxc, unprivileged" && out_has "lxc.mount.entry = /dev/nvidia0 dev/nvidia0"
+}
+t_gen_lxc_devn() { run 2 --host "$eight" --pve-dir "$work/pve" --lxc-path "$work/lxcpath" generate web --style devn && err_has "plain LXC config"; }
+t_gen_deterministic() {
+	"$lxgpu" --host "$eight" generate --style cdi >"$work/a" && "$lxgpu" --host "$eight" generate --style cdi >"$work/b" && cmp "$work/a" "$work/b"
+}
+check "generate: a container that does not exist: exit 2" t_gen_no_ct
+check "generate: a GPU that does not exist: exit 2, lists the GPUs" t_gen_bad_gpu
+check "generate: a vfio-bound GPU: exit 2" t_gen_vfio
+check "generate: unknown style: exit 2" t_gen_bad_style
+check "generate: bad --mode: exit 2" t_gen_bad_mode
+check "generate: --privileged with --unprivileged: exit 2" t_gen_both_priv
+check "scan refuses generate's options" t_gen_scan_opt
+check "generate CTID: unprivileged and free devN indexes from the PVE config" t_gen_reads_pve
+check "generate NAME: a plain LXC container gets lxc lines" t_gen_reads_lxc
+check "generate NAME --style devn on plain LXC: exit 2" t_gen_lxc_devn
+check "generate is deterministic" t_gen_deterministic
+
 echo "1..$n"
 [ "$failed" -eq 0 ]
