@@ -1,0 +1,194 @@
+#!/bin/sh
+# Integration: a real LXC container started with `lxgpu generate --style lxc`
+# output. The planned nodes are mknod'ed with the example host's majors in a
+# private /dev (a tmpfs in a private mount namespace: the host's /dev is never
+# touched); inside the started container every planned node must exist with
+# its major:minor and mode, be a bind mount, and be allowed by the device
+# cgroup, while a GPU node that was not planned must be denied.
+# Usage: lxc-generate.sh LXGPU EXAMPLES_DIR   (TAP output; needs root and lxc)
+set -u
+lxgpu=$1 examples=$(cd "$2" && pwd)
+host="$examples/pve-8x-rtx-pro-6000.yaml"
+
+missing=""
+[ "$(id -u)" -eq 0 ] || missing="root"
+for tool in lxc-create lxc-start lxc-attach lxc-stop lxc-destroy unshare busybox jq; do
+	command -v "$tool" >/dev/null 2>&1 || missing="$missing $tool"
+done
+if [ -n "$missing" ]; then
+	echo "# needs:$missing (Debian packages lxc, busybox-static, util-linux, jq; run as root)"
+	if [ "${CI:-}" = true ]; then
+		echo "Bail out! the LXC integration test cannot run in CI"
+		exit 1
+	fi
+	echo "1..0 # SKIP needs:$missing"
+	exit 0
+fi
+
+work=$(mktemp -d /tmp/lxgpu-it-XXXXXX)
+lxcpath="$work/lxc"
+name=gpu
+mkdir -p "$lxcpath"
+cleanup() {
+	lxc-stop -P "$lxcpath" -n "$name" -k >/dev/null 2>&1
+	lxc-destroy -P "$lxcpath" -n "$name" -f >/dev/null 2>&1
+	rm -rf "$work"
+}
+trap cleanup EXIT
+
+n=0 failed=0
+check() { # description, command...
+	desc=$1
+	shift
+	n=$((n + 1))
+	if "$@" >"$work/check.out" 2>&1; then
+		echo "ok $n - $desc"
+	else
+		echo "not ok $n - $desc"
+		sed 's/^/# /' "$work/check.out"
+		failed=$((failed + 1))
+	fi
+}
+finish() {
+	echo "1..$n"
+	[ "$failed" -eq 0 ]
+	exit $?
+}
+in_ct() { lxc-attach -P "$lxcpath" -n "$name" -- "$@"; }
+
+# The planned nodes, as the issue states them: path major:minor mode.
+cat >"$work/planned" <<'PLAN'
+/dev/nvidia0 195:0 666
+/dev/nvidia1 195:1 666
+/dev/nvidiactl 195:255 666
+/dev/nvidia-uvm 511:0 666
+/dev/nvidia-uvm-tools 511:1 666
+PLAN
+
+# cgroup keys of this machine (hybrid hosts keep devices on v1).
+layout=$("$lxgpu" scan --format json | jq -r .cgroup)
+case "$layout" in v2) keys=v2 devkey=lxc.cgroup2.devices ;; *) keys=v1 devkey=lxc.cgroup.devices ;; esac
+
+t_generate() {
+	"$lxgpu" --host "$host" generate --style lxc --gpus 0,1 --cgroup "$keys" >"$work/gpu.conf" &&
+		[ "$(grep -c "^$devkey.allow = c " "$work/gpu.conf")" -eq 5 ] &&
+		[ "$(grep -c '^lxc.mount.entry = /dev/nvidia' "$work/gpu.conf")" -eq 5 ]
+}
+check "generate --style lxc --gpus 0,1: five rules, five mounts" t_generate
+
+t_create() {
+	lxc-create -P "$lxcpath" -n "$name" -t busybox >"$work/create.log" 2>&1 || { cat "$work/create.log"; return 1; }
+	conf="$lxcpath/$name/config"
+	# No network, no AppArmor, no console: only what this test looks at.
+	sed -i '/^lxc\.net\./d; /^lxc\.apparmor\./d; /^lxc\.tty\.max/d; /^lxc\.console/d' "$conf"
+	cat >>"$conf" <<CONF
+lxc.net.0.type = empty
+lxc.apparmor.profile = unconfined
+lxc.tty.max = 0
+lxc.console.path = none
+$devkey.deny = a
+$devkey.allow = c 1:3 rwm
+$devkey.allow = c 1:5 rwm
+$devkey.allow = c 1:7 rwm
+$devkey.allow = c 1:8 rwm
+$devkey.allow = c 1:9 rwm
+$devkey.allow = c 5:0 rwm
+$devkey.allow = c 5:2 rwm
+$devkey.allow = c 136:* rwm
+CONF
+	cat "$work/gpu.conf" >>"$conf"
+	# A GPU node that is not planned, on the rootfs: the cgroup must deny it.
+	mknod -m 666 "$lxcpath/$name/rootfs/nvidia2-unplanned" c 195 2
+}
+check "busybox container created with the generated lines" t_create
+
+# Start it from a private mount namespace whose /dev is a tmpfs holding the
+# planned nodes (with the example host's majors) and the basics LXC needs.
+cat >"$work/start.sh" <<'START'
+set -eu
+planned=$1 lxcpath=$2 name=$3
+mkdir -p /run/lxgpu-realdev
+mount --rbind /dev /run/lxgpu-realdev
+mount -t tmpfs -o mode=755 lxgpu-dev /dev
+for node in null zero full random urandom tty ptmx console kmsg; do
+	[ -e "/run/lxgpu-realdev/$node" ] || continue
+	touch "/dev/$node"
+	mount --bind "/run/lxgpu-realdev/$node" "/dev/$node"
+done
+for dir in pts shm mqueue; do
+	mkdir -p "/dev/$dir"
+	[ -d "/run/lxgpu-realdev/$dir" ] && mount --rbind "/run/lxgpu-realdev/$dir" "/dev/$dir"
+done
+umount -l /run/lxgpu-realdev
+while read -r path numbers mode; do
+	mkdir -p "$(dirname "$path")"
+	mknod -m "$mode" "$path" c "${numbers%%:*}" "${numbers##*:}"
+done <"$planned"
+exec lxc-start -P "$lxcpath" -n "$name" -l DEBUG -o "$lxcpath/$name.log"
+START
+t_start() {
+	unshare -m --propagation private sh "$work/start.sh" "$work/planned" "$lxcpath" "$name" ||
+		{ grep -E 'ERROR|WARN' "$lxcpath/$name.log" | tail -20; return 1; }
+	for _ in 1 2 3 4 5 6 7 8 9 10; do
+		[ "$(lxc-info -P "$lxcpath" -n "$name" -s -H 2>/dev/null)" = RUNNING ] && return 0
+		sleep 0.5
+	done
+	lxc-info -P "$lxcpath" -n "$name"
+	return 1
+}
+check "lxc-start accepts the generated config" t_start
+
+t_nodes() {
+	while read -r path numbers mode; do
+		got=$(in_ct stat -c '%t:%T %a %F' "$path") || { echo "$path missing"; return 1; }
+		hex=${got%% *} rest=${got#* }
+		perm=${rest%% *} type=${rest#* }
+		# stat prints the major and minor in hex (a classic source of wrong rules).
+		major=$(printf '%d' "0x${hex%%:*}") minor=$(printf '%d' "0x${hex##*:}")
+		[ "$major:$minor $perm $type" = "$numbers $mode character special file" ] ||
+			{ echo "$path: got '$got' ($major:$minor), planned $numbers $mode"; return 1; }
+	done <"$work/planned"
+}
+check "inside: every planned node with its major:minor and mode" t_nodes
+
+t_mounts() {
+	in_ct cat /proc/self/mountinfo >"$work/mountinfo" || return 1
+	while read -r path _; do
+		awk -v p="$path" '$5 == p { found = 1 } END { exit !found }' "$work/mountinfo" ||
+			{ echo "$path is not a mount point"; cat "$work/mountinfo"; return 1; }
+	done <"$work/planned"
+}
+check "inside: every planned node is a bind mount" t_mounts
+
+# Opening a node whose major has no driver gives ENXIO when the cgroup
+# allows it, EPERM when it denies it: that tells the rules apart on
+# cgroup v1 and v2 alike.
+t_allowed() {
+	while read -r path _; do
+		out=$(in_ct head -c 1 "$path" 2>&1)
+		case "$out" in *"not permitted"*) echo "$path: $out"; return 1 ;; esac
+	done <"$work/planned"
+}
+check "inside: the device cgroup allows every planned node" t_allowed
+t_denied() {
+	out=$(in_ct head -c 1 /nvidia2-unplanned 2>&1)
+	case "$out" in *"not permitted"*) return 0 ;; esac
+	echo "/nvidia2-unplanned (c 195:2) opened with: $out"
+	return 1
+}
+check "inside: a GPU node that was not planned is denied" t_denied
+
+t_devices_list() {
+	[ "$keys" = v1 ] || { echo "cgroup v2: device rules are a BPF program (checked above by opening)"; return 0; }
+	pid=$(lxc-info -P "$lxcpath" -n "$name" -p -H)
+	cg=$(awk -F: '$2 == "devices" { print $3 }' "/proc/$pid/cgroup")
+	list="/sys/fs/cgroup/devices$cg/devices.list"
+	[ -r "$list" ] || { echo "cannot read $list"; return 1; }
+	grep -E '^c (195|511):' "$list" | sort >"$work/gpu-rules"
+	printf 'c 195:0 rw\nc 195:1 rw\nc 195:255 rw\nc 511:0 rw\nc 511:1 rw\n' | sort >"$work/want-rules"
+	diff -u "$work/want-rules" "$work/gpu-rules" || return 1
+	! grep -qE '^a |^c \*:\* ' "$list" || { echo "over-broad rule in $list"; cat "$list"; return 1; }
+}
+check "cgroup v1: devices.list allows exactly the planned GPU devices" t_devices_list
+
+finish
