@@ -106,11 +106,16 @@ void lx_template_free(struct lx_template *t)
 
 /* ---- parsing ---- */
 
+/* Blocks and parentheses nest at most this deep: templates are small, and
+ * the parser recurses. */
+#define MAX_NESTING 64
+
 struct parser {
 	const char *name;
 	const char *src;
 	size_t pos;
 	int line; /* line of src[pos] */
+	int depth;
 	struct lx_error *err;
 };
 
@@ -156,6 +161,7 @@ struct expr_lexer {
 	int line;
 	const char *s;
 	size_t pos;
+	int depth;
 };
 
 static void skip_space(struct expr_lexer *x)
@@ -255,7 +261,21 @@ static struct expr *parse_primary(struct expr_lexer *x)
 	return NULL;
 }
 
+static struct expr *parse_not_inner(struct expr_lexer *x);
+
 static struct expr *parse_not(struct expr_lexer *x)
+{
+	if (x->depth >= MAX_NESTING) {
+		parse_error(x->p, x->line, "expression nested too deeply");
+		return NULL;
+	}
+	x->depth++;
+	struct expr *e = parse_not_inner(x);
+	x->depth--;
+	return e;
+}
+
+static struct expr *parse_not_inner(struct expr_lexer *x)
 {
 	if (accept(x, "not")) {
 		struct expr *inner = parse_not(x);
@@ -421,6 +441,8 @@ static int next_piece(struct parser *p, struct node **out, struct tag *tag)
 
 static int parse_block(struct parser *p, struct node_list *body, const char *const *ends,
 		       struct tag *end_tag, const char *opener, int opener_line);
+static int parse_block_body(struct parser *p, struct node_list *body, const char *const *ends,
+			    struct tag *end_tag, const char *opener, int opener_line);
 
 static bool tag_is(const struct tag *t, const char *keyword)
 {
@@ -526,6 +548,17 @@ static int parse_for(struct parser *p, struct tag *open, struct node **out)
 /* Parse nodes until one of `ends` (NULL-terminated; none at the top level). */
 static int parse_block(struct parser *p, struct node_list *body, const char *const *ends,
 		       struct tag *end_tag, const char *opener, int opener_line)
+{
+	if (opener && ++p->depth > MAX_NESTING)
+		return parse_error(p, opener_line, "blocks nested more than %d deep", MAX_NESTING);
+	int rc = parse_block_body(p, body, ends, end_tag, opener, opener_line);
+	if (opener)
+		p->depth--;
+	return rc;
+}
+
+static int parse_block_body(struct parser *p, struct node_list *body, const char *const *ends,
+			    struct tag *end_tag, const char *opener, int opener_line)
 {
 	for (;;) {
 		struct node *n = NULL;

@@ -102,6 +102,14 @@ static void test_constructs(void)
 	expect_render("{% if count == \"2\" %}bad{% else %}typed{% endif %}", "typed",
 		      "int and string are not equal");
 	expect_render("{% if -1 == -1 and true and not false %}ok{% endif %}", "ok", "literals");
+	expect_render("{% if yes and yes and yes and yes and yes and yes and yes and yes and yes and "
+		      "yes and yes and yes and yes and yes and yes and yes and yes and yes and yes and "
+		      "yes and yes and yes and yes and yes and yes and yes and yes and yes and yes and "
+		      "yes and yes and yes and yes and yes and yes and yes and yes and yes and yes and "
+		      "yes and yes and yes and yes and yes and yes and yes and yes and yes and yes and "
+		      "yes and yes and yes and yes and yes and yes and yes and yes and yes and yes and "
+		      "yes and yes and yes and yes and yes and yes and yes %}long{% endif %}",
+		      "long", "a long chain is not deep nesting");
 	expect_render("a\n  {% if yes %}\nb\n  {% endif %}\nc\n", "a\nb\nc\n",
 		      "indented block tags vanish with their line");
 	expect_render("x {% if yes %}y{% endif %} z\n", "x y z\n", "inline tags keep the text");
@@ -138,6 +146,17 @@ static void test_errors(void)
 	expect_error("{% %}", "empty tag", "empty tag");
 	expect_error("{{ a..b }}", "bad variable name", "bad path");
 	expect_error("{% if (yes %}{% endif %}", "missing ')'", "unbalanced parenthesis");
+	struct lx_buf deep = {0};
+	for (int i = 0; i < 100; i++)
+		lx_buf_puts(&deep, "{% if yes %}");
+	expect_error(deep.data, "nested more than 64 deep", "deep nesting");
+	lx_buf_free(&deep);
+	for (int i = 0; i < 100; i++)
+		lx_buf_puts(&deep, "not ");
+	char *expr = lx_xasprintf("{%% if %syes %%}{%% endif %%}", deep.data);
+	expect_error(expr, "nested too deeply", "deep expression");
+	free(expr);
+	lx_buf_free(&deep);
 }
 
 int main(void)
