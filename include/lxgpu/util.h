@@ -39,6 +39,7 @@ void *lx_xrealloc(void *p, size_t size);
 char *lx_xstrdup(const char *s);
 char *lx_xstrndup(const char *s, size_t n);
 char *lx_xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+char *lx_xvasprintf(const char *fmt, va_list ap) __attribute__((format(printf, 1, 0)));
 
 static inline void lx_freep(void *p) { free(*(void **)p); }
 static inline void lx_fclosep(FILE **f) { if (*f) fclose(*f); }

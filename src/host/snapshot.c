@@ -149,13 +149,10 @@ static int bad_field(struct loader *l, int line, const struct fields *f, const c
 {
 	va_list ap;
 	va_start(ap, fmt);
-	struct lx_buf b = {0};
-	lx_buf_vprintf(&b, fmt, ap);
+	_cleanup_free_ char *msg = lx_xvasprintf(fmt, ap);
 	va_end(ap);
 	_cleanup_free_ char *name = field_name(f, key);
-	lx_error_set(l->err, "%s:%d: field '%s': %s", l->file, line, name, b.data);
-	lx_buf_free(&b);
-	return -1;
+	return lx_error_set(l->err, "%s:%d: field '%s': %s", l->file, line, name, msg);
 }
 
 static int open_fields(struct loader *l, const struct lx_doc *d, const char *where,

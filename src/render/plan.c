@@ -83,13 +83,10 @@ static int selection_error(const struct lx_host *host, struct lx_error *err, con
 {
 	va_list ap;
 	va_start(ap, fmt);
-	struct lx_buf b = {0};
-	lx_buf_vprintf(&b, fmt, ap);
+	_cleanup_free_ char *msg = lx_xvasprintf(fmt, ap);
 	va_end(ap);
 	_cleanup_free_ char *listing = gpu_listing(host);
-	lx_error_set(err, "--gpus: %s; %s", b.data, listing);
-	lx_buf_free(&b);
-	return -1;
+	return lx_error_set(err, "--gpus: %s; %s", msg, listing);
 }
 
 static void add_index(size_t **out, size_t *n, size_t index)

@@ -133,17 +133,22 @@ static void tag_clear(struct tag *t)
 	memset(t, 0, sizeof(*t));
 }
 
-static int parse_error(struct parser *p, int line, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-static int parse_error(struct parser *p, int line, const char *fmt, ...)
+/* Every template error names the template and the line. */
+__attribute__((format(printf, 4, 0))) static int template_error(struct lx_error *err,
+								const char *name, int line,
+								const char *fmt, va_list ap)
+{
+	_cleanup_free_ char *msg = lx_xvasprintf(fmt, ap);
+	return lx_error_set(err, "template %s:%d: %s", name, line, msg);
+}
+
+__attribute__((format(printf, 3, 4))) static int parse_error(struct parser *p, int line,
+							     const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	struct lx_buf b = {0};
-	lx_buf_vprintf(&b, fmt, ap);
+	template_error(p->err, p->name, line, fmt, ap);
 	va_end(ap);
-	lx_error_set(p->err, "template %s:%d: %s", p->name, line, b.data);
-	lx_buf_free(&b);
 	return -1;
 }
 
@@ -629,17 +634,13 @@ struct renderer {
 	struct lx_error *err;
 };
 
-static int render_error(struct renderer *r, int line, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-static int render_error(struct renderer *r, int line, const char *fmt, ...)
+__attribute__((format(printf, 3, 4))) static int render_error(struct renderer *r, int line,
+							      const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	struct lx_buf b = {0};
-	lx_buf_vprintf(&b, fmt, ap);
+	template_error(r->err, r->tmpl->name, line, fmt, ap);
 	va_end(ap);
-	lx_error_set(r->err, "template %s:%d: %s", r->tmpl->name, line, b.data);
-	lx_buf_free(&b);
 	return -1;
 }
 

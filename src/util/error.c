@@ -2,20 +2,13 @@
 
 #include <string.h>
 
-__attribute__((format(printf, 1, 0))) static char *vformat(const char *fmt, va_list ap)
-{
-	struct lx_buf b = {0};
-	lx_buf_vprintf(&b, fmt, ap);
-	return lx_buf_steal(&b);
-}
-
 int lx_error_set(struct lx_error *err, const char *fmt, ...)
 {
 	if (!err)
 		return -1;
 	va_list ap;
 	va_start(ap, fmt);
-	char *msg = vformat(fmt, ap);
+	char *msg = lx_xvasprintf(fmt, ap);
 	va_end(ap);
 	free(err->message);
 	err->message = msg;
@@ -28,7 +21,7 @@ int lx_error_set_errno(struct lx_error *err, int errnum, const char *fmt, ...)
 		return -1;
 	va_list ap;
 	va_start(ap, fmt);
-	_cleanup_free_ char *msg = vformat(fmt, ap);
+	_cleanup_free_ char *msg = lx_xvasprintf(fmt, ap);
 	va_end(ap);
 	return lx_error_set(err, "%s: %s", msg, strerror(errnum));
 }
@@ -39,7 +32,7 @@ int lx_error_prefix(struct lx_error *err, const char *fmt, ...)
 		return -1;
 	va_list ap;
 	va_start(ap, fmt);
-	char *prefix = vformat(fmt, ap);
+	char *prefix = lx_xvasprintf(fmt, ap);
 	va_end(ap);
 	char *msg = lx_xasprintf("%s: %s", prefix, err->message ? err->message : "unknown error");
 	free(prefix);

@@ -47,6 +47,13 @@ char *lx_xstrndup(const char *s, size_t n)
 	return p;
 }
 
+char *lx_xvasprintf(const char *fmt, va_list ap)
+{
+	struct lx_buf b = {0};
+	lx_buf_vprintf(&b, fmt, ap);
+	return lx_buf_steal(&b);
+}
+
 char *lx_xasprintf(const char *fmt, ...)
 {
 	struct lx_buf b = {0};

@@ -6,20 +6,7 @@ lxgpu=$1 examples=$(cd "$2" && pwd)
 eight="$examples/pve-8x-rtx-pro-6000.yaml"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-n=0 failed=0
-
-check() { # description, then a command (usually a t_* function) that must succeed
-	desc=$1
-	shift
-	n=$((n + 1))
-	if "$@" >"$work/check.out" 2>&1; then
-		echo "ok $n - $desc"
-	else
-		echo "not ok $n - $desc"
-		sed 's/^/# /' "$work/check.out"
-		failed=$((failed + 1))
-	fi
-}
+. "$(dirname "$0")/../lib/tap.sh"
 
 # run EXPECTED_STATUS ARGS...: run lxgpu, keep stdout/stderr, check the status.
 run() {
@@ -193,5 +180,4 @@ check "generate NAME: a plain LXC container gets lxc lines" t_gen_reads_lxc
 check "generate NAME --style devn on plain LXC: exit 2" t_gen_lxc_devn
 check "generate is deterministic" t_gen_deterministic
 
-echo "1..$n"
-[ "$failed" -eq 0 ]
+tap_finish

@@ -36,24 +36,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-n=0 failed=0
-check() { # description, command...
-	desc=$1
-	shift
-	n=$((n + 1))
-	if "$@" >"$work/check.out" 2>&1; then
-		echo "ok $n - $desc"
-	else
-		echo "not ok $n - $desc"
-		sed 's/^/# /' "$work/check.out"
-		failed=$((failed + 1))
-	fi
-}
-finish() {
-	echo "1..$n"
-	[ "$failed" -eq 0 ]
-	exit $?
-}
+. "$(dirname "$0")/../lib/tap.sh"
 in_ct() { lxc-attach -P "$lxcpath" -n "$name" -- "$@"; }
 
 # The planned nodes, as the issue states them: path major:minor mode.
@@ -191,4 +174,4 @@ t_devices_list() {
 }
 check "cgroup v1: devices.list allows exactly the planned GPU devices" t_devices_list
 
-finish
+tap_finish

@@ -1,18 +1,13 @@
 /* The device plan and GPU selection, over the example hosts. */
 #include "lxgpu/plan.h"
+#include "examples.h"
 #include "tap.h"
 
 static const char *examples;
 
 static void load(const char *name, struct lx_host *h)
 {
-	char *path = lx_xasprintf("%s/%s.yaml", examples, name);
-	struct lx_error err = {0};
-	if (lx_snapshot_load(path, h, &err) < 0) {
-		printf("Bail out! %s\n", err.message);
-		exit(1);
-	}
-	free(path);
+	load_example(examples, name, h);
 }
 
 static const struct lx_plan_node *find(const struct lx_plan *p, const char *path)

@@ -1,5 +1,6 @@
 /* Rendering: the CDI spec field by field, and template selection. */
 #include "lxgpu/render.h"
+#include "examples.h"
 #include "tap.h"
 
 #include <unistd.h>
@@ -8,13 +9,7 @@ static const char *examples;
 
 static void load(const char *name, struct lx_host *h)
 {
-	char *path = lx_xasprintf("%s/%s.yaml", examples, name);
-	struct lx_error err = {0};
-	if (lx_snapshot_load(path, h, &err) < 0) {
-		printf("Bail out! %s\n", err.message);
-		exit(1);
-	}
-	free(path);
+	load_example(examples, name, h);
 }
 
 static const struct lx_doc *at(const struct lx_doc *d, size_t i)

@@ -1,0 +1,27 @@
+# Shared TAP helpers for the shell tests: source it, call `check`, end with
+# `tap_finish`.
+#   check DESCRIPTION COMMAND...   runs COMMAND (often a t_* function); its
+#                                  output is shown, as TAP comments, on failure
+tap_n=0
+tap_failed=0
+tap_scratch=$(mktemp)
+
+check() {
+	desc=$1
+	shift
+	tap_n=$((tap_n + 1))
+	if "$@" >"$tap_scratch" 2>&1; then
+		echo "ok $tap_n - $desc"
+	else
+		echo "not ok $tap_n - $desc"
+		sed 's/^/# /' "$tap_scratch"
+		tap_failed=$((tap_failed + 1))
+	fi
+}
+
+tap_finish() {
+	rm -f "$tap_scratch"
+	echo "1..$tap_n"
+	[ "$tap_failed" -eq 0 ] && [ "$tap_n" -gt 0 ]
+	exit $?
+}
