@@ -25,6 +25,7 @@ struct lx_conf_line {
 	enum lx_conf_line_kind kind;
 	int lineno;     /* 1-based */
 	char *text;     /* the line's bytes, without its terminator */
+	size_t len;     /* of text (a line may hold NUL bytes; they make it invalid) */
 	const char *eol; /* "\n", "\r\n" or "" (a last line without newline) */
 	char *key;      /* PVE_KEY, LXC_KEY; the section name for SECTION */
 	char *value;    /* stripped */
@@ -39,6 +40,12 @@ struct lx_conf {
 
 /* Parse text; never fails on content (bad lines are LX_CONF_INVALID). */
 void lx_conf_parse(const char *path, const char *text, size_t len, struct lx_conf *conf);
+/* The text again: for an unedited parse, the very bytes it came from. */
+char *lx_conf_serialize(const struct lx_conf *conf, size_t *len);
+/* The first line of the live section PVE could not parse, or NULL. */
+const struct lx_conf_line *lx_conf_first_invalid(const struct lx_conf *conf);
+/* "\r\n" when the file's lines mostly end so, else "\n". */
+const char *lx_conf_eol(const struct lx_conf *conf);
 int lx_conf_load(const char *path, struct lx_conf *conf, struct lx_error *err);
 void lx_conf_free(struct lx_conf *conf);
 
@@ -56,5 +63,85 @@ int lx_conf_devn_index(const char *key);
  * else <lxc_path>/<id>/config. An error names both when neither exists. */
 int lx_conf_find(const char *pve_dir, const char *lxc_path, const char *id, char **path,
 		 bool *is_pve, struct lx_error *err);
+
+/* ---- the lines lxgpu owns, and replacing them ---- */
+
+/* What makes a line a GPU line: devN entries and mount entries for
+ * /dev/nvidia... and /dev/dri/..., and device cgroup rules for the majors
+ * below. */
+struct lx_gpu_majors {
+	unsigned *majors; /* the host's NVIDIA and DRM majors now */
+	size_t n;
+};
+
+/* Whether a line of the live section is a GPU line lxgpu owns. A rule for a
+ * dynamic-range major that is not an NVIDIA major now (a stale uvm major
+ * from an earlier boot) counts when the config has other GPU lines. */
+bool lx_conf_line_is_gpu(const struct lx_conf *conf, const struct lx_conf_line *line,
+			 const struct lx_gpu_majors *majors);
+
+struct lx_conf_rewrite {
+	const struct lx_strv *gpu_lines; /* the new GPU lines, without line ends */
+	int unprivileged;                /* -1 leave; 0 remove the key; 1 set "unprivileged: 1" */
+};
+
+/* The config with its GPU lines replaced: new lines go where the first old
+ * GPU line was (else after the live section's last line); every other line
+ * keeps its bytes and its place; sections after the live one are untouched.
+ * *removed counts the GPU lines taken out. */
+char *lx_conf_rewrite(const struct lx_conf *conf, const struct lx_gpu_majors *majors,
+		      const struct lx_conf_rewrite *rw, size_t *len, size_t *removed);
+
+/* ---- changing a config safely ---- */
+
+/* One container's config, locked for a change: PVE's flock on
+ * <lock_dir>/pve-config-<vmid>.lock (plain LXC: the container directory). */
+struct lx_conf_txn {
+	char *id;
+	char *path; /* the config, symlinks resolved */
+	bool is_pve;
+	int lock_fd;
+	char *text; /* the config as read under the lock */
+	size_t len;
+	struct stat st;
+};
+
+struct lx_conf_txn_options {
+	const char *pve_dir;
+	const char *lxc_path;
+	const char *lock_dir; /* PVE's: /run/lock/lxc */
+	int lock_timeout_s;   /* PVE waits 10 s */
+	bool no_lock;         /* read only (dry runs) */
+};
+
+/* Find the config, take the lock (waiting up to the timeout), read it. */
+int lx_conf_txn_begin(const struct lx_conf_txn_options *opts, const char *id,
+		      struct lx_conf_txn *txn, struct lx_error *err);
+/* Replace the config with text: atomically, with the old file's mode and
+ * owner, and only if nobody changed the file since it was read. */
+int lx_conf_txn_commit(struct lx_conf_txn *txn, const char *text, size_t len,
+		       struct lx_error *err);
+void lx_conf_txn_end(struct lx_conf_txn *txn);
+
+/* ---- backups: tar.gz of the old config plus meta.yaml ---- */
+
+struct lx_backup_meta {
+	char *ctid;
+	char *config_path;
+	char *time; /* UTC, ISO 8601 */
+	char *lxgpu_version;
+	char *hostname;
+	char *command;
+};
+
+/* Store a backup of text under dir (made 0700 if missing); *name is its file name. */
+int lx_backup_write(const char *dir, const char *text, size_t len,
+		    const struct lx_backup_meta *meta, char **name, struct lx_error *err);
+/* A container's backups in dir, oldest first (file names). */
+int lx_backup_list(const char *dir, const char *ctid, struct lx_strv *names,
+		   struct lx_error *err);
+int lx_backup_read(const char *path, char **text, size_t *len, struct lx_backup_meta *meta,
+		   struct lx_error *err);
+void lx_backup_meta_free(struct lx_backup_meta *meta);
 
 #endif

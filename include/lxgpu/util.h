@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/stat.h>
 #include <sys/types.h>
 
 #define LX_EXIT_OK 0
@@ -94,5 +95,15 @@ int lx_read_file_optional(const char *path, size_t max_size, char **out, size_t 
  * fsync of the directory. The old file stays intact on any failure. */
 int lx_write_file_atomic(const char *path, const void *data, size_t len, mode_t mode,
 			 struct lx_error *err);
+/* The same, giving the new file the mode and owner of `like` (the file it
+ * replaces). before_rename, when set, runs just before the rename and may
+ * veto it by returning -1 (with err set). */
+int lx_replace_file(const char *path, const void *data, size_t len, const struct stat *like,
+		    int (*before_rename)(void *ctx, struct lx_error *err), void *ctx,
+		    struct lx_error *err);
+
+/* A unified diff (3 lines of context) between two texts, "" when equal. */
+char *lx_diff_unified(const char *old_name, const char *old_text, size_t old_len,
+		      const char *new_name, const char *new_text, size_t new_len);
 
 #endif

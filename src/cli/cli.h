@@ -19,6 +19,9 @@ enum cli_option_bit {
 	CLI_OPT_PLAN = 1u << 2,      /* --gpus --style --caps --dri --dev-start --mode --uid --gid --cgroup */
 	CLI_OPT_PRIVILEGE = 1u << 3, /* --privileged / --unprivileged */
 	CLI_OPT_TEMPLATES = 1u << 4,
+	CLI_OPT_APPLY = 1u << 5,      /* --dry-run --allow-privilege-change --lock-timeout */
+	CLI_OPT_BACKUP_DIR = 1u << 6, /* --backup-dir */
+	CLI_OPT_LIST = 1u << 7,       /* --list */
 };
 
 struct cli {
@@ -35,6 +38,14 @@ struct cli {
 	bool privilege_given;        /* --privileged or --unprivileged was given */
 	bool style_given;
 	const char *templates_dir;
+	bool dry_run;
+	bool allow_privilege_change;
+	int lock_timeout_s;
+	const char *backup_dir;
+	const char *lock_dir;
+	const char *cgroup_root;
+	bool list;
+	const char *command_line; /* as typed (before getopt reorders argv), for backups */
 	unsigned given; /* cli_option_bit of the command options on the command line */
 	char **args;    /* positional arguments after the command name */
 	int n_args;
@@ -51,6 +62,14 @@ struct cli_command {
 extern const struct cli_command cli_cmd_scan;
 extern const struct cli_command cli_cmd_snapshot;
 extern const struct cli_command cli_cmd_generate;
+extern const struct cli_command cli_cmd_apply;
+extern const struct cli_command cli_cmd_rollback;
+
+struct lx_conf;
+/* Fill generate's options from a container's config: the style its file
+ * takes, unprivileged (unless given), the devN indexes other devices use. */
+int cli_options_for_container(const struct cli *cli, const struct lx_conf *conf, bool is_pve,
+			      struct lx_plan_options *opts);
 
 /* Load the host model: the --host snapshot, or a live scan. Prints the
  * error and returns -1 on failure. evidence may be NULL. */
@@ -58,5 +77,15 @@ int cli_load_host(const struct cli *cli, struct lx_host *host, struct lx_evidenc
 /* Print an error as "lxgpu: message" and return LX_EXIT_ERROR. */
 int cli_fail(struct lx_error *err);
 int cli_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+struct lx_conf_txn;
+/* Lock (unless read_only) and read a container's config; refuse one that
+ * does not parse, or (unless read_only) one PVE has locked. Returns 0, or
+ * the exit status after printing the error. */
+int cli_begin_change(const struct cli *cli, const char *id, bool read_only,
+		     struct lx_conf_txn *txn, struct lx_conf *conf);
+/* Store a backup of the config as read, then replace it with text. */
+int cli_write_with_backup(const struct cli *cli, struct lx_conf_txn *txn, const char *hostname,
+			  const char *text, size_t len, char **backup_name, struct lx_error *err);
 
 #endif

@@ -6,14 +6,7 @@
 
 #include <string.h>
 
-/* A devN entry lxgpu owns: one for an NVIDIA or DRI node. */
-static bool is_gpu_device_path(const char *path)
-{
-	return lx_str_starts_with(path, "/dev/nvidia") || lx_str_starts_with(path, "/dev/dri/");
-}
-
-/* Learn what the container's config says: privileged or not, and which
- * devN indexes other devices hold. */
+/* Learn what the container's config says (generate only reads it). */
 static int read_container(struct cli *cli, const char *id, struct lx_plan_options *opts)
 {
 	struct lx_error err = {0};
@@ -23,32 +16,9 @@ static int read_container(struct cli *cli, const char *id, struct lx_plan_option
 	if (lx_conf_find(cli->pve_dir, cli->lxc_path, id, &path, &is_pve, &err) < 0 ||
 	    lx_conf_load(path, &conf, &err) < 0)
 		return cli_fail(&err);
-	if (!is_pve && cli->style_given && opts->style == LX_STYLE_DEVN) {
-		lx_conf_free(&conf);
-		return cli_usage_error("%s is a plain LXC config: devN lines are Proxmox's; use "
-				       "--style lxc",
-				       path);
-	}
-	if (!is_pve && !cli->style_given)
-		opts->style = LX_STYLE_LXC; /* a plain LXC config takes "key = value" lines */
-	if (!cli->privilege_given) {
-		const char *unpriv = lx_conf_get(&conf, "unprivileged");
-		opts->unprivileged = is_pve ? unpriv && strcmp(unpriv, "1") == 0
-					    : lx_conf_has_lxc_key(&conf, "lxc.idmap");
-	}
-	for (size_t i = 0; i < conf.n; i++) {
-		const struct lx_conf_line *l = &conf.lines[i];
-		int index = l->kind == LX_CONF_PVE_KEY && l->section == -1
-				    ? lx_conf_devn_index(l->key)
-				    : -1;
-		if (index < 0)
-			continue;
-		_cleanup_free_ char *dev = lx_conf_devn_path(l->value);
-		if (!dev || !is_gpu_device_path(dev))
-			opts->dev_taken[index] = true;
-	}
+	int rc = cli_options_for_container(cli, &conf, is_pve, opts);
 	lx_conf_free(&conf);
-	return 0;
+	return rc;
 }
 
 static int run_generate(struct cli *cli)

@@ -9,6 +9,8 @@
 static const struct cli_command *const commands[] = {
 	&cli_cmd_scan,
 	&cli_cmd_generate,
+	&cli_cmd_apply,
+	&cli_cmd_rollback,
 	&cli_cmd_snapshot,
 };
 #define N_COMMANDS (sizeof(commands) / sizeof(commands[0]))
@@ -102,6 +104,11 @@ enum {
 	OPT_GID,
 	OPT_CGROUP,
 	OPT_TEMPLATES,
+	OPT_DRY_RUN,
+	OPT_ALLOW_PRIVILEGE_CHANGE,
+	OPT_LOCK_TIMEOUT,
+	OPT_BACKUP_DIR,
+	OPT_LIST,
 };
 
 static const struct option long_options[] = {
@@ -125,6 +132,11 @@ static const struct option long_options[] = {
 	{"gid", required_argument, NULL, OPT_GID},
 	{"cgroup", required_argument, NULL, OPT_CGROUP},
 	{"templates", required_argument, NULL, OPT_TEMPLATES},
+	{"dry-run", no_argument, NULL, OPT_DRY_RUN},
+	{"allow-privilege-change", no_argument, NULL, OPT_ALLOW_PRIVILEGE_CHANGE},
+	{"lock-timeout", required_argument, NULL, OPT_LOCK_TIMEOUT},
+	{"backup-dir", required_argument, NULL, OPT_BACKUP_DIR},
+	{"list", no_argument, NULL, OPT_LIST},
 	{"quiet", no_argument, NULL, 'q'},
 	{"verbose", no_argument, NULL, 'v'},
 	{"help", no_argument, NULL, 'h'},
@@ -154,7 +166,10 @@ static const char *option_name(unsigned bit)
 	case CLI_OPT_OUTPUT: return "-o/--output";
 	case CLI_OPT_PLAN: return "generate's options (--gpus, --style, ...)";
 	case CLI_OPT_PRIVILEGE: return "--privileged/--unprivileged";
-	default: return "--templates";
+	case CLI_OPT_TEMPLATES: return "--templates";
+	case CLI_OPT_APPLY: return "--dry-run/--allow-privilege-change/--lock-timeout";
+	case CLI_OPT_BACKUP_DIR: return "--backup-dir";
+	default: return "--list";
 	}
 }
 
@@ -204,10 +219,20 @@ int main(int argc, char **argv)
 	struct cli cli = {
 		.pve_dir = "/etc/pve",
 		.lxc_path = "/var/lib/lxc",
+		.lock_timeout_s = 10, /* what PVE itself waits */
+		.backup_dir = "/var/lib/lxgpu/backups",
+		.lock_dir = "/run/lock/lxc",
+		.cgroup_root = "/sys/fs/cgroup",
+
 		.color = isatty(STDOUT_FILENO) && !getenv("NO_COLOR"),
 	};
 	lx_scan_paths_default(&cli.scan_paths);
 	lx_plan_options_default(&cli.plan);
+	struct lx_buf typed = {0};
+	for (int i = 0; i < argc; i++)
+		lx_buf_printf(&typed, "%s%s", i ? " " : "", argv[i]);
+	_cleanup_free_ char *command_line = lx_buf_steal(&typed);
+	cli.command_line = command_line;
 	bool want_help = false, want_version = false;
 	int c;
 	opterr = 0;
@@ -251,6 +276,30 @@ int main(int argc, char **argv)
 		case OPT_TEMPLATES:
 			cli.templates_dir = optarg;
 			cli.given |= CLI_OPT_TEMPLATES;
+			break;
+		case OPT_DRY_RUN:
+			cli.dry_run = true;
+			cli.given |= CLI_OPT_APPLY;
+			break;
+		case OPT_ALLOW_PRIVILEGE_CHANGE:
+			cli.allow_privilege_change = true;
+			cli.given |= CLI_OPT_APPLY;
+			break;
+		case OPT_LOCK_TIMEOUT: {
+			unsigned long long v;
+			if (!lx_parse_uint(optarg, 10, 3600, &v))
+				return cli_usage_error("--lock-timeout '%s': use seconds (0 to 3600)", optarg);
+			cli.lock_timeout_s = (int)v;
+			cli.given |= CLI_OPT_APPLY;
+			break;
+		}
+		case OPT_BACKUP_DIR:
+			cli.backup_dir = optarg;
+			cli.given |= CLI_OPT_BACKUP_DIR;
+			break;
+		case OPT_LIST:
+			cli.list = true;
+			cli.given |= CLI_OPT_LIST;
 			break;
 		case 'q': cli.verbosity = -1; break;
 		case 'v': cli.verbosity++; break;

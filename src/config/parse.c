@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <string.h>
 #include <strings.h>
+#include <glob.h>
 #include <sys/stat.h>
 
 #define CONF_MAX_SIZE (8u << 20)
@@ -79,6 +80,11 @@ static void classify(struct lx_conf_line *l, int *section)
 {
 	const char *t = l->text;
 	l->section = *section;
+	if (strlen(t) != l->len) {
+		l->kind = LX_CONF_INVALID; /* a NUL byte: no parser reads past it */
+		return;
+	}
+	l->section = *section;
 	_cleanup_free_ char *stripped = lx_str_strip(lx_xstrdup(t));
 	if (!*stripped) {
 		l->kind = LX_CONF_BLANK;
@@ -121,11 +127,42 @@ void lx_conf_parse(const char *path, const char *text, size_t len, struct lx_con
 		memset(l, 0, sizeof(*l));
 		l->lineno = (int)conf->n + 1;
 		l->text = lx_xstrndup(text + pos, text_end - pos);
+		l->len = text_end - pos;
 		l->eol = eol;
 		conf->n++;
 		classify(l, &section);
 		pos = end < len ? end + 1 : end;
 	}
+}
+
+char *lx_conf_serialize(const struct lx_conf *conf, size_t *len)
+{
+	struct lx_buf b = {0};
+	for (size_t i = 0; i < conf->n; i++) {
+		lx_buf_append(&b, conf->lines[i].text, conf->lines[i].len);
+		lx_buf_puts(&b, conf->lines[i].eol);
+	}
+	if (len)
+		*len = b.len;
+	return lx_buf_steal(&b);
+}
+
+const struct lx_conf_line *lx_conf_first_invalid(const struct lx_conf *conf)
+{
+	for (size_t i = 0; i < conf->n && conf->lines[i].section == -1; i++)
+		if (conf->lines[i].kind == LX_CONF_INVALID)
+			return &conf->lines[i];
+	return NULL;
+}
+
+const char *lx_conf_eol(const struct lx_conf *conf)
+{
+	size_t crlf = 0, lf = 0;
+	for (size_t i = 0; i < conf->n; i++) {
+		crlf += strcmp(conf->lines[i].eol, "\r\n") == 0;
+		lf += strcmp(conf->lines[i].eol, "\n") == 0;
+	}
+	return crlf > lf ? "\r\n" : "\n";
 }
 
 int lx_conf_load(const char *path, struct lx_conf *conf, struct lx_error *err)
@@ -212,6 +249,20 @@ int lx_conf_find(const char *pve_dir, const char *lxc_path, const char *id, char
 		*is_pve = false;
 		return 0;
 	}
+	/* In a cluster, /etc/pve/lxc holds this node's containers only. */
+	_cleanup_free_ char *pattern = lx_xasprintf("%s/nodes/*/lxc/%s.conf", pve_dir, id);
+	glob_t g;
+	if (glob(pattern, 0, NULL, &g) == 0 && g.gl_pathc > 0) {
+		_cleanup_free_ char *found = lx_xstrdup(g.gl_pathv[0]);
+		globfree(&g);
+		char *node_end = strstr(found, "/lxc/");
+		*node_end = '\0';
+		return lx_error_set(err,
+				    "container %s is configured on node %s (%s/lxc/%s.conf), not on "
+				    "this one: run lxgpu there",
+				    id, strrchr(found, '/') + 1, found, id);
+	}
+	globfree(&g);
 	return lx_error_set(err,
 			    "container %s does not exist: neither %s nor %s is there (list them "
 			    "with 'pct list' or 'lxc-ls'; --pve-dir and --lxc-path change where "

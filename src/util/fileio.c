@@ -78,8 +78,10 @@ static int write_all(int fd, const char *data, size_t len)
 	return 0;
 }
 
-int lx_write_file_atomic(const char *path, const void *data, size_t len, mode_t mode,
-			 struct lx_error *err)
+/* Temp file in the same directory, fsync, (veto), rename, fsync the dir. */
+static int write_replace(const char *path, const void *data, size_t len, mode_t mode, uid_t uid,
+			 gid_t gid, bool chown_it, int (*before_rename)(void *, struct lx_error *),
+			 void *ctx, struct lx_error *err)
 {
 	_cleanup_free_ char *dir_copy = lx_xstrdup(path);
 	const char *dir = dirname(dir_copy);
@@ -88,16 +90,21 @@ int lx_write_file_atomic(const char *path, const void *data, size_t len, mode_t 
 	if (fd < 0)
 		return lx_error_set_errno(err, errno, "%s: cannot create a temporary file next to it",
 					  path);
-	if (fchmod(fd, mode) < 0 || write_all(fd, data, len) < 0 || fsync(fd) < 0) {
+	if (fchmod(fd, mode) < 0 || (chown_it && fchown(fd, uid, gid) < 0) ||
+	    write_all(fd, data, len) < 0 || fsync(fd) < 0) {
 		int e = errno;
 		close(fd);
 		unlink(tmp);
-		return lx_error_set_errno(err, e, "%s: cannot write", tmp);
+		return lx_error_set_errno(err, e, "%s: cannot write the new version", path);
 	}
 	if (close(fd) < 0) {
 		int e = errno;
 		unlink(tmp);
-		return lx_error_set_errno(err, e, "%s: cannot write", tmp);
+		return lx_error_set_errno(err, e, "%s: cannot write the new version", path);
+	}
+	if (before_rename && before_rename(ctx, err) < 0) {
+		unlink(tmp);
+		return -1;
 	}
 	if (rename(tmp, path) < 0) {
 		int e = errno;
@@ -111,4 +118,18 @@ int lx_write_file_atomic(const char *path, const void *data, size_t len, mode_t 
 		close(dfd);
 	}
 	return 0;
+}
+
+int lx_write_file_atomic(const char *path, const void *data, size_t len, mode_t mode,
+			 struct lx_error *err)
+{
+	return write_replace(path, data, len, mode, 0, 0, false, NULL, NULL, err);
+}
+
+int lx_replace_file(const char *path, const void *data, size_t len, const struct stat *like,
+		    int (*before_rename)(void *ctx, struct lx_error *err), void *ctx,
+		    struct lx_error *err)
+{
+	return write_replace(path, data, len, like->st_mode & 07777, like->st_uid, like->st_gid,
+			     geteuid() == 0, before_rename, ctx, err);
 }

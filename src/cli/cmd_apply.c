@@ -1,0 +1,276 @@
+/* lxgpu apply: write the GPU lines into a container's config, safely. */
+#include "cli.h"
+#include "config.h"
+#include "lxgpu/config.h"
+#include "lxgpu/render.h"
+#include "lxgpu/verify.h"
+
+#include <string.h>
+#include <time.h>
+
+/* The host's NVIDIA and DRM majors: rules for them are GPU lines. */
+static void gpu_majors(const struct lx_host *host, struct lx_gpu_majors *out)
+{
+	out->majors = lx_xcalloc(host->n_majors, sizeof(*out->majors));
+	out->n = 0;
+	for (size_t i = 0; i < host->n_majors; i++)
+		if (lx_str_starts_with(host->majors[i].name, "nvidia") ||
+		    strcmp(host->majors[i].name, "drm") == 0)
+			out->majors[out->n++] = host->majors[i].number;
+}
+
+/* The config lines of the rendered plan: its comments would become the
+ * container's description in PVE, so only keys go into the file. Each must
+ * be a line lxgpu owns, or a second apply could not find it again. */
+static int plan_lines(const char *rendered, const struct lx_gpu_majors *majors,
+		      struct lx_strv *lines, struct lx_error *err)
+{
+	struct lx_conf parsed;
+	lx_conf_parse("(rendered)", rendered, strlen(rendered), &parsed);
+	int rc = 0;
+	for (size_t i = 0; i < parsed.n && rc == 0; i++) {
+		const struct lx_conf_line *l = &parsed.lines[i];
+		if (l->kind == LX_CONF_BLANK || l->kind == LX_CONF_COMMENT)
+			continue;
+		if (l->section != -1 || !lx_conf_line_is_gpu(&parsed, l, majors))
+			rc = lx_error_set(err,
+					  "the template gave a line that is not a GPU line lxgpu "
+					  "owns: '%s' (templates for apply may only emit devN, "
+					  "device rules and mount entries of GPU nodes)",
+					  l->text);
+		else
+			lx_strv_push(lines, l->text);
+	}
+	lx_conf_free(&parsed);
+	return rc;
+}
+
+static char *utc_now(void)
+{
+	time_t now = time(NULL);
+	struct tm tm;
+	gmtime_r(&now, &tm);
+	char text[32];
+	strftime(text, sizeof(text), "%Y-%m-%dT%H:%M:%SZ", &tm);
+	return lx_xstrdup(text);
+}
+
+/* Back up the old config, then replace it. */
+int cli_write_with_backup(const struct cli *cli, struct lx_conf_txn *txn, const char *hostname,
+			  const char *text, size_t len, char **backup_name, struct lx_error *err)
+{
+	_cleanup_free_ char *time_text = utc_now();
+	struct lx_backup_meta meta = {
+		.ctid = txn->id,
+		.config_path = txn->path,
+		.time = time_text,
+		.lxgpu_version = (char *)LXGPU_VERSION,
+		.hostname = (char *)hostname,
+		.command = (char *)cli->command_line,
+	};
+	if (lx_backup_write(cli->backup_dir, txn->text, txn->len, &meta, backup_name, err) < 0)
+		return -1;
+	return lx_conf_txn_commit(txn, text, len, err);
+}
+
+/* Lock and read the config, and refuse what must not be changed. */
+int cli_begin_change(const struct cli *cli, const char *id, bool read_only,
+		     struct lx_conf_txn *txn, struct lx_conf *conf)
+{
+	struct lx_error err = {0};
+	struct lx_conf_txn_options topts = {
+		.pve_dir = cli->pve_dir,
+		.lxc_path = cli->lxc_path,
+		.lock_dir = cli->lock_dir,
+		.lock_timeout_s = cli->lock_timeout_s,
+		.no_lock = read_only,
+	};
+	if (lx_conf_txn_begin(&topts, id, txn, &err) < 0)
+		return cli_fail(&err);
+	lx_conf_parse(txn->path, txn->text, txn->len, conf);
+	const struct lx_conf_line *bad = lx_conf_first_invalid(conf);
+	if (bad) {
+		fprintf(stderr,
+			"lxgpu: %s:%d: this line does not parse as a Proxmox/LXC config line: '%.80s'; "
+			"fix or remove it first (nothing was written)\n",
+			txn->path, bad->lineno, bad->text);
+		lx_conf_free(conf);
+		lx_conf_txn_end(txn);
+		return LX_EXIT_ERROR;
+	}
+	const char *lock = txn->is_pve ? lx_conf_get(conf, "lock") : NULL;
+	if (lock && !read_only) {
+		fprintf(stderr,
+			"lxgpu: CT %s is locked ('lock: %s' in %s): an operation (backup, migration, "
+			"snapshot, ...) is running. Wait for it to finish, or clear a stale lock with "
+			"'pct unlock %s'; nothing was written\n",
+			id, lock, txn->path, id);
+		lx_conf_free(conf);
+		lx_conf_txn_end(txn);
+		return LX_EXIT_ERROR;
+	}
+	if (lock)
+		fprintf(stderr, "lxgpu: note: CT %s is locked ('lock: %s'): apply would refuse\n", id,
+			lock);
+	return 0;
+}
+
+/* Decide privileged vs unprivileged: a flip needs --allow-privilege-change. */
+static int privilege_change(const struct cli *cli, const struct lx_conf *conf, bool is_pve,
+			    const struct lx_plan_options *opts, int *set_unprivileged)
+{
+	*set_unprivileged = -1;
+	const char *value = lx_conf_get(conf, "unprivileged");
+	bool now = is_pve ? value && strcmp(value, "1") == 0 : lx_conf_has_lxc_key(conf, "lxc.idmap");
+	if (!cli->privilege_given || opts->unprivileged == now)
+		return 0;
+	const char *from = now ? "unprivileged" : "privileged";
+	const char *to = now ? "privileged" : "unprivileged";
+	if (!is_pve)
+		return cli_usage_error("%s is %s (lxc.idmap): lxgpu does not change a plain LXC "
+				       "container's id mapping; drop --%s",
+				       conf->path, from, to);
+	if (!cli->allow_privilege_change)
+		return cli_usage_error(
+			"CT %s is %s but --%s was given. lxgpu does not flip it: changing "
+			"'unprivileged' does not remap the rootfs ownership (uid 0 <-> 100000), so the "
+			"container would no longer work. Back it up and restore it with the other "
+			"mode (vzdump, then pct restore --unprivileged %d), or pass "
+			"--allow-privilege-change if its rootfs is already mapped",
+			conf->path, from, to, now ? 0 : 1);
+	*set_unprivileged = opts->unprivileged ? 1 : 0;
+	return 0;
+}
+
+static void say_running(const struct cli *cli, const char *id, bool is_pve)
+{
+	if (!lx_container_running(cli->cgroup_root, id))
+		return;
+	if (is_pve)
+		printf("CT %s is running: the new lines apply at its next start. 'pct reboot %s' "
+		       "restarts it now (its processes are stopped and started again).\n",
+		       id, id);
+	else
+		printf("%s is running: the new lines apply at its next start ('lxc-stop -n %s' then "
+		       "'lxc-start -n %s').\n",
+		       id, id, id);
+}
+
+static int run_apply(struct cli *cli)
+{
+	if (cli->n_args != 1)
+		return cli_usage_error("apply needs exactly one container id (see 'lxgpu apply --help')");
+	const char *id = cli->args[0];
+	if (cli->plan.style == LX_STYLE_CDI)
+		return cli_usage_error("--style cdi writes a CDI spec, not container config lines; "
+				       "use 'lxgpu generate --style cdi'");
+	struct lx_host host;
+	if (cli_load_host(cli, &host, NULL) < 0)
+		return LX_EXIT_ERROR;
+	struct lx_conf_txn txn;
+	struct lx_conf conf;
+	int rc = cli_begin_change(cli, id, cli->dry_run, &txn, &conf);
+	if (rc != 0) {
+		lx_host_free(&host);
+		return rc;
+	}
+	struct lx_error err = {0};
+	struct lx_plan_options opts = cli->plan;
+	struct lx_gpu_majors majors;
+	gpu_majors(&host, &majors);
+	struct lx_plan plan = {0};
+	struct lx_strv lines = {0};
+	char *rendered = NULL, *new_text = NULL;
+	size_t new_len = 0, removed = 0;
+	int set_unprivileged = -1;
+	rc = cli_options_for_container(cli, &conf, txn.is_pve, &opts);
+	if (rc == 0)
+		rc = privilege_change(cli, &conf, txn.is_pve, &opts, &set_unprivileged);
+	if (rc != 0)
+		goto out;
+	struct lx_render_options ropts = {.templates_dir = cli->templates_dir,
+					  .version = LXGPU_VERSION};
+	if (lx_plan_build(&host, &opts, &plan, &err) < 0 ||
+	    lx_render_plan(&host, &plan, &ropts, &rendered, &err) < 0 ||
+	    plan_lines(rendered, &majors, &lines, &err) < 0) {
+		rc = cli_fail(&err);
+		goto out;
+	}
+	struct lx_conf_rewrite rw = {.gpu_lines = &lines, .unprivileged = set_unprivileged};
+	new_text = lx_conf_rewrite(&conf, &majors, &rw, &new_len, &removed);
+	for (size_t i = 0; cli->verbosity >= 0 && i < plan.warnings.n; i++)
+		fprintf(stderr, "lxgpu: warning: %s\n", plan.warnings.items[i].message);
+	bool same = new_len == txn.len && memcmp(new_text, txn.text, new_len) == 0;
+	if (cli->dry_run) {
+		_cleanup_free_ char *a = lx_xasprintf("%s", txn.path);
+		_cleanup_free_ char *b = lx_xasprintf("%s (after lxgpu apply)", txn.path);
+		_cleanup_free_ char *diff = lx_diff_unified(a, txn.text, txn.len, b, new_text, new_len);
+		fputs(diff, stdout);
+		if (same && cli->verbosity >= 0)
+			fprintf(stderr, "lxgpu: %s: already up to date\n", txn.path);
+		rc = same ? LX_EXIT_OK : LX_EXIT_FINDINGS;
+		goto out;
+	}
+	if (same) {
+		if (cli->verbosity >= 0)
+			printf("CT %s: %s already has these GPU lines; nothing written.\n", id, txn.path);
+		goto out;
+	}
+	if (set_unprivileged >= 0)
+		fprintf(stderr, "lxgpu: warning: CT %s: setting unprivileged: %d as asked "
+			"(--allow-privilege-change); the rootfs ownership is not remapped\n",
+			id, set_unprivileged);
+	_cleanup_free_ char *backup = NULL;
+	if (cli_write_with_backup(cli, &txn, host.hostname, new_text, new_len, &backup, &err) < 0) {
+		rc = cli_fail(&err);
+		goto out;
+	}
+	if (cli->verbosity >= 0) {
+		printf("CT %s: %s: %zu GPU line%s replaced by %zu.\n", id, txn.path, removed,
+		       removed == 1 ? "" : "s", lines.n);
+		printf("Backup: %s/%s (undo: lxgpu rollback %s %s)\n", cli->backup_dir, backup, id,
+		       backup);
+		say_running(cli, id, txn.is_pve);
+	}
+out:
+	free(rendered);
+	free(new_text);
+	lx_strv_free(&lines);
+	lx_plan_free(&plan);
+	free(majors.majors);
+	lx_conf_free(&conf);
+	lx_conf_txn_end(&txn);
+	lx_host_free(&host);
+	return rc;
+}
+
+const struct cli_command cli_cmd_apply = {
+	.name = "apply",
+	.summary = "write the GPU lines into a container's config (diff, lock, backup)",
+	.usage =
+		"Usage: lxgpu apply CTID [--dry-run] [generate options] [--backup-dir DIR]\n"
+		"\n"
+		"Replace the GPU lines of the container's live config with the plan's, and leave\n"
+		"every other line as it was, byte for byte: other devN entries keep their numbers,\n"
+		"other lxc.* lines their order, snapshots and [pve:pending] are untouched. GPU\n"
+		"lines are devN entries and lxc.mount.entry lines for /dev/nvidia* and /dev/dri,\n"
+		"and device rules for NVIDIA/DRM majors (also a stale dynamic major, when the\n"
+		"config has other GPU lines).\n"
+		"\n"
+		"Takes Proxmox's lock (/run/lock/lxc/pve-config-CTID.lock), refuses a config with\n"
+		"'lock:', stores a backup (tar.gz: old config + metadata) before it writes, and\n"
+		"replaces the file atomically (temp file, fsync, rename). Applying twice changes\n"
+		"nothing the second time. A running container gets the change at its next start.\n"
+		"\n"
+		"  --dry-run                 print a unified diff and write nothing; exit 1 when\n"
+		"                            something would change, 0 when nothing would\n"
+		"  --backup-dir DIR          where backups go (default /var/lib/lxgpu/backups)\n"
+		"  --lock-timeout SEC        how long to wait for the lock (default 10)\n"
+		"  --allow-privilege-change  let --privileged/--unprivileged flip the container\n"
+		"                            (the rootfs ownership is NOT remapped)\n"
+		"  generate's options: --gpus, --style devn|raw|lxc, --caps, --dri, --dev-start,\n"
+		"  --mode, --uid, --gid, --cgroup, --templates (see 'lxgpu generate --help')\n",
+	.options = CLI_OPT_PLAN | CLI_OPT_PRIVILEGE | CLI_OPT_TEMPLATES | CLI_OPT_APPLY |
+		   CLI_OPT_BACKUP_DIR,
+	.run = run_apply,
+};

@@ -1,0 +1,190 @@
+/* Which config lines are GPU lines, and replacing them without touching
+ * anything else. lxgpu cannot mark its lines with comments: PVE moves every
+ * "#" line to the top when it rewrites a config. So ownership is by meaning. */
+#include "lxgpu/config.h"
+
+#include <ctype.h>
+#include <string.h>
+
+static bool is_gpu_dev_path(const char *path)
+{
+	return lx_str_starts_with(path, "/dev/nvidia") || strcmp(path, "/dev/dri") == 0 ||
+	       lx_str_starts_with(path, "/dev/dri/");
+}
+
+/* Majors the kernel hands out dynamically (alloc_chrdev_region). */
+static bool is_dynamic_major(unsigned major)
+{
+	return (major >= 234 && major <= 254) || (major >= 384 && major <= 511);
+}
+
+static bool is_cgroup_allow_key(const char *key)
+{
+	return strcmp(key, "lxc.cgroup.devices.allow") == 0 ||
+	       strcmp(key, "lxc.cgroup2.devices.allow") == 0;
+}
+
+/* The major of a "c MAJ:MIN perms" rule; false for anything else ("a",
+ * block devices, "c *:* rwm"). */
+static bool rule_char_major(const char *value, unsigned *major)
+{
+	const char *p = value;
+	if (*p != 'c')
+		return false;
+	p++;
+	if (!isspace((unsigned char)*p))
+		return false;
+	while (isspace((unsigned char)*p))
+		p++;
+	char *end;
+	unsigned long m = strtoul(p, &end, 10);
+	if (end == p || *end != ':' || m > 4095)
+		return false;
+	*major = (unsigned)m;
+	return true;
+}
+
+static bool is_known_major(const struct lx_gpu_majors *majors, unsigned major)
+{
+	for (size_t i = 0; i < majors->n; i++)
+		if (majors->majors[i] == major)
+			return true;
+	return false;
+}
+
+enum ownership { NOT_GPU, GPU, GPU_IF_OTHERS };
+
+static enum ownership classify_line(const struct lx_conf_line *l,
+				    const struct lx_gpu_majors *majors)
+{
+	if (l->section != -1)
+		return NOT_GPU;
+	if (l->kind == LX_CONF_PVE_KEY && lx_conf_devn_index(l->key) >= 0) {
+		_cleanup_free_ char *path = lx_conf_devn_path(l->value);
+		return path && is_gpu_dev_path(path) ? GPU : NOT_GPU;
+	}
+	if (l->kind != LX_CONF_LXC_KEY)
+		return NOT_GPU;
+	if (strcmp(l->key, "lxc.mount.entry") == 0) {
+		_cleanup_free_ char *source = lx_xstrndup(l->value, strcspn(l->value, " \t"));
+		return is_gpu_dev_path(source) ? GPU : NOT_GPU;
+	}
+	unsigned major;
+	if (!is_cgroup_allow_key(l->key) || !rule_char_major(l->value, &major))
+		return NOT_GPU;
+	if (is_known_major(majors, major))
+		return GPU;
+	return is_dynamic_major(major) ? GPU_IF_OTHERS : NOT_GPU;
+}
+
+static bool has_certain_gpu_line(const struct lx_conf *conf, const struct lx_gpu_majors *majors)
+{
+	for (size_t i = 0; i < conf->n; i++)
+		if (classify_line(&conf->lines[i], majors) == GPU)
+			return true;
+	return false;
+}
+
+bool lx_conf_line_is_gpu(const struct lx_conf *conf, const struct lx_conf_line *line,
+			 const struct lx_gpu_majors *majors)
+{
+	switch (classify_line(line, majors)) {
+	case GPU: return true;
+	case GPU_IF_OTHERS: return has_certain_gpu_line(conf, majors);
+	case NOT_GPU: break;
+	}
+	return false;
+}
+
+/* The output being built: lines with their ends. */
+struct out_line {
+	const char *text;
+	size_t len;
+	const char *eol;
+};
+
+struct out {
+	struct out_line *lines;
+	size_t n;
+};
+
+static void out_push(struct out *o, const char *text, size_t len, const char *eol)
+{
+	o->lines = lx_xrealloc(o->lines, (o->n + 1) * sizeof(*o->lines));
+	o->lines[o->n++] = (struct out_line){text, len, eol};
+}
+
+static bool is_unprivileged_line(const struct lx_conf_line *l)
+{
+	return l->section == -1 && l->kind == LX_CONF_PVE_KEY && strcmp(l->key, "unprivileged") == 0;
+}
+
+char *lx_conf_rewrite(const struct lx_conf *conf, const struct lx_gpu_majors *majors,
+		      const struct lx_conf_rewrite *rw, size_t *len, size_t *removed)
+{
+	const char *eol = lx_conf_eol(conf);
+	static const char unpriv_line[] = "unprivileged: 1";
+	bool others = has_certain_gpu_line(conf, majors);
+	bool have_unpriv_line = false;
+	for (size_t i = 0; i < conf->n; i++)
+		have_unpriv_line |= is_unprivileged_line(&conf->lines[i]);
+
+	/* Where the new lines go: at the first GPU line, else after the live
+	 * section's last non-blank line. */
+	size_t insert_at = 0;
+	for (size_t i = 0; i < conf->n && conf->lines[i].section == -1; i++) {
+		enum ownership own = classify_line(&conf->lines[i], majors);
+		if (own == GPU || (own == GPU_IF_OTHERS && others)) {
+			insert_at = i;
+			break;
+		}
+		if (conf->lines[i].kind != LX_CONF_BLANK)
+			insert_at = i + 1;
+	}
+
+	struct out o = {0};
+	*removed = 0;
+	for (size_t i = 0; i <= conf->n; i++) {
+		if (i == insert_at) {
+			if (rw->unprivileged == 1 && !have_unpriv_line)
+				out_push(&o, unpriv_line, strlen(unpriv_line), eol);
+			for (size_t j = 0; rw->gpu_lines && j < rw->gpu_lines->n; j++)
+				out_push(&o, rw->gpu_lines->items[j], strlen(rw->gpu_lines->items[j]), eol);
+		}
+		if (i == conf->n)
+			break;
+		const struct lx_conf_line *l = &conf->lines[i];
+		enum ownership own = classify_line(l, majors);
+		if (own == GPU || (own == GPU_IF_OTHERS && others)) {
+			(*removed)++;
+			continue;
+		}
+		if (is_unprivileged_line(l) && rw->unprivileged == 0)
+			continue;
+		if (is_unprivileged_line(l) && rw->unprivileged == 1 && strcmp(l->value, "1") != 0) {
+			out_push(&o, unpriv_line, strlen(unpriv_line), l->eol);
+			continue;
+		}
+		out_push(&o, l->text, l->len, l->eol);
+	}
+
+	/* Keep the file's shape: a missing final newline stays missing, and
+	 * every line but the last ends. */
+	bool no_final_newline = conf->n > 0 && !*conf->lines[conf->n - 1].eol;
+	for (size_t i = 0; i < o.n; i++) {
+		bool last = i + 1 == o.n;
+		if (last && no_final_newline)
+			o.lines[i].eol = "";
+		else if (!*o.lines[i].eol)
+			o.lines[i].eol = eol;
+	}
+	struct lx_buf b = {0};
+	for (size_t i = 0; i < o.n; i++) {
+		lx_buf_append(&b, o.lines[i].text, o.lines[i].len);
+		lx_buf_puts(&b, o.lines[i].eol);
+	}
+	free(o.lines);
+	if (len)
+		*len = b.len;
+	return lx_buf_steal(&b);
+}
