@@ -66,19 +66,26 @@ int lx_conf_find(const char *pve_dir, const char *lxc_path, const char *id, char
 
 /* ---- the lines lxgpu owns, and replacing them ---- */
 
-/* What makes a line a GPU line: devN entries and mount entries for
- * /dev/nvidia... and /dev/dri/..., and device cgroup rules for the majors
- * below. */
-struct lx_gpu_majors {
-	unsigned *majors; /* the host's NVIDIA and DRM majors now */
-	size_t n;
+/* What makes a line a GPU line lxgpu owns: devN entries and mount entries
+ * for /dev/nvidia... and for the NVIDIA GPUs' DRM nodes, and device cgroup
+ * rules for NVIDIA majors and for those DRM nodes. Lines for other GPUs'
+ * DRM nodes (an Intel iGPU's renderD128), "c 226:* rwm" and a whole
+ * /dev/dri mount stay the user's. */
+struct lx_gpu_owned {
+	unsigned *majors; /* the host's NVIDIA majors now */
+	size_t n_majors;
+	unsigned drm_major; /* 226; 0 when unknown */
+	unsigned *drm_minors; /* the NVIDIA GPUs' DRM minors */
+	size_t n_drm_minors;
+	struct lx_strv drm_paths; /* "/dev/dri/card1", "/dev/dri/by-path/pci-...-render" */
 };
+void lx_gpu_owned_free(struct lx_gpu_owned *owned);
 
 /* Whether a line of the live section is a GPU line lxgpu owns. A rule for a
  * dynamic-range major that is not an NVIDIA major now (a stale uvm major
  * from an earlier boot) counts when the config has other GPU lines. */
 bool lx_conf_line_is_gpu(const struct lx_conf *conf, const struct lx_conf_line *line,
-			 const struct lx_gpu_majors *majors);
+			 const struct lx_gpu_owned *owned);
 
 struct lx_conf_rewrite {
 	const struct lx_strv *gpu_lines; /* the new GPU lines, without line ends */
@@ -89,7 +96,7 @@ struct lx_conf_rewrite {
  * GPU line was (else after the live section's last line); every other line
  * keeps its bytes and its place; sections after the live one are untouched.
  * *removed counts the GPU lines taken out. */
-char *lx_conf_rewrite(const struct lx_conf *conf, const struct lx_gpu_majors *majors,
+char *lx_conf_rewrite(const struct lx_conf *conf, const struct lx_gpu_owned *owned,
 		      const struct lx_conf_rewrite *rw, size_t *len, size_t *removed);
 
 /* ---- changing a config safely ---- */

@@ -8,21 +8,38 @@
 #include <string.h>
 #include <time.h>
 
-/* The host's NVIDIA and DRM majors: rules for them are GPU lines. */
-static void gpu_majors(const struct lx_host *host, struct lx_gpu_majors *out)
+/* What lxgpu owns on this host: NVIDIA majors, the NVIDIA GPUs' DRM nodes. */
+static void gpu_owned(const struct lx_host *host, struct lx_gpu_owned *out)
 {
+	memset(out, 0, sizeof(*out));
 	out->majors = lx_xcalloc(host->n_majors, sizeof(*out->majors));
-	out->n = 0;
 	for (size_t i = 0; i < host->n_majors; i++)
-		if (lx_str_starts_with(host->majors[i].name, "nvidia") ||
-		    strcmp(host->majors[i].name, "drm") == 0)
-			out->majors[out->n++] = host->majors[i].number;
+		if (lx_str_starts_with(host->majors[i].name, "nvidia"))
+			out->majors[out->n_majors++] = host->majors[i].number;
+	int drm = lx_host_major_by_name(host, "drm");
+	out->drm_major = drm == LX_UNKNOWN ? 226 : (unsigned)drm;
+	for (size_t i = 0; i < host->n_gpus; i++) {
+		const struct lx_gpu *g = &host->gpus[i];
+		for (size_t d = 0; d < g->n_drm; d++) {
+			_cleanup_free_ char *path = lx_xasprintf("/dev/dri/%s", g->drm[d].name);
+			const struct lx_dev_node *node = lx_host_find_node(host, path);
+			lx_strv_push(&out->drm_paths, path);
+			if (g->drm[d].by_path)
+				lx_strv_push_owned(&out->drm_paths,
+						   lx_xasprintf("/dev/dri/by-path/%s", g->drm[d].by_path));
+			if (node) {
+				out->drm_minors = lx_xrealloc(out->drm_minors, (out->n_drm_minors + 1) *
+										sizeof(*out->drm_minors));
+				out->drm_minors[out->n_drm_minors++] = node->minor;
+			}
+		}
+	}
 }
 
 /* The config lines of the rendered plan: its comments would become the
  * container's description in PVE, so only keys go into the file. Each must
  * be a line lxgpu owns, or a second apply could not find it again. */
-static int plan_lines(const char *rendered, const struct lx_gpu_majors *majors,
+static int plan_lines(const char *rendered, const struct lx_gpu_owned *owned,
 		      struct lx_strv *lines, struct lx_error *err)
 {
 	struct lx_conf parsed;
@@ -32,7 +49,7 @@ static int plan_lines(const char *rendered, const struct lx_gpu_majors *majors,
 		const struct lx_conf_line *l = &parsed.lines[i];
 		if (l->kind == LX_CONF_BLANK || l->kind == LX_CONF_COMMENT)
 			continue;
-		if (l->section != -1 || !lx_conf_line_is_gpu(&parsed, l, majors))
+		if (l->section != -1 || !lx_conf_line_is_gpu(&parsed, l, owned))
 			rc = lx_error_set(err,
 					  "the template gave a line that is not a GPU line lxgpu "
 					  "owns: '%s' (templates for apply may only emit devN, "
@@ -176,11 +193,11 @@ static int run_apply(struct cli *cli)
 	}
 	struct lx_error err = {0};
 	struct lx_plan_options opts = cli->plan;
-	struct lx_gpu_majors majors;
-	gpu_majors(&host, &majors);
+	struct lx_gpu_owned owned;
+	gpu_owned(&host, &owned);
 	struct lx_plan plan = {0};
 	struct lx_strv lines = {0};
-	char *rendered = NULL, *new_text = NULL;
+	char *rendered = NULL, *new_text = NULL, *backup = NULL;
 	size_t new_len = 0, removed = 0;
 	int set_unprivileged = -1;
 	rc = cli_options_for_container(cli, &conf, txn.is_pve, &opts);
@@ -192,12 +209,12 @@ static int run_apply(struct cli *cli)
 					  .version = LXGPU_VERSION};
 	if (lx_plan_build(&host, &opts, &plan, &err) < 0 ||
 	    lx_render_plan(&host, &plan, &ropts, &rendered, &err) < 0 ||
-	    plan_lines(rendered, &majors, &lines, &err) < 0) {
+	    plan_lines(rendered, &owned, &lines, &err) < 0) {
 		rc = cli_fail(&err);
 		goto out;
 	}
 	struct lx_conf_rewrite rw = {.gpu_lines = &lines, .unprivileged = set_unprivileged};
-	new_text = lx_conf_rewrite(&conf, &majors, &rw, &new_len, &removed);
+	new_text = lx_conf_rewrite(&conf, &owned, &rw, &new_len, &removed);
 	for (size_t i = 0; cli->verbosity >= 0 && i < plan.warnings.n; i++)
 		fprintf(stderr, "lxgpu: warning: %s\n", plan.warnings.items[i].message);
 	bool same = new_len == txn.len && memcmp(new_text, txn.text, new_len) == 0;
@@ -220,7 +237,6 @@ static int run_apply(struct cli *cli)
 		fprintf(stderr, "lxgpu: warning: CT %s: setting unprivileged: %d as asked "
 			"(--allow-privilege-change); the rootfs ownership is not remapped\n",
 			id, set_unprivileged);
-	_cleanup_free_ char *backup = NULL;
 	if (cli_write_with_backup(cli, &txn, host.hostname, new_text, new_len, &backup, &err) < 0) {
 		rc = cli_fail(&err);
 		goto out;
@@ -233,11 +249,12 @@ static int run_apply(struct cli *cli)
 		say_running(cli, id, txn.is_pve);
 	}
 out:
+	free(backup);
 	free(rendered);
 	free(new_text);
 	lx_strv_free(&lines);
 	lx_plan_free(&plan);
-	free(majors.majors);
+	lx_gpu_owned_free(&owned);
 	lx_conf_free(&conf);
 	lx_conf_txn_end(&txn);
 	lx_host_free(&host);
@@ -266,6 +283,7 @@ const struct cli_command cli_cmd_apply = {
 		"                            something would change, 0 when nothing would\n"
 		"  --backup-dir DIR          where backups go (default /var/lib/lxgpu/backups)\n"
 		"  --lock-timeout SEC        how long to wait for the lock (default 10)\n"
+		"  --lock-dir DIR            where Proxmox's config locks are (/run/lock/lxc)\n"
 		"  --allow-privilege-change  let --privileged/--unprivileged flip the container\n"
 		"                            (the rootfs ownership is NOT remapped)\n"
 		"  generate's options: --gpus, --style devn|raw|lxc, --caps, --dri, --dev-start,\n"

@@ -109,6 +109,7 @@ enum {
 	OPT_LOCK_TIMEOUT,
 	OPT_BACKUP_DIR,
 	OPT_LIST,
+	OPT_LOCK_DIR,
 };
 
 static const struct option long_options[] = {
@@ -137,6 +138,7 @@ static const struct option long_options[] = {
 	{"lock-timeout", required_argument, NULL, OPT_LOCK_TIMEOUT},
 	{"backup-dir", required_argument, NULL, OPT_BACKUP_DIR},
 	{"list", no_argument, NULL, OPT_LIST},
+	{"lock-dir", required_argument, NULL, OPT_LOCK_DIR},
 	{"quiet", no_argument, NULL, 'q'},
 	{"verbose", no_argument, NULL, 'v'},
 	{"help", no_argument, NULL, 'h'},
@@ -167,7 +169,7 @@ static const char *option_name(unsigned bit)
 	case CLI_OPT_PLAN: return "generate's options (--gpus, --style, ...)";
 	case CLI_OPT_PRIVILEGE: return "--privileged/--unprivileged";
 	case CLI_OPT_TEMPLATES: return "--templates";
-	case CLI_OPT_APPLY: return "--dry-run/--allow-privilege-change/--lock-timeout";
+	case CLI_OPT_APPLY: return "--dry-run/--allow-privilege-change/--lock-timeout/--lock-dir";
 	case CLI_OPT_BACKUP_DIR: return "--backup-dir";
 	default: return "--list";
 	}
@@ -296,6 +298,10 @@ int main(int argc, char **argv)
 		case OPT_BACKUP_DIR:
 			cli.backup_dir = optarg;
 			cli.given |= CLI_OPT_BACKUP_DIR;
+			break;
+		case OPT_LOCK_DIR:
+			cli.lock_dir = optarg;
+			cli.given |= CLI_OPT_APPLY;
 			break;
 		case OPT_LIST:
 			cli.list = true;

@@ -6,10 +6,17 @@
 #include <ctype.h>
 #include <string.h>
 
-static bool is_gpu_dev_path(const char *path)
+static bool is_gpu_dev_path(const char *path, const struct lx_gpu_owned *owned)
 {
-	return lx_str_starts_with(path, "/dev/nvidia") || strcmp(path, "/dev/dri") == 0 ||
-	       lx_str_starts_with(path, "/dev/dri/");
+	return lx_str_starts_with(path, "/dev/nvidia") || lx_strv_contains(&owned->drm_paths, path);
+}
+
+void lx_gpu_owned_free(struct lx_gpu_owned *owned)
+{
+	free(owned->majors);
+	free(owned->drm_minors);
+	lx_strv_free(&owned->drm_paths);
+	memset(owned, 0, sizeof(*owned));
 }
 
 /* Majors the kernel hands out dynamically (alloc_chrdev_region). */
@@ -24,9 +31,9 @@ static bool is_cgroup_allow_key(const char *key)
 	       strcmp(key, "lxc.cgroup2.devices.allow") == 0;
 }
 
-/* The major of a "c MAJ:MIN perms" rule; false for anything else ("a",
- * block devices, "c *:* rwm"). */
-static bool rule_char_major(const char *value, unsigned *major)
+/* The major and minor of a "c MAJ:MIN perms" rule (*minor -1 for "*");
+ * false for anything else ("a", block devices, "c *:* rwm"). */
+static bool rule_char_device(const char *value, unsigned *major, long *minor)
 {
 	const char *p = value;
 	if (*p != 'c')
@@ -41,13 +48,22 @@ static bool rule_char_major(const char *value, unsigned *major)
 	if (end == p || *end != ':' || m > 4095)
 		return false;
 	*major = (unsigned)m;
+	p = end + 1;
+	if (*p == '*') {
+		*minor = -1;
+		return true;
+	}
+	unsigned long n = strtoul(p, &end, 10);
+	if (end == p)
+		return false;
+	*minor = (long)n;
 	return true;
 }
 
-static bool is_known_major(const struct lx_gpu_majors *majors, unsigned major)
+static bool contains(const unsigned *list, size_t n, unsigned v)
 {
-	for (size_t i = 0; i < majors->n; i++)
-		if (majors->majors[i] == major)
+	for (size_t i = 0; i < n; i++)
+		if (list[i] == v)
 			return true;
 	return false;
 }
@@ -55,42 +71,47 @@ static bool is_known_major(const struct lx_gpu_majors *majors, unsigned major)
 enum ownership { NOT_GPU, GPU, GPU_IF_OTHERS };
 
 static enum ownership classify_line(const struct lx_conf_line *l,
-				    const struct lx_gpu_majors *majors)
+				    const struct lx_gpu_owned *owned)
 {
 	if (l->section != -1)
 		return NOT_GPU;
 	if (l->kind == LX_CONF_PVE_KEY && lx_conf_devn_index(l->key) >= 0) {
 		_cleanup_free_ char *path = lx_conf_devn_path(l->value);
-		return path && is_gpu_dev_path(path) ? GPU : NOT_GPU;
+		return path && is_gpu_dev_path(path, owned) ? GPU : NOT_GPU;
 	}
 	if (l->kind != LX_CONF_LXC_KEY)
 		return NOT_GPU;
 	if (strcmp(l->key, "lxc.mount.entry") == 0) {
 		_cleanup_free_ char *source = lx_xstrndup(l->value, strcspn(l->value, " \t"));
-		return is_gpu_dev_path(source) ? GPU : NOT_GPU;
+		return is_gpu_dev_path(source, owned) ? GPU : NOT_GPU;
 	}
 	unsigned major;
-	if (!is_cgroup_allow_key(l->key) || !rule_char_major(l->value, &major))
+	long minor;
+	if (!is_cgroup_allow_key(l->key) || !rule_char_device(l->value, &major, &minor))
 		return NOT_GPU;
-	if (is_known_major(majors, major))
+	if (contains(owned->majors, owned->n_majors, major))
 		return GPU;
+	if (owned->drm_major && major == owned->drm_major)
+		return minor >= 0 && contains(owned->drm_minors, owned->n_drm_minors, (unsigned)minor)
+			       ? GPU
+			       : NOT_GPU;
 	return is_dynamic_major(major) ? GPU_IF_OTHERS : NOT_GPU;
 }
 
-static bool has_certain_gpu_line(const struct lx_conf *conf, const struct lx_gpu_majors *majors)
+static bool has_certain_gpu_line(const struct lx_conf *conf, const struct lx_gpu_owned *owned)
 {
 	for (size_t i = 0; i < conf->n; i++)
-		if (classify_line(&conf->lines[i], majors) == GPU)
+		if (classify_line(&conf->lines[i], owned) == GPU)
 			return true;
 	return false;
 }
 
 bool lx_conf_line_is_gpu(const struct lx_conf *conf, const struct lx_conf_line *line,
-			 const struct lx_gpu_majors *majors)
+			 const struct lx_gpu_owned *owned)
 {
-	switch (classify_line(line, majors)) {
+	switch (classify_line(line, owned)) {
 	case GPU: return true;
-	case GPU_IF_OTHERS: return has_certain_gpu_line(conf, majors);
+	case GPU_IF_OTHERS: return has_certain_gpu_line(conf, owned);
 	case NOT_GPU: break;
 	}
 	return false;
@@ -119,12 +140,12 @@ static bool is_unprivileged_line(const struct lx_conf_line *l)
 	return l->section == -1 && l->kind == LX_CONF_PVE_KEY && strcmp(l->key, "unprivileged") == 0;
 }
 
-char *lx_conf_rewrite(const struct lx_conf *conf, const struct lx_gpu_majors *majors,
+char *lx_conf_rewrite(const struct lx_conf *conf, const struct lx_gpu_owned *owned,
 		      const struct lx_conf_rewrite *rw, size_t *len, size_t *removed)
 {
 	const char *eol = lx_conf_eol(conf);
 	static const char unpriv_line[] = "unprivileged: 1";
-	bool others = has_certain_gpu_line(conf, majors);
+	bool others = has_certain_gpu_line(conf, owned);
 	bool have_unpriv_line = false;
 	for (size_t i = 0; i < conf->n; i++)
 		have_unpriv_line |= is_unprivileged_line(&conf->lines[i]);
@@ -133,7 +154,7 @@ char *lx_conf_rewrite(const struct lx_conf *conf, const struct lx_gpu_majors *ma
 	 * section's last non-blank line. */
 	size_t insert_at = 0;
 	for (size_t i = 0; i < conf->n && conf->lines[i].section == -1; i++) {
-		enum ownership own = classify_line(&conf->lines[i], majors);
+		enum ownership own = classify_line(&conf->lines[i], owned);
 		if (own == GPU || (own == GPU_IF_OTHERS && others)) {
 			insert_at = i;
 			break;
@@ -154,7 +175,7 @@ char *lx_conf_rewrite(const struct lx_conf *conf, const struct lx_gpu_majors *ma
 		if (i == conf->n)
 			break;
 		const struct lx_conf_line *l = &conf->lines[i];
-		enum ownership own = classify_line(l, majors);
+		enum ownership own = classify_line(l, owned);
 		if (own == GPU || (own == GPU_IF_OTHERS && others)) {
 			(*removed)++;
 			continue;

@@ -1,0 +1,47 @@
+#!/bin/sh
+# Apply on every config of the corpus (tests/pve/configs/*.conf as Proxmox
+# containers, tests/pve/lxc-configs/*.config as plain LXC ones) with the
+# 8-GPU example host and --gpus 0,1; compare with tests/pve/expected/. Then
+# apply again: nothing may change. Usage:
+#   run-corpus.sh LXGPU EXAMPLES_DIR CORPUS_DIR [--update]   (TAP output)
+set -u
+lxgpu=$1 examples=$(cd "$2" && pwd) corpus=$(cd "$3" && pwd) update=${4:-}
+host="$examples/pve-8x-rtx-pro-6000.yaml"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+. "$(dirname "$0")/../lib/tap.sh"
+mkdir -p "$work/pve/lxc" "$work/lxc" "$work/locks" "$work/backups"
+common="--host $host --pve-dir $work/pve --lxc-path $work/lxc --lock-dir $work/locks --backup-dir $work/backups --gpus 0,1"
+
+# apply_case NAME ID CONFIG_PATH EXPECTED
+apply_case() {
+	name=$1 id=$2 conf=$3 expected=$4
+	# shellcheck disable=SC2086
+	"$lxgpu" $common apply "$id" >"$work/out" 2>&1 || { cat "$work/out"; return 1; }
+	if [ "$update" = --update ]; then
+		cp "$conf" "$expected"
+		return 0
+	fi
+	cmp "$expected" "$conf" || { diff -u "$expected" "$conf"; return 1; }
+	# shellcheck disable=SC2086
+	"$lxgpu" $common apply "$id" >"$work/out2" 2>&1 || { cat "$work/out2"; return 1; }
+	grep -q "nothing written" "$work/out2" || { echo "second apply wrote:"; cat "$work/out2"; return 1; }
+	cmp "$expected" "$conf" || { echo "second apply changed the file"; return 1; }
+	# shellcheck disable=SC2086
+	"$lxgpu" $common apply "$id" --dry-run >"$work/diff" 2>&1 || { echo "dry run after apply:"; cat "$work/diff"; return 1; }
+}
+
+id=900200
+for conf in "$corpus"/configs/*.conf; do
+	name=$(basename "$conf" .conf)
+	id=$((id + 1))
+	cp "$conf" "$work/pve/lxc/$id.conf"
+	check "pve $name" apply_case "$name" "$id" "$work/pve/lxc/$id.conf" "$corpus/expected/$name.conf"
+done
+for conf in "$corpus"/lxc-configs/*.config; do
+	name=$(basename "$conf" .config)
+	mkdir -p "$work/lxc/$name"
+	cp "$conf" "$work/lxc/$name/config"
+	check "lxc $name" apply_case "$name" "$name" "$work/lxc/$name/config" "$corpus/expected/$name.config"
+done
+tap_finish
