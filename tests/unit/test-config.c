@@ -1,0 +1,218 @@
+/* Config parsing, ownership and rewriting over the corpus in tests/pve/. */
+#include "lxgpu/config.h"
+#include "tap.h"
+
+#include <dirent.h>
+
+static struct lx_gpu_owned owned_8gpu(void)
+{
+	/* The 8-GPU example host: nvidia 195, caps-imex 508, caps 509, uvm 511. */
+	struct lx_gpu_owned o = {0};
+	static const unsigned majors[] = {195, 508, 509, 511};
+	o.majors = lx_xcalloc(4, sizeof(unsigned));
+	memcpy(o.majors, majors, sizeof(majors));
+	o.n_majors = 4;
+	o.drm_major = 226;
+	return o;
+}
+
+static char *read_all(const char *path, size_t *len)
+{
+	char *data = NULL;
+	struct lx_error err = {0};
+	if (lx_read_file(path, 1 << 24, &data, len, &err) < 0) {
+		printf("Bail out! %s\n", err.message);
+		exit(1);
+	}
+	return data;
+}
+
+/* The lines that are not GPU lines of the live section, joined. */
+static char *kept_lines(const struct lx_conf *conf, const struct lx_gpu_owned *o)
+{
+	struct lx_buf b = {0};
+	for (size_t i = 0; i < conf->n; i++)
+		if (!lx_conf_line_is_gpu(conf, &conf->lines[i], o) &&
+		    !(conf->lines[i].section == -1 && conf->lines[i].kind == LX_CONF_PVE_KEY &&
+		      lx_conf_devn_index(conf->lines[i].key) >= 0 &&
+		      lx_str_starts_with(conf->lines[i].value, "/dev/nvidia"))) {
+			lx_buf_append(&b, conf->lines[i].text, conf->lines[i].len);
+			lx_buf_puts(&b, "\n");
+		}
+	return lx_buf_steal(&b);
+}
+
+/* Everything from the first section header on. */
+static const char *sections_part(const char *text)
+{
+	const char *p = text;
+	while (p && *p) {
+		if (*p == '[')
+			return p;
+		p = strchr(p, '\n');
+		if (p)
+			p++;
+	}
+	return "";
+}
+
+static void test_corpus_file(const char *path)
+{
+	size_t len;
+	char *text = read_all(path, &len);
+	struct lx_conf conf;
+	lx_conf_parse(path, text, len, &conf);
+	size_t out_len;
+	char *out = lx_conf_serialize(&conf, &out_len);
+	ok(out_len == len && memcmp(out, text, len) == 0, path);
+	free(out);
+
+	struct lx_gpu_owned o = owned_8gpu();
+	struct lx_strv lines = {0};
+	lx_strv_push(&lines, "dev0: /dev/nvidia0,mode=0666");
+	lx_strv_push(&lines, "dev1: /dev/nvidiactl,mode=0666");
+	struct lx_conf_rewrite rw = {.gpu_lines = &lines, .unprivileged = -1};
+	size_t removed;
+	char *new_text = lx_conf_rewrite(&conf, &o, &rw, &out_len, &removed);
+	struct lx_conf after;
+	lx_conf_parse(path, new_text, out_len, &after);
+	ok(lx_conf_first_invalid(&after) == lx_conf_first_invalid(&conf) ||
+		   lx_conf_first_invalid(&conf) != NULL,
+	   "the rewrite parses");
+	char *kept_before = kept_lines(&conf, &o), *kept_after = kept_lines(&after, &o);
+	str_eq(kept_after, kept_before, "every other line kept, in order");
+	str_eq(sections_part(new_text), sections_part(text), "snapshots and pending untouched");
+	ok(strcmp(lx_conf_eol(&after), lx_conf_eol(&conf)) == 0 || conf.n == 0, "line ends kept");
+	bool no_newline_before = len > 0 && text[len - 1] != '\n';
+	bool no_newline_after = out_len > 0 && new_text[out_len - 1] != '\n';
+	ok(no_newline_before == no_newline_after, "a missing final newline stays missing");
+
+	/* Rewriting again with the same lines changes nothing. */
+	size_t again_len, removed2;
+	char *again = lx_conf_rewrite(&after, &o, &rw, &again_len, &removed2);
+	ok(again_len == out_len && memcmp(again, new_text, out_len) == 0 && removed2 == 2,
+	   "rewriting twice is idempotent");
+	free(again);
+	free(kept_before);
+	free(kept_after);
+	lx_conf_free(&after);
+	free(new_text);
+	lx_strv_free(&lines);
+	lx_gpu_owned_free(&o);
+	lx_conf_free(&conf);
+	free(text);
+}
+
+static void test_corpus(const char *dir, size_t at_least)
+{
+	DIR *d = opendir(dir);
+	struct dirent *de;
+	struct lx_strv files = {0};
+	while (d && (de = readdir(d)))
+		if (de->d_name[0] != '.')
+			lx_strv_push_owned(&files, lx_path_join(dir, de->d_name));
+	if (d)
+		closedir(d);
+	lx_strv_sort(&files);
+	ok(files.n >= at_least, "the corpus is all there");
+	for (size_t i = 0; i < files.n; i++)
+		test_corpus_file(files.items[i]);
+	lx_strv_free(&files);
+}
+
+static void test_classification(void)
+{
+	const char *text = "#desc\n"
+			   "arch: amd64\n"
+			   "  indented: 1\n"
+			   "dev0: /dev/nvidia0\n"
+			   "dev1: path=/dev/ttyUSB0,mode=0660\n"
+			   "lxc.cgroup2.devices.allow: c 195:* rwm\n"
+			   "lxc.cgroup2.devices.allow = c 10:200 rwm\n"
+			   "lxc.cgroup2.devices.allow: c 235:* rwm\n"
+			   "lxc.cgroup2.devices.allow: c 226:128 rwm\n"
+			   "lxc.cgroup2.devices.allow: a\n"
+			   "lxc.mount.entry: /dev/nvidia-uvm dev/nvidia-uvm none bind\n"
+			   "lxc.mount.entry: /dev/dri dev/dri none bind,create=dir\n"
+			   "memory:\n"
+			   "[snap1]\n"
+			   "dev0: /dev/nvidia0\n"
+			   "[pve:pending]\n"
+			   "[bad name]\n";
+	struct lx_conf c;
+	lx_conf_parse("t.conf", text, strlen(text), &c);
+	int_eq((long long)c.n, 17, "17 lines");
+	int_eq(c.lines[0].kind, LX_CONF_COMMENT, "comment");
+	int_eq(c.lines[1].kind, LX_CONF_PVE_KEY, "pve key");
+	int_eq(c.lines[2].kind, LX_CONF_INVALID, "indented key: PVE rejects it");
+	int_eq(c.lines[6].kind, LX_CONF_LXC_KEY, "lxc key with =");
+	str_eq(c.lines[6].value, "c 10:200 rwm", "its value");
+	int_eq(c.lines[12].kind, LX_CONF_INVALID, "a PVE key needs a value");
+	int_eq(c.lines[13].kind, LX_CONF_SECTION, "snapshot section");
+	int_eq(c.lines[14].section, 13, "lines after it belong to it");
+	int_eq(c.lines[15].kind, LX_CONF_SECTION, "pending section");
+	int_eq(c.lines[16].kind, LX_CONF_INVALID, "a bad section name");
+	ok(lx_conf_first_invalid(&c) == &c.lines[2], "first invalid line of the live section");
+	str_eq(lx_conf_get(&c, "arch"), "amd64", "get");
+
+	struct lx_gpu_owned o = owned_8gpu();
+	bool want[] = {false, false, false, true, false, true, false, true, false, false, true, false,
+		       false, false, false, false, false};
+	for (size_t i = 0; i < c.n; i++)
+		if (!ok(lx_conf_line_is_gpu(&c, &c.lines[i], &o) == want[i], "ownership"))
+			printf("#   line %zu: %s\n", i + 1, c.lines[i].text);
+	lx_conf_free(&c);
+
+	/* Without other GPU lines, a dynamic-range rule stays the user's. */
+	const char *lone = "lxc.cgroup2.devices.allow: c 235:* rwm\n";
+	lx_conf_parse("lone.conf", lone, strlen(lone), &c);
+	ok(!lx_conf_line_is_gpu(&c, &c.lines[0], &o), "a lone dynamic-major rule is not owned");
+	lx_conf_free(&c);
+	lx_gpu_owned_free(&o);
+}
+
+static void test_devn_helpers(void)
+{
+	char *p = lx_conf_devn_path("path=/dev/nvidia0,mode=0666");
+	str_eq(p, "/dev/nvidia0", "path= form");
+	free(p);
+	p = lx_conf_devn_path("/dev/ttyUSB0");
+	str_eq(p, "/dev/ttyUSB0", "bare path");
+	free(p);
+	p = lx_conf_devn_path("mode=0666,path=/dev/x");
+	ok(p == NULL, "path not first: not devN's format");
+	free(p);
+	int_eq(lx_conf_devn_index("dev12"), 12, "dev12");
+	int_eq(lx_conf_devn_index("dev256"), -1, "dev256 is out of range");
+	int_eq(lx_conf_devn_index("dev01"), -1, "no leading zeros");
+	int_eq(lx_conf_devn_index("devices"), -1, "not devN");
+}
+
+static void test_diff(void)
+{
+	const char *a = "1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n11\n12\n";
+	const char *b = "1\n2\n3\nfour\n5\n6\n7\n8\n9\n10\n11\n12\n13";
+	char *d = lx_diff_unified("a", a, strlen(a), "b", b, strlen(b));
+	str_eq(d,
+	       "--- a\n+++ b\n@@ -1,7 +1,7 @@\n 1\n 2\n 3\n-4\n+four\n 5\n 6\n 7\n"
+	       "@@ -10,3 +10,4 @@\n 10\n 11\n 12\n+13\n\\ No newline at end of file\n",
+	       "two hunks, context, missing newline");
+	free(d);
+	d = lx_diff_unified("a", a, strlen(a), "b", a, strlen(a));
+	str_eq(d, "", "no difference, no output");
+	free(d);
+}
+
+int main(int argc, char **argv)
+{
+	if (argc < 2)
+		return 2;
+	test_classification();
+	test_devn_helpers();
+	test_diff();
+	test_corpus(argv[1], 30);
+	char *lxc_dir = lx_xasprintf("%s/../lxc-configs", argv[1]);
+	test_corpus(lxc_dir, 4);
+	free(lxc_dir);
+	return tap_done();
+}
