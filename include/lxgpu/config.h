@@ -125,8 +125,13 @@ struct lx_conf_txn_options {
 int lx_conf_txn_begin(const struct lx_conf_txn_options *opts, const char *id,
 		      struct lx_conf_txn *txn, struct lx_error *err);
 /* Replace the config with text: atomically, with the old file's mode and
- * owner, and only if nobody changed the file since it was read. */
+ * owner, and only if nobody changed the file since it was read. The new
+ * version is written to a temp file first; then before_replace (when set:
+ * the backup) runs, and may veto; only then is the temp file renamed over
+ * the config. A full disk or read-only directory thus fails before anything,
+ * backup included, is written. */
 int lx_conf_txn_commit(struct lx_conf_txn *txn, const char *text, size_t len,
+		       int (*before_replace)(void *ctx, struct lx_error *err), void *ctx,
 		       struct lx_error *err);
 void lx_conf_txn_end(struct lx_conf_txn *txn);
 

@@ -72,22 +72,35 @@ static char *utc_now(void)
 	return lx_xstrdup(text);
 }
 
-/* Back up the old config, then replace it. */
+struct backup_job {
+	const struct cli *cli;
+	struct lx_conf_txn *txn;
+	const char *hostname;
+	char **name;
+};
+
+static int store_backup(void *ctx, struct lx_error *err)
+{
+	struct backup_job *job = ctx;
+	_cleanup_free_ char *time_text = utc_now();
+	struct lx_backup_meta meta = {
+		.ctid = job->txn->id,
+		.config_path = job->txn->path,
+		.time = time_text,
+		.lxgpu_version = (char *)LXGPU_VERSION,
+		.hostname = (char *)job->hostname,
+		.command = (char *)job->cli->command_line,
+	};
+	return lx_backup_write(job->cli->backup_dir, job->txn->text, job->txn->len, &meta,
+			       job->name, err);
+}
+
+/* Replace the config, storing a backup of the old one just before. */
 int cli_write_with_backup(const struct cli *cli, struct lx_conf_txn *txn, const char *hostname,
 			  const char *text, size_t len, char **backup_name, struct lx_error *err)
 {
-	_cleanup_free_ char *time_text = utc_now();
-	struct lx_backup_meta meta = {
-		.ctid = txn->id,
-		.config_path = txn->path,
-		.time = time_text,
-		.lxgpu_version = (char *)LXGPU_VERSION,
-		.hostname = (char *)hostname,
-		.command = (char *)cli->command_line,
-	};
-	if (lx_backup_write(cli->backup_dir, txn->text, txn->len, &meta, backup_name, err) < 0)
-		return -1;
-	return lx_conf_txn_commit(txn, text, len, err);
+	struct backup_job job = {cli, txn, hostname, backup_name};
+	return lx_conf_txn_commit(txn, text, len, store_backup, &job, err);
 }
 
 /* Lock and read the config, and refuse what must not be changed. */

@@ -32,7 +32,9 @@ static int take_lock(const char *path, bool is_dir, int timeout_s, int *fd_out,
 		}
 		struct timespec now;
 		clock_gettime(CLOCK_MONOTONIC, &now);
-		if (now.tv_sec - start.tv_sec >= timeout_s) {
+		long long waited_ms = (now.tv_sec - start.tv_sec) * 1000LL +
+				      (now.tv_nsec - start.tv_nsec) / 1000000;
+		if (waited_ms >= timeout_s * 1000LL) {
 			close(fd);
 			return lx_error_set(err,
 					    "%s is held by another process (Proxmox or another tool is "
@@ -86,10 +88,18 @@ int lx_conf_txn_begin(const struct lx_conf_txn_options *opts, const char *id,
 	return -1;
 }
 
-/* Refuse to replace a file someone changed since it was read. */
-static int unchanged_since_read(void *ctx, struct lx_error *err)
+struct commit_hook {
+	struct lx_conf_txn *txn;
+	int (*before_replace)(void *ctx, struct lx_error *err);
+	void *ctx;
+};
+
+/* Refuse to replace a file someone changed since it was read; then run the
+ * caller's hook. */
+static int before_rename(void *ctx, struct lx_error *err)
 {
-	struct lx_conf_txn *txn = ctx;
+	struct commit_hook *hook = ctx;
+	struct lx_conf_txn *txn = hook->txn;
 	_cleanup_free_ char *now = NULL;
 	size_t len;
 	struct lx_error ignored = {0};
@@ -100,13 +110,15 @@ static int unchanged_since_read(void *ctx, struct lx_error *err)
 				    "%s changed while lxgpu was working on it (another tool wrote "
 				    "it); nothing was written: run the command again",
 				    txn->path);
-	return 0;
+	return hook->before_replace ? hook->before_replace(hook->ctx, err) : 0;
 }
 
 int lx_conf_txn_commit(struct lx_conf_txn *txn, const char *text, size_t len,
+		       int (*before_replace)(void *ctx, struct lx_error *err), void *ctx,
 		       struct lx_error *err)
 {
-	return lx_replace_file(txn->path, text, len, &txn->st, unchanged_since_read, txn, err);
+	struct commit_hook hook = {txn, before_replace, ctx};
+	return lx_replace_file(txn->path, text, len, &txn->st, before_rename, &hook, err);
 }
 
 void lx_conf_txn_end(struct lx_conf_txn *txn)

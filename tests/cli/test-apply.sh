@@ -1,0 +1,189 @@
+#!/bin/sh
+# apply and rollback end to end on a temporary --pve-dir: dry run, backup,
+# rollback, locks, refusals, and failures that must leave the config as it
+# was (a read-only directory and a full disk need root: they run in a
+# private mount namespace). Usage: test-apply.sh LXGPU EXAMPLES_DIR (TAP)
+set -u
+lxgpu=$1 examples=$(cd "$2" && pwd)
+host="$examples/pve-8x-rtx-pro-6000.yaml"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+. "$(dirname "$0")/../lib/tap.sh"
+pve="$work/pve" backups="$work/backups" locks="$work/locks"
+mkdir -p "$pve/lxc" "$locks"
+conf="$pve/lxc/100.conf"
+cat >"$work/original.conf" <<'CONF'
+#web%20and%20GPU
+arch: amd64
+dev0: /dev/ttyUSB0
+hostname: gpu
+memory: 4096
+ostype: debian
+rootfs: local-lvm:vm-100-disk-0,size=8G
+lxc.cgroup2.devices.allow: c 195:* rwm
+lxc.mount.entry: /dev/nvidia0 dev/nvidia0 none bind,optional,create=file
+
+[snap]
+hostname: gpu
+CONF
+reset_conf() { cp "$work/original.conf" "$conf" && chmod 0640 "$conf"; }
+lx() { "$lxgpu" --host "$host" --pve-dir "$pve" --lock-dir "$locks" --backup-dir "$backups" "$@"; }
+run() { # STATUS ARGS...
+	want=$1
+	shift
+	lx "$@" >"$work/out" 2>"$work/err"
+	got=$?
+	[ "$got" -eq "$want" ] || { echo "exit $got, wanted $want: lxgpu $*"; cat "$work/out" "$work/err"; return 1; }
+}
+untouched() { cmp "$work/original.conf" "$conf" || { echo "the config changed"; return 1; }; }
+n_backups() { ls "$backups" 2>/dev/null | grep -c '^100-'; }
+
+t_dry_run() {
+	reset_conf
+	run 1 apply 100 --gpus 0 --dry-run && untouched && [ "$(n_backups)" -eq 0 ] &&
+		grep -q '^-lxc.cgroup2.devices.allow: c 195:\* rwm$' "$work/out" &&
+		grep -q '^+dev1: /dev/nvidia0,mode=0666$' "$work/out" &&
+		grep -q '^--- .*100.conf$' "$work/out"
+}
+t_apply() {
+	run 0 apply 100 --gpus 0 && grep -q "^Backup: " "$work/out" && [ "$(n_backups)" -eq 1 ] &&
+		grep -qx 'dev1: /dev/nvidia0,mode=0666' "$conf" && grep -qx 'dev0: /dev/ttyUSB0' "$conf" &&
+		! grep -q '^lxc.cgroup2' "$conf" && tail -2 "$conf" | head -1 | grep -qx '\[snap\]' &&
+		[ "$(stat -c %a "$conf")" = 640 ]
+}
+t_backup_content() {
+	b=$(ls "$backups"/100-*.tar.gz | head -1)
+	tar -xzf "$b" -C "$work" config meta.yaml && cmp "$work/config" "$work/original.conf" &&
+		grep -q '^ctid: "100"' "$work/meta.yaml" && grep -q '^command: .*apply 100 --gpus 0' "$work/meta.yaml" &&
+		grep -q '^lxgpu_version:' "$work/meta.yaml" && grep -q '^hostname: pve-gpu01' "$work/meta.yaml"
+}
+t_twice() { cp "$conf" "$work/after.conf" && run 0 apply 100 --gpus 0 && grep -q "nothing written" "$work/out" && cmp "$conf" "$work/after.conf" && [ "$(n_backups)" -eq 1 ]; }
+t_dry_run_clean() { run 0 apply 100 --gpus 0 --dry-run && [ ! -s "$work/out" ]; }
+t_rollback_list() { run 0 rollback 100 --list && grep -q "100-.*apply 100 --gpus 0" "$work/out"; }
+t_rollback_dry() { run 1 rollback 100 --dry-run && grep -q '^+lxc.cgroup2.devices.allow: c 195:\* rwm$' "$work/out"; }
+t_rollback() { run 0 rollback 100 && untouched && [ "$(n_backups)" -eq 2 ] && [ "$(stat -c %a "$conf")" = 640 ]; }
+t_rollback_named() {
+	first=$(ls "$backups" | sort | sed -n 2p)
+	run 0 rollback 100 "$first" && grep -qx 'dev1: /dev/nvidia0,mode=0666' "$conf" && reset_conf
+}
+t_rollback_wrong_ct() {
+	mkdir -p "$work/other" && cp "$work/original.conf" "$pve/lxc/101.conf"
+	b=$(ls "$backups" | head -1)
+	run 2 rollback 101 "$backups/$b" && grep -q "is a backup of CT 100, not of CT 101" "$work/err"
+}
+check "apply --dry-run: a diff, exit 1, nothing written, no backup" t_dry_run
+check "apply: GPU lines replaced, USB devN and snapshot kept, mode kept, backup stored" t_apply
+check "the backup holds the old config and metadata" t_backup_content
+check "apply twice: the second writes nothing" t_twice
+check "apply --dry-run after apply: exit 0, no diff" t_dry_run_clean
+check "rollback --list names the backup and its command" t_rollback_list
+check "rollback --dry-run: the diff back" t_rollback_dry
+check "rollback: the original bytes again, and the replaced config backed up" t_rollback
+check "rollback BACKUP by name" t_rollback_named
+check "rollback refuses another container's backup" t_rollback_wrong_ct
+
+t_locked() {
+	reset_conf
+	sed -i 's/^arch: amd64$/arch: amd64\nlock: backup/' "$conf" && cp "$conf" "$work/locked.conf"
+	run 2 apply 100 && grep -q "is locked ('lock: backup'" "$work/err" && cmp "$conf" "$work/locked.conf"
+}
+t_unknown_ct() { run 2 apply 4242 && grep -q "container 4242 does not exist" "$work/err"; }
+t_bad_line() {
+	reset_conf
+	printf '  broken line here\n' >>"$conf"
+	sed -i '3i this is not a config line' "$conf" && cp "$conf" "$work/bad.conf"
+	run 2 apply 100 && grep -q "100.conf:3: this line does not parse" "$work/err" && cmp "$conf" "$work/bad.conf"
+}
+t_priv_flip() {
+	reset_conf
+	run 2 apply 100 --unprivileged && grep -q "does not remap the rootfs" "$work/err" && untouched &&
+		run 0 apply 100 --unprivileged --allow-privilege-change && grep -qx 'unprivileged: 1' "$conf" &&
+		grep -q "rootfs ownership is not remapped" "$work/err"
+}
+t_cdi_refused() { reset_conf; run 2 apply 100 --style cdi && grep -q "not container config lines" "$work/err" && untouched; }
+t_cluster_node() {
+	mkdir -p "$pve/nodes/pve2/lxc" && cp "$work/original.conf" "$pve/nodes/pve2/lxc/300.conf"
+	run 2 apply 300 && grep -q "configured on node pve2" "$work/err"
+}
+check "a config with 'lock:' is refused, untouched" t_locked
+check "an unknown container: exit 2" t_unknown_ct
+check "a line PVE cannot parse: exit 2 with file:line, untouched" t_bad_line
+check "privileged -> unprivileged refused without --allow-privilege-change" t_priv_flip
+check "--style cdi is not for apply" t_cdi_refused
+check "a container of another cluster node is named" t_cluster_node
+
+t_lock_held() {
+	reset_conf
+	command -v flock >/dev/null || { echo "flock(1) missing"; return 1; }
+	flock "$locks/pve-config-100.lock" sleep 4 &
+	holder=$!
+	sleep 0.5
+	start=$(date +%s%N)
+	run 2 apply 100 --gpus 0 --lock-timeout 1
+	rc=$?
+	elapsed_ms=$((($(date +%s%N) - start) / 1000000))
+	kill "$holder" 2>/dev/null
+	wait "$holder" 2>/dev/null
+	[ "$rc" -eq 0 ] && grep -q "held by another process" "$work/err" && untouched &&
+		{ [ "$elapsed_ms" -ge 1000 ] || { echo "gave up after $elapsed_ms ms"; return 1; }; }
+}
+check "a second writer holding PVE's lock: apply waits, then fails clearly" t_lock_held
+t_lock_released() {
+	reset_conf
+	flock "$locks/pve-config-100.lock" sleep 1 &
+	holder=$!
+	sleep 0.3
+	run 0 apply 100 --gpus 0 --lock-timeout 5
+	rc=$?
+	wait "$holder" 2>/dev/null
+	[ "$rc" -eq 0 ] && grep -qx 'dev1: /dev/nvidia0,mode=0666' "$conf"
+}
+check "a lock released within the timeout: apply waits and succeeds" t_lock_released
+
+t_lxc_apply() {
+	mkdir -p "$work/lxc/ct1"
+	printf 'lxc.uts.name = ct1\nlxc.mount.entry = /dev/nvidia0 dev/nvidia0 none bind,optional,create=file\n' >"$work/lxc/ct1/config"
+	lx --lxc-path "$work/lxc" apply ct1 --gpus 1 >"$work/out" 2>&1 &&
+		grep -qx 'lxc.mount.entry = /dev/nvidia1 dev/nvidia1 none bind,create=file' "$work/lxc/ct1/config" &&
+		grep -qx 'lxc.uts.name = ct1' "$work/lxc/ct1/config" && ! grep -q 'nvidia0' "$work/lxc/ct1/config"
+}
+check "plain LXC: lxc lines in 'key = value' form" t_lxc_apply
+
+# Failures of the file system: the original must stay as it was.
+if [ "$(id -u)" -eq 0 ] && command -v unshare >/dev/null; then
+	cat >"$work/fs.sh" <<'FS'
+set -u
+mode=$1 lxgpu=$2 host=$3 pve=$4 locks=$5 backups=$6
+if [ "$mode" = readonly ]; then
+	mount --bind "$pve/lxc" "$pve/lxc" && mount -o remount,bind,ro "$pve/lxc" || exit 99
+else
+	mount -t tmpfs -o size=64k lxgpu-full "$pve/lxc" || exit 99
+	cp /tmp/lxgpu-fs-orig.conf "$pve/lxc/100.conf"
+	dd if=/dev/zero of="$pve/lxc/filler" bs=1k count=64 2>/dev/null
+	cp "$pve/lxc/100.conf" /tmp/lxgpu-fs-before.conf
+fi
+"$lxgpu" --host "$host" --pve-dir "$pve" --lock-dir "$locks" --backup-dir "$backups" apply 100 --gpus 0
+rc=$?
+cmp -s "$pve/lxc/100.conf" /tmp/lxgpu-fs-orig.conf || { echo "config changed"; exit 98; }
+ls -a "$pve/lxc" | grep -q lxgpu-tmp && { echo "temp file left"; exit 97; }
+exit $rc
+FS
+	t_fs() {
+		reset_conf
+		cp "$work/original.conf" /tmp/lxgpu-fs-orig.conf
+		before=$(n_backups)
+		unshare -m --propagation private sh "$work/fs.sh" "$1" "$lxgpu" "$host" "$pve" "$locks" "$backups" >"$work/out" 2>"$work/err"
+		rc=$?
+		rm -f /tmp/lxgpu-fs-orig.conf /tmp/lxgpu-fs-before.conf
+		[ "$rc" -eq 2 ] || { echo "exit $rc"; cat "$work/out" "$work/err"; return 1; }
+		grep -q "$2" "$work/err" || { cat "$work/err"; return 1; }
+		[ "$(n_backups)" -eq "$before" ] || { echo "a backup was stored although nothing was written"; return 1; }
+	}
+	check "read-only config directory: exit 2, untouched, no backup" t_fs readonly "Read-only file system"
+	check "full disk: exit 2, untouched, no temp file, no backup" t_fs full "No space left on device"
+else
+	echo "# the read-only and full-disk cases need root and unshare"
+	if [ "${CI:-}" = true ]; then check "root for the file system cases" false; fi
+fi
+
+tap_finish
