@@ -86,6 +86,11 @@ void lx_gpu_owned_free(struct lx_gpu_owned *owned);
  * from an earlier boot) counts when the config has other GPU lines. */
 bool lx_conf_line_is_gpu(const struct lx_conf *conf, const struct lx_conf_line *line,
 			 const struct lx_gpu_owned *owned);
+/* The same, saying whether the config has other GPU lines. */
+bool lx_conf_line_is_gpu_given(const struct lx_conf_line *line, const struct lx_gpu_owned *owned,
+			       bool config_has_gpu_lines);
+/* Whether the live section has a line that is certainly a GPU line. */
+bool lx_conf_has_gpu_lines(const struct lx_conf *conf, const struct lx_gpu_owned *owned);
 
 struct lx_conf_rewrite {
 	const struct lx_strv *gpu_lines; /* the new GPU lines, without line ends */
@@ -95,7 +100,8 @@ struct lx_conf_rewrite {
 /* The config with its GPU lines replaced: new lines go where the first old
  * GPU line was (else after the live section's last line); every other line
  * keeps its bytes and its place; sections after the live one are untouched.
- * *removed counts the GPU lines taken out. */
+ * New GPU lines count as evidence for stale dynamic-major rules, so that a
+ * second rewrite changes nothing. *removed counts the GPU lines taken out. */
 char *lx_conf_rewrite(const struct lx_conf *conf, const struct lx_gpu_owned *owned,
 		      const struct lx_conf_rewrite *rw, size_t *len, size_t *removed);
 

@@ -98,7 +98,7 @@ static enum ownership classify_line(const struct lx_conf_line *l,
 	return is_dynamic_major(major) ? GPU_IF_OTHERS : NOT_GPU;
 }
 
-static bool has_certain_gpu_line(const struct lx_conf *conf, const struct lx_gpu_owned *owned)
+bool lx_conf_has_gpu_lines(const struct lx_conf *conf, const struct lx_gpu_owned *owned)
 {
 	for (size_t i = 0; i < conf->n; i++)
 		if (classify_line(&conf->lines[i], owned) == GPU)
@@ -106,15 +106,17 @@ static bool has_certain_gpu_line(const struct lx_conf *conf, const struct lx_gpu
 	return false;
 }
 
+bool lx_conf_line_is_gpu_given(const struct lx_conf_line *line, const struct lx_gpu_owned *owned,
+			       bool config_has_gpu_lines)
+{
+	enum ownership own = classify_line(line, owned);
+	return own == GPU || (own == GPU_IF_OTHERS && config_has_gpu_lines);
+}
+
 bool lx_conf_line_is_gpu(const struct lx_conf *conf, const struct lx_conf_line *line,
 			 const struct lx_gpu_owned *owned)
 {
-	switch (classify_line(line, owned)) {
-	case GPU: return true;
-	case GPU_IF_OTHERS: return has_certain_gpu_line(conf, owned);
-	case NOT_GPU: break;
-	}
-	return false;
+	return lx_conf_line_is_gpu_given(line, owned, lx_conf_has_gpu_lines(conf, owned));
 }
 
 /* The output being built: lines with their ends. */
@@ -145,7 +147,7 @@ char *lx_conf_rewrite(const struct lx_conf *conf, const struct lx_gpu_owned *own
 {
 	const char *eol = lx_conf_eol(conf);
 	static const char unpriv_line[] = "unprivileged: 1";
-	bool others = has_certain_gpu_line(conf, owned);
+	bool others = lx_conf_has_gpu_lines(conf, owned) || (rw->gpu_lines && rw->gpu_lines->n);
 	bool have_unpriv_line = false;
 	for (size_t i = 0; i < conf->n; i++)
 		have_unpriv_line |= is_unprivileged_line(&conf->lines[i]);
@@ -193,7 +195,8 @@ char *lx_conf_rewrite(const struct lx_conf *conf, const struct lx_gpu_owned *own
 	 * every line but the last ends. */
 	bool no_final_newline = conf->n > 0 && !*conf->lines[conf->n - 1].eol;
 	for (size_t i = 0; i < o.n; i++) {
-		bool last = i + 1 == o.n;
+		/* An empty last line exists only through its newline. */
+		bool last = i + 1 == o.n && o.lines[i].len > 0;
 		if (last && no_final_newline)
 			o.lines[i].eol = "";
 		else if (!*o.lines[i].eol)

@@ -9,5 +9,5 @@ trap 'rm -rf "$scratch"' EXIT
 for seeds in "$@"; do
 	[ -d "$seeds" ] && cp "$seeds"/* "$scratch/" 2>/dev/null || true
 done
-exec "$fuzzer" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=1024 \
+exec "$fuzzer" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=1024 -error_exitcode=1 \
 	-print_final_stats=1 "$scratch"
