@@ -3,6 +3,8 @@
 #include "tap.h"
 
 #include <dirent.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 static struct lx_gpu_owned owned_8gpu(void)
 {
@@ -203,6 +205,103 @@ static void test_diff(void)
 	free(d);
 }
 
+static char *rewrite_text(const char *text, size_t *len)
+{
+	struct lx_conf c;
+	lx_conf_parse("edge.conf", text, strlen(text), &c);
+	struct lx_gpu_owned o = owned_8gpu();
+	struct lx_strv lines = {0};
+	lx_strv_push(&lines, "dev0: /dev/nvidia0,mode=0666");
+	struct lx_conf_rewrite rw = {.gpu_lines = &lines, .unprivileged = -1};
+	size_t removed;
+	char *out = lx_conf_rewrite(&c, &o, &rw, len, &removed);
+	lx_strv_free(&lines);
+	lx_gpu_owned_free(&o);
+	lx_conf_free(&c);
+	return out;
+}
+
+static void test_edge_rewrites(void)
+{
+	size_t len;
+	char *out = rewrite_text("arch: amd64\nlxc.cgroup2.devices.allow: c 235:* rwm\n", &len);
+	str_eq(out, "arch: amd64\ndev0: /dev/nvidia0,mode=0666\n",
+	       "a stale dynamic rule goes when GPU lines come (so a second apply changes nothing)");
+	free(out);
+	out = rewrite_text("arch: amd64\n\nlxc.mount.entry: /dev/nvidia0 dev/nvidia0 none bind", &len);
+	str_eq(out, "arch: amd64\n\ndev0: /dev/nvidia0,mode=0666",
+	       "the blank line stays; still no final newline");
+	free(out);
+	out = rewrite_text("arch: amd64\n\n", &len);
+	str_eq(out, "arch: amd64\ndev0: /dev/nvidia0,mode=0666\n\n",
+	       "new lines follow the live section's last line, before trailing blank lines");
+	free(out);
+	out = rewrite_text("#d\r\narch: amd64\r\n[snap]\r\nlxc.mount.entry: /dev/nvidia0 a b c\r\n", &len);
+	str_eq(out, "#d\r\narch: amd64\r\ndev0: /dev/nvidia0,mode=0666\r\n[snap]\r\n"
+		    "lxc.mount.entry: /dev/nvidia0 a b c\r\n",
+	       "CRLF file: CRLF lines; the snapshot's GPU line is not touched");
+	free(out);
+	struct lx_conf c;
+	const char *flip = "arch: amd64\nunprivileged: 0\n";
+	lx_conf_parse("flip.conf", flip, strlen(flip), &c);
+	struct lx_gpu_owned o = owned_8gpu();
+	struct lx_conf_rewrite rw = {.gpu_lines = NULL, .unprivileged = 1};
+	size_t removed;
+	out = lx_conf_rewrite(&c, &o, &rw, &len, &removed);
+	str_eq(out, "arch: amd64\nunprivileged: 1\n", "unprivileged: 0 becomes 1 in place");
+	free(out);
+	rw.unprivileged = 0;
+	out = lx_conf_rewrite(&c, &o, &rw, &len, &removed);
+	str_eq(out, "arch: amd64\n", "unprivileged removed");
+	free(out);
+	lx_gpu_owned_free(&o);
+	lx_conf_free(&c);
+}
+
+static void test_change_detection(void)
+{
+	char dir[] = "/tmp/lxgpu-txn-XXXXXX";
+	ok(mkdtemp(dir) != NULL, "temp pve dir");
+	char *lxc = lx_path_join(dir, "lxc");
+	mkdir(lxc, 0755);
+	char *path = lx_path_join(lxc, "100.conf");
+	struct lx_error err = {0};
+	lx_write_file_atomic(path, "arch: amd64\n", 12, 0640, &err);
+	struct lx_conf_txn_options opts = {.pve_dir = dir, .lxc_path = dir, .lock_dir = dir,
+					   .lock_timeout_s = 1};
+	struct lx_conf_txn txn;
+	ok(lx_conf_txn_begin(&opts, "100", &txn, &err) == 0, "begin");
+	/* Someone else writes the file meanwhile (not taking PVE's lock). */
+	lx_write_file_atomic(path, "arch: arm64\n", 12, 0640, &err);
+	ok(lx_conf_txn_commit(&txn, "ours\n", 5, NULL, NULL, &err) < 0 &&
+		   strstr(err.message, "changed while lxgpu was working"),
+	   "a file changed since it was read is not replaced");
+	lx_error_clear(&err);
+	char *now = NULL;
+	lx_read_file(path, 100, &now, NULL, &err);
+	str_eq(now, "arch: arm64\n", "the other writer's version stays");
+	free(now);
+	struct lx_conf_txn second;
+	ok(lx_conf_txn_begin(&opts, "100", &second, &err) < 0 && strstr(err.message, "held by another"),
+	   "the lock is held while the first transaction lives");
+	lx_error_clear(&err);
+	lx_conf_txn_end(&txn);
+	ok(lx_conf_txn_begin(&opts, "100", &second, &err) == 0, "and free after it ends");
+	struct stat st;
+	ok(lx_conf_txn_commit(&second, "arch: amd64\n", 12, NULL, NULL, &err) == 0 &&
+		   stat(path, &st) == 0 && (st.st_mode & 0777) == 0640,
+	   "commit keeps the mode");
+	lx_conf_txn_end(&second);
+	char *lock = lx_path_join(dir, "pve-config-100.lock");
+	unlink(lock);
+	unlink(path);
+	rmdir(lxc);
+	rmdir(dir);
+	free(lock);
+	free(path);
+	free(lxc);
+}
+
 int main(int argc, char **argv)
 {
 	if (argc < 2)
@@ -210,6 +309,8 @@ int main(int argc, char **argv)
 	test_classification();
 	test_devn_helpers();
 	test_diff();
+	test_edge_rewrites();
+	test_change_detection();
 	test_corpus(argv[1], 30);
 	char *lxc_dir = lx_xasprintf("%s/../lxc-configs", argv[1]);
 	test_corpus(lxc_dir, 4);
