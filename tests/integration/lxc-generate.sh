@@ -174,4 +174,18 @@ t_devices_list() {
 }
 check "cgroup v1: devices.list allows exactly the planned GPU devices" t_devices_list
 
+# apply on the running container's plain LXC config: only GPU lines change,
+# and lxgpu says the change waits for the next start.
+t_apply_running() {
+	conf="$lxcpath/$name/config"
+	grep -v -e '^lxc.mount.entry = /dev/nvidia' -e "^$devkey.allow = c 195:" -e "^$devkey.allow = c 511:" "$conf" >"$work/others.before"
+	"$lxgpu" --host "$host" --lxc-path "$lxcpath" --backup-dir "$work/backups" apply "$name" \
+		--gpus 0 --cgroup "$keys" >"$work/apply.out" 2>&1 || { cat "$work/apply.out"; return 1; }
+	grep -q "is running: the new lines apply at its next start" "$work/apply.out" || { cat "$work/apply.out"; return 1; }
+	grep -v -e '^lxc.mount.entry = /dev/nvidia' -e "^$devkey.allow = c 195:" -e "^$devkey.allow = c 511:" "$conf" >"$work/others.after"
+	diff -u "$work/others.before" "$work/others.after" || return 1
+	! grep -q 'nvidia1' "$conf" && grep -q "^$devkey.allow = c 195:0 rw$" "$conf"
+}
+check "apply on the running container: other lines kept, the change waits for the next start" t_apply_running
+
 tap_finish
