@@ -142,12 +142,28 @@ static bool is_unprivileged_line(const struct lx_conf_line *l)
 	return l->section == -1 && l->kind == LX_CONF_PVE_KEY && strcmp(l->key, "unprivileged") == 0;
 }
 
+/* The line end most lines that stay use. GPU lines do not vote: they are
+ * replaced, and the new ones take this end, so a second rewrite picks the
+ * same. */
+static const char *dominant_eol(const struct lx_conf *conf, const struct lx_gpu_owned *owned,
+				bool others)
+{
+	size_t crlf = 0, lf = 0;
+	for (size_t i = 0; i < conf->n; i++) {
+		if (lx_conf_line_is_gpu_given(&conf->lines[i], owned, others))
+			continue;
+		crlf += strcmp(conf->lines[i].eol, "\r\n") == 0;
+		lf += strcmp(conf->lines[i].eol, "\n") == 0;
+	}
+	return crlf > lf ? "\r\n" : "\n";
+}
+
 char *lx_conf_rewrite(const struct lx_conf *conf, const struct lx_gpu_owned *owned,
 		      const struct lx_conf_rewrite *rw, size_t *len, size_t *removed)
 {
-	const char *eol = lx_conf_eol(conf);
 	static const char unpriv_line[] = "unprivileged: 1";
 	bool others = lx_conf_has_gpu_lines(conf, owned) || (rw->gpu_lines && rw->gpu_lines->n);
+	const char *eol = dominant_eol(conf, owned, others);
 	bool have_unpriv_line = false;
 	for (size_t i = 0; i < conf->n; i++)
 		have_unpriv_line |= is_unprivileged_line(&conf->lines[i]);

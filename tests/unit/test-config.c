@@ -241,6 +241,12 @@ static void test_edge_rewrites(void)
 		    "lxc.mount.entry: /dev/nvidia0 a b c\r\n",
 	       "CRLF file: CRLF lines; the snapshot's GPU line is not touched");
 	free(out);
+	out = rewrite_text("arch: amd64\r\ncores: 1\r\nlxc.mount.entry: /dev/nvidia0 a\n"
+			   "lxc.mount.entry: /dev/nvidia1 a\nlxc.mount.entry: /dev/nvidia2 a\n",
+			   &len);
+	str_eq(out, "arch: amd64\r\ncores: 1\r\ndev0: /dev/nvidia0,mode=0666\r\n",
+	       "the replaced lines' ends do not vote on the new lines' end");
+	free(out);
 	struct lx_conf c;
 	const char *flip = "arch: amd64\nunprivileged: 0\n";
 	lx_conf_parse("flip.conf", flip, strlen(flip), &c);
