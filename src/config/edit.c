@@ -150,10 +150,13 @@ static const char *dominant_eol(const struct lx_conf *conf, const struct lx_gpu_
 {
 	size_t crlf = 0, lf = 0;
 	for (size_t i = 0; i < conf->n; i++) {
-		if (lx_conf_line_is_gpu_given(&conf->lines[i], owned, others))
+		const struct lx_conf_line *l = &conf->lines[i];
+		if (lx_conf_line_is_gpu_given(l, owned, others))
 			continue;
-		crlf += strcmp(conf->lines[i].eol, "\r\n") == 0;
-		lf += strcmp(conf->lines[i].eol, "\n") == 0;
+		/* An unterminated last line "x\r" reads as CRLF once it ends. */
+		bool cr_last = !*l->eol && l->len && l->text[l->len - 1] == '\r';
+		crlf += strcmp(l->eol, "\r\n") == 0 || cr_last;
+		lf += strcmp(l->eol, "\n") == 0;
 	}
 	return crlf > lf ? "\r\n" : "\n";
 }

@@ -247,6 +247,10 @@ static void test_edge_rewrites(void)
 	str_eq(out, "arch: amd64\r\ncores: 1\r\ndev0: /dev/nvidia0,mode=0666\r\n",
 	       "the replaced lines' ends do not vote on the new lines' end");
 	free(out);
+	out = rewrite_text("arch: amd64\r", &len);
+	str_eq(out, "arch: amd64\r\r\ndev0: /dev/nvidia0,mode=0666",
+	       "an unterminated last line ending in CR gets a CRLF, as do the new lines");
+	free(out);
 	struct lx_conf c;
 	const char *flip = "arch: amd64\nunprivileged: 0\n";
 	lx_conf_parse("flip.conf", flip, strlen(flip), &c);
