@@ -186,6 +186,52 @@ static void say_running(const struct cli *cli, const char *id, bool is_pve)
 		       id, id, id);
 }
 
+/* The config as apply would leave it. */
+struct new_config {
+	char *text;
+	size_t len;
+	size_t removed; /* GPU lines taken out */
+	size_t added;   /* GPU lines put in */
+	int set_unprivileged;
+};
+
+static int build_new_config(const struct cli *cli, const struct lx_host *host,
+			    const struct lx_conf_txn *txn, const struct lx_conf *conf,
+			    struct new_config *out)
+{
+	memset(out, 0, sizeof(*out));
+	struct lx_plan_options opts = cli->plan;
+	int rc = cli_options_for_container(cli, conf, txn->is_pve, &opts);
+	if (rc == 0)
+		rc = privilege_change(cli, conf, txn->is_pve, &opts, &out->set_unprivileged);
+	if (rc != 0)
+		return rc;
+	struct lx_error err = {0};
+	struct lx_gpu_owned owned;
+	gpu_owned(host, &owned);
+	struct lx_plan plan = {0};
+	struct lx_strv lines = {0};
+	_cleanup_free_ char *rendered = NULL;
+	struct lx_render_options ropts = {.templates_dir = cli->templates_dir,
+					  .version = LXGPU_VERSION};
+	if (lx_plan_build(host, &opts, &plan, &err) < 0 ||
+	    lx_render_plan(host, &plan, &ropts, &rendered, &err) < 0 ||
+	    plan_lines(rendered, &owned, &lines, &err) < 0) {
+		rc = cli_fail(&err);
+	} else {
+		struct lx_conf_rewrite rw = {.gpu_lines = &lines,
+					     .unprivileged = out->set_unprivileged};
+		out->text = lx_conf_rewrite(conf, &owned, &rw, &out->len, &out->removed);
+		out->added = lines.n;
+		for (size_t i = 0; cli->verbosity >= 0 && i < plan.warnings.n; i++)
+			fprintf(stderr, "lxgpu: warning: %s\n", plan.warnings.items[i].message);
+	}
+	lx_strv_free(&lines);
+	lx_plan_free(&plan);
+	lx_gpu_owned_free(&owned);
+	return rc;
+}
+
 static int run_apply(struct cli *cli)
 {
 	if (cli->n_args != 1)
@@ -204,70 +250,42 @@ static int run_apply(struct cli *cli)
 		lx_host_free(&host);
 		return rc;
 	}
-	struct lx_error err = {0};
-	struct lx_plan_options opts = cli->plan;
-	struct lx_gpu_owned owned;
-	gpu_owned(&host, &owned);
-	struct lx_plan plan = {0};
-	struct lx_strv lines = {0};
-	char *rendered = NULL, *new_text = NULL, *backup = NULL;
-	size_t new_len = 0, removed = 0;
-	int set_unprivileged = -1;
-	rc = cli_options_for_container(cli, &conf, txn.is_pve, &opts);
-	if (rc == 0)
-		rc = privilege_change(cli, &conf, txn.is_pve, &opts, &set_unprivileged);
-	if (rc != 0)
-		goto out;
-	struct lx_render_options ropts = {.templates_dir = cli->templates_dir,
-					  .version = LXGPU_VERSION};
-	if (lx_plan_build(&host, &opts, &plan, &err) < 0 ||
-	    lx_render_plan(&host, &plan, &ropts, &rendered, &err) < 0 ||
-	    plan_lines(rendered, &owned, &lines, &err) < 0) {
-		rc = cli_fail(&err);
-		goto out;
-	}
-	struct lx_conf_rewrite rw = {.gpu_lines = &lines, .unprivileged = set_unprivileged};
-	new_text = lx_conf_rewrite(&conf, &owned, &rw, &new_len, &removed);
-	for (size_t i = 0; cli->verbosity >= 0 && i < plan.warnings.n; i++)
-		fprintf(stderr, "lxgpu: warning: %s\n", plan.warnings.items[i].message);
-	bool same = new_len == txn.len && memcmp(new_text, txn.text, new_len) == 0;
-	if (cli->dry_run) {
-		_cleanup_free_ char *a = lx_xasprintf("%s", txn.path);
-		_cleanup_free_ char *b = lx_xasprintf("%s (after lxgpu apply)", txn.path);
-		_cleanup_free_ char *diff = lx_diff_unified(a, txn.text, txn.len, b, new_text, new_len);
+	struct new_config next;
+	rc = build_new_config(cli, &host, &txn, &conf, &next);
+	bool same = rc == 0 && next.len == txn.len && memcmp(next.text, txn.text, next.len) == 0;
+	if (rc != 0) {
+		/* the error is printed */
+	} else if (cli->dry_run) {
+		_cleanup_free_ char *after = lx_xasprintf("%s (after lxgpu apply)", txn.path);
+		_cleanup_free_ char *diff =
+			lx_diff_unified(txn.path, txn.text, txn.len, after, next.text, next.len);
 		fputs(diff, stdout);
 		if (same && cli->verbosity >= 0)
 			fprintf(stderr, "lxgpu: %s: already up to date\n", txn.path);
 		rc = same ? LX_EXIT_OK : LX_EXIT_FINDINGS;
-		goto out;
-	}
-	if (same) {
+	} else if (same) {
 		if (cli->verbosity >= 0)
 			printf("CT %s: %s already has these GPU lines; nothing written.\n", id, txn.path);
-		goto out;
+	} else {
+		if (next.set_unprivileged >= 0)
+			fprintf(stderr,
+				"lxgpu: warning: CT %s: setting unprivileged: %d as asked "
+				"(--allow-privilege-change); the rootfs ownership is not remapped\n",
+				id, next.set_unprivileged);
+		struct lx_error err = {0};
+		_cleanup_free_ char *backup = NULL;
+		if (cli_write_with_backup(cli, &txn, host.hostname, next.text, next.len, &backup,
+					  &err) < 0) {
+			rc = cli_fail(&err);
+		} else if (cli->verbosity >= 0) {
+			printf("CT %s: %s: %zu GPU line%s replaced by %zu.\n", id, txn.path,
+			       next.removed, next.removed == 1 ? "" : "s", next.added);
+			printf("Backup: %s/%s (undo: lxgpu rollback %s %s)\n", cli->backup_dir, backup,
+			       id, backup);
+			say_running(cli, id, txn.is_pve);
+		}
 	}
-	if (set_unprivileged >= 0)
-		fprintf(stderr, "lxgpu: warning: CT %s: setting unprivileged: %d as asked "
-			"(--allow-privilege-change); the rootfs ownership is not remapped\n",
-			id, set_unprivileged);
-	if (cli_write_with_backup(cli, &txn, host.hostname, new_text, new_len, &backup, &err) < 0) {
-		rc = cli_fail(&err);
-		goto out;
-	}
-	if (cli->verbosity >= 0) {
-		printf("CT %s: %s: %zu GPU line%s replaced by %zu.\n", id, txn.path, removed,
-		       removed == 1 ? "" : "s", lines.n);
-		printf("Backup: %s/%s (undo: lxgpu rollback %s %s)\n", cli->backup_dir, backup, id,
-		       backup);
-		say_running(cli, id, txn.is_pve);
-	}
-out:
-	free(backup);
-	free(rendered);
-	free(new_text);
-	lx_strv_free(&lines);
-	lx_plan_free(&plan);
-	lx_gpu_owned_free(&owned);
+	free(next.text);
 	lx_conf_free(&conf);
 	lx_conf_txn_end(&txn);
 	lx_host_free(&host);
