@@ -195,6 +195,19 @@ static bool accept(struct expr_lexer *x, const char *word)
 
 static struct expr *parse_or(struct expr_lexer *x);
 
+/* left KIND right; NULL (and left freed) when right failed to parse. */
+static struct expr *expr_join(enum expr_kind kind, struct expr *left, struct expr *right)
+{
+	if (!right) {
+		expr_free(left);
+		return NULL;
+	}
+	struct expr *e = expr_new(kind);
+	e->left = left;
+	e->right = right;
+	return e;
+}
+
 static struct expr *parse_primary(struct expr_lexer *x)
 {
 	skip_space(x);
@@ -300,32 +313,15 @@ static struct expr *parse_not_inner(struct expr_lexer *x)
 		kind = EX_NE;
 	else
 		return left;
-	struct expr *right = parse_primary(x);
-	if (!right) {
-		expr_free(left);
-		return NULL;
-	}
-	struct expr *e = expr_new(kind);
-	e->left = left;
-	e->right = right;
-	return e;
+	return expr_join(kind, left, parse_primary(x));
 }
 
 static struct expr *parse_binary(struct expr_lexer *x, const char *op, enum expr_kind kind,
 				 struct expr *(*operand)(struct expr_lexer *))
 {
 	struct expr *left = operand(x);
-	while (left && accept(x, op)) {
-		struct expr *right = operand(x);
-		if (!right) {
-			expr_free(left);
-			return NULL;
-		}
-		struct expr *e = expr_new(kind);
-		e->left = left;
-		e->right = right;
-		left = e;
-	}
+	while (left && accept(x, op))
+		left = expr_join(kind, left, operand(x));
 	return left;
 }
 
