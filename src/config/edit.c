@@ -142,21 +142,22 @@ static bool is_unprivileged_line(const struct lx_conf_line *l)
 	return l->section == -1 && l->kind == LX_CONF_PVE_KEY && strcmp(l->key, "unprivileged") == 0;
 }
 
-/* The line end most lines that stay use. GPU lines do not vote: they are
- * replaced, and the new ones take this end, so a second rewrite picks the
- * same. */
-static const char *dominant_eol(const struct lx_conf *conf, const struct lx_gpu_owned *owned,
-				bool others)
+/* The line end for lines that get a new one (NULL eol): the one most of
+ * the other lines of the result end with. Decided on the result, not the
+ * input, so that a second rewrite of the result decides the same: replaced
+ * GPU lines do not vote, and a line that loses or gains its end is counted
+ * as it will read. */
+static const char *dominant_eol(const struct out *o)
 {
 	size_t crlf = 0, lf = 0;
-	for (size_t i = 0; i < conf->n; i++) {
-		const struct lx_conf_line *l = &conf->lines[i];
-		if (lx_conf_line_is_gpu_given(l, owned, others))
-			continue;
-		/* An unterminated last line "x\r" reads as CRLF once it ends. */
-		bool cr_last = !*l->eol && l->len && l->text[l->len - 1] == '\r';
-		crlf += strcmp(l->eol, "\r\n") == 0 || cr_last;
-		lf += strcmp(l->eol, "\n") == 0;
+	for (size_t i = 0; i < o->n; i++) {
+		const struct out_line *l = &o->lines[i];
+		/* "x\r" that gets an end reads as "x" + CRLF, whatever the end. */
+		bool cr_text = l->len && l->text[l->len - 1] == '\r';
+		if (!l->eol)
+			crlf += cr_text;
+		else if (*l->eol)
+			crlf += strcmp(l->eol, "\r\n") == 0, lf += strcmp(l->eol, "\n") == 0;
 	}
 	return crlf > lf ? "\r\n" : "\n";
 }
@@ -166,7 +167,6 @@ char *lx_conf_rewrite(const struct lx_conf *conf, const struct lx_gpu_owned *own
 {
 	static const char unpriv_line[] = "unprivileged: 1";
 	bool others = lx_conf_has_gpu_lines(conf, owned) || (rw->gpu_lines && rw->gpu_lines->n);
-	const char *eol = dominant_eol(conf, owned, others);
 	bool have_unpriv_line = false;
 	for (size_t i = 0; i < conf->n; i++)
 		have_unpriv_line |= is_unprivileged_line(&conf->lines[i]);
@@ -189,9 +189,9 @@ char *lx_conf_rewrite(const struct lx_conf *conf, const struct lx_gpu_owned *own
 	for (size_t i = 0; i <= conf->n; i++) {
 		if (i == insert_at) {
 			if (rw->unprivileged == 1 && !have_unpriv_line)
-				out_push(&o, unpriv_line, strlen(unpriv_line), eol);
+				out_push(&o, unpriv_line, strlen(unpriv_line), NULL);
 			for (size_t j = 0; rw->gpu_lines && j < rw->gpu_lines->n; j++)
-				out_push(&o, rw->gpu_lines->items[j], strlen(rw->gpu_lines->items[j]), eol);
+				out_push(&o, rw->gpu_lines->items[j], strlen(rw->gpu_lines->items[j]), NULL);
 		}
 		if (i == conf->n)
 			break;
@@ -211,16 +211,20 @@ char *lx_conf_rewrite(const struct lx_conf *conf, const struct lx_gpu_owned *own
 	}
 
 	/* Keep the file's shape: a missing final newline stays missing, and
-	 * every line but the last ends. */
+	 * every line but the last ends (NULL: with the dominant end). */
 	bool no_final_newline = conf->n > 0 && !*conf->lines[conf->n - 1].eol;
 	for (size_t i = 0; i < o.n; i++) {
 		/* An empty last line exists only through its newline. */
 		bool last = i + 1 == o.n && o.lines[i].len > 0;
 		if (last && no_final_newline)
 			o.lines[i].eol = "";
-		else if (!*o.lines[i].eol)
-			o.lines[i].eol = eol;
+		else if (o.lines[i].eol && !*o.lines[i].eol)
+			o.lines[i].eol = NULL;
 	}
+	const char *eol = dominant_eol(&o);
+	for (size_t i = 0; i < o.n; i++)
+		if (!o.lines[i].eol)
+			o.lines[i].eol = eol;
 	struct lx_buf b = {0};
 	for (size_t i = 0; i < o.n; i++) {
 		lx_buf_append(&b, o.lines[i].text, o.lines[i].len);

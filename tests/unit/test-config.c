@@ -251,6 +251,15 @@ static void test_edge_rewrites(void)
 	str_eq(out, "arch: amd64\r\r\ndev0: /dev/nvidia0,mode=0666",
 	       "an unterminated last line ending in CR gets a CRLF, as do the new lines");
 	free(out);
+	out = rewrite_text("lxc.mount.entry: /dev/nvidia0 x\r\na: 1\r\nb: 2\r\nc: 3\nd: 4\n"
+			   "lxc.mount.entry: /dev/nvidiactl y",
+			   &len);
+	str_eq(out, "dev0: /dev/nvidia0,mode=0666\r\na: 1\r\nb: 2\r\nc: 3\nd: 4",
+	       "the line end is voted on the result (d loses its newline, CRLF wins)");
+	char *twice = rewrite_text(out, &len);
+	str_eq(twice, out, "and a second rewrite agrees");
+	free(twice);
+	free(out);
 	struct lx_conf c;
 	const char *flip = "arch: amd64\nunprivileged: 0\n";
 	lx_conf_parse("flip.conf", flip, strlen(flip), &c);
