@@ -1,12 +1,161 @@
-/* verify: what a container really has, compared with what it should have. */
+/* verify: what a container is configured with and what it really has,
+ * against what the host offers; every problem is a finding with a stable
+ * code (docs/findings.md). */
 #ifndef LXGPU_VERIFY_H
 #define LXGPU_VERIFY_H
 
+#include "lxgpu/config.h"
+#include "lxgpu/host.h"
+
 #include <stdbool.h>
+
+enum lx_severity {
+	LX_SEVERITY_INFO,
+	LX_SEVERITY_WARNING,
+	LX_SEVERITY_ERROR,
+};
+
+/* The finding codes; their text lives in docs/findings.md. */
+enum lx_finding_code {
+	LXG001_STALE_MAJOR = 1,   /* a rule for a major no node has now */
+	LXG002_MISSING_NODE,      /* a rule or mount for a node the host lacks */
+	LXG003_NO_SUCH_GPU,       /* nodes of a GPU that does not exist */
+	LXG004_GPU_ON_VFIO,       /* nodes of a GPU bound to vfio-pci (or not to nvidia) */
+	LXG005_LINES_IN_SECTION,  /* GPU lines in a snapshot or pending section */
+	LXG006_WRONG_CGROUP_KEYS, /* cgroup v1 keys on a v2 host, or v2 keys on a v1 host */
+	LXG007_OVER_BROAD_RULE,   /* devices.allow a, c *:* rwm */
+	LXG008_PLANNED_NODE_MISSING, /* a node the GPUs need is not in the config */
+	LXG009_DEVN_NODE_MISSING, /* devN for a node that does not exist: the start fails */
+	LXG010_UNUSABLE_MODE,     /* users in the container cannot open a node */
+	LXG011_DRIVER_MISMATCH,   /* userspace driver libraries of another version */
+	LXG012_GPU_SHARED,        /* the same GPU in two containers (--exclusive) */
+	LXG013_GPU_IN_VM,         /* a GPU in a container and in a VM (hostpciN) */
+	LXG014_NO_CGROUP_RULE,    /* a bind-mounted node no cgroup rule allows */
+	LXG015_STALE_NODE_INSIDE, /* a node inside the running container with an old major:minor */
+	LXG016_NODE_MISSING_INSIDE, /* a configured node absent inside the running container */
+	LXG017_MOUNT_MISSING_INSIDE, /* a configured bind mount absent in the running container */
+	LXG018_CGROUP_DENIES,     /* the running container's devices.list lacks a node */
+	LXG019_RESTART_PENDING,   /* the config changed since the container started */
+	LXG020_UVM_NOT_LOADED,    /* nvidia-uvm is not loaded on the host */
+	LXG021_NO_HOST_MODEL,     /* a GPU container on a cluster node lxgpu has no model of */
+	LX_FINDING_CODES_END,
+};
+
+struct lx_finding_info {
+	const char *code; /* "LXG001" */
+	enum lx_severity severity;
+	const char *title;
+};
+const struct lx_finding_info *lx_finding_info(enum lx_finding_code code);
+const char *lx_severity_name(enum lx_severity s);
+
+struct lx_finding {
+	enum lx_finding_code code;
+	enum lx_severity severity;
+	char *container; /* id, or NULL for host-wide findings */
+	char *file;      /* config file, or NULL */
+	int line;        /* 1-based, 0 when none */
+	char *node;      /* device node, or NULL */
+	char *message;
+	char *fix;
+};
+
+struct lx_findings {
+	struct lx_finding *items;
+	size_t n;
+};
+
+/* Add a finding; message and fix are formatted by the caller. Takes
+ * ownership of message and fix. */
+void lx_findings_add(struct lx_findings *f, enum lx_finding_code code, const char *container,
+		     const char *file, int line, const char *node, char *message, char *fix);
+/* Lower or raise the severity of the finding added last (a code's default
+ * does not fit every case: an optional mount of a missing node is a warning). */
+void lx_findings_last_severity(struct lx_findings *f, enum lx_severity severity);
+void lx_findings_free(struct lx_findings *f);
+/* The highest severity present; LX_SEVERITY_INFO when empty. */
+bool lx_findings_have_errors(const struct lx_findings *f);
+
+/* The lines lxgpu owns on this host (see lx_conf_line_is_gpu): the host's
+ * NVIDIA majors and its NVIDIA GPUs' DRM nodes. */
+void lx_gpu_owned_from_host(const struct lx_host *host, struct lx_gpu_owned *out);
+/* The host's NVIDIA and DRM majors now: a GPU rule for another is stale. */
+bool lx_host_major_is_current(const struct lx_host *host, unsigned major);
+
+/* ---- what the container is configured with ---- */
+
+/* A GPU device node the config gives the container. */
+struct lx_configured_node {
+	char *path;    /* "/dev/nvidia0" */
+	int line;      /* the config line */
+	bool devn;     /* a devN entry (PVE makes the node at start) */
+	bool bind;     /* a bind mount */
+	bool optional; /* the mount has "optional": a missing source is skipped silently */
+	unsigned mode; /* devN mode (0660 when not given) */
+	bool gid_set;
+};
+
+struct lx_container_config {
+	const char *id;
+	const struct lx_conf *conf;
+	bool is_pve;
+	bool unprivileged;
+	struct lx_configured_node *grants;
+	size_t n_grants;
+	struct lx_strv gpus; /* bdfs of the host GPUs it uses */
+};
+
+/* Read the GPU grants of a config (the live section). */
+void lx_container_config_read(const struct lx_host *host, const char *id, const struct lx_conf *conf,
+			      bool is_pve, struct lx_container_config *out);
+void lx_container_config_free(struct lx_container_config *c);
+
+/* Findings from the config alone, against the host. */
+void lx_verify_config(const struct lx_host *host, const struct lx_container_config *cc,
+		      struct lx_findings *out);
+
+/* ---- the running container ---- */
+
+struct lx_runtime_paths {
+	const char *cgroup_root; /* /sys/fs/cgroup */
+	const char *proc;        /* /proc */
+	const char *lxc_path;    /* /var/lib/lxc: PVE's effective configs */
+};
 
 /* Whether LXC runs the container now: its cgroup exists under cgroup_root
  * (/sys/fs/cgroup): lxc/<id> (PVE), lxc.payload.<id> (LXC >= 4), on the
  * unified hierarchy or the v1 devices one. */
 bool lx_container_running(const char *cgroup_root, const char *id);
+/* A process of the running container (for /proc/<pid>/root), or -1. */
+int lx_container_pid(const struct lx_runtime_paths *paths, const char *id);
+
+/* Findings from the running container: its /dev, mounts, device cgroup,
+ * effective config. pid from lx_container_pid. */
+void lx_verify_running(const struct lx_host *host, const struct lx_container_config *cc,
+		       const struct lx_runtime_paths *paths, int pid, struct lx_findings *out);
+
+/* Userspace driver library versions in a container's root (libcuda.so.X,
+ * libnvidia-ml.so.X), read by name only, never following a path out of the
+ * root (openat2 RESOLVE_IN_ROOT). root_fd: an O_PATH/O_DIRECTORY fd. */
+void lx_rootfs_driver_versions(int root_fd, struct lx_strv *versions, struct lx_strv *files);
+/* Findings for driver libraries of another version than the loaded module. */
+void lx_verify_rootfs(const struct lx_host *host, const struct lx_container_config *cc, int root_fd,
+		      struct lx_findings *out);
+
+/* ---- one container, all checks ---- */
+
+struct lx_container_report {
+	bool running;
+	struct lx_strv gpus; /* bdfs of the GPUs it uses */
+	size_t n_nodes;      /* GPU nodes in its config */
+};
+
+/* Verify one container: its config (at path), and when it runs, the
+ * running container; a stopped one's rootfs when it can be reached. Errors
+ * (a config that cannot be read) return -1. */
+int lx_verify_container(const struct lx_host *host, const char *id, const char *path, bool is_pve,
+			const struct lx_runtime_paths *paths, struct lx_findings *out,
+			struct lx_container_report *report, struct lx_error *err);
+void lx_container_report_free(struct lx_container_report *report);
 
 #endif

@@ -64,6 +64,7 @@ extern const struct cli_command cli_cmd_snapshot;
 extern const struct cli_command cli_cmd_generate;
 extern const struct cli_command cli_cmd_apply;
 extern const struct cli_command cli_cmd_rollback;
+extern const struct cli_command cli_cmd_verify;
 
 struct lx_conf;
 /* Fill generate's options from a container's config: the style its file

@@ -11,6 +11,7 @@ static const struct cli_command *const commands[] = {
 	&cli_cmd_generate,
 	&cli_cmd_apply,
 	&cli_cmd_rollback,
+	&cli_cmd_verify,
 	&cli_cmd_snapshot,
 };
 #define N_COMMANDS (sizeof(commands) / sizeof(commands[0]))

@@ -1,0 +1,72 @@
+/* Findings as text, documents, and Prometheus labels. */
+#include "lxgpu/report.h"
+#include "lxgpu/verify.h"
+
+#include <string.h>
+
+static void finding_text(struct lx_buf *b, const struct lx_finding *f, bool color)
+{
+	const char *on = "", *off = color ? "\033[0m" : "";
+	if (color)
+		on = f->severity == LX_SEVERITY_ERROR ? "\033[31m"
+		     : f->severity == LX_SEVERITY_WARNING ? "\033[33m" : "\033[36m";
+	lx_buf_printf(b, "  %s%-7s%s %s", on, lx_severity_name(f->severity), off,
+		      lx_finding_info(f->code)->code);
+	if (f->file && f->line)
+		lx_buf_printf(b, " %s:%d", f->file, f->line);
+	else if (f->node)
+		lx_buf_printf(b, " %s", f->node);
+	lx_buf_printf(b, ": %s\n", f->message);
+	if (f->fix)
+		lx_buf_printf(b, "                 fix: %s\n", f->fix);
+}
+
+char *lx_report_findings_text(const struct lx_findings *findings, bool color)
+{
+	struct lx_buf b = {0};
+	size_t count[3] = {0};
+	for (int sev = LX_SEVERITY_ERROR; sev >= LX_SEVERITY_INFO; sev--)
+		for (size_t i = 0; i < findings->n; i++)
+			if ((int)findings->items[i].severity == sev) {
+				finding_text(&b, &findings->items[i], color);
+				count[sev]++;
+			}
+	lx_buf_printf(&b, "%zu error%s, %zu warning%s, %zu note%s\n", count[LX_SEVERITY_ERROR],
+		      count[LX_SEVERITY_ERROR] == 1 ? "" : "s", count[LX_SEVERITY_WARNING],
+		      count[LX_SEVERITY_WARNING] == 1 ? "" : "s", count[LX_SEVERITY_INFO],
+		      count[LX_SEVERITY_INFO] == 1 ? "" : "s");
+	return lx_buf_steal(&b);
+}
+
+struct lx_doc *lx_report_findings_doc(const struct lx_findings *findings)
+{
+	struct lx_doc *list = lx_doc_new_list();
+	for (size_t i = 0; i < findings->n; i++) {
+		const struct lx_finding *f = &findings->items[i];
+		struct lx_doc *d = lx_doc_new_map();
+		lx_doc_map_set(d, "code", lx_doc_new_str(lx_finding_info(f->code)->code));
+		lx_doc_map_set(d, "severity", lx_doc_new_str(lx_severity_name(f->severity)));
+		lx_doc_map_set(d, "container", lx_doc_new_str(f->container));
+		lx_doc_map_set(d, "file", lx_doc_new_str(f->file));
+		lx_doc_map_set(d, "line", f->line ? lx_doc_new_int(f->line) : lx_doc_new_null());
+		lx_doc_map_set(d, "node", lx_doc_new_str(f->node));
+		lx_doc_map_set(d, "message", lx_doc_new_str(f->message));
+		lx_doc_map_set(d, "fix", lx_doc_new_str(f->fix));
+		lx_doc_list_push(list, d);
+	}
+	return list;
+}
+
+char *lx_prometheus_label(const char *value)
+{
+	struct lx_buf b = {0};
+	for (const char *p = value ? value : ""; *p; p++) {
+		if (*p == '\\' || *p == '"')
+			lx_buf_printf(&b, "\\%c", *p);
+		else if (*p == '\n')
+			lx_buf_puts(&b, "\\n");
+		else
+			lx_buf_append(&b, p, 1);
+	}
+	return lx_buf_steal(&b);
+}

@@ -1,0 +1,63 @@
+/* Verify one container: config, running state, rootfs. */
+#include "lxgpu/verify.h"
+
+#include <fcntl.h>
+#include <string.h>
+#include <unistd.h>
+
+/* The rootfs of a stopped container, when it is a directory lxgpu can see:
+ * plain LXC's lxc.rootfs.path = dir:/path, or PVE's mount point while mounted. */
+static int open_stopped_rootfs(const struct lx_conf *conf, const struct lx_runtime_paths *paths,
+			       const char *id)
+{
+	_cleanup_free_ char *path = NULL;
+	for (size_t i = 0; i < conf->n && conf->lines[i].section == -1; i++) {
+		const struct lx_conf_line *l = &conf->lines[i];
+		if (l->kind == LX_CONF_LXC_KEY && strcmp(l->key, "lxc.rootfs.path") == 0) {
+			const char *v = lx_str_starts_with(l->value, "dir:") ? l->value + 4 : l->value;
+			if (v[0] == '/') {
+				free(path);
+				path = lx_xstrdup(v);
+			}
+		}
+	}
+	if (!path)
+		path = lx_xasprintf("%s/%s/rootfs", paths->lxc_path, id);
+	return open(path, O_PATH | O_DIRECTORY | O_CLOEXEC);
+}
+
+int lx_verify_container(const struct lx_host *host, const char *id, const char *path, bool is_pve,
+			const struct lx_runtime_paths *paths, struct lx_findings *out,
+			struct lx_container_report *report, struct lx_error *err)
+{
+	memset(report, 0, sizeof(*report));
+	struct lx_conf conf;
+	if (lx_conf_load(path, &conf, err) < 0)
+		return -1;
+	struct lx_container_config cc;
+	lx_container_config_read(host, id, &conf, is_pve, &cc);
+	lx_verify_config(host, &cc, out);
+	int pid = lx_container_pid(paths, id);
+	report->running = pid > 0;
+	if (report->running) {
+		lx_verify_running(host, &cc, paths, pid, out);
+	} else {
+		int root_fd = open_stopped_rootfs(&conf, paths, id);
+		if (root_fd >= 0) {
+			lx_verify_rootfs(host, &cc, root_fd, out);
+			close(root_fd);
+		}
+	}
+	for (size_t i = 0; i < cc.gpus.n; i++)
+		lx_strv_push(&report->gpus, cc.gpus.items[i]);
+	report->n_nodes = cc.n_grants;
+	lx_container_config_free(&cc);
+	lx_conf_free(&conf);
+	return 0;
+}
+
+void lx_container_report_free(struct lx_container_report *report)
+{
+	lx_strv_free(&report->gpus);
+	memset(report, 0, sizeof(*report));
+}
