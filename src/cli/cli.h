@@ -22,6 +22,7 @@ enum cli_option_bit {
 	CLI_OPT_APPLY = 1u << 5,      /* --dry-run --allow-privilege-change --lock-timeout */
 	CLI_OPT_BACKUP_DIR = 1u << 6, /* --backup-dir */
 	CLI_OPT_LIST = 1u << 7,       /* --list */
+	CLI_OPT_AUDIT = 1u << 8,      /* --cluster --hosts --exclusive --format prometheus */
 };
 
 struct cli {
@@ -45,6 +46,10 @@ struct cli {
 	const char *lock_dir;
 	const char *cgroup_root;
 	bool list;
+	bool prometheus; /* --format prometheus (audit) */
+	bool cluster;
+	bool exclusive;
+	const char *hosts_dir;
 	const char *command_line; /* as typed (before getopt reorders argv), for backups */
 	unsigned given; /* cli_option_bit of the command options on the command line */
 	char **args;    /* positional arguments after the command name */
@@ -65,6 +70,7 @@ extern const struct cli_command cli_cmd_generate;
 extern const struct cli_command cli_cmd_apply;
 extern const struct cli_command cli_cmd_rollback;
 extern const struct cli_command cli_cmd_verify;
+extern const struct cli_command cli_cmd_audit;
 
 struct lx_conf;
 /* Fill generate's options from a container's config: the style its file

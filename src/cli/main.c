@@ -12,6 +12,7 @@ static const struct cli_command *const commands[] = {
 	&cli_cmd_apply,
 	&cli_cmd_rollback,
 	&cli_cmd_verify,
+	&cli_cmd_audit,
 	&cli_cmd_snapshot,
 };
 #define N_COMMANDS (sizeof(commands) / sizeof(commands[0]))
@@ -21,7 +22,8 @@ static const char global_help[] =
 	"  --host FILE         use a snapshot (FILE.yaml or FILE.tar.gz) instead of the live host\n"
 	"  --pve-dir DIR       Proxmox config directory (default /etc/pve)\n"
 	"  --lxc-path DIR      LXC container directory (default /var/lib/lxc)\n"
-	"  --format FMT        text, json or yaml (where the command supports it)\n"
+	"  --format FMT        text, json or yaml (where the command supports it;\n"
+	"                      audit also prometheus)\n"
 	"  -q, --quiet         print less\n"
 	"  -v, --verbose       print more\n"
 	"  --no-color          no colors (also when NO_COLOR is set)\n"
@@ -111,6 +113,9 @@ enum {
 	OPT_BACKUP_DIR,
 	OPT_LIST,
 	OPT_LOCK_DIR,
+	OPT_CLUSTER,
+	OPT_HOSTS,
+	OPT_EXCLUSIVE,
 };
 
 static const struct option long_options[] = {
@@ -140,6 +145,9 @@ static const struct option long_options[] = {
 	{"backup-dir", required_argument, NULL, OPT_BACKUP_DIR},
 	{"list", no_argument, NULL, OPT_LIST},
 	{"lock-dir", required_argument, NULL, OPT_LOCK_DIR},
+	{"cluster", no_argument, NULL, OPT_CLUSTER},
+	{"hosts", required_argument, NULL, OPT_HOSTS},
+	{"exclusive", no_argument, NULL, OPT_EXCLUSIVE},
 	{"quiet", no_argument, NULL, 'q'},
 	{"verbose", no_argument, NULL, 'v'},
 	{"help", no_argument, NULL, 'h'},
@@ -155,8 +163,13 @@ static int parse_format(struct cli *cli, const char *value)
 		cli->format = CLI_FORMAT_JSON;
 	else if (strcmp(value, "yaml") == 0)
 		cli->format = CLI_FORMAT_YAML;
-	else
-		return cli_usage_error("unknown --format '%s'; use text, json or yaml", value);
+	else if (strcmp(value, "prometheus") == 0) {
+		cli->prometheus = true;
+		cli->given |= CLI_OPT_AUDIT;
+	} else
+		return cli_usage_error("unknown --format '%s'; use text, json or yaml (audit: also "
+				       "prometheus)",
+				       value);
 	cli->format_given = true;
 	cli->given |= CLI_OPT_FORMAT;
 	return 0;
@@ -172,6 +185,7 @@ static const char *option_name(unsigned bit)
 	case CLI_OPT_TEMPLATES: return "--templates";
 	case CLI_OPT_APPLY: return "--dry-run/--allow-privilege-change/--lock-timeout/--lock-dir";
 	case CLI_OPT_BACKUP_DIR: return "--backup-dir";
+	case CLI_OPT_AUDIT: return "audit's options (--cluster, --hosts, --exclusive, --format prometheus)";
 	default: return "--list";
 	}
 }
@@ -299,6 +313,18 @@ int main(int argc, char **argv)
 		case OPT_BACKUP_DIR:
 			cli.backup_dir = optarg;
 			cli.given |= CLI_OPT_BACKUP_DIR;
+			break;
+		case OPT_CLUSTER:
+			cli.cluster = true;
+			cli.given |= CLI_OPT_AUDIT;
+			break;
+		case OPT_HOSTS:
+			cli.hosts_dir = optarg;
+			cli.given |= CLI_OPT_AUDIT;
+			break;
+		case OPT_EXCLUSIVE:
+			cli.exclusive = true;
+			cli.given |= CLI_OPT_AUDIT;
 			break;
 		case OPT_LOCK_DIR:
 			cli.lock_dir = optarg;

@@ -4,9 +4,10 @@
 #include <string.h>
 #include <strings.h>
 
-static bool is_gpu_path(const char *path)
+/* NVIDIA nodes, and the DRM nodes of NVIDIA GPUs (not an iGPU's renderD128). */
+static bool is_gpu_path(const char *path, const struct lx_gpu_owned *owned)
 {
-	return lx_str_starts_with(path, "/dev/nvidia") || lx_str_starts_with(path, "/dev/dri/");
+	return lx_str_starts_with(path, "/dev/nvidia") || lx_strv_contains(&owned->drm_paths, path);
 }
 
 /* "mode=0666" etc. of a devN value. */
@@ -58,11 +59,13 @@ void lx_container_config_read(const struct lx_host *host, const char *id, const 
 	const char *unpriv = lx_conf_get(conf, "unprivileged");
 	out->unprivileged = is_pve ? unpriv && strcmp(unpriv, "1") == 0
 				   : lx_conf_has_lxc_key(conf, "lxc.idmap");
+	struct lx_gpu_owned owned;
+	lx_gpu_owned_from_host(host, &owned);
 	for (size_t i = 0; i < conf->n && conf->lines[i].section == -1; i++) {
 		const struct lx_conf_line *l = &conf->lines[i];
 		if (l->kind == LX_CONF_PVE_KEY && lx_conf_devn_index(l->key) >= 0) {
 			_cleanup_free_ char *path = lx_conf_devn_path(l->value);
-			if (!path || !is_gpu_path(path))
+			if (!path || !is_gpu_path(path, &owned))
 				continue;
 			const char *mode = devn_option(l->value, "mode");
 			unsigned long long m = 0660; /* what PVE uses without mode= */
@@ -72,11 +75,12 @@ void lx_container_config_read(const struct lx_host *host, const char *id, const 
 				  devn_option(l->value, "gid") != NULL);
 		} else if (l->kind == LX_CONF_LXC_KEY && strcmp(l->key, "lxc.mount.entry") == 0) {
 			_cleanup_free_ char *source = lx_xstrndup(l->value, strcspn(l->value, " \t"));
-			if (is_gpu_path(source))
+			if (is_gpu_path(source, &owned))
 				add_grant(out, source, l->lineno, false, strstr(l->value, "optional") != NULL,
 					  0, false);
 		}
 	}
+	lx_gpu_owned_free(&owned);
 	for (size_t i = 0; i < out->n_grants; i++) {
 		int gpu = gpu_of_node(host, out->grants[i].path);
 		if (gpu >= 0 && !lx_strv_contains(&out->gpus, host->gpus[gpu].bdf))

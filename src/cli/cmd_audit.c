@@ -1,0 +1,548 @@
+/* lxgpu audit: verify every container of the host (or cluster).
+ *
+ * Containers are checked one at a time and printed as they are done, so
+ * memory does not grow with their number: only container ids (to sort them)
+ * and the first owner of each GPU (for --exclusive) are kept. */
+#include "cli.h"
+#include "lxgpu/report.h"
+#include "lxgpu/verify.h"
+
+#include <dirent.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+struct gpu_owner {
+	char *bdf;
+	char *container;
+};
+
+struct vm_gpu {
+	char *bdf; /* "0000:41:00" (all functions) or "0000:41:00.0" */
+	char *vmid;
+};
+
+/* One Proxmox node (or the plain LXC host). */
+struct node {
+	char *name;
+	bool local;
+	struct lx_host host;
+	bool have_host;
+	struct gpu_owner *owners;
+	size_t n_owners;
+	struct vm_gpu *vm_gpus;
+	size_t n_vm_gpus;
+};
+
+struct totals {
+	size_t containers, with_gpus, ok, warning, error;
+	size_t by_severity[3];
+};
+
+enum audit_format { AUDIT_TEXT, AUDIT_JSON, AUDIT_YAML, AUDIT_PROMETHEUS };
+
+struct audit {
+	struct cli *cli;
+	enum audit_format format;
+	struct lx_runtime_paths paths;
+	struct totals totals;
+	bool first_json;
+	FILE *gpus_family; /* Prometheus: the second metric family, emitted at the end */
+};
+
+static void node_free(struct node *n)
+{
+	free(n->name);
+	if (n->have_host)
+		lx_host_free(&n->host);
+	for (size_t i = 0; i < n->n_owners; i++) {
+		free(n->owners[i].bdf);
+		free(n->owners[i].container);
+	}
+	free(n->owners);
+	for (size_t i = 0; i < n->n_vm_gpus; i++) {
+		free(n->vm_gpus[i].bdf);
+		free(n->vm_gpus[i].vmid);
+	}
+	free(n->vm_gpus);
+}
+
+/* ---- VMs: hostpciN entries of qemu-server configs ---- */
+
+static void read_vm_gpus(const char *dir, struct node *n)
+{
+	DIR *d = opendir(dir);
+	if (!d)
+		return;
+	struct dirent *de;
+	while ((de = readdir(d))) {
+		if (!lx_str_ends_with(de->d_name, ".conf"))
+			continue;
+		_cleanup_free_ char *path = lx_path_join(dir, de->d_name);
+		_cleanup_free_ char *vmid = lx_xstrndup(de->d_name, strlen(de->d_name) - 5);
+		struct lx_conf conf;
+		struct lx_error err = {0};
+		if (lx_conf_load(path, &conf, &err) < 0) {
+			lx_error_clear(&err);
+			continue;
+		}
+		for (size_t i = 0; i < conf.n && conf.lines[i].section == -1; i++) {
+			const struct lx_conf_line *l = &conf.lines[i];
+			if (l->kind != LX_CONF_PVE_KEY || !lx_str_starts_with(l->key, "hostpci"))
+				continue;
+			/* "[host=]0000:41:00[.0][;...],pcie=1" ("mapping=" names a cluster mapping) */
+			const char *v = lx_str_starts_with(l->value, "host=") ? l->value + 5 : l->value;
+			_cleanup_free_ char *ids = lx_xstrndup(v, strcspn(v, ","));
+			char *save = NULL;
+			for (char *one = strtok_r(ids, ";", &save); one; one = strtok_r(NULL, ";", &save)) {
+				_cleanup_free_ char *bdf = strchr(one, '.') ? NULL : lx_xasprintf("%s.0", one);
+				_cleanup_free_ char *normal = NULL;
+				if (!lx_pci_address_normalize(bdf ? bdf : one, &normal))
+					continue;
+				if (bdf) /* all functions: keep "dddd:bb:dd" */
+					normal[strlen(normal) - 2] = '\0';
+				n->vm_gpus = lx_xrealloc(n->vm_gpus, (n->n_vm_gpus + 1) * sizeof(*n->vm_gpus));
+				n->vm_gpus[n->n_vm_gpus++] = (struct vm_gpu){lx_xstrdup(normal),
+									     lx_xstrdup(vmid)};
+			}
+		}
+		lx_conf_free(&conf);
+	}
+	closedir(d);
+}
+
+/* ---- conflicts between guests ---- */
+
+static void check_conflicts(struct audit *a, struct node *n, const char *id,
+			    const struct lx_container_report *rep, struct lx_findings *f)
+{
+	for (size_t i = 0; i < rep->gpus.n; i++) {
+		const char *bdf = rep->gpus.items[i];
+		for (size_t v = 0; v < n->n_vm_gpus; v++)
+			if (lx_str_starts_with(bdf, n->vm_gpus[v].bdf))
+				lx_findings_add(f, LXG013_GPU_IN_VM, id, NULL, 0, NULL,
+						lx_xasprintf("GPU %s is also passed through to VM %s "
+							     "(hostpci): whichever starts second fails "
+							     "or takes it from the other",
+							     bdf, n->vm_gpus[v].vmid),
+						lx_xstrdup("give the container another GPU, or remove the "
+							   "hostpci entry from the VM"));
+		if (!a->cli->exclusive)
+			continue;
+		const struct gpu_owner *owner = NULL;
+		for (size_t o = 0; o < n->n_owners && !owner; o++)
+			if (strcmp(n->owners[o].bdf, bdf) == 0)
+				owner = &n->owners[o];
+		if (owner) {
+			lx_findings_add(f, LXG012_GPU_SHARED, id, NULL, 0, NULL,
+					lx_xasprintf("GPU %s is also given to container %s (--exclusive)",
+						     bdf, owner->container),
+					lx_xstrdup("give each container its own GPUs (lxgpu apply CTID "
+						   "--gpus ...)"));
+			continue;
+		}
+		n->owners = lx_xrealloc(n->owners, (n->n_owners + 1) * sizeof(*n->owners));
+		n->owners[n->n_owners++] = (struct gpu_owner){lx_xstrdup(bdf), lx_xstrdup(id)};
+	}
+}
+
+/* ---- output ---- */
+
+static const char *status_of(const struct lx_findings *f)
+{
+	enum lx_severity worst = LX_SEVERITY_INFO;
+	bool any = false;
+	for (size_t i = 0; i < f->n; i++) {
+		any |= f->items[i].severity != LX_SEVERITY_INFO;
+		if (f->items[i].severity > worst)
+			worst = f->items[i].severity;
+	}
+	return !any ? "ok" : worst == LX_SEVERITY_ERROR ? "error" : "warning";
+}
+
+static char *codes_of(const struct lx_findings *f)
+{
+	struct lx_strv codes = {0};
+	for (size_t i = 0; i < f->n; i++) {
+		const char *code = lx_finding_info(f->items[i].code)->code;
+		if (!lx_strv_contains(&codes, code))
+			lx_strv_push(&codes, code);
+	}
+	lx_strv_sort(&codes);
+	struct lx_buf b = {0};
+	for (size_t i = 0; i < codes.n; i++)
+		lx_buf_printf(&b, "%s%s", i ? " " : "", codes.items[i]);
+	if (!codes.n)
+		lx_buf_puts(&b, "-");
+	lx_strv_free(&codes);
+	return lx_buf_steal(&b);
+}
+
+static void emit_prometheus_findings(struct audit *a, const char *node, const char *id,
+				     const struct lx_findings *f)
+{
+	_cleanup_free_ char *node_l = lx_prometheus_label(node);
+	_cleanup_free_ char *id_l = lx_prometheus_label(id);
+	/* One sample per code and severity present. */
+	for (size_t i = 0; i < f->n; i++) {
+		bool seen = false;
+		for (size_t j = 0; j < i; j++)
+			seen |= f->items[j].code == f->items[i].code &&
+				f->items[j].severity == f->items[i].severity;
+		if (seen)
+			continue;
+		size_t count = 0;
+		for (size_t j = i; j < f->n; j++)
+			count += f->items[j].code == f->items[i].code &&
+				 f->items[j].severity == f->items[i].severity;
+		printf("lxgpu_container_findings{node=\"%s\",container=\"%s\",code=\"%s\",severity=\"%s\"} "
+		       "%zu\n",
+		       node_l, id_l, lx_finding_info(f->items[i].code)->code,
+		       lx_severity_name(f->items[i].severity), count);
+	}
+}
+
+static void emit_container(struct audit *a, const struct node *n, const char *id,
+			   const char *path, const struct lx_container_report *rep,
+			   const struct lx_findings *f)
+{
+	struct totals *t = &a->totals;
+	t->containers++;
+	t->with_gpus += rep->n_nodes > 0;
+	const char *status = status_of(f);
+	t->ok += strcmp(status, "ok") == 0 && rep->n_nodes > 0;
+	t->warning += strcmp(status, "warning") == 0;
+	t->error += strcmp(status, "error") == 0;
+	for (size_t i = 0; i < f->n; i++)
+		t->by_severity[f->items[i].severity]++;
+	const char *state = rep->running ? "running" : n->local ? "stopped" : "-";
+	switch (a->format) {
+	case AUDIT_TEXT: {
+		if (rep->n_nodes == 0 && f->n == 0)
+			return; /* no GPU, nothing to say */
+		_cleanup_free_ char *codes = codes_of(f);
+		printf("%-10s %-12s %-8s %4zu  %-7s %s\n", id, n->name, state, rep->gpus.n, status, codes);
+		if (a->cli->verbosity > 0 && f->n) {
+			_cleanup_free_ char *text = lx_report_findings_text(f, a->cli->color);
+			fputs(text, stdout);
+		}
+		return;
+	}
+	case AUDIT_PROMETHEUS: {
+		emit_prometheus_findings(a, n->name, id, f);
+		_cleanup_free_ char *node_l = lx_prometheus_label(n->name);
+		_cleanup_free_ char *id_l = lx_prometheus_label(id);
+		fprintf(a->gpus_family, "lxgpu_container_gpus{node=\"%s\",container=\"%s\",state=\"%s\"} %zu\n",
+			node_l, id_l, state, rep->gpus.n);
+		return;
+	}
+	case AUDIT_JSON:
+	case AUDIT_YAML: {
+		struct lx_doc *d = lx_doc_new_map();
+		lx_doc_map_set(d, "container", lx_doc_new_str(id));
+		lx_doc_map_set(d, "node", lx_doc_new_str(n->name));
+		lx_doc_map_set(d, "file", lx_doc_new_str(path));
+		lx_doc_map_set(d, "state", lx_doc_new_str(state));
+		lx_doc_map_set(d, "gpus", lx_doc_new_str_list(&rep->gpus));
+		lx_doc_map_set(d, "status", lx_doc_new_str(status));
+		lx_doc_map_set(d, "findings", lx_report_findings_doc(f));
+		if (a->format == AUDIT_JSON) {
+			/* Stream the list: one object at a time. */
+			char *text = lx_doc_to_json(d);
+			text[strlen(text) - 1] = '\0';
+			printf("%s    %s", a->first_json ? "" : ",\n", text);
+			a->first_json = false;
+			free(text);
+		} else {
+			struct lx_doc *one = lx_doc_new_list();
+			lx_doc_list_push(one, d);
+			char *text = lx_doc_to_yaml(one);
+			fputs(text + strlen("---\n"), stdout);
+			free(text);
+			lx_doc_free(one);
+			return;
+		}
+		lx_doc_free(d);
+		return;
+	}
+	}
+}
+
+/* ---- enumeration ---- */
+
+static int compare_ids(const void *x, const void *y)
+{
+	const char *a = *(char *const *)x, *b = *(char *const *)y;
+	unsigned long long na, nb;
+	bool numeric = lx_parse_uint(a, 10, ULLONG_MAX, &na) && lx_parse_uint(b, 10, ULLONG_MAX, &nb);
+	if (numeric)
+		return na < nb ? -1 : na > nb;
+	return strcmp(a, b);
+}
+
+/* Container ids in dir: "<id>.conf" files (PVE) or "<name>/config" dirs (LXC). */
+static void list_ids(const char *dir, bool pve, struct lx_strv *ids)
+{
+	DIR *d = opendir(dir);
+	if (!d)
+		return;
+	struct dirent *de;
+	while ((de = readdir(d))) {
+		if (de->d_name[0] == '.')
+			continue;
+		if (pve) {
+			unsigned long long v;
+			_cleanup_free_ char *id = lx_xstrndup(de->d_name, strcspn(de->d_name, "."));
+			if (lx_str_ends_with(de->d_name, ".conf") && strlen(id) + 5 == strlen(de->d_name) &&
+			    lx_parse_uint(id, 10, 999999999, &v))
+				lx_strv_push(ids, id);
+		} else {
+			_cleanup_free_ char *config = lx_xasprintf("%s/%s/config", dir, de->d_name);
+			if (access(config, R_OK) == 0)
+				lx_strv_push(ids, de->d_name);
+		}
+	}
+	closedir(d);
+	if (ids->n > 1)
+		qsort(ids->items, ids->n, sizeof(*ids->items), compare_ids);
+}
+
+static void audit_one(struct audit *a, struct node *n, const char *id, const char *path, bool is_pve)
+{
+	struct lx_findings f = {0};
+	struct lx_container_report rep = {0};
+	struct lx_error err = {0};
+	if (!n->have_host) {
+		/* Another node without a model: only say whether it has GPU lines. */
+		struct lx_conf conf;
+		if (lx_conf_load(path, &conf, &err) == 0) {
+			struct lx_host empty = {0};
+			struct lx_container_config cc;
+			lx_container_config_read(&empty, id, &conf, is_pve, &cc);
+			rep.n_nodes = cc.n_grants;
+			if (cc.n_grants)
+				lx_findings_add(&f, LXG021_NO_HOST_MODEL, id, path, 0, NULL,
+						lx_xasprintf("a GPU container on node %s, which lxgpu has "
+							     "no host model of",
+							     n->name),
+						lx_xasprintf("run 'lxgpu snapshot -o %s.yaml' on %s and pass "
+							     "its directory with --hosts",
+							     n->name, n->name));
+			lx_container_config_free(&cc);
+			lx_conf_free(&conf);
+		}
+	} else if (lx_verify_container(&n->host, id, path, is_pve, &a->paths, &f, &rep, &err) == 0) {
+		if (!n->local)
+			rep.running = false;
+		check_conflicts(a, n, id, &rep, &f);
+	}
+	if (err.message) {
+		lx_findings_add(&f, LXG021_NO_HOST_MODEL, id, path, 0, NULL,
+				lx_xasprintf("cannot read the config: %s", err.message), NULL);
+		lx_findings_last_severity(&f, LX_SEVERITY_ERROR);
+		lx_error_clear(&err);
+	}
+	emit_container(a, n, id, path, &rep, &f);
+	lx_container_report_free(&rep);
+	lx_findings_free(&f);
+}
+
+static void audit_dir(struct audit *a, struct node *n, const char *dir, bool pve,
+		      const char *pve_lxc_dir)
+{
+	struct lx_strv ids = {0};
+	list_ids(dir, pve, &ids);
+	for (size_t i = 0; i < ids.n; i++) {
+		_cleanup_free_ char *path = pve ? lx_xasprintf("%s/%s.conf", dir, ids.items[i])
+						: lx_xasprintf("%s/%s/config", dir, ids.items[i]);
+		if (!pve && pve_lxc_dir) {
+			/* /var/lib/lxc/<vmid>/config of a PVE container is generated from
+			 * its PVE config: audit that one, not this. */
+			_cleanup_free_ char *pve_conf = lx_xasprintf("%s/%s.conf", pve_lxc_dir, ids.items[i]);
+			if (access(pve_conf, F_OK) == 0)
+				continue;
+		}
+		audit_one(a, n, ids.items[i], path, pve);
+	}
+	lx_strv_free(&ids);
+}
+
+/* The local node's name: /etc/pve/lxc links to nodes/<name>/lxc. */
+static char *local_node_name(const struct cli *cli, const struct lx_host *host)
+{
+	_cleanup_free_ char *lxc = lx_path_join(cli->pve_dir, "lxc");
+	char resolved[PATH_MAX];
+	if (realpath(lxc, resolved)) {
+		char *end = strstr(resolved, "/lxc");
+		char *start = end ? end : NULL;
+		while (start && start > resolved && start[-1] != '/')
+			start--;
+		if (end && start && lx_str_ends_with(resolved, "/lxc") && strstr(resolved, "/nodes/"))
+			return lx_xstrndup(start, (size_t)(end - start));
+	}
+	return lx_xstrdup(host->hostname ? host->hostname : "localhost");
+}
+
+static void print_header(struct audit *a, const struct node *local)
+{
+	const struct lx_host *h = &local->host;
+	switch (a->format) {
+	case AUDIT_TEXT:
+		printf("Host %s: %zu GPU%s, driver %s\n", local->name, h->n_gpus, h->n_gpus == 1 ? "" : "s",
+		       h->driver.version ? h->driver.version : "not loaded");
+		printf("%-10s %-12s %-8s %4s  %-7s %s\n", "CONTAINER", "NODE", "STATE", "GPUS", "STATUS",
+		       "FINDINGS");
+		break;
+	case AUDIT_JSON: printf("{\n  \"host\": \"%s\",\n  \"containers\": [\n", local->name); break;
+	case AUDIT_YAML: printf("---\nhost: %s\ncontainers:\n", local->name); break;
+	case AUDIT_PROMETHEUS:
+		printf("# HELP lxgpu_container_findings Findings of lxgpu audit, per container, code and "
+		       "severity.\n# TYPE lxgpu_container_findings gauge\n");
+		break;
+	}
+}
+
+static void print_footer(struct audit *a, const struct node *local)
+{
+	const struct totals *t = &a->totals;
+	switch (a->format) {
+	case AUDIT_TEXT:
+		printf("%zu containers, %zu with GPUs: %zu ok, %zu with warnings, %zu with errors\n",
+		       t->containers, t->with_gpus, t->ok, t->warning, t->error);
+		break;
+	case AUDIT_JSON:
+		printf("\n  ],\n  \"summary\": {\"containers\": %zu, \"with_gpus\": %zu, \"ok\": %zu, "
+		       "\"warning\": %zu, \"error\": %zu}\n}\n",
+		       t->containers, t->with_gpus, t->ok, t->warning, t->error);
+		break;
+	case AUDIT_YAML:
+		if (!t->containers)
+			printf("  []\n");
+		printf("summary:\n  containers: %zu\n  with_gpus: %zu\n  ok: %zu\n  warning: %zu\n"
+		       "  error: %zu\n",
+		       t->containers, t->with_gpus, t->ok, t->warning, t->error);
+		break;
+	case AUDIT_PROMETHEUS: {
+		printf("# HELP lxgpu_container_gpus GPUs a container is configured with.\n"
+		       "# TYPE lxgpu_container_gpus gauge\n");
+		rewind(a->gpus_family);
+		char chunk[65536];
+		size_t got;
+		while ((got = fread(chunk, 1, sizeof(chunk), a->gpus_family)) > 0)
+			fwrite(chunk, 1, got, stdout);
+		const struct lx_host *h = &local->host;
+		_cleanup_free_ char *version = lx_prometheus_label(h->driver.version ? h->driver.version : "");
+		printf("# HELP lxgpu_driver_info The loaded NVIDIA kernel module.\n"
+		       "# TYPE lxgpu_driver_info gauge\n"
+		       "lxgpu_driver_info{version=\"%s\",flavor=\"%s\"} 1\n",
+		       version, lx_driver_flavor_name(h->driver.flavor));
+		printf("# HELP lxgpu_host_gpus NVIDIA GPUs on the host.\n# TYPE lxgpu_host_gpus gauge\n"
+		       "lxgpu_host_gpus %zu\n",
+		       h->n_gpus);
+		printf("# HELP lxgpu_audit_containers Containers audited.\n"
+		       "# TYPE lxgpu_audit_containers gauge\nlxgpu_audit_containers %zu\n",
+		       t->containers);
+		printf("# HELP lxgpu_audit_findings Findings by severity.\n"
+		       "# TYPE lxgpu_audit_findings gauge\n");
+		for (int s = LX_SEVERITY_INFO; s <= LX_SEVERITY_ERROR; s++)
+			printf("lxgpu_audit_findings{severity=\"%s\"} %zu\n",
+			       lx_severity_name((enum lx_severity)s), t->by_severity[s]);
+		break;
+	}
+	}
+}
+
+/* Other nodes of the cluster, with their host models from --hosts DIR. */
+static void audit_cluster(struct audit *a, const char *local_name)
+{
+	_cleanup_free_ char *nodes_dir = lx_path_join(a->cli->pve_dir, "nodes");
+	struct lx_strv names = {0};
+	DIR *d = opendir(nodes_dir);
+	struct dirent *de;
+	while (d && (de = readdir(d)))
+		if (de->d_name[0] != '.' && strcmp(de->d_name, local_name) != 0)
+			lx_strv_push(&names, de->d_name);
+	if (d)
+		closedir(d);
+	lx_strv_sort(&names);
+	for (size_t i = 0; i < names.n; i++) {
+		struct node n = {.name = lx_xstrdup(names.items[i])};
+		if (a->cli->hosts_dir) {
+			_cleanup_free_ char *yaml = lx_xasprintf("%s/%s.yaml", a->cli->hosts_dir, n.name);
+			_cleanup_free_ char *tgz = lx_xasprintf("%s/%s.tar.gz", a->cli->hosts_dir, n.name);
+			struct lx_error err = {0};
+			const char *file = access(yaml, R_OK) == 0 ? yaml : access(tgz, R_OK) == 0 ? tgz : NULL;
+			if (file && lx_snapshot_load(file, &n.host, &err) == 0)
+				n.have_host = true;
+			else if (file)
+				fprintf(stderr, "lxgpu: warning: %s\n", err.message);
+			lx_error_clear(&err);
+		}
+		_cleanup_free_ char *node_dir = lx_xasprintf("%s/%s", nodes_dir, n.name);
+		_cleanup_free_ char *qemu = lx_path_join(node_dir, "qemu-server");
+		_cleanup_free_ char *lxc = lx_path_join(node_dir, "lxc");
+		read_vm_gpus(qemu, &n);
+		audit_dir(a, &n, lxc, true, NULL);
+		node_free(&n);
+	}
+	lx_strv_free(&names);
+}
+
+static int run_audit(struct cli *cli)
+{
+	if (cli->n_args)
+		return cli_usage_error("audit takes no arguments (got '%s')", cli->args[0]);
+	struct audit a = {.cli = cli, .first_json = true,
+			  .paths = {cli->cgroup_root, "/proc", cli->lxc_path}};
+	a.format = cli->prometheus ? AUDIT_PROMETHEUS
+		   : cli->format == CLI_FORMAT_JSON ? AUDIT_JSON
+		   : cli->format == CLI_FORMAT_YAML ? AUDIT_YAML
+						    : AUDIT_TEXT;
+	struct node local = {.local = true};
+	if (cli_load_host(cli, &local.host, NULL) < 0)
+		return LX_EXIT_ERROR;
+	local.have_host = true;
+	local.name = local_node_name(cli, &local.host);
+	if (a.format == AUDIT_PROMETHEUS && !(a.gpus_family = tmpfile())) {
+		node_free(&local);
+		return cli_usage_error("cannot create a temporary file for the Prometheus output");
+	}
+	print_header(&a, &local);
+	_cleanup_free_ char *qemu = lx_path_join(cli->pve_dir, "qemu-server");
+	_cleanup_free_ char *pve_lxc = lx_path_join(cli->pve_dir, "lxc");
+	read_vm_gpus(qemu, &local);
+	audit_dir(&a, &local, pve_lxc, true, NULL);
+	audit_dir(&a, &local, cli->lxc_path, false, pve_lxc);
+	if (cli->cluster)
+		audit_cluster(&a, local.name);
+	print_footer(&a, &local);
+	if (a.gpus_family)
+		fclose(a.gpus_family);
+	node_free(&local);
+	if (fflush(stdout) != 0)
+		return LX_EXIT_ERROR;
+	return a.totals.error ? LX_EXIT_FINDINGS : LX_EXIT_OK;
+}
+
+const struct cli_command cli_cmd_audit = {
+	.name = "audit",
+	.summary = "verify every container of the host (or cluster); summary, JSON, Prometheus",
+	.usage =
+		"Usage: lxgpu audit [--format text|json|yaml|prometheus] [--cluster [--hosts DIR]]\n"
+		"                   [--exclusive]\n"
+		"\n"
+		"Run lxgpu verify on every container: Proxmox's (<pve-dir>/lxc/*.conf) and plain\n"
+		"LXC ones (<lxc-path>/*/config), and print one line per GPU container (-v: with\n"
+		"its findings). GPUs also passed through to a VM (hostpciN in qemu-server/*.conf)\n"
+		"are errors.\n"
+		"\n"
+		"  --format prometheus  metrics for node_exporter's textfile collector\n"
+		"  --cluster            also the containers of the other nodes (<pve-dir>/nodes/*)\n"
+		"  --hosts DIR          host snapshots of other nodes, as DIR/<node>.yaml\n"
+		"  --exclusive          a GPU given to more than one container is an error\n"
+		"\n"
+		"Exit 0 when no container has errors, 1 when one has, 2 when audit could not run.\n",
+	.options = CLI_OPT_FORMAT | CLI_OPT_AUDIT,
+	.run = run_audit,
+};
