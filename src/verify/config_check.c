@@ -216,7 +216,22 @@ static void check_grant(struct checker *k, const struct lx_configured_node *g)
 	const char *name = g->path + strlen("/dev/");
 	bool gpu_node = lx_str_starts_with(name, "nvidia") && name[6] &&
 			strspn(name + 6, "0123456789") == strlen(name + 6);
-	if (gpu_node && gpu < 0)
+	const struct lx_gpu *elsewhere = NULL; /* a GPU bound to another driver */
+	for (size_t i = 0; i < h->n_gpus && !elsewhere; i++)
+		if (!h->gpus[i].driver || strcmp(h->gpus[i].driver, "nvidia") != 0)
+			elsewhere = &h->gpus[i];
+	if (gpu_node && gpu < 0 && elsewhere)
+		/* vfio-bound GPUs have no minor: the node likely meant this one. */
+		finding(k, LXG004_GPU_ON_VFIO, g->line, g->path,
+			lx_xasprintf("no GPU bound to nvidia has %s; GPU %s is bound to %s%s, not "
+				     "nvidia",
+				     g->path, elsewhere->bdf,
+				     elsewhere->driver ? elsewhere->driver : "no driver",
+				     elsewhere->driver && strcmp(elsewhere->driver, "vfio-pci") == 0
+					     ? " (passed through to a VM)"
+					     : ""),
+			lx_xstrdup("give the container a GPU that is bound to nvidia (lxgpu scan)"));
+	else if (gpu_node && gpu < 0)
 		finding(k, LXG003_NO_SUCH_GPU, g->line, g->path,
 			lx_xasprintf("%s belongs to no GPU of this host (it has %zu GPUs; their "
 				     "minors are in 'lxgpu scan')",
@@ -226,12 +241,9 @@ static void check_grant(struct checker *k, const struct lx_configured_node *g)
 				     k->cc->id));
 	else if (gpu >= 0 && (!h->gpus[gpu].driver || strcmp(h->gpus[gpu].driver, "nvidia") != 0))
 		finding(k, LXG004_GPU_ON_VFIO, g->line, g->path,
-			lx_xasprintf("%s is GPU %d (%s), which is bound to %s, not nvidia%s", g->path,
-				     gpu, h->gpus[gpu].bdf,
-				     h->gpus[gpu].driver ? h->gpus[gpu].driver : "no driver",
-				     h->gpus[gpu].driver && strcmp(h->gpus[gpu].driver, "vfio-pci") == 0
-					     ? " (a VM has it)"
-					     : ""),
+			lx_xasprintf("%s is GPU %d (%s), which is bound to %s, not nvidia", g->path, gpu,
+				     h->gpus[gpu].bdf,
+				     h->gpus[gpu].driver ? h->gpus[gpu].driver : "no driver"),
 			lx_xstrdup("give the container a GPU that is bound to nvidia"));
 	if (!node) {
 		if (g->devn)

@@ -1,0 +1,81 @@
+#!/bin/sh
+# verify over configs with planted problems (and clean ones): each case
+# names the codes it must give, no more, no fewer ("#expect:" line; "#host:"
+# picks the example host, default the 8-GPU one). Then audit over all of
+# them, with a VM and --exclusive. Usage: run-cases.sh LXGPU EXAMPLES CASES
+set -u
+lxgpu=$1 examples=$(cd "$2" && pwd) cases=$(cd "$3" && pwd)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+. "$(dirname "$0")/../lib/tap.sh"
+
+t_case() {
+	conf=$1
+	host=$(sed -n 's/^#host: *//p' "$conf")
+	want=$(sed -n 's/^#expect: *//p' "$conf" | tr ' ' '\n' | sed '/^$/d' | sort -u | tr '\n' ' ')
+	rm -rf "$work/pve" && mkdir -p "$work/pve/lxc" && cp "$conf" "$work/pve/lxc/700.conf"
+	"$lxgpu" --host "$examples/${host:-pve-8x-rtx-pro-6000}.yaml" --pve-dir "$work/pve" \
+		--lxc-path "$work/none" verify 700 --format json >"$work/out" 2>"$work/err"
+	rc=$?
+	got=$(jq -r '[.findings[].code] | unique | .[]' "$work/out" | tr '\n' ' ')
+	[ "$got" = "$want" ] || { echo "codes: got '$got', want '$want'"; jq -r '.findings[] | "\(.code) \(.message)"' "$work/out"; cat "$work/err"; return 1; }
+	errors=$(jq '[.findings[] | select(.severity == "error")] | length' "$work/out")
+	if [ "$errors" -gt 0 ]; then [ "$rc" -eq 1 ]; else [ "$rc" -eq 0 ]; fi || { echo "exit $rc with $errors errors"; return 1; }
+	jq -e '.findings | all(.code and .severity and .message and .fix and (.container == "700"))' "$work/out" >/dev/null ||
+		{ echo "incomplete finding"; return 1; }
+}
+for conf in "$cases"/*.conf; do
+	check "verify $(basename "$conf" .conf)" t_case "$conf"
+done
+
+# audit: every case of the 8-GPU host at once, a VM with GPU 0, --exclusive.
+rm -rf "$work/pve" && mkdir -p "$work/pve/lxc" "$work/pve/qemu-server"
+id=800
+for conf in "$cases"/*.conf; do
+	grep -q '^#host:' "$conf" && continue
+	id=$((id + 1))
+	cp "$conf" "$work/pve/lxc/$id.conf"
+	case "$(basename "$conf")" in clean-*) echo "$id" >>"$work/clean-ids" ;; esac
+done
+printf 'memory: 8192\nhostpci0: 0000:39:00,pcie=1\n' >"$work/pve/qemu-server/900.conf"
+cp "$cases/clean-devn.conf" "$work/pve/lxc/899.conf"
+sed 's|/dev/nvidia0|/dev/nvidia1|' "$cases/clean-devn.conf" >"$work/pve/lxc/898.conf"
+au() { "$lxgpu" --host "$examples/pve-8x-rtx-pro-6000.yaml" --pve-dir "$work/pve" --lxc-path "$work/none" audit "$@"; }
+t_audit_json() {
+	au --format json --exclusive >"$work/audit.json"
+	[ $? -eq 1 ] || { echo "audit exit status"; return 1; }
+	jq -e '.summary.containers == ([.containers[]] | length)' "$work/audit.json" >/dev/null &&
+		jq -e '[.containers[] | select(.container == "898") | .findings[].code] | index("LXG013")' "$work/audit.json" >/dev/null &&
+		jq -e '[.containers[] | select(.container == "899") | .findings[].code] | index("LXG012")' "$work/audit.json" >/dev/null ||
+		{ jq -c '.containers[] | [.container, .status, [.findings[].code]]' "$work/audit.json"; return 1; }
+	# Without --exclusive, the clean configs raise nothing.
+	au --format json >"$work/audit2.json"
+	for clean in $(cat "$work/clean-ids"); do
+		jq -e --arg id "$clean" '[.containers[] | select(.container == $id) | .findings | length] == [0]' \
+			"$work/audit2.json" >/dev/null || { echo "clean container $clean has findings"; return 1; }
+	done
+}
+t_audit_text() {
+	au >"$work/audit.txt"
+	grep -q '^CONTAINER  *NODE  *STATE  *GPUS  *STATUS  *FINDINGS' "$work/audit.txt" &&
+		grep -q '^898 .* error .*LXG013' "$work/audit.txt" && grep -q 'containers, .* with GPUs' "$work/audit.txt" &&
+		! grep -q 'LXG012' "$work/audit.txt"
+}
+t_audit_prometheus() {
+	au --format prometheus >"$work/metrics"
+	# The text exposition format: HELP and TYPE lines, then samples of one family together.
+	awk '
+		/^# HELP / { if (seen[$3]++) bad = "family " $3 " twice"; fam = $3; next }
+		/^# TYPE / { if ($3 != fam || ($4 != "gauge" && $4 != "counter")) bad = "TYPE " $3; next }
+		/^[a-z_]+(\{[a-z_]+="[^"]*"(,[a-z_]+="[^"]*")*\})? [0-9]+$/ {
+			name = $1; sub(/\{.*/, "", name); if (name != fam) bad = "sample " name " outside its family"; next }
+		{ bad = "bad line: " $0 }
+		END { if (bad) { print bad; exit 1 } }' "$work/metrics" || return 1
+	grep -q '^lxgpu_container_findings{node="[^"]*",container="898",code="LXG013",severity="error"} 1$' "$work/metrics" &&
+		grep -q '^lxgpu_driver_info{version="590.48.01",flavor="open"} 1$' "$work/metrics" &&
+		grep -q '^lxgpu_host_gpus 8$' "$work/metrics"
+}
+check "audit --format json: summary, VM conflict, --exclusive, clean containers ok" t_audit_json
+check "audit: the summary table" t_audit_text
+check "audit --format prometheus: valid exposition format, findings, driver info" t_audit_prometheus
+tap_finish
