@@ -174,6 +174,57 @@ t_devices_list() {
 }
 check "cgroup v1: devices.list allows exactly the planned GPU devices" t_devices_list
 
+# verify on the running container. The host model is the example host with
+# this machine's cgroup layout (the container runs here).
+sed "s/^cgroup: .*/cgroup: $layout/" "$host" >"$work/host.yaml"
+verify() { # HOST_MODEL
+	"$lxgpu" --host "$1" --lxc-path "$lxcpath" verify "$name" --format json >"$work/verify.json" 2>"$work/verify.err"
+}
+codes() { jq -r '[.findings[].code] | unique | join(" ")' "$work/verify.json"; }
+t_verify_clean() {
+	verify "$work/host.yaml"
+	rc=$?
+	[ "$rc" -eq 0 ] && [ "$(jq -r .state "$work/verify.json")" = running ] && [ -z "$(codes)" ] ||
+		{ echo "exit $rc"; cat "$work/verify.json" "$work/verify.err"; return 1; }
+}
+check "verify: the running container is clean" t_verify_clean
+t_verify_reload() {
+	# As after a driver reload: nvidia-uvm got major 510 on the host.
+	sed -e 's/^  nvidia-uvm: 511$/  nvidia-uvm: 510/' -e '/path: \/dev\/nvidia-uvm/,/minor:/ s/major: 511/major: 510/' \
+		"$work/host.yaml" >"$work/host-reloaded.yaml"
+	verify "$work/host-reloaded.yaml"
+	rc=$?
+	c=$(codes)
+	[ "$rc" -eq 1 ] && case " $c " in *" LXG001 "*) ;; *) false ;; esac &&
+		case " $c " in *" LXG015 "*) ;; *) false ;; esac ||
+		{ echo "exit $rc, codes '$c'"; jq -r '.findings[] | "\(.code) \(.message)"' "$work/verify.json"; return 1; }
+}
+check "verify after a driver reload: the stale rule and the stale node inside" t_verify_reload
+t_verify_mismatch() {
+	mkdir -p "$lxcpath/$name/rootfs/usr/local/nvidia/lib64"
+	: >"$lxcpath/$name/rootfs/usr/local/nvidia/lib64/libnvidia-ml.so.550.54.14"
+	verify "$work/host.yaml"
+	rc=$?
+	[ "$rc" -eq 1 ] && [ "$(codes)" = LXG011 ] && grep -q '550.54.14' "$work/verify.json" ||
+		{ echo "exit $rc, codes '$(codes)'"; cat "$work/verify.json"; return 1; }
+	rm "$lxcpath/$name/rootfs/usr/local/nvidia/lib64/libnvidia-ml.so.550.54.14"
+}
+check "verify: driver libraries of another version in the rootfs" t_verify_mismatch
+t_verify_symlinks() {
+	secret=$(mktemp -d /tmp/lxgpu-host-secret-XXXXXX)
+	: >"$secret/libnvidia-ml.so.999.99.99"
+	root="$lxcpath/$name/rootfs"
+	mkdir -p "$root/usr/local/cuda" "$root/usr/local/nvidia"
+	ln -s "$secret" "$root/usr/local/cuda/compat"                         # absolute, to a host dir
+	ln -s "../../../../../../../../$secret" "$root/usr/local/nvidia/lib" # climbing out
+	verify "$work/host.yaml"
+	rc=$?
+	rm -rf "$secret" "$root/usr/local/cuda/compat" "$root/usr/local/nvidia/lib"
+	[ "$rc" -eq 0 ] && ! grep -q '999.99.99' "$work/verify.json" ||
+		{ echo "exit $rc: verify read through a link out of the container"; cat "$work/verify.json"; return 1; }
+}
+check "verify never follows a link out of the container's root" t_verify_symlinks
+
 # apply on the running container's plain LXC config: only GPU lines change,
 # and lxgpu says the change waits for the next start.
 t_apply_running() {
