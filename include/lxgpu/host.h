@@ -134,6 +134,23 @@ bool lx_driver_flavor_from_name(const char *name, enum lx_driver_flavor *out);
  * domain printed with at least 4 hex digits. False when not a PCI address. */
 bool lx_pci_address_normalize(const char *in, char **out);
 
+/* ---- topology (as `nvidia-smi topo -m` names links) ---- */
+
+enum lx_link {
+	LX_LINK_SELF, /* X */
+	LX_LINK_PIX,  /* through one PCIe switch */
+	LX_LINK_PXB,  /* through several PCIe bridges, not the host bridge */
+	LX_LINK_PHB,  /* through a PCIe host bridge */
+	LX_LINK_NODE, /* between host bridges of one NUMA node */
+	LX_LINK_SYS,  /* between NUMA nodes (the socket interconnect) */
+};
+/* The link between two GPUs, from their PCIe paths and NUMA nodes. */
+enum lx_link lx_gpu_link(const struct lx_gpu *a, const struct lx_gpu *b);
+const char *lx_link_name(enum lx_link link);
+/* The n GPUs bound to nvidia with the closest links (lowest sum of link
+ * costs; ties: lowest indexes). *out: n indexes, ascending. */
+int lx_topo_best(const struct lx_host *host, size_t n, size_t **out, struct lx_error *err);
+
 /* ---- parsers of /proc files (pure functions over the file's text) ---- */
 
 /* /proc/driver/nvidia/version: version and flavour from its first line. */

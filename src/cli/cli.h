@@ -23,6 +23,7 @@ enum cli_option_bit {
 	CLI_OPT_BACKUP_DIR = 1u << 6, /* --backup-dir */
 	CLI_OPT_LIST = 1u << 7,       /* --list */
 	CLI_OPT_AUDIT = 1u << 8,      /* --cluster --hosts --exclusive --format prometheus */
+	CLI_OPT_GPUS = 1u << 9,       /* --gpus */
 };
 
 struct cli {
@@ -71,6 +72,7 @@ extern const struct cli_command cli_cmd_apply;
 extern const struct cli_command cli_cmd_rollback;
 extern const struct cli_command cli_cmd_verify;
 extern const struct cli_command cli_cmd_audit;
+extern const struct cli_command cli_cmd_topo;
 
 struct lx_conf;
 /* Fill generate's options from a container's config: the style its file

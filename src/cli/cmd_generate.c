@@ -87,6 +87,6 @@ const struct cli_command cli_cmd_generate = {
 		"  --uid N, --gid N  node owner in the container (devn, cdi)\n"
 		"  --cgroup v1|v2    cgroup keys to write (default: the host's; hybrid -> v1)\n"
 		"  --templates DIR   use DIR/<style>.tmpl instead of the built-in templates\n",
-	.options = CLI_OPT_PLAN | CLI_OPT_PRIVILEGE | CLI_OPT_TEMPLATES,
+	.options = CLI_OPT_PLAN | CLI_OPT_GPUS | CLI_OPT_PRIVILEGE | CLI_OPT_TEMPLATES,
 	.run = run_generate,
 };

@@ -13,6 +13,7 @@ static const struct cli_command *const commands[] = {
 	&cli_cmd_rollback,
 	&cli_cmd_verify,
 	&cli_cmd_audit,
+	&cli_cmd_topo,
 	&cli_cmd_snapshot,
 };
 #define N_COMMANDS (sizeof(commands) / sizeof(commands[0]))
@@ -186,6 +187,7 @@ static const char *option_name(unsigned bit)
 	case CLI_OPT_APPLY: return "--dry-run/--allow-privilege-change/--lock-timeout/--lock-dir";
 	case CLI_OPT_BACKUP_DIR: return "--backup-dir";
 	case CLI_OPT_AUDIT: return "audit's options (--cluster, --hosts, --exclusive, --format prometheus)";
+	case CLI_OPT_GPUS: return "--gpus";
 	default: return "--list";
 	}
 }
@@ -195,9 +197,13 @@ static int parse_plan_option(struct cli *cli, int opt, const char *arg)
 {
 	struct lx_plan_options *p = &cli->plan;
 	unsigned long long v;
+	if (opt == OPT_GPUS) {
+		p->gpus = arg;
+		cli->given |= CLI_OPT_GPUS;
+		return 0;
+	}
 	cli->given |= CLI_OPT_PLAN;
 	switch (opt) {
-	case OPT_GPUS: p->gpus = arg; return 0;
 	case OPT_STYLE:
 		if (!lx_style_from_name(arg, &p->style))
 			return cli_usage_error("unknown --style '%s'; use devn, raw, lxc or cdi", arg);

@@ -102,6 +102,20 @@ static int select_one(const struct lx_host *host, const char *token, size_t **ou
 		      struct lx_error *err)
 {
 	unsigned long long v;
+	if (lx_str_starts_with(token, "best:")) {
+		/* The N GPUs with the closest links (lxgpu topo). */
+		if (!lx_parse_uint(token + 5, 10, 1024, &v) || v == 0)
+			return selection_error(host, err, "'%s': best:N needs a number of GPUs", token);
+		size_t *best;
+		if (lx_topo_best(host, (size_t)v, &best, err) < 0) {
+			_cleanup_free_ char *why = lx_xstrdup(err->message);
+			return selection_error(host, err, "%s", why);
+		}
+		for (size_t i = 0; i < (size_t)v; i++)
+			add_index(out, n, best[i]);
+		free(best);
+		return 0;
+	}
 	if (lx_str_starts_with(token, "numa:")) {
 		if (!lx_parse_uint(token + 5, 10, 65535, &v))
 			return selection_error(host, err, "'%s': NUMA node must be a number", token);
@@ -132,7 +146,7 @@ static int select_one(const struct lx_host *host, const char *token, size_t **ou
 	} else {
 		return selection_error(host, err,
 				       "'%s' is not a GPU: use all, indexes (0,2), a PCI address, "
-				       "GPU-<uuid> or numa:N",
+				       "GPU-<uuid>, numa:N or best:N",
 				       token);
 	}
 	const struct lx_gpu *g = &host->gpus[index];
