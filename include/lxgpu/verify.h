@@ -157,5 +157,75 @@ int lx_verify_container(const struct lx_host *host, const char *id, const char *
 			const struct lx_runtime_paths *paths, struct lx_findings *out,
 			struct lx_container_report *report, struct lx_error *err);
 void lx_container_report_free(struct lx_container_report *report);
+/* The container's root: /proc/<pid>/root when it runs (pid > 0), else its
+ * rootfs directory when lxgpu can see it (plain LXC dir:, PVE's mount
+ * point while mounted). An O_PATH fd, or -1. */
+int lx_container_open_root(const struct lx_runtime_paths *paths, const char *id,
+			   const struct lx_conf *conf, int pid);
+
+/* ---- the next boot ---- */
+
+/* The "key=value" strings of a kernel module's .modinfo section; the file
+ * may be plain or compressed (.xz, .zst, .gz; decompressed by libarchive).
+ * Nothing is loaded and modinfo(8) is not run. */
+int lx_modinfo_read(const char *path, struct lx_strv *fields, struct lx_error *err);
+/* The same from an ELF image in memory (bounds-checked: the file is data). */
+int lx_modinfo_parse_elf(const char *name, const unsigned char *data, size_t len,
+			 struct lx_strv *fields, struct lx_error *err);
+/* "version=..." -> "..."; NULL when absent. */
+const char *lx_modinfo_get(const struct lx_strv *fields, const char *key);
+
+struct lx_next_boot {
+	char *kernel;        /* the kernel that boots next */
+	char *kernel_source; /* how lxgpu knows: a pin file, GRUB, newest installed */
+	char *module_path;   /* nvidia.ko for that kernel; NULL when there is none */
+	char *module_version;
+	enum lx_driver_flavor module_flavor;
+	bool firmware_present; /* GSP firmware of module_version (open flavour needs it) */
+	bool uvm_at_boot;      /* something creates /dev/nvidia-uvm before guests start */
+	char *uvm_source;      /* what does */
+};
+
+/* Inspect the files under root ("/" on the live host): /etc/kernel pins,
+ * /boot/grub, /lib/modules, /lib/firmware/nvidia, systemd units, udev
+ * rules. kernel overrides the choice of kernel. */
+int lx_next_boot_inspect(const char *root, const char *kernel, struct lx_next_boot *out,
+			 struct lx_error *err);
+void lx_next_boot_free(struct lx_next_boot *nb);
+/* A systemd unit that creates the NVIDIA nodes before guests start. */
+const char *lx_boot_unit_text(void);
+/* Compare kernel release strings ("6.8.12-4-pve" < "6.8.12-10-pve"). */
+int lx_kernel_version_compare(const char *a, const char *b);
+
+/* ---- preflight: will the container come up with working GPUs? ---- */
+
+enum lx_verdict {
+	LX_VERDICT_OK,
+	LX_VERDICT_DEGRADED,  /* starts, but e.g. CUDA will not work */
+	LX_VERDICT_WILL_FAIL, /* does not start */
+};
+const char *lx_verdict_name(enum lx_verdict v);
+
+struct lx_reason {
+	enum lx_verdict verdict; /* what this reason alone means */
+	char *message;
+	char *fix;
+};
+
+struct lx_preflight {
+	enum lx_verdict verdict; /* the worst of the reasons */
+	struct lx_reason *reasons;
+	size_t n;
+};
+void lx_preflight_free(struct lx_preflight *p);
+
+/* The next start against the host as it is now. driver_versions: versions
+ * of the container's driver libraries when known, else NULL. */
+void lx_preflight_next_start(const struct lx_host *host, const struct lx_container_config *cc,
+			     const struct lx_strv *driver_versions, struct lx_preflight *out);
+/* The first start after a host reboot into nb. */
+void lx_preflight_next_boot(const struct lx_host *host, const struct lx_container_config *cc,
+			    const struct lx_strv *driver_versions, const struct lx_next_boot *nb,
+			    struct lx_preflight *out);
 
 #endif

@@ -24,6 +24,7 @@ enum cli_option_bit {
 	CLI_OPT_LIST = 1u << 7,       /* --list */
 	CLI_OPT_AUDIT = 1u << 8,      /* --cluster --hosts --exclusive --format prometheus */
 	CLI_OPT_GPUS = 1u << 9,       /* --gpus */
+	CLI_OPT_PREFLIGHT = 1u << 10, /* --next-boot --kernel --root --print-boot-unit */
 };
 
 struct cli {
@@ -51,6 +52,10 @@ struct cli {
 	bool cluster;
 	bool exclusive;
 	const char *hosts_dir;
+	bool next_boot;
+	const char *kernel;
+	const char *root_dir;
+	bool print_boot_unit;
 	const char *command_line; /* as typed (before getopt reorders argv), for backups */
 	unsigned given; /* cli_option_bit of the command options on the command line */
 	char **args;    /* positional arguments after the command name */
@@ -73,6 +78,7 @@ extern const struct cli_command cli_cmd_rollback;
 extern const struct cli_command cli_cmd_verify;
 extern const struct cli_command cli_cmd_audit;
 extern const struct cli_command cli_cmd_topo;
+extern const struct cli_command cli_cmd_preflight;
 
 struct lx_conf;
 /* Fill generate's options from a container's config: the style its file

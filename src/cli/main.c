@@ -13,6 +13,7 @@ static const struct cli_command *const commands[] = {
 	&cli_cmd_rollback,
 	&cli_cmd_verify,
 	&cli_cmd_audit,
+	&cli_cmd_preflight,
 	&cli_cmd_topo,
 	&cli_cmd_snapshot,
 };
@@ -30,6 +31,7 @@ static const char global_help[] =
 	"  --no-color          no colors (also when NO_COLOR is set)\n"
 	"  --firmware-dir DIR  where GSP firmware lives (default /lib/firmware/nvidia)\n"
 	"  --run-dir DIR       where daemons keep sockets (default /run)\n"
+	"  --cgroup-root DIR   where containers' cgroups are (default /sys/fs/cgroup)\n"
 	"  -h, --help          show help; `lxgpu CMD --help` for one command\n"
 	"  -V, --version       show the version\n"
 	"\n"
@@ -117,6 +119,11 @@ enum {
 	OPT_CLUSTER,
 	OPT_HOSTS,
 	OPT_EXCLUSIVE,
+	OPT_NEXT_BOOT,
+	OPT_KERNEL,
+	OPT_ROOT,
+	OPT_PRINT_BOOT_UNIT,
+	OPT_CGROUP_ROOT,
 };
 
 static const struct option long_options[] = {
@@ -149,6 +156,11 @@ static const struct option long_options[] = {
 	{"cluster", no_argument, NULL, OPT_CLUSTER},
 	{"hosts", required_argument, NULL, OPT_HOSTS},
 	{"exclusive", no_argument, NULL, OPT_EXCLUSIVE},
+	{"next-boot", no_argument, NULL, OPT_NEXT_BOOT},
+	{"kernel", required_argument, NULL, OPT_KERNEL},
+	{"root", required_argument, NULL, OPT_ROOT},
+	{"print-boot-unit", no_argument, NULL, OPT_PRINT_BOOT_UNIT},
+	{"cgroup-root", required_argument, NULL, OPT_CGROUP_ROOT},
 	{"quiet", no_argument, NULL, 'q'},
 	{"verbose", no_argument, NULL, 'v'},
 	{"help", no_argument, NULL, 'h'},
@@ -188,6 +200,7 @@ static const char *option_name(unsigned bit)
 	case CLI_OPT_BACKUP_DIR: return "--backup-dir";
 	case CLI_OPT_AUDIT: return "audit's options (--cluster, --hosts, --exclusive, --format prometheus)";
 	case CLI_OPT_GPUS: return "--gpus";
+	case CLI_OPT_PREFLIGHT: return "preflight's options (--next-boot, --kernel, --root, --print-boot-unit)";
 	default: return "--list";
 	}
 }
@@ -246,6 +259,7 @@ int main(int argc, char **argv)
 		.backup_dir = "/var/lib/lxgpu/backups",
 		.lock_dir = "/run/lock/lxc",
 		.cgroup_root = "/sys/fs/cgroup",
+		.root_dir = "/",
 
 		.color = isatty(STDOUT_FILENO) && !getenv("NO_COLOR"),
 	};
@@ -319,6 +333,23 @@ int main(int argc, char **argv)
 		case OPT_BACKUP_DIR:
 			cli.backup_dir = optarg;
 			cli.given |= CLI_OPT_BACKUP_DIR;
+			break;
+		case OPT_CGROUP_ROOT: cli.cgroup_root = optarg; break;
+		case OPT_NEXT_BOOT:
+			cli.next_boot = true;
+			cli.given |= CLI_OPT_PREFLIGHT;
+			break;
+		case OPT_KERNEL:
+			cli.kernel = optarg;
+			cli.given |= CLI_OPT_PREFLIGHT;
+			break;
+		case OPT_ROOT:
+			cli.root_dir = optarg;
+			cli.given |= CLI_OPT_PREFLIGHT;
+			break;
+		case OPT_PRINT_BOOT_UNIT:
+			cli.print_boot_unit = true;
+			cli.given |= CLI_OPT_PREFLIGHT;
 			break;
 		case OPT_CLUSTER:
 			cli.cluster = true;

@@ -7,9 +7,13 @@
 
 /* The rootfs of a stopped container, when it is a directory lxgpu can see:
  * plain LXC's lxc.rootfs.path = dir:/path, or PVE's mount point while mounted. */
-static int open_stopped_rootfs(const struct lx_conf *conf, const struct lx_runtime_paths *paths,
-			       const char *id)
+int lx_container_open_root(const struct lx_runtime_paths *paths, const char *id,
+			   const struct lx_conf *conf, int pid)
 {
+	if (pid > 0) {
+		_cleanup_free_ char *root = lx_xasprintf("%s/%d/root", paths->proc, pid);
+		return open(root, O_PATH | O_DIRECTORY | O_CLOEXEC);
+	}
 	_cleanup_free_ char *path = NULL;
 	for (size_t i = 0; i < conf->n && conf->lines[i].section == -1; i++) {
 		const struct lx_conf_line *l = &conf->lines[i];
@@ -42,7 +46,7 @@ int lx_verify_container(const struct lx_host *host, const char *id, const char *
 	if (report->running) {
 		lx_verify_running(host, &cc, paths, pid, out);
 	} else {
-		int root_fd = open_stopped_rootfs(&conf, paths, id);
+		int root_fd = lx_container_open_root(paths, id, &conf, -1);
 		if (root_fd >= 0) {
 			lx_verify_rootfs(host, &cc, root_fd, out);
 			close(root_fd);

@@ -1,0 +1,245 @@
+/* Preflight: will a container come up with working GPUs at its next start,
+ * or at the first start after a host reboot? */
+#include "lxgpu/verify.h"
+
+#include <string.h>
+
+const char *lx_verdict_name(enum lx_verdict v)
+{
+	return v == LX_VERDICT_WILL_FAIL ? "will fail" : v == LX_VERDICT_DEGRADED ? "degraded" : "ok";
+}
+
+static void reason(struct lx_preflight *p, enum lx_verdict verdict, char *message, char *fix)
+{
+	p->reasons = lx_xrealloc(p->reasons, (p->n + 1) * sizeof(*p->reasons));
+	p->reasons[p->n++] = (struct lx_reason){verdict, message, fix};
+	if (verdict > p->verdict)
+		p->verdict = verdict;
+}
+
+void lx_preflight_free(struct lx_preflight *p)
+{
+	for (size_t i = 0; i < p->n; i++) {
+		free(p->reasons[i].message);
+		free(p->reasons[i].fix);
+	}
+	free(p->reasons);
+	memset(p, 0, sizeof(*p));
+}
+
+static const struct lx_configured_node *grant_of(const struct lx_container_config *cc,
+						  const char *path)
+{
+	for (size_t i = 0; path && i < cc->n_grants; i++)
+		if (strcmp(cc->grants[i].path, path) == 0)
+			return &cc->grants[i];
+	return NULL;
+}
+
+/* Nodes without which CUDA does not work. */
+static bool essential(const char *path)
+{
+	const char *name = path + strlen("/dev/");
+	return strcmp(name, "nvidiactl") == 0 || strcmp(name, "nvidia-uvm") == 0 ||
+	       (lx_str_starts_with(name, "nvidia") && name[6] &&
+		strspn(name + 6, "0123456789") == strlen(name + 6));
+}
+
+/* What a node missing at start does to this container. */
+static enum lx_verdict missing_node_verdict(const struct lx_configured_node *g)
+{
+	if (g->devn || !g->optional)
+		return LX_VERDICT_WILL_FAIL; /* PVE: "Device ... does not exist"; LXC: mount fails */
+	return essential(g->path) ? LX_VERDICT_DEGRADED : LX_VERDICT_OK;
+}
+
+void lx_preflight_next_start(const struct lx_host *host, const struct lx_container_config *cc,
+			     const struct lx_strv *driver_versions, struct lx_preflight *out)
+{
+	memset(out, 0, sizeof(*out));
+	struct lx_findings f = {0};
+	lx_verify_config(host, cc, &f);
+	for (size_t i = 0; i < f.n; i++) {
+		struct lx_finding *x = &f.items[i];
+		enum lx_verdict v = LX_VERDICT_OK;
+		switch (x->code) {
+		case LXG009_DEVN_NODE_MISSING: v = LX_VERDICT_WILL_FAIL; break;
+		case LXG002_MISSING_NODE: {
+			const struct lx_configured_node *g = grant_of(cc, x->node);
+			v = g ? missing_node_verdict(g) : LX_VERDICT_DEGRADED;
+			break;
+		}
+		case LXG001_STALE_MAJOR:
+		case LXG003_NO_SUCH_GPU:
+		case LXG004_GPU_ON_VFIO:
+		case LXG006_WRONG_CGROUP_KEYS:
+		case LXG010_UNUSABLE_MODE:
+		case LXG014_NO_CGROUP_RULE:
+		case LXG020_UVM_NOT_LOADED: v = LX_VERDICT_DEGRADED; break;
+		case LXG008_PLANNED_NODE_MISSING:
+			v = x->severity == LX_SEVERITY_ERROR ? LX_VERDICT_DEGRADED : LX_VERDICT_OK;
+			break;
+		default: v = LX_VERDICT_OK; break;
+		}
+		reason(out, v, x->message, x->fix);
+		x->message = x->fix = NULL;
+	}
+	lx_findings_free(&f);
+	for (size_t i = 0; driver_versions && host->driver.version && i < driver_versions->n; i++)
+		if (strcmp(driver_versions->items[i], host->driver.version) != 0)
+			reason(out, LX_VERDICT_DEGRADED,
+			       lx_xasprintf("its driver libraries are %s, the loaded module is %s: NVML "
+					    "and CUDA fail (version mismatch)",
+					    driver_versions->items[i], host->driver.version),
+			       lx_xasprintf("install the %s userspace driver in the container",
+					    host->driver.version));
+}
+
+/* Blackwell (GB1xx, GB2xx) needs the open module; pre-Turing the proprietary one. */
+static bool is_blackwell(const struct lx_gpu *g)
+{
+	return g->device_id >= 0x2900 && g->device_id <= 0x2fff;
+}
+
+static bool is_pre_turing(const struct lx_gpu *g)
+{
+	return g->device_id < 0x1e00;
+}
+
+/* Give every GPU node of the container the same fate (no module, no firmware...). */
+static void gpu_nodes_fail(struct lx_preflight *out, const struct lx_container_config *cc,
+			   const char *why, const char *fix)
+{
+	enum lx_verdict worst = LX_VERDICT_OK;
+	for (size_t i = 0; i < cc->n_grants; i++) {
+		enum lx_verdict v = missing_node_verdict(&cc->grants[i]);
+		if (v > worst)
+			worst = v;
+	}
+	if (cc->n_grants)
+		reason(out, worst == LX_VERDICT_OK ? LX_VERDICT_DEGRADED : worst,
+		       lx_xasprintf("%s: no GPU node will exist%s", why,
+				    worst == LX_VERDICT_WILL_FAIL ? ", and its config needs them to start"
+								  : ""),
+		       lx_xstrdup(fix));
+}
+
+static bool container_uses_gpu(const struct lx_host *host, const struct lx_container_config *cc,
+			       bool (*test)(const struct lx_gpu *), const struct lx_gpu **which)
+{
+	for (size_t i = 0; i < cc->gpus.n; i++) {
+		const struct lx_gpu *g = lx_host_find_gpu_by_bdf(host, cc->gpus.items[i]);
+		if (g && test(g)) {
+			*which = g;
+			return true;
+		}
+	}
+	return false;
+}
+
+static bool rule_hard_codes_dynamic_major(const struct lx_host *host, const struct lx_conf *conf,
+					  const char **line)
+{
+	static const char *const dynamic[] = {"nvidia-uvm", "nvidia-caps", "nvidia-caps-imex-channels"};
+	for (size_t i = 0; i < conf->n && conf->lines[i].section == -1; i++) {
+		const struct lx_conf_line *l = &conf->lines[i];
+		if (l->kind != LX_CONF_LXC_KEY || !strstr(l->key, "devices.allow"))
+			continue;
+		for (size_t d = 0; d < 3; d++) {
+			int major = lx_host_major_by_name(host, dynamic[d]);
+			char needle[16];
+			snprintf(needle, sizeof(needle), " %d:", major);
+			if (major != LX_UNKNOWN && strstr(l->value, needle)) {
+				*line = l->text;
+				return true;
+			}
+		}
+	}
+	return false;
+}
+
+void lx_preflight_next_boot(const struct lx_host *host, const struct lx_container_config *cc,
+			    const struct lx_strv *driver_versions, const struct lx_next_boot *nb,
+			    struct lx_preflight *out)
+{
+	memset(out, 0, sizeof(*out));
+	if (cc->n_grants == 0)
+		return;
+	if (!nb->module_path) {
+		_cleanup_free_ char *why = lx_xasprintf("kernel %s (%s) has no nvidia module", nb->kernel,
+							nb->kernel_source);
+		_cleanup_free_ char *fix = lx_xasprintf(
+			"build it before rebooting: apt install proxmox-headers-%s (or the matching "
+			"linux-headers), then dkms autoinstall -k %s; or boot another kernel",
+			nb->kernel, nb->kernel);
+		gpu_nodes_fail(out, cc, why, fix);
+		return;
+	}
+	const char *loaded = host->driver.version;
+	const char *next = nb->module_version ? nb->module_version : "unknown";
+	const struct lx_gpu *g;
+	if (nb->module_flavor == LX_FLAVOR_PROPRIETARY && container_uses_gpu(host, cc, is_blackwell, &g)) {
+		_cleanup_free_ char *why = lx_xasprintf(
+			"the proprietary module %s does not support GPU %s (%s, Blackwell)", next, g->bdf,
+			g->model ? g->model : "");
+		gpu_nodes_fail(out, cc, why,
+			       "install the open kernel modules (nvidia-open / --kernel-module-type=open)");
+	}
+	if (nb->module_flavor == LX_FLAVOR_OPEN && container_uses_gpu(host, cc, is_pre_turing, &g)) {
+		_cleanup_free_ char *why = lx_xasprintf("the open module %s does not support GPU %s (%s, "
+							"older than Turing)",
+							next, g->bdf, g->model ? g->model : "");
+		gpu_nodes_fail(out, cc, why, "install the proprietary kernel module");
+	}
+	if (nb->module_flavor == LX_FLAVOR_OPEN && nb->module_version && !nb->firmware_present) {
+		_cleanup_free_ char *why = lx_xasprintf(
+			"the open module %s needs GSP firmware in /lib/firmware/nvidia/%s, which is "
+			"missing",
+			next, next);
+		gpu_nodes_fail(out, cc, why, "reinstall the driver package that matches the module");
+	}
+	if (loaded && nb->module_version && strcmp(loaded, nb->module_version) != 0) {
+		bool matches_today = false;
+		for (size_t i = 0; driver_versions && i < driver_versions->n; i++)
+			matches_today |= strcmp(driver_versions->items[i], loaded) == 0;
+		if (matches_today)
+			reason(out, LX_VERDICT_DEGRADED,
+			       lx_xasprintf("the module that loads after the reboot is %s (%s); the "
+					    "container's driver libraries are %s: NVML and CUDA will fail "
+					    "(version mismatch)",
+					    next, nb->module_path, loaded),
+			       lx_xasprintf("install the %s userspace driver in the container with the "
+					    "reboot",
+					    next));
+		else
+			reason(out, LX_VERDICT_OK,
+			       lx_xasprintf("the driver changes from %s to %s with the reboot: the "
+					    "container's userspace must be %s then",
+					    loaded, next, next),
+			       NULL);
+	}
+	const struct lx_configured_node *uvm = grant_of(cc, "/dev/nvidia-uvm");
+	if (uvm && !nb->uvm_at_boot) {
+		enum lx_verdict v = missing_node_verdict(uvm);
+		const char *onboot = lx_conf_get(cc->conf, "onboot");
+		reason(out, v,
+		       lx_xasprintf("nothing creates /dev/nvidia-uvm at boot before guests start: "
+				    "%s%s",
+				    v == LX_VERDICT_WILL_FAIL ? "the container will not start"
+							      : "the container starts without CUDA",
+				    onboot && strcmp(onboot, "1") == 0 ? " (it starts at boot: onboot: 1)"
+								       : " if started before the node exists"),
+		       lx_xstrdup("install the unit from 'lxgpu preflight --print-boot-unit'"));
+	}
+	const char *line;
+	bool changes = (nb->module_version && loaded && strcmp(nb->module_version, loaded) != 0) ||
+		       (host->kernel && strcmp(host->kernel, nb->kernel) != 0);
+	if (rule_hard_codes_dynamic_major(host, cc->conf, &line))
+		reason(out, changes ? LX_VERDICT_DEGRADED : LX_VERDICT_OK,
+		       lx_xasprintf("'%s' hard-codes a major that is assigned when the module loads%s",
+				    line,
+				    changes ? ": with a new kernel or driver it is likely to change"
+					    : ": it can change at any boot"),
+		       lx_xasprintf("use devN entries, which PVE resolves at every start: lxgpu apply %s",
+				    cc->id));
+}

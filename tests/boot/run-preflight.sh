@@ -1,0 +1,175 @@
+#!/bin/sh
+# preflight over built /boot and /lib/modules trees: nvidia modules are real
+# ELF objects with a .modinfo section (compiled here), compressed with xz and
+# zstd as distributions ship them. Usage: run-preflight.sh LXGPU EXAMPLES_DIR
+set -u
+lxgpu=$1 examples=$(cd "$2" && pwd)
+eight="$examples/pve-8x-rtx-pro-6000.yaml"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+. "$(dirname "$0")/../lib/tap.sh"
+cc=${CC:-cc}
+for tool in "$cc" xz zstd jq; do
+	command -v "$tool" >/dev/null || { echo "Bail out! $tool is needed"; exit 1; }
+done
+
+# make_module OUT VERSION LICENSE: an ELF relocatable object, like a .ko.
+make_module() {
+	cat >"$work/mod.c" <<C
+__attribute__((section(".modinfo"), used)) static const char a[] = "license=$3";
+__attribute__((section(".modinfo"), used)) static const char b[] = "version=$2";
+__attribute__((section(".modinfo"), used)) static const char c[] = "description=NVIDIA GPU driver";
+int nvidia_probe(void) { return 0; }
+C
+	mkdir -p "$(dirname "$1")"
+	"$cc" -c -o "$work/mod.o" "$work/mod.c" || return 1
+	case "$1" in
+	*.xz) xz -c "$work/mod.o" >"$1" ;;
+	*.zst) zstd -q -c "$work/mod.o" >"$1" ;;
+	*) cp "$work/mod.o" "$1" ;;
+	esac
+}
+kernel() { mkdir -p "$1/lib/modules/$2" "$1/boot" && : >"$1/boot/vmlinuz-$2"; }
+firmware() { mkdir -p "$1/lib/firmware/nvidia/$2" && : >"$1/lib/firmware/nvidia/$2/gsp_ga10x.bin"; }
+uvm_unit() {
+	mkdir -p "$1/etc/systemd/system/multi-user.target.wants"
+	printf '[Unit]\nBefore=pve-guests.service\n[Service]\nExecStart=/usr/bin/nvidia-modprobe -c 0 -u\n' \
+		>"$1/etc/systemd/system/nvidia-nodes.service"
+	ln -s ../nvidia-nodes.service "$1/etc/systemd/system/multi-user.target.wants/nvidia-nodes.service"
+}
+
+# Containers: 101 devN; 102 raw lines hard-coding the uvm major; ct-libs a
+# plain LXC container whose rootfs holds the loaded version's libraries.
+pve="$work/pve" lxcp="$work/lxc"
+mkdir -p "$pve/lxc" "$lxcp/ct-libs/rootfs/usr/lib/x86_64-linux-gnu"
+printf 'arch: amd64\nonboot: 1\nunprivileged: 1\ndev0: /dev/nvidia0,mode=0666\ndev1: /dev/nvidiactl,mode=0666\ndev2: /dev/nvidia-uvm,mode=0666\ndev3: /dev/nvidia-uvm-tools,mode=0666\n' >"$pve/lxc/101.conf"
+printf 'arch: amd64\nlxc.cgroup2.devices.allow: c 195:0 rw\nlxc.cgroup2.devices.allow: c 195:255 rw\nlxc.cgroup2.devices.allow: c 511:0 rw\nlxc.cgroup2.devices.allow: c 511:1 rw\nlxc.mount.entry: /dev/nvidia0 dev/nvidia0 none bind,create=file\nlxc.mount.entry: /dev/nvidiactl dev/nvidiactl none bind,create=file\nlxc.mount.entry: /dev/nvidia-uvm dev/nvidia-uvm none bind,create=file\nlxc.mount.entry: /dev/nvidia-uvm-tools dev/nvidia-uvm-tools none bind,create=file\n' >"$pve/lxc/102.conf"
+printf 'lxc.uts.name = ct-libs\nlxc.rootfs.path = dir:%s/ct-libs/rootfs\nlxc.cgroup2.devices.allow = c 195:0 rw\nlxc.cgroup2.devices.allow = c 195:255 rw\nlxc.cgroup2.devices.allow = c 511:0 rw\nlxc.cgroup2.devices.allow = c 511:1 rw\nlxc.mount.entry = /dev/nvidia0 dev/nvidia0 none bind,create=file\nlxc.mount.entry = /dev/nvidiactl dev/nvidiactl none bind,create=file\nlxc.mount.entry = /dev/nvidia-uvm dev/nvidia-uvm none bind,create=file\nlxc.mount.entry = /dev/nvidia-uvm-tools dev/nvidia-uvm-tools none bind,create=file\n' "$lxcp" >"$lxcp/ct-libs/config"
+: >"$lxcp/ct-libs/rootfs/usr/lib/x86_64-linux-gnu/libnvidia-ml.so.590.48.01"
+: >"$lxcp/ct-libs/rootfs/usr/lib/x86_64-linux-gnu/libcuda.so.590.48.01"
+
+pf() { # HOST ROOT ARGS...
+	h=$1 root=$2
+	shift 2
+	"$lxgpu" --host "$h" --pve-dir "$pve" --lxc-path "$lxcp" --cgroup-root "$work/no-cgroup" \
+		preflight --root "$root" --format json "$@" >"$work/out.json" 2>"$work/err"
+}
+verdict() { jq -r --arg id "$2" ".$1[] | select(.container == \$id) | .verdict" "$work/out.json"; }
+boot_verdict() { jq -r --arg id "$1" '.next_boot.containers[] | select(.container == $id) | .verdict' "$work/out.json"; }
+reasons() { jq -r --arg id "$2" ".$1[] | select(.container == \$id) | .reasons[].message" "$work/out.json"; }
+show() { cat "$work/out.json" "$work/err"; }
+
+# The host as it is: everything matches.
+t_now_ok() {
+	pf "$eight" "$work/none"
+	[ "$(verdict next_start 101)" = ok ] && [ "$(verdict next_start 102)" = ok ] &&
+		[ "$(verdict next_start ct-libs)" = ok ] || { show; return 1; }
+}
+check "next start on the 8-GPU host: all ok" t_now_ok
+
+t_now_no_uvm() {
+	pf "$examples/pve-uvm-not-loaded.yaml" "$work/none"
+	[ $? -eq 1 ] && [ "$(verdict next_start 101)" = "will fail" ] && reasons next_start 101 | grep -q 'nvidia-uvm does not exist' &&
+		[ "$(verdict next_start 102)" = "will fail" ] || { show; return 1; }
+}
+check "uvm node missing now: devN and plain mounts will fail" t_now_no_uvm
+
+# Pending driver upgrade: 590.48.07 on disk for the next (newest) kernel.
+up="$work/upgrade"
+kernel "$up" 6.8.12-15-pve
+kernel "$up" 6.8.12-16-pve
+make_module "$up/lib/modules/6.8.12-15-pve/updates/dkms/nvidia.ko.zst" 590.48.01 "Dual MIT/GPL"
+make_module "$up/lib/modules/6.8.12-16-pve/updates/dkms/nvidia.ko.xz" 590.48.07 "Dual MIT/GPL"
+firmware "$up" 590.48.01
+firmware "$up" 590.48.07
+uvm_unit "$up"
+t_upgrade() {
+	pf "$eight" "$up" --next-boot
+	jq -e '.next_boot.kernel == "6.8.12-16-pve" and (.next_boot.kernel_source | test("newest"))
+		and .next_boot.module.version == "590.48.07" and .next_boot.module.flavor == "open"
+		and (.next_boot.module.path | endswith("nvidia.ko.xz")) and .next_boot.uvm_at_boot' "$work/out.json" >/dev/null &&
+		[ "$(boot_verdict ct-libs)" = degraded ] && [ "$(boot_verdict 102)" = degraded ] &&
+		[ "$(boot_verdict 101)" = ok ] || { show; return 1; }
+}
+check "pending driver upgrade (xz module): libraries of today mismatch, hard-coded major at risk" t_upgrade
+t_zstd_pinned() {
+	pf "$eight" "$up" --next-boot --kernel 6.8.12-15-pve
+	jq -e '.next_boot.module.version == "590.48.01" and (.next_boot.module.path | endswith(".zst"))
+		and .next_boot.kernel_source == "--kernel"' "$work/out.json" >/dev/null &&
+		[ "$(boot_verdict ct-libs)" = ok ] || { show; return 1; }
+}
+check "--kernel with the zstd module of today's version: ok" t_zstd_pinned
+
+# The pinned next kernel has no nvidia module (DKMS did not build it).
+t_no_module() {
+	mkdir -p "$up/etc/kernel"
+	kernel "$up" 6.8.12-17-pve
+	echo 6.8.12-17-pve >"$up/etc/kernel/proxmox-boot-pin"
+	pf "$eight" "$up" --next-boot
+	rm -r "$up/etc/kernel/proxmox-boot-pin" "$up/lib/modules/6.8.12-17-pve" "$up/boot/vmlinuz-6.8.12-17-pve"
+	jq -e '.next_boot.kernel == "6.8.12-17-pve" and (.next_boot.kernel_source | test("proxmox-boot-tool"))
+		and .next_boot.module == null' "$work/out.json" >/dev/null &&
+		[ "$(boot_verdict 101)" = "will fail" ] && [ "$(boot_verdict 102)" = "will fail" ] || { show; return 1; }
+}
+check "pinned next kernel without an nvidia module: will fail" t_no_module
+
+# The proprietary module cannot drive Blackwell GPUs.
+prop="$work/proprietary"
+kernel "$prop" 6.8.12-15-pve
+make_module "$prop/lib/modules/6.8.12-15-pve/updates/dkms/nvidia.ko" 590.48.01 NVIDIA
+uvm_unit "$prop"
+t_proprietary_blackwell() {
+	pf "$eight" "$prop" --next-boot
+	jq -e '.next_boot.module.flavor == "proprietary"' "$work/out.json" >/dev/null &&
+		[ "$(boot_verdict 101)" = "will fail" ] &&
+		jq -r '.next_boot.containers[] | select(.container == "101") | .reasons[].message' "$work/out.json" | grep -q Blackwell ||
+		{ show; return 1; }
+}
+check "proprietary module with Blackwell GPUs: will fail" t_proprietary_blackwell
+
+# Nothing creates /dev/nvidia-uvm at boot.
+bare="$work/bare"
+kernel "$bare" 6.8.12-15-pve
+make_module "$bare/lib/modules/6.8.12-15-pve/updates/dkms/nvidia.ko" 590.48.01 "Dual MIT/GPL"
+firmware "$bare" 590.48.01
+t_no_uvm_at_boot() {
+	pf "$eight" "$bare" --next-boot
+	jq -e '.next_boot.uvm_at_boot == false' "$work/out.json" >/dev/null &&
+		[ "$(boot_verdict 101)" = "will fail" ] &&
+		jq -r '.next_boot.containers[] | select(.container == "101") | .reasons[].fix' "$work/out.json" | grep -q 'print-boot-unit' ||
+		{ show; return 1; }
+}
+check "nothing creates the uvm node at boot: devN will fail, the fix is the boot unit" t_no_uvm_at_boot
+t_missing_firmware() {
+	rm -r "$bare/lib/firmware"
+	uvm_unit "$bare"
+	pf "$eight" "$bare" --next-boot
+	[ "$(boot_verdict 101)" = "will fail" ] &&
+		jq -r '.next_boot.containers[] | select(.container == "101") | .reasons[].message' "$work/out.json" | grep -q 'GSP firmware' ||
+		{ show; return 1; }
+}
+check "open module without its GSP firmware: will fail" t_missing_firmware
+
+t_boot_unit() {
+	"$lxgpu" preflight --print-boot-unit >"$work/unit" &&
+		grep -qx 'Before=pve-guests.service' "$work/unit" && grep -q '^ExecStart=/usr/bin/nvidia-modprobe -c 0 -u$' "$work/unit" &&
+		grep -qx 'WantedBy=multi-user.target' "$work/unit"
+}
+check "--print-boot-unit: a oneshot unit before pve-guests" t_boot_unit
+t_text() {
+	"$lxgpu" --host "$eight" --pve-dir "$pve" --lxc-path "$lxcp" --cgroup-root "$work/no-cgroup" \
+		preflight --root "$up" --next-boot >"$work/text" 2>&1
+	grep -q '^Next start' "$work/text" && grep -q '^After a reboot into kernel 6.8.12-16-pve' "$work/text" &&
+		grep -q '^  ct-libs    degraded' "$work/text" || { cat "$work/text"; return 1; }
+}
+check "the text report" t_text
+t_bad_module() {
+	broken="$work/broken"
+	kernel "$broken" 6.8.12-15-pve
+	mkdir -p "$broken/lib/modules/6.8.12-15-pve/updates"
+	printf 'not an ELF file' | xz >"$broken/lib/modules/6.8.12-15-pve/updates/nvidia.ko.xz"
+	pf "$eight" "$broken" --next-boot
+	[ $? -eq 2 ] && grep -q 'nvidia.ko.xz: not an ELF file' "$work/err" || { show; return 1; }
+}
+check "a broken module file: exit 2, named" t_bad_module
+tap_finish
