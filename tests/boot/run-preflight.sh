@@ -100,6 +100,18 @@ t_zstd_pinned() {
 }
 check "--kernel with the zstd module of today's version: ok" t_zstd_pinned
 
+# GRUB_DEFAULT=saved with a saved entry for the older kernel.
+t_grub_saved() {
+	mkdir -p "$up/etc/default" "$up/boot/grub"
+	echo 'GRUB_DEFAULT=saved' >"$up/etc/default/grub"
+	printf '# GRUB Environment Block\nsaved_entry=Advanced options for Proxmox VE GNU/Linux>Proxmox VE GNU/Linux, with Linux 6.8.12-15-pve\n' >"$up/boot/grub/grubenv"
+	pf "$eight" "$up" --next-boot
+	rm -r "$up/etc/default" "$up/boot/grub"
+	jq -e '.next_boot.kernel == "6.8.12-15-pve" and (.next_boot.kernel_source | test("saved_entry"))' "$work/out.json" >/dev/null ||
+		{ show; return 1; }
+}
+check "GRUB_DEFAULT=saved: the saved entry's kernel" t_grub_saved
+
 # The pinned next kernel has no nvidia module (DKMS did not build it).
 t_no_module() {
 	mkdir -p "$up/etc/kernel"
