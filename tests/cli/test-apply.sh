@@ -115,7 +115,7 @@ check "a container of another cluster node is named" t_cluster_node
 t_lock_held() {
 	reset_conf
 	command -v flock >/dev/null || { echo "flock(1) missing"; return 1; }
-	flock "$locks/pve-config-100.lock" sleep 4 &
+	flock -o "$locks/pve-config-100.lock" sleep 4 &
 	holder=$!
 	sleep 0.5
 	start=$(date +%s%N)
@@ -130,7 +130,7 @@ t_lock_held() {
 check "a second writer holding PVE's lock: apply waits, then fails clearly" t_lock_held
 t_lock_released() {
 	reset_conf
-	flock "$locks/pve-config-100.lock" sleep 1 &
+	flock -o "$locks/pve-config-100.lock" sleep 1 &
 	holder=$!
 	sleep 0.3
 	run 0 apply 100 --gpus 0 --lock-timeout 5

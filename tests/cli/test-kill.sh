@@ -32,7 +32,10 @@ t_kill_rounds() {
 	old=0 new=0 round=0
 	while [ $round -lt "$rounds" ]; do
 		cp "$work/old.conf" "$conf"
-		lx apply 100 --gpus 0,1 >/dev/null 2>&1 &
+		# lxgpu itself in the background (not a shell function: killing a
+		# subshell would leave lxgpu running, racing the next round's cp).
+		"$lxgpu" --host "$host" --pve-dir "$work/pve" --lock-dir "$work/locks" \
+			--backup-dir "$work/backups" apply 100 --gpus 0,1 >/dev/null 2>&1 &
 		pid=$!
 		# A random moment within the first ~5 ms of its life.
 		delay=$(awk -v s="$round$$" 'BEGIN { srand(s); printf "%.4f", rand() * 0.005 }')
