@@ -328,10 +328,12 @@ int lx_next_boot_inspect(const char *root, const char *kernel, struct lx_next_bo
 	installed_kernels(root, &kernels);
 	choose_kernel(root, kernel, out, &kernels);
 	lx_strv_free(&kernels);
-	if (!out->kernel)
-		return lx_error_set(err, "no installed kernel under %s/lib/modules: cannot tell which "
-				    "kernel boots next (--kernel VER names it)",
-				    root);
+	if (!out->kernel) {
+		_cleanup_free_ char *modules = under(root, "lib/modules");
+		return lx_error_set(err, "no installed kernel in %s: cannot tell which kernel boots "
+				    "next (--kernel VER names it)",
+				    modules);
+	}
 	struct lx_error module_err = {0};
 	find_nvidia_module(root, out, &module_err);
 	if (module_err.message) {
