@@ -102,6 +102,27 @@ int lx_replace_file(const char *path, const void *data, size_t len, const struct
 		    int (*before_rename)(void *ctx, struct lx_error *err), void *ctx,
 		    struct lx_error *err);
 
+/* .tar.gz archives of a few small files. */
+struct lx_tar_file {
+	const char *name;
+	const char *data;
+	size_t len;
+	unsigned perm; /* 0: 0644 */
+};
+int lx_targz_build(const struct lx_tar_file *files, size_t n, struct lx_buf *out,
+		   struct lx_error *err);
+/* An entry name that stays inside the archive: relative, no "..". */
+bool lx_tar_name_is_safe(const char *name);
+struct lx_tar_want {
+	const char *name; /* wanted entry ("./" prefix in the archive is fine) */
+	char *data;       /* filled, NUL terminated; NULL when absent */
+	size_t len;
+};
+/* Read the wanted entries of a .tar.gz in memory. Every entry must have a
+ * safe path and be a file or directory, or the archive is refused. */
+int lx_targz_read(const char *label, const void *data, size_t len, struct lx_tar_want *want,
+		  size_t n_want, size_t max_entry, struct lx_error *err);
+
 /* A unified diff (3 lines of context) between two texts, "" when equal. */
 char *lx_diff_unified(const char *old_name, const char *old_text, size_t old_len,
 		      const char *new_name, const char *new_text, size_t new_len);

@@ -3,8 +3,6 @@
 #include "lxgpu/config.h"
 #include "lxgpu/report.h"
 
-#include <archive.h>
-#include <archive_entry.h>
 #include <dirent.h>
 #include <errno.h>
 #include <string.h>
@@ -12,27 +10,6 @@
 #include <time.h>
 
 #define BACKUP_MAX_SIZE (16u << 20)
-
-static la_ssize_t append_cb(struct archive *a, void *data, const void *buf, size_t n)
-{
-	(void)a;
-	lx_buf_append(data, buf, n);
-	return (la_ssize_t)n;
-}
-
-static bool add_entry(struct archive *a, const char *name, const char *data, size_t len)
-{
-	struct archive_entry *e = archive_entry_new();
-	archive_entry_set_pathname(e, name);
-	archive_entry_set_filetype(e, AE_IFREG);
-	archive_entry_set_perm(e, 0600);
-	archive_entry_set_size(e, (la_int64_t)len);
-	archive_entry_set_mtime(e, time(NULL), 0);
-	bool ok = archive_write_header(a, e) == ARCHIVE_OK &&
-		  (len == 0 || archive_write_data(a, data, len) == (la_ssize_t)len);
-	archive_entry_free(e);
-	return ok;
-}
 
 static char *meta_yaml(const struct lx_backup_meta *m)
 {
@@ -66,16 +43,11 @@ int lx_backup_write(const char *dir, const char *text, size_t len,
 	_cleanup_free_ char *meta_text = meta_yaml(meta);
 
 	struct lx_buf tar = {0};
-	struct archive *a = archive_write_new();
-	archive_write_add_filter_gzip(a);
-	archive_write_set_format_pax_restricted(a);
-	int rc = 0;
-	if (archive_write_open(a, &tar, NULL, append_cb, NULL) != ARCHIVE_OK ||
-	    !add_entry(a, "config", text, len) ||
-	    !add_entry(a, "meta.yaml", meta_text, strlen(meta_text)) ||
-	    archive_write_close(a) != ARCHIVE_OK)
-		rc = lx_error_set(err, "cannot build the backup: %s", archive_error_string(a));
-	archive_write_free(a);
+	const struct lx_tar_file files[] = {
+		{"config", text, len, 0600},
+		{"meta.yaml", meta_text, strlen(meta_text), 0600},
+	};
+	int rc = lx_targz_build(files, 2, &tar, err);
 	_cleanup_free_ char *path = lx_path_join(dir, file);
 	if (rc == 0 && lx_write_file_atomic(path, tar.data, tar.len, 0600, err) < 0)
 		rc = lx_error_prefix(err, "cannot store the backup (nothing else was written)");
@@ -136,55 +108,26 @@ int lx_backup_read(const char *path, char **text, size_t *len, struct lx_backup_
 {
 	*text = NULL;
 	memset(meta, 0, sizeof(*meta));
-	struct archive *a = archive_read_new();
-	archive_read_support_filter_gzip(a);
-	archive_read_support_format_tar(a);
+	_cleanup_free_ char *data = NULL;
+	size_t data_len;
+	if (lx_read_file(path, BACKUP_MAX_SIZE, &data, &data_len, err) < 0)
+		return -1;
+	struct lx_tar_want want[] = {{.name = "config"}, {.name = "meta.yaml"}};
+	if (lx_targz_read(path, data, data_len, want, 2, BACKUP_MAX_SIZE, err) < 0)
+		return -1;
 	int rc = -1;
-	_cleanup_free_ char *meta_text = NULL;
-	size_t meta_len = 0;
-	if (archive_read_open_filename(a, path, 65536) != ARCHIVE_OK) {
-		lx_error_set(err, "%s: not a readable backup: %s", path, archive_error_string(a));
-		goto out;
-	}
-	struct archive_entry *e;
-	int r;
-	while ((r = archive_read_next_header(a, &e)) == ARCHIVE_OK) {
-		const char *name = archive_entry_pathname(e);
-		char **dest = strcmp(name, "config") == 0      ? text
-			      : strcmp(name, "meta.yaml") == 0 ? &meta_text
-							       : NULL;
-		if (!dest || archive_entry_filetype(e) != AE_IFREG)
-			continue;
-		la_int64_t size = archive_entry_size(e);
-		if (size < 0 || size > (la_int64_t)BACKUP_MAX_SIZE) {
-			lx_error_set(err, "%s: %s is too large", path, name);
-			goto out;
-		}
-		free(*dest);
-		*dest = lx_xmalloc((size_t)size + 1);
-		if (archive_read_data(a, *dest, (size_t)size) != (la_ssize_t)size) {
-			lx_error_set(err, "%s: cannot read %s: %s", path, name, archive_error_string(a));
-			goto out;
-		}
-		(*dest)[size] = '\0';
-		*(dest == text ? len : &meta_len) = (size_t)size;
-	}
-	if (r != ARCHIVE_EOF) {
-		lx_error_set(err, "%s: corrupt backup: %s", path, archive_error_string(a));
-		goto out;
-	}
-	if (!*text || !meta_text) {
+	if (!want[0].data || !want[1].data)
 		lx_error_set(err, "%s: not an lxgpu backup (no config or meta.yaml)", path);
-		goto out;
-	}
-	rc = read_meta(path, meta_text, meta_len, meta, err);
-out:
-	archive_read_free(a);
-	if (rc < 0) {
-		free(*text);
-		*text = NULL;
+	else
+		rc = read_meta(path, want[1].data, want[1].len, meta, err);
+	if (rc == 0) {
+		*text = want[0].data;
+		*len = want[0].len;
+	} else {
+		free(want[0].data);
 		lx_backup_meta_free(meta);
 	}
+	free(want[1].data);
 	return rc;
 }
 

@@ -7,8 +7,6 @@
 #include "lxgpu/host.h"
 #include "lxgpu/report.h"
 
-#include <archive.h>
-#include <archive_entry.h>
 #include <string.h>
 #include <time.h>
 
@@ -605,96 +603,21 @@ static bool is_gzip(const char *data, size_t len)
 	return len >= 2 && (unsigned char)data[0] == 0x1f && (unsigned char)data[1] == 0x8b;
 }
 
-/* A bundle entry name must stay inside the bundle: no absolute paths, no
- * "..", nothing but regular files and directories. */
-static bool safe_entry_name(const char *name)
-{
-	if (!*name || name[0] == '/')
-		return false;
-	_cleanup_free_ char *copy = lx_xstrdup(name);
-	char *save = NULL;
-	for (char *part = strtok_r(copy, "/", &save); part; part = strtok_r(NULL, "/", &save))
-		if (strcmp(part, "..") == 0)
-			return false;
-	return true;
-}
-
-static int bundle_read_host_yaml(const char *path, const char *data, size_t len, char **yaml,
-				 size_t *yaml_len, struct lx_error *err)
-{
-	*yaml = NULL;
-	struct archive *a = archive_read_new();
-	archive_read_support_filter_gzip(a);
-	archive_read_support_format_tar(a);
-	int rc = -1;
-	if (archive_read_open_memory(a, data, len) != ARCHIVE_OK) {
-		lx_error_set(err, "%s: not a readable .tar.gz bundle: %s", path,
-			     archive_error_string(a));
-		goto out;
-	}
-	struct archive_entry *entry;
-	int r;
-	while ((r = archive_read_next_header(a, &entry)) == ARCHIVE_OK) {
-		const char *name = archive_entry_pathname(entry);
-		mode_t type = archive_entry_filetype(entry);
-		if (!name || !safe_entry_name(name)) {
-			lx_error_set(err, "%s: bundle entry '%s' has an unsafe path; refusing the bundle",
-				     path, name ? name : "(none)");
-			goto out;
-		}
-		if (type != AE_IFREG && type != AE_IFDIR) {
-			lx_error_set(err, "%s: bundle entry '%s' is not a regular file; refusing the bundle",
-				     path, name);
-			goto out;
-		}
-		if (strcmp(name, BUNDLE_HOST_ENTRY) != 0 && strcmp(name, "./" BUNDLE_HOST_ENTRY) != 0)
-			continue;
-		la_int64_t size = archive_entry_size(entry);
-		if (size < 0 || size > (la_int64_t)SNAPSHOT_MAX_SIZE) {
-			lx_error_set(err, "%s: %s in the bundle is too large", path, name);
-			goto out;
-		}
-		free(*yaml);
-		*yaml = lx_xmalloc((size_t)size + 1);
-		la_ssize_t got = archive_read_data(a, *yaml, (size_t)size);
-		if (got != (la_ssize_t)size) {
-			lx_error_set(err, "%s: cannot read %s from the bundle: %s", path, name,
-				     got < 0 ? archive_error_string(a) : "truncated");
-			goto out;
-		}
-		(*yaml)[size] = '\0';
-		*yaml_len = (size_t)size;
-	}
-	if (r != ARCHIVE_EOF) {
-		lx_error_set(err, "%s: corrupt bundle: %s", path, archive_error_string(a));
-		goto out;
-	}
-	if (!*yaml) {
-		lx_error_set(err, "%s: the bundle has no %s", path, BUNDLE_HOST_ENTRY);
-		goto out;
-	}
-	rc = 0;
-out:
-	if (rc < 0) {
-		free(*yaml);
-		*yaml = NULL;
-	}
-	archive_read_free(a);
-	return rc;
-}
-
 int lx_snapshot_load_buffer(const char *name, const char *data, size_t len, struct lx_host *host,
 			    struct lx_error *err)
 {
 	memset(host, 0, sizeof(*host));
 	if (!is_gzip(data, len))
 		return lx_snapshot_parse(name, data, len, host, err);
-	_cleanup_free_ char *yaml = NULL;
-	size_t yaml_len = 0;
-	if (bundle_read_host_yaml(name, data, len, &yaml, &yaml_len, err) < 0)
+	struct lx_tar_want want = {.name = BUNDLE_HOST_ENTRY};
+	if (lx_targz_read(name, data, len, &want, 1, SNAPSHOT_MAX_SIZE, err) < 0)
 		return -1;
+	if (!want.data)
+		return lx_error_set(err, "%s: the bundle has no %s", name, BUNDLE_HOST_ENTRY);
 	_cleanup_free_ char *entry = lx_xasprintf("%s:%s", name, BUNDLE_HOST_ENTRY);
-	return lx_snapshot_parse(entry, yaml, yaml_len, host, err);
+	int rc = lx_snapshot_parse(entry, want.data, want.len, host, err);
+	free(want.data);
+	return rc;
 }
 
 int lx_snapshot_load(const char *path, struct lx_host *host, struct lx_error *err)
@@ -707,62 +630,33 @@ int lx_snapshot_load(const char *path, struct lx_host *host, struct lx_error *er
 	return lx_snapshot_load_buffer(path, data, len, host, err);
 }
 
-static la_ssize_t bundle_write_cb(struct archive *a, void *data, const void *buf, size_t n)
-{
-	(void)a;
-	lx_buf_append(data, buf, n);
-	return (la_ssize_t)n;
-}
-
-static bool bundle_add(struct archive *a, const char *name, const char *data, size_t len,
-		       time_t now)
-{
-	struct archive_entry *e = archive_entry_new();
-	archive_entry_set_pathname(e, name);
-	archive_entry_set_filetype(e, AE_IFREG);
-	archive_entry_set_perm(e, 0644);
-	archive_entry_set_size(e, (la_int64_t)len);
-	archive_entry_set_mtime(e, now, 0);
-	bool ok = archive_write_header(a, e) == ARCHIVE_OK &&
-		  (len == 0 || archive_write_data(a, data, len) == (la_ssize_t)len);
-	archive_entry_free(e);
-	return ok;
-}
-
 static const char bundle_readme[] = "lxgpu host bundle\n"
 				    BUNDLE_HOST_ENTRY ": the host model (docs/schema.md)\n"
 				    "evidence/: the raw files it was scanned from\n";
 
-static bool bundle_add_all(struct archive *a, const char *yaml, const struct lx_evidence *ev)
+static int bundle_build(const char *path, const char *yaml, const struct lx_evidence *ev,
+			struct lx_buf *out, struct lx_error *err)
 {
-	time_t now = time(NULL);
-	if (!bundle_add(a, BUNDLE_HOST_ENTRY, yaml, strlen(yaml), now) ||
-	    !bundle_add(a, "README", bundle_readme, strlen(bundle_readme), now))
-		return false;
+	size_t n = 2 + (ev ? ev->n : 0);
+	struct lx_tar_file *files = lx_xcalloc(n, sizeof(*files));
+	struct lx_strv names = {0};
+	files[0] = (struct lx_tar_file){BUNDLE_HOST_ENTRY, yaml, strlen(yaml), 0};
+	files[1] = (struct lx_tar_file){"README", bundle_readme, strlen(bundle_readme), 0};
+	size_t k = 2;
 	for (size_t i = 0; ev && i < ev->n; i++) {
 		const char *p = ev->files[i].path;
 		while (*p == '/')
 			p++;
-		_cleanup_free_ char *name = lx_xasprintf("evidence/%s", p);
-		if (safe_entry_name(name) &&
-		    !bundle_add(a, name, ev->files[i].data, ev->files[i].len, now))
-			return false;
+		char *name = lx_xasprintf("evidence/%s", p);
+		lx_strv_push_owned(&names, name);
+		if (lx_tar_name_is_safe(name))
+			files[k++] = (struct lx_tar_file){name, ev->files[i].data, ev->files[i].len, 0};
 	}
-	return true;
-}
-
-static int bundle_build(const char *path, const char *yaml, const struct lx_evidence *ev,
-			struct lx_buf *out, struct lx_error *err)
-{
-	struct archive *a = archive_write_new();
-	archive_write_add_filter_gzip(a);
-	archive_write_set_format_pax_restricted(a);
-	int rc = 0;
-	if (archive_write_open(a, out, NULL, bundle_write_cb, NULL) != ARCHIVE_OK ||
-	    !bundle_add_all(a, yaml, ev) || archive_write_close(a) != ARCHIVE_OK)
-		rc = lx_error_set(err, "%s: cannot build the bundle: %s", path,
-				  archive_error_string(a));
-	archive_write_free(a);
+	int rc = lx_targz_build(files, k, out, err);
+	if (rc < 0)
+		lx_error_prefix(err, "%s", path);
+	lx_strv_free(&names);
+	free(files);
 	return rc;
 }
 
