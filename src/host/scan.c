@@ -183,12 +183,36 @@ static char *link_basename(const char *syspath, const char *link)
 	return lx_xstrdup(base ? base + 1 : target);
 }
 
+/* Vendor and device ids from the sysfs attributes, else from the udev
+ * property PCI_ID ("10DE:2BB5"); the class likewise from PCI_CLASS. */
+static void pci_ids(struct udev_device *dev, unsigned long *vendor, unsigned long *device,
+		    unsigned long *class_code)
+{
+	*vendor = hex_attr(dev, "vendor");
+	*device = hex_attr(dev, "device");
+	*class_code = hex_attr(dev, "class");
+	const char *id = udev_device_get_property_value(dev, "PCI_ID");
+	if ((!*vendor || !*device) && id && strlen(id) == 9 && id[4] == ':') {
+		_cleanup_free_ char *v = lx_xstrndup(id, 4);
+		*vendor = strtoul(v, NULL, 16);
+		*device = strtoul(id + 5, NULL, 16);
+	}
+	const char *cls = udev_device_get_property_value(dev, "PCI_CLASS");
+	if (!*class_code && cls)
+		*class_code = strtoul(cls, NULL, 16);
+}
+
 static void fill_gpu_from_udev(struct lx_gpu *g, struct udev_device *dev)
 {
-	g->vendor_id = (uint16_t)hex_attr(dev, "vendor");
-	g->device_id = (uint16_t)hex_attr(dev, "device");
-	g->class_code = (uint32_t)hex_attr(dev, "class");
+	unsigned long vendor, device, class_code;
+	pci_ids(dev, &vendor, &device, &class_code);
+	g->vendor_id = (uint16_t)vendor;
+	g->device_id = (uint16_t)device;
+	g->class_code = (uint32_t)class_code;
+	/* The driver link, else the DRIVER property (hand-written fixtures). */
 	const char *driver = udev_device_get_driver(dev);
+	if (!driver)
+		driver = udev_device_get_property_value(dev, "DRIVER");
 	if (driver)
 		g->driver = sanitized(driver);
 	long long v;
@@ -240,8 +264,10 @@ static int for_each_udev_device(struct scanner *s, const char *subsystem, const 
 
 static void visit_pci(struct scanner *s, struct udev_device *dev)
 {
-	/* Display controllers only: not the GPU's HDA function, not NVSwitches. */
-	if ((hex_attr(dev, "class") >> 16) != 0x03)
+	/* NVIDIA display controllers only: not the GPU's HDA function, not NVSwitches. */
+	unsigned long vendor, device, class_code;
+	pci_ids(dev, &vendor, &device, &class_code);
+	if (vendor != LX_NVIDIA_VENDOR_ID || (class_code >> 16) != 0x03)
 		return;
 	_cleanup_free_ char *bdf = NULL;
 	if (lx_pci_address_normalize(udev_device_get_sysname(dev), &bdf) && !find_gpu(s->host, bdf))
@@ -280,6 +306,8 @@ static int scan_proc_gpus(struct scanner *s)
 			g->vendor_id = LX_NVIDIA_VENDOR_ID;
 			g->driver = lx_xstrdup("nvidia");
 		}
+		if (!g->driver) /* only the nvidia driver makes this /proc entry */
+			g->driver = lx_xstrdup("nvidia");
 		free(g->model);
 		free(g->uuid);
 		free(g->vbios);
@@ -520,7 +548,7 @@ int lx_host_scan(const struct lx_scan_paths *paths, struct lx_host *host,
 		return lx_error_set(err, "libudev: cannot initialize");
 	int rc = -1;
 	if (scan_kernel(&s) < 0 || scan_majors_and_modules(&s) < 0 || scan_driver_version(&s) < 0 ||
-	    for_each_udev_device(&s, "pci", "vendor", "0x10de", visit_pci) < 0 || scan_proc_gpus(&s) < 0)
+	    for_each_udev_device(&s, "pci", NULL, NULL, visit_pci) < 0 || scan_proc_gpus(&s) < 0)
 		goto out;
 	if (host->n_gpus > 1)
 		qsort(host->gpus, host->n_gpus, sizeof(*host->gpus), compare_gpus);

@@ -8,7 +8,6 @@
 #include "lxgpu/report.h"
 
 #include <string.h>
-#include <time.h>
 
 #define SNAPSHOT_SCHEMA 1
 #define SNAPSHOT_MAX_SIZE (16u << 20)
