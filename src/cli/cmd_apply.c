@@ -1,6 +1,6 @@
 /* lxgpu apply: write the GPU lines into a container's config, safely. */
 #include "cli.h"
-#include "config.h"
+#include "build-config.h"
 #include "lxgpu/config.h"
 #include "lxgpu/render.h"
 #include "lxgpu/verify.h"

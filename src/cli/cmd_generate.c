@@ -1,6 +1,6 @@
 /* lxgpu generate: print the config lines for a container. */
 #include "cli.h"
-#include "config.h"
+#include "build-config.h"
 #include "lxgpu/config.h"
 #include "lxgpu/render.h"
 

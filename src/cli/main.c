@@ -1,6 +1,6 @@
 /* lxgpu: option parsing and dispatch. */
 #include "cli.h"
-#include "config.h"
+#include "build-config.h"
 
 #include <getopt.h>
 #include <string.h>
