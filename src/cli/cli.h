@@ -83,8 +83,8 @@ extern const struct cli_command cli_cmd_preflight;
 struct lx_conf;
 /* Fill generate's options from a container's config: the style its file
  * takes, unprivileged (unless given), the devN indexes other devices use. */
-int cli_options_for_container(const struct cli *cli, const struct lx_conf *conf, bool is_pve,
-			      struct lx_plan_options *opts);
+int cli_options_for_container(const struct cli *cli, const struct lx_host *host,
+			      const struct lx_conf *conf, bool is_pve, struct lx_plan_options *opts);
 
 /* Load the host model: the --host snapshot, or a live scan. Prints the
  * error and returns -1 on failure. evidence may be NULL. */

@@ -173,7 +173,7 @@ static int build_new_config(const struct cli *cli, const struct lx_host *host,
 {
 	memset(out, 0, sizeof(*out));
 	struct lx_plan_options opts = cli->plan;
-	int rc = cli_options_for_container(cli, conf, txn->is_pve, &opts);
+	int rc = cli_options_for_container(cli, host, conf, txn->is_pve, &opts);
 	if (rc == 0)
 		rc = privilege_change(cli, conf, txn->is_pve, &opts, &out->set_unprivileged);
 	if (rc != 0)

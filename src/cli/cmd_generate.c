@@ -7,7 +7,8 @@
 #include <string.h>
 
 /* Learn what the container's config says (generate only reads it). */
-static int read_container(struct cli *cli, const char *id, struct lx_plan_options *opts)
+static int read_container(struct cli *cli, const struct lx_host *host, const char *id,
+			  struct lx_plan_options *opts)
 {
 	struct lx_error err = {0};
 	_cleanup_free_ char *path = NULL;
@@ -16,7 +17,7 @@ static int read_container(struct cli *cli, const char *id, struct lx_plan_option
 	if (lx_conf_find(cli->pve_dir, cli->lxc_path, id, &path, &is_pve, &err) < 0 ||
 	    lx_conf_load(path, &conf, &err) < 0)
 		return cli_fail(&err);
-	int rc = cli_options_for_container(cli, &conf, is_pve, opts);
+	int rc = cli_options_for_container(cli, host, &conf, is_pve, opts);
 	lx_conf_free(&conf);
 	return rc;
 }
@@ -26,15 +27,17 @@ static int run_generate(struct cli *cli)
 	if (cli->n_args > 1)
 		return cli_usage_error("generate takes at most one container id (got '%s')",
 				       cli->args[1]);
-	struct lx_plan_options opts = cli->plan;
-	if (cli->n_args == 1) {
-		int rc = read_container(cli, cli->args[0], &opts);
-		if (rc != 0)
-			return rc;
-	}
 	struct lx_host host;
 	if (cli_load_host(cli, &host, NULL) < 0)
 		return LX_EXIT_ERROR;
+	struct lx_plan_options opts = cli->plan;
+	if (cli->n_args == 1) {
+		int rc = read_container(cli, &host, cli->args[0], &opts);
+		if (rc != 0) {
+			lx_host_free(&host);
+			return rc;
+		}
+	}
 	struct lx_error err = {0};
 	struct lx_plan plan;
 	if (lx_plan_build(&host, &opts, &plan, &err) < 0) {

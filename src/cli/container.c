@@ -1,17 +1,13 @@
 /* What a container's config tells generate and apply. */
 #include "cli.h"
 #include "lxgpu/config.h"
+#include "lxgpu/verify.h"
 
 #include <string.h>
 #include <strings.h>
 
-static bool is_gpu_device_path(const char *path)
-{
-	return lx_str_starts_with(path, "/dev/nvidia") || lx_str_starts_with(path, "/dev/dri/");
-}
-
-int cli_options_for_container(const struct cli *cli, const struct lx_conf *conf, bool is_pve,
-			      struct lx_plan_options *opts)
+int cli_options_for_container(const struct cli *cli, const struct lx_host *host,
+			      const struct lx_conf *conf, bool is_pve, struct lx_plan_options *opts)
 {
 	if (!is_pve && cli->style_given &&
 	    (opts->style == LX_STYLE_DEVN || opts->style == LX_STYLE_RAW))
@@ -24,7 +20,11 @@ int cli_options_for_container(const struct cli *cli, const struct lx_conf *conf,
 		opts->unprivileged = is_pve ? unpriv && strcmp(unpriv, "1") == 0
 					    : lx_conf_has_lxc_key(conf, "lxc.idmap");
 	}
-	/* devN indexes held by other devices, live or pending, stay theirs. */
+	/* devN indexes held by other devices, live or pending, stay theirs.
+	 * "Other" by the rules apply replaces lines with (an iGPU's renderD128
+	 * keeps its entry, so it keeps its index too). */
+	struct lx_gpu_owned owned;
+	lx_gpu_owned_from_host(host, &owned);
 	for (size_t i = 0; i < conf->n; i++) {
 		const struct lx_conf_line *l = &conf->lines[i];
 		bool pending = l->section >= 0 && conf->lines[l->section].key &&
@@ -34,9 +34,11 @@ int cli_options_for_container(const struct cli *cli, const struct lx_conf *conf,
 				    : -1;
 		if (index < 0)
 			continue;
-		_cleanup_free_ char *dev = lx_conf_devn_path(l->value);
-		if (!dev || !is_gpu_device_path(dev))
+		struct lx_conf_line as_live = *l;
+		as_live.section = -1;
+		if (!lx_conf_line_is_gpu_given(&as_live, &owned, true))
 			opts->dev_taken[index] = true;
 	}
+	lx_gpu_owned_free(&owned);
 	return 0;
 }

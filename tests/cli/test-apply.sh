@@ -111,6 +111,15 @@ check "a line PVE cannot parse: exit 2 with file:line, untouched" t_bad_line
 check "privileged -> unprivileged refused without --allow-privilege-change" t_priv_flip
 check "--style cdi is not for apply" t_cdi_refused
 check "a container of another cluster node is named" t_cluster_node
+t_igpu_index_kept() {
+	# dev0 is an iGPU's render node (not an NVIDIA GPU's): apply leaves the
+	# line, so its index must not be handed to an NVIDIA node.
+	printf 'arch: amd64\ndev0: /dev/dri/renderD128,gid=104\n' >"$pve/lxc/301.conf"
+	run 0 apply 301 --gpus 0 && grep -qx 'dev0: /dev/dri/renderD128,gid=104' "$pve/lxc/301.conf" &&
+		[ "$(grep -c '^dev0:' "$pve/lxc/301.conf")" -eq 1 ] && grep -qx 'dev1: /dev/nvidia0,mode=0666' "$pve/lxc/301.conf" ||
+		{ cat "$pve/lxc/301.conf"; return 1; }
+}
+check "another GPU's devN keeps its index (no duplicate devN)" t_igpu_index_kept
 
 t_lock_held() {
 	reset_conf
