@@ -81,6 +81,8 @@ char *lx_str_strip(char *s);
 /* Parse a whole string as an unsigned/signed integer in the given base. */
 bool lx_parse_uint(const char *s, int base, unsigned long long max, unsigned long long *out);
 bool lx_parse_int(const char *s, long long min, long long max, long long *out);
+/* The index of name in a table of n names, or -1. */
+int lx_name_index(const char *const *names, size_t n, const char *name);
 /* Join path parts with exactly one '/' between them. */
 char *lx_path_join(const char *a, const char *b);
 

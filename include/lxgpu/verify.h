@@ -103,6 +103,7 @@ struct lx_container_config {
 	struct lx_configured_node *grants;
 	size_t n_grants;
 	struct lx_strv gpus; /* bdfs of the host GPUs it uses */
+	struct lx_gpu_owned owned; /* the host's ownership rules, derived once */
 };
 
 /* Read the GPU grants of a config (the live section). */

@@ -92,15 +92,6 @@ static const char *const flavor_names[] = {
 	[LX_FLAVOR_PROPRIETARY] = "proprietary",
 };
 
-/* Index of name in a table of names, or -1. */
-static int name_index(const char *const *names, size_t n, const char *name)
-{
-	for (size_t i = 0; i < n; i++)
-		if (strcmp(names[i], name) == 0)
-			return (int)i;
-	return -1;
-}
-
 #define N_NAMES(table) (sizeof(table) / sizeof((table)[0]))
 
 const char *lx_cgroup_layout_name(enum lx_cgroup_layout c)
@@ -110,7 +101,7 @@ const char *lx_cgroup_layout_name(enum lx_cgroup_layout c)
 
 bool lx_cgroup_layout_from_name(const char *name, enum lx_cgroup_layout *out)
 {
-	int i = name_index(cgroup_names, N_NAMES(cgroup_names), name);
+	int i = lx_name_index(cgroup_names, N_NAMES(cgroup_names), name);
 	if (i >= 0)
 		*out = (enum lx_cgroup_layout)i;
 	return i >= 0;
@@ -123,7 +114,7 @@ const char *lx_driver_flavor_name(enum lx_driver_flavor f)
 
 bool lx_driver_flavor_from_name(const char *name, enum lx_driver_flavor *out)
 {
-	int i = name_index(flavor_names, N_NAMES(flavor_names), name);
+	int i = lx_name_index(flavor_names, N_NAMES(flavor_names), name);
 	if (i >= 0)
 		*out = (enum lx_driver_flavor)i;
 	return i >= 0;

@@ -28,12 +28,10 @@ const char *lx_style_name(enum lx_style style)
 
 bool lx_style_from_name(const char *name, enum lx_style *out)
 {
-	for (size_t i = 0; i < sizeof(style_names) / sizeof(style_names[0]); i++)
-		if (strcmp(style_names[i], name) == 0) {
-			*out = (enum lx_style)i;
-			return true;
-		}
-	return false;
+	int i = lx_name_index(style_names, sizeof(style_names) / sizeof(style_names[0]), name);
+	if (i >= 0)
+		*out = (enum lx_style)i;
+	return i >= 0;
 }
 
 const char *lx_node_role_name(enum lx_node_role role)

@@ -217,6 +217,14 @@ bool lx_parse_int(const char *s, long long min, long long max, long long *out)
 	return true;
 }
 
+int lx_name_index(const char *const *names, size_t n, const char *name)
+{
+	for (size_t i = 0; i < n; i++)
+		if (names[i] && strcmp(names[i], name) == 0)
+			return (int)i;
+	return -1;
+}
+
 char *lx_path_join(const char *a, const char *b)
 {
 	size_t la = strlen(a);

@@ -59,13 +59,13 @@ void lx_container_config_read(const struct lx_host *host, const char *id, const 
 	const char *unpriv = lx_conf_get(conf, "unprivileged");
 	out->unprivileged = is_pve ? unpriv && strcmp(unpriv, "1") == 0
 				   : lx_conf_has_lxc_key(conf, "lxc.idmap");
-	struct lx_gpu_owned owned;
-	lx_gpu_owned_from_host(host, &owned);
+	lx_gpu_owned_from_host(host, &out->owned);
+	const struct lx_gpu_owned *owned = &out->owned;
 	for (size_t i = 0; i < conf->n && conf->lines[i].section == -1; i++) {
 		const struct lx_conf_line *l = &conf->lines[i];
 		if (l->kind == LX_CONF_PVE_KEY && lx_conf_devn_index(l->key) >= 0) {
 			_cleanup_free_ char *path = lx_conf_devn_path(l->value);
-			if (!path || !is_gpu_path(path, &owned))
+			if (!path || !is_gpu_path(path, owned))
 				continue;
 			const char *mode = devn_option(l->value, "mode");
 			unsigned long long m = 0660; /* what PVE uses without mode= */
@@ -75,12 +75,11 @@ void lx_container_config_read(const struct lx_host *host, const char *id, const 
 				  devn_option(l->value, "gid") != NULL);
 		} else if (l->kind == LX_CONF_LXC_KEY && strcmp(l->key, "lxc.mount.entry") == 0) {
 			_cleanup_free_ char *source = lx_xstrndup(l->value, strcspn(l->value, " \t"));
-			if (is_gpu_path(source, &owned))
+			if (is_gpu_path(source, owned))
 				add_grant(out, source, l->lineno, false, strstr(l->value, "optional") != NULL,
 					  0, false);
 		}
 	}
-	lx_gpu_owned_free(&owned);
 	for (size_t i = 0; i < out->n_grants; i++) {
 		int gpu = gpu_of_node(host, out->grants[i].path);
 		if (gpu >= 0 && !lx_strv_contains(&out->gpus, host->gpus[gpu].bdf))
@@ -94,6 +93,7 @@ void lx_container_config_free(struct lx_container_config *c)
 		free(c->grants[i].path);
 	free(c->grants);
 	lx_strv_free(&c->gpus);
+	lx_gpu_owned_free(&c->owned);
 	memset(c, 0, sizeof(*c));
 }
 
@@ -379,12 +379,9 @@ void lx_verify_config(const struct lx_host *host, const struct lx_container_conf
 		      struct lx_findings *out)
 {
 	struct checker k = {host, cc, out};
-	struct lx_gpu_owned owned;
-	lx_gpu_owned_from_host(host, &owned);
-	check_rules(&k, &owned);
+	check_rules(&k, &cc->owned);
 	for (size_t i = 0; i < cc->n_grants; i++)
 		check_grant(&k, &cc->grants[i]);
 	check_needed_nodes(&k);
-	check_sections(&k, &owned);
-	lx_gpu_owned_free(&owned);
+	check_sections(&k, &cc->owned);
 }
