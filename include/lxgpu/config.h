@@ -54,8 +54,30 @@ const char *lx_conf_get(const struct lx_conf *conf, const char *key);
 /* True when the live section has any raw key starting with prefix. */
 bool lx_conf_has_lxc_key(const struct lx_conf *conf, const char *prefix);
 
-/* The path of a devN value ("[path=]/dev/x[,opt=v...]"), newly allocated. */
+/* The path of a devN value ("[path=]/dev/x[,opt=v...]"), newly allocated;
+ * NULL when the value does not parse (lx_conf_devn_parse). */
 char *lx_conf_devn_path(const char *value);
+
+/* A devN value as pve-container reads it ($dev_desc property string): items
+ * "key=value" in any order, the default key (path) may stand alone anywhere. */
+struct lx_devn {
+	char *path;      /* required, under /dev/ */
+	int mode;        /* -1: not given (PVE then makes the node 0660) */
+	long long uid;   /* -1: not given (0) */
+	long long gid;   /* -1: not given (0) */
+	bool deny_write;
+};
+/* 0, or -1 with err naming what PVE would reject. */
+int lx_conf_devn_parse(const char *value, struct lx_devn *out, struct lx_error *err);
+void lx_devn_free(struct lx_devn *d);
+
+/* A PVE boolean (pve-common JSONSchema): 1/yes/true/on -> 1, 0/no/false/off
+ * -> 0 (case-insensitive), anything else -> -1. */
+int lx_pve_bool(const char *value);
+/* The one privilege test: a container runs in a user namespace when its
+ * config has lxc.idmap lines, or (PVE) "unprivileged:" is true; pve-container
+ * then includes userns.conf (PVE::LXC::update_lxc_config). */
+bool lx_conf_unprivileged(const struct lx_conf *conf, bool is_pve);
 /* devN index of a key ("dev3" -> 3), or -1 when the key is not devN. */
 int lx_conf_devn_index(const char *key);
 

@@ -122,8 +122,7 @@ static int privilege_change(const struct cli *cli, const struct lx_conf *conf, b
 			    const struct lx_plan_options *opts, int *set_unprivileged)
 {
 	*set_unprivileged = -1;
-	const char *value = lx_conf_get(conf, "unprivileged");
-	bool now = is_pve ? value && strcmp(value, "1") == 0 : lx_conf_has_lxc_key(conf, "lxc.idmap");
+	bool now = lx_conf_unprivileged(conf, is_pve);
 	if (!cli->privilege_given || opts->unprivileged == now)
 		return 0;
 	const char *from = now ? "unprivileged" : "privileged";

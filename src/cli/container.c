@@ -16,9 +16,7 @@ int cli_options_for_container(const struct cli *cli, const struct lx_host *host,
 	if (!is_pve && !cli->style_given)
 		opts->style = LX_STYLE_LXC; /* a plain LXC config takes "key = value" lines */
 	if (!cli->privilege_given) {
-		const char *unpriv = lx_conf_get(conf, "unprivileged");
-		opts->unprivileged = is_pve ? unpriv && strcmp(unpriv, "1") == 0
-					    : lx_conf_has_lxc_key(conf, "lxc.idmap");
+		opts->unprivileged = lx_conf_unprivileged(conf, is_pve);
 	}
 	/* devN indexes held by other devices, live or pending, stay theirs.
 	 * "Other" by the rules apply replaces lines with (an iGPU's renderD128

@@ -22,9 +22,11 @@ static bool parse_pve_key(const char *line, char **key, char **value)
 		p++;
 	if (*p != ':')
 		return false;
+	/* (.+?)\s*$ needs one character after the colon, a blank one will do:
+	 * "tags: " parses (to an empty value), "tags:" does not. */
+	if (!p[1])
+		return false;
 	_cleanup_free_ char *v = lx_str_strip(lx_xstrdup(p + 1));
-	if (!*v)
-		return false; /* PVE requires a value */
 	*key = lx_xstrndup(line, (size_t)(p - line));
 	*value = lx_xstrdup(v);
 	return true;
@@ -209,15 +211,95 @@ bool lx_conf_has_lxc_key(const struct lx_conf *conf, const char *prefix)
 	return false;
 }
 
+int lx_pve_bool(const char *value)
+{
+	static const char *const yes[] = {"1", "yes", "true", "on"};
+	static const char *const no[] = {"0", "no", "false", "off"};
+	for (size_t i = 0; i < 4; i++) {
+		if (strcasecmp(value, yes[i]) == 0)
+			return 1;
+		if (strcasecmp(value, no[i]) == 0)
+			return 0;
+	}
+	return -1;
+}
+
+bool lx_conf_unprivileged(const struct lx_conf *conf, bool is_pve)
+{
+	const char *v = is_pve ? lx_conf_get(conf, "unprivileged") : NULL;
+	return (v && lx_pve_bool(v) == 1) || lx_conf_has_lxc_key(conf, "lxc.idmap");
+}
+
+void lx_devn_free(struct lx_devn *d)
+{
+	free(d->path);
+	memset(d, 0, sizeof(*d));
+}
+
+/* One item of the property string, "key=value" or the bare default key. */
+static int devn_item(struct lx_devn *d, const char *item, bool *seen_path, struct lx_error *err)
+{
+	const char *eq = strchr(item, '=');
+	_cleanup_free_ char *key = eq ? lx_xstrndup(item, (size_t)(eq - item)) : lx_xstrdup("path");
+	const char *v = eq ? eq + 1 : item;
+	unsigned long long n;
+	if (strcmp(key, "path") == 0) {
+		if (*seen_path)
+			return lx_error_set(err, "the path is given twice");
+		*seen_path = true;
+		if (!lx_str_starts_with(v, "/dev/") || !v[5])
+			return lx_error_set(err, "path '%s' is not under /dev/", v);
+		d->path = lx_xstrdup(v);
+	} else if (strcmp(key, "mode") == 0) {
+		if (!lx_parse_uint(v, 8, 07777, &n))
+			return lx_error_set(err, "mode '%s' is not an octal mode", v);
+		d->mode = (int)n;
+	} else if (strcmp(key, "uid") == 0 || strcmp(key, "gid") == 0) {
+		if (!lx_parse_uint(v, 10, 0xffffffffull, &n))
+			return lx_error_set(err, "%s '%s' is not a number", key, v);
+		*(key[0] == 'u' ? &d->uid : &d->gid) = (long long)n;
+	} else if (strcmp(key, "deny-write") == 0) {
+		int b = lx_pve_bool(v);
+		if (b < 0)
+			return lx_error_set(err, "deny-write '%s' is not a boolean", v);
+		d->deny_write = b;
+	} else {
+		return lx_error_set(err, "unknown option '%s'", key);
+	}
+	return 0;
+}
+
+int lx_conf_devn_parse(const char *value, struct lx_devn *out, struct lx_error *err)
+{
+	memset(out, 0, sizeof(*out));
+	out->mode = -1, out->uid = -1, out->gid = -1;
+	_cleanup_free_ char *copy = lx_xstrdup(value);
+	bool seen_path = false;
+	char *save = NULL;
+	for (char *item = strtok_r(copy, ",", &save); item; item = strtok_r(NULL, ",", &save)) {
+		if (strspn(item, " \t") == strlen(item))
+			continue; /* PVE skips blank items, and strips nothing else */
+		if (devn_item(out, item, &seen_path, err) < 0) {
+			lx_devn_free(out);
+			return -1;
+		}
+	}
+	if (!out->path) {
+		lx_devn_free(out);
+		return lx_error_set(err, "no path (devN needs [path=]/dev/...)");
+	}
+	return 0;
+}
+
 char *lx_conf_devn_path(const char *value)
 {
-	/* The path is the default key: the first element, "path=" optional. */
-	size_t n = strcspn(value, ",");
-	_cleanup_free_ char *first = lx_xstrndup(value, n);
-	const char *eq = strchr(first, '=');
-	if (eq && !lx_str_starts_with(first, "path="))
-		return NULL; /* no path in front: not a valid devN */
-	return lx_str_strip(lx_xstrdup(eq ? eq + 1 : first));
+	struct lx_devn d;
+	struct lx_error err = {0};
+	if (lx_conf_devn_parse(value, &d, &err) < 0) {
+		lx_error_clear(&err);
+		return NULL;
+	}
+	return d.path;
 }
 
 int lx_conf_devn_index(const char *key)

@@ -56,9 +56,7 @@ void lx_container_config_read(const struct lx_host *host, const char *id, const 
 	out->id = id;
 	out->conf = conf;
 	out->is_pve = is_pve;
-	const char *unpriv = lx_conf_get(conf, "unprivileged");
-	out->unprivileged = is_pve ? unpriv && strcmp(unpriv, "1") == 0
-				   : lx_conf_has_lxc_key(conf, "lxc.idmap");
+	out->unprivileged = lx_conf_unprivileged(conf, is_pve);
 	lx_gpu_owned_from_host(host, &out->owned);
 	const struct lx_gpu_owned *owned = &out->owned;
 	for (size_t i = 0; i < conf->n && conf->lines[i].section == -1; i++) {

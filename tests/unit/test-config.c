@@ -181,9 +181,17 @@ static void test_devn_helpers(void)
 	p = lx_conf_devn_path("/dev/ttyUSB0");
 	str_eq(p, "/dev/ttyUSB0", "bare path");
 	free(p);
+	/* A property string: keys in any order, the default key anywhere. */
 	p = lx_conf_devn_path("mode=0666,path=/dev/x");
-	ok(p == NULL, "path not first: not devN's format");
+	str_eq(p, "/dev/x", "path= after mode=");
 	free(p);
+	p = lx_conf_devn_path("gid=44,/dev/dri/renderD128");
+	str_eq(p, "/dev/dri/renderD128", "the default key after another key");
+	free(p);
+	ok(lx_conf_devn_path("mode=0666") == NULL, "no path: not a devN PVE accepts");
+	ok(lx_conf_devn_path("/dev/x,/dev/y") == NULL, "two paths");
+	ok(lx_conf_devn_path("/dev/x,color=red") == NULL, "an unknown key");
+	ok(lx_conf_devn_path("/tmp/x") == NULL, "a path outside /dev/");
 	int_eq(lx_conf_devn_index("dev12"), 12, "dev12");
 	int_eq(lx_conf_devn_index("dev256"), -1, "dev256 is out of range");
 	int_eq(lx_conf_devn_index("dev01"), -1, "no leading zeros");
