@@ -48,13 +48,17 @@ const struct lx_doc *lx_doc_map_get(const struct lx_doc *map, const char *key);
 void lx_doc_free(struct lx_doc *doc);
 const char *lx_doc_kind_name(enum lx_doc_kind kind);
 
-/* Render as pretty JSON (two-space indent, trailing newline). */
+/* Render as pretty JSON (two-space indent, trailing newline). Strings and
+ * keys that are not valid UTF-8 get util.h's \xNN rule; the output is always
+ * valid UTF-8 and valid JSON. */
 char *lx_doc_to_json(const struct lx_doc *doc);
-/* Render as block YAML (libyaml's emitter), with a leading "---". */
+/* Render as block YAML (libyaml's emitter), with a leading "---"; strings
+ * as for JSON, control characters escaped in double-quoted scalars. */
 char *lx_doc_to_yaml(const struct lx_doc *doc);
 /* Parse one YAML document. Plain scalars resolve as YAML 1.2's core schema
  * does for integers, booleans and null; quoted scalars are strings.
- * Anchors, aliases, duplicate keys and non-string keys are errors. */
+ * Anchors, aliases, duplicate keys, non-string keys and collections nested
+ * more than 64 deep are errors ("name:line: ..."). */
 int lx_doc_from_yaml(const char *name, const char *text, size_t len, struct lx_doc **out,
 		     struct lx_error *err);
 
@@ -74,7 +78,7 @@ struct lx_findings;
 char *lx_report_findings_text(const struct lx_findings *findings, bool color);
 /* Findings as a list of {code, severity, container, file, line, node, message, fix}. */
 struct lx_doc *lx_report_findings_doc(const struct lx_findings *findings);
-/* A Prometheus label value, escaped (\\, \", \n). */
+/* A Prometheus label value, escaped (\\, \", \n), invalid UTF-8 as \xNN. */
 char *lx_prometheus_label(const char *value);
 
 #endif

@@ -125,6 +125,30 @@ struct lx_tar_want {
 int lx_targz_read(const char *label, const void *data, size_t len, struct lx_tar_want *want,
 		  size_t n_want, size_t max_entry, struct lx_error *err);
 
+/* ---- text from untrusted input, for output (util/text.c) ----
+ *
+ * One rule for every output: a byte that is not part of a valid UTF-8
+ * sequence (RFC 3629: no overlong forms, surrogates or code points past
+ * U+10FFFF) is written as the four characters \xNN, lower-case hex. Text
+ * for a terminal also writes control characters so (C0 but tab, DEL, and
+ * U+0080..U+009F, byte by byte), so config bytes cannot drive the terminal.
+ * JSON and YAML apply the first half and escape controls their own way. */
+/* Length (1..4) of the valid UTF-8 sequence at s, or 0 when there is none. */
+size_t lx_utf8_char_len(const char *s, size_t left);
+bool lx_utf8_valid(const char *s, size_t len);
+enum {
+	LX_ESC_CONTROLS = 1u << 0,   /* control characters as \xNN too */
+	LX_ESC_KEEP_LINES = 1u << 1, /* with CONTROLS: keep "\n" and a "\r" before it */
+};
+void lx_buf_append_escaped(struct lx_buf *b, const char *s, size_t len, unsigned flags);
+/* Valid UTF-8: invalid bytes as \xNN (for JSON and YAML writers). */
+char *lx_utf8_sanitize(const char *s);
+/* For a terminal, one field: invalid bytes and controls (newlines too) as
+ * \xNN. NULL gives "". */
+char *lx_text_escape(const char *s);
+/* For a terminal, multi-line text (a diff): the same, but line ends stay. */
+char *lx_text_escape_lines(const char *s, size_t len);
+
 /* A unified diff (3 lines of context) between two texts, "" when equal. */
 char *lx_diff_unified(const char *old_name, const char *old_text, size_t old_len,
 		      const char *new_name, const char *new_text, size_t new_len);

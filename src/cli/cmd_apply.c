@@ -92,10 +92,11 @@ int cli_begin_change(const struct cli *cli, const char *id, bool read_only,
 	lx_conf_parse(txn->path, txn->text, txn->len, conf);
 	const struct lx_conf_line *bad = lx_conf_first_invalid(conf);
 	if (bad) {
+		_cleanup_free_ char *line = lx_text_escape(bad->text);
 		fprintf(stderr,
 			"lxgpu: %s:%d: this line does not parse as a Proxmox/LXC config line: '%.80s'; "
 			"fix or remove it first (nothing was written)\n",
-			txn->path, bad->lineno, bad->text);
+			txn->path, bad->lineno, line);
 		lx_conf_free(conf);
 		lx_conf_txn_end(txn);
 		return LX_EXIT_ERROR;

@@ -222,7 +222,11 @@ static void emit_container(struct audit *a, const struct node *n, const char *id
 		if (rep->n_nodes == 0 && f->n == 0)
 			return; /* no GPU, nothing to say */
 		_cleanup_free_ char *codes = codes_of(f);
-		printf("%-10s %-12s %-8s %4zu  %-7s %s\n", id, n->name, state, rep->gpus.n, status, codes);
+		/* Names come from directory names and snapshots: escaped for the terminal. */
+		_cleanup_free_ char *id_text = lx_text_escape(id);
+		_cleanup_free_ char *node_text = lx_text_escape(n->name);
+		printf("%-10s %-12s %-8s %4zu  %-7s %s\n", id_text, node_text, state, rep->gpus.n, status,
+		       codes);
 		if (a->cli->verbosity > 0 && f->n) {
 			_cleanup_free_ char *text = lx_report_findings_text(f, a->cli->color);
 			fputs(text, stdout);
@@ -387,15 +391,27 @@ static char *local_node_name(const struct cli *cli, const struct lx_host *host)
 static void print_header(struct audit *a, const struct node *local)
 {
 	const struct lx_host *h = &local->host;
+	_cleanup_free_ char *name = lx_text_escape(local->name);
+	_cleanup_free_ char *version = lx_text_escape(h->driver.version ? h->driver.version : "not loaded");
+	struct lx_doc *host_doc = lx_doc_new_map();
+	lx_doc_map_set(host_doc, "host", lx_doc_new_str(local->name));
+	/* The host name through the writers: quoted and escaped as JSON/YAML need. */
+	_cleanup_free_ char *host_json = a->format == AUDIT_JSON ? lx_doc_to_json(host_doc) : NULL;
+	_cleanup_free_ char *host_yaml = a->format == AUDIT_YAML ? lx_doc_to_yaml(host_doc) : NULL;
+	lx_doc_free(host_doc);
 	switch (a->format) {
 	case AUDIT_TEXT:
-		printf("Host %s: %zu GPU%s, driver %s\n", local->name, h->n_gpus, h->n_gpus == 1 ? "" : "s",
-		       h->driver.version ? h->driver.version : "not loaded");
+		printf("Host %s: %zu GPU%s, driver %s\n", name, h->n_gpus, h->n_gpus == 1 ? "" : "s",
+		       version);
 		printf("%-10s %-12s %-8s %4s  %-7s %s\n", "CONTAINER", "NODE", "STATE", "GPUS", "STATUS",
 		       "FINDINGS");
 		break;
-	case AUDIT_JSON: printf("{\n  \"host\": \"%s\",\n  \"containers\": [\n", local->name); break;
-	case AUDIT_YAML: printf("---\nhost: %s\ncontainers:\n", local->name); break;
+	case AUDIT_JSON:
+		/* "{\n  \"host\": ...\n}\n": keep all but the closing brace. */
+		host_json[strlen(host_json) - 3] = '\0';
+		printf("%s,\n  \"containers\": [\n", host_json);
+		break;
+	case AUDIT_YAML: printf("%scontainers:\n", host_yaml); break;
 	case AUDIT_PROMETHEUS:
 		printf("# HELP lxgpu_container_findings Findings of lxgpu audit, per container, code and "
 		       "severity.\n# TYPE lxgpu_container_findings gauge\n");

@@ -25,9 +25,11 @@ static int run_verify(struct cli *cli)
 		goto out;
 	}
 	if (cli->format == CLI_FORMAT_TEXT) {
-		printf("%s %s (%s): %s, %zu GPU node%s configured\n", is_pve ? "CT" : "Container", id,
-		       path, report.running ? "running" : "stopped (config checked)", report.n_nodes,
-		       report.n_nodes == 1 ? "" : "s");
+		_cleanup_free_ char *id_text = lx_text_escape(id);
+		_cleanup_free_ char *path_text = lx_text_escape(path);
+		printf("%s %s (%s): %s, %zu GPU node%s configured\n", is_pve ? "CT" : "Container",
+		       id_text, path_text, report.running ? "running" : "stopped (config checked)",
+		       report.n_nodes, report.n_nodes == 1 ? "" : "s");
 		_cleanup_free_ char *text = lx_report_findings_text(&findings, cli->color);
 		fputs(text, stdout);
 	} else {

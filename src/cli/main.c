@@ -73,7 +73,10 @@ int cli_usage_error(const char *fmt, ...)
 
 int cli_fail(struct lx_error *err)
 {
-	fprintf(stderr, "lxgpu: %s\n", err->message ? err->message : "unknown error");
+	/* Messages quote config and snapshot bytes: escaped for the terminal. */
+	const char *message = err->message ? err->message : "unknown error";
+	_cleanup_free_ char *text = lx_text_escape_lines(message, strlen(message));
+	fprintf(stderr, "lxgpu: %s\n", text);
 	lx_error_clear(err);
 	return LX_EXIT_ERROR;
 }

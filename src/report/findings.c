@@ -4,6 +4,8 @@
 
 #include <string.h>
 
+/* A finding's strings come from the config (paths, values): escaped, so a
+ * line with ESC bytes or invalid UTF-8 cannot drive the terminal. */
 static void finding_text(struct lx_buf *b, const struct lx_finding *f, bool color)
 {
 	const char *on = "", *off = color ? "\033[0m" : "";
@@ -12,13 +14,19 @@ static void finding_text(struct lx_buf *b, const struct lx_finding *f, bool colo
 		     : f->severity == LX_SEVERITY_WARNING ? "\033[33m" : "\033[36m";
 	lx_buf_printf(b, "  %s%-7s%s %s", on, lx_severity_name(f->severity), off,
 		      lx_finding_info(f->code)->code);
-	if (f->file && f->line)
-		lx_buf_printf(b, " %s:%d", f->file, f->line);
-	else if (f->node)
-		lx_buf_printf(b, " %s", f->node);
-	lx_buf_printf(b, ": %s\n", f->message);
-	if (f->fix)
-		lx_buf_printf(b, "                 fix: %s\n", f->fix);
+	if (f->file && f->line) {
+		_cleanup_free_ char *file = lx_text_escape(f->file);
+		lx_buf_printf(b, " %s:%d", file, f->line);
+	} else if (f->node) {
+		_cleanup_free_ char *node = lx_text_escape(f->node);
+		lx_buf_printf(b, " %s", node);
+	}
+	_cleanup_free_ char *message = lx_text_escape(f->message);
+	lx_buf_printf(b, ": %s\n", message);
+	if (f->fix) {
+		_cleanup_free_ char *fix = lx_text_escape(f->fix);
+		lx_buf_printf(b, "                 fix: %s\n", fix);
+	}
 }
 
 char *lx_report_findings_text(const struct lx_findings *findings, bool color)
@@ -59,8 +67,10 @@ struct lx_doc *lx_report_findings_doc(const struct lx_findings *findings)
 
 char *lx_prometheus_label(const char *value)
 {
+	/* The exposition format is UTF-8: util.h's \xNN rule first. */
+	_cleanup_free_ char *text = lx_utf8_sanitize(value ? value : "");
 	struct lx_buf b = {0};
-	for (const char *p = value ? value : ""; *p; p++) {
+	for (const char *p = text; *p; p++) {
 		if (*p == '\\' || *p == '"')
 			lx_buf_printf(&b, "\\%c", *p);
 		else if (*p == '\n')

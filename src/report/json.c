@@ -1,7 +1,11 @@
 #include "lxgpu/report.h"
 
-static void json_string(struct lx_buf *b, const char *s)
+/* Invalid UTF-8 becomes \xNN text first (util.h's one rule), so the output
+ * is always valid JSON; control characters, C1 ones too, become \u escapes
+ * so that JSON printed to a terminal cannot drive it. */
+static void json_string(struct lx_buf *b, const char *raw)
 {
+	_cleanup_free_ char *s = lx_utf8_sanitize(raw);
 	lx_buf_puts(b, "\"");
 	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
 		switch (*p) {
@@ -11,10 +15,14 @@ static void json_string(struct lx_buf *b, const char *s)
 		case '\t': lx_buf_puts(b, "\\t"); break;
 		case '\r': lx_buf_puts(b, "\\r"); break;
 		default:
-			if (*p < 0x20)
+			if (*p < 0x20 || *p == 0x7f) {
 				lx_buf_printf(b, "\\u%04x", *p);
-			else
+			} else if (*p == 0xc2 && p[1] >= 0x80 && p[1] < 0xa0) {
+				lx_buf_printf(b, "\\u%04x", p[1]);
+				p++;
+			} else {
 				lx_buf_append(b, (const char *)p, 1);
+			}
 		}
 	}
 	lx_buf_puts(b, "\"");

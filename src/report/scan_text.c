@@ -10,16 +10,26 @@ static const char *or_dash(const char *s)
 	return s && *s ? s : "-";
 }
 
+/* Every string of the model may come from a snapshot file: escaped for the
+ * terminal (util.h's rule), kept in pool until the text is built. */
+static const char *esc(struct lx_strv *pool, const char *s)
+{
+	if (!s)
+		return NULL;
+	lx_strv_push_owned(pool, lx_text_escape(s));
+	return pool->items[pool->n - 1];
+}
+
 static char *int_or_dash(int v)
 {
 	return v == LX_UNKNOWN ? lx_xstrdup("-") : lx_xasprintf("%d", v);
 }
 
-static void gpu_table(struct lx_buf *b, const struct lx_host *h)
+static void gpu_table(struct lx_buf *b, const struct lx_host *h, struct lx_strv *pool)
 {
 	int model_width = (int)strlen("MODEL");
 	for (size_t i = 0; i < h->n_gpus; i++) {
-		const char *model = h->gpus[i].model ? h->gpus[i].model : "";
+		const char *model = h->gpus[i].model ? esc(pool, h->gpus[i].model) : "";
 		if ((int)strlen(model) > model_width)
 			model_width = (int)strlen(model);
 	}
@@ -31,52 +41,53 @@ static void gpu_table(struct lx_buf *b, const struct lx_host *h)
 		_cleanup_free_ char *minor = int_or_dash(g->minor);
 		_cleanup_free_ char *numa = int_or_dash(g->numa_node);
 		_cleanup_free_ char *model =
-			g->model ? lx_xstrdup(g->model)
+			g->model ? lx_text_escape(g->model)
 				 : lx_xasprintf("[%04x:%04x]", g->vendor_id, g->device_id);
-		lx_buf_printf(b, "  %-3zu  %-13s  %-*s  %-5s  %-9s  %s\n", i, g->bdf, model_width,
-			      model, minor, or_dash(g->driver), numa);
+		lx_buf_printf(b, "  %-3zu  %-13s  %-*s  %-5s  %-9s  %s\n", i, esc(pool, g->bdf),
+			      model_width, model, minor, or_dash(esc(pool, g->driver)), numa);
 	}
 }
 
-static void node_list(struct lx_buf *b, const struct lx_host *h)
+static void node_list(struct lx_buf *b, const struct lx_host *h, struct lx_strv *pool)
 {
 	lx_buf_printf(b, "\nDevice nodes (%zu)\n", h->n_nodes);
 	for (size_t i = 0; i < h->n_nodes; i++) {
 		const struct lx_dev_node *n = &h->nodes[i];
 		char type = n->type == LX_NODE_CHAR ? 'c' : n->type == LX_NODE_BLOCK ? 'b' : '?';
 		_cleanup_free_ char *numbers = lx_xasprintf("%u:%u", n->major, n->minor);
-		lx_buf_printf(b, "  %-40s %c %-9s %04o %u:%u\n", n->path, type, numbers, n->mode,
+		lx_buf_printf(b, "  %-40s %c %-9s %04o %u:%u\n", esc(pool, n->path), type, numbers, n->mode,
 			      n->uid, n->gid);
 	}
 }
 
-static void driver_section(struct lx_buf *b, const struct lx_host *h)
+static void driver_section(struct lx_buf *b, const struct lx_host *h, struct lx_strv *pool)
 {
 	const struct lx_driver *d = &h->driver;
 	lx_buf_puts(b, "\nMajors\n ");
 	for (size_t i = 0; i < h->n_majors; i++)
-		lx_buf_printf(b, " %s=%u", h->majors[i].name, h->majors[i].number);
+		lx_buf_printf(b, " %s=%u", esc(pool, h->majors[i].name), h->majors[i].number);
 	lx_buf_puts(b, h->n_majors ? "\n" : " (none)\n");
 
 	lx_buf_puts(b, "\nDriver\n");
 	if (d->version)
-		lx_buf_printf(b, "  version       %s (%s kernel module)\n", d->version,
+		lx_buf_printf(b, "  version       %s (%s kernel module)\n", esc(pool, d->version),
 			      lx_driver_flavor_name(d->flavor));
 	else
 		lx_buf_puts(b, "  version       - (nvidia module not loaded)\n");
 	lx_buf_puts(b, "  modules      ");
 	for (size_t i = 0; i < d->modules.n; i++)
-		lx_buf_printf(b, " %s", d->modules.items[i]);
+		lx_buf_printf(b, " %s", esc(pool, d->modules.items[i]));
 	lx_buf_puts(b, d->modules.n ? "\n" : " -\n");
 	lx_buf_puts(b, "  gsp firmware ");
 	for (size_t i = 0; i < d->firmware.n; i++)
-		lx_buf_printf(b, " %s", d->firmware.items[i]);
+		lx_buf_printf(b, " %s", esc(pool, d->firmware.items[i]));
 	lx_buf_puts(b, d->firmware.n ? "\n" : " -\n");
 	lx_buf_printf(b, "  persistenced  %s\n", d->persistenced ? "running" : "not running");
 	if (h->n_caps) {
 		lx_buf_printf(b, "  capabilities  %zu (", h->n_caps);
 		for (size_t i = 0; i < h->n_caps; i++)
-			lx_buf_printf(b, "%s%s=%u", i ? ", " : "", h->caps[i].name, h->caps[i].minor);
+			lx_buf_printf(b, "%s%s=%u", i ? ", " : "", esc(pool, h->caps[i].name),
+				      h->caps[i].minor);
 		lx_buf_puts(b, ")\n");
 	}
 }
@@ -84,29 +95,31 @@ static void driver_section(struct lx_buf *b, const struct lx_host *h)
 char *lx_report_scan_text(const struct lx_host *h, const struct lx_host_warnings *w, bool color)
 {
 	const char *yellow = color ? "\033[33m" : "", *reset = color ? "\033[0m" : "";
+	struct lx_strv pool = {0};
 	struct lx_buf b = {0};
-	lx_buf_printf(&b, "Host %s, kernel %s, cgroup %s\n\n", or_dash(h->hostname),
-		      or_dash(h->kernel), lx_cgroup_layout_name(h->cgroup));
+	lx_buf_printf(&b, "Host %s, kernel %s, cgroup %s\n\n", or_dash(esc(&pool, h->hostname)),
+		      or_dash(esc(&pool, h->kernel)), lx_cgroup_layout_name(h->cgroup));
 	if (h->n_gpus == 0 && h->n_nodes == 0 && !h->driver.version) {
 		/* Nothing NVIDIA here at all: say so instead of printing empty tables. */
 		lx_buf_puts(&b, "No NVIDIA GPU, driver or device node on this host.\n");
-		for (size_t i = 0; i < w->n; i++)
-			if (w->items[i].fix)
-				lx_buf_printf(&b, "%c%s\n", toupper((unsigned char)w->items[i].fix[0]),
-					      w->items[i].fix + 1);
-		return lx_buf_steal(&b);
-	}
-	gpu_table(&b, h);
-	node_list(&b, h);
-	driver_section(&b, h);
-	if (w->n) {
-		lx_buf_printf(&b, "\nWarnings (%zu)\n", w->n);
 		for (size_t i = 0; i < w->n; i++) {
-			lx_buf_printf(&b, "  - %s%s%s\n", yellow, w->items[i].message, reset);
+			const char *fix = esc(&pool, w->items[i].fix);
+			if (fix && *fix)
+				lx_buf_printf(&b, "%c%s\n", toupper((unsigned char)fix[0]), fix + 1);
+		}
+	} else {
+		gpu_table(&b, h, &pool);
+		node_list(&b, h, &pool);
+		driver_section(&b, h, &pool);
+		if (w->n)
+			lx_buf_printf(&b, "\nWarnings (%zu)\n", w->n);
+		for (size_t i = 0; i < w->n; i++) {
+			lx_buf_printf(&b, "  - %s%s%s\n", yellow, esc(&pool, w->items[i].message), reset);
 			if (w->items[i].fix)
-				lx_buf_printf(&b, "    fix: %s\n", w->items[i].fix);
+				lx_buf_printf(&b, "    fix: %s\n", esc(&pool, w->items[i].fix));
 		}
 	}
+	lx_strv_free(&pool);
 	return lx_buf_steal(&b);
 }
 

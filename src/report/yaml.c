@@ -31,9 +31,21 @@ static bool plain_would_change_type(const char *s)
 static bool emit_scalar(yaml_emitter_t *em, const char *text, yaml_scalar_style_t style)
 {
 	yaml_event_t ev;
-	yaml_scalar_event_initialize(&ev, NULL, NULL, (yaml_char_t *)text, (int)strlen(text), 1, 1,
-				     style);
+	if (!yaml_scalar_event_initialize(&ev, NULL, NULL, (yaml_char_t *)text, (int)strlen(text),
+					  1, 1, style))
+		return false;
 	return yaml_emitter_emit(em, &ev);
+}
+
+/* A string from outside (a config line, a snapshot): libyaml refuses
+ * invalid UTF-8, so it gets util.h's \xNN rule first; control characters
+ * are then escaped by libyaml in a double-quoted scalar. */
+static bool emit_string(yaml_emitter_t *em, const char *raw)
+{
+	_cleanup_free_ char *text = lx_utf8_sanitize(raw);
+	return emit_scalar(em, text,
+			   plain_would_change_type(text) ? YAML_DOUBLE_QUOTED_SCALAR_STYLE
+							 : YAML_ANY_SCALAR_STYLE);
 }
 
 static bool emit_value(yaml_emitter_t *em, const struct lx_doc *d)
@@ -46,10 +58,7 @@ static bool emit_value(yaml_emitter_t *em, const struct lx_doc *d)
 	case LX_DOC_INT:
 		snprintf(number, sizeof(number), "%lld", d->integer);
 		return emit_scalar(em, number, YAML_PLAIN_SCALAR_STYLE);
-	case LX_DOC_STR:
-		return emit_scalar(em, d->str,
-				   plain_would_change_type(d->str) ? YAML_DOUBLE_QUOTED_SCALAR_STYLE
-								   : YAML_ANY_SCALAR_STYLE);
+	case LX_DOC_STR: return emit_string(em, d->str);
 	case LX_DOC_LIST:
 		yaml_sequence_start_event_initialize(&ev, NULL, NULL, 1,
 						     d->n ? YAML_BLOCK_SEQUENCE_STYLE
@@ -68,10 +77,7 @@ static bool emit_value(yaml_emitter_t *em, const struct lx_doc *d)
 		if (!yaml_emitter_emit(em, &ev))
 			return false;
 		for (size_t i = 0; i < d->n; i++) {
-			if (!emit_scalar(em, d->keys[i], plain_would_change_type(d->keys[i])
-								 ? YAML_DOUBLE_QUOTED_SCALAR_STYLE
-								 : YAML_ANY_SCALAR_STYLE) ||
-			    !emit_value(em, d->items[i]))
+			if (!emit_string(em, d->keys[i]) || !emit_value(em, d->items[i]))
 				return false;
 		}
 		yaml_mapping_end_event_initialize(&ev);
@@ -101,7 +107,7 @@ char *lx_doc_to_yaml(const struct lx_doc *doc)
 	yaml_stream_end_event_initialize(&ev);
 	ok = ok && yaml_emitter_emit(&em, &ev);
 	if (!ok) {
-		/* Only invalid UTF-8 gets here; the scanner sanitizes what it reads. */
+		/* Strings are valid UTF-8 by now (emit_string): a bug if it gets here. */
 		fprintf(stderr, "lxgpu: internal error: YAML emitter: %s\n",
 			em.problem ? em.problem : "unknown");
 		abort();
@@ -112,10 +118,16 @@ char *lx_doc_to_yaml(const struct lx_doc *doc)
 
 /* ---- reading ---- */
 
+/* Collections nest at most this deep (a snapshot needs 4): reading,
+ * freeing and walking a document recurse, and a file must not be able to
+ * exhaust the stack. */
+#define MAX_DEPTH 64
+
 struct yaml_reader {
 	const char *name;
 	yaml_parser_t parser;
 	struct lx_error *err;
+	int depth; /* of the collection being read */
 };
 
 static int reader_syntax_error(struct yaml_reader *r)
@@ -266,9 +278,15 @@ static int read_node(struct yaml_reader *r, yaml_event_t *ev, struct lx_doc **ou
 		return 0;
 	}
 	bool is_map = ev->type == YAML_MAPPING_START_EVENT;
+	if (r->depth >= MAX_DEPTH)
+		return lx_error_set(r->err, "%s:%d: nested deeper than %d levels", r->name, line,
+				    MAX_DEPTH);
 	struct lx_doc *coll = is_map ? lx_doc_new_map() : lx_doc_new_list();
 	coll->line = line;
-	if (read_collection(r, coll, is_map ? YAML_MAPPING_END_EVENT : YAML_SEQUENCE_END_EVENT) < 0) {
+	r->depth++;
+	int rc = read_collection(r, coll, is_map ? YAML_MAPPING_END_EVENT : YAML_SEQUENCE_END_EVENT);
+	r->depth--;
+	if (rc < 0) {
 		lx_doc_free(coll);
 		return -1;
 	}

@@ -180,4 +180,40 @@ check "generate NAME: a plain LXC container gets lxc lines" t_gen_reads_lxc
 check "generate NAME --style devn on plain LXC: exit 2" t_gen_lxc_devn
 check "generate is deterministic" t_gen_deterministic
 
+# Untrusted bytes: a config with invalid UTF-8 and terminal escapes gives
+# valid output in every format (util.h: invalid bytes as \xNN, control
+# characters escaped), never a crash; a snapshot nested 10000 deep is an
+# error with file:line.
+printf 'arch: amd64\nhostname: bad\377\376name\ndev0: /dev/nvidia9\351\nlxc.mount.entry: /dev/nvidia0\033]0;pwn\007 dev/nvidia0 none bind,optional,create=file\nlxc.cgroup2.devices.allow: c 509:* rwm\303\n#desc \033[2J\233x\n' >"$work/pve/lxc/102.conf"
+strict_utf8() { python3 -c 'import sys; sys.stdin.buffer.read().decode("utf-8", "strict")' <"$work/out" || { echo "not valid UTF-8"; return 1; }; }
+verify_any() { # FORMAT: exit 0 or 1, never a signal
+	"$lxgpu" --host "$eight" --pve-dir "$work/pve" verify 102 --format "$1" >"$work/out" 2>"$work/err"
+	got=$?
+	[ "$got" -le 1 ] || { echo "exit status $got"; cat "$work/err"; return 1; }
+}
+t_bytes_text() {
+	verify_any text && strict_utf8 && out_has '/dev/nvidia9\xe9' &&
+		! LC_ALL=C grep -q '[[:cntrl:]]' "$work/out" || { cat -v "$work/out"; return 1; }
+}
+t_bytes_json() { verify_any json && strict_utf8 && jq -e . "$work/out" >/dev/null && jq_true '[.. | strings | select(contains("/dev/nvidia9\\xe9"))] | length > 0'; }
+t_bytes_yaml() {
+	verify_any yaml && strict_utf8 || return 1
+	if python3 -c 'import yaml' 2>/dev/null; then
+		python3 -c 'import sys, yaml; d = yaml.safe_load(sys.stdin); sys.exit(0 if any(f["node"] == "/dev/nvidia9\\xe9" for f in d["findings"]) else 1)' <"$work/out" ||
+			{ cat -v "$work/out"; return 1; }
+	elif [ "${CI:-}" = true ]; then
+		echo "python3-yaml is missing"; return 1
+	else
+		echo "# python3-yaml missing: YAML not parsed back" >&2
+	fi
+}
+{ printf 'schema: 1\nhostname: '; head -c 10000 /dev/zero | tr '\0' '['; echo; } >"$work/deep.yaml"
+t_deep_scan() { run 2 --host "$work/deep.yaml" scan && err_has "deep.yaml:2: nested deeper than 64 levels"; }
+t_deep_verify() { run 2 --host "$work/deep.yaml" --pve-dir "$work/pve" verify 101 && err_has "deep.yaml:2: nested deeper than 64 levels"; }
+check "verify --format text of a config with invalid bytes: escaped, no control characters" t_bytes_text
+check "verify --format json of a config with invalid bytes: valid JSON and UTF-8" t_bytes_json
+check "verify --format yaml of a config with invalid bytes: valid YAML and UTF-8" t_bytes_yaml
+check "a snapshot nested 10000 deep: scan exits 2 with file:line" t_deep_scan
+check "a snapshot nested 10000 deep: verify exits 2 with file:line" t_deep_verify
+
 tap_finish

@@ -1,6 +1,10 @@
 /* report: documents, JSON and YAML text forms, the YAML reader. */
+#include "lxgpu/host.h"
 #include "lxgpu/report.h"
+#include "lxgpu/verify.h"
 #include "tap.h"
+
+#include <iconv.h>
 
 static struct lx_doc *sample(void)
 {
@@ -105,11 +109,200 @@ static void test_yaml_scalars(void)
 	lx_doc_free(d);
 }
 
+
+/* ---- untrusted bytes through every writer ---- */
+
+/* Valid UTF-8 by glibc's decoder, not by the code under test. */
+static bool iconv_utf8(const char *s)
+{
+	iconv_t cd = iconv_open("UTF-8", "UTF-8");
+	if (cd == (iconv_t)-1)
+		return false;
+	size_t in_left = strlen(s), out_left = 4 * in_left + 4;
+	char *out = malloc(out_left), *in = (char *)s, *o = out;
+	size_t rc = iconv(cd, &in, &in_left, &o, &out_left);
+	iconv_close(cd);
+	free(out);
+	return rc != (size_t)-1 && in_left == 0;
+}
+
+/* No byte below 0x20 but the newline, no DEL, no C1 (as UTF-8: c2 80..9f). */
+static bool no_controls(const char *s)
+{
+	for (const unsigned char *p = (const unsigned char *)s; *p; p++)
+		if ((*p < 0x20 && *p != '\n') || *p == 0x7f || (p[0] == 0xc2 && p[1] >= 0x80 && p[1] < 0xa0))
+			return false;
+	return true;
+}
+
+static void test_escape_rule(void)
+{
+	struct {
+		const char *in, *utf8, *text;
+	} cases[] = {
+		/* Expected values written from the rule in util.h. */
+		{"plain /dev/nvidia0", "plain /dev/nvidia0", "plain /dev/nvidia0"},
+		{"caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80", "caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80",
+		 "caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80"},
+		{"a\xff" "b\xfe", "a\\xffb\\xfe", "a\\xffb\\xfe"},
+		{"latin1 \xe9t\xe9", "latin1 \\xe9t\\xe9", "latin1 \\xe9t\\xe9"},
+		{"overlong \xc0\xaf", "overlong \\xc0\\xaf", "overlong \\xc0\\xaf"},
+		{"surrogate \xed\xa0\x80", "surrogate \\xed\\xa0\\x80", "surrogate \\xed\\xa0\\x80"},
+		{"past \xf4\x90\x80\x80", "past \\xf4\\x90\\x80\\x80", "past \\xf4\\x90\\x80\\x80"},
+		{"cut \xe2\x82", "cut \\xe2\\x82", "cut \\xe2\\x82"},
+		{"lone \x80 cont", "lone \\x80 cont", "lone \\x80 cont"},
+		{"\x1b[31mred\x1b[0m", "\x1b[31mred\x1b[0m", "\\x1b[31mred\\x1b[0m"},
+		{"bell\x07 tab\t cr\r nl\n del\x7f", "bell\x07 tab\t cr\r nl\n del\x7f",
+		 "bell\\x07 tab\t cr\\x0d nl\\x0a del\\x7f"},
+		{"c1 \xc2\x9b" "2J nbsp\xc2\xa0", "c1 \xc2\x9b" "2J nbsp\xc2\xa0", "c1 \\xc2\\x9b" "2J nbsp\xc2\xa0"},
+		{"back\\slash", "back\\slash", "back\\slash"},
+	};
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char *u = lx_utf8_sanitize(cases[i].in), *t = lx_text_escape(cases[i].in);
+		str_eq(u, cases[i].utf8, "invalid bytes become \\xNN, valid UTF-8 stays");
+		str_eq(t, cases[i].text, "text: invalid bytes and control characters become \\xNN");
+		ok(iconv_utf8(u) && iconv_utf8(t), "the results are valid UTF-8 (iconv)");
+		free(u);
+		free(t);
+	}
+	const char lines[] = "-a\x1b\r\n+b\rc\xff\n";
+	char *l = lx_text_escape_lines(lines, sizeof(lines) - 1);
+	str_eq(l, "-a\\x1b\r\n+b\\x0dc\\xff\n", "multi-line text keeps its line ends only");
+	free(l);
+	char *empty = lx_text_escape(NULL);
+	str_eq(empty, "", "NULL escapes to nothing");
+	free(empty);
+}
+
+/* Keys and values with bytes a config or snapshot may hold. */
+static struct lx_doc *hostile(void)
+{
+	struct lx_doc *m = lx_doc_new_map();
+	lx_doc_map_set(m, "hostname", lx_doc_new_str("bad\xff\xfename"));
+	lx_doc_map_set(m, "esc", lx_doc_new_str("\x1b]0;pwn\x07"));
+	lx_doc_map_set(m, "k\xe9y", lx_doc_new_str("c1 \xc2\x9b" "2J"));
+	struct lx_doc *l = lx_doc_new_list();
+	lx_doc_list_push(l, lx_doc_new_str("/dev/nvidia9\xe9"));
+	lx_doc_list_push(l, lx_doc_new_str("yes\xff"));
+	lx_doc_list_push(l, lx_doc_new_str("tab\tcr\rdel\x7f"));
+	lx_doc_list_push(l, lx_doc_new_str("\xed\xa0\x80"));
+	lx_doc_map_set(m, "lines", l);
+	return m;
+}
+
+static void test_writers_hostile(void)
+{
+	struct lx_doc *d = hostile();
+	char *json = lx_doc_to_json(d);
+	str_eq(json,
+	       "{\n  \"hostname\": \"bad\\\\xff\\\\xfename\",\n  \"esc\": \"\\u001b]0;pwn\\u0007\",\n"
+	       "  \"k\\\\xe9y\": \"c1 \\u009b2J\",\n  \"lines\": [\n    \"/dev/nvidia9\\\\xe9\",\n"
+	       "    \"yes\\\\xff\",\n    \"tab\\tcr\\rdel\\u007f\",\n    \"\\\\xed\\\\xa0\\\\x80\"\n"
+	       "  ]\n}\n",
+	       "JSON: invalid bytes as \\\\xNN, controls as \\u escapes");
+	ok(iconv_utf8(json) && no_controls(json), "JSON is valid UTF-8 without raw controls");
+
+	char *yaml = lx_doc_to_yaml(d);
+	ok(yaml != NULL && iconv_utf8(yaml) && no_controls(yaml),
+	   "YAML is valid UTF-8 without raw controls");
+	struct lx_doc *back = NULL;
+	struct lx_error err = {0};
+	if (ok(lx_doc_from_yaml("hostile.yaml", yaml, strlen(yaml), &back, &err) == 0,
+	       "the YAML parses (libyaml)")) {
+		str_eq(lx_doc_map_get(back, "hostname")->str, "bad\\xff\\xfename", "YAML value");
+		str_eq(lx_doc_map_get(back, "esc")->str, "\x1b]0;pwn\x07", "YAML keeps controls, escaped");
+		str_eq(lx_doc_map_get(back, "k\\xe9y")->str, "c1 \xc2\x9b" "2J", "YAML key");
+		const struct lx_doc *l = lx_doc_map_get(back, "lines");
+		if (ok(l && l->n == 4, "YAML list")) {
+			str_eq(l->items[0]->str, "/dev/nvidia9\\xe9", "YAML list value");
+			str_eq(l->items[1]->str, "yes\\xff", "YAML list value");
+			str_eq(l->items[2]->str, "tab\tcr\rdel\x7f", "YAML list value");
+			str_eq(l->items[3]->str, "\\xed\\xa0\\x80", "YAML list value");
+		}
+	} else {
+		printf("# %s\n", err.message);
+		lx_error_clear(&err);
+	}
+	lx_doc_free(back);
+	free(yaml);
+	free(json);
+	lx_doc_free(d);
+
+	char *label = lx_prometheus_label("ct\xff\"1\"\n");
+	str_eq(label, "ct\\\\xff\\\"1\\\"\\n", "Prometheus label: \\xNN, then its own escapes");
+	free(label);
+}
+
+static void test_text_hostile(void)
+{
+	struct lx_findings f = {0};
+	lx_findings_add(&f, LXG001_STALE_MAJOR, "101", "/etc/pve/lxc/101.conf", 7,
+			"/dev/nvidia0\x1b]0;x\x07", lx_xstrdup("rule \xff\x1b[2J\r gone"),
+			lx_xstrdup("remove \xc2\x9b" "line"));
+	for (int color = 0; color <= 1; color++) {
+		char *text = lx_report_findings_text(&f, color);
+		ok(strstr(text, ": rule \\xff\\x1b[2J\\x0d gone\n") != NULL, "findings text: message escaped");
+		ok(strstr(text, "fix: remove \\xc2\\x9b" "line\n") != NULL, "findings text: fix escaped");
+		ok(iconv_utf8(text), "findings text is valid UTF-8");
+		if (!color)
+			ok(no_controls(text), "findings text has no control characters");
+		free(text);
+	}
+	lx_findings_free(&f);
+	/* Nothing NVIDIA: the file names only its hostname and kernel. */
+	struct lx_host h = {0};
+	h.hostname = lx_xstrdup("pve\x1b]0;x\x07");
+	h.kernel = lx_xstrdup("6.8\xff");
+	struct lx_host_warnings w = {0};
+	char *text = lx_report_scan_text(&h, &w, false);
+	const char *want = "Host pve\\x1b]0;x\\x07, kernel 6.8\\xff, cgroup ";
+	ok(strncmp(text, want, strlen(want)) == 0, "scan text: escaped");
+	ok(iconv_utf8(text) && no_controls(text), "scan text is valid UTF-8 without controls");
+	free(text);
+	free(h.hostname);
+	free(h.kernel);
+}
+
+static void test_yaml_nesting(void)
+{
+	/* 64 levels of block mappings parse; 65 are one too many, and the
+	 * error names the line of the 65th (the mapping at depth d starts on
+	 * line d). */
+	struct lx_buf b = {0};
+	for (int i = 0; i < 64; i++)
+		lx_buf_printf(&b, "%*sk:\n", 2 * i, "");
+	lx_buf_printf(&b, "%*s1\n", 2 * 64, "");
+	struct lx_doc *d = NULL;
+	struct lx_error err = {0};
+	ok(lx_doc_from_yaml("deep.yaml", b.data, b.len, &d, &err) == 0, "64 levels parse");
+	lx_doc_free(d);
+	lx_error_clear(&err);
+	lx_buf_free(&b);
+	for (int i = 0; i < 65; i++)
+		lx_buf_printf(&b, "%*sk:\n", 2 * i, "");
+	lx_buf_printf(&b, "%*s1\n", 2 * 65, "");
+	expect_yaml_error(b.data, "bad.yaml:65: nested deeper than 64 levels", "65 levels: an error");
+	lx_buf_free(&b);
+	/* 10000 flow lists on line 2: an error, not a crash. */
+	lx_buf_puts(&b, "a: 1\nb: ");
+	for (int i = 0; i < 10000; i++)
+		lx_buf_puts(&b, "[");
+	for (int i = 0; i < 10000; i++)
+		lx_buf_puts(&b, "]");
+	lx_buf_puts(&b, "\n");
+	expect_yaml_error(b.data, "bad.yaml:2: nested deeper than 64 levels", "10000 levels: an error");
+	lx_buf_free(&b);
+}
+
 int main(void)
 {
 	test_json();
 	test_yaml_round_trip();
 	test_yaml_errors();
 	test_yaml_scalars();
+	test_escape_rule();
+	test_writers_hostile();
+	test_text_hostile();
+	test_yaml_nesting();
 	return tap_done();
 }
