@@ -94,8 +94,14 @@ struct lx_host {
 	size_t n_gpus;
 	struct lx_dev_node *nodes; /* sorted by path */
 	size_t n_nodes;
-	struct lx_major *majors; /* /proc/devices order */
+	/* Every "Character devices:" entry of /proc/devices, in its order; a
+	 * number may appear under several names (195 nvidia, 195 nvidiactl). */
+	struct lx_major *majors;
 	size_t n_majors;
+	/* majors is the whole table (a live scan, a schema 2 snapshot). False
+	 * for schema 1 snapshots, which kept only nvidia* and drm: a major not
+	 * listed there is unknown, not free. */
+	bool majors_complete;
 	struct lx_capability *caps; /* sorted by name */
 	size_t n_caps;
 	struct lx_driver driver;
@@ -108,7 +114,11 @@ const struct lx_gpu *lx_host_find_gpu_by_bdf(const struct lx_host *host, const c
 const struct lx_dev_node *lx_host_find_node(const struct lx_host *host, const char *path);
 /* The GPU major: "nvidia", or "nvidia-frontend" before driver 550.40. */
 int lx_host_gpu_major(const struct lx_host *host);
+/* The number of the first entry with this name. */
 int lx_host_major_by_name(const struct lx_host *host, const char *name);
+/* The first name listed for a number; NULL when none (with majors_complete
+ * false that means unknown, not unused). */
+const char *lx_host_major_name(const struct lx_host *host, unsigned major);
 bool lx_host_has_module(const struct lx_host *host, const char *module);
 
 /* Things worth telling the user about the host itself (not about a
@@ -170,12 +180,17 @@ int lx_parse_gpu_information(const char *text, struct lx_gpu_information *info,
 			     struct lx_error *err);
 void lx_gpu_information_free(struct lx_gpu_information *info);
 
-/* /proc/devices: the character majors lxgpu cares about (nvidia*, drm). */
+/* /proc/devices: every character major, in file order (block majors are not kept). */
 int lx_parse_proc_devices(const char *text, struct lx_major **majors, size_t *n,
 			  struct lx_error *err);
 /* /proc/modules: names of the loaded nvidia* modules (and nouveau). */
 void lx_parse_proc_modules(const char *text, struct lx_strv *modules);
-/* /proc/self/mountinfo: which cgroup hierarchies are mounted. */
+/* /proc/self/mountinfo: the cgroup layout, as Proxmox decides it: the file
+ * system type at /sys/fs/cgroup (of the mount on top when several are
+ * stacked there): cgroup2 is v2 (whatever v1 hierarchies sit below it);
+ * tmpfs (or anything else) is hybrid when a cgroup2 is visible at
+ * /sys/fs/cgroup/unified, else v1; no mount there is unknown. The one
+ * layout decision: everything else reads host->cgroup. */
 enum lx_cgroup_layout lx_parse_cgroup_layout(const char *mountinfo);
 /* A capabilities "access" file: its DeviceFileMinor. */
 int lx_parse_capability_minor(const char *text, unsigned *minor, struct lx_error *err);

@@ -68,6 +68,14 @@ int lx_host_major_by_name(const struct lx_host *host, const char *name)
 	return LX_UNKNOWN;
 }
 
+const char *lx_host_major_name(const struct lx_host *host, unsigned major)
+{
+	for (size_t i = 0; i < host->n_majors; i++)
+		if (host->majors[i].number == major)
+			return host->majors[i].name;
+	return NULL;
+}
+
 int lx_host_gpu_major(const struct lx_host *host)
 {
 	int m = lx_host_major_by_name(host, "nvidia");

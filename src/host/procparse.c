@@ -121,19 +121,6 @@ void lx_gpu_information_free(struct lx_gpu_information *info)
 	info->minor = LX_UNKNOWN;
 }
 
-static bool is_interesting_major(const char *name)
-{
-	return lx_str_starts_with(name, "nvidia") || strcmp(name, "drm") == 0;
-}
-
-static bool major_list_contains(const struct lx_major *majors, size_t n, const char *name)
-{
-	for (size_t i = 0; i < n; i++)
-		if (strcmp(majors[i].name, name) == 0)
-			return true;
-	return false;
-}
-
 int lx_parse_proc_devices(const char *text, struct lx_major **majors, size_t *n,
 			  struct lx_error *err)
 {
@@ -161,10 +148,11 @@ int lx_parse_proc_devices(const char *text, struct lx_major **majors, size_t *n,
 		while (isspace((unsigned char)*name))
 			name++;
 		unsigned long long number;
-		if (!lx_parse_uint(line, 10, 4095, &number))
+		if (!*name || !lx_parse_uint(line, 10, 4095, &number))
 			continue;
-		if (!is_interesting_major(name) || major_list_contains(*majors, *n, name))
-			continue;
+		/* Every entry, in file order: one number can carry several names
+		 * (195 nvidia, 195 nvidiactl) and one name several numbers. A rule
+		 * for a major is judged by who holds it now, so nothing is dropped. */
 		*majors = lx_xrealloc(*majors, (*n + 1) * sizeof(**majors));
 		(*majors)[*n].name = lx_xstrdup(name);
 		(*majors)[*n].number = (unsigned)number;
@@ -193,34 +181,110 @@ void lx_parse_proc_modules(const char *text, struct lx_strv *modules)
 	}
 }
 
+/* A mount at /sys/fs/cgroup or /sys/fs/cgroup/unified, from one mountinfo line:
+ * "id parent maj:min root mountpoint opts [optional...] - fstype source superopts". */
+struct cgroup_mount {
+	unsigned long long id, parent;
+	bool unified; /* at /sys/fs/cgroup/unified, else at /sys/fs/cgroup */
+	bool cgroup2;
+};
+
+static bool parse_cgroup_mount(char *line, struct cgroup_mount *m)
+{
+	char *save = NULL;
+	char *fields[5];
+	for (size_t i = 0; i < 5; i++)
+		if (!(fields[i] = strtok_r(i ? NULL : line, " ", &save)))
+			return false;
+	if (strcmp(fields[4], "/sys/fs/cgroup") == 0)
+		m->unified = false;
+	else if (strcmp(fields[4], "/sys/fs/cgroup/unified") == 0)
+		m->unified = true;
+	else
+		return false;
+	if (!lx_parse_uint(fields[0], 10, UINT64_MAX, &m->id) ||
+	    !lx_parse_uint(fields[1], 10, UINT64_MAX, &m->parent))
+		return false;
+	/* The optional fields end at a lone "-"; the file system type follows. */
+	char *tok;
+	while ((tok = strtok_r(NULL, " ", &save)) && strcmp(tok, "-") != 0)
+		;
+	const char *fstype = tok ? strtok_r(NULL, " ", &save) : NULL;
+	if (!fstype)
+		return false;
+	m->cgroup2 = strcmp(fstype, "cgroup2") == 0;
+	return true;
+}
+
+/* Is another mount stacked on mounts[i], at the same place? */
+static bool is_covered(const struct cgroup_mount *mounts, size_t n, size_t i)
+{
+	for (size_t j = 0; j < n; j++)
+		if (j != i && mounts[j].parent == mounts[i].id && mounts[j].unified == mounts[i].unified)
+			return true;
+	return false;
+}
+
+/* Does mounts[i] (at /sys/fs/cgroup/unified) sit on the visible
+ * /sys/fs/cgroup, directly or through other mounts at its own place? */
+static bool sits_on(const struct cgroup_mount *mounts, size_t n, size_t i,
+		    unsigned long long top_id)
+{
+	for (size_t hops = 0; hops <= n; hops++) {
+		if (mounts[i].parent == top_id)
+			return true;
+		size_t below = n;
+		for (size_t k = 0; k < n; k++)
+			if (mounts[k].id == mounts[i].parent && mounts[k].unified)
+				below = k;
+		if (below == n)
+			return false;
+		i = below;
+	}
+	return false;
+}
+
 enum lx_cgroup_layout lx_parse_cgroup_layout(const char *mountinfo)
 {
-	/* mountinfo: "id parent maj:min root mountpoint opts [optional...] - fstype src superopts" */
-	bool v1 = false, v2 = false;
+	/* As pve-common's PVE::CGroup::cgroup_mode decides: by the file system
+	 * type at /sys/fs/cgroup alone. cgroup2 there is v2 even with v1
+	 * hierarchies (net_cls from a VPN client, nspawn) mounted below it, and
+	 * LXC then ignores lxc.cgroup.* keys. tmpfs (or anything else) is v1;
+	 * we call it hybrid when a cgroup2 is visible at /sys/fs/cgroup/unified
+	 * (the devices controller is still v1 there). */
+	struct cgroup_mount *mounts = NULL;
+	size_t n = 0;
 	const char *p = mountinfo;
 	while (*p) {
 		size_t line_len = strcspn(p, "\n");
 		_cleanup_free_ char *line = lx_xstrndup(p, line_len);
-		const char *sep = strstr(line, " - ");
-		if (sep) {
-			const char *fstype = sep + 3;
-			size_t n = strcspn(fstype, " ");
-			if (n == 7 && strncmp(fstype, "cgroup2", 7) == 0)
-				v2 = true;
-			else if (n == 6 && strncmp(fstype, "cgroup", 6) == 0)
-				v1 = true;
+		struct cgroup_mount m;
+		if (parse_cgroup_mount(line, &m)) {
+			mounts = lx_xrealloc(mounts, (n + 1) * sizeof(*mounts));
+			mounts[n++] = m;
 		}
 		p += line_len;
 		if (*p == '\n')
 			p++;
 	}
-	if (v1 && v2)
-		return LX_CGROUP_HYBRID;
-	if (v2)
-		return LX_CGROUP_V2;
-	if (v1)
-		return LX_CGROUP_V1;
-	return LX_CGROUP_UNKNOWN;
+	/* Mounts stacked on one place: the visible one, the one statfs() and
+	 * LXC see, is the one nothing else sits on; normally the last listed,
+	 * but the kernel's list can name a mount before the one below it. */
+	size_t top = n, unified = n;
+	for (size_t i = 0; i < n; i++)
+		if (!mounts[i].unified && !is_covered(mounts, n, i))
+			top = i;
+	for (size_t i = 0; top < n && i < n; i++)
+		if (mounts[i].unified && !is_covered(mounts, n, i) &&
+		    sits_on(mounts, n, i, mounts[top].id))
+			unified = i;
+	enum lx_cgroup_layout layout = LX_CGROUP_UNKNOWN;
+	if (top < n && mounts[top].cgroup2)
+		layout = LX_CGROUP_V2;
+	else if (top < n)
+		layout = unified < n && mounts[unified].cgroup2 ? LX_CGROUP_HYBRID : LX_CGROUP_V1;
+	free(mounts);
+	return layout;
 }
 
 int lx_parse_capability_minor(const char *text, unsigned *minor, struct lx_error *err)

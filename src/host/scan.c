@@ -112,6 +112,7 @@ static int scan_majors_and_modules(struct scanner *s)
 		return -1;
 	if (lx_parse_proc_devices(devices, &s->host->majors, &s->host->n_majors, s->err) < 0)
 		return lx_error_prefix(s->err, "%s/devices", s->paths->proc);
+	s->host->majors_complete = true;
 	if (read_proc(s, "modules", true, &modules) < 0)
 		return -1;
 	if (modules)

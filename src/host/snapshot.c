@@ -9,7 +9,10 @@
 
 #include <string.h>
 
-#define SNAPSHOT_SCHEMA 1
+/* 2: majors is the whole character table, a list; 1 (still read): a map of
+ * the nvidia* and drm majors only. */
+#define SNAPSHOT_SCHEMA 2
+#define SNAPSHOT_SCHEMA_OLDEST 1
 #define SNAPSHOT_MAX_SIZE (16u << 20)
 #define BUNDLE_HOST_ENTRY "host.yaml"
 
@@ -74,11 +77,6 @@ struct lx_doc *lx_host_to_doc(const struct lx_host *h)
 	lx_doc_map_set(driver, "persistenced", lx_doc_new_bool(h->driver.persistenced));
 	lx_doc_map_set(root, "driver", driver);
 
-	struct lx_doc *majors = lx_doc_new_map();
-	for (size_t i = 0; i < h->n_majors; i++)
-		lx_doc_map_set(majors, h->majors[i].name, lx_doc_new_int(h->majors[i].number));
-	lx_doc_map_set(root, "majors", majors);
-
 	struct lx_doc *gpus = lx_doc_new_list();
 	for (size_t i = 0; i < h->n_gpus; i++)
 		lx_doc_list_push(gpus, gpu_to_doc(&h->gpus[i], i));
@@ -108,6 +106,17 @@ struct lx_doc *lx_host_to_doc(const struct lx_host *h)
 		lx_doc_list_push(caps, d);
 	}
 	lx_doc_map_set(root, "capabilities", caps);
+
+	/* Last: the table is long, the GPUs are what a reader looks for first. */
+	lx_doc_map_set(root, "majors_complete", lx_doc_new_bool(h->majors_complete));
+	struct lx_doc *majors = lx_doc_new_list();
+	for (size_t i = 0; i < h->n_majors; i++) {
+		struct lx_doc *d = lx_doc_new_map();
+		lx_doc_map_set(d, "major", lx_doc_new_int(h->majors[i].number));
+		lx_doc_map_set(d, "name", lx_doc_new_str(h->majors[i].name));
+		lx_doc_list_push(majors, d);
+	}
+	lx_doc_map_set(root, "majors", majors);
 	return root;
 }
 
@@ -444,7 +453,8 @@ static int load_driver(struct loader *l, const struct lx_doc *d, struct lx_drive
 	return close_fields(l, &f);
 }
 
-static int load_majors(struct loader *l, const struct lx_doc *d, struct lx_host *h)
+/* Schema 1: `majors` maps name -> number, nvidia* and drm only. */
+static int load_majors_v1(struct loader *l, const struct lx_doc *d, struct lx_host *h)
 {
 	struct fields f = {.map = d, .where = "majors"};
 	if (d->kind != LX_DOC_MAP)
@@ -459,6 +469,29 @@ static int load_majors(struct loader *l, const struct lx_doc *d, struct lx_host 
 		h->majors[i].name = lx_xstrdup(d->keys[i]);
 		h->majors[i].number = (unsigned)v->integer;
 		h->n_majors++;
+	}
+	h->majors_complete = false;
+	return 0;
+}
+
+/* Schema 2: `majors` lists {major, name}, /proc/devices order; a number and
+ * a name may each appear more than once, as they do there. */
+static int load_majors_v2(struct loader *l, const struct lx_doc *list, struct lx_host *h)
+{
+	h->majors = lx_xcalloc(list->n, sizeof(*h->majors));
+	for (size_t i = 0; i < list->n; i++) {
+		_cleanup_free_ char *where = lx_xasprintf("majors[%zu]", i);
+		struct fields f;
+		long long v;
+		struct lx_major *m = &h->majors[h->n_majors++];
+		if (open_fields(l, list->items[i], where, &f) < 0 ||
+		    read_int(l, &f, "major", true, 0, 4095, &v) < 0 ||
+		    read_str(l, &f, "name", true, &m->name) < 0 || close_fields(l, &f) < 0)
+			return -1;
+		m->number = (unsigned)v;
+		if (!*m->name || strchr(m->name, '\n'))
+			return bad_field(l, lx_doc_map_get(list->items[i], "name")->line, &f, "name",
+					 "must be a name as /proc/devices prints it");
 	}
 	return 0;
 }
@@ -511,10 +544,10 @@ static int load_host(struct loader *l, const struct lx_doc *root, struct lx_host
 	if (open_fields(l, root, "", &f) < 0 ||
 	    read_int(l, &f, "schema", true, 0, 1000000, &schema) < 0)
 		return -1;
-	if (schema != SNAPSHOT_SCHEMA)
+	if (schema < SNAPSHOT_SCHEMA_OLDEST || schema > SNAPSHOT_SCHEMA)
 		return bad_field(l, lx_doc_map_get(root, "schema")->line, &f, "schema",
-				 "version %lld is not supported (this lxgpu reads %d)", schema,
-				 SNAPSHOT_SCHEMA);
+				 "version %lld is not supported (this lxgpu reads %d to %d)", schema,
+				 SNAPSHOT_SCHEMA_OLDEST, SNAPSHOT_SCHEMA);
 	if (read_str(l, &f, "hostname", false, &h->hostname) < 0 ||
 	    read_str(l, &f, "kernel", false, &h->kernel) < 0 ||
 	    read_str(l, &f, "cgroup", false, &cgroup) < 0)
@@ -526,8 +559,19 @@ static int load_host(struct loader *l, const struct lx_doc *root, struct lx_host
 	const struct lx_doc *d;
 	if (get_field(l, &f, "driver", true, &d) < 0 || load_driver(l, d, &h->driver) < 0)
 		return -1;
-	if (get_field(l, &f, "majors", true, &d) < 0 || load_majors(l, d, h) < 0)
-		return -1;
+	if (schema == 1) {
+		if (get_field(l, &f, "majors", true, &d) < 0 || load_majors_v1(l, d, h) < 0)
+			return -1;
+	} else {
+		/* Absent means complete: that is what schema 2 stores. */
+		const struct lx_doc *complete;
+		if (get_field(l, &f, "majors_complete", false, &complete) < 0 ||
+		    (complete && expect_kind(l, &f, "majors_complete", complete, LX_DOC_BOOL, false) < 0))
+			return -1;
+		h->majors_complete = complete ? complete->boolean : true;
+		if (read_list(l, &f, "majors", true, &d) < 0 || load_majors_v2(l, d, h) < 0)
+			return -1;
+	}
 
 	if (read_list(l, &f, "gpus", true, &d) < 0)
 		return -1;

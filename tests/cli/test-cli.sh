@@ -55,7 +55,8 @@ t_json_eight() {
 		jq_true '[.gpus[] | .bdf] == ["0000:18:00.0","0000:39:00.0","0000:5a:00.0","0000:7b:00.0","0000:99:00.0","0000:ba:00.0","0000:db:00.0","0000:ec:00.0"]' &&
 		jq_true '[.gpus[] | .minor] == [0,1,2,3,4,5,6,7]' &&
 		jq_true '[.gpus[] | .numa_node] == [0,0,0,0,1,1,1,1]' &&
-		jq_true '.majors["nvidia-uvm"] == 511 and .majors.nvidia == 195' &&
+		jq_true '[.majors[] | select(.name == "nvidia-uvm" or .name == "nvidia") | .major] == [195, 511]' &&
+		jq_true '.majors_complete and ([.majors[] | select(.major == 242) | .name] == ["hidraw"])' &&
 		jq_true '.driver.version == "590.48.01" and .driver.flavor == "open"' &&
 		jq_true '[.nodes[] | select(.path == "/dev/nvidia-uvm") | .major] == [511]' &&
 		jq_true '.gpus[0] | has("vendor_id") and has("device_id") and has("model") and has("uuid") and has("driver") and has("iommu_group") and has("drm")' &&
@@ -98,7 +99,7 @@ cp "$eight" "$work/evil/host.yaml"
 tar -C "$work/evil" -czf "$work/evil.tar.gz" --transform 's,^host.yaml$,../host.yaml,' host.yaml
 t_missing() { run 2 --host "$work/missing.yaml" scan && err_has "$work/missing.yaml"; }
 t_truncated() { run 2 --host "$work/truncated.yaml" scan && err_has "truncated.yaml:"; }
-t_type() { run 2 --host "$work/type.yaml" scan && err_has "type.yaml:33: field 'gpus[0].numa_node': must be an integer"; }
+t_type() { run 2 --host "$work/type.yaml" scan && err_has "type.yaml:26: field 'gpus[0].numa_node': must be an integer"; }
 t_unknown_field() { run 2 --host "$work/unknown.yaml" scan && err_has "unknown.yaml:15: field 'driver.daemon': unknown field"; }
 t_evil_bundle() { run 2 --host "$work/evil.tar.gz" scan && err_has "unsafe path"; }
 check "missing snapshot: exit 2, names the file" t_missing

@@ -302,14 +302,45 @@ def information_text(g):
     return "\n".join(lines) + "\n"
 
 
+# The "Character devices:" of a Proxmox VE host without its NVIDIA entries
+# (each host adds its own). Static part: as posted from a GPU node in
+# NVIDIA/gdrcopy#115 (1 mem ... 203 cpu/cpuid), less what a 6.x kernel no
+# longer has (162 raw) and that site's own modules (Intel SEP/VTune: ss,
+# kdump, trace, sep4_*, socperf2_0, pax). Dynamic part: a 6.x kernel hands
+# out 254 downward to 234 in load order, then 511 downward (fs/char_dev.c);
+# the builtins come first as on this project's dev machine (254 ndctl,
+# 253 dimmctl, 252 dax, 251 pps, 250 ptp, 249 watchdog, 248 bsg), then
+# modules. Same-number entries are in minor order, as the kernel lists them.
+CHAR_STATIC = [(1, "mem"), (4, "/dev/vc/0"), (4, "tty"), (4, "ttyS"), (5, "/dev/tty"),
+               (5, "/dev/console"), (5, "/dev/ptmx"), (7, "vcs"), (10, "misc"), (13, "input"),
+               (21, "sg"), (29, "fb"), (89, "i2c"), (128, "ptm"), (136, "pts"), (180, "usb"),
+               (188, "ttyUSB"), (189, "usb_device"), (202, "cpu/msr"), (203, "cpu/cpuid")]
+CHAR_DYNAMIC = [(254, "ndctl"), (253, "dimmctl"), (252, "dax"), (251, "pps"), (250, "ptp"),
+                (249, "watchdog"), (248, "bsg"), (247, "dma_heap"), (246, "rtc"), (245, "tpm"),
+                (244, "ipmidev"), (243, "mei"), (242, "hidraw"), (241, "cec"), (240, "aux"),
+                (239, "nvme-generic"), (238, "nvme"), (237, "vfio"), (236, "macvtap"),
+                (235, "gpiochip"), (234, "uio")]
+
+
+def char_majors(h):
+    """The host's whole table, /proc/devices order (by number, then as listed)."""
+    taken = {m for m, _ in h["majors"]}
+    # Dynamic majors go in load order: once one is taken by an NVIDIA module
+    # (the legacy host's nvidia-uvm at 236), the later modules never loaded.
+    dynamic = []
+    for m, name in CHAR_DYNAMIC:
+        if m in taken:
+            break
+        dynamic.append((m, name))
+    return sorted(CHAR_STATIC + dynamic + list(h["majors"]), key=lambda e: e[0])
+
+
 def proc_devices_text(h):
-    base = [(1, "mem"), (4, "/dev/vc/0"), (4, "tty"), (5, "/dev/tty"), (5, "/dev/console"),
-            (10, "misc"), (13, "input"), (29, "fb"), (89, "i2c"), (128, "ptm"), (136, "pts"),
-            (180, "usb"), (189, "usb_device")]
-    majors = sorted(base + list(h["majors"]) + [(240, "aux"), (241, "cec"), (242, "hidraw")])
-    lines = ["Character devices:"] + ["%3d %s" % m for m in majors]
-    lines += ["", "Block devices:", "  7 loop", "  8 sd", "  9 md", "253 device-mapper",
-              "254 mdp", "259 blkext"]
+    lines = ["Character devices:"] + ["%3d %s" % m for m in char_majors(h)]
+    # Block majors share numbers with character ones (230 zvol on ZFS hosts):
+    # the scanner must not take them.
+    lines += ["", "Block devices:", "  7 loop", "  8 sd", "  9 md", " 11 sr", " 65 sd",
+              " 66 sd", "230 zvol", "253 device-mapper", "254 mdp", "259 blkext"]
     return "\n".join(lines) + "\n"
 
 
@@ -386,10 +417,11 @@ def expected_model(h):
                     for n, _, _, _, bp in sorted(g["drm"])],
         })
     return {
-        "schema": 1, "hostname": h["hostname"], "kernel": h["kernel"], "cgroup": h["cgroup"],
+        "schema": 2, "hostname": h["hostname"], "kernel": h["kernel"], "cgroup": h["cgroup"],
         "driver": {"version": h["version"], "flavor": h["flavor"], "modules": h["modules"],
                    "firmware": h["firmware"], "persistenced": h["persistenced"]},
-        "majors": {n: m for m, n in h["majors"]},
+        "majors_complete": True,
+        "majors": [{"major": m, "name": n} for m, n in char_majors(h)],
         "gpus": gpus,
         "nodes": [dict(n, type="char", mode="%04o" % n["mode"])
                   for n in sorted(h["nodes"], key=lambda n: n["path"])],

@@ -190,7 +190,8 @@ t_verify_clean() {
 check "verify: the running container is clean" t_verify_clean
 t_verify_reload() {
 	# As after a driver reload: nvidia-uvm got major 510 on the host.
-	sed -e 's/^  nvidia-uvm: 511$/  nvidia-uvm: 510/' -e '/path: \/dev\/nvidia-uvm/,/minor:/ s/major: 511/major: 510/' \
+	sed -e '/^- major: 511$/{N;s/^- major: 511\n  name: nvidia-uvm$/- major: 510\n  name: nvidia-uvm/}' \
+		-e '/path: \/dev\/nvidia-uvm/,/minor:/ s/major: 511/major: 510/' \
 		"$work/host.yaml" >"$work/host-reloaded.yaml"
 	verify "$work/host-reloaded.yaml"
 	rc=$?

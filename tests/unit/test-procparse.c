@@ -89,22 +89,39 @@ static void test_information(void)
 
 static void test_proc_devices(void)
 {
-	const char *current = "Character devices:\n  1 mem\n  4 /dev/vc/0\n195 nvidia\n"
-			      "195 nvidiactl\n226 drm\n508 nvidia-caps-imex-channels\n"
-			      "509 nvidia-caps\n511 nvidia-uvm\n\nBlock devices:\n  8 sd\n"
-			      "259 blkext\n511 nvidia-fake-block\n";
+	/* Shape of a real table (NVIDIA/gdrcopy#115: 4 and 5 with several
+	 * names, one name on several numbers), block majors that reuse numbers. */
+	const char *current = "Character devices:\n  1 mem\n  4 /dev/vc/0\n  4 tty\n  4 ttyS\n"
+			      "  5 /dev/tty\n  5 /dev/console\n  5 /dev/ptmx\n 10 misc\n"
+			      "195 nvidia\n195 nvidiactl\n226 drm\n230 infiniband_cm\n"
+			      "231 infiniband_mad\n231 infiniband_verbs\n231 infiniband_cm\n"
+			      "242 hidraw\n508 nvidia-caps-imex-channels\n509 nvidia-caps\n"
+			      "511 nvidia-uvm\n\nBlock devices:\n  8 sd\n230 zvol\n259 blkext\n"
+			      "511 nvidia-fake-block\n";
 	struct lx_major *m;
 	size_t n;
 	struct lx_error err = {0};
 	ok(lx_parse_proc_devices(current, &m, &n, &err) == 0, "/proc/devices parses");
-	int_eq((long long)n, 6, "six interesting character majors");
+	int_eq((long long)n, 19, "every character entry is kept");
 	struct lx_host h = {.majors = m, .n_majors = n};
+	str_eq(m[1].name, "/dev/vc/0", "file order, names with slashes");
+	int_eq(m[12].number, 231, "file order within one number");
+	str_eq(m[13].name, "infiniband_verbs", "a second name for 231");
 	int_eq(lx_host_gpu_major(&h), 195, "GPU major from 'nvidia'");
 	int_eq(lx_host_major_by_name(&h, "nvidia-uvm"), 511, "uvm major");
 	int_eq(lx_host_major_by_name(&h, "nvidia-caps"), 509, "caps major");
 	int_eq(lx_host_major_by_name(&h, "drm"), 226, "drm major");
+	int_eq(lx_host_major_by_name(&h, "nvidiactl"), 195, "nvidiactl shares 195");
+	int_eq(lx_host_major_by_name(&h, "infiniband_cm"), 230, "a name on two numbers: the first");
+	int_eq(lx_host_major_by_name(&h, "hidraw"), 242, "non-NVIDIA majors are kept");
+	str_eq(lx_host_major_name(&h, 242), "hidraw", "242 is hidraw, not a stale uvm major");
+	str_eq(lx_host_major_name(&h, 195), "nvidia", "the first name for 195");
+	str_eq(lx_host_major_name(&h, 5), "/dev/tty", "the first name for 5");
+	str_eq(lx_host_major_name(&h, 243), NULL, "a number nobody holds");
+	str_eq(lx_host_major_name(&h, 259), NULL, "block majors are not character majors");
 	int_eq(lx_host_major_by_name(&h, "nvidia-fake-block"), LX_UNKNOWN,
 	       "block majors are ignored");
+	int_eq(lx_host_major_by_name(&h, "zvol"), LX_UNKNOWN, "zvol is a block major");
 	lx_host_free(&h);
 
 	const char *old = "Character devices:\n195 nvidia-frontend\n226 drm\n"
@@ -113,7 +130,15 @@ static void test_proc_devices(void)
 	struct lx_host h2 = {.majors = m, .n_majors = n};
 	int_eq(lx_host_gpu_major(&h2), 195, "GPU major from 'nvidia-frontend'");
 	int_eq(lx_host_major_by_name(&h2, "nvidia-uvm"), 243, "old uvm major");
+	str_eq(lx_host_major_name(&h2, 195), "nvidia-frontend", "name of 195 before 550.40");
 	lx_host_free(&h2);
+
+	ok(lx_parse_proc_devices("Character devices:\nabc mem\n99999 big\n12\n  7 vcs\n", &m, &n,
+				 &err) == 0,
+	   "lines that are no entry are skipped");
+	int_eq((long long)n, 1, "only the entry is kept");
+	struct lx_host h3 = {.majors = m, .n_majors = n};
+	lx_host_free(&h3);
 
 	ok(lx_parse_proc_devices("Block devices:\n8 sd\n", &m, &n, &err) < 0,
 	   "no character section is an error");
@@ -140,19 +165,124 @@ static void test_proc_modules(void)
 	lx_strv_free(&mods);
 }
 
+/* The lines below are as the kernel prints /proc/self/mountinfo. Sources:
+ * pve8: a Debian 12 / PVE 8 host as systemd 252 mounts it (options as in
+ *   the findmnt output posted in ivpn/desktop-app#437, less seclabel);
+ * v2_net_cls: the mounts posted in canonical/lxd#10441 (cgroup2 on
+ *   /sys/fs/cgroup, then cpuacct, devices, freezer, net_cls, ... v1
+ *   hierarchies below it, a VPN client's doing; mullvad/mullvadvpn-app#3651);
+ * pve7_hybrid: this project's dev machines (FACTS.md section 7), and a
+ *   PVE 7 host booted with systemd.unified_cgroup_hierarchy=0;
+ * v1_legacy: netdata/netdata#563 (CentOS 7.2, no unified mount);
+ * stacked: two mounts on /sys/fs/cgroup as posted in siderolabs/talos#4110. */
+static const char pve8[] =
+	"22 28 0:21 / /sys rw,nosuid,nodev,noexec,relatime shared:7 - sysfs sysfs rw\n"
+	"23 28 0:22 / /proc rw,nosuid,nodev,noexec,relatime shared:12 - proc proc rw\n"
+	"24 28 0:5 / /dev rw,nosuid,relatime shared:2 - devtmpfs udev rw,size=65829196k,nr_inodes=16457299,mode=755,inode64\n"
+	"28 1 0:25 / / rw,relatime shared:1 - zfs rpool/ROOT/pve-1 rw,xattr,noacl\n"
+	"26 22 0:6 / /sys/kernel/security rw,nosuid,nodev,noexec,relatime shared:8 - securityfs securityfs rw\n"
+	"30 22 0:27 / /sys/fs/cgroup rw,nosuid,nodev,noexec,relatime shared:9 - cgroup2 cgroup2 rw,nsdelegate,memory_recursiveprot\n"
+	"31 22 0:28 / /sys/fs/pstore rw,nosuid,nodev,noexec,relatime shared:10 - pstore pstore rw\n"
+	"34 22 0:31 / /sys/fs/bpf rw,nosuid,nodev,noexec,relatime shared:11 - bpf bpf rw,mode=700\n";
+
+static const char v2_net_cls[] =
+	"22 29 0:21 / /sys rw,nosuid,nodev,noexec,relatime shared:7 - sysfs sysfs rw\n"
+	"30 22 0:26 / /sys/fs/cgroup rw,nosuid,nodev,noexec,relatime shared:9 - cgroup2 cgroup2 rw\n"
+	"1320 30 0:72 / /sys/fs/cgroup/cpuacct rw,relatime shared:702 - cgroup cgroup rw,cpuacct\n"
+	"1335 30 0:73 / /sys/fs/cgroup/devices rw,relatime shared:709 - cgroup cgroup rw,devices\n"
+	"1350 30 0:74 / /sys/fs/cgroup/freezer rw,relatime shared:716 - cgroup cgroup rw,freezer\n"
+	"1365 30 0:75 / /sys/fs/cgroup/net_cls rw,relatime shared:723 - cgroup cgroup rw,net_cls\n"
+	"1380 30 0:76 / /sys/fs/cgroup/perf_event rw,relatime shared:730 - cgroup cgroup rw,perf_event\n"
+	"1395 30 0:77 / /sys/fs/cgroup/net_prio rw,relatime shared:737 - cgroup cgroup rw,net_prio\n";
+
+static const char pve7_hybrid[] =
+	"22 27 0:20 / /sys rw,nosuid,nodev,noexec,relatime shared:7 - sysfs sysfs rw\n"
+	"26 22 0:24 / /sys/fs/cgroup ro,nosuid,nodev,noexec shared:9 - tmpfs tmpfs ro,size=4096k,nr_inodes=1024,mode=755,inode64\n"
+	"27 26 0:25 / /sys/fs/cgroup/unified rw,nosuid,nodev,noexec,relatime shared:10 - cgroup2 cgroup2 rw,nsdelegate\n"
+	"28 26 0:26 / /sys/fs/cgroup/systemd rw,nosuid,nodev,noexec,relatime shared:11 - cgroup cgroup rw,xattr,name=systemd\n"
+	"32 26 0:30 / /sys/fs/cgroup/cpu,cpuacct rw,nosuid,nodev,noexec,relatime shared:15 - cgroup cgroup rw,cpu,cpuacct\n"
+	"33 26 0:31 / /sys/fs/cgroup/devices rw,nosuid,nodev,noexec,relatime shared:16 - cgroup cgroup rw,devices\n"
+	"34 26 0:32 / /sys/fs/cgroup/net_cls,net_prio rw,nosuid,nodev,noexec,relatime shared:17 - cgroup cgroup rw,net_cls,net_prio\n"
+	"35 26 0:33 / /sys/fs/cgroup/memory rw,nosuid,nodev,noexec,relatime shared:18 - cgroup cgroup rw,memory\n";
+
+/* The dev machine's own, without propagation fields (no optional fields). */
+static const char hybrid_no_optional[] =
+	"31 23 0:28 / /sys/fs/cgroup rw,relatime - tmpfs tmpfs rw,mode=755\n"
+	"36 31 0:33 / /sys/fs/cgroup/devices rw,relatime - cgroup cgroup rw,devices\n"
+	"40 31 0:37 / /sys/fs/cgroup/systemd rw,relatime - cgroup cgroup rw,name=systemd\n"
+	"41 31 0:38 / /sys/fs/cgroup/unified rw,relatime - cgroup2 cgroup2 rw\n";
+
+static const char v1_legacy[] =
+	"18 60 0:17 / /sys rw,nosuid,nodev,noexec,relatime shared:6 - sysfs sysfs rw\n"
+	"25 18 0:20 / /sys/fs/cgroup ro,nosuid,nodev,noexec shared:8 - tmpfs tmpfs ro,mode=755\n"
+	"26 25 0:21 / /sys/fs/cgroup/systemd rw,nosuid,nodev,noexec,relatime shared:9 - cgroup cgroup rw,xattr,release_agent=/usr/lib/systemd/systemd-cgroups-agent,name=systemd\n"
+	"28 25 0:23 / /sys/fs/cgroup/net_cls rw,nosuid,nodev,noexec,relatime shared:10 - cgroup cgroup rw,net_cls\n"
+	"29 25 0:24 / /sys/fs/cgroup/blkio rw,nosuid,nodev,noexec,relatime shared:11 - cgroup cgroup rw,blkio\n"
+	"33 25 0:28 / /sys/fs/cgroup/devices rw,nosuid,nodev,noexec,relatime shared:15 - cgroup cgroup rw,devices\n";
+
 static void test_cgroup_layout(void)
 {
-	const char *v2 = "25 30 0:22 / /sys rw,nosuid - sysfs sysfs rw\n"
-			 "30 1 0:27 / /sys/fs/cgroup rw,nosuid shared:9 - cgroup2 cgroup2 rw\n";
-	const char *v1 = "30 1 0:27 / /sys/fs/cgroup ro - tmpfs tmpfs ro\n"
-			 "31 30 0:28 / /sys/fs/cgroup/devices rw shared:10 - cgroup cgroup rw,devices\n";
-	const char *hybrid = "30 1 0:27 / /sys/fs/cgroup ro - tmpfs tmpfs ro\n"
-			     "31 30 0:28 / /sys/fs/cgroup/unified rw - cgroup2 cgroup2 rw\n"
-			     "32 30 0:29 / /sys/fs/cgroup/devices rw - cgroup cgroup rw,devices\n";
-	int_eq(lx_parse_cgroup_layout(v2), LX_CGROUP_V2, "unified");
-	int_eq(lx_parse_cgroup_layout(v1), LX_CGROUP_V1, "legacy");
-	int_eq(lx_parse_cgroup_layout(hybrid), LX_CGROUP_HYBRID, "hybrid");
-	int_eq(lx_parse_cgroup_layout(""), LX_CGROUP_UNKNOWN, "none");
+	int_eq(lx_parse_cgroup_layout(pve8), LX_CGROUP_V2, "PVE 8: cgroup2 on /sys/fs/cgroup");
+	int_eq(lx_parse_cgroup_layout(v2_net_cls), LX_CGROUP_V2,
+	       "cgroup2 with v1 hierarchies (net_cls, devices) below it is still v2");
+	int_eq(lx_parse_cgroup_layout(pve7_hybrid), LX_CGROUP_HYBRID,
+	       "tmpfs, v1 controllers and cgroup2 at unified: hybrid");
+	int_eq(lx_parse_cgroup_layout(hybrid_no_optional), LX_CGROUP_HYBRID,
+	       "lines without optional fields");
+	int_eq(lx_parse_cgroup_layout(v1_legacy), LX_CGROUP_V1, "tmpfs without unified: v1");
+	int_eq(lx_parse_cgroup_layout(""), LX_CGROUP_UNKNOWN, "empty mountinfo");
+	int_eq(lx_parse_cgroup_layout("22 1 0:21 / /sys rw - sysfs sysfs rw\n"
+				      "40 22 0:38 / /sys/fs/cgroup/unified rw - cgroup2 cgroup2 rw\n"),
+	       LX_CGROUP_UNKNOWN, "nothing at /sys/fs/cgroup itself");
+	int_eq(lx_parse_cgroup_layout("30 22 0:27 / /sys/fs/cgroup rw - cgroup cgroup rw,devices\n"),
+	       LX_CGROUP_V1, "a v1 hierarchy right at /sys/fs/cgroup");
+	int_eq(lx_parse_cgroup_layout("30 22 0:27 / /sys/fs/cgroup/ rw - cgroup2 cgroup2 rw\n"
+				      "31 22 0:27 / /sys/fs/cgroupx rw - cgroup2 cgroup2 rw\n"
+				      "garbage\n32 22 0:27 /sys/fs/cgroup\n"),
+	       LX_CGROUP_UNKNOWN, "only the exact mount point counts; broken lines are skipped");
+
+	/* Stacked: the last mount listed on a place is the one on top. */
+	const char *stacked_v2 =
+		"27 175 0:24 / /sys/fs/cgroup rw,nosuid,nodev,noexec,relatime shared:9 - cgroup2 cgroup rw,nsdelegate\n"
+		"175 21 0:24 / /sys/fs/cgroup rw,nosuid,nodev,noexec,relatime - cgroup2 cgroup rw,nsdelegate\n";
+	int_eq(lx_parse_cgroup_layout(stacked_v2), LX_CGROUP_V2, "cgroup2 over cgroup2 (Talos)");
+	/* There the mount on top (27, parent 175) is listed first: the one
+	 * nothing sits on wins, not the last line. */
+	int_eq(lx_parse_cgroup_layout(
+		       "27 175 0:24 / /sys/fs/cgroup rw,relatime shared:9 - cgroup2 cgroup rw\n"
+		       "175 21 0:23 / /sys/fs/cgroup rw,relatime - tmpfs tmpfs rw,mode=755\n"),
+	       LX_CGROUP_V2, "a mount listed before the one it sits on");
+	/* A tmpfs mounted over PVE 8's cgroup2 (what a tool that sets up v1
+	 * controllers itself does): the v1 view is what LXC then sees. */
+	_cleanup_free_ char *tmpfs_over_v2 = lx_xasprintf(
+		"%s90 30 0:80 / /sys/fs/cgroup rw,relatime shared:50 - tmpfs tmpfs rw,mode=755\n"
+		"91 90 0:81 / /sys/fs/cgroup/net_cls rw,relatime shared:51 - cgroup cgroup rw,net_cls\n",
+		pve8);
+	int_eq(lx_parse_cgroup_layout(tmpfs_over_v2), LX_CGROUP_V1, "tmpfs over cgroup2: v1");
+	/* The hybrid host's unified mount sits on the tmpfs that is now covered. */
+	_cleanup_free_ char *v2_over_hybrid =
+		lx_xasprintf("%s90 26 0:80 / /sys/fs/cgroup rw,relatime - cgroup2 cgroup2 rw\n",
+			     pve7_hybrid);
+	int_eq(lx_parse_cgroup_layout(v2_over_hybrid), LX_CGROUP_V2, "cgroup2 over a hybrid tmpfs");
+	_cleanup_free_ char *tmpfs_over_hybrid =
+		lx_xasprintf("%s90 26 0:80 / /sys/fs/cgroup rw,relatime - tmpfs tmpfs rw\n",
+			     pve7_hybrid);
+	int_eq(lx_parse_cgroup_layout(tmpfs_over_hybrid), LX_CGROUP_V1,
+	       "a new tmpfs hides the old unified mount");
+	_cleanup_free_ char *unified_again = lx_xasprintf(
+		"%s91 90 0:81 / /sys/fs/cgroup/unified rw,relatime - cgroup2 cgroup2 rw\n",
+		tmpfs_over_hybrid);
+	int_eq(lx_parse_cgroup_layout(unified_again), LX_CGROUP_HYBRID,
+	       "... and a unified mount on the new tmpfs is seen");
+	_cleanup_free_ char *unified_stacked = lx_xasprintf(
+		"%s92 27 0:82 / /sys/fs/cgroup/unified rw,relatime - cgroup2 cgroup2 rw\n",
+		pve7_hybrid);
+	int_eq(lx_parse_cgroup_layout(unified_stacked), LX_CGROUP_HYBRID,
+	       "cgroup2 stacked on the unified mount");
+	_cleanup_free_ char *unified_covered = lx_xasprintf(
+		"%s92 27 0:82 / /sys/fs/cgroup/unified rw,relatime - tmpfs tmpfs rw\n", pve7_hybrid);
+	int_eq(lx_parse_cgroup_layout(unified_covered), LX_CGROUP_V1,
+	       "a tmpfs over the unified mount: no cgroup2 to see");
 }
 
 static void test_capability(void)

@@ -84,24 +84,36 @@ static void test_bad_snapshots(const char *good_path)
 		const char *name, *from, *to, *needle;
 	} cases[] = {
 		{"wrong-type.yaml", "  minor: 0\n", "  minor: zero\n",
-		 "wrong-type.yaml:31: field 'gpus[0].minor': must be an integer or null, not a string"},
+		 "wrong-type.yaml:24: field 'gpus[0].minor': must be an integer or null, not a string"},
 		{"unknown-field.yaml", "  numa_node: 0\n", "  numa_node: 0\n  colour: green\n",
-		 "unknown-field.yaml:34: field 'gpus[0].colour': unknown field"},
+		 "unknown-field.yaml:27: field 'gpus[0].colour': unknown field"},
 		{"bad-bdf.yaml", "bdf: \"0000:18:00.0\"", "bdf: \"18-00\"",
-		 "bad-bdf.yaml:24: field 'gpus[0].bdf': '18-00' is not a PCI address"},
-		{"bad-major.yaml", "  nvidia-uvm: 511\n", "  nvidia-uvm: 5110\n",
-		 "field 'majors.nvidia-uvm': must be a major number"},
+		 "bad-bdf.yaml:17: field 'gpus[0].bdf': '18-00' is not a PCI address"},
+		{"bad-major.yaml", "- major: 511\n  name: nvidia-uvm\n",
+		 "- major: 5110\n  name: nvidia-uvm\n",
+		 "bad-major.yaml:325: field 'majors[46].major': 5110 is out of range (0..4095)"},
+		{"major-name.yaml", "- major: 511\n  name: nvidia-uvm\n", "- major: 511\n  name: \"\"\n",
+		 "major-name.yaml:326: field 'majors[46].name': must be a name"},
+		{"major-field.yaml", "- major: 511\n", "- major: 511\n  minor: 0\n",
+		 "major-field.yaml:326: field 'majors[46].minor': unknown field"},
+		{"majors-map.yaml", "majors:\n- major: 1\n", "majors:\n  mem: 1\nx:\n- major: 1\n",
+		 "field 'majors': must be a list"},
+		{"complete.yaml", "majors_complete: true\n", "majors_complete: yes please\n",
+		 "field 'majors_complete': must be a boolean"},
 		{"bad-mode.yaml", "mode: \"0666\"", "mode: \"rw-rw-rw-\"",
 		 "field 'nodes[0].mode': 'rw-rw-rw-' is not an octal mode"},
 		{"bad-path.yaml", "path: /dev/nvidia-uvm\n", "path: /etc/shadow\n",
 		 "field 'nodes[0].path': '/etc/shadow' is not a path under /dev/"},
-		{"schema.yaml", "schema: 1\n", "schema: 2\n", "schema.yaml:2: field 'schema': version 2"},
+		{"schema.yaml", "schema: 2\n", "schema: 3\n",
+		 "schema.yaml:2: field 'schema': version 3 is not supported (this lxgpu reads 1 to 2)"},
+		{"schema-1-complete.yaml", "schema: 2\n", "schema: 1\n",
+		 "field 'majors': must be a mapping of name: number"},
 		{"no-gpus.yaml", "gpus:\n", "gpuz:\n", "field 'gpus': missing"},
 		{"dup.yaml", "bdf: \"0000:39:00.0\"", "bdf: \"0000:18:00.0\"",
 		 "field 'gpus[1].bdf': '0000:18:00.0' is listed twice"},
 		{"index.yaml", "- index: 1\n", "- index: 5\n", "field 'gpus[1].index': is 5"},
 		{"order.yaml", "bdf: \"0000:39:00.0\"", "bdf: \"0000:01:00.0\"",
-		 "order.yaml:41: field 'gpus[1].bdf': GPUs must be listed in PCI address order"},
+		 "order.yaml:34: field 'gpus[1].bdf': GPUs must be listed in PCI address order"},
 		{"cgroup.yaml", "cgroup: v2\n", "cgroup: v3\n", "'v3' is not one of v1, v2"},
 		{"flavor.yaml", "flavor: open\n", "flavor: closed\n", "'closed' is not one of open"},
 		{"list.yaml", "gpus:\n", "gpus: 7\nx:\n", "field 'gpus': must be a list"},
@@ -183,6 +195,44 @@ static void test_bad_bundles(const char *good_path)
 	lx_error_clear(&err);
 }
 
+/* A schema 1 snapshot (nvidia* and drm majors only) still loads; its table
+ * is marked incomplete, and stays so when saved as schema 2. */
+static void test_schema_1(const char *path)
+{
+	struct lx_host h, again;
+	struct lx_error err = {0};
+	if (!ok(lx_snapshot_load(path, &h, &err) == 0, "a schema 1 snapshot loads")) {
+		printf("# %s\n", err.message);
+		lx_error_clear(&err);
+		return;
+	}
+	ok(!h.majors_complete, "its majors are not the whole table");
+	int_eq((long long)h.n_majors, 6, "the six majors it lists");
+	int_eq(lx_host_major_by_name(&h, "nvidia-uvm"), 511, "uvm major");
+	int_eq(lx_host_gpu_major(&h), 195, "GPU major");
+	str_eq(lx_host_major_name(&h, 195), "nvidia", "first name for 195");
+	str_eq(lx_host_major_name(&h, 242), NULL, "242: not listed (unknown, not free)");
+	int_eq((long long)h.n_gpus, 8, "its GPUs");
+	_cleanup_free_ char *yaml = lx_snapshot_to_yaml(&h);
+	ok(strstr(yaml, "\nschema: 2\n") && strstr(yaml, "\nmajors_complete: false\n"),
+	   "saved as schema 2, marked incomplete");
+	ok(lx_snapshot_parse("resaved.yaml", yaml, strlen(yaml), &again, &err) == 0,
+	   "the resaved copy loads");
+	ok(!again.majors_complete && again.n_majors == 6, "and is still incomplete");
+	lx_host_free(&again);
+	lx_host_free(&h);
+
+	struct lx_host live;
+	const char *minimal = "schema: 2\ndriver: {}\ngpus: []\nnodes: []\n"
+			      "majors:\n- major: 242\n  name: hidraw\n";
+	ok(lx_snapshot_parse("minimal.yaml", minimal, strlen(minimal), &live, &err) == 0,
+	   "schema 2 without majors_complete loads");
+	ok(live.majors_complete, "and its table counts as complete");
+	str_eq(lx_host_major_name(&live, 242), "hidraw", "242 is hidraw there");
+	lx_host_free(&live);
+	lx_error_clear(&err);
+}
+
 static void cleanup_tmpdir(void)
 {
 	DIR *d = opendir(tmpdir);
@@ -200,8 +250,8 @@ static void cleanup_tmpdir(void)
 
 int main(int argc, char **argv)
 {
-	if (argc < 2) {
-		fprintf(stderr, "usage: test-snapshot EXAMPLES_DIR\n");
+	if (argc < 3) {
+		fprintf(stderr, "usage: test-snapshot EXAMPLES_DIR SCHEMA_1_SNAPSHOT\n");
 		return 2;
 	}
 	if (!mkdtemp(tmpdir))
@@ -221,6 +271,7 @@ int main(int argc, char **argv)
 	_cleanup_free_ char *eight = lx_path_join(argv[1], "pve-8x-rtx-pro-6000.yaml");
 	test_bad_snapshots(eight);
 	test_bad_bundles(eight);
+	test_schema_1(argv[2]);
 	lx_strv_free(&files);
 	cleanup_tmpdir();
 	return tap_done();
