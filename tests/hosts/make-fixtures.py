@@ -49,9 +49,15 @@ def switch_path(root_bus, numa):
 ASPEED = dict(bdf="0000:03:00.0", vendor=0x1a03, device=0x2000, cls=0x030000, driver="ast",
               path=[bridge("0000:00:1c.0", 0x8086, 0xa190)])
 
+# As the kernel prints them (sources in tests/unit/test-procparse.c).
 MOUNTINFO = {
     "v2": "22 1 0:21 / /sys rw,nosuid,nodev,noexec,relatime shared:7 - sysfs sysfs rw\n"
           "26 22 0:24 / /sys/fs/cgroup rw,nosuid,nodev,noexec,relatime shared:9 - cgroup2 cgroup2 rw,nsdelegate,memory_recursiveprot\n",
+    # A VPN client's net_cls v1 hierarchy below cgroup2 (mullvad/mullvadvpn-app#3651):
+    # still v2 for PVE and LXC.
+    "v2-net_cls": "22 1 0:21 / /sys rw,nosuid,nodev,noexec,relatime shared:7 - sysfs sysfs rw\n"
+                  "26 22 0:24 / /sys/fs/cgroup rw,nosuid,nodev,noexec,relatime shared:9 - cgroup2 cgroup2 rw,nsdelegate,memory_recursiveprot\n"
+                  "1365 26 0:75 / /sys/fs/cgroup/net_cls rw,relatime shared:723 - cgroup cgroup rw,net_cls\n",
     "hybrid": "22 1 0:21 / /sys rw,nosuid,nodev,noexec,relatime shared:7 - sysfs sysfs rw\n"
               "26 22 0:24 / /sys/fs/cgroup ro,nosuid,nodev,noexec shared:9 - tmpfs tmpfs ro,mode=755\n"
               "27 26 0:25 / /sys/fs/cgroup/unified rw,nosuid,nodev,noexec,relatime shared:10 - cgroup2 cgroup2 rw\n"
@@ -122,6 +128,7 @@ def rtx_4090_host():
              node("/dev/dri/card1", 226, 1, 0o660, 0, 44),
              node("/dev/dri/renderD128", 226, 128, 0o666, 0, 104)]
     return dict(name="pve-rtx-4090", hostname="pve-ws", kernel="6.8.12-4-pve", cgroup="v2",
+                mountinfo="v2-net_cls",
                 version="550.127.05", flavor="proprietary",
                 modules=["nvidia_uvm", "nvidia_drm", "nvidia_modeset", "nvidia"],
                 firmware=["550.127.05"], persistenced=False,
@@ -358,7 +365,7 @@ def write_fixture(h):
     proc = os.path.join(d, "proc")
     write(os.path.join(proc, "sys/kernel/hostname"), h["hostname"] + "\n")
     write(os.path.join(proc, "sys/kernel/osrelease"), h["kernel"] + "\n")
-    write(os.path.join(proc, "self/mountinfo"), MOUNTINFO[h["cgroup"]])
+    write(os.path.join(proc, "self/mountinfo"), MOUNTINFO[h.get("mountinfo", h["cgroup"])])
     write(os.path.join(proc, "devices"), proc_devices_text(h))
     write(os.path.join(proc, "modules"), modules_text(h))
     if h["version"]:
