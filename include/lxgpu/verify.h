@@ -4,6 +4,7 @@
 #ifndef LXGPU_VERIFY_H
 #define LXGPU_VERIFY_H
 
+#include "lxgpu/access.h"
 #include "lxgpu/config.h"
 #include "lxgpu/host.h"
 
@@ -121,6 +122,7 @@ struct lx_runtime_paths {
 	const char *cgroup_root; /* /sys/fs/cgroup */
 	const char *proc;        /* /proc */
 	const char *lxc_path;    /* /var/lib/lxc: PVE's effective configs */
+	const char *lxc_config_dir; /* LXC's includes; NULL: /usr/share/lxc/config */
 };
 
 /* Whether LXC runs the container now: its cgroup exists under cgroup_root
@@ -147,6 +149,7 @@ void lx_verify_rootfs(const struct lx_host *host, const struct lx_container_conf
 
 struct lx_container_report {
 	bool running;
+	struct lx_access access; /* what it gets at its next start */
 	struct lx_strv gpus; /* bdfs of the GPUs it uses */
 	size_t n_nodes;      /* GPU nodes in its config */
 };

@@ -19,7 +19,7 @@ enum cli_option_bit {
 	CLI_OPT_PLAN = 1u << 2,      /* --gpus --style --caps --dri --dev-start --mode --uid --gid --cgroup */
 	CLI_OPT_PRIVILEGE = 1u << 3, /* --privileged / --unprivileged */
 	CLI_OPT_TEMPLATES = 1u << 4,
-	CLI_OPT_APPLY = 1u << 5,      /* --dry-run --allow-privilege-change --lock-timeout */
+	CLI_OPT_APPLY = 1u << 5,      /* --dry-run --force --allow-privilege-change --lock-timeout */
 	CLI_OPT_BACKUP_DIR = 1u << 6, /* --backup-dir */
 	CLI_OPT_LIST = 1u << 7,       /* --list */
 	CLI_OPT_AUDIT = 1u << 8,      /* --cluster --hosts --exclusive --format prometheus */
@@ -31,6 +31,7 @@ struct cli {
 	const char *host_file; /* --host: a snapshot instead of the live host */
 	const char *pve_dir;
 	const char *lxc_path;
+	const char *lxc_config_dir; /* --lxc-config-dir: LXC's includes (common.conf, userns.conf) */
 	enum cli_format format;
 	bool format_given;
 	const char *output; /* -o */
@@ -43,6 +44,7 @@ struct cli {
 	const char *templates_dir;
 	bool dry_run;
 	bool allow_privilege_change;
+	bool force; /* --force: do what a safety check refused (rollback: edited GPU lines) */
 	int lock_timeout_s;
 	const char *backup_dir;
 	const char *lock_dir;
@@ -99,7 +101,8 @@ struct lx_conf_txn;
  * the exit status after printing the error. */
 int cli_begin_change(const struct cli *cli, const char *id, bool read_only,
 		     struct lx_conf_txn *txn, struct lx_conf *conf);
-/* Store a backup of the config as read, then replace it with text. */
+/* Store a backup of the config as read (with text, for rollback), then
+ * replace it with text. */
 int cli_write_with_backup(const struct cli *cli, struct lx_conf_txn *txn, const char *hostname,
 			  const char *text, size_t len, char **backup_name, struct lx_error *err);
 

@@ -136,7 +136,7 @@ static int run_preflight(struct cli *cli)
 	}
 	bool text = cli->format == CLI_FORMAT_TEXT;
 	struct lx_doc *start_list = lx_doc_new_list(), *boot_list = lx_doc_new_list();
-	struct lx_runtime_paths paths = {cli->cgroup_root, "/proc", cli->lxc_path};
+	struct lx_runtime_paths paths = {cli->cgroup_root, "/proc", cli->lxc_path, cli->lxc_config_dir};
 	bool any_bad = false;
 	for (int pass = 0; pass < (cli->next_boot ? 2 : 1); pass++) {
 		if (text && pass == 0)

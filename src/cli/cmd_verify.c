@@ -16,7 +16,7 @@ static int run_verify(struct cli *cli)
 	struct lx_host host;
 	if (cli_load_host(cli, &host, NULL) < 0)
 		return LX_EXIT_ERROR;
-	struct lx_runtime_paths paths = {cli->cgroup_root, "/proc", cli->lxc_path};
+	struct lx_runtime_paths paths = {cli->cgroup_root, "/proc", cli->lxc_path, cli->lxc_config_dir};
 	struct lx_findings findings = {0};
 	struct lx_container_report report;
 	int rc = LX_EXIT_OK;
@@ -39,6 +39,7 @@ static int run_verify(struct cli *cli)
 		lx_doc_map_set(doc, "state", lx_doc_new_str(report.running ? "running" : "stopped"));
 		lx_doc_map_set(doc, "gpus", lx_doc_new_str_list(&report.gpus));
 		lx_doc_map_set(doc, "findings", lx_report_findings_doc(&findings));
+		lx_doc_map_set(doc, "access", lx_access_to_doc(&report.access));
 		char *text = cli->format == CLI_FORMAT_JSON ? lx_doc_to_json(doc) : lx_doc_to_yaml(doc);
 		fputs(text, stdout);
 		free(text);

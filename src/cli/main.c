@@ -24,6 +24,7 @@ static const char global_help[] =
 	"  --host FILE         use a snapshot (FILE.yaml or FILE.tar.gz) instead of the live host\n"
 	"  --pve-dir DIR       Proxmox config directory (default /etc/pve)\n"
 	"  --lxc-path DIR      LXC container directory (default /var/lib/lxc)\n"
+	"  --lxc-config-dir DIR  LXC's config includes (default /usr/share/lxc/config)\n"
 	"  --format FMT        text, json or yaml (where the command supports it;\n"
 	"                      audit also prometheus)\n"
 	"  -q, --quiet         print less\n"
@@ -97,6 +98,7 @@ enum {
 	OPT_HOST = 256,
 	OPT_PVE_DIR,
 	OPT_LXC_PATH,
+	OPT_LXC_CONFIG_DIR,
 	OPT_FORMAT,
 	OPT_NO_COLOR,
 	OPT_FIRMWARE_DIR,
@@ -115,6 +117,7 @@ enum {
 	OPT_TEMPLATES,
 	OPT_DRY_RUN,
 	OPT_ALLOW_PRIVILEGE_CHANGE,
+	OPT_FORCE,
 	OPT_LOCK_TIMEOUT,
 	OPT_BACKUP_DIR,
 	OPT_LIST,
@@ -133,6 +136,7 @@ static const struct option long_options[] = {
 	{"host", required_argument, NULL, OPT_HOST},
 	{"pve-dir", required_argument, NULL, OPT_PVE_DIR},
 	{"lxc-path", required_argument, NULL, OPT_LXC_PATH},
+	{"lxc-config-dir", required_argument, NULL, OPT_LXC_CONFIG_DIR},
 	{"format", required_argument, NULL, OPT_FORMAT},
 	{"no-color", no_argument, NULL, OPT_NO_COLOR},
 	{"firmware-dir", required_argument, NULL, OPT_FIRMWARE_DIR},
@@ -152,6 +156,7 @@ static const struct option long_options[] = {
 	{"templates", required_argument, NULL, OPT_TEMPLATES},
 	{"dry-run", no_argument, NULL, OPT_DRY_RUN},
 	{"allow-privilege-change", no_argument, NULL, OPT_ALLOW_PRIVILEGE_CHANGE},
+	{"force", no_argument, NULL, OPT_FORCE},
 	{"lock-timeout", required_argument, NULL, OPT_LOCK_TIMEOUT},
 	{"backup-dir", required_argument, NULL, OPT_BACKUP_DIR},
 	{"list", no_argument, NULL, OPT_LIST},
@@ -199,7 +204,7 @@ static const char *option_name(unsigned bit)
 	case CLI_OPT_PLAN: return "generate's options (--gpus, --style, ...)";
 	case CLI_OPT_PRIVILEGE: return "--privileged/--unprivileged";
 	case CLI_OPT_TEMPLATES: return "--templates";
-	case CLI_OPT_APPLY: return "--dry-run/--allow-privilege-change/--lock-timeout/--lock-dir";
+	case CLI_OPT_APPLY: return "--dry-run/--force/--allow-privilege-change/--lock-timeout/--lock-dir";
 	case CLI_OPT_BACKUP_DIR: return "--backup-dir";
 	case CLI_OPT_AUDIT: return "audit's options (--cluster, --hosts, --exclusive, --format prometheus)";
 	case CLI_OPT_GPUS: return "--gpus";
@@ -282,6 +287,7 @@ int main(int argc, char **argv)
 		case OPT_HOST: cli.host_file = optarg; break;
 		case OPT_PVE_DIR: cli.pve_dir = optarg; break;
 		case OPT_LXC_PATH: cli.lxc_path = optarg; break;
+		case OPT_LXC_CONFIG_DIR: cli.lxc_config_dir = optarg; break;
 		case OPT_FORMAT:
 			if (parse_format(&cli, optarg) != 0)
 				return LX_EXIT_ERROR;
@@ -319,6 +325,10 @@ int main(int argc, char **argv)
 			break;
 		case OPT_DRY_RUN:
 			cli.dry_run = true;
+			cli.given |= CLI_OPT_APPLY;
+			break;
+		case OPT_FORCE:
+			cli.force = true;
 			cli.given |= CLI_OPT_APPLY;
 			break;
 		case OPT_ALLOW_PRIVILEGE_CHANGE:

@@ -38,6 +38,14 @@ int lx_verify_container(const struct lx_host *host, const char *id, const char *
 	struct lx_conf conf;
 	if (lx_conf_load(path, &conf, err) < 0)
 		return -1;
+	struct lx_access_options aopts;
+	lx_access_options_default(&aopts);
+	if (paths->lxc_config_dir)
+		aopts.lxc_config_dir = paths->lxc_config_dir;
+	if (lx_access_compute(host, &conf, is_pve, &aopts, &report->access, err) < 0) {
+		lx_conf_free(&conf);
+		return -1;
+	}
 	struct lx_container_config cc;
 	lx_container_config_read(host, id, &conf, is_pve, &cc);
 	lx_verify_config(host, &cc, out);
@@ -63,5 +71,6 @@ int lx_verify_container(const struct lx_host *host, const char *id, const char *
 void lx_container_report_free(struct lx_container_report *report)
 {
 	lx_strv_free(&report->gpus);
+	lx_access_free(&report->access);
 	memset(report, 0, sizeof(*report));
 }

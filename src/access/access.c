@@ -1,0 +1,726 @@
+/* The effective access of a container: its next start, simulated.
+ *
+ * The order is pve-container's (PVE::LXC::update_lxc_config): the include
+ * of <ostype>.common.conf (else common.conf), for unprivileged containers
+ * <ostype>.userns.conf (else userns.conf), the fuse feature's mount, one
+ * "lxc.cgroup2.devices.allow = TYPE MAJ:MIN rw|r" per devN (plus a deny of
+ * "w" with deny-write), "deny c 5:1 rwm" without a console, PVE's default
+ * idmap for unprivileged containers without their own, then the config's
+ * raw lxc.* lines in their order. LXC then reads that file top to bottom. */
+#include "lxgpu/access.h"
+
+#include <ctype.h>
+#include <dirent.h>
+#include <string.h>
+
+#define MAX_INCLUDE_DEPTH 16
+#define INCLUDE_MAX_SIZE (1u << 20)
+#define PVE_ORIGIN "(pve-container)"
+
+/* Used when LXC's own files are not on this machine (a snapshot read on a
+ * laptop): the device lines of LXC's common.conf and userns.conf. */
+static const char builtin_common_conf[] =
+	"lxc.cgroup.devices.deny = a\n"
+	"lxc.cgroup.devices.allow = c *:* m\n"
+	"lxc.cgroup.devices.allow = b *:* m\n"
+	"lxc.cgroup.devices.allow = c 1:3 rwm\n"
+	"lxc.cgroup.devices.allow = c 1:5 rwm\n"
+	"lxc.cgroup.devices.allow = c 1:7 rwm\n"
+	"lxc.cgroup.devices.allow = c 5:0 rwm\n"
+	"lxc.cgroup.devices.allow = c 5:1 rwm\n"
+	"lxc.cgroup.devices.allow = c 5:2 rwm\n"
+	"lxc.cgroup.devices.allow = c 1:8 rwm\n"
+	"lxc.cgroup.devices.allow = c 1:9 rwm\n"
+	"lxc.cgroup.devices.allow = c 136:* rwm\n"
+	"lxc.cgroup.devices.allow = c 10:229 rwm\n"
+	"lxc.cgroup2.devices.deny = a\n"
+	"lxc.cgroup2.devices.allow = c *:* m\n"
+	"lxc.cgroup2.devices.allow = b *:* m\n"
+	"lxc.cgroup2.devices.allow = c 1:3 rwm\n"
+	"lxc.cgroup2.devices.allow = c 1:5 rwm\n"
+	"lxc.cgroup2.devices.allow = c 1:7 rwm\n"
+	"lxc.cgroup2.devices.allow = c 5:0 rwm\n"
+	"lxc.cgroup2.devices.allow = c 5:1 rwm\n"
+	"lxc.cgroup2.devices.allow = c 5:2 rwm\n"
+	"lxc.cgroup2.devices.allow = c 1:8 rwm\n"
+	"lxc.cgroup2.devices.allow = c 1:9 rwm\n"
+	"lxc.cgroup2.devices.allow = c 136:* rwm\n"
+	"lxc.cgroup2.devices.allow = c 10:229 rwm\n";
+static const char builtin_userns_conf[] = "lxc.cgroup.devices.deny =\n"
+					  "lxc.cgroup.devices.allow =\n"
+					  "lxc.cgroup2.devices.deny =\n"
+					  "lxc.cgroup2.devices.allow =\n";
+
+void lx_access_options_default(struct lx_access_options *opts)
+{
+	opts->lxc_config_dir = "/usr/share/lxc/config";
+	opts->cgroup = LX_CGROUP_UNKNOWN;
+}
+
+const char *lx_rule_fate_name(enum lx_rule_fate f)
+{
+	static const char *const names[] = {"applied", "wrong-version", "cleared", "reset",
+					     "invalid"};
+	return names[f];
+}
+
+/* A mount entry as LXC reads it (fstab fields). */
+struct mount_entry {
+	const char *file;
+	int line;
+	char *source;
+	char *target; /* relative to the rootfs, no leading '/' */
+	bool bind, optional, create, absolute_outside;
+};
+
+struct sim {
+	const struct lx_host *host;
+	const struct lx_access_options *opts;
+	struct lx_access *out;
+	struct lx_strv files; /* include paths read, owned (entries point into it) */
+	size_t *pending[2];   /* device rules LXC holds, per version (0: v1, 1: v2) */
+	size_t n_pending[2];
+	struct mount_entry *mounts;
+	size_t n_mounts;
+	bool autodev;
+	struct lx_error *err;
+};
+
+static void add_failure(struct lx_access *a, const char *file, int line, const char *path,
+			char *message)
+{
+	a->failures = lx_xrealloc(a->failures, (a->n_failures + 1) * sizeof(*a->failures));
+	a->failures[a->n_failures++] = (struct lx_start_failure){
+		.file = file, .line = line, .path = path ? lx_xstrdup(path) : NULL, .message = message};
+}
+
+/* "lxc.cgroup2.devices.allow" -> version index 1, "devices.allow". */
+static bool device_key(const char *key, int *version, const char **sub)
+{
+	if (lx_str_starts_with(key, "lxc.cgroup2.")) {
+		*version = 1, *sub = key + strlen("lxc.cgroup2.");
+	} else if (lx_str_starts_with(key, "lxc.cgroup.")) {
+		*version = 0, *sub = key + strlen("lxc.cgroup.");
+	} else {
+		return false;
+	}
+	return strcmp(*sub, "devices.allow") == 0 || strcmp(*sub, "devices.deny") == 0;
+}
+
+static void clear_pending(struct sim *s, int version, const char *key)
+{
+	size_t kept = 0;
+	for (size_t i = 0; i < s->n_pending[version]; i++) {
+		struct lx_access_rule *r = &s->out->rules[s->pending[version][i]];
+		if (key && strcmp(r->key, key) != 0) {
+			s->pending[version][kept++] = s->pending[version][i];
+			continue;
+		}
+		r->fate = LX_RULE_CLEARED;
+	}
+	s->n_pending[version] = kept;
+}
+
+static void add_device_rule(struct sim *s, int version, const char *key, const char *value,
+			    const char *file, int line, bool from_config)
+{
+	struct lx_access *a = s->out;
+	a->rules = lx_xrealloc(a->rules, (a->n_rules + 1) * sizeof(*a->rules));
+	struct lx_access_rule *r = &a->rules[a->n_rules];
+	memset(r, 0, sizeof(*r));
+	r->file = file, r->line = line, r->from_config = from_config;
+	r->key = lx_xstrdup(key), r->value = lx_xstrdup(value);
+	s->pending[version] =
+		lx_xrealloc(s->pending[version], (s->n_pending[version] + 1) * sizeof(size_t));
+	s->pending[version][s->n_pending[version]++] = a->n_rules++;
+}
+
+/* Unescape fstab's octal escapes ("\040" is a blank). */
+static char *fstab_field(const char **p)
+{
+	while (isspace((unsigned char)**p))
+		(*p)++;
+	struct lx_buf b = {0};
+	while (**p && !isspace((unsigned char)**p)) {
+		const char *q = *p;
+		if (q[0] == '\\' && q[1] >= '0' && q[1] <= '3' && q[2] >= '0' && q[2] <= '7' &&
+		    q[3] >= '0' && q[3] <= '7') {
+			char c = (char)((q[1] - '0') * 64 + (q[2] - '0') * 8 + (q[3] - '0'));
+			lx_buf_append(&b, &c, 1);
+			*p += 4;
+			continue;
+		}
+		lx_buf_append(&b, q, 1);
+		(*p)++;
+	}
+	return b.data ? lx_buf_steal(&b) : NULL;
+}
+
+static bool has_option(const char *opts, const char *name)
+{
+	size_t n = strlen(name);
+	for (const char *p = opts; p && *p;) {
+		size_t len = strcspn(p, ",");
+		if (len >= n && strncmp(p, name, n) == 0 && (len == n || p[n] == '='))
+			return true;
+		p += len;
+		if (*p)
+			p++;
+	}
+	return false;
+}
+
+static void add_mount(struct sim *s, const char *value, const char *file, int line,
+		      const char *rootfs)
+{
+	const char *p = value;
+	char *source = fstab_field(&p), *target = fstab_field(&p), *type = fstab_field(&p),
+	     *opts = fstab_field(&p);
+	if (source && target) {
+		struct mount_entry m = {.file = file, .line = line, .source = source};
+		m.bind = has_option(opts, "bind") || has_option(opts, "rbind");
+		m.optional = has_option(opts, "optional");
+		m.create = has_option(opts, "create");
+		if (target[0] == '/') {
+			/* LXC: an absolute target must lie under the rootfs, else it is
+			 * ignored ("Ignoring mount point"). */
+			size_t n = rootfs ? strlen(rootfs) : 0;
+			if (n && strncmp(target, rootfs, n) == 0 && (target[n] == '/' || !target[n]))
+				m.target = lx_xstrdup(target + n + (target[n] == '/'));
+			else
+				m.absolute_outside = true, m.target = lx_xstrdup(target);
+		} else {
+			m.target = lx_xstrdup(target);
+		}
+		free(target);
+		s->mounts = lx_xrealloc(s->mounts, (s->n_mounts + 1) * sizeof(*s->mounts));
+		s->mounts[s->n_mounts++] = m;
+	} else {
+		free(source);
+		free(target);
+	}
+	free(type);
+	free(opts);
+}
+
+static void add_idmap(struct sim *s, const char *value)
+{
+	struct lx_access *a = s->out;
+	if (!*value) {
+		a->n_idmap = 0; /* an empty value clears the map */
+		return;
+	}
+	char kind;
+	unsigned long long ns, host, count;
+	if (sscanf(value, " %c %llu %llu %llu", &kind, &ns, &host, &count) != 4)
+		return;
+	for (int k = 0; k < 2; k++) {
+		char each = kind == 'b' ? (k ? 'g' : 'u') : kind;
+		if (kind != 'b' && k)
+			break;
+		a->idmap = lx_xrealloc(a->idmap, (a->n_idmap + 1) * sizeof(*a->idmap));
+		a->idmap[a->n_idmap++] = (struct lx_idmap_range){each, ns, host, count};
+	}
+}
+
+static int read_lxc_file(struct sim *s, const char *path, int depth, bool builtin_ok);
+
+/* One "key = value" line, as LXC handles it at its place in the order. */
+static int handle_entry(struct sim *s, const char *key, const char *value, const char *file,
+			int line, bool from_config, int depth)
+{
+	int version;
+	const char *sub;
+	if (strcmp(key, "lxc.include") == 0)
+		return read_lxc_file(s, value, depth + 1, false);
+	if ((strcmp(key, "lxc.cgroup") == 0 || strcmp(key, "lxc.cgroup2") == 0) && !*value) {
+		clear_pending(s, key[10] == '2', NULL);
+	} else if (device_key(key, &version, &sub)) {
+		if (!*value)
+			clear_pending(s, version, key);
+		else
+			add_device_rule(s, version, key, value, file, line, from_config);
+	} else if (strcmp(key, "lxc.mount.entry") == 0) {
+		add_mount(s, value, file, line, NULL);
+	} else if (strcmp(key, "lxc.idmap") == 0) {
+		add_idmap(s, value);
+	} else if (strcmp(key, "lxc.autodev") == 0) {
+		s->autodev = strcmp(value, "0") != 0;
+	}
+	return 0;
+}
+
+/* Lines of an LXC-format file ("key = value"; "#" comments). */
+static int read_lxc_text(struct sim *s, const char *file, const char *text, int depth)
+{
+	int lineno = 0;
+	for (const char *p = text; *p;) {
+		size_t len = strcspn(p, "\n");
+		_cleanup_free_ char *l = lx_str_strip(lx_xstrndup(p, len));
+		p += len + (p[len] == '\n');
+		lineno++;
+		char *eq = strchr(l, '=');
+		if (!*l || l[0] == '#' || !eq)
+			continue;
+		*eq = '\0';
+		char *key = lx_str_strip(l), *value = lx_str_strip(eq + 1);
+		if (handle_entry(s, key, value, file, lineno, false, depth) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+static int compare_names(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static int read_lxc_file(struct sim *s, const char *path, int depth, bool builtin_ok)
+{
+	if (depth > MAX_INCLUDE_DEPTH)
+		return lx_error_set(s->err, "%s: lxc.include nests deeper than %d levels", path,
+				    MAX_INCLUDE_DEPTH);
+	lx_strv_push(&s->files, path);
+	const char *file = s->files.items[s->files.n - 1];
+	DIR *dir = opendir(path);
+	if (dir) { /* LXC reads every *.conf of an included directory */
+		struct lx_strv names = {0};
+		struct dirent *de;
+		while ((de = readdir(dir)))
+			if (lx_str_ends_with(de->d_name, ".conf"))
+				lx_strv_push(&names, de->d_name);
+		closedir(dir);
+		if (names.n > 1)
+			qsort(names.items, names.n, sizeof(char *), compare_names);
+		int rc = 0;
+		for (size_t i = 0; i < names.n && rc == 0; i++) {
+			_cleanup_free_ char *child = lx_path_join(path, names.items[i]);
+			rc = read_lxc_file(s, child, depth + 1, false);
+		}
+		lx_strv_free(&names);
+		return rc;
+	}
+	_cleanup_free_ char *text = NULL;
+	size_t len;
+	struct lx_error ignored = {0};
+	if (lx_read_file_optional(path, INCLUDE_MAX_SIZE, &text, &len, &ignored) < 0 || !text) {
+		lx_error_clear(&ignored);
+		if (builtin_ok) {
+			bool userns = lx_str_ends_with(path, "userns.conf");
+			return read_lxc_text(s, file, userns ? builtin_userns_conf : builtin_common_conf,
+					     depth);
+		}
+		/* LXC starts without an include that is not there (userns.conf's
+		 * userns.conf.d/ is missing on Debian and LXC starts). */
+		return 0;
+	}
+	return read_lxc_text(s, file, text, depth);
+}
+
+/* <dir>/<ostype>.<name>.conf when it exists, else <dir>/<name>.conf. */
+static char *pve_include(const struct sim *s, const char *ostype, const char *name)
+{
+	if (ostype) {
+		char *p = lx_xasprintf("%s/%s.%s.conf", s->opts->lxc_config_dir, ostype, name);
+		struct stat st;
+		if (stat(p, &st) == 0)
+			return p;
+		free(p);
+	}
+	return lx_xasprintf("%s/%s.conf", s->opts->lxc_config_dir, name);
+}
+
+/* ---- devN ---- */
+
+/* The host node a path names: itself, or a GPU DRM by-path link. */
+static const struct lx_dev_node *resolve_host_node(const struct lx_host *h, const char *path)
+{
+	const struct lx_dev_node *n = lx_host_find_node(h, path);
+	if (n || !lx_str_starts_with(path, "/dev/dri/by-path/"))
+		return n;
+	const char *link = path + strlen("/dev/dri/by-path/");
+	for (size_t i = 0; i < h->n_gpus; i++)
+		for (size_t d = 0; d < h->gpus[i].n_drm; d++)
+			if (h->gpus[i].drm[d].by_path && strcmp(h->gpus[i].drm[d].by_path, link) == 0) {
+				_cleanup_free_ char *target =
+					lx_xasprintf("/dev/dri/%s", h->gpus[i].drm[d].name);
+				return lx_host_find_node(h, target);
+			}
+	return NULL;
+}
+
+/* Whether the host model knows every node under this path, so that a path
+ * it lacks is missing on the host: /dev/nvidia* is scanned whole, and the
+ * NVIDIA GPUs' DRM nodes and by-path links. Other paths (a USB serial, an
+ * iGPU's renderD128) lxgpu cannot judge. */
+static bool host_knows(const struct lx_host *h, const char *path)
+{
+	if (lx_str_starts_with(path, "/dev/nvidia"))
+		return true;
+	for (size_t i = 0; i < h->n_gpus; i++) {
+		if (!h->gpus[i].driver || strcmp(h->gpus[i].driver, "nvidia") != 0)
+			continue;
+		_cleanup_free_ char *by_path = lx_xasprintf("/dev/dri/by-path/pci-%s-", h->gpus[i].bdf);
+		if (lx_str_starts_with(path, by_path))
+			return true;
+		for (size_t d = 0; d < h->gpus[i].n_drm; d++) {
+			_cleanup_free_ char *p = lx_xasprintf("/dev/dri/%s", h->gpus[i].drm[d].name);
+			if (strcmp(p, path) == 0)
+				return true;
+		}
+	}
+	return false;
+}
+
+static char node_type_char(const struct lx_dev_node *n)
+{
+	return n->type == LX_NODE_BLOCK ? 'b' : 'c';
+}
+
+static struct lx_access_node *add_node(struct lx_access *a, const char *path,
+				       const struct lx_dev_node *host_node, enum lx_grant_via via,
+				       int line)
+{
+	/* A later mount over the same path wins, as it does in the container. */
+	struct lx_access_node *n = (struct lx_access_node *)lx_access_find(a, path);
+	if (n) {
+		free(n->host_path);
+	} else {
+		a->nodes = lx_xrealloc(a->nodes, (a->n_nodes + 1) * sizeof(*a->nodes));
+		n = &a->nodes[a->n_nodes++];
+		memset(n, 0, sizeof(*n));
+		n->path = lx_xstrdup(path);
+	}
+	n->host_path = lx_xstrdup(host_node->path);
+	n->via = via, n->line = line;
+	n->type = node_type_char(host_node);
+	n->major = host_node->major, n->minor = host_node->minor;
+	return n;
+}
+
+static void pve_devices(struct sim *s, const struct lx_conf *conf)
+{
+	for (size_t i = 0; i < conf->n && conf->lines[i].section == -1; i++) {
+		const struct lx_conf_line *l = &conf->lines[i];
+		if (l->kind != LX_CONF_PVE_KEY || lx_conf_devn_index(l->key) < 0)
+			continue;
+		struct lx_devn d;
+		struct lx_error err = {0};
+		if (lx_conf_devn_parse(l->value, &d, &err) < 0) {
+			add_failure(s->out, conf->path, l->lineno, NULL,
+				    lx_xasprintf("%s: %s: PVE refuses to start the container",
+						 l->key, err.message));
+			lx_error_clear(&err);
+			continue;
+		}
+		const struct lx_dev_node *hn = lx_host_find_node(s->host, d.path);
+		if (!hn && host_knows(s->host, d.path)) {
+			add_failure(s->out, conf->path, l->lineno, d.path,
+				    lx_xasprintf("Device %s does not exist", d.path));
+		} else if (hn) {
+			char type = node_type_char(hn);
+			_cleanup_free_ char *allow =
+				lx_xasprintf("%c %u:%u %s", type, hn->major, hn->minor,
+					     d.deny_write ? "r" : "rw");
+			add_device_rule(s, 1, "lxc.cgroup2.devices.allow", allow, conf->path, l->lineno,
+					true);
+			if (d.deny_write) {
+				_cleanup_free_ char *deny =
+					lx_xasprintf("%c %u:%u w", type, hn->major, hn->minor);
+				add_device_rule(s, 1, "lxc.cgroup2.devices.deny", deny, conf->path,
+						l->lineno, true);
+			}
+			struct lx_access_node *n = add_node(s->out, d.path, hn, LX_VIA_DEVN, l->lineno);
+			n->mode = d.mode >= 0 ? (unsigned)d.mode : 0660;
+			n->uid = d.uid >= 0 ? d.uid : 0;
+			n->gid = d.gid >= 0 ? d.gid : 0;
+		} else {
+			/* A device lxgpu cannot see (a USB serial): its rule still counts,
+			 * as one that matches no node lxgpu knows. */
+			_cleanup_free_ char *allow = lx_xstrdup("c 4294967295:4294967295 rw");
+			add_device_rule(s, 1, "lxc.cgroup2.devices.allow", allow, conf->path, l->lineno,
+					true);
+		}
+		lx_devn_free(&d);
+	}
+}
+
+/* ---- the simulation ---- */
+
+static int simulate_pve(struct sim *s, const struct lx_conf *conf)
+{
+	const char *ostype = lx_conf_get(conf, "ostype");
+	_cleanup_free_ char *common = pve_include(s, ostype, "common");
+	if (read_lxc_file(s, common, 0, true) < 0)
+		return -1;
+	if (s->out->unprivileged) {
+		_cleanup_free_ char *userns = pve_include(s, ostype, "userns");
+		if (read_lxc_file(s, userns, 0, true) < 0)
+			return -1;
+	}
+	const char *features = lx_conf_get(conf, "features");
+	if (features && (strstr(features, "fuse=1") || strstr(features, "fuse=on")))
+		add_mount(s, "/dev/fuse dev/fuse none bind,create=file 0 0", PVE_ORIGIN, 0, NULL);
+	pve_devices(s, conf);
+	const char *console = lx_conf_get(conf, "console");
+	if (console && lx_pve_bool(console) == 0)
+		add_device_rule(s, 1, "lxc.cgroup2.devices.deny", "c 5:1 rwm", PVE_ORIGIN, 0, false);
+	if (s->out->unprivileged && !lx_conf_has_lxc_key(conf, "lxc.idmap")) {
+		add_idmap(s, "u 0 100000 65536");
+		add_idmap(s, "g 0 100000 65536");
+	}
+	for (size_t i = 0; i < conf->n && conf->lines[i].section == -1; i++) {
+		const struct lx_conf_line *l = &conf->lines[i];
+		if (l->kind == LX_CONF_LXC_KEY &&
+		    handle_entry(s, l->key, l->value, conf->path, l->lineno, true, 0) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+static int simulate_lxc(struct sim *s, const struct lx_conf *conf)
+{
+	for (size_t i = 0; i < conf->n; i++) {
+		const struct lx_conf_line *l = &conf->lines[i];
+		if (l->kind == LX_CONF_LXC_KEY &&
+		    handle_entry(s, l->key, l->value, conf->path, l->lineno, true, 0) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* The device cgroup from the rules LXC still holds, of the version it uses. */
+static void program_cgroup(struct sim *s)
+{
+	struct lx_access *a = s->out;
+	int active = a->keys == LX_CGROUP_V2;
+	lx_dev_cgroup_init(&a->cgroup, a->keys);
+	for (size_t i = 0; i < s->n_pending[!active]; i++)
+		a->rules[s->pending[!active][i]].fate = LX_RULE_WRONG_VERSION;
+	for (size_t i = 0; i < s->n_pending[active]; i++) {
+		struct lx_access_rule *r = &a->rules[s->pending[active][i]];
+		bool allow = lx_str_ends_with(r->key, ".allow");
+		if (!lx_dev_rule_parse(r->value, allow, &r->rule)) {
+			r->fate = LX_RULE_INVALID;
+			/* LXC logs "Failed to parse device rule" and goes on (seen
+			 * with LXC 5.0.2); the v1 kernel refuses the write and LXC
+			 * stops the start. */
+			if (a->keys != LX_CGROUP_V2)
+				add_failure(a, r->file, r->line, NULL,
+					    lx_xasprintf("'%s = %s' is not a device rule the kernel "
+							 "accepts (\"TYPE MAJOR:MINOR ACCESS\", e.g. "
+							 "\"c 195:* rwm\"): the container does not start",
+							 r->key, r->value));
+			continue;
+		}
+		/* An "a" rule (v1: any "a..." value) resets what came before it. */
+		if (r->rule.all || (a->keys != LX_CGROUP_V2 && r->rule.type == 'a'))
+			for (size_t j = 0; j < i; j++)
+				if (a->rules[s->pending[active][j]].fate == LX_RULE_APPLIED)
+					a->rules[s->pending[active][j]].fate = LX_RULE_RESET;
+		lx_dev_cgroup_add(&a->cgroup, &r->rule);
+	}
+}
+
+long long lx_access_map_to_ns(const struct lx_access *a, char kind, unsigned long long host_id)
+{
+	if (!a->unprivileged)
+		return (long long)host_id;
+	for (size_t i = 0; i < a->n_idmap; i++) {
+		const struct lx_idmap_range *r = &a->idmap[i];
+		if (r->kind == kind && host_id >= r->host_id && host_id - r->host_id < r->count)
+			return (long long)(r->ns_id + (host_id - r->host_id));
+	}
+	return -1;
+}
+
+static void bind_node(struct sim *s, const struct mount_entry *m, const char *inside,
+		      const struct lx_dev_node *hn)
+{
+	struct lx_access_node *n = add_node(s->out, inside, hn, LX_VIA_BIND, m->line);
+	n->mode = hn->mode;
+	n->uid = lx_access_map_to_ns(s->out, 'u', hn->uid);
+	n->gid = lx_access_map_to_ns(s->out, 'g', hn->gid);
+}
+
+/* What each bind mount of a /dev path brings into the container. */
+static void resolve_mounts(struct sim *s)
+{
+	const struct lx_host *h = s->host;
+	for (size_t i = 0; i < s->n_mounts; i++) {
+		const struct mount_entry *m = &s->mounts[i];
+		if (!m->bind || !lx_str_starts_with(m->source, "/dev/"))
+			continue;
+		if (m->absolute_outside)
+			continue; /* LXC ignores it: nothing is mounted */
+		_cleanup_free_ char *inside = lx_xasprintf("/%s", m->target);
+		const struct lx_dev_node *hn = resolve_host_node(h, m->source);
+		_cleanup_free_ char *prefix = lx_xasprintf("%s/", m->source);
+		size_t under = 0;
+		for (size_t k = 0; !hn && k < h->n_nodes; k++)
+			under += lx_str_starts_with(h->nodes[k].path, prefix);
+		bool exists = hn || under;
+		if (!exists && !host_knows(h, m->source)) {
+			if (!lx_strv_contains(&s->out->unknown_sources, m->source))
+				lx_strv_push(&s->out->unknown_sources, m->source);
+			continue;
+		}
+		if (!exists) {
+			if (!m->optional)
+				add_failure(s->out, m->file, m->line, m->source,
+					    lx_xasprintf("%s does not exist on the host: LXC fails to "
+							 "mount it and the container does not start",
+							 m->source));
+			else if (m->create && !lx_strv_contains(&s->out->placeholders, inside))
+				lx_strv_push(&s->out->placeholders, inside);
+			continue;
+		}
+		/* autodev's /dev has none of these: without create= the mount point
+		 * is missing and the mount fails. */
+		if (!m->create && s->autodev && lx_str_starts_with(m->target, "dev/")) {
+			if (!m->optional)
+				add_failure(s->out, m->file, m->line, m->source,
+					    lx_xasprintf("/%s does not exist in the container and the "
+							 "entry has no create=%s: the mount fails and the "
+							 "container does not start",
+							 m->target, hn ? "file" : "dir"));
+			continue;
+		}
+		if (hn) {
+			bind_node(s, m, inside, hn);
+			continue;
+		}
+		for (size_t k = 0; k < h->n_nodes; k++)
+			if (lx_str_starts_with(h->nodes[k].path, prefix)) {
+				_cleanup_free_ char *p =
+					lx_xasprintf("%s/%s", inside, h->nodes[k].path + strlen(prefix));
+				bind_node(s, m, p, &h->nodes[k]);
+			}
+	}
+}
+
+/* The nodes LXC puts into an autodev /dev (conf.c lxc_setup_dev_console and
+ * lxc_fill_autodev): every container has them, and a device program that
+ * blocks them breaks its init. */
+static void autodev_nodes(struct sim *s)
+{
+	static const struct {
+		const char *name;
+		unsigned major, minor;
+	} basic[] = {{"null", 1, 3}, {"zero", 1, 5}, {"full", 1, 7}, {"random", 1, 8},
+		     {"urandom", 1, 9}, {"tty", 5, 0}};
+	if (!s->autodev)
+		return;
+	for (size_t i = 0; i < sizeof(basic) / sizeof(basic[0]); i++) {
+		_cleanup_free_ char *path = lx_xasprintf("/dev/%s", basic[i].name);
+		if (lx_access_find(s->out, path))
+			continue;
+		struct lx_dev_node hn = {.path = path, .type = LX_NODE_CHAR, .major = basic[i].major,
+					 .minor = basic[i].minor, .mode = 0666};
+		struct lx_access_node *n = add_node(s->out, path, &hn, LX_VIA_AUTODEV, 0);
+		n->mode = 0666;
+		n->uid = n->gid = lx_access_map_to_ns(s->out, 'u', 0);
+	}
+}
+
+static int compare_access_nodes(const void *a, const void *b)
+{
+	return strcmp(((const struct lx_access_node *)a)->path,
+		      ((const struct lx_access_node *)b)->path);
+}
+
+int lx_access_compute(const struct lx_host *host, const struct lx_conf *conf, bool is_pve,
+		      const struct lx_access_options *opts, struct lx_access *out,
+		      struct lx_error *err)
+{
+	memset(out, 0, sizeof(*out));
+	struct lx_access_options defaults;
+	if (!opts) {
+		lx_access_options_default(&defaults);
+		opts = &defaults;
+	}
+	enum lx_cgroup_layout layout = opts->cgroup != LX_CGROUP_UNKNOWN ? opts->cgroup : host->cgroup;
+	/* cgroup2 device keys count only on a pure cgroup v2 host (LXC: "Ignoring
+	 * cgroup2 limits on legacy cgroup system"); an unknown layout is taken
+	 * as today's default, v2. */
+	out->keys = layout == LX_CGROUP_V1 || layout == LX_CGROUP_HYBRID ? LX_CGROUP_V1 : LX_CGROUP_V2;
+	out->unprivileged = lx_conf_unprivileged(conf, is_pve);
+	struct sim s = {.host = host, .opts = opts, .out = out, .autodev = true, .err = err};
+	int rc = is_pve ? simulate_pve(&s, conf) : simulate_lxc(&s, conf);
+	if (rc == 0) {
+		program_cgroup(&s);
+		resolve_mounts(&s);
+		autodev_nodes(&s);
+		for (size_t i = 0; i < out->n_nodes; i++) {
+			struct lx_access_node *n = &out->nodes[i];
+			n->read = lx_dev_cgroup_allows(&out->cgroup, n->type, n->major, n->minor,
+						       LX_ACC_READ);
+			n->write = lx_dev_cgroup_allows(&out->cgroup, n->type, n->major, n->minor,
+							LX_ACC_WRITE);
+			n->read_write = lx_dev_cgroup_allows(&out->cgroup, n->type, n->major, n->minor,
+							     LX_ACC_READ | LX_ACC_WRITE);
+		}
+		if (out->n_nodes > 1)
+			qsort(out->nodes, out->n_nodes, sizeof(*out->nodes), compare_access_nodes);
+	}
+	for (size_t i = 0; i < s.n_mounts; i++) {
+		free(s.mounts[i].source);
+		free(s.mounts[i].target);
+	}
+	free(s.mounts);
+	free(s.pending[0]);
+	free(s.pending[1]);
+	/* The include names are referenced by rules and failures: keep them. */
+	out->include_files = s.files;
+	if (rc < 0)
+		lx_access_free(out);
+	return rc;
+}
+
+void lx_access_free(struct lx_access *a)
+{
+	for (size_t i = 0; i < a->n_rules; i++) {
+		free(a->rules[i].key);
+		free(a->rules[i].value);
+	}
+	free(a->rules);
+	for (size_t i = 0; i < a->n_nodes; i++) {
+		free(a->nodes[i].path);
+		free(a->nodes[i].host_path);
+	}
+	free(a->nodes);
+	for (size_t i = 0; i < a->n_failures; i++) {
+		free(a->failures[i].path);
+		free(a->failures[i].message);
+	}
+	free(a->failures);
+	free(a->idmap);
+	lx_strv_free(&a->unknown_sources);
+	lx_strv_free(&a->placeholders);
+	lx_strv_free(&a->include_files);
+	lx_dev_cgroup_free(&a->cgroup);
+	memset(a, 0, sizeof(*a));
+}
+
+const struct lx_access_node *lx_access_find(const struct lx_access *a, const char *path)
+{
+	for (size_t i = 0; i < a->n_nodes; i++)
+		if (strcmp(a->nodes[i].path, path) == 0)
+			return &a->nodes[i];
+	return NULL;
+}
+
+const struct lx_access_node *lx_access_find_host(const struct lx_access *a, const char *host_path)
+{
+	for (size_t i = 0; i < a->n_nodes; i++)
+		if (strcmp(a->nodes[i].host_path, host_path) == 0)
+			return &a->nodes[i];
+	return NULL;
+}
+
+bool lx_access_node_usable(const struct lx_access *a, const struct lx_access_node *n)
+{
+	(void)a;
+	/* "other" rw, or a group inside that users can be put in. */
+	return (n->mode & 0006) == 0006 || (n->gid > 0 && (n->mode & 0060) == 0060);
+}

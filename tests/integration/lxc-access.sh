@@ -1,0 +1,237 @@
+#!/bin/sh
+# Real LXC decides: for each case in CASES_DIR, start a real LXC container
+# with the case's config lines, on cgroup v1 (this machine's layout) and on
+# a pure cgroup v2 hierarchy (cgroup2 mounted in a private mount namespace,
+# FACTS section 7), and open every probed node inside it for reading, for
+# writing and for both. A node with no driver behind it opens with ENXIO
+# when the device cgroup allows it and fails with EPERM when it denies it;
+# EACCES is the file mode; ENOENT a node that is not there; and an empty
+# file is what a skipped optional mount with create=file leaves behind. lxgpu's model of
+# the same config (verify --format json, "access") must predict each of
+# those outcomes, and whether the container starts at all.
+#
+# Case file: "# ..." comments, "host: NAME" (an example host), "missing:
+# PATH" (a node the host lacks), "probe: PATH" (default: the host's nodes and
+# /dev/null), then a line "---" and the container's config lines, where
+# @LXC_CONFIG@ is LXC's config directory. lxc.idmap lines make the container
+# really unprivileged (its rootfs is shifted to match).
+# Usage: lxc-access.sh LXGPU EXAMPLES_DIR CASES_DIR   (TAP; root, lxc)
+set -u
+lxgpu=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+examples=$(cd "$2" && pwd) cases=$(cd "$3" && pwd)
+lxc_config=/usr/share/lxc/config
+
+missing=""
+[ "$(id -u)" -eq 0 ] || missing="root"
+for tool in lxc-create lxc-start lxc-attach lxc-stop lxc-destroy unshare busybox jq; do
+	command -v "$tool" >/dev/null 2>&1 || missing="$missing $tool"
+done
+[ -f "$lxc_config/common.conf" ] || missing="$missing $lxc_config/common.conf"
+if [ -n "$missing" ]; then
+	echo "# needs:$missing (Debian packages lxc, busybox-static, util-linux, jq; run as root)"
+	if [ "${CI:-}" = true ]; then
+		echo "Bail out! the real-LXC access test cannot run in CI"
+		exit 1
+	fi
+	echo "1..0 # SKIP needs:$missing"
+	exit 0
+fi
+
+work=$(mktemp -d /tmp/lxgpu-access-XXXXXX)
+chmod 755 "$work"
+lxcpath="$work/lxc"
+mkdir -p "$lxcpath"
+cleanup() {
+	for d in "$lxcpath"/*/; do
+		[ -d "$d" ] || continue
+		n=$(basename "$d")
+		lxc-stop -P "$lxcpath" -n "$n" -k >/dev/null 2>&1
+		lxc-destroy -P "$lxcpath" -n "$n" -f >/dev/null 2>&1
+	done
+	rm -rf "$work"
+}
+trap cleanup EXIT
+. "$(dirname "$0")/../lib/tap.sh"
+
+# field FILE KEY: the values of "KEY: value" header lines of a case.
+field() { sed -n '/^---$/q; s/^'"$2"': *//p' "$1"; }
+
+# The host model of a case: the example host on this layout, less the
+# missing nodes (their "- path:" block in the nodes list).
+host_model() { # CASE LAYOUT OUT
+	host=$(field "$1" host)
+	gone=$(field "$1" missing | tr '\n' ' ')
+	awk -v gone=" $gone " -v layout="$2" '
+		/^cgroup:/ { print "cgroup: " layout; next }
+		/^nodes:/ { in_nodes = 1 }
+		/^[a-z]/ && !/^nodes:/ { in_nodes = 0 }
+		in_nodes && /^- path: / { skip = index(gone, " " $3 " ") > 0 }
+		in_nodes && skip { next }
+		{ print }' "$examples/$host.yaml" >"$3"
+}
+
+# Host nodes to make in the private /dev: "path type major:minor mode uid gid",
+# and the GPUs' DRM by-path links as "path l target".
+host_nodes() { # MODEL OUT
+	"$lxgpu" --host "$1" scan --format json | jq -r '
+		(.nodes[] | "\(.path) \(.type) \(.major):\(.minor) \(.mode) \(.uid) \(.gid)"),
+		(.gpus[] | .drm[]? | select(.by_path) | "/dev/dri/by-path/\(.by_path) l ../\(.name)")' >"$2"
+}
+
+# The model's prediction for PATH and an open mode (r, w, rw), from the
+# access JSON: allowed, eperm, eacces, missing.
+predict() { # ACCESS_JSON PATH MODE
+	jq -r --arg p "$2" --arg m "$3" '
+		. as $a | ($a.nodes | map(select(.path == $p)) | .[0]) as $n |
+		if $n == null and ($a.placeholders | index($p)) then "not-a-device"
+		elif $n == null then "missing"
+		elif ($m == "r" and ($n.read | not)) or ($m == "w" and ($n.write | not))
+		     or ($m == "rw" and ($n.read_write | not)) then "eperm"
+		else
+			# DAC as the kernel applies it to root inside: privileged root, or
+			# root of a user namespace that maps the node owner and group,
+			# may open it; otherwise only the "other" bits count.
+			($n.mode | explode | .[3] - 48) as $other |
+			if ($a.unprivileged | not) or ($n.uid != "nobody" and $n.gid != "nobody") then "allowed"
+			elif ($m == "r" and ($other / 4 | floor) % 2 == 0) or ($m == "w" and ($other / 2 | floor) % 2 == 0)
+			     or ($m == "rw" and (($other / 4 | floor) % 2 == 0 or ($other / 2 | floor) % 2 == 0)) then "eacces"
+			else "allowed" end
+		end' "$1"
+}
+
+cat >"$work/inside.sh" <<'INSIDE'
+# Runs in a private mount namespace: optional pure cgroup v2, a private /dev
+# with the host nodes, the container, then the probes.
+set -u
+layout=$1 nodes=$2 lxcpath=$3 name=$4 probes=$5 out=$6
+if [ "$layout" = v2 ]; then
+	umount -l /sys/fs/cgroup && mount -t cgroup2 none /sys/fs/cgroup || exit 3
+fi
+mkdir -p /run/lxgpu-realdev
+mount --rbind /dev /run/lxgpu-realdev
+mount -t tmpfs -o mode=755 lxgpu-dev /dev
+for node in null zero full random urandom tty ptmx console kmsg; do
+	[ -e "/run/lxgpu-realdev/$node" ] || continue
+	touch "/dev/$node"
+	mount --bind "/run/lxgpu-realdev/$node" "/dev/$node"
+done
+for dir in pts shm mqueue; do
+	mkdir -p "/dev/$dir"
+	[ -d "/run/lxgpu-realdev/$dir" ] && mount --rbind "/run/lxgpu-realdev/$dir" "/dev/$dir"
+done
+umount -l /run/lxgpu-realdev
+while read -r path type numbers mode uid gid; do
+	mkdir -p "$(dirname "$path")"
+	case $type in
+	l) ln -s "$numbers" "$path" ;;
+	*) mknod -m "$mode" "$path" "${type%"${type#?}"}" "${numbers%%:*}" "${numbers##*:}" &&
+		chown "$uid:$gid" "$path" ;;
+	esac
+done <"$nodes"
+if ! lxc-start -P "$lxcpath" -n "$name" -l DEBUG -o "$lxcpath/$name.log" 2>/dev/null; then
+	echo "start failed" >"$out"
+	exit 0
+fi
+state=""
+for _ in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
+	state=$(lxc-info -P "$lxcpath" -n "$name" -s -H 2>/dev/null)
+	[ "$state" = RUNNING ] && break
+	sleep 0.25
+done
+if [ "$state" != RUNNING ]; then
+	echo "start failed" >"$out"
+	exit 0
+fi
+echo "started" >"$out"
+# One open per mode; the shell's redirection error names the errno.
+while read -r path; do
+	for m in r w rw; do
+		case $m in r) redir="< $path" ;; w) redir="> $path" ;; rw) redir="<> $path" ;; esac
+		# A path that is not a node is told apart first: a write would create it.
+		msg=$(lxc-attach -P "$lxcpath" -n "$name" -- /bin/sh -c \
+			"if [ ! -e $path ]; then echo NOENT; elif [ ! -c $path ] && [ ! -b $path ]; then echo NOTDEV; else : $redir && echo OPENED; fi" 2>&1 |
+			grep -v '^lxc-attach')
+		case $msg in
+		*NOENT*) r=missing ;;
+		*NOTDEV*) r=not-a-device ;;
+		*OPENED*) r=allowed ;;
+		*"No such device or address"* | *"No such device"*) r=allowed ;;
+		*"Operation not permitted"*) r=eperm ;;
+		*"Permission denied"*) r=eacces ;;
+		*"No such file"* | *"nonexistent"* | *"can't open"*) r=missing ;;
+		*) r="other($msg)" ;;
+		esac
+		echo "$path $m $r" >>"$out"
+	done
+done <"$probes"
+lxc-stop -P "$lxcpath" -n "$name" -k >/dev/null 2>&1
+INSIDE
+
+n=0
+for case_file in "$cases"/*.case; do
+	case_name=$(basename "$case_file" .case)
+	for layout in v1 v2; do
+		n=$((n + 1))
+		name="c$n"
+		dir="$work/$case_name.$layout"
+		mkdir -p "$dir"
+		# v1 here is this machine's hybrid layout: the devices controller is v1.
+		model_layout=$layout
+		[ "$layout" = v1 ] && model_layout=hybrid
+		host_model "$case_file" "$model_layout" "$dir/host.yaml"
+		host_nodes "$dir/host.yaml" "$dir/nodes"
+		probes=$(field "$case_file" probe)
+		if [ -z "$probes" ]; then
+			probes=$(awk '$2 != "l" { print $1 }' "$dir/nodes"; echo /dev/null)
+		fi
+		echo "$probes" >"$dir/probes"
+		t_case() {
+			lxc-create -P "$lxcpath" -n "$name" -t busybox >"$dir/create.log" 2>&1 ||
+				{ cat "$dir/create.log"; return 1; }
+			conf="$lxcpath/$name/config"
+			sed -i '/^lxc\.net\./d; /^lxc\.apparmor\./d; /^lxc\.tty\.max/d; /^lxc\.console/d' "$conf"
+			sed '1,/^---$/d' "$case_file" | sed "s|@LXC_CONFIG@|$lxc_config|g" >>"$conf"
+			# After the case: common.conf would set ttys this sandbox cannot give.
+			printf '%s\n' 'lxc.net.0.type = empty' 'lxc.apparmor.profile = unconfined' \
+				'lxc.tty.max = 0' 'lxc.console.path = none' >>"$conf"
+			if grep -q '^lxc.idmap' "$conf"; then
+				# Shift the rootfs into the map, as an unprivileged container's is.
+				find "$lxcpath/$name/rootfs" | while read -r f; do
+					chown -h "$(($(stat -c %u "$f") + 100000)):$(($(stat -c %g "$f") + 100000))" "$f"
+				done
+				chmod 755 "$lxcpath" "$lxcpath/$name"
+			fi
+			"$lxgpu" --host "$dir/host.yaml" --lxc-path "$lxcpath" verify "$name" --format json \
+				>"$dir/verify.json" 2>"$dir/verify.err"
+			jq '.access' "$dir/verify.json" >"$dir/access.json" ||
+				{ cat "$dir/verify.err"; return 1; }
+			unshare -m --propagation private sh "$work/inside.sh" "$layout" "$dir/nodes" \
+				"$lxcpath" "$name" "$dir/probes" "$dir/observed" ||
+				{ echo "could not set up the $layout namespace"; return 1; }
+			predicted_start=$(jq -r 'if .starts then "started" else "start failed" end' "$dir/access.json")
+			observed_start=$(head -n 1 "$dir/observed")
+			rc=0
+			if [ "$predicted_start" != "$observed_start" ]; then
+				echo "# real LXC: $observed_start; lxgpu predicted: $predicted_start"
+				jq -c '.start_failures' "$dir/access.json" | sed 's/^/# /'
+				grep ERROR "$lxcpath/$name.log" | grep -v 'lxc_start - \|__lxc_start\|wait_on_daemon' | cut -d' ' -f4- | tail -n 4 | sed 's/^/# /'
+				rc=1
+			elif [ "$observed_start" = started ]; then
+				tail -n +2 "$dir/observed" | while read -r path m seen; do
+					want=$(predict "$dir/access.json" "$path" "$m")
+					[ "$want" = "$seen" ] && continue
+					echo "# $path open($m): real LXC $seen, lxgpu predicted $want"
+					echo fail
+				done >"$dir/diff"
+				if grep -q fail "$dir/diff"; then
+					grep -v '^fail' "$dir/diff"
+					rc=1
+				fi
+			fi
+			lxc-destroy -P "$lxcpath" -n "$name" -f >/dev/null 2>&1
+			return $rc
+		}
+		check "$case_name on cgroup $layout: lxgpu predicts what real LXC does" t_case
+	done
+done
+tap_finish
