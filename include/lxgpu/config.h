@@ -163,7 +163,7 @@ int lx_conf_txn_commit(struct lx_conf_txn *txn, const char *text, size_t len,
 		       struct lx_error *err);
 void lx_conf_txn_end(struct lx_conf_txn *txn);
 
-/* ---- backups: tar.gz of the old config plus meta.yaml ---- */
+/* ---- backups: tar.gz of the old config, what replaced it, meta.yaml ---- */
 
 struct lx_backup_meta {
 	char *ctid;
@@ -172,6 +172,11 @@ struct lx_backup_meta {
 	char *lxgpu_version;
 	char *hostname;
 	char *command;
+	/* The config as lxgpu wrote it in place of the backed-up one (entry
+	 * "written"); NULL when not given, and in backups made before lxgpu
+	 * recorded it. */
+	char *written;
+	size_t written_len;
 };
 
 /* Store a backup of text under dir (made 0700 if missing); *name is its file name. */
@@ -183,5 +188,32 @@ int lx_backup_list(const char *dir, const char *ctid, struct lx_strv *names,
 int lx_backup_read(const char *path, char **text, size_t *len, struct lx_backup_meta *meta,
 		   struct lx_error *err);
 void lx_backup_meta_free(struct lx_backup_meta *meta);
+
+/* ---- rollback: undo one change of lxgpu's, and only it ---- */
+
+struct lx_rollback {
+	char *text; /* the config after the rollback */
+	size_t len;
+	size_t removed;  /* GPU lines of today's config taken out */
+	size_t restored; /* GPU lines of the backup put back */
+	/* When refused because the GPU lines changed since lxgpu wrote them: a
+	 * unified diff from those lines to today's; else NULL. */
+	char *gpu_diff;
+};
+
+/* Undo the change a backup records: today's GPU lines (lx_conf_line_is_gpu)
+ * are replaced by the backup's (lx_conf_rewrite), and every other line,
+ * snapshot and [pve:pending] section stays as it is today; an "unprivileged"
+ * key lxgpu changed is put back too, unless it was edited since. When the
+ * file is still exactly as lxgpu wrote it, the result is the backup's very
+ * bytes. before: the backup's config; written: what lxgpu wrote (NULL when
+ * the backup does not record it). Refused (-1, err says why) when today's
+ * GPU lines differ from the ones lxgpu wrote (rb->gpu_diff shows how), or
+ * when written is NULL; force rolls back anyway. */
+int lx_conf_rollback(const struct lx_conf *today, const char *backup_name, const char *before,
+		     size_t before_len, const char *written, size_t written_len,
+		     const struct lx_gpu_owned *owned, bool force, struct lx_rollback *rb,
+		     struct lx_error *err);
+void lx_rollback_free(struct lx_rollback *rb);
 
 #endif

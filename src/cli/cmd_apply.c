@@ -48,6 +48,8 @@ struct backup_job {
 	const struct cli *cli;
 	struct lx_conf_txn *txn;
 	const char *hostname;
+	const char *text; /* what replaces the config: recorded for rollback */
+	size_t len;
 	char **name;
 };
 
@@ -62,6 +64,8 @@ static int store_backup(void *ctx, struct lx_error *err)
 		.lxgpu_version = (char *)LXGPU_VERSION,
 		.hostname = (char *)job->hostname,
 		.command = (char *)job->cli->command_line,
+		.written = (char *)job->text,
+		.written_len = job->len,
 	};
 	return lx_backup_write(job->cli->backup_dir, job->txn->text, job->txn->len, &meta,
 			       job->name, err);
@@ -71,7 +75,7 @@ static int store_backup(void *ctx, struct lx_error *err)
 int cli_write_with_backup(const struct cli *cli, struct lx_conf_txn *txn, const char *hostname,
 			  const char *text, size_t len, char **backup_name, struct lx_error *err)
 {
-	struct backup_job job = {cli, txn, hostname, backup_name};
+	struct backup_job job = {cli, txn, hostname, text, len, backup_name};
 	return lx_conf_txn_commit(txn, text, len, store_backup, &job, err);
 }
 

@@ -1,6 +1,7 @@
 /* lxgpu rollback: restore a config from one of apply's backups. */
 #include "cli.h"
 #include "lxgpu/config.h"
+#include "lxgpu/verify.h"
 
 #include <string.h>
 
@@ -18,15 +19,26 @@ static int list_backups(const struct cli *cli, const char *id, const struct lx_s
 		struct lx_backup_meta meta;
 		struct lx_error err = {0};
 		if (lx_backup_read(path, &text, &len, &meta, &err) < 0) {
-			printf("  %s  (unreadable: %s)\n", names->items[i], err.message);
+			_cleanup_free_ char *why = lx_text_escape(err.message);
+			printf("  %s  (unreadable: %s)\n", names->items[i], why);
 			lx_error_clear(&err);
 			continue;
 		}
-		printf("  %s  %s  %s\n", names->items[i], meta.time ? meta.time : "-",
-		       meta.command ? meta.command : "-");
+		_cleanup_free_ char *when = lx_text_escape(meta.time ? meta.time : "-");
+		_cleanup_free_ char *command = lx_text_escape(meta.command ? meta.command : "-");
+		_cleanup_free_ char *name = lx_text_escape(names->items[i]);
+		printf("  %s  %s  %s%s\n", name, when, command,
+		       meta.written ? "" : "  (does not record what it wrote: rollback needs --force)");
 		lx_backup_meta_free(&meta);
 	}
 	return LX_EXIT_OK;
+}
+
+/* A diff for the terminal: config bytes escaped, line ends kept. */
+static void print_diff(const char *diff)
+{
+	_cleanup_free_ char *text = lx_text_escape_lines(diff, strlen(diff));
+	fputs(text, stdout);
 }
 
 static int run_rollback(struct cli *cli)
@@ -61,52 +73,83 @@ static int run_rollback(struct cli *cli)
 	if (lx_backup_read(path, &old, &old_len, &meta, &err) < 0)
 		return cli_fail(&err);
 	int rc = LX_EXIT_OK;
+	struct lx_host host = {0};
+	struct lx_gpu_owned owned = {0};
 	if (!meta.ctid || strcmp(meta.ctid, id) != 0) {
 		rc = cli_usage_error("%s is a backup of CT %s, not of CT %s", path,
 				     meta.ctid ? meta.ctid : "(unknown)", id);
 		goto done;
 	}
+	/* Which lines are GPU lines is decided by the host, as for apply. */
+	if (cli_load_host(cli, &host, NULL) < 0) {
+		rc = LX_EXIT_ERROR;
+		goto done;
+	}
+	lx_gpu_owned_from_host(&host, &owned);
 	struct lx_conf_txn txn;
 	struct lx_conf conf;
 	rc = cli_begin_change(cli, id, cli->dry_run, &txn, &conf);
 	if (rc != 0)
 		goto done;
-	if (cli->dry_run) {
+	struct lx_rollback rb;
+	if (lx_conf_rollback(&conf, path, old, old_len, meta.written, meta.written_len, &owned,
+			     cli->force, &rb, &err) < 0) {
+		if (rb.gpu_diff)
+			print_diff(rb.gpu_diff);
+		fflush(stdout); /* the diff before the message that points at it */
+		rc = cli_fail(&err);
+	} else if (cli->dry_run) {
 		_cleanup_free_ char *b = lx_xasprintf("%s (after lxgpu rollback)", txn.path);
-		_cleanup_free_ char *diff = lx_diff_unified(txn.path, txn.text, txn.len, b, old, old_len);
-		fputs(diff, stdout);
+		_cleanup_free_ char *diff = lx_diff_unified(txn.path, txn.text, txn.len, b, rb.text,
+							    rb.len);
+		print_diff(diff);
 		rc = *diff ? LX_EXIT_FINDINGS : LX_EXIT_OK;
-	} else if (txn.len == old_len && memcmp(txn.text, old, old_len) == 0) {
-		printf("CT %s: %s is already as in %s; nothing written.\n", id, txn.path, path);
+	} else if (txn.len == rb.len && memcmp(txn.text, rb.text, rb.len) == 0) {
+		printf("CT %s: %s already has the GPU lines of %s; nothing written.\n", id, txn.path,
+		       path);
 	} else {
 		_cleanup_free_ char *backup = NULL;
 		/* The current config is backed up too: a rollback can be undone. */
-		if (cli_write_with_backup(cli, &txn, NULL, old, old_len, &backup, &err) < 0) {
+		if (cli_write_with_backup(cli, &txn, host.hostname, rb.text, rb.len, &backup, &err) <
+		    0) {
 			rc = cli_fail(&err);
 		} else if (cli->verbosity >= 0) {
-			printf("CT %s: %s restored from %s (saved %s by: %s).\n", id, txn.path, path,
-			       meta.time ? meta.time : "-", meta.command ? meta.command : "-");
+			_cleanup_free_ char *when = lx_text_escape(meta.time ? meta.time : "-");
+			_cleanup_free_ char *command = lx_text_escape(meta.command ? meta.command : "-");
+			printf("CT %s: %s: %zu GPU line%s replaced by the %zu of %s (saved %s by: %s); "
+			       "every other line is as it was.\n",
+			       id, txn.path, rb.removed, rb.removed == 1 ? "" : "s", rb.restored, path,
+			       when, command);
 			printf("The config it replaced: %s/%s\n", cli->backup_dir, backup);
 		}
 	}
+	lx_rollback_free(&rb);
 	lx_conf_free(&conf);
 	lx_conf_txn_end(&txn);
 done:
 	free(old);
 	lx_backup_meta_free(&meta);
+	lx_gpu_owned_free(&owned);
+	lx_host_free(&host);
 	return rc;
 }
 
 const struct cli_command cli_cmd_rollback = {
 	.name = "rollback",
 	.summary = "restore a container's config from one of apply's backups",
-	.usage = "Usage: lxgpu rollback CTID [--list | BACKUP | latest] [--backup-dir DIR]\n"
+	.usage = "Usage: lxgpu rollback CTID [--list | BACKUP | latest] [--force] [--backup-dir DIR]\n"
 		 "\n"
 		 "--list shows the container's backups (oldest first) with when and by which\n"
 		 "command each was taken. BACKUP (a name from --list, or a path; default: the\n"
-		 "latest) is restored with apply's safety: Proxmox's lock, no 'lock:' key, an\n"
-		 "atomic replace, and a backup of the config it replaces. --dry-run prints the\n"
-		 "diff instead (exit 1 when something would change).\n",
+		 "latest) undoes that change, and only it: the backup's GPU lines go back in\n"
+		 "place of today's, and every other line, snapshot and [pve:pending] section\n"
+		 "stays as it is now (a file unchanged since gets the backup's very bytes).\n"
+		 "When the GPU lines were edited since lxgpu wrote them, or the backup is from\n"
+		 "an lxgpu that did not record what it wrote, nothing is written (exit 2, with\n"
+		 "the diff of the GPU lines) unless --force. Written with apply's safety:\n"
+		 "Proxmox's lock, no 'lock:' key, an atomic replace, and a backup of the config\n"
+		 "it replaces. --dry-run prints the diff instead (exit 1 when something would\n"
+		 "change).\n",
 	.options = CLI_OPT_BACKUP_DIR | CLI_OPT_LIST | CLI_OPT_APPLY,
 	.run = run_rollback,
 };

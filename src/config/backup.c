@@ -1,5 +1,7 @@
 /* Backups of configs before lxgpu changes them: <dir>/<ctid>-<time>.tar.gz
- * holding "config" (the old bytes) and "meta.yaml". */
+ * holding "config" (the old bytes), "written" (the bytes lxgpu put in their
+ * place, so that rollback can tell lxgpu's change from later edits; older
+ * backups lack it) and "meta.yaml". */
 #include "lxgpu/config.h"
 #include "lxgpu/report.h"
 
@@ -46,8 +48,9 @@ int lx_backup_write(const char *dir, const char *text, size_t len,
 	const struct lx_tar_file files[] = {
 		{"config", text, len, 0600},
 		{"meta.yaml", meta_text, strlen(meta_text), 0600},
+		{"written", meta->written, meta->written_len, 0600},
 	};
-	int rc = lx_targz_build(files, 2, &tar, err);
+	int rc = lx_targz_build(files, meta->written ? 3 : 2, &tar, err);
 	_cleanup_free_ char *path = lx_path_join(dir, file);
 	if (rc == 0 && lx_write_file_atomic(path, tar.data, tar.len, 0600, err) < 0)
 		rc = lx_error_prefix(err, "cannot store the backup (nothing else was written)");
@@ -112,8 +115,8 @@ int lx_backup_read(const char *path, char **text, size_t *len, struct lx_backup_
 	size_t data_len;
 	if (lx_read_file(path, BACKUP_MAX_SIZE, &data, &data_len, err) < 0)
 		return -1;
-	struct lx_tar_want want[] = {{.name = "config"}, {.name = "meta.yaml"}};
-	if (lx_targz_read(path, data, data_len, want, 2, BACKUP_MAX_SIZE, err) < 0)
+	struct lx_tar_want want[] = {{.name = "config"}, {.name = "meta.yaml"}, {.name = "written"}};
+	if (lx_targz_read(path, data, data_len, want, 3, BACKUP_MAX_SIZE, err) < 0)
 		return -1;
 	int rc = -1;
 	if (!want[0].data || !want[1].data)
@@ -123,8 +126,11 @@ int lx_backup_read(const char *path, char **text, size_t *len, struct lx_backup_
 	if (rc == 0) {
 		*text = want[0].data;
 		*len = want[0].len;
+		meta->written = want[2].data; /* NULL in older backups */
+		meta->written_len = want[2].len;
 	} else {
 		free(want[0].data);
+		free(want[2].data);
 		lx_backup_meta_free(meta);
 	}
 	free(want[1].data);
@@ -139,5 +145,6 @@ void lx_backup_meta_free(struct lx_backup_meta *m)
 	free(m->lxgpu_version);
 	free(m->hostname);
 	free(m->command);
+	free(m->written);
 	memset(m, 0, sizeof(*m));
 }

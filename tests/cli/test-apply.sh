@@ -158,6 +158,87 @@ t_lxc_apply() {
 }
 check "plain LXC: lxc lines in 'key = value' form" t_lxc_apply
 
+# rollback undoes apply's change and only it: the GPU lines go back, every
+# other edit made since stays. The expected files below are written from
+# that rule, by hand.
+c2="$pve/lxc/200.conf"
+cat >"$work/200.orig" <<'CONF'
+arch: amd64
+hostname: gpu
+memory: 4096
+ostype: debian
+rootfs: local-lvm:vm-200-disk-0,size=8G
+lxc.cgroup2.devices.allow: c 195:* rwm
+lxc.mount.entry: /dev/nvidia0 dev/nvidia0 none bind,optional,create=file
+CONF
+# The edits an admin makes after the apply: memory in the GUI, a snapshot.
+cat >"$work/200.snapshot" <<'CONF'
+
+[before-upgrade]
+arch: amd64
+dev0: /dev/nvidia0
+hostname: gpu
+memory: 8192
+snaptime: 1700000000
+CONF
+{ sed 's/^memory: 4096$/memory: 8192/' "$work/200.orig"; cat "$work/200.snapshot"; } >"$work/200.expected"
+reset200() { cp "$work/200.orig" "$c2" && rm -f "$backups"/200-*; }
+n200() { ls "$backups" 2>/dev/null | grep -c '^200-'; }
+latest200() { ls "$backups"/200-*.tar.gz | sort | tail -1; }
+hand_edit() { sed -i 's/^memory: 4096$/memory: 8192/' "$c2" && cat "$work/200.snapshot" >>"$c2"; }
+t_written_recorded() {
+	reset200 && run 0 apply 200 --gpus 0 --style devn && rm -rf "$work/x" && mkdir "$work/x" &&
+		tar -xzf "$(latest200)" -C "$work/x" config written && cmp "$work/x/config" "$work/200.orig" &&
+		cmp "$work/x/written" "$c2"
+}
+t_rb_keeps_edits() {
+	reset200 && run 0 apply 200 --gpus 0 --style devn && ! grep -q '^lxc.cgroup2' "$c2" && hand_edit &&
+		run 0 rollback 200 && cmp "$c2" "$work/200.expected" || { diff "$work/200.expected" "$c2"; return 1; }
+}
+t_rb_dry_keeps_edits() {
+	reset200 && run 0 apply 200 --gpus 0 --style devn && hand_edit && cp "$c2" "$work/200.edited" &&
+		run 1 rollback 200 --dry-run && cmp "$c2" "$work/200.edited" &&
+		grep -qx '+lxc.cgroup2.devices.allow: c 195:\* rwm' "$work/out" &&
+		grep -qx '+lxc.mount.entry: /dev/nvidia0 dev/nvidia0 none bind,optional,create=file' "$work/out" &&
+		! grep -q '^[-+]memory\|^[-+]snaptime\|^[-+]\[' "$work/out"
+}
+t_rb_gpu_edited() {
+	reset200 && run 0 apply 200 --gpus 0 --style devn &&
+		sed -i 's|^\(dev[0-9]*: \)/dev/nvidia0|\1/dev/nvidia1|' "$c2" && grep -q '^dev[0-9]*: /dev/nvidia1' "$c2" &&
+		cp "$c2" "$work/200.gpu-edited" && before=$(n200) &&
+		run 2 rollback 200 && cmp "$c2" "$work/200.gpu-edited" && [ "$(n200)" -eq "$before" ] &&
+		grep -q '^-dev[0-9]*: /dev/nvidia0' "$work/out" && grep -q '^+dev[0-9]*: /dev/nvidia1' "$work/out" &&
+		grep -q 'changed since lxgpu wrote them' "$work/err" && grep -q -- '--force' "$work/err" &&
+		run 2 rollback 200 --dry-run && cmp "$c2" "$work/200.gpu-edited" &&
+		run 0 rollback 200 --force && cmp "$c2" "$work/200.orig" && [ "$(n200)" -eq $((before + 1)) ]
+}
+t_rb_old_backup() {
+	# A backup of an lxgpu that did not record what it wrote: config and meta.yaml only.
+	reset200 && run 0 apply 200 --gpus 0 --style devn && b=$(latest200) && rm -rf "$work/x" && mkdir "$work/x" &&
+		tar -xzf "$b" -C "$work/x" config meta.yaml && tar -czf "$b" -C "$work/x" config meta.yaml &&
+		hand_edit && cp "$c2" "$work/200.edited" &&
+		run 2 rollback 200 && cmp "$c2" "$work/200.edited" && grep -q 'does not record what lxgpu wrote' "$work/err" &&
+		run 0 rollback 200 --force && cmp "$c2" "$work/200.expected" || { diff "$work/200.expected" "$c2"; return 1; }
+}
+t_rb_privilege() {
+	# apply flipped unprivileged (allowed); rollback flips it back, keeps the edits.
+	reset200 && run 0 apply 200 --gpus 0 --style devn --unprivileged --allow-privilege-change &&
+		grep -qx 'unprivileged: 1' "$c2" && hand_edit &&
+		run 0 rollback 200 && cmp "$c2" "$work/200.expected" || { diff "$work/200.expected" "$c2"; return 1; }
+}
+t_rb_twice() {
+	# The rollback's own backup records what it wrote: rolling it back is apply's result again.
+	reset200 && run 0 apply 200 --gpus 0 --style devn && cp "$c2" "$work/200.applied" &&
+		run 0 rollback 200 && cmp "$c2" "$work/200.orig" && run 0 rollback 200 && cmp "$c2" "$work/200.applied"
+}
+check "apply records what it wrote in the backup (entry 'written')" t_written_recorded
+check "rollback after hand edits: old GPU lines back, memory edit and snapshot kept" t_rb_keeps_edits
+check "rollback --dry-run: only GPU lines in the diff, nothing written" t_rb_dry_keeps_edits
+check "rollback after a GPU line was edited: exit 2, unchanged, diff shown; --force restores" t_rb_gpu_edited
+check "rollback from a backup without 'written': refused, --force restores GPU lines only" t_rb_old_backup
+check "rollback undoes apply's privilege flip, keeps the edits" t_rb_privilege
+check "rollback of a rollback gives apply's result again" t_rb_twice
+
 # Failures of the file system: the original must stay as it was.
 if [ "$(id -u)" -eq 0 ] && command -v unshare >/dev/null; then
 	cat >"$work/fs.sh" <<'FS'
