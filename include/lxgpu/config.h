@@ -28,7 +28,9 @@ struct lx_conf_line {
 	size_t len;     /* of text (a line may hold NUL bytes; they make it invalid) */
 	const char *eol; /* "\n", "\r\n" or "" (a last line without newline) */
 	char *key;      /* PVE_KEY, LXC_KEY; the section name for SECTION */
-	char *value;    /* stripped */
+	char *value;    /* as PVE stores it: stripped, but "tags: " gives " " (its regex
+			 * keeps one character); lines split on "\n" only, so
+			 * "tags:\r\n" gives "\r" */
 	int section;    /* -1: the live (main) config; else the index of its SECTION line */
 };
 
@@ -63,7 +65,7 @@ char *lx_conf_devn_path(const char *value);
 struct lx_devn {
 	char *path;      /* required, under /dev/ */
 	int mode;        /* -1: not given (PVE then makes the node 0660) */
-	long long uid;   /* -1: not given (0) */
+	long long uid;   /* -1: not given (0); PVE takes any digits: saturates */
 	long long gid;   /* -1: not given (0) */
 	bool deny_write;
 };
@@ -75,8 +77,9 @@ void lx_devn_free(struct lx_devn *d);
  * -> 0 (case-insensitive), anything else -> -1. */
 int lx_pve_bool(const char *value);
 /* The one privilege test: a container runs in a user namespace when its
- * config has lxc.idmap lines, or (PVE) "unprivileged:" is true; pve-container
- * then includes userns.conf (PVE::LXC::update_lxc_config). */
+ * config has lxc.idmap lines, or (PVE) "unprivileged:" is not a PVE false
+ * (pve-container tests Perl truth: "maybe" counts); it then includes
+ * userns.conf (PVE::LXC::update_lxc_config). */
 bool lx_conf_unprivileged(const struct lx_conf *conf, bool is_pve);
 /* devN index of a key ("dev3" -> 3), or -1 when the key is not devN. */
 int lx_conf_devn_index(const char *key);

@@ -1,8 +1,8 @@
 /* Container config parsing that keeps every byte. */
 #include "lxgpu/config.h"
 
-#include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <string.h>
 #include <strings.h>
 #include <glob.h>
@@ -10,25 +10,59 @@
 
 #define CONF_MAX_SIZE (8u << 20)
 
+/* PVE's regexes run on byte strings: \s, [a-z] and \d are ASCII there,
+ * whatever the C locale says. */
+static bool pve_space(char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+}
+static bool pve_lower(char c)
+{
+	return c >= 'a' && c <= 'z';
+}
+static bool pve_digit(char c)
+{
+	return c >= '0' && c <= '9';
+}
+static bool pve_blank(const char *s)
+{
+	while (pve_space(*s))
+		s++;
+	return !*s;
+}
+
+/* A copy of s without leading and trailing \s. */
+static char *pve_strip(const char *s)
+{
+	while (pve_space(*s))
+		s++;
+	size_t n = strlen(s);
+	while (n > 0 && pve_space(s[n - 1]))
+		n--;
+	return lx_xstrndup(s, n);
+}
+
 /* PVE key: ^([a-z][a-z_]*\d*):\s*(.+?)\s*$ */
 static bool parse_pve_key(const char *line, char **key, char **value)
 {
 	const char *p = line;
-	if (!islower((unsigned char)*p))
+	if (!pve_lower(*p))
 		return false;
-	while (islower((unsigned char)*p) || *p == '_')
+	while (pve_lower(*p) || *p == '_')
 		p++;
-	while (isdigit((unsigned char)*p))
+	while (pve_digit(*p))
 		p++;
-	if (*p != ':')
+	if (*p != ':' || !p[1])
 		return false;
-	/* (.+?)\s*$ needs one character after the colon, a blank one will do:
-	 * "tags: " parses (to an empty value), "tags:" does not. */
-	if (!p[1])
-		return false;
-	_cleanup_free_ char *v = lx_str_strip(lx_xstrdup(p + 1));
+	/* (.+?) takes at least one character, a blank one if need be: the value
+	 * of "tags: " is " " (and "tags:" does not parse), as PVE stores it. */
+	char *v = pve_strip(p + 1);
+	if (!*v) {
+		free(v);
+		v = lx_xstrdup(p + strlen(p) - 1);
+	}
 	*key = lx_xstrndup(line, (size_t)(p - line));
-	*value = lx_xstrdup(v);
+	*value = v;
 	return true;
 }
 
@@ -38,17 +72,15 @@ static bool parse_section(const char *line, char **name)
 	if (line[0] != '[')
 		return false;
 	size_t n = strcspn(line + 1, "]");
-	if (line[1 + n] != ']')
+	if (line[1 + n] != ']' || !pve_blank(line + 2 + n))
 		return false;
-	for (const char *p = line + 2 + n; *p; p++)
-		if (!isspace((unsigned char)*p))
-			return false;
 	_cleanup_free_ char *s = lx_xstrndup(line + 1, n);
 	bool ok = strcasecmp(s, "pve:pending") == 0;
-	if (!ok && n >= 2 && isalpha((unsigned char)s[0])) {
+	if (!ok && n >= 2 && pve_lower((char)(s[0] | 0x20))) {
 		ok = true;
 		for (size_t i = 1; i < n; i++)
-			ok &= isalnum((unsigned char)s[i]) || s[i] == '_' || s[i] == '-';
+			ok &= pve_lower((char)(s[i] | 0x20)) || pve_digit(s[i]) || s[i] == '_' ||
+			      s[i] == '-';
 	}
 	if (ok)
 		*name = lx_xstrdup(s);
@@ -61,44 +93,76 @@ static bool parse_lxc_key(const char *line, char **key, char **value)
 	if (!lx_str_starts_with(line, "lxc."))
 		return false;
 	const char *p = line + 4;
-	while (islower((unsigned char)*p) || isdigit((unsigned char)*p) || *p == '_' || *p == '-' ||
-	       *p == '.')
+	while (pve_lower(*p) || pve_digit(*p) || *p == '_' || *p == '-' || *p == '.')
 		p++;
 	if (p == line + 4)
 		return false;
 	const char *key_end = p;
 	if (*p != ':') {
-		while (*p == ' ' || *p == '\t')
+		while (pve_space(*p))
 			p++;
 		if (*p != '=')
 			return false;
 	}
 	*key = lx_xstrndup(line, (size_t)(key_end - line));
-	*value = lx_str_strip(lx_xstrdup(p + 1));
+	*value = pve_strip(p + 1);
 	return true;
 }
 
-static void classify(struct lx_conf_line *l, int *section)
+/* snapstate:\s*(prepare|delete)\s*$, unanchored: PVE tests it before the key
+ * pattern, so "  snapstate: delete" (and "x snapstate: delete") set it. */
+static const char *parse_snapstate(const char *line)
 {
-	const char *t = l->text;
+	for (const char *p = strstr(line, "snapstate:"); p; p = strstr(p + 1, "snapstate:")) {
+		const char *v = p + strlen("snapstate:");
+		while (pve_space(*v))
+			v++;
+		static const char *const states[] = {"prepare", "delete"};
+		for (size_t i = 0; i < 2; i++)
+			if (lx_str_starts_with(v, states[i]) && pve_blank(v + strlen(states[i])))
+				return states[i];
+	}
+	return NULL;
+}
+
+/* Classify one line the way PVE::LXC::Config::parse_pct_config tries its
+ * patterns, in its order. raw is the line as PVE splits it: on "\n" only,
+ * so a CRLF line still ends in "\r" ("tags:\r" is a key with value "\r"). */
+static void classify(struct lx_conf_line *l, const char *raw, int *section, bool *pending)
+{
 	l->section = *section;
-	if (strlen(t) != l->len) {
+	if (strlen(l->text) != l->len) {
 		l->kind = LX_CONF_INVALID; /* a NUL byte: no parser reads past it */
 		return;
 	}
-	l->section = *section;
-	_cleanup_free_ char *stripped = lx_str_strip(lx_xstrdup(t));
-	if (!*stripped) {
+	const char *state;
+	if (pve_blank(raw)) {
 		l->kind = LX_CONF_BLANK;
-	} else if (t[0] == '#') {
-		l->kind = LX_CONF_COMMENT;
-	} else if (parse_section(t, &l->key)) {
+	} else if (parse_section(raw, &l->key)) {
 		l->kind = LX_CONF_SECTION;
 		*section = l->lineno - 1;
+		*pending = strcasecmp(l->key, "pve:pending") == 0;
 		l->section = *section;
-	} else if (parse_lxc_key(t, &l->key, &l->value)) {
+	} else if (raw[0] == '#') {
+		l->kind = LX_CONF_COMMENT;
+	} else if (parse_lxc_key(raw, &l->key, &l->value)) {
 		l->kind = LX_CONF_LXC_KEY;
-	} else if (parse_pve_key(t, &l->key, &l->value)) {
+	} else if (lx_str_starts_with(raw, "description:") && !pve_blank(raw + 12)) {
+		l->kind = LX_CONF_PVE_KEY;
+		l->key = lx_xstrdup("description");
+		l->value = pve_strip(raw + 12);
+	} else if ((state = parse_snapstate(raw))) {
+		l->kind = LX_CONF_PVE_KEY;
+		l->key = lx_xstrdup("snapstate");
+		l->value = lx_xstrdup(state);
+	} else if (lx_str_starts_with(raw, "delete:") && !pve_blank(raw + 7)) {
+		/* PVE drops a delete: outside [pve:pending] (strict parsing dies). */
+		l->kind = *pending ? LX_CONF_PVE_KEY : LX_CONF_INVALID;
+		if (*pending) {
+			l->key = lx_xstrdup("delete");
+			l->value = pve_strip(raw + 7);
+		}
+	} else if (parse_pve_key(raw, &l->key, &l->value)) {
 		l->kind = LX_CONF_PVE_KEY;
 	} else {
 		l->kind = LX_CONF_INVALID;
@@ -110,6 +174,7 @@ void lx_conf_parse(const char *path, const char *text, size_t len, struct lx_con
 	memset(conf, 0, sizeof(*conf));
 	conf->path = lx_xstrdup(path);
 	int section = -1;
+	bool pending = false;
 	size_t pos = 0;
 	while (pos < len) {
 		size_t end = pos;
@@ -132,7 +197,8 @@ void lx_conf_parse(const char *path, const char *text, size_t len, struct lx_con
 		l->len = text_end - pos;
 		l->eol = eol;
 		conf->n++;
-		classify(l, &section);
+		_cleanup_free_ char *raw = lx_xstrndup(text + pos, end - pos);
+		classify(l, raw, &section, &pending);
 		pos = end < len ? end + 1 : end;
 	}
 }
@@ -226,8 +292,11 @@ int lx_pve_bool(const char *value)
 
 bool lx_conf_unprivileged(const struct lx_conf *conf, bool is_pve)
 {
+	/* pve-container tests the stored value for Perl truth. A value that is no
+	 * boolean ("maybe", the " " of "unprivileged: ") is warned about, kept
+	 * as it is, and true. */
 	const char *v = is_pve ? lx_conf_get(conf, "unprivileged") : NULL;
-	return (v && lx_pve_bool(v) == 1) || lx_conf_has_lxc_key(conf, "lxc.idmap");
+	return (v && lx_pve_bool(v) != 0) || lx_conf_has_lxc_key(conf, "lxc.idmap");
 }
 
 void lx_devn_free(struct lx_devn *d)
@@ -236,35 +305,90 @@ void lx_devn_free(struct lx_devn *d)
 	memset(d, 0, sizeof(*d));
 }
 
-/* One item of the property string, "key=value" or the bare default key. */
-static int devn_item(struct lx_devn *d, const char *item, bool *seen_path, struct lx_error *err)
+/* pve-lxc-dev-string: under /dev/, and no "." or ".." component. */
+static bool devn_path_ok(const char *v)
 {
-	const char *eq = strchr(item, '=');
-	_cleanup_free_ char *key = eq ? lx_xstrndup(item, (size_t)(eq - item)) : lx_xstrdup("path");
-	const char *v = eq ? eq + 1 : item;
-	unsigned long long n;
-	if (strcmp(key, "path") == 0) {
-		if (*seen_path)
-			return lx_error_set(err, "the path is given twice");
-		*seen_path = true;
-		if (!lx_str_starts_with(v, "/dev/") || !v[5])
-			return lx_error_set(err, "path '%s' is not under /dev/", v);
-		d->path = lx_xstrdup(v);
-	} else if (strcmp(key, "mode") == 0) {
-		if (!lx_parse_uint(v, 8, 07777, &n))
-			return lx_error_set(err, "mode '%s' is not an octal mode", v);
-		d->mode = (int)n;
-	} else if (strcmp(key, "uid") == 0 || strcmp(key, "gid") == 0) {
-		if (!lx_parse_uint(v, 10, 0xffffffffull, &n))
-			return lx_error_set(err, "%s '%s' is not a number", key, v);
-		*(key[0] == 'u' ? &d->uid : &d->gid) = (long long)n;
-	} else if (strcmp(key, "deny-write") == 0) {
-		int b = lx_pve_bool(v);
-		if (b < 0)
-			return lx_error_set(err, "deny-write '%s' is not a boolean", v);
-		d->deny_write = b;
-	} else {
-		return lx_error_set(err, "unknown option '%s'", key);
+	if (!lx_str_starts_with(v, "/dev/"))
+		return false;
+	for (const char *p = strchr(v, '/'); p; p = strchr(p + 1, '/')) {
+		size_t dots = strspn(p + 1, ".");
+		if ((dots == 1 || dots == 2) && (p[1 + dots] == '/' || !p[1 + dots]))
+			return false;
+	}
+	return true;
+}
+
+/* JSONSchema integer with minimum 0: ^[+-]?\d+$ and not below 0 ("-0" is 0).
+ * Values past LLONG_MAX parse (PVE takes any digits) and saturate. */
+static bool devn_id(const char *v, long long *out)
+{
+	const char *p = v + (*v == '+' || *v == '-');
+	if (!*p || strspn(p, "0123456789") != strlen(p))
+		return false;
+	unsigned long long n = 0;
+	for (; *p; p++)
+		n = n > (unsigned long long)LLONG_MAX / 10 ? (unsigned long long)LLONG_MAX
+							    : n * 10 + (unsigned)(*p - '0');
+	if (*v == '-' && n != 0)
+		return false;
+	*out = n > (unsigned long long)LLONG_MAX ? LLONG_MAX : (long long)n;
+	return true;
+}
+
+static const char *const devn_keys[] = {"path", "mode", "uid", "gid", "deny-write"};
+enum { DEVN_KEYS = 5 };
+
+/* Check the items' values, as JSONSchema does once all are read. */
+static int devn_check(struct lx_devn *d, char **vals, struct lx_error *err)
+{
+	if (vals[0] && !devn_path_ok(vals[0]))
+		return lx_error_set(err, "path '%s' is not a device path under /dev/", vals[0]);
+	d->path = vals[0] ? lx_xstrdup(vals[0]) : NULL;
+	const char *v = vals[1];
+	if (v) { /* pattern 0[0-7]{3}, anchored */
+		if (strlen(v) != 4 || v[0] != '0' || strspn(v + 1, "01234567") != 3)
+			return lx_error_set(err, "mode '%s' is not an octal mode 0ooo", v);
+		d->mode = (int)strtol(v, NULL, 8);
+	}
+	for (int k = 2; k <= 3; k++)
+		if (vals[k] && !devn_id(vals[k], k == 2 ? &d->uid : &d->gid))
+			return lx_error_set(err, "%s '%s' is not a number", devn_keys[k], vals[k]);
+	int b = vals[4] ? lx_pve_bool(vals[4]) : 0;
+	if (b < 0)
+		return lx_error_set(err, "deny-write '%s' is not a boolean", vals[4]);
+	d->deny_write = b;
+	return 0;
+}
+
+/* Read the items: "key=value" (^([^=]+)=(.+)$), or the default key (path)
+ * alone when an item has no "=". A key given twice is an error, except that
+ * PVE lets a bare path replace a path= whose value is Perl-false ("0"). */
+static int devn_items(char *copy, char **vals, struct lx_error *err)
+{
+	bool bare = false;
+	char *save = NULL;
+	for (char *item = strtok_r(copy, ",", &save); item; item = strtok_r(NULL, ",", &save)) {
+		if (pve_blank(item))
+			continue; /* PVE skips blank items, and strips nothing else */
+		char *eq = strchr(item, '=');
+		if (!eq) {
+			if (bare || (vals[0] && strcmp(vals[0], "0") != 0))
+				return lx_error_set(err, "path is given twice");
+			bare = true;
+			vals[0] = item;
+			continue;
+		}
+		if (eq == item || !eq[1])
+			return lx_error_set(err, "'%s' is not key=value", item);
+		*eq = '\0';
+		size_t k = 0;
+		while (k < DEVN_KEYS && strcmp(item, devn_keys[k]) != 0)
+			k++;
+		if (k == DEVN_KEYS)
+			return lx_error_set(err, "unknown option '%s'", item);
+		if (vals[k])
+			return lx_error_set(err, "%s is given twice", item);
+		vals[k] = eq + 1;
 	}
 	return 0;
 }
@@ -274,15 +398,10 @@ int lx_conf_devn_parse(const char *value, struct lx_devn *out, struct lx_error *
 	memset(out, 0, sizeof(*out));
 	out->mode = -1, out->uid = -1, out->gid = -1;
 	_cleanup_free_ char *copy = lx_xstrdup(value);
-	bool seen_path = false;
-	char *save = NULL;
-	for (char *item = strtok_r(copy, ",", &save); item; item = strtok_r(NULL, ",", &save)) {
-		if (strspn(item, " \t") == strlen(item))
-			continue; /* PVE skips blank items, and strips nothing else */
-		if (devn_item(out, item, &seen_path, err) < 0) {
-			lx_devn_free(out);
-			return -1;
-		}
+	char *vals[DEVN_KEYS] = {0};
+	if (devn_items(copy, vals, err) < 0 || devn_check(out, vals, err) < 0) {
+		lx_devn_free(out);
+		return -1;
 	}
 	if (!out->path) {
 		lx_devn_free(out);

@@ -13,6 +13,20 @@ trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/pve/lxc" "$work/lxc" "$work/locks" "$work/backups"
 common="--host $host --pve-dir $work/pve --lxc-path $work/lxc --lock-dir $work/locks --backup-dir $work/backups --gpus 0,1"
 
+# refused_case ID CONFIG_PATH ORIGINAL EXPECTED.refused: a config with a line
+# Proxmox cannot parse in its live section; apply must refuse it (exit 2),
+# name the line as EXPECTED.refused says, and leave the file as it was.
+refused_case() {
+	id=$1 conf=$2 orig=$3 refused=$4
+	# shellcheck disable=SC2086
+	"$lxgpu" $common apply "$id" >"$work/out" 2>&1
+	rc=$?
+	cat "$work/out"
+	[ "$rc" -eq 2 ] || { echo "exit $rc, not 2"; return 1; }
+	grep -qF -- "$(cat "$refused")" "$work/out" || { echo "no '$(cat "$refused")' in the message"; return 1; }
+	cmp "$orig" "$conf"
+}
+
 # apply_case NAME ID CONFIG_PATH EXPECTED
 apply_case() {
 	name=$1 id=$2 conf=$3 expected=$4
@@ -36,6 +50,11 @@ for conf in "$corpus"/configs/*.conf; do
 	name=$(basename "$conf" .conf)
 	id=$((id + 1))
 	cp "$conf" "$work/pve/lxc/$id.conf"
+	if [ -f "$corpus/expected/$name.conf.refused" ]; then
+		check "pve $name (refused)" refused_case "$id" "$work/pve/lxc/$id.conf" "$conf" \
+			"$corpus/expected/$name.conf.refused"
+		continue
+	fi
 	check "pve $name" apply_case "$name" "$id" "$work/pve/lxc/$id.conf" "$corpus/expected/$name.conf"
 done
 for conf in "$corpus"/lxc-configs/*.config; do

@@ -198,6 +198,57 @@ static void test_devn_helpers(void)
 	int_eq(lx_conf_devn_index("devices"), -1, "not devN");
 }
 
+/* What Proxmox's own parser said about these (tests/pve/oracle/, from
+ * corpus files 41, 44, 49, 51, 54, 55, 56); run-oracle.sh checks them all. */
+static void test_pve_verdicts(void)
+{
+	const char *text = "tags: \n"
+			   "hostname: x snapstate: delete\n"
+			   "delete: swap\n"
+			   "description: a\n"
+			   "unprivileged: maybe\n"
+			   "[pve:pending]\n"
+			   "delete: swap\n"
+			   "[s]\n";
+	struct lx_conf c;
+	lx_conf_parse("v.conf", text, strlen(text), &c);
+	str_eq(c.lines[0].value, " ", "\"tags: \": PVE keeps one blank");
+	str_eq(c.lines[1].key, "snapstate", "snapstate: is matched anywhere in a line");
+	int_eq(c.lines[2].kind, LX_CONF_INVALID, "delete: outside [pve:pending] is dropped");
+	int_eq(c.lines[6].kind, LX_CONF_PVE_KEY, "delete: in [pve:pending]");
+	int_eq(c.lines[7].kind, LX_CONF_INVALID, "a one-letter section name");
+	ok(lx_conf_unprivileged(&c, true), "unprivileged: maybe is Perl-true");
+	lx_conf_free(&c);
+
+	const char *crlf = "tags:\r\ncores:\r\n";
+	lx_conf_parse("crlf.conf", crlf, strlen(crlf), &c);
+	ok(c.lines[0].kind == LX_CONF_PVE_KEY && strcmp(c.lines[0].value, "\r") == 0,
+	   "PVE splits on \\n: tags:\\r is a key whose value is a CR");
+	lx_conf_free(&c);
+
+	static const char *const bad[] = {"/dev/x,mode=666", "/dev/x,mode=01777", "/dev/../etc/x",
+					  "/dev/x/.", "/dev/x,mode=0666,mode=0660", "/dev/x,uid=-1",
+					  "/dev/x,uid= 5", "/dev", "/dev/x,deny-write=2"};
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		struct lx_devn d;
+		struct lx_error err = {0};
+		if (!ok(lx_conf_devn_parse(bad[i], &d, &err) < 0, "PVE rejects this devN"))
+			printf("#   %s\n", bad[i]);
+		lx_error_clear(&err);
+	}
+	static const char *const good[] = {"path=/dev/", "/dev/x,uid=+5", "/dev/x,uid=-0",
+					   "path=0,/dev/x", "/dev/..x", "/dev/x,,mode=0777,"};
+	for (size_t i = 0; i < sizeof(good) / sizeof(good[0]); i++) {
+		struct lx_devn d;
+		struct lx_error err = {0};
+		if (!ok(lx_conf_devn_parse(good[i], &d, &err) == 0, "PVE accepts this devN"))
+			printf("#   %s: %s\n", good[i], err.message);
+		else
+			lx_devn_free(&d);
+		lx_error_clear(&err);
+	}
+}
+
 static void test_diff(void)
 {
 	const char *a = "1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n11\n12\n";
@@ -335,6 +386,7 @@ int main(int argc, char **argv)
 		return 2;
 	test_classification();
 	test_devn_helpers();
+	test_pve_verdicts();
 	test_diff();
 	test_edge_rewrites();
 	test_change_detection();
