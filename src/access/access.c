@@ -83,6 +83,7 @@ struct sim {
 	struct mount_entry *mounts;
 	size_t n_mounts;
 	bool autodev;
+	const char *conf_file; /* the config's name, owned by files (outlives conf) */
 	struct lx_error *err;
 };
 
@@ -407,7 +408,7 @@ static void pve_devices(struct sim *s, const struct lx_conf *conf)
 		struct lx_devn d;
 		struct lx_error err = {0};
 		if (lx_conf_devn_parse(l->value, &d, &err) < 0) {
-			add_failure(s->out, conf->path, l->lineno, NULL,
+			add_failure(s->out, s->conf_file, l->lineno, NULL,
 				    lx_xasprintf("%s: %s: PVE refuses to start the container",
 						 l->key, err.message));
 			lx_error_clear(&err);
@@ -415,19 +416,19 @@ static void pve_devices(struct sim *s, const struct lx_conf *conf)
 		}
 		const struct lx_dev_node *hn = lx_host_find_node(s->host, d.path);
 		if (!hn && host_knows(s->host, d.path)) {
-			add_failure(s->out, conf->path, l->lineno, d.path,
+			add_failure(s->out, s->conf_file, l->lineno, d.path,
 				    lx_xasprintf("Device %s does not exist", d.path));
 		} else if (hn) {
 			char type = node_type_char(hn);
 			_cleanup_free_ char *allow =
 				lx_xasprintf("%c %u:%u %s", type, hn->major, hn->minor,
 					     d.deny_write ? "r" : "rw");
-			add_device_rule(s, 1, "lxc.cgroup2.devices.allow", allow, conf->path, l->lineno,
+			add_device_rule(s, 1, "lxc.cgroup2.devices.allow", allow, s->conf_file, l->lineno,
 					true);
 			if (d.deny_write) {
 				_cleanup_free_ char *deny =
 					lx_xasprintf("%c %u:%u w", type, hn->major, hn->minor);
-				add_device_rule(s, 1, "lxc.cgroup2.devices.deny", deny, conf->path,
+				add_device_rule(s, 1, "lxc.cgroup2.devices.deny", deny, s->conf_file,
 						l->lineno, true);
 			}
 			struct lx_access_node *n = add_node(s->out, d.path, hn, LX_VIA_DEVN, l->lineno);
@@ -438,7 +439,7 @@ static void pve_devices(struct sim *s, const struct lx_conf *conf)
 			/* A device lxgpu cannot see (a USB serial): its rule still counts,
 			 * as one that matches no node lxgpu knows. */
 			_cleanup_free_ char *allow = lx_xstrdup("c 4294967295:4294967295 rw");
-			add_device_rule(s, 1, "lxc.cgroup2.devices.allow", allow, conf->path, l->lineno,
+			add_device_rule(s, 1, "lxc.cgroup2.devices.allow", allow, s->conf_file, l->lineno,
 					true);
 		}
 		lx_devn_free(&d);
@@ -472,7 +473,7 @@ static int simulate_pve(struct sim *s, const struct lx_conf *conf)
 	for (size_t i = 0; i < conf->n && conf->lines[i].section == -1; i++) {
 		const struct lx_conf_line *l = &conf->lines[i];
 		if (l->kind == LX_CONF_LXC_KEY &&
-		    handle_entry(s, l->key, l->value, conf->path, l->lineno, true, 0) < 0)
+		    handle_entry(s, l->key, l->value, s->conf_file, l->lineno, true, 0) < 0)
 			return -1;
 	}
 	return 0;
@@ -483,7 +484,7 @@ static int simulate_lxc(struct sim *s, const struct lx_conf *conf)
 	for (size_t i = 0; i < conf->n; i++) {
 		const struct lx_conf_line *l = &conf->lines[i];
 		if (l->kind == LX_CONF_LXC_KEY &&
-		    handle_entry(s, l->key, l->value, conf->path, l->lineno, true, 0) < 0)
+		    handle_entry(s, l->key, l->value, s->conf_file, l->lineno, true, 0) < 0)
 			return -1;
 	}
 	return 0;
@@ -646,6 +647,8 @@ int lx_access_compute(const struct lx_host *host, const struct lx_conf *conf, bo
 	out->keys = layout == LX_CGROUP_V1 || layout == LX_CGROUP_HYBRID ? LX_CGROUP_V1 : LX_CGROUP_V2;
 	out->unprivileged = lx_conf_unprivileged(conf, is_pve);
 	struct sim s = {.host = host, .opts = opts, .out = out, .autodev = true, .err = err};
+	lx_strv_push(&s.files, conf->path);
+	s.conf_file = s.files.items[0];
 	int rc = is_pve ? simulate_pve(&s, conf) : simulate_lxc(&s, conf);
 	if (rc == 0) {
 		program_cgroup(&s);

@@ -2,37 +2,11 @@
 #include "cli.h"
 #include "build-config.h"
 #include "lxgpu/config.h"
-#include "lxgpu/render.h"
+#include "lxgpu/reconcile.h"
 #include "lxgpu/verify.h"
 
 #include <string.h>
 #include <time.h>
-
-/* The config lines of the rendered plan: its comments would become the
- * container's description in PVE, so only keys go into the file. Each must
- * be a line lxgpu owns, or a second apply could not find it again. */
-static int plan_lines(const char *rendered, const struct lx_gpu_owned *owned,
-		      struct lx_strv *lines, struct lx_error *err)
-{
-	struct lx_conf parsed;
-	lx_conf_parse("(rendered)", rendered, strlen(rendered), &parsed);
-	int rc = 0;
-	for (size_t i = 0; i < parsed.n && rc == 0; i++) {
-		const struct lx_conf_line *l = &parsed.lines[i];
-		if (l->kind == LX_CONF_BLANK || l->kind == LX_CONF_COMMENT)
-			continue;
-		if (l->section != -1 || !lx_conf_line_is_gpu(&parsed, l, owned))
-			rc = lx_error_set(err,
-					  "the template gave a line that is not a GPU line lxgpu "
-					  "owns: '%s' (templates for apply may only emit devN, "
-					  "device rules and mount entries of GPU nodes)",
-					  l->text);
-		else
-			lx_strv_push(lines, l->text);
-	}
-	lx_conf_free(&parsed);
-	return rc;
-}
 
 static char *utc_now(void)
 {
@@ -171,41 +145,98 @@ struct new_config {
 	int set_unprivileged;
 };
 
+/* apply's defaults come from what the container has now: its GPUs, its
+ * style, its DRM and caps access. A container without GPUs needs --gpus. */
+static int defaults_from_container(const struct cli *cli, const struct lx_host *host,
+				   const struct lx_conf *conf, bool is_pve,
+				   const struct lx_access_options *aopts, struct lx_plan_options *opts,
+				   char **gpus)
+{
+	struct lx_access now;
+	struct lx_error err = {0};
+	if (lx_access_compute(host, conf, is_pve, aopts, &now, &err) < 0)
+		return cli_fail(&err);
+	struct lx_current cur;
+	lx_access_current(host, conf, &now, &cur);
+	lx_access_free(&now);
+	int rc = 0;
+	if (!(cli->given & CLI_OPT_GPUS)) {
+		if (!cur.gpus) {
+			struct lx_buf list = {0};
+			for (size_t i = 0; i < host->n_gpus; i++)
+				lx_buf_printf(&list, "\n  %zu  %s  %s%s", i, host->gpus[i].bdf,
+					      host->gpus[i].model ? host->gpus[i].model : "(model unknown)",
+					      host->gpus[i].driver && strcmp(host->gpus[i].driver, "nvidia") == 0
+						      ? ""
+						      : " (not bound to nvidia)");
+			rc = cli_usage_error("%s gives the container no GPU yet: say which with --gpus "
+					     "(an index, a PCI address, GPU-<uuid>, numa:N, best:N or all). "
+					     "This host's GPUs:%s",
+					     conf->path, list.len ? list.data : " none");
+			lx_buf_free(&list);
+		} else {
+			*gpus = lx_xstrdup(cur.gpus);
+			opts->gpus = *gpus;
+		}
+	}
+	if (!cli->style_given && (cur.devn || cur.raw))
+		opts->style = cur.devn ? LX_STYLE_DEVN : is_pve ? LX_STYLE_RAW : LX_STYLE_LXC;
+	opts->dri |= cur.dri;
+	opts->caps |= cur.caps;
+	lx_current_free(&cur);
+	return rc;
+}
+
 static int build_new_config(const struct cli *cli, const struct lx_host *host,
 			    const struct lx_conf_txn *txn, const struct lx_conf *conf,
 			    struct new_config *out)
 {
 	memset(out, 0, sizeof(*out));
 	struct lx_plan_options opts = cli->plan;
+	struct lx_access_options aopts;
+	lx_access_options_default(&aopts);
+	if (cli->lxc_config_dir)
+		aopts.lxc_config_dir = cli->lxc_config_dir;
+	_cleanup_free_ char *gpus = NULL;
 	int rc = cli_options_for_container(cli, host, conf, txn->is_pve, &opts);
+	if (rc == 0)
+		rc = defaults_from_container(cli, host, conf, txn->is_pve, &aopts, &opts, &gpus);
 	if (rc == 0)
 		rc = privilege_change(cli, conf, txn->is_pve, &opts, &out->set_unprivileged);
 	if (rc != 0)
 		return rc;
 	struct lx_error err = {0};
-	struct lx_gpu_owned owned;
-	lx_gpu_owned_from_host(host, &owned);
-	struct lx_plan plan = {0};
-	struct lx_strv lines = {0};
-	_cleanup_free_ char *rendered = NULL;
 	struct lx_render_options ropts = {.templates_dir = cli->templates_dir,
 					  .version = LXGPU_VERSION};
-	if (lx_plan_build(host, &opts, &plan, &err) < 0 ||
-	    lx_render_plan(host, &plan, &ropts, &rendered, &err) < 0 ||
-	    plan_lines(rendered, &owned, &lines, &err) < 0) {
-		rc = cli_fail(&err);
-	} else {
-		struct lx_conf_rewrite rw = {.gpu_lines = &lines,
-					     .unprivileged = out->set_unprivileged};
-		out->text = lx_conf_rewrite(conf, &owned, &rw, &out->len, &out->removed);
-		out->added = lines.n;
-		for (size_t i = 0; cli->verbosity >= 0 && i < plan.warnings.n; i++)
-			fprintf(stderr, "lxgpu: warning: %s\n", plan.warnings.items[i].message);
+	struct lx_reconcile_input in = {
+		.host = host, .conf = conf, .is_pve = txn->is_pve, .access_opts = &aopts,
+		.plan_opts = &opts, .render_opts = &ropts, .set_unprivileged = out->set_unprivileged};
+	struct lx_reconcile_result res;
+	if (lx_reconcile(&in, &res, &err) < 0)
+		return cli_fail(&err);
+	for (size_t i = 0; cli->verbosity >= 0 && i < res.notes.n; i++)
+		fprintf(stderr, "lxgpu: warning: %s\n", res.notes.items[i]);
+	/* The result must start: PVE and LXC refuse what the model refuses. */
+	if (res.after.n_failures && !cli->force) {
+		for (size_t i = 0; i < res.after.n_failures; i++) {
+			const struct lx_start_failure *f = &res.after.failures[i];
+			if (f->line)
+				fprintf(stderr, "lxgpu: %s:%d: %s\n", f->file, f->line, f->message);
+			else
+				fprintf(stderr, "lxgpu: %s: %s\n", f->file, f->message);
+		}
+		fprintf(stderr, "lxgpu: CT %s would not start with this config; nothing was written "
+				"(fix the host or the line, or pass --force)\n", txn->id);
+		lx_reconcile_result_free(&res);
+		return LX_EXIT_ERROR;
 	}
-	lx_strv_free(&lines);
-	lx_plan_free(&plan);
-	lx_gpu_owned_free(&owned);
-	return rc;
+	out->text = res.text;
+	out->len = res.len;
+	out->removed = res.removed;
+	out->added = res.added;
+	res.text = NULL;
+	lx_reconcile_result_free(&res);
+	return 0;
 }
 
 static int run_apply(struct cli *cli)

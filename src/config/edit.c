@@ -162,48 +162,36 @@ static const char *dominant_eol(const struct out *o)
 	return crlf > lf ? "\r\n" : "\n";
 }
 
-char *lx_conf_rewrite(const struct lx_conf *conf, const struct lx_gpu_owned *owned,
-		      const struct lx_conf_rewrite *rw, size_t *len, size_t *removed)
+/* The edit itself: drop the flagged lines, put the new ones (and the
+ * unprivileged key) before line insert_at (conf->n: at the end). Every
+ * other line keeps its bytes and its place. */
+static char *edit_lines(const struct lx_conf *conf, const bool *drop, size_t insert_at,
+			const struct lx_strv *lines, int unprivileged, size_t *len, size_t *removed)
 {
 	static const char unpriv_line[] = "unprivileged: 1";
-	bool others = lx_conf_has_gpu_lines(conf, owned) || (rw->gpu_lines && rw->gpu_lines->n);
 	bool have_unpriv_line = false;
 	for (size_t i = 0; i < conf->n; i++)
 		have_unpriv_line |= is_unprivileged_line(&conf->lines[i]);
-
-	/* Where the new lines go: at the first GPU line, else after the live
-	 * section's last non-blank line. */
-	size_t insert_at = 0;
-	for (size_t i = 0; i < conf->n && conf->lines[i].section == -1; i++) {
-		enum ownership own = classify_line(&conf->lines[i], owned);
-		if (own == GPU || (own == GPU_IF_OTHERS && others)) {
-			insert_at = i;
-			break;
-		}
-		if (conf->lines[i].kind != LX_CONF_BLANK)
-			insert_at = i + 1;
-	}
 
 	struct out o = {0};
 	*removed = 0;
 	for (size_t i = 0; i <= conf->n; i++) {
 		if (i == insert_at) {
-			if (rw->unprivileged == 1 && !have_unpriv_line)
+			if (unprivileged == 1 && !have_unpriv_line)
 				out_push(&o, unpriv_line, strlen(unpriv_line), NULL);
-			for (size_t j = 0; rw->gpu_lines && j < rw->gpu_lines->n; j++)
-				out_push(&o, rw->gpu_lines->items[j], strlen(rw->gpu_lines->items[j]), NULL);
+			for (size_t j = 0; lines && j < lines->n; j++)
+				out_push(&o, lines->items[j], strlen(lines->items[j]), NULL);
 		}
 		if (i == conf->n)
 			break;
 		const struct lx_conf_line *l = &conf->lines[i];
-		enum ownership own = classify_line(l, owned);
-		if (own == GPU || (own == GPU_IF_OTHERS && others)) {
+		if (drop[i]) {
 			(*removed)++;
 			continue;
 		}
-		if (is_unprivileged_line(l) && rw->unprivileged == 0)
+		if (is_unprivileged_line(l) && unprivileged == 0)
 			continue;
-		if (is_unprivileged_line(l) && rw->unprivileged == 1 && strcmp(l->value, "1") != 0) {
+		if (is_unprivileged_line(l) && unprivileged == 1 && strcmp(l->value, "1") != 0) {
 			out_push(&o, unpriv_line, strlen(unpriv_line), l->eol);
 			continue;
 		}
@@ -234,4 +222,41 @@ char *lx_conf_rewrite(const struct lx_conf *conf, const struct lx_gpu_owned *own
 	if (len)
 		*len = b.len;
 	return lx_buf_steal(&b);
+}
+
+/* After the live section's last line that is not blank. */
+static size_t end_of_live(const struct lx_conf *conf)
+{
+	size_t at = 0;
+	for (size_t i = 0; i < conf->n && conf->lines[i].section == -1; i++)
+		if (conf->lines[i].kind != LX_CONF_BLANK)
+			at = i + 1;
+	return at;
+}
+
+char *lx_conf_edit(const struct lx_conf *conf, const bool *drop, long insert_at,
+		   const struct lx_strv *lines, int unprivileged, size_t *len, size_t *removed)
+{
+	size_t at = insert_at >= 0 ? (size_t)insert_at : end_of_live(conf);
+	return edit_lines(conf, drop, at, lines, unprivileged, len, removed);
+}
+
+char *lx_conf_rewrite(const struct lx_conf *conf, const struct lx_gpu_owned *owned,
+		      const struct lx_conf_rewrite *rw, size_t *len, size_t *removed)
+{
+	bool others = lx_conf_has_gpu_lines(conf, owned) || (rw->gpu_lines && rw->gpu_lines->n);
+	/* The new lines go where the first GPU line was, else after the live
+	 * section's last non-blank line. */
+	bool *drop = lx_xcalloc(conf->n + 1, sizeof(*drop));
+	size_t insert_at = end_of_live(conf);
+	bool first = true;
+	for (size_t i = 0; i < conf->n; i++) {
+		enum ownership own = classify_line(&conf->lines[i], owned);
+		drop[i] = own == GPU || (own == GPU_IF_OTHERS && others);
+		if (drop[i] && first)
+			insert_at = i, first = false;
+	}
+	char *text = edit_lines(conf, drop, insert_at, rw->gpu_lines, rw->unprivileged, len, removed);
+	free(drop);
+	return text;
 }

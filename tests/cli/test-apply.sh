@@ -40,13 +40,13 @@ n_backups() { ls "$backups" 2>/dev/null | grep -c '^100-'; }
 
 t_dry_run() {
 	reset_conf
-	run 1 apply 100 --gpus 0 --dry-run && untouched && [ "$(n_backups)" -eq 0 ] &&
+	run 1 apply 100 --gpus 0 --style devn --dry-run && untouched && [ "$(n_backups)" -eq 0 ] &&
 		grep -q '^-lxc.cgroup2.devices.allow: c 195:\* rwm$' "$work/out" &&
 		grep -q '^+dev1: /dev/nvidia0,mode=0666$' "$work/out" &&
 		grep -q '^--- .*100.conf$' "$work/out"
 }
 t_apply() {
-	run 0 apply 100 --gpus 0 && grep -q "^Backup: " "$work/out" && [ "$(n_backups)" -eq 1 ] &&
+	run 0 apply 100 --gpus 0 --style devn && grep -q "^Backup: " "$work/out" && [ "$(n_backups)" -eq 1 ] &&
 		grep -qx 'dev1: /dev/nvidia0,mode=0666' "$conf" && grep -qx 'dev0: /dev/ttyUSB0' "$conf" &&
 		! grep -q '^lxc.cgroup2' "$conf" && tail -2 "$conf" | head -1 | grep -qx '\[snap\]' &&
 		[ "$(stat -c %a "$conf")" = 640 ]
@@ -57,8 +57,8 @@ t_backup_content() {
 		grep -q '^ctid: "100"' "$work/meta.yaml" && grep -q '^command: .*apply 100 --gpus 0' "$work/meta.yaml" &&
 		grep -q '^lxgpu_version:' "$work/meta.yaml" && grep -q '^hostname: pve-gpu01' "$work/meta.yaml"
 }
-t_twice() { cp "$conf" "$work/after.conf" && run 0 apply 100 --gpus 0 && grep -q "nothing written" "$work/out" && cmp "$conf" "$work/after.conf" && [ "$(n_backups)" -eq 1 ]; }
-t_dry_run_clean() { run 0 apply 100 --gpus 0 --dry-run && [ ! -s "$work/out" ]; }
+t_twice() { cp "$conf" "$work/after.conf" && run 0 apply 100 --gpus 0 --style devn && grep -q "nothing written" "$work/out" && cmp "$conf" "$work/after.conf" && [ "$(n_backups)" -eq 1 ]; }
+t_dry_run_clean() { run 0 apply 100 --gpus 0 --style devn --dry-run && [ ! -s "$work/out" ]; }
 t_rollback_list() { run 0 rollback 100 --list && grep -q "100-.*apply 100 --gpus 0" "$work/out"; }
 t_rollback_dry() { run 1 rollback 100 --dry-run && grep -q '^+lxc.cgroup2.devices.allow: c 195:\* rwm$' "$work/out"; }
 t_rollback() { run 0 rollback 100 && untouched && [ "$(n_backups)" -eq 2 ] && [ "$(stat -c %a "$conf")" = 640 ]; }
@@ -142,12 +142,67 @@ t_lock_released() {
 	flock -o "$locks/pve-config-100.lock" sleep 1 &
 	holder=$!
 	sleep 0.3
-	run 0 apply 100 --gpus 0 --lock-timeout 5
+	run 0 apply 100 --gpus 0 --style devn --lock-timeout 5
 	rc=$?
 	wait "$holder" 2>/dev/null
 	[ "$rc" -eq 0 ] && grep -qx 'dev1: /dev/nvidia0,mode=0666' "$conf"
 }
 check "a lock released within the timeout: apply waits and succeeds" t_lock_released
+
+# Reconcile (issue 9): with no --gpus apply keeps the container's GPUs, its
+# style, its devN options and every other device's rules, and adds only what
+# the GPUs lack. Expectations written from those rules, by hand.
+t_keeps_raw_style() {
+	reset_conf
+	run 0 apply 100 && grep -qx 'lxc.cgroup2.devices.allow: c 195:\* rwm' "$conf" &&
+		grep -qx 'lxc.mount.entry: /dev/nvidia0 dev/nvidia0 none bind,optional,create=file' "$conf" &&
+		grep -qx 'dev0: /dev/ttyUSB0' "$conf" && ! grep -q '^dev[1-9]' "$conf" &&
+		grep -q '^lxc.mount.entry: /dev/nvidiactl dev/nvidiactl ' "$conf" &&
+		grep -q '^lxc.mount.entry: /dev/nvidia-uvm dev/nvidia-uvm ' "$conf" &&
+		grep -q '^lxc.cgroup2.devices.allow: c 511:' "$conf" && ! grep -q 'nvidia[1-7]' "$conf" ||
+		{ cat "$conf"; return 1; }
+}
+check "apply with no --gpus keeps the GPU and the raw style, adds what CUDA lacks" t_keeps_raw_style
+t_no_gpu() {
+	printf 'arch: amd64\nhostname: nogpu\nostype: debian\n' >"$conf"
+	cp "$conf" "$work/nogpu.conf"
+	run 2 apply 100 && grep -q -- '--gpus' "$work/err" && grep -q '0000:' "$work/err" &&
+		cmp "$conf" "$work/nogpu.conf"
+}
+check "apply with no --gpus on a container without GPUs: exit 2 naming the GPUs, untouched" t_no_gpu
+t_other_devices_kept() {
+	cat >"$conf" <<'C'
+arch: amd64
+ostype: debian
+dev0: /dev/nvidia0,uid=1000,gid=44,mode=0660
+lxc.cgroup2.devices.allow: c 242:* rwm
+lxc.cgroup2.devices.allow: c 509:* rwm
+lxc.mount.entry: /dev/hidraw0 dev/hidraw0 none bind,optional,create=file
+C
+	run 0 apply 100 && grep -qx 'dev0: /dev/nvidia0,uid=1000,gid=44,mode=0660' "$conf" &&
+		grep -qx 'lxc.cgroup2.devices.allow: c 242:\* rwm' "$conf" &&
+		grep -qx 'lxc.mount.entry: /dev/hidraw0 dev/hidraw0 none bind,optional,create=file' "$conf" &&
+		! grep -q 'c 509:' "$conf" && grep -q '^dev[1-9]: /dev/nvidiactl,.*gid=44' "$conf" &&
+		grep -q '^dev[1-9]: /dev/nvidia-uvm,' "$conf" ||
+		{ cat "$conf"; return 1; }
+}
+check "apply keeps devN options and other devices' rules (hidraw 242), drops a rule no device has" t_other_devices_kept
+t_wont_start() {
+	cat >"$conf" <<'C'
+arch: amd64
+ostype: debian
+lxc.cgroup2.devices.allow: c 195:* rwm
+lxc.mount.entry: /dev/nvidia0 dev/nvidia0 none bind,optional,create=file
+lxc.mount.entry: /dev/nvidia-uvm dev/nvidia-uvm none bind,create=file
+C
+	cp "$conf" "$work/nostart.conf"
+	# This host has no nvidia-uvm: the kept, non-optional uvm bind fails the start.
+	"$lxgpu" --host "$examples/pve-uvm-not-loaded.yaml" --pve-dir "$pve" --lock-dir "$locks" \
+		--backup-dir "$backups" apply 100 >"$work/out" 2>"$work/err"
+	[ $? -eq 2 ] && grep -q 'would not start' "$work/err" && grep -q ':5: ' "$work/err" &&
+		cmp "$conf" "$work/nostart.conf" || { cat "$work/out" "$work/err"; return 1; }
+}
+check "apply refuses a result that would not start (a non-optional bind the host lacks)" t_wont_start
 
 t_lxc_apply() {
 	mkdir -p "$work/lxc/ct1"

@@ -1,0 +1,44 @@
+/* reconcile: apply's minimal edit of a container config, judged by the
+ * effective-access model (src/access/reconcile.c says the rules). */
+#ifndef LXGPU_RECONCILE_H
+#define LXGPU_RECONCILE_H
+
+#include "lxgpu/access.h"
+#include "lxgpu/plan.h"
+#include "lxgpu/render.h"
+
+struct lx_reconcile_input {
+	const struct lx_host *host;
+	const struct lx_conf *conf; /* the config as it is */
+	bool is_pve;
+	const struct lx_access_options *access_opts; /* NULL: defaults */
+	const struct lx_plan_options *plan_opts;     /* GPUs, style, dri/caps, ... */
+	const struct lx_render_options *render_opts;
+	int set_unprivileged; /* as lx_conf_rewrite's */
+};
+
+struct lx_reconcile_result {
+	char *text; /* the new config */
+	size_t len;
+	size_t removed, added; /* lines */
+	struct lx_access after; /* the new config's next start */
+	struct lx_strv notes;   /* what the user should know (nodes the host lacks, ...) */
+};
+
+int lx_reconcile(const struct lx_reconcile_input *in, struct lx_reconcile_result *out,
+		 struct lx_error *err);
+void lx_reconcile_result_free(struct lx_reconcile_result *r);
+
+/* What a container has now, for apply's defaults. */
+struct lx_current {
+	char *gpus; /* "0,2": the GPUs it reaches or names; NULL: none */
+	bool dri;   /* it reaches DRM nodes */
+	bool caps;  /* it reaches /dev/nvidia-caps nodes */
+	bool devn;  /* NVIDIA nodes given as devN entries */
+	bool raw;   /* NVIDIA nodes given as lxc.mount.entry lines */
+};
+void lx_access_current(const struct lx_host *host, const struct lx_conf *conf,
+		       const struct lx_access *a, struct lx_current *out);
+void lx_current_free(struct lx_current *c);
+
+#endif

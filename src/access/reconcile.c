@@ -1,0 +1,499 @@
+/* apply's reconcile: the smallest edit of a container's config after which
+ * its effective access gives it the plan's nodes.
+ *
+ * 1. A GPU line is taken out only when the access it gives is NVIDIA's and
+ *    not planned (a GPU that is deselected), when it reaches no device at
+ *    all today (a rule for a major of an earlier boot), when it is a key of
+ *    the cgroup version LXC ignores here, or when --style asks for the other
+ *    form. Rules for other devices (hidraw's 242, a USB serial, "c 226:*")
+ *    and everything that is not a GPU line stay as they are.
+ * 2. The plan, rendered in the container's style, offers lines; each one
+ *    goes in only when the config without it would not give what it gives
+ *    (a node not there, a node the device cgroup denies), checked by
+ *    simulating the start with the line and without it.
+ * 3. The result is simulated once more: whether it starts, and whether the
+ *    planned nodes are reachable read-write. */
+#include "lxgpu/reconcile.h"
+#include "lxgpu/verify.h"
+
+#include <string.h>
+
+void lx_reconcile_result_free(struct lx_reconcile_result *r)
+{
+	free(r->text);
+	lx_access_free(&r->after);
+	lx_strv_free(&r->notes);
+	memset(r, 0, sizeof(*r));
+}
+
+static const struct lx_plan_node *planned(const struct lx_plan *plan, const char *path)
+{
+	for (size_t i = 0; i < plan->n_nodes; i++)
+		if (strcmp(plan->nodes[i].path, path) == 0)
+			return &plan->nodes[i];
+	return NULL;
+}
+
+static bool is_nvidia_major(const struct lx_host *host, long long major)
+{
+	for (size_t i = 0; i < host->n_majors; i++)
+		if (host->majors[i].number == major && lx_str_starts_with(host->majors[i].name, "nvidia"))
+			return true;
+	return false;
+}
+
+/* A major no device has now: the rule reaches nothing. Without the whole
+ * table (schema-1 snapshots) only a dynamic-range major in a config with
+ * other GPU lines counts, as before. */
+static bool major_is_stale(const struct lx_host *host, const struct lx_conf *conf,
+			   const struct lx_conf_line *l, const struct lx_gpu_owned *owned,
+			   long long major)
+{
+	if (host->majors_complete)
+		return !lx_host_major_name(host, (unsigned)major);
+	return lx_conf_line_is_gpu(conf, l, owned) && !is_nvidia_major(host, major) &&
+	       major != owned->drm_major;
+}
+
+static bool rule_reaches_planned(const struct lx_plan *plan, const struct lx_dev_rule *r)
+{
+	for (size_t i = 0; i < plan->n_nodes; i++) {
+		const struct lx_plan_node *n = &plan->nodes[i];
+		if (n->major_known && (r->type == 'a' || r->type == 'c') &&
+		    (r->major < 0 || r->major == n->major) && (r->minor < 0 || r->minor == n->minor))
+			return true;
+	}
+	return false;
+}
+
+static const struct lx_access_rule *rule_of_line(const struct lx_access *a, int line,
+						  const char *key)
+{
+	for (size_t i = 0; i < a->n_rules; i++)
+		if (a->rules[i].from_config && a->rules[i].line == line &&
+		    strcmp(a->rules[i].key, key) == 0)
+			return &a->rules[i];
+	return NULL;
+}
+
+struct job {
+	const struct lx_reconcile_input *in;
+	const struct lx_plan *plan;
+	const struct lx_access *before;
+	struct lx_gpu_owned owned;
+	bool *drop;
+	struct lx_strv *notes;
+};
+
+static bool is_nvidia_path(const struct job *j, const char *path)
+{
+	return lx_str_starts_with(path, "/dev/nvidia") || lx_strv_contains(&j->owned.drm_paths, path);
+}
+
+/* A node the planned GPUs need, planned or not: the plan leaves out nodes
+ * the host lacks now (nvidia-uvm not loaded), but a line for one is not
+ * wrong; the host is. */
+static bool needed_path(const struct job *j, const char *path)
+{
+	static const char *const shared[] = {"/dev/nvidiactl", "/dev/nvidia-uvm",
+					     "/dev/nvidia-uvm-tools"};
+	if (planned(j->plan, path))
+		return true;
+	for (size_t i = 0; i < 3; i++)
+		if (strcmp(path, shared[i]) == 0)
+			return j->plan->n_gpus > 0;
+	for (size_t i = 0; i < j->plan->n_gpus; i++) {
+		_cleanup_free_ char *node =
+			lx_xasprintf("/dev/nvidia%d", j->in->host->gpus[j->plan->gpus[i]].minor);
+		if (strcmp(node, path) == 0)
+			return true;
+	}
+	return false;
+}
+
+/* Whether an old line goes (rule 1 above). */
+static bool should_drop(struct job *j, const struct lx_conf_line *l)
+{
+	const struct lx_reconcile_input *in = j->in;
+	enum lx_style style = j->plan->style;
+	if (l->kind == LX_CONF_PVE_KEY && lx_conf_devn_index(l->key) >= 0) {
+		_cleanup_free_ char *path = lx_conf_devn_path(l->value);
+		if (!path || !is_nvidia_path(j, path))
+			return false;
+		return !needed_path(j, path) || style != LX_STYLE_DEVN;
+	}
+	if (l->kind != LX_CONF_LXC_KEY)
+		return false;
+	if (strcmp(l->key, "lxc.mount.entry") == 0) {
+		_cleanup_free_ char *source = lx_xstrndup(l->value, strcspn(l->value, " \t"));
+		if (!is_nvidia_path(j, source))
+			return false;
+		if (style == LX_STYLE_DEVN)
+			return true;
+		/* Kept while it brings a planned node (a directory bind of
+		 * /dev/nvidia-caps brings its caps), or names one the host lacks. */
+		bool brings_planned = needed_path(j, source);
+		for (size_t i = 0; i < j->before->n_nodes && !brings_planned; i++) {
+			const struct lx_access_node *n = &j->before->nodes[i];
+			brings_planned = n->via == LX_VIA_BIND && n->line == l->lineno &&
+					 planned(j->plan, n->host_path);
+		}
+		return !brings_planned;
+	}
+	const struct lx_access_rule *ar = rule_of_line(j->before, l->lineno, l->key);
+	if (!ar || !lx_str_ends_with(ar->key, ".allow"))
+		return false;
+	struct lx_dev_rule r;
+	if (!lx_dev_rule_parse(ar->value, true, &r) || r.all || r.major < 0 || r.type == 'b')
+		return false; /* "a", "c *:* rwm", block devices: not lxgpu's to touch */
+	bool nvidia = is_nvidia_major(in->host, r.major) ||
+		      (r.major == j->owned.drm_major && r.minor >= 0 &&
+		       lx_conf_line_is_gpu(in->conf, l, &j->owned));
+	if (major_is_stale(in->host, in->conf, l, &j->owned, r.major))
+		return true;
+	if (!nvidia)
+		return false;
+	if (ar->fate == LX_RULE_WRONG_VERSION || style == LX_STYLE_DEVN)
+		return true;
+	return !rule_reaches_planned(j->plan, &r);
+}
+
+/* The config as text with the drops and the chosen new lines. */
+static char *candidate(const struct job *j, const struct lx_strv *lines, long insert_at,
+		       size_t *len, size_t *removed)
+{
+	return lx_conf_edit(j->in->conf, j->drop, insert_at, lines, j->in->set_unprivileged, len,
+			    removed);
+}
+
+static int simulate(const struct job *j, const char *text, size_t len, struct lx_access *a,
+		    struct lx_error *err)
+{
+	struct lx_conf c;
+	lx_conf_parse(j->in->conf->path, text, len, &c);
+	int rc = lx_access_compute(j->in->host, &c, j->in->is_pve, j->in->access_opts, a, err);
+	lx_conf_free(&c);
+	return rc;
+}
+
+/* What a rendered line gives: the node path it brings (devN, mount), or
+ * for a rule, nothing (rules are judged by the nodes they allow). */
+static char *line_node(const char *line, bool *is_rule)
+{
+	struct lx_conf c;
+	lx_conf_parse("(rendered)", line, strlen(line), &c);
+	char *path = NULL;
+	*is_rule = false;
+	if (c.n == 1) {
+		const struct lx_conf_line *l = &c.lines[0];
+		if (l->kind == LX_CONF_PVE_KEY && lx_conf_devn_index(l->key) >= 0)
+			path = lx_conf_devn_path(l->value);
+		else if (l->kind == LX_CONF_LXC_KEY && strcmp(l->key, "lxc.mount.entry") == 0)
+			path = lx_xstrndup(l->value, strcspn(l->value, " \t"));
+		else if (l->kind == LX_CONF_LXC_KEY)
+			*is_rule = strstr(l->key, ".devices.") != NULL;
+	}
+	lx_conf_free(&c);
+	return path;
+}
+
+/* Does the access give the planned node at its path, read-write? */
+static bool gives(const struct lx_access *a, const struct lx_plan_node *n, bool need_rw)
+{
+	const struct lx_access_node *got = lx_access_find(a, n->path);
+	if (!got || got->major != n->major || got->minor != n->minor)
+		return false;
+	return !need_rw || got->read_write;
+}
+
+/* Where new lines go: after the last GPU line that stays, else where the
+ * first dropped one was, else after the live section. */
+static long insert_position(const struct job *j)
+{
+	const struct lx_conf *conf = j->in->conf;
+	long last_kept = -1, first_dropped = -1;
+	for (size_t i = 0; i < conf->n && conf->lines[i].section == -1; i++) {
+		if (j->drop[i] && first_dropped < 0)
+			first_dropped = (long)i;
+		if (!j->drop[i] && lx_conf_line_is_gpu(conf, &conf->lines[i], &j->owned))
+			last_kept = (long)i;
+	}
+	return last_kept >= 0 ? last_kept + 1 : first_dropped;
+}
+
+/* Options of the NVIDIA devN lines that stay, when they all agree: new
+ * devN lines get the same (the user's video group, mode). */
+static void inherit_devn_options(struct job *j, struct lx_plan_options *opts)
+{
+	const struct lx_conf *conf = j->in->conf;
+	long long mode = -2, uid = -2, gid = -2;
+	for (size_t i = 0; i < conf->n && conf->lines[i].section == -1; i++) {
+		const struct lx_conf_line *l = &conf->lines[i];
+		struct lx_devn d;
+		struct lx_error e = {0};
+		if (j->drop[i] || l->kind != LX_CONF_PVE_KEY || lx_conf_devn_index(l->key) < 0)
+			continue;
+		if (lx_conf_devn_parse(l->value, &d, &e) < 0) {
+			lx_error_clear(&e);
+			continue;
+		}
+		if (is_nvidia_path(j, d.path)) {
+			mode = mode == -2 || mode == d.mode ? d.mode : -3;
+			uid = uid == -2 || uid == d.uid ? d.uid : -3;
+			gid = gid == -2 || gid == d.gid ? d.gid : -3;
+		}
+		lx_devn_free(&d);
+	}
+	if (opts->mode < 0 && mode >= 0)
+		opts->mode = (int)mode;
+	if (opts->uid < 0 && uid >= 0)
+		opts->uid = uid;
+	if (opts->gid < 0 && gid >= 0)
+		opts->gid = gid;
+}
+
+/* The rendered plan's config lines (its comments would become the
+ * container's description in PVE). */
+static void rendered_lines(const char *rendered, struct lx_strv *lines)
+{
+	struct lx_conf parsed;
+	lx_conf_parse("(rendered)", rendered, strlen(rendered), &parsed);
+	for (size_t i = 0; i < parsed.n; i++)
+		if (parsed.lines[i].kind == LX_CONF_PVE_KEY || parsed.lines[i].kind == LX_CONF_LXC_KEY)
+			lx_strv_push(lines, parsed.lines[i].text);
+	lx_conf_free(&parsed);
+}
+
+static int choose_lines(struct job *j, const struct lx_strv *offered, long at, struct lx_strv *chosen,
+			struct lx_error *err)
+{
+	/* Lines that bring nodes first, then rules: a rule is only needed for
+	 * nodes that are there. */
+	for (int pass = 0; pass < 2; pass++) {
+		for (size_t i = 0; i < offered->n; i++) {
+			bool is_rule;
+			_cleanup_free_ char *path = line_node(offered->items[i], &is_rule);
+			if ((pass == 0) != (path != NULL))
+				continue;
+			if (pass == 1 && !is_rule)
+				return lx_error_set(err,
+						    "the template gave a line that is not a GPU line: '%s' "
+						    "(templates for apply may only emit devN, device rules and "
+						    "mount entries of GPU nodes)",
+						    offered->items[i]);
+			size_t len, removed;
+			_cleanup_free_ char *text = candidate(j, chosen, at, &len, &removed);
+			struct lx_access now;
+			if (simulate(j, text, len, &now, err) < 0)
+				return -1;
+			bool needed = false;
+			if (path) {
+				const struct lx_plan_node *n = planned(j->plan, path);
+				needed = n && n->present && !gives(&now, n, false);
+			} else {
+				struct lx_dev_rule r;
+				const char *value = strchr(offered->items[i], ':');
+				const char *eq = strchr(offered->items[i], '=');
+				const char *v = value && (!eq || value < eq) ? value : eq;
+				_cleanup_free_ char *vs = lx_str_strip(lx_xstrdup(v ? v + 1 : ""));
+				if (lx_dev_rule_parse(vs, true, &r))
+					for (size_t k = 0; k < j->plan->n_nodes && !needed; k++) {
+						const struct lx_plan_node *n = &j->plan->nodes[k];
+						needed = n->present && gives(&now, n, false) && !gives(&now, n, true) &&
+							 (r.major < 0 || r.major == n->major) &&
+							 (r.minor < 0 || r.minor == n->minor);
+					}
+			}
+			lx_access_free(&now);
+			if (needed)
+				lx_strv_push(chosen, offered->items[i]);
+		}
+	}
+	return 0;
+}
+
+static bool gives_all(const struct job *j, const struct lx_access *a)
+{
+	for (size_t i = 0; i < j->plan->n_nodes; i++)
+		if (j->plan->nodes[i].present && !gives(a, &j->plan->nodes[i], true))
+			return false;
+	return true;
+}
+
+/* When planned nodes are still denied, the culprit can be an NVIDIA rule
+ * that stays: in a container whose lists userns.conf cleared, any rule
+ * makes LXC build a block-all program (cgroup v2), so the rule itself hides
+ * the rest. Taking the container's NVIDIA rules out is tried, and kept
+ * when the start then gives every planned node. */
+static int drop_blocking_rules(struct job *j, const struct lx_strv *chosen, long at,
+			       struct lx_error *err)
+{
+	const struct lx_conf *conf = j->in->conf;
+	size_t len, removed;
+	_cleanup_free_ char *text = candidate(j, chosen, at, &len, &removed);
+	struct lx_access now;
+	if (simulate(j, text, len, &now, err) < 0)
+		return -1;
+	bool ok = gives_all(j, &now);
+	lx_access_free(&now);
+	if (ok)
+		return 0;
+	bool *saved = lx_xmalloc((conf->n + 1) * sizeof(bool));
+	memcpy(saved, j->drop, (conf->n + 1) * sizeof(bool));
+	size_t tried = 0;
+	for (size_t i = 0; i < conf->n && conf->lines[i].section == -1; i++) {
+		const struct lx_conf_line *l = &conf->lines[i];
+		const struct lx_access_rule *ar =
+			l->kind == LX_CONF_LXC_KEY ? rule_of_line(j->before, l->lineno, l->key) : NULL;
+		struct lx_dev_rule r;
+		if (j->drop[i] || !ar || !lx_str_ends_with(ar->key, ".allow") ||
+		    !lx_dev_rule_parse(ar->value, true, &r) || r.all || r.major < 0 ||
+		    !is_nvidia_major(j->in->host, r.major))
+			continue;
+		j->drop[i] = true;
+		tried++;
+	}
+	free(text);
+	text = tried ? candidate(j, chosen, at, &len, &removed) : NULL;
+	ok = false;
+	if (text) {
+		if (simulate(j, text, len, &now, err) < 0) {
+			free(saved);
+			return -1;
+		}
+		ok = gives_all(j, &now);
+		lx_access_free(&now);
+	}
+	if (!ok)
+		memcpy(j->drop, saved, (conf->n + 1) * sizeof(bool));
+	free(saved);
+	return 0;
+}
+
+int lx_reconcile(const struct lx_reconcile_input *in, struct lx_reconcile_result *out,
+		 struct lx_error *err)
+{
+	memset(out, 0, sizeof(*out));
+	const struct lx_conf *conf = in->conf;
+	struct lx_access before;
+	if (lx_access_compute(in->host, conf, in->is_pve, in->access_opts, &before, err) < 0)
+		return -1;
+	struct lx_plan plan = {0};
+	struct lx_plan_options opts = *in->plan_opts;
+	struct job j = {.in = in, .plan = &plan, .before = &before, .notes = &out->notes};
+	lx_gpu_owned_from_host(in->host, &j.owned);
+	j.drop = lx_xcalloc(conf->n + 1, sizeof(bool));
+	struct lx_strv offered = {0}, chosen = {0};
+	_cleanup_free_ char *rendered = NULL;
+	int rc = lx_plan_build(in->host, &opts, &plan, err);
+	for (size_t i = 0; rc == 0 && i < conf->n && conf->lines[i].section == -1; i++)
+		j.drop[i] = should_drop(&j, &conf->lines[i]);
+	if (rc == 0) {
+		/* devN indexes of the lines that stay are theirs. */
+		for (size_t i = 0; i < conf->n && conf->lines[i].section == -1; i++) {
+			int index = conf->lines[i].kind == LX_CONF_PVE_KEY
+					    ? lx_conf_devn_index(conf->lines[i].key)
+					    : -1;
+			if (index >= 0 && !j.drop[i])
+				opts.dev_taken[index] = true;
+		}
+		inherit_devn_options(&j, &opts);
+		lx_plan_free(&plan);
+		rc = lx_plan_build(in->host, &opts, &plan, err);
+	}
+	if (rc == 0)
+		rc = lx_render_plan(in->host, &plan, in->render_opts, &rendered, err);
+	long at = -1;
+	if (rc == 0) {
+		rendered_lines(rendered, &offered);
+		at = insert_position(&j);
+		rc = choose_lines(&j, &offered, at, &chosen, err);
+	}
+	if (rc == 0)
+		rc = drop_blocking_rules(&j, &chosen, at, err);
+	if (rc == 0) {
+		out->text = candidate(&j, &chosen, at, &out->len, &out->removed);
+		out->added = chosen.n;
+		rc = simulate(&j, out->text, out->len, &out->after, err);
+	}
+	for (size_t i = 0; rc == 0 && i < plan.n_nodes; i++) {
+		const struct lx_plan_node *n = &plan.nodes[i];
+		if (!n->present)
+			lx_strv_push_owned(&out->notes,
+					   lx_xasprintf("%s is not on the host: no line for it was added", n->path));
+		else if (!gives(&out->after, n, true))
+			lx_strv_push_owned(&out->notes,
+					   lx_xasprintf("%s: the result still does not give it read-write "
+							"(a line of the config that lxgpu keeps denies or hides it)",
+							n->path));
+	}
+	for (size_t i = 0; i < plan.warnings.n; i++)
+		lx_strv_push(&out->notes, plan.warnings.items[i].message);
+	lx_strv_free(&offered);
+	lx_strv_free(&chosen);
+	free(j.drop);
+	lx_gpu_owned_free(&j.owned);
+	lx_plan_free(&plan);
+	lx_access_free(&before);
+	if (rc < 0)
+		lx_reconcile_result_free(out);
+	return rc;
+}
+
+/* ---- what the container has now: apply's defaults ---- */
+
+static int gpu_of_path(const struct lx_host *host, const char *path)
+{
+	const char *name = path + strlen("/dev/nvidia");
+	if (!lx_str_starts_with(path, "/dev/nvidia") || !*name ||
+	    strspn(name, "0123456789") != strlen(name))
+		return -1;
+	for (size_t i = 0; i < host->n_gpus; i++)
+		if (host->gpus[i].minor == atoi(name))
+			return (int)i;
+	return -1;
+}
+
+void lx_access_current(const struct lx_host *host, const struct lx_conf *conf,
+		       const struct lx_access *a, struct lx_current *out)
+{
+	memset(out, 0, sizeof(*out));
+	bool *has = lx_xcalloc(host->n_gpus + 1, sizeof(bool));
+	for (size_t i = 0; i < a->n_nodes; i++) {
+		int g = gpu_of_path(host, a->nodes[i].host_path);
+		if (g >= 0)
+			has[g] = true;
+		out->dri |= lx_str_starts_with(a->nodes[i].host_path, "/dev/dri/") && a->nodes[i].via != LX_VIA_AUTODEV;
+		out->caps |= lx_str_starts_with(a->nodes[i].host_path, "/dev/nvidia-caps/");
+	}
+	/* Lines naming a GPU node count too: a stale or broken setup still says
+	 * which GPU it meant. */
+	for (size_t i = 0; i < conf->n && conf->lines[i].section == -1; i++) {
+		const struct lx_conf_line *l = &conf->lines[i];
+		_cleanup_free_ char *path = NULL;
+		if (l->kind == LX_CONF_PVE_KEY && lx_conf_devn_index(l->key) >= 0)
+			path = lx_conf_devn_path(l->value);
+		else if (l->kind == LX_CONF_LXC_KEY && strcmp(l->key, "lxc.mount.entry") == 0)
+			path = lx_xstrndup(l->value, strcspn(l->value, " \t"));
+		int g = path ? gpu_of_path(host, path) : -1;
+		if (g >= 0)
+			has[g] = true;
+		if (path && l->kind == LX_CONF_PVE_KEY && lx_str_starts_with(path, "/dev/nvidia"))
+			out->devn = true;
+		if (path && l->kind == LX_CONF_LXC_KEY && lx_str_starts_with(path, "/dev/nvidia"))
+			out->raw = true;
+	}
+	struct lx_buf b = {0};
+	for (size_t i = 0; i < host->n_gpus; i++)
+		if (has[i])
+			lx_buf_printf(&b, "%s%zu", b.len ? "," : "", i);
+	out->gpus = b.len ? lx_buf_steal(&b) : NULL;
+	lx_buf_free(&b);
+	free(has);
+}
+
+void lx_current_free(struct lx_current *c)
+{
+	free(c->gpus);
+	memset(c, 0, sizeof(*c));
+}
