@@ -197,6 +197,8 @@ static int build_new_config(const struct cli *cli, const struct lx_host *host,
 	lx_access_options_default(&aopts);
 	if (cli->lxc_config_dir)
 		aopts.lxc_config_dir = cli->lxc_config_dir;
+	/* --cgroup says which keys LXC honours here: the simulation too. */
+	aopts.cgroup = cli->plan.cgroup;
 	_cleanup_free_ char *gpus = NULL;
 	int rc = cli_options_for_container(cli, host, conf, txn->is_pve, &opts);
 	if (rc == 0)

@@ -236,7 +236,7 @@ t_apply_running() {
 	grep -q "is running: the new lines apply at its next start" "$work/apply.out" || { cat "$work/apply.out"; return 1; }
 	grep -v -e '^lxc.mount.entry = /dev/nvidia' -e "^$devkey.allow = c 195:" -e "^$devkey.allow = c 511:" "$conf" >"$work/others.after"
 	diff -u "$work/others.before" "$work/others.after" || return 1
-	! grep -q 'nvidia1' "$conf" && grep -q "^$devkey.allow = c 195:0 rw$" "$conf"
+	! grep -q 'nvidia1' "$conf" && grep -q "^$devkey.allow = c 195:0 rw$" "$conf" || { cat "$work/apply.out" "$conf"; return 1; }
 }
 check "apply on the running container: other lines kept, the change waits for the next start" t_apply_running
 
