@@ -39,6 +39,10 @@ enum lx_finding_code {
 	LXG019_RESTART_PENDING,   /* the config changed since the container started */
 	LXG020_UVM_NOT_LOADED,    /* nvidia-uvm is not loaded on the host */
 	LXG021_NO_HOST_MODEL,     /* a GPU container on a cluster node lxgpu has no model of */
+	LXG022_CGROUP_DENIES_NEEDED, /* the device cgroup denies a node the GPUs need */
+	LXG023_WILL_NOT_START,    /* PVE or LXC fails the next start */
+	LXG024_INVALID_RULE,      /* LXC refuses a device rule (cgroup v2: logs it, ignores it) */
+	LXG025_BASIC_DEVICES_BLOCKED, /* the device cgroup blocks /dev/null & co: init fails */
 	LX_FINDING_CODES_END,
 };
 
@@ -112,9 +116,16 @@ void lx_container_config_read(const struct lx_host *host, const char *id, const 
 			      bool is_pve, struct lx_container_config *out);
 void lx_container_config_free(struct lx_container_config *c);
 
-/* Findings from the config alone, against the host. */
+/* The container's GPUs (bdfs, appended to bdfs): those whose /dev/nvidiaN
+ * its effective access reaches, and those a line names although they do
+ * not reach it. access may be NULL (lines only). */
+void lx_container_gpus(const struct lx_host *host, const struct lx_container_config *cc,
+		       const struct lx_access *access, struct lx_strv *bdfs);
+
+/* Findings from the config, judged by its effective access (what the
+ * container gets at its next start: lx_access_compute of the same config). */
 void lx_verify_config(const struct lx_host *host, const struct lx_container_config *cc,
-		      struct lx_findings *out);
+		      const struct lx_access *access, struct lx_findings *out);
 
 /* ---- the running container ---- */
 

@@ -510,7 +510,7 @@ static int run_audit(struct cli *cli)
 	if (cli->n_args)
 		return cli_usage_error("audit takes no arguments (got '%s')", cli->args[0]);
 	struct audit a = {.cli = cli, .first_json = true,
-			  .paths = {cli->cgroup_root, "/proc", cli->lxc_path}};
+			  .paths = {cli->cgroup_root, "/proc", cli->lxc_path, cli->lxc_config_dir}};
 	a.format = cli->prometheus ? AUDIT_PROMETHEUS
 		   : cli->format == CLI_FORMAT_JSON ? AUDIT_JSON
 		   : cli->format == CLI_FORMAT_YAML ? AUDIT_YAML

@@ -103,10 +103,19 @@ static const struct lx_configured_node *find_grant(const struct lx_container_con
 	return NULL;
 }
 
+/* ---- verify on the effective access ----
+ *
+ * Every finding below reads what the container gets at its next start
+ * (struct lx_access: nodes it reaches, what the device cgroup lets it open,
+ * start failures, what became of each device rule); nothing here judges a
+ * config line on its own. */
+
 struct checker {
 	const struct lx_host *host;
 	const struct lx_container_config *cc;
+	const struct lx_access *access;
 	struct lx_findings *out;
+	bool needed_denied; /* a node the GPUs need is reached but denied (LXG022) */
 };
 
 static void finding(struct checker *k, enum lx_finding_code code, int line, const char *node,
@@ -115,110 +124,567 @@ static void finding(struct checker *k, enum lx_finding_code code, int line, cons
 	lx_findings_add(k->out, code, k->cc->id, k->cc->conf->path, line, node, message, fix);
 }
 
-/* "c MAJ:MIN perms" with "*" allowed; false for other rule forms. */
-static bool parse_rule(const char *value, char *type, long *major, long *minor)
+/* "/dev/nvidiaN" -> N; -1 for any other path. */
+static int gpu_node_minor(const char *path)
 {
-	char t;
-	char maj[16], min[16];
-	if (sscanf(value, " %c %15[0-9*]:%15[0-9*]", &t, maj, min) != 3)
+	if (!lx_str_starts_with(path, "/dev/nvidia"))
+		return -1;
+	const char *digits = path + strlen("/dev/nvidia");
+	if (!*digits || strspn(digits, "0123456789") != strlen(digits) || strlen(digits) > 6)
+		return -1;
+	return atoi(digits);
+}
+
+static const struct lx_gpu *gpu_by_minor(const struct lx_host *host, int minor)
+{
+	for (size_t i = 0; minor >= 0 && i < host->n_gpus; i++)
+		if (host->gpus[i].minor == minor)
+			return &host->gpus[i];
+	return NULL;
+}
+
+void lx_container_gpus(const struct lx_host *host, const struct lx_container_config *cc,
+		       const struct lx_access *access, struct lx_strv *bdfs)
+{
+	for (size_t i = 0; access && i < access->n_nodes; i++) {
+		const struct lx_gpu *g = gpu_by_minor(host, gpu_node_minor(access->nodes[i].host_path));
+		if (g && !lx_strv_contains(bdfs, g->bdf))
+			lx_strv_push(bdfs, g->bdf);
+	}
+	/* A GPU a line names counts even when it does not reach the container:
+	 * the finding then says what it lacks. */
+	for (size_t i = 0; i < cc->n_grants; i++) {
+		const struct lx_gpu *g = gpu_by_minor(host, gpu_node_minor(cc->grants[i].path));
+		if (g && !lx_strv_contains(bdfs, g->bdf))
+			lx_strv_push(bdfs, g->bdf);
+	}
+}
+
+/* The config line with this number (live section), or NULL. */
+static const struct lx_conf_line *conf_line(const struct lx_conf *conf, int lineno)
+{
+	for (size_t i = 0; i < conf->n && conf->lines[i].section == -1; i++)
+		if (conf->lines[i].lineno == lineno)
+			return &conf->lines[i];
+	return NULL;
+}
+
+/* A device rule written as an lxc.* line of the config (not one PVE
+ * generates for a devN entry, not one of LXC's includes). */
+static bool raw_config_rule(const struct checker *k, const struct lx_access_rule *r)
+{
+	if (!r->from_config)
 		return false;
-	*type = t;
-	*major = strcmp(maj, "*") == 0 ? -1 : atol(maj);
-	*minor = strcmp(min, "*") == 0 ? -1 : atol(min);
-	return true;
+	const struct lx_conf_line *l = conf_line(k->cc->conf, r->line);
+	return l && l->kind == LX_CONF_LXC_KEY;
 }
 
-static bool is_allow_key(const char *key)
+/* Majors the kernel hands out dynamically (alloc_chrdev_region). */
+static bool dynamic_major(long long major)
 {
-	return strcmp(key, "lxc.cgroup.devices.allow") == 0 ||
-	       strcmp(key, "lxc.cgroup2.devices.allow") == 0;
+	return (major >= 234 && major <= 254) || (major >= 384 && major <= 511);
 }
 
-/* cgroup key version and breadth; stale GPU majors. */
-static void check_rules(struct checker *k, const struct lx_gpu_owned *owned)
+/* A rule of the config for a character major no device has now. With the
+ * host's whole table that is any major it lacks; a table of only the NVIDIA
+ * and DRM majors (schema 1 snapshots) can tell that only for dynamic ones. */
+static bool rule_is_stale(const struct checker *k, const struct lx_access_rule *r)
 {
-	const struct lx_conf *conf = k->cc->conf;
-	enum lx_cgroup_layout layout = k->host->cgroup;
-	for (size_t i = 0; i < conf->n && conf->lines[i].section == -1; i++) {
-		const struct lx_conf_line *l = &conf->lines[i];
-		if (l->kind != LX_CONF_LXC_KEY)
+	if (!raw_config_rule(k, r) || r->fate != LX_RULE_APPLIED || !r->rule.allow || r->rule.all ||
+	    r->rule.major < 0 || r->rule.type == 'b')
+		return false;
+	if (!k->host->majors_complete && !dynamic_major(r->rule.major))
+		return false;
+	return lx_host_major_name(k->host, (unsigned)r->rule.major) == NULL;
+}
+
+/* The stale rule most likely meant for this node: one of the same minor (or
+ * '*') first. */
+static const struct lx_access_rule *stale_rule_for(const struct checker *k,
+						    const struct lx_access_node *n)
+{
+	const struct lx_access_rule *any = NULL;
+	for (size_t i = 0; i < k->access->n_rules; i++) {
+		const struct lx_access_rule *r = &k->access->rules[i];
+		if (!rule_is_stale(k, r))
 			continue;
-		bool v1_key = lx_str_starts_with(l->key, "lxc.cgroup.");
-		bool v2_devices = lx_str_starts_with(l->key, "lxc.cgroup2.devices.");
-		if (v1_key && layout == LX_CGROUP_V2)
-			finding(k, LXG006_WRONG_CGROUP_KEYS, l->lineno, NULL,
-				lx_xasprintf("%s is a cgroup v1 key on a cgroup v2 host: LXC ignores it",
-					     l->key),
-				lx_xasprintf("use lxc.cgroup2.%s (lxgpu apply %s writes the right keys)",
-					     l->key + strlen("lxc.cgroup."), k->cc->id));
-		else if (v2_devices && (layout == LX_CGROUP_V1 || layout == LX_CGROUP_HYBRID))
-			finding(k, LXG006_WRONG_CGROUP_KEYS, l->lineno, NULL,
-				lx_xasprintf("%s is a cgroup v2 key, but this host's devices controller is "
-					     "cgroup v1 (%s): the rule has no effect",
-					     l->key, lx_cgroup_layout_name(layout)),
-				lx_xasprintf("use lxc.cgroup.%s", l->key + strlen("lxc.cgroup2.")));
-		if (!is_allow_key(l->key))
-			continue;
-		char type;
-		long major, minor;
-		bool parsed = parse_rule(l->value, &type, &major, &minor);
-		if (strcmp(l->value, "a") == 0 || (parsed && major < 0)) {
-			finding(k, LXG007_OVER_BROAD_RULE, l->lineno, NULL,
-				lx_xasprintf("'%s: %s' lets the container use every %sdevice of the host",
-					     l->key, l->value, parsed && type == 'c' ? "character " : ""),
-				lx_xasprintf("allow only the GPU nodes: lxgpu apply %s", k->cc->id));
-			continue;
-		}
-		if (!parsed || type != 'c' || !lx_conf_line_is_gpu(conf, l, owned) ||
-		    lx_host_major_is_current(k->host, (unsigned)major))
-			continue;
-		int uvm = lx_host_major_by_name(k->host, "nvidia-uvm");
-		finding(k, LXG001_STALE_MAJOR, l->lineno, NULL,
-			uvm != LX_UNKNOWN
-				? lx_xasprintf("'%s' names major %ld, which no NVIDIA device has now "
-					       "(nvidia-uvm is %d since the last module load): CUDA fails "
-					       "with error 999",
-					       l->value, major, uvm)
-				: lx_xasprintf("'%s' names major %ld, which no NVIDIA device has now",
-					       l->value, major),
-			lx_xasprintf("lxgpu apply %s (devN lines never hard-code a major)", k->cc->id));
+		if (r->rule.minor < 0 || r->rule.minor == n->minor)
+			return r;
+		if (!any)
+			any = r;
+	}
+	return any;
+}
+
+static const struct lx_access_rule *first_wrong_version_rule(const struct checker *k)
+{
+	for (size_t i = 0; i < k->access->n_rules; i++)
+		if (raw_config_rule(k, &k->access->rules[i]) &&
+		    k->access->rules[i].fate == LX_RULE_WRONG_VERSION)
+			return &k->access->rules[i];
+	return NULL;
+}
+
+/* The command that repairs the GPU lines: devN entries where a hard-coded
+ * dynamic major is the problem (they never name a major). */
+static char *apply_fix(const struct checker *k, bool devn_helps)
+{
+	if (devn_helps && k->cc->is_pve)
+		return lx_xasprintf("lxgpu apply %s --style devn (devN entries never hard-code a major; "
+				    "lxgpu apply %s keeps the raw lines and writes today's majors)",
+				    k->cc->id, k->cc->id);
+	return lx_xasprintf("lxgpu apply %s", k->cc->id);
+}
+
+static const char *device_allow_key(const struct lx_access *a)
+{
+	return a->keys == LX_CGROUP_V2 ? "lxc.cgroup2.devices.allow" : "lxc.cgroup.devices.allow";
+}
+
+/* How the node reaches the container, for messages. */
+static char *granted_how(const struct lx_access_node *n)
+{
+	switch (n->via) {
+	case LX_VIA_DEVN: return lx_xasprintf("given by a devN entry (line %d)", n->line);
+	case LX_VIA_BIND: return lx_xasprintf("bind-mounted (line %d)", n->line);
+	default: return lx_xstrdup("made by LXC");
 	}
 }
 
-/* Is major:minor allowed by a live rule of the keys this host honours? */
-static bool rule_allows(const struct lx_host *host, const struct lx_conf *conf, unsigned major,
-			unsigned minor)
+/* ---- start failures ---- */
+
+/* The model's failure for a bind whose source the host lacks (as opposed to
+ * one whose mount point is missing). */
+static bool failure_is_missing_source(const struct lx_start_failure *f)
 {
-	const char *key = host->cgroup == LX_CGROUP_V2 ? "lxc.cgroup2.devices.allow"
-						       : "lxc.cgroup.devices.allow";
-	for (size_t i = 0; i < conf->n && conf->lines[i].section == -1; i++) {
-		const struct lx_conf_line *l = &conf->lines[i];
-		if (l->kind != LX_CONF_LXC_KEY || strcmp(l->key, key) != 0)
-			continue;
-		if (strcmp(l->value, "a") == 0)
+	return f->path && strstr(f->message, "does not exist on the host") != NULL;
+}
+
+static bool failure_on_line(const struct lx_access *a, const char *file, int line)
+{
+	for (size_t i = 0; i < a->n_failures; i++)
+		if (a->failures[i].line == line && a->failures[i].file && file &&
+		    strcmp(a->failures[i].file, file) == 0)
 			return true;
-		char type;
-		long ma, mi;
-		if (parse_rule(l->value, &type, &ma, &mi) && type == 'c' &&
-		    (ma < 0 || ma == (long)major) && (mi < 0 || mi == (long)minor))
-			return true;
-	}
 	return false;
 }
 
-static void check_grant(struct checker *k, const struct lx_configured_node *g)
+static bool failure_for_path(const struct lx_access *a, const char *path)
+{
+	for (size_t i = 0; i < a->n_failures; i++)
+		if (a->failures[i].path && strcmp(a->failures[i].path, path) == 0)
+			return true;
+	return false;
+}
+
+static const char *missing_node_fix(const char *path, bool devn)
+{
+	if (lx_str_starts_with(path, "/dev/nvidia-uvm"))
+		return "load nvidia-uvm and create its nodes at boot: nvidia-modprobe -u -c 0";
+	return devn ? "create the node (nvidia-modprobe -c 0), or remove the entry"
+		    : "create the node, or remove the mount entry";
+}
+
+static void check_failures(struct checker *k)
+{
+	const struct lx_access *a = k->access;
+	for (size_t i = 0; i < a->n_failures; i++) {
+		const struct lx_start_failure *f = &a->failures[i];
+		bool in_config = f->file && strcmp(f->file, k->cc->conf->path) == 0;
+		const struct lx_conf_line *l = in_config ? conf_line(k->cc->conf, f->line) : NULL;
+		bool devn = l && l->kind == LX_CONF_PVE_KEY && lx_conf_devn_index(l->key) >= 0;
+		if (devn && f->path) {
+			finding(k, LXG009_DEVN_NODE_MISSING, f->line, f->path,
+				lx_xasprintf("%s does not exist on the host: the container will not start "
+					     "(\"Device %s does not exist\")",
+					     f->path, f->path),
+				lx_xstrdup(missing_node_fix(f->path, true)));
+		} else if (l && l->kind == LX_CONF_LXC_KEY && failure_is_missing_source(f)) {
+			finding(k, LXG002_MISSING_NODE, f->line, f->path,
+				lx_xasprintf("%s does not exist on the host and the mount entry has no "
+					     "'optional': the container will not start",
+					     f->path),
+				lx_xstrdup(missing_node_fix(f->path, false)));
+		} else {
+			lx_findings_add(k->out, LXG023_WILL_NOT_START, k->cc->id,
+					f->file ? f->file : k->cc->conf->path, f->line, f->path,
+					lx_xstrdup(f->message),
+					f->line > 0 ? lx_xasprintf("fix or remove line %d of %s", f->line,
+								   f->file ? f->file : k->cc->conf->path)
+						    : lx_xstrdup("fix the config as the message says"));
+		}
+	}
+}
+
+/* ---- the nodes the GPUs need ---- */
+
+/* Root of the container may open the node: privileged root; root of a user
+ * namespace that maps the owner and the group (CAP_DAC_OVERRIDE holds only
+ * then); else the owner bits when root owns it, else "other". */
+static bool root_can_open(const struct lx_access *a, const struct lx_access_node *n)
+{
+	if (!a->unprivileged || (n->uid >= 0 && n->gid >= 0))
+		return true;
+	unsigned bits = n->uid == 0 ? (n->mode >> 6) & 07 : n->mode & 07;
+	return (bits & 06) == 06;
+}
+
+/* Users of the container can open it: the model's test, except that the
+ * nvidia-caps nodes are only read (they are 0444 on the host). */
+static bool users_can_open(const struct lx_access *a, const struct lx_access_node *n)
+{
+	if (lx_str_starts_with(n->host_path, "/dev/nvidia-caps"))
+		return (n->mode & 0004) || (n->gid > 0 && (n->mode & 0040));
+	return lx_access_node_usable(a, n);
+}
+
+static char *id_text(long long id, const char *unmapped)
+{
+	return id < 0 ? lx_xstrdup(unmapped) : lx_xasprintf("%lld", id);
+}
+
+static void check_usable(struct checker *k, const struct lx_access_node *n)
+{
+	const struct lx_access *a = k->access;
+	if (users_can_open(a, n))
+		return;
+	bool root_ok = root_can_open(a, n);
+	bool cap = lx_str_starts_with(n->host_path, "/dev/nvidia-caps");
+	const struct lx_dev_node *hn = lx_host_find_node(k->host, n->host_path);
+	_cleanup_free_ char *uid = id_text(n->uid, "nobody"), *gid = id_text(n->gid, "nogroup");
+	if (n->via == LX_VIA_DEVN)
+		finding(k, LXG010_UNUSABLE_MODE, n->line, n->path,
+			lx_xasprintf("PVE creates %s with mode %04o %s:%s in the container: %s can "
+				     "open it",
+				     n->path, n->mode, uid, gid, root_ok ? "only root" : "nobody"),
+			lx_xasprintf("add mode=%s (or gid=<the container's video group>) to the entry "
+				     "(line %d)",
+				     cap ? "0444" : "0666", n->line));
+	else
+		finding(k, LXG010_UNUSABLE_MODE, n->line, n->path,
+			lx_xasprintf("%s is %04o %u:%u on the host; in the container it is %s:%s, so %s "
+				     "can open it",
+				     n->path, n->mode, hn ? hn->uid : 0, hn ? hn->gid : 0, uid, gid,
+				     root_ok ? "only root" : "not even root"),
+			lx_xasprintf("make it %s on the host, map gid %u with lxc.idmap, or give it as a "
+				     "devN entry with mode/gid: lxgpu apply %s --style devn",
+				     cap ? "0444" : "0666", hn ? hn->gid : 0, k->cc->id));
+	if (!root_ok)
+		lx_findings_last_severity(k->out, LX_SEVERITY_ERROR);
+}
+
+/* The node of the container that is this host node, preferring one it can
+ * open read-write (a node may be reached at two paths). */
+static const struct lx_access_node *reached(const struct lx_access *a, const char *host_path)
+{
+	const struct lx_access_node *found = NULL;
+	for (size_t i = 0; i < a->n_nodes; i++) {
+		if (strcmp(a->nodes[i].host_path, host_path) != 0)
+			continue;
+		if (a->nodes[i].read_write)
+			return &a->nodes[i];
+		if (!found)
+			found = &a->nodes[i];
+	}
+	return found;
+}
+
+static const struct lx_configured_node *optional_bind_of(const struct lx_container_config *cc,
+							  const char *path)
+{
+	for (size_t i = 0; i < cc->n_grants; i++)
+		if (cc->grants[i].bind && cc->grants[i].optional && strcmp(cc->grants[i].path, path) == 0)
+			return &cc->grants[i];
+	return NULL;
+}
+
+static void denied_finding(struct checker *k, const struct lx_access_node *n, bool warn_only)
+{
+	const struct lx_access *a = k->access;
+	_cleanup_free_ char *how = granted_how(n);
+	_cleanup_free_ char *why = NULL;
+	const struct lx_access_rule *stale = stale_rule_for(k, n);
+	const struct lx_access_rule *wrong = first_wrong_version_rule(k);
+	if (stale)
+		why = lx_xasprintf("rule line %d ('%s') allows major %lld, which no device has "
+				   "since the last boot",
+				   stale->line, stale->value, stale->rule.major);
+	else if (wrong)
+		why = lx_xasprintf("the rule at line %d is a cgroup %s key, which LXC ignores on this "
+				   "host, and no %s rule allows it",
+				   wrong->line, a->keys == LX_CGROUP_V2 ? "v1" : "v2",
+				   device_allow_key(a));
+	else if (n->read)
+		why = lx_xstrdup("the rules allow reading it but not writing (deny-write, or an "
+				 "'r' rule)");
+	else
+		why = lx_xasprintf("no %s rule allows it", device_allow_key(a));
+	finding(k, LXG022_CGROUP_DENIES_NEEDED, n->line, n->path,
+		lx_xasprintf("%s (%c %u:%u) is %s but the device cgroup denies opening it "
+			     "read-write: %s. Opening it in the container fails with EPERM: %s",
+			     n->path, n->type, n->major, n->minor, how, why,
+			     warn_only ? "CUDA profilers need it" : "CUDA fails"),
+		n->via == LX_VIA_DEVN && n->read && !stale && !wrong
+			? lx_xasprintf("remove deny-write from the devN entry (line %d)", n->line)
+			: apply_fix(k, stale && dynamic_major(stale->rule.major)));
+	if (warn_only)
+		lx_findings_last_severity(k->out, LX_SEVERITY_WARNING);
+	else
+		k->needed_denied = true;
+}
+
+static void check_needed_nodes(struct checker *k, const struct lx_strv *gpus)
 {
 	const struct lx_host *h = k->host;
-	const struct lx_dev_node *node = lx_host_find_node(h, g->path);
-	int gpu = gpu_of_node(h, g->path);
-	const char *name = g->path + strlen("/dev/");
-	bool gpu_node = lx_str_starts_with(name, "nvidia") && name[6] &&
-			strspn(name + 6, "0123456789") == strlen(name + 6);
+	struct lx_strv needed = {0};
+	_cleanup_free_ char *first_gpu = NULL;
+	for (size_t i = 0; i < gpus->n; i++) {
+		const struct lx_gpu *g = lx_host_find_gpu_by_bdf(h, gpus->items[i]);
+		if (g && g->minor >= 0) {
+			lx_strv_push_owned(&needed, lx_xasprintf("/dev/nvidia%d", g->minor));
+			if (!first_gpu)
+				first_gpu = lx_xasprintf("/dev/nvidia%d", g->minor);
+		}
+	}
+	lx_strv_push(&needed, "/dev/nvidiactl");
+	lx_strv_push(&needed, "/dev/nvidia-uvm");
+	lx_strv_push(&needed, "/dev/nvidia-uvm-tools");
+	for (size_t i = 0; i < needed.n; i++) {
+		const char *path = needed.items[i];
+		bool warn_only = strcmp(path, "/dev/nvidia-uvm-tools") == 0;
+		if (!lx_host_find_node(h, path)) {
+			/* The container starts without it; the host is what to fix. */
+			const struct lx_configured_node *g = optional_bind_of(k->cc, path);
+			if (g) {
+				finding(k, LXG002_MISSING_NODE, g->line, path,
+					lx_xasprintf("%s does not exist on the host: the optional mount is "
+						     "skipped and the container starts without it%s",
+						     path, warn_only ? "" : ", so CUDA fails in it"),
+					lx_xstrdup(missing_node_fix(path, false)));
+				lx_findings_last_severity(k->out, LX_SEVERITY_WARNING);
+			}
+			continue;
+		}
+		const struct lx_access_node *n = reached(k->access, path);
+		if (!n) {
+			if (failure_for_path(k->access, path))
+				continue; /* its line already fails the start */
+			const struct lx_configured_node *g = find_grant(k->cc, path);
+			_cleanup_free_ char *named =
+				g ? lx_xasprintf(" (line %d names it, but LXC does not mount it there)",
+						 g->line)
+				  : lx_xstrdup("");
+			finding(k, LXG008_PLANNED_NODE_MISSING, g ? g->line : 0, path,
+				lx_xasprintf("the container has a GPU (%s) but will not have %s%s: %s",
+					     first_gpu ? first_gpu : "/dev/nvidiaN", path, named,
+					     warn_only ? "CUDA profilers need it" : "CUDA fails"),
+				lx_xasprintf("lxgpu apply %s", k->cc->id));
+			if (warn_only)
+				lx_findings_last_severity(k->out, LX_SEVERITY_WARNING);
+		} else if (!n->read_write) {
+			denied_finding(k, n, warn_only);
+		}
+	}
+	lx_strv_free(&needed);
+	if (lx_host_major_by_name(h, "nvidia-uvm") == LX_UNKNOWN && h->driver.version)
+		lx_findings_add(k->out, LXG020_UVM_NOT_LOADED, k->cc->id, NULL, 0, "/dev/nvidia-uvm",
+				lx_xstrdup("nvidia-uvm is not loaded on the host: CUDA in this container "
+					   "fails until it is"),
+				lx_xstrdup("load it at boot before guests start: nvidia-modprobe -u -c 0 "
+					   "(lxgpu preflight --print-boot-unit)"));
+}
+
+/* Nodes of NVIDIA (and its GPUs' DRM nodes) that the container reaches and
+ * may open, but its users cannot. */
+static void check_modes(struct checker *k)
+{
+	for (size_t i = 0; i < k->access->n_nodes; i++) {
+		const struct lx_access_node *n = &k->access->nodes[i];
+		/* The nvidia-caps nodes' modes (0400) are the host's MIG access
+		 * policy; only a devN entry, whose mode PVE sets, is judged. */
+		bool caps = lx_str_starts_with(n->host_path, "/dev/nvidia-caps/");
+		if (n->via != LX_VIA_AUTODEV && n->read_write &&
+		    is_gpu_path(n->host_path, &k->cc->owned) && (!caps || n->via == LX_VIA_DEVN))
+			check_usable(k, n);
+	}
+}
+
+/* ---- device rules ---- */
+
+/* The device cgroup lets through whatever no rule denies: allow rules change
+ * nothing (an unprivileged container after userns.conf, a user's "a"). */
+static bool cgroup_allows_by_default(const struct lx_dev_cgroup *cg)
+{
+	return cg->version == LX_CGROUP_V2 ? !cg->v2_block_all || cg->n_rules == 0
+					   : cg->v1_default_allow;
+}
+
+static void check_stale_rules(struct checker *k)
+{
+	const struct lx_host *h = k->host;
+	int uvm = lx_host_major_by_name(h, "nvidia-uvm");
+	bool inert = cgroup_allows_by_default(&k->access->cgroup);
+	for (size_t i = 0; i < k->access->n_rules; i++) {
+		const struct lx_access_rule *r = &k->access->rules[i];
+		if (!rule_is_stale(k, r))
+			continue;
+		_cleanup_free_ char *today =
+			uvm != LX_UNKNOWN ? lx_xasprintf(" (nvidia-uvm is %d now)", uvm) : lx_xstrdup("");
+		const char *which = h->majors_complete ? "no device has since the last boot"
+						       : "no NVIDIA device has now";
+		const char *effect = k->needed_denied
+					     ? "the rule grants nothing, and a node the GPUs need is denied "
+					       "(LXG022)"
+				     : inert ? "the rule grants nothing, and this container needs no allow "
+					       "rule: its device cgroup lets every device through"
+					     : "the rule grants nothing today";
+		finding(k, LXG001_STALE_MAJOR, r->line, NULL,
+			lx_xasprintf("'%s: %s' allows major %lld, which %s%s: %s", r->key, r->value,
+				     r->rule.major, which, today, effect),
+			inert && !k->needed_denied
+				? lx_xasprintf("remove the line (device rules change nothing in this "
+					       "container), or lxgpu apply %s",
+					       k->cc->id)
+				: apply_fix(k, dynamic_major(r->rule.major)));
+		lx_findings_last_severity(k->out, k->needed_denied ? LX_SEVERITY_ERROR
+						  : inert          ? LX_SEVERITY_INFO
+								   : LX_SEVERITY_WARNING);
+	}
+}
+
+static void check_rule_versions(struct checker *k)
+{
+	const struct lx_access *a = k->access;
+	/* In an unprivileged container the rules change nothing: only missing
+	 * access makes a rule that LXC ignores matter. */
+	if (a->unprivileged && !k->needed_denied)
+		return;
+	for (size_t i = 0; i < a->n_rules; i++) {
+		const struct lx_access_rule *r = &a->rules[i];
+		if (!raw_config_rule(k, r) || r->fate != LX_RULE_WRONG_VERSION)
+			continue;
+		bool v1_key = lx_str_starts_with(r->key, "lxc.cgroup.");
+		const char *sub = r->key + strlen(v1_key ? "lxc.cgroup." : "lxc.cgroup2.");
+		finding(k, LXG006_WRONG_CGROUP_KEYS, r->line, NULL,
+			lx_xasprintf("'%s: %s' is a cgroup %s key, but this host's device controller is "
+				     "cgroup %s%s: LXC ignores it%s",
+				     r->key, r->value, v1_key ? "v1" : "v2", v1_key ? "v2" : "v1",
+				     k->host->cgroup == LX_CGROUP_HYBRID ? " (a hybrid host)" : "",
+				     k->needed_denied ? ", and a node the GPUs need is denied (LXG022)" : ""),
+			lx_xasprintf("use %s%s (lxgpu apply %s writes the host's keys)",
+				     v1_key ? "lxc.cgroup2." : "lxc.cgroup.", sub, k->cc->id));
+		if (!k->needed_denied)
+			lx_findings_last_severity(k->out, LX_SEVERITY_WARNING);
+	}
+}
+
+static void check_invalid_rules(struct checker *k)
+{
+	const struct lx_access *a = k->access;
+	for (size_t i = 0; i < a->n_rules; i++) {
+		const struct lx_access_rule *r = &a->rules[i];
+		/* On cgroup v1 the kernel refuses it and the start fails: a failure. */
+		if (!raw_config_rule(k, r) || r->fate != LX_RULE_INVALID ||
+		    failure_on_line(a, r->file, r->line))
+			continue;
+		finding(k, LXG024_INVALID_RULE, r->line, NULL,
+			lx_xasprintf("'%s: %s' is not a device rule LXC accepts (\"TYPE MAJOR:MINOR "
+				     "ACCESS\", e.g. \"c 195:* rwm\"): LXC logs an error and leaves it "
+				     "out, so it grants nothing",
+				     r->key, r->value),
+			lx_xasprintf("fix or remove line %d", r->line));
+		if (k->needed_denied)
+			lx_findings_last_severity(k->out, LX_SEVERITY_ERROR);
+	}
+}
+
+/* A privileged container that may open a disk or /dev/mem: root in it can
+ * read and write the host's devices (mknod is allowed there). */
+static void check_over_broad(struct checker *k)
+{
+	const struct lx_access *a = k->access;
+	if (a->unprivileged)
+		return; /* no mknod, and only the nodes it is given */
+	bool disk = lx_dev_cgroup_allows(&a->cgroup, 'b', 8, 0, LX_ACC_READ | LX_ACC_WRITE);
+	bool mem = lx_dev_cgroup_allows(&a->cgroup, 'c', 1, 1, LX_ACC_READ | LX_ACC_WRITE);
+	if (!disk && !mem)
+		return;
+	_cleanup_free_ char *what = lx_xasprintf("%s%s%s", disk ? "disks (b 8:0)" : "",
+						 disk && mem ? " and " : "", mem ? "/dev/mem (c 1:1)" : "");
+	size_t culprits = 0;
+	for (size_t i = 0; i < a->n_rules; i++) {
+		const struct lx_access_rule *r = &a->rules[i];
+		if (!raw_config_rule(k, r) || r->fate != LX_RULE_APPLIED || !r->rule.allow ||
+		    !(r->rule.all || r->rule.major < 0) ||
+		    !(r->rule.all || (r->rule.access & (LX_ACC_READ | LX_ACC_WRITE))))
+			continue;
+		culprits++;
+		finding(k, LXG007_OVER_BROAD_RULE, r->line, NULL,
+			lx_xasprintf("'%s: %s' lets this privileged container open every %sdevice of "
+				     "the host, %s included",
+				     r->key, r->value, r->rule.type == 'c' ? "character " : "", what),
+			lx_xasprintf("remove line %d and allow only the devices the container needs "
+				     "(lxgpu apply %s writes the GPU rules)",
+				     r->line, k->cc->id));
+	}
+	if (!culprits)
+		finding(k, LXG007_OVER_BROAD_RULE, 0, NULL,
+			lx_xasprintf("the device cgroup of this privileged container lets it open %s: "
+				     "no rule denies every device first",
+				     what),
+			lx_xasprintf("deny every device first (%s.deny = a), then allow what it needs",
+				     a->keys == LX_CGROUP_V2 ? "lxc.cgroup2.devices" : "lxc.cgroup.devices"));
+}
+
+/* LXC's basic /dev (null, zero, tty, ...) denied: init and most programs
+ * fail. On a cgroup v2 host LXC starts from a list that blocks every device;
+ * userns.conf's empty values clear the rules but not that list type, so any
+ * rule left after them yields a program that blocks all else (LXC 5.0.2;
+ * on Proxmox, pve-container's userns.conf.d/01-pve.conf sets "allow = a"). */
+static void check_basic_devices(struct checker *k)
+{
+	const struct lx_access *a = k->access;
+	struct lx_buf names = {0};
+	for (size_t i = 0; i < a->n_nodes; i++)
+		if (a->nodes[i].via == LX_VIA_AUTODEV && !a->nodes[i].read_write)
+			lx_buf_printf(&names, "%s%s", names.len ? ", " : "", a->nodes[i].path);
+	if (!names.len)
+		return;
+	_cleanup_free_ char *list = lx_buf_steal(&names);
+	int first = 0;
+	for (size_t i = 0; i < a->n_rules && !first; i++)
+		if (raw_config_rule(k, &a->rules[i]) && a->rules[i].fate == LX_RULE_APPLIED)
+			first = a->rules[i].line;
+	finding(k, LXG025_BASIC_DEVICES_BLOCKED, first, NULL,
+		lx_xasprintf("the device cgroup blocks %s: the container's init fails. %s", list,
+			     a->unprivileged && a->keys == LX_CGROUP_V2
+				     ? "userns.conf clears the device rules but LXC keeps its "
+				       "block-all list type, so the rules left after it allow only "
+				       "what they name"
+				     : "LXC's device program blocks every device no rule allows, and "
+				       "no rule allows these (common.conf's allow list is reset by a "
+				       "'deny a', or not included)"),
+		lx_xasprintf("%s; or allow c 1:3, 1:5, 1:7, 1:8, 1:9, 5:0 rwm as LXC's common.conf does",
+			     a->unprivileged ? "remove the device rules (in an unprivileged container "
+					       "the binds, node modes and the idmap decide)"
+					     : "keep common.conf's allow list (no 'deny a' after it)"));
+}
+
+/* ---- lines that name GPUs ---- */
+
+/* /dev/nvidiaN of no GPU, or of one bound to another driver. */
+static void check_gpu_names(struct checker *k, const struct lx_configured_node *g)
+{
+	const struct lx_host *h = k->host;
+	int minor = gpu_node_minor(g->path);
+	if (minor < 0)
+		return;
+	const struct lx_gpu *gpu = gpu_by_minor(h, minor);
 	const struct lx_gpu *elsewhere = NULL; /* a GPU bound to another driver */
 	for (size_t i = 0; i < h->n_gpus && !elsewhere; i++)
 		if (!h->gpus[i].driver || strcmp(h->gpus[i].driver, "nvidia") != 0)
 			elsewhere = &h->gpus[i];
-	if (gpu_node && gpu < 0 && elsewhere)
+	if (!gpu && elsewhere)
 		/* vfio-bound GPUs have no minor: the node likely meant this one. */
 		finding(k, LXG004_GPU_ON_VFIO, g->line, g->path,
 			lx_xasprintf("no GPU bound to nvidia has %s; GPU %s is bound to %s%s, not "
@@ -229,7 +695,7 @@ static void check_grant(struct checker *k, const struct lx_configured_node *g)
 					     ? " (passed through to a VM)"
 					     : ""),
 			lx_xstrdup("give the container a GPU that is bound to nvidia (lxgpu scan)"));
-	else if (gpu_node && gpu < 0)
+	else if (!gpu)
 		finding(k, LXG003_NO_SUCH_GPU, g->line, g->path,
 			lx_xasprintf("%s belongs to no GPU of this host (it has %zu GPUs; their "
 				     "minors are in 'lxgpu scan')",
@@ -237,101 +703,11 @@ static void check_grant(struct checker *k, const struct lx_configured_node *g)
 			lx_xasprintf("remove it, or give the container an existing GPU: lxgpu apply %s "
 				     "--gpus ...",
 				     k->cc->id));
-	else if (gpu >= 0 && (!h->gpus[gpu].driver || strcmp(h->gpus[gpu].driver, "nvidia") != 0))
+	else if (!gpu->driver || strcmp(gpu->driver, "nvidia") != 0)
 		finding(k, LXG004_GPU_ON_VFIO, g->line, g->path,
-			lx_xasprintf("%s is GPU %d (%s), which is bound to %s, not nvidia", g->path, gpu,
-				     h->gpus[gpu].bdf,
-				     h->gpus[gpu].driver ? h->gpus[gpu].driver : "no driver"),
+			lx_xasprintf("%s is GPU %s, which is bound to %s, not nvidia", g->path, gpu->bdf,
+				     gpu->driver ? gpu->driver : "no driver"),
 			lx_xstrdup("give the container a GPU that is bound to nvidia"));
-	if (!node) {
-		if (g->devn)
-			finding(k, LXG009_DEVN_NODE_MISSING, g->line, g->path,
-				lx_xasprintf("%s does not exist on the host: the container will not start "
-					     "(\"Device %s does not exist\")",
-					     g->path, g->path),
-				lx_xstrdup(lx_str_starts_with(g->path, "/dev/nvidia-uvm")
-						   ? "load nvidia-uvm and create its nodes at boot: "
-						     "nvidia-modprobe -u -c 0"
-						   : "create the node (nvidia-modprobe -c 0), or remove the entry"));
-		else
-			finding(k, LXG002_MISSING_NODE, g->line, g->path,
-				g->optional ? lx_xasprintf("%s does not exist on the host: the optional "
-							   "mount is skipped and the container starts "
-							   "without it",
-							   g->path)
-					    : lx_xasprintf("%s does not exist on the host: the container "
-							   "will not start",
-							   g->path),
-				lx_xstrdup(lx_str_starts_with(g->path, "/dev/nvidia-uvm")
-						   ? "load nvidia-uvm and create its nodes at boot: "
-						     "nvidia-modprobe -u -c 0"
-						   : "create the node, or remove the mount entry"));
-		/* A skipped optional mount only hurts when CUDA needs the node. */
-		if (!g->devn && g->optional && !lx_str_starts_with(g->path, "/dev/nvidia-uvm") &&
-		    strcmp(g->path, "/dev/nvidiactl") != 0)
-			lx_findings_last_severity(k->out, LX_SEVERITY_WARNING);
-		return;
-	}
-	bool cap = lx_str_starts_with(g->path, "/dev/nvidia-caps/");
-	unsigned wanted = cap ? 0004 : 0006;
-	if (g->bind && k->cc->unprivileged && (node->mode & wanted) != wanted)
-		finding(k, LXG010_UNUSABLE_MODE, g->line, g->path,
-			lx_xasprintf("%s is %04o %u:%u on the host: in this unprivileged container it "
-				     "shows as nobody:nogroup and its users cannot open it",
-				     g->path, node->mode, node->uid, node->gid),
-			lx_xasprintf("make it %s on the host, map gid %u with lxc.idmap, or use a devN "
-				     "entry with mode/gid (lxgpu apply %s --gid N)",
-				     cap ? "0444" : "0666", node->gid, k->cc->id));
-	if (g->devn && (g->mode & wanted) != wanted && !g->gid_set)
-		finding(k, LXG010_UNUSABLE_MODE, g->line, g->path,
-			lx_xasprintf("PVE creates %s with mode %04o root:root: only root in the container "
-				     "can open it",
-				     g->path, g->mode),
-			lx_xasprintf("add mode=%s (or gid=<the container's video group>) to the entry",
-				     cap ? "0444" : "0666"));
-	/* Privileged containers need a rule for each bind-mounted node; PVE's
-	 * unprivileged containers allow every device, devN adds its own rule. */
-	bool rules_matter = g->bind && !(k->cc->is_pve && k->cc->unprivileged);
-	if (rules_matter && !rule_allows(h, k->cc->conf, node->major, node->minor))
-		finding(k, LXG014_NO_CGROUP_RULE, g->line, g->path,
-			lx_xasprintf("%s (c %u:%u) is bind-mounted but no %s rule allows it: opening it "
-				     "in the container fails with EPERM",
-				     g->path, node->major, node->minor,
-				     h->cgroup == LX_CGROUP_V2 ? "lxc.cgroup2.devices.allow"
-							       : "lxc.cgroup.devices.allow"),
-			lx_xasprintf("lxgpu apply %s", k->cc->id));
-}
-
-/* With any GPU, CUDA needs nvidiactl and nvidia-uvm (and -tools for profilers). */
-static void check_needed_nodes(struct checker *k)
-{
-	bool has_gpu = false;
-	for (size_t i = 0; i < k->cc->n_grants; i++) {
-		const char *name = k->cc->grants[i].path + strlen("/dev/");
-		has_gpu |= lx_str_starts_with(name, "nvidia") && name[6] &&
-			   strspn(name + 6, "0123456789") == strlen(name + 6);
-	}
-	if (!has_gpu)
-		return;
-	static const char *const needed[] = {"/dev/nvidiactl", "/dev/nvidia-uvm",
-					     "/dev/nvidia-uvm-tools"};
-	for (size_t i = 0; i < 3; i++) {
-		if (find_grant(k->cc, needed[i]))
-			continue;
-		lx_findings_add(k->out, LXG008_PLANNED_NODE_MISSING, k->cc->id, k->cc->conf->path, 0,
-				needed[i],
-				lx_xasprintf("the container has a GPU but not %s%s", needed[i],
-					     i == 2 ? " (CUDA profilers need it)" : ": CUDA fails"),
-				lx_xasprintf("lxgpu apply %s", k->cc->id));
-		if (i == 2) /* uvm-tools: a warning, not an error */
-			lx_findings_last_severity(k->out, LX_SEVERITY_WARNING);
-	}
-	if (lx_host_major_by_name(k->host, "nvidia-uvm") == LX_UNKNOWN && k->host->driver.version)
-		lx_findings_add(k->out, LXG020_UVM_NOT_LOADED, k->cc->id, NULL, 0, "/dev/nvidia-uvm",
-				lx_xstrdup("nvidia-uvm is not loaded on the host: CUDA in this container "
-					   "fails until it is"),
-				lx_xstrdup("load it at boot before guests start: nvidia-modprobe -u -c 0 "
-					   "(lxgpu preflight --print-boot-unit)"));
 }
 
 static bool live_has_line(const struct lx_conf *conf, const char *text)
@@ -374,12 +750,24 @@ static void check_sections(struct checker *k, const struct lx_gpu_owned *owned)
 }
 
 void lx_verify_config(const struct lx_host *host, const struct lx_container_config *cc,
-		      struct lx_findings *out)
+		      const struct lx_access *access, struct lx_findings *out)
 {
-	struct checker k = {host, cc, out};
-	check_rules(&k, &cc->owned);
+	struct checker k = {.host = host, .cc = cc, .access = access, .out = out};
+	check_failures(&k);
 	for (size_t i = 0; i < cc->n_grants; i++)
-		check_grant(&k, &cc->grants[i]);
-	check_needed_nodes(&k);
+		check_gpu_names(&k, &cc->grants[i]);
+	struct lx_strv gpus = {0};
+	lx_container_gpus(host, cc, access, &gpus);
+	/* The needed nodes first: stale and wrong-version rules are errors only
+	 * when one of them is then denied. */
+	if (gpus.n)
+		check_needed_nodes(&k, &gpus);
+	lx_strv_free(&gpus);
+	check_modes(&k);
+	check_stale_rules(&k);
+	check_rule_versions(&k);
+	check_invalid_rules(&k);
+	check_over_broad(&k);
+	check_basic_devices(&k);
 	check_sections(&k, &cc->owned);
 }

@@ -48,7 +48,7 @@ int lx_verify_container(const struct lx_host *host, const char *id, const char *
 	}
 	struct lx_container_config cc;
 	lx_container_config_read(host, id, &conf, is_pve, &cc);
-	lx_verify_config(host, &cc, out);
+	lx_verify_config(host, &cc, &report->access, out);
 	int pid = lx_container_pid(paths, id);
 	report->running = pid > 0;
 	if (report->running) {
@@ -60,8 +60,7 @@ int lx_verify_container(const struct lx_host *host, const char *id, const char *
 			close(root_fd);
 		}
 	}
-	for (size_t i = 0; i < cc.gpus.n; i++)
-		lx_strv_push(&report->gpus, cc.gpus.items[i]);
+	lx_container_gpus(host, &cc, &report->access, &report->gpus);
 	report->n_nodes = cc.n_grants;
 	lx_container_config_free(&cc);
 	lx_conf_free(&conf);

@@ -4,7 +4,7 @@
 #include <string.h>
 
 static const struct lx_finding_info infos[LX_FINDING_CODES_END] = {
-	[LXG001_STALE_MAJOR] = {"LXG001", LX_SEVERITY_ERROR, "cgroup rule for a stale major"},
+	[LXG001_STALE_MAJOR] = {"LXG001", LX_SEVERITY_WARNING, "cgroup rule for a stale major"},
 	[LXG002_MISSING_NODE] = {"LXG002", LX_SEVERITY_ERROR, "bind mount of a node the host lacks"},
 	[LXG003_NO_SUCH_GPU] = {"LXG003", LX_SEVERITY_ERROR, "node of a GPU that does not exist"},
 	[LXG004_GPU_ON_VFIO] = {"LXG004", LX_SEVERITY_ERROR, "node of a GPU not bound to nvidia"},
@@ -38,6 +38,12 @@ static const struct lx_finding_info infos[LX_FINDING_CODES_END] = {
 	[LXG020_UVM_NOT_LOADED] = {"LXG020", LX_SEVERITY_WARNING, "nvidia-uvm is not loaded"},
 	[LXG021_NO_HOST_MODEL] = {"LXG021", LX_SEVERITY_INFO,
 				  "a GPU container on a node lxgpu has no model of"},
+	[LXG022_CGROUP_DENIES_NEEDED] = {"LXG022", LX_SEVERITY_ERROR,
+					 "the device cgroup denies a node the GPUs need"},
+	[LXG023_WILL_NOT_START] = {"LXG023", LX_SEVERITY_ERROR, "the container will not start"},
+	[LXG024_INVALID_RULE] = {"LXG024", LX_SEVERITY_WARNING, "LXC refuses this device rule"},
+	[LXG025_BASIC_DEVICES_BLOCKED] = {"LXG025", LX_SEVERITY_ERROR,
+					  "the device cgroup blocks the container's basic devices"},
 };
 
 const struct lx_finding_info *lx_finding_info(enum lx_finding_code code)

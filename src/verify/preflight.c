@@ -58,26 +58,36 @@ void lx_preflight_next_start(const struct lx_host *host, const struct lx_contain
 {
 	memset(out, 0, sizeof(*out));
 	struct lx_findings f = {0};
-	lx_verify_config(host, cc, &f);
+	struct lx_access access;
+	struct lx_error err = {0};
+	if (lx_access_compute(host, cc->conf, cc->is_pve, NULL, &access, &err) < 0) {
+		reason(out, LX_VERDICT_WILL_FAIL, lx_xstrdup(err.message),
+		       lx_xstrdup("fix the config's lxc.include lines"));
+		lx_error_clear(&err);
+		return;
+	}
+	lx_verify_config(host, cc, &access, &f);
+	lx_access_free(&access);
 	for (size_t i = 0; i < f.n; i++) {
 		struct lx_finding *x = &f.items[i];
+		bool error = x->severity == LX_SEVERITY_ERROR;
 		enum lx_verdict v = LX_VERDICT_OK;
 		switch (x->code) {
-		case LXG009_DEVN_NODE_MISSING: v = LX_VERDICT_WILL_FAIL; break;
-		case LXG002_MISSING_NODE: {
-			const struct lx_configured_node *g = grant_of(cc, x->node);
-			v = g ? missing_node_verdict(g) : LX_VERDICT_DEGRADED;
-			break;
-		}
-		case LXG001_STALE_MAJOR:
+		case LXG009_DEVN_NODE_MISSING:
+		case LXG023_WILL_NOT_START:
+		case LXG025_BASIC_DEVICES_BLOCKED: v = LX_VERDICT_WILL_FAIL; break;
+		/* error: a mount without "optional" fails the start; warning: a
+		 * node CUDA needs is skipped */
+		case LXG002_MISSING_NODE: v = error ? LX_VERDICT_WILL_FAIL : LX_VERDICT_DEGRADED; break;
 		case LXG003_NO_SUCH_GPU:
 		case LXG004_GPU_ON_VFIO:
-		case LXG006_WRONG_CGROUP_KEYS:
 		case LXG010_UNUSABLE_MODE:
-		case LXG014_NO_CGROUP_RULE:
 		case LXG020_UVM_NOT_LOADED: v = LX_VERDICT_DEGRADED; break;
+		case LXG001_STALE_MAJOR:
+		case LXG006_WRONG_CGROUP_KEYS:
 		case LXG008_PLANNED_NODE_MISSING:
-			v = x->severity == LX_SEVERITY_ERROR ? LX_VERDICT_DEGRADED : LX_VERDICT_OK;
+		case LXG022_CGROUP_DENIES_NEEDED:
+			v = error ? LX_VERDICT_DEGRADED : LX_VERDICT_OK;
 			break;
 		default: v = LX_VERDICT_OK; break;
 		}

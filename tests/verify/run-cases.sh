@@ -2,12 +2,18 @@
 # verify over configs with planted problems (and clean ones): each case
 # names the codes it must give, no more, no fewer ("#expect:" line; "#host:"
 # picks the example host, default the 8-GPU one). Then audit over all of
-# them, with a VM and --exclusive. Usage: run-cases.sh LXGPU EXAMPLES CASES
+# them, with a VM and --exclusive. The configs are judged with LXC's
+# includes as a Proxmox VE host has them (lxc-config/, with pve-container's
+# userns.conf.d/01-pve.conf), whatever this machine has installed.
+# Usage: run-cases.sh LXGPU EXAMPLES CASES
 set -u
 lxgpu=$1 examples=$(cd "$2" && pwd) cases=$(cd "$3" && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 . "$(dirname "$0")/../lib/tap.sh"
+lxc_config="$work/lxc-config"
+cp -R "$(dirname "$0")/lxc-config" "$lxc_config"
+find "$lxc_config" -name '*.conf' -exec sed -i "s|@LXC_CONFIG@|$lxc_config|g" {} +
 
 t_case() {
 	conf=$1
@@ -15,7 +21,7 @@ t_case() {
 	want=$(sed -n 's/^#expect: *//p' "$conf" | tr ' ' '\n' | sed '/^$/d' | sort -u | tr '\n' ' ')
 	rm -rf "$work/pve" && mkdir -p "$work/pve/lxc" && cp "$conf" "$work/pve/lxc/700.conf"
 	"$lxgpu" --host "$examples/${host:-pve-8x-rtx-pro-6000}.yaml" --pve-dir "$work/pve" \
-		--lxc-path "$work/none" verify 700 --format json >"$work/out" 2>"$work/err"
+		--lxc-path "$work/none" --lxc-config-dir "$lxc_config" verify 700 --format json >"$work/out" 2>"$work/err"
 	rc=$?
 	got=$(jq -r '[.findings[].code] | unique | .[]' "$work/out" | tr '\n' ' ')
 	[ "$got" = "$want" ] || { echo "codes: got '$got', want '$want'"; jq -r '.findings[] | "\(.code) \(.message)"' "$work/out"; cat "$work/err"; return 1; }
@@ -40,7 +46,7 @@ done
 printf 'memory: 8192\nhostpci0: 0000:39:00,pcie=1\n' >"$work/pve/qemu-server/900.conf"
 cp "$cases/clean-devn.conf" "$work/pve/lxc/899.conf"
 sed 's|/dev/nvidia0|/dev/nvidia1|' "$cases/clean-devn.conf" >"$work/pve/lxc/898.conf"
-au() { "$lxgpu" --host "$examples/pve-8x-rtx-pro-6000.yaml" --pve-dir "$work/pve" --lxc-path "$work/none" audit "$@"; }
+au() { "$lxgpu" --host "$examples/pve-8x-rtx-pro-6000.yaml" --pve-dir "$work/pve" --lxc-path "$work/none" --lxc-config-dir "$lxc_config" audit "$@"; }
 t_audit_json() {
 	au --format json --exclusive >"$work/audit.json"
 	[ $? -eq 1 ] || { echo "audit exit status"; return 1; }
