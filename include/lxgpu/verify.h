@@ -236,8 +236,10 @@ void lx_preflight_free(struct lx_preflight *p);
 
 /* The next start against the host as it is now. driver_versions: versions
  * of the container's driver libraries when known, else NULL. */
+/* aopts: how to compute its effective access (LXC's includes); NULL: defaults. */
 void lx_preflight_next_start(const struct lx_host *host, const struct lx_container_config *cc,
-			     const struct lx_strv *driver_versions, struct lx_preflight *out);
+			     const struct lx_strv *driver_versions,
+			     const struct lx_access_options *aopts, struct lx_preflight *out);
 /* The first start after a host reboot into nb. */
 void lx_preflight_next_boot(const struct lx_host *host, const struct lx_container_config *cc,
 			    const struct lx_strv *driver_versions, const struct lx_next_boot *nb,

@@ -137,6 +137,10 @@ static int run_preflight(struct cli *cli)
 	bool text = cli->format == CLI_FORMAT_TEXT;
 	struct lx_doc *start_list = lx_doc_new_list(), *boot_list = lx_doc_new_list();
 	struct lx_runtime_paths paths = {cli->cgroup_root, "/proc", cli->lxc_path, cli->lxc_config_dir};
+	struct lx_access_options aopts;
+	lx_access_options_default(&aopts);
+	if (cli->lxc_config_dir)
+		aopts.lxc_config_dir = cli->lxc_config_dir;
 	bool any_bad = false;
 	for (int pass = 0; pass < (cli->next_boot ? 2 : 1); pass++) {
 		if (text && pass == 0)
@@ -178,7 +182,8 @@ static int run_preflight(struct cli *cli)
 			}
 			struct lx_preflight p;
 			if (pass == 0)
-				lx_preflight_next_start(&host, &cc, root_fd >= 0 ? &versions : NULL, &p);
+				lx_preflight_next_start(&host, &cc, root_fd >= 0 ? &versions : NULL,
+							&aopts, &p);
 			else
 				lx_preflight_next_boot(&host, &cc, root_fd >= 0 ? &versions : NULL, &nb, &p);
 			any_bad |= p.verdict != LX_VERDICT_OK;

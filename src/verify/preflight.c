@@ -54,13 +54,14 @@ static enum lx_verdict missing_node_verdict(const struct lx_configured_node *g)
 }
 
 void lx_preflight_next_start(const struct lx_host *host, const struct lx_container_config *cc,
-			     const struct lx_strv *driver_versions, struct lx_preflight *out)
+			     const struct lx_strv *driver_versions,
+			     const struct lx_access_options *aopts, struct lx_preflight *out)
 {
 	memset(out, 0, sizeof(*out));
 	struct lx_findings f = {0};
 	struct lx_access access;
 	struct lx_error err = {0};
-	if (lx_access_compute(host, cc->conf, cc->is_pve, NULL, &access, &err) < 0) {
+	if (lx_access_compute(host, cc->conf, cc->is_pve, aopts, &access, &err) < 0) {
 		reason(out, LX_VERDICT_WILL_FAIL, lx_xstrdup(err.message),
 		       lx_xstrdup("fix the config's lxc.include lines"));
 		lx_error_clear(&err);

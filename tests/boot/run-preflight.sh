@@ -8,6 +8,11 @@ eight="$examples/pve-8x-rtx-pro-6000.yaml"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 . "$(dirname "$0")/../lib/tap.sh"
+# LXC's includes as a Proxmox VE host has them (with pve-container's
+# userns.conf.d/01-pve.conf), whatever this machine has installed.
+lxc_config="$work/lxc-config"
+cp -R "$(dirname "$0")/../verify/lxc-config" "$lxc_config"
+find "$lxc_config" -name '*.conf' -exec sed -i "s|@LXC_CONFIG@|$lxc_config|g" {} +
 cc=${CC:-cc}
 for tool in "$cc" xz zstd jq; do
 	command -v "$tool" >/dev/null || { echo "Bail out! $tool is needed"; exit 1; }
@@ -44,7 +49,7 @@ pve="$work/pve" lxcp="$work/lxc"
 mkdir -p "$pve/lxc" "$lxcp/ct-libs/rootfs/usr/lib/x86_64-linux-gnu"
 printf 'arch: amd64\nonboot: 1\nunprivileged: 1\ndev0: /dev/nvidia0,mode=0666\ndev1: /dev/nvidiactl,mode=0666\ndev2: /dev/nvidia-uvm,mode=0666\ndev3: /dev/nvidia-uvm-tools,mode=0666\n' >"$pve/lxc/101.conf"
 printf 'arch: amd64\nlxc.cgroup2.devices.allow: c 195:0 rw\nlxc.cgroup2.devices.allow: c 195:255 rw\nlxc.cgroup2.devices.allow: c 511:0 rw\nlxc.cgroup2.devices.allow: c 511:1 rw\nlxc.mount.entry: /dev/nvidia0 dev/nvidia0 none bind,create=file\nlxc.mount.entry: /dev/nvidiactl dev/nvidiactl none bind,create=file\nlxc.mount.entry: /dev/nvidia-uvm dev/nvidia-uvm none bind,create=file\nlxc.mount.entry: /dev/nvidia-uvm-tools dev/nvidia-uvm-tools none bind,create=file\n' >"$pve/lxc/102.conf"
-printf 'lxc.uts.name = ct-libs\nlxc.rootfs.path = dir:%s/ct-libs/rootfs\nlxc.cgroup2.devices.allow = c 195:0 rw\nlxc.cgroup2.devices.allow = c 195:255 rw\nlxc.cgroup2.devices.allow = c 511:0 rw\nlxc.cgroup2.devices.allow = c 511:1 rw\nlxc.mount.entry = /dev/nvidia0 dev/nvidia0 none bind,create=file\nlxc.mount.entry = /dev/nvidiactl dev/nvidiactl none bind,create=file\nlxc.mount.entry = /dev/nvidia-uvm dev/nvidia-uvm none bind,create=file\nlxc.mount.entry = /dev/nvidia-uvm-tools dev/nvidia-uvm-tools none bind,create=file\n' "$lxcp" >"$lxcp/ct-libs/config"
+printf 'lxc.uts.name = ct-libs\nlxc.include = %s/common.conf\nlxc.rootfs.path = dir:%s/ct-libs/rootfs\nlxc.cgroup2.devices.allow = c 195:0 rw\nlxc.cgroup2.devices.allow = c 195:255 rw\nlxc.cgroup2.devices.allow = c 511:0 rw\nlxc.cgroup2.devices.allow = c 511:1 rw\nlxc.mount.entry = /dev/nvidia0 dev/nvidia0 none bind,create=file\nlxc.mount.entry = /dev/nvidiactl dev/nvidiactl none bind,create=file\nlxc.mount.entry = /dev/nvidia-uvm dev/nvidia-uvm none bind,create=file\nlxc.mount.entry = /dev/nvidia-uvm-tools dev/nvidia-uvm-tools none bind,create=file\n' "$lxc_config" "$lxcp" >"$lxcp/ct-libs/config"
 : >"$lxcp/ct-libs/rootfs/usr/lib/x86_64-linux-gnu/libnvidia-ml.so.590.48.01"
 : >"$lxcp/ct-libs/rootfs/usr/lib/x86_64-linux-gnu/libcuda.so.590.48.01"
 
@@ -52,6 +57,7 @@ pf() { # HOST ROOT ARGS...
 	h=$1 root=$2
 	shift 2
 	"$lxgpu" --host "$h" --pve-dir "$pve" --lxc-path "$lxcp" --cgroup-root "$work/no-cgroup" \
+		--lxc-config-dir "$lxc_config" \
 		preflight --root "$root" --format json "$@" >"$work/out.json" 2>"$work/err"
 }
 verdict() { jq -r --arg id "$2" ".$1[] | select(.container == \$id) | .verdict" "$work/out.json"; }
