@@ -12,6 +12,7 @@
 #include <ctype.h>
 #include <dirent.h>
 #include <string.h>
+#include <unistd.h>
 
 #define MAX_INCLUDE_DEPTH 16
 #define INCLUDE_MAX_SIZE (1u << 20)
@@ -50,6 +51,15 @@ static const char builtin_userns_conf[] = "lxc.cgroup.devices.deny =\n"
 					  "lxc.cgroup.devices.allow =\n"
 					  "lxc.cgroup2.devices.deny =\n"
 					  "lxc.cgroup2.devices.allow =\n";
+/* pve-container installs userns.conf.d/01-pve.conf (its lxc-pve-userns.conf):
+ * after the reset it makes the v2 device list a deny-list, so in PVE's
+ * unprivileged containers allow rules change nothing. Every host that
+ * starts PVE containers has it; a machine that only reads their configs
+ * (a snapshot on a laptop, plain Debian LXC) may not. */
+static const char pve_userns_conf_d[] = "userns.conf.d/01-pve.conf";
+static const char builtin_pve_userns_conf[] = "lxc.cgroup2.devices.deny =\n"
+					      "lxc.cgroup2.devices.allow =\n"
+					      "lxc.cgroup2.devices.allow = a\n";
 
 void lx_access_options_default(struct lx_access_options *opts)
 {
@@ -457,6 +467,13 @@ static int simulate_pve(struct sim *s, const struct lx_conf *conf)
 	if (s->out->unprivileged) {
 		_cleanup_free_ char *userns = pve_include(s, ostype, "userns");
 		if (read_lxc_file(s, userns, 0, true) < 0)
+			return -1;
+		bool read_pve_part = false;
+		for (size_t i = 0; i < s->files.n; i++)
+			read_pve_part |= lx_str_ends_with(s->files.items[i], pve_userns_conf_d) &&
+					 access(s->files.items[i], R_OK) == 0;
+		if (!read_pve_part &&
+		    read_lxc_text(s, PVE_ORIGIN, builtin_pve_userns_conf, 0) < 0)
 			return -1;
 	}
 	const char *features = lx_conf_get(conf, "features");
