@@ -119,6 +119,15 @@ int lx_host_major_by_name(const struct lx_host *host, const char *name);
 /* The first name listed for a number; NULL when none (with majors_complete
  * false that means unknown, not unused). */
 const char *lx_host_major_name(const struct lx_host *host, unsigned major);
+/* Majors the kernel hands out at module load (alloc_chrdev_region: 234-254,
+ * 384-511): they change between boots. Static majors (166 ttyACM, 188
+ * ttyUSB) belong to their driver even when it is not loaded. */
+bool lx_major_is_dynamic(unsigned major);
+/* A character major that a config rule may name but that no device has now,
+ * so the rule reaches nothing: a dynamic major missing from the host's
+ * /proc/devices. Without the whole table (schema-1 snapshots) only a
+ * dynamic major that is neither NVIDIA's nor DRM's counts. */
+bool lx_host_major_is_stale(const struct lx_host *host, unsigned major);
 bool lx_host_has_module(const struct lx_host *host, const char *module);
 
 /* Things worth telling the user about the host itself (not about a

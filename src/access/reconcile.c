@@ -42,19 +42,6 @@ static bool is_nvidia_major(const struct lx_host *host, long long major)
 	return false;
 }
 
-/* A major no device has now: the rule reaches nothing. Without the whole
- * table (schema-1 snapshots) only a dynamic-range major in a config with
- * other GPU lines counts, as before. */
-static bool major_is_stale(const struct lx_host *host, const struct lx_conf *conf,
-			   const struct lx_conf_line *l, const struct lx_gpu_owned *owned,
-			   long long major)
-{
-	if (host->majors_complete)
-		return !lx_host_major_name(host, (unsigned)major);
-	return lx_conf_line_is_gpu(conf, l, owned) && !is_nvidia_major(host, major) &&
-	       major != owned->drm_major;
-}
-
 static bool rule_reaches_planned(const struct lx_plan *plan, const struct lx_dev_rule *r)
 {
 	for (size_t i = 0; i < plan->n_nodes; i++) {
@@ -149,7 +136,7 @@ static bool should_drop(struct job *j, const struct lx_conf_line *l)
 	bool nvidia = is_nvidia_major(in->host, r.major) ||
 		      (r.major == j->owned.drm_major && r.minor >= 0 &&
 		       lx_conf_line_is_gpu(in->conf, l, &j->owned));
-	if (major_is_stale(in->host, in->conf, l, &j->owned, r.major))
+	if (lx_host_major_is_stale(in->host, (unsigned)r.major))
 		return true;
 	if (!nvidia)
 		return false;

@@ -2,6 +2,7 @@
  * anything else. lxgpu cannot mark its lines with comments: PVE moves every
  * "#" line to the top when it rewrites a config. So ownership is by meaning. */
 #include "lxgpu/config.h"
+#include "lxgpu/host.h"
 
 #include <ctype.h>
 #include <string.h>
@@ -17,12 +18,6 @@ void lx_gpu_owned_free(struct lx_gpu_owned *owned)
 	free(owned->drm_minors);
 	lx_strv_free(&owned->drm_paths);
 	memset(owned, 0, sizeof(*owned));
-}
-
-/* Majors the kernel hands out dynamically (alloc_chrdev_region). */
-static bool is_dynamic_major(unsigned major)
-{
-	return (major >= 234 && major <= 254) || (major >= 384 && major <= 511);
 }
 
 static bool is_cgroup_allow_key(const char *key)
@@ -95,7 +90,7 @@ static enum ownership classify_line(const struct lx_conf_line *l,
 		return minor >= 0 && contains(owned->drm_minors, owned->n_drm_minors, (unsigned)minor)
 			       ? GPU
 			       : NOT_GPU;
-	return is_dynamic_major(major) ? GPU_IF_OTHERS : NOT_GPU;
+	return lx_major_is_dynamic(major) ? GPU_IF_OTHERS : NOT_GPU;
 }
 
 bool lx_conf_has_gpu_lines(const struct lx_conf *conf, const struct lx_gpu_owned *owned)

@@ -312,3 +312,22 @@ void lx_host_warnings_free(struct lx_host_warnings *w)
 	free(w->items);
 	memset(w, 0, sizeof(*w));
 }
+
+bool lx_major_is_dynamic(unsigned major)
+{
+	return (major >= 234 && major <= 254) || (major >= 384 && major <= 511);
+}
+
+bool lx_host_major_is_stale(const struct lx_host *host, unsigned major)
+{
+	if (!lx_major_is_dynamic(major))
+		return false;
+	if (host->majors_complete)
+		return lx_host_major_name(host, major) == NULL;
+	for (size_t i = 0; i < host->n_majors; i++)
+		if (host->majors[i].number == major &&
+		    (lx_str_starts_with(host->majors[i].name, "nvidia") ||
+		     strcmp(host->majors[i].name, "drm") == 0))
+			return false;
+	return true;
+}

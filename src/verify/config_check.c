@@ -179,12 +179,6 @@ static bool raw_config_rule(const struct checker *k, const struct lx_access_rule
 	return l && l->kind == LX_CONF_LXC_KEY;
 }
 
-/* Majors the kernel hands out dynamically (alloc_chrdev_region). */
-static bool dynamic_major(long long major)
-{
-	return (major >= 234 && major <= 254) || (major >= 384 && major <= 511);
-}
-
 /* A rule of the config for a character major no device has now. With the
  * host's whole table that is any major it lacks; a table of only the NVIDIA
  * and DRM majors (schema 1 snapshots) can tell that only for dynamic ones. */
@@ -193,9 +187,7 @@ static bool rule_is_stale(const struct checker *k, const struct lx_access_rule *
 	if (!raw_config_rule(k, r) || r->fate != LX_RULE_APPLIED || !r->rule.allow || r->rule.all ||
 	    r->rule.major < 0 || r->rule.type == 'b')
 		return false;
-	if (!k->host->majors_complete && !dynamic_major(r->rule.major))
-		return false;
-	return lx_host_major_name(k->host, (unsigned)r->rule.major) == NULL;
+	return lx_host_major_is_stale(k->host, (unsigned)r->rule.major);
 }
 
 /* The stale rule most likely meant for this node: one of the same minor (or
@@ -426,7 +418,7 @@ static void denied_finding(struct checker *k, const struct lx_access_node *n, bo
 			     warn_only ? "CUDA profilers need it" : "CUDA fails"),
 		n->via == LX_VIA_DEVN && n->read && !stale && !wrong
 			? lx_xasprintf("remove deny-write from the devN entry (line %d)", n->line)
-			: apply_fix(k, stale && dynamic_major(stale->rule.major)));
+			: apply_fix(k, stale && lx_major_is_dynamic((unsigned)stale->rule.major)));
 	if (warn_only)
 		lx_findings_last_severity(k->out, LX_SEVERITY_WARNING);
 	else
@@ -545,7 +537,7 @@ static void check_stale_rules(struct checker *k)
 				? lx_xasprintf("remove the line (device rules change nothing in this "
 					       "container), or lxgpu apply %s",
 					       k->cc->id)
-				: apply_fix(k, dynamic_major(r->rule.major)));
+				: apply_fix(k, lx_major_is_dynamic((unsigned)r->rule.major)));
 		lx_findings_last_severity(k->out, k->needed_denied ? LX_SEVERITY_ERROR
 						  : inert          ? LX_SEVERITY_INFO
 								   : LX_SEVERITY_WARNING);

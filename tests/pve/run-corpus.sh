@@ -27,11 +27,22 @@ refused_case() {
 	cmp "$orig" "$conf"
 }
 
+# The lines of a file that plainly are not GPU lines, by a rule of this test
+# alone (no "nvidia", no /dev/dri, no device rule for the GPU, DRM or a
+# dynamic-range major): apply must keep every one of them, in order. Not
+# lxgpu's ownership code, which the pinned results come from.
+plain_lines() {
+	grep -v -E 'nvidia|/dev/dri|devices\.allow.*c (195|226|23[4-9]|24[0-9]|25[0-4]|38[4-9]|39[0-9]|4[0-9][0-9]|50[0-9]|51[01]):' "$1" | tr -d '\r'
+}
+
 # apply_case NAME ID CONFIG_PATH EXPECTED
 apply_case() {
 	name=$1 id=$2 conf=$3 expected=$4
+	plain_lines "$conf" >"$work/plain.before"
 	# shellcheck disable=SC2086
 	"$lxgpu" $common apply "$id" >"$work/out" 2>&1 || { cat "$work/out"; return 1; }
+	plain_lines "$conf" >"$work/plain.after"
+	diff -u "$work/plain.before" "$work/plain.after" || { echo "a line that is plainly not a GPU line changed"; return 1; }
 	if [ "$update" = --update ]; then
 		cp "$conf" "$expected"
 		return 0
