@@ -99,7 +99,8 @@ predict() { # ACCESS_JSON PATH MODE
 		end' "$1"
 }
 
-cat >"$work/inside.sh" <<'INSIDE'
+cat "$(dirname "$0")/../lib/private-dev.sh" >"$work/inside.sh"
+cat >>"$work/inside.sh" <<'INSIDE'
 # Runs in a private mount namespace: optional pure cgroup v2, a private /dev
 # with the host nodes, the container, then the probes.
 set -u
@@ -107,19 +108,7 @@ layout=$1 nodes=$2 lxcpath=$3 name=$4 probes=$5 out=$6
 if [ "$layout" = v2 ]; then
 	umount -l /sys/fs/cgroup && mount -t cgroup2 none /sys/fs/cgroup || exit 3
 fi
-mkdir -p /run/lxgpu-realdev
-mount --rbind /dev /run/lxgpu-realdev
-mount -t tmpfs -o mode=755 lxgpu-dev /dev
-for node in null zero full random urandom tty ptmx console kmsg; do
-	[ -e "/run/lxgpu-realdev/$node" ] || continue
-	touch "/dev/$node"
-	mount --bind "/run/lxgpu-realdev/$node" "/dev/$node"
-done
-for dir in pts shm mqueue; do
-	mkdir -p "/dev/$dir"
-	[ -d "/run/lxgpu-realdev/$dir" ] && mount --rbind "/run/lxgpu-realdev/$dir" "/dev/$dir"
-done
-umount -l /run/lxgpu-realdev
+private_dev
 while read -r path type numbers mode uid gid; do
 	mkdir -p "$(dirname "$path")"
 	case $type in

@@ -87,22 +87,11 @@ check "busybox container created with the generated lines" t_create
 
 # Start it from a private mount namespace whose /dev is a tmpfs holding the
 # planned nodes (with the example host's majors) and the basics LXC needs.
-cat >"$work/start.sh" <<'START'
+cat "$(dirname "$0")/../lib/private-dev.sh" >"$work/start.sh"
+cat >>"$work/start.sh" <<'START'
 set -eu
 planned=$1 lxcpath=$2 name=$3
-mkdir -p /run/lxgpu-realdev
-mount --rbind /dev /run/lxgpu-realdev
-mount -t tmpfs -o mode=755 lxgpu-dev /dev
-for node in null zero full random urandom tty ptmx console kmsg; do
-	[ -e "/run/lxgpu-realdev/$node" ] || continue
-	touch "/dev/$node"
-	mount --bind "/run/lxgpu-realdev/$node" "/dev/$node"
-done
-for dir in pts shm mqueue; do
-	mkdir -p "/dev/$dir"
-	[ -d "/run/lxgpu-realdev/$dir" ] && mount --rbind "/run/lxgpu-realdev/$dir" "/dev/$dir"
-done
-umount -l /run/lxgpu-realdev
+private_dev
 while read -r path numbers mode; do
 	mkdir -p "$(dirname "$path")"
 	mknod -m "$mode" "$path" c "${numbers%%:*}" "${numbers##*:}"
