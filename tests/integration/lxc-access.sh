@@ -15,6 +15,14 @@
 # /dev/null), then a line "---" and the container's config lines, where
 # @LXC_CONFIG@ is LXC's config directory. lxc.idmap lines make the container
 # really unprivileged (its rootfs is shifted to match).
+#
+# A Proxmox case adds a section "--- pve": the CT's /etc/pve/lxc config,
+# which is what lxgpu reads. The "---" section is then what pve-container
+# makes of it for LXC, written by hand from PVE::LXC::update_lxc_config and
+# the prestart/autodev hooks (lxgpu's simulation of that is under test, so
+# it cannot be the source); "passthrough: PATH TYPE MAJ:MIN MODE UID GID"
+# lines are the nodes PVE's prestart hook makes for devN entries (host ids),
+# bind-mounted from @PASSTHROUGH@, as its autodev hook does.
 # Usage: lxc-access.sh LXGPU EXAMPLES_DIR CASES_DIR   (TAP; root, lxc)
 set -u
 lxgpu=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
@@ -179,7 +187,19 @@ for case_file in "$cases"/*.case; do
 				{ cat "$dir/create.log"; return 1; }
 			conf="$lxcpath/$name/config"
 			sed -i '/^lxc\.net\./d; /^lxc\.apparmor\./d; /^lxc\.tty\.max/d; /^lxc\.console/d' "$conf"
-			sed '1,/^---$/d' "$case_file" | sed "s|@LXC_CONFIG@|$lxc_config|g" >>"$conf"
+			sed '1,/^---$/d; /^--- pve$/,$d' "$case_file" |
+				sed -e "s|@LXC_CONFIG@|$lxc_config|g" -e "s|@PASSTHROUGH@|$dir/passthrough|g" >>"$conf"
+			verify_dirs="--lxc-path $lxcpath"
+			if grep -q '^--- pve$' "$case_file"; then
+				mkdir -p "$dir/pve/lxc"
+				sed '1,/^--- pve$/d' "$case_file" >"$dir/pve/lxc/$name.conf"
+				verify_dirs="$verify_dirs --pve-dir $dir/pve"
+			fi
+			field "$case_file" passthrough | while read -r path type numbers mode uid gid; do
+				mkdir -p "$(dirname "$dir/passthrough$path")"
+				mknod -m "$mode" "$dir/passthrough$path" "$type" "${numbers%%:*}" "${numbers##*:}" &&
+					chown "$uid:$gid" "$dir/passthrough$path"
+			done
 			# After the case: common.conf would set ttys this sandbox cannot give.
 			printf '%s\n' 'lxc.net.0.type = empty' 'lxc.apparmor.profile = unconfined' \
 				'lxc.tty.max = 0' 'lxc.console.path = none' >>"$conf"
@@ -190,7 +210,8 @@ for case_file in "$cases"/*.case; do
 				done
 				chmod 755 "$lxcpath" "$lxcpath/$name"
 			fi
-			"$lxgpu" --host "$dir/host.yaml" --lxc-path "$lxcpath" verify "$name" --format json \
+			# shellcheck disable=SC2086
+			"$lxgpu" --host "$dir/host.yaml" $verify_dirs verify "$name" --format json \
 				>"$dir/verify.json" 2>"$dir/verify.err"
 			jq '.access' "$dir/verify.json" >"$dir/access.json" ||
 				{ cat "$dir/verify.err"; return 1; }
