@@ -98,6 +98,13 @@ static bool needed_path(const struct job *j, const char *path)
 	return false;
 }
 
+/* MIG and IMEX capability nodes are the user's choice (which instances a
+ * container may use); apply keeps whatever access to them it finds. */
+static bool is_caps_path(const char *path)
+{
+	return lx_str_starts_with(path, "/dev/nvidia-caps");
+}
+
 /* Whether an old line goes (rule 1 above). */
 static bool should_drop(struct job *j, const struct lx_conf_line *l)
 {
@@ -105,7 +112,7 @@ static bool should_drop(struct job *j, const struct lx_conf_line *l)
 	enum lx_style style = j->plan->style;
 	if (l->kind == LX_CONF_PVE_KEY && lx_conf_devn_index(l->key) >= 0) {
 		_cleanup_free_ char *path = lx_conf_devn_path(l->value);
-		if (!path || !is_nvidia_path(j, path))
+		if (!path || !is_nvidia_path(j, path) || is_caps_path(path))
 			return false;
 		return !needed_path(j, path) || style != LX_STYLE_DEVN;
 	}
@@ -113,7 +120,7 @@ static bool should_drop(struct job *j, const struct lx_conf_line *l)
 		return false;
 	if (strcmp(l->key, "lxc.mount.entry") == 0) {
 		_cleanup_free_ char *source = lx_xstrndup(l->value, strcspn(l->value, " \t"));
-		if (!is_nvidia_path(j, source))
+		if (!is_nvidia_path(j, source) || is_caps_path(source))
 			return false;
 		if (style == LX_STYLE_DEVN)
 			return true;
@@ -239,15 +246,44 @@ static void inherit_devn_options(struct job *j, struct lx_plan_options *opts)
 		opts->gid = gid;
 }
 
+/* Whether every NVIDIA bind that stays is "optional": new ones then are
+ * too, so that the container's convention (start without a missing node,
+ * or fail) holds for all its GPU nodes. */
+static bool binds_are_optional(const struct job *j)
+{
+	const struct lx_conf *conf = j->in->conf;
+	size_t binds = 0, optional = 0;
+	for (size_t i = 0; i < conf->n && conf->lines[i].section == -1; i++) {
+		const struct lx_conf_line *l = &conf->lines[i];
+		if (j->drop[i] || l->kind != LX_CONF_LXC_KEY || strcmp(l->key, "lxc.mount.entry") != 0 ||
+		    !lx_str_starts_with(l->value, "/dev/nvidia"))
+			continue;
+		binds++;
+		optional += strstr(l->value, "optional") != NULL;
+	}
+	return binds && binds == optional;
+}
+
 /* The rendered plan's config lines (its comments would become the
  * container's description in PVE). */
-static void rendered_lines(const char *rendered, struct lx_strv *lines)
+static void rendered_lines(const struct job *j, const char *rendered, struct lx_strv *lines)
 {
+	bool optional = binds_are_optional(j);
 	struct lx_conf parsed;
 	lx_conf_parse("(rendered)", rendered, strlen(rendered), &parsed);
-	for (size_t i = 0; i < parsed.n; i++)
-		if (parsed.lines[i].kind == LX_CONF_PVE_KEY || parsed.lines[i].kind == LX_CONF_LXC_KEY)
-			lx_strv_push(lines, parsed.lines[i].text);
+	for (size_t i = 0; i < parsed.n; i++) {
+		const struct lx_conf_line *l = &parsed.lines[i];
+		if (l->kind != LX_CONF_PVE_KEY && l->kind != LX_CONF_LXC_KEY)
+			continue;
+		const char *bind = strstr(l->text, " bind,");
+		if (optional && l->kind == LX_CONF_LXC_KEY && strcmp(l->key, "lxc.mount.entry") == 0 &&
+		    bind && !strstr(l->text, "optional"))
+			lx_strv_push_owned(lines, lx_xasprintf("%.*s bind,optional,%s",
+								 (int)(bind - l->text), l->text,
+								 bind + strlen(" bind,")));
+		else
+			lx_strv_push(lines, l->text);
+	}
 	lx_conf_free(&parsed);
 }
 
@@ -392,7 +428,7 @@ int lx_reconcile(const struct lx_reconcile_input *in, struct lx_reconcile_result
 		rc = lx_render_plan(in->host, &plan, in->render_opts, &rendered, err);
 	long at = -1;
 	if (rc == 0) {
-		rendered_lines(rendered, &offered);
+		rendered_lines(&j, rendered, &offered);
 		at = insert_position(&j);
 		rc = choose_lines(&j, &offered, at, &chosen, err);
 	}
@@ -462,12 +498,22 @@ void lx_access_current(const struct lx_host *host, const struct lx_conf *conf,
 			path = lx_conf_devn_path(l->value);
 		else if (l->kind == LX_CONF_LXC_KEY && strcmp(l->key, "lxc.mount.entry") == 0)
 			path = lx_xstrndup(l->value, strcspn(l->value, " \t"));
-		int g = path ? gpu_of_path(host, path) : -1;
+		/* A bind of a staged copy (/lxc/102010/devices/nvidia0) names the
+		 * GPU by its target. */
+		_cleanup_free_ char *target = NULL;
+		if (path && l->kind == LX_CONF_LXC_KEY && !lx_str_starts_with(path, "/dev/")) {
+			const char *t = l->value + strlen(path);
+			t += strspn(t, " \t");
+			target = lx_xasprintf("/%s", t[0] == '/' ? t + 1 : t);
+			target[strcspn(target, " \t")] = '\0';
+		}
+		const char *named = target ? target : path;
+		int g = named ? gpu_of_path(host, named) : -1;
 		if (g >= 0)
 			has[g] = true;
-		if (path && l->kind == LX_CONF_PVE_KEY && lx_str_starts_with(path, "/dev/nvidia"))
+		if (named && l->kind == LX_CONF_PVE_KEY && lx_str_starts_with(named, "/dev/nvidia"))
 			out->devn = true;
-		if (path && l->kind == LX_CONF_LXC_KEY && lx_str_starts_with(path, "/dev/nvidia"))
+		if (named && l->kind == LX_CONF_LXC_KEY && lx_str_starts_with(named, "/dev/nvidia"))
 			out->raw = true;
 	}
 	struct lx_buf b = {0};

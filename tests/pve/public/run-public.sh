@@ -28,20 +28,6 @@ mkdir -p "$work/pve/lxc" "$work/lxc" "$work/locks" "$work/backups" "$work/lxc-co
 # lxgpu belong here; a wrong expectation is fixed in its .expect.
 todo_reason() { # NAME CHECK
 	case "$1:$2" in
-	01-ollama-exitcode0:keep | 02-nosana-blank-lines-allow-a:keep | \
-		03-quickpod-allow-a-init-cmd:keep | 04-vast-rtx5090-comments:keep | \
-		05-ansible-plex-idmap-caps-dir:keep | 10-ollama-unpriv-many-dynamic-majors:keep | \
-		11-ollama-by-path-no-final-newline:keep | 14-wolf-devn-uinput-after-lxc:keep | \
-		25-terraform-request-coral-caps-dir:keep | 31-script-devn-mode0666-redundant-rules:keep | \
-		32-script-devn-two-gpus-caps:keep)
-		# src/access/reconcile.c should_drop: a /dev/nvidia-caps line is
-		# an NVIDIA path, kept only when needed_path/the plan has it; the
-		# plan has caps only when the host has them (and then only the
-		# GPUs' MIG caps, not nvidia-cap1/cap2)
-		echo "drops the container's nvidia-caps lines (file binds, dir bind, devN) although docs/apply.md keeps its caps access and lines for nodes the host lacks" ;;
-	26-frigate-coral-two-gpus-staged-nodes-truncated:current)
-		# lx_access_current looks at bind sources only
-		echo "with no --gpus, does not see the GPUs the config names by bind target (dev/nvidia0, dev/nvidia1 from staged sources) and c 195:0/195:1" ;;
 	*) return 1 ;;
 	esac
 }
@@ -70,10 +56,20 @@ result() {
 # out (on the poster's host N was the NVIDIA module's; the example's uio or
 # gpiochip there would be a second driver on one major).
 make_host() {
-	python3 - "$base_host" "$2" "$1" <<'PY'
-import sys, yaml
-src, out, spec = sys.argv[1], sys.argv[2], sys.argv[3].split()
+	python3 - "$base_host" "$2" "$1" "$3" <<'PY'
+import re, sys, yaml
+src, out, spec, conf = sys.argv[1], sys.argv[2], sys.argv[3].split(), sys.argv[4]
 doc = yaml.safe_load(open(src))
+# The capability nodes the config names were on the poster's host (scripts
+# write those lines only when the host has them): the model has them too.
+caps_major = [m["major"] for m in doc["majors"] if m["name"] == "nvidia-caps"][0]
+have = set(n["path"] for n in doc.get("nodes") or [])
+for p in sorted(set(re.findall(r"/dev/nvidia-caps/nvidia-cap(\d+)", open(conf, errors="replace").read()))):
+    path = "/dev/nvidia-caps/nvidia-cap" + p
+    if path not in have:
+        doc.setdefault("nodes", []).append({"path": path, "type": "char", "major": caps_major,
+                                            "minor": int(p), "mode": "0400", "uid": 0, "gid": 0})
+doc["nodes"].sort(key=lambda n: n["path"])
 want = dict((k, int(v)) for k, v in (s.split("=", 1) for s in spec))
 majors = doc["majors"]
 for name, new in want.items():
@@ -129,10 +125,10 @@ for conf in "$public"/[0-9]*.conf "$public"/[0-9]*.lxc; do
 	# 1. the host model
 	majors=$(field host-majors "$exp")
 	host="$base_host"
-	if [ -n "$majors" ]; then
+	if [ -n "$majors" ] || grep -q 'nvidia-caps/nvidia-cap' "$conf"; then
 		host="$work/hosts/$name.yaml"
 		st=0
-		if make_host "$majors" "$host" >"$m" 2>&1; then
+		if make_host "$majors" "$host" "$conf" >"$m" 2>&1; then
 			"$lxgpu" --host "$host" scan >"$work/scan" 2>&1 || { st=1; cat "$work/scan" >>"$m"; }
 		else
 			st=1
