@@ -69,6 +69,10 @@ for p in sorted(set(re.findall(r"/dev/nvidia-caps/nvidia-cap(\d+)", open(conf, e
     if path not in have:
         doc.setdefault("nodes", []).append({"path": path, "type": "char", "major": caps_major,
                                             "minor": int(p), "mode": "0400", "uid": 0, "gid": 0})
+# So was nvidia-modeset, when the config names it (the display driver).
+if "/dev/nvidia-modeset" in open(conf, errors="replace").read() and "/dev/nvidia-modeset" not in have:
+    doc["nodes"].append({"path": "/dev/nvidia-modeset", "type": "char", "major": 195, "minor": 254,
+                         "mode": "0666", "uid": 0, "gid": 0})
 doc["nodes"].sort(key=lambda n: n["path"])
 want = dict((k, int(v)) for k, v in (s.split("=", 1) for s in spec))
 majors = doc["majors"]
@@ -124,8 +128,17 @@ for conf in "$public"/[0-9]*.conf "$public"/[0-9]*.lxc; do
 
 	# 1. the host model
 	majors=$(field host-majors "$exp")
+	# A config reported working had rules that fit its host: without the
+	# poster's majors, the first dynamic major its rules name was their
+	# nvidia-uvm (and a second one nvidia-caps).
+	if [ -z "$majors" ] && case $(field problem "$exp") in none*) true ;; *) false ;; esac &&
+		case $(field gpus "$exp") in none | '') false ;; *) true ;; esac; then
+		majors=$(sed -n '/^\[/q; s/^lxc\.cgroup2\{0,1\}\.devices\.allow *[:=] *c \([0-9][0-9]*\):.*/\1/p' "$conf" |
+			awk '($1 >= 234 && $1 <= 254) || ($1 >= 384 && $1 <= 511)' | awk '!seen[$1]++' | head -n 2 |
+			awk 'NR == 1 { printf "nvidia-uvm=%s", $1 } NR == 2 { printf " nvidia-caps=%s", $1 }')
+	fi
 	host="$base_host"
-	if [ -n "$majors" ] || grep -q 'nvidia-caps/nvidia-cap' "$conf"; then
+	if [ -n "$majors" ] || grep -q 'nvidia-caps/nvidia-cap\|/dev/nvidia-modeset' "$conf"; then
 		host="$work/hosts/$name.yaml"
 		st=0
 		if make_host "$majors" "$host" "$conf" >"$m" 2>&1; then
@@ -147,6 +160,48 @@ for conf in "$public"/[0-9]*.conf "$public"/[0-9]*.lxc; do
 		num=${name%%-*}; id=$((900300 + ${num#0})) cfg="$work/pve/lxc/$id.conf" ;;
 	esac
 	cp "$conf" "$cfg"
+	# A plain LXC post is a fragment: the container's config included LXC's
+	# common.conf (every template's does), or it could not have started.
+	case $file in
+	*.lxc) grep -q '^lxc.include' "$conf" ||
+		{ echo "lxc.include = /usr/share/lxc/config/common.conf"; cat "$conf"; } >"$cfg" ;;
+	esac
+	cp "$cfg" "$work/posted"
+
+	# verify first, on the config as posted: a config its poster reported
+	# working gets no error; a reported problem gets its finding (the code
+	# for each problem word is the one docs/findings.md gives it).
+	"$lxgpu" --host "$host" --pve-dir "$work/pve" --lxc-path "$work/lxc" \
+		--lxc-config-dir "$work/lxc-config" verify "$id" --format json >"$work/verify.json" 2>"$m"
+	vrc=$?
+	codes=$(jq -r '[.findings[] | "\(.code)/\(.severity)"] | join(" ")' "$work/verify.json" 2>/dev/null)
+	problem=$(field problem "$exp")
+	st=0
+	case $problem in
+	none*)
+		errors=$(jq -r '[.findings[] | select(.severity == "error") | "\(.code): \(.message)"] | .[]' "$work/verify.json")
+		[ "$vrc" -le 1 ] && [ -z "$errors" ] || { st=1; echo "$errors" >>"$m"; }
+		desc="verify: no error on a config reported working" ;;
+	unknown* | '') desc="verify runs (problem not known)"; [ "$vrc" -le 1 ] || st=1 ;;
+	*)
+		word=${problem%%:*}
+		case $word in
+		over-broad) want_code=LXG007 ;;
+		wrong-cgroup-version) want_code=LXG006 ;;
+		in-snapshot) # LXG005 is about GPU lines; other devices' are not lxgpu's
+			case $problem in *nvidia* | *dri*) want_code=LXG005 ;; *) want_code="" ;; esac ;;
+		stale-major) want_code=LXG001 ;;
+		missing-uvm) want_code=LXG008 ;;
+		no-rule) want_code=LXG022 ;;
+		*) want_code="" ;;
+		esac
+		desc="verify finds the reported problem ($word: ${want_code:-no code})"
+		if [ -n "$want_code" ]; then
+			case " $codes " in *" $want_code/"*) ;; *) st=1; echo "findings: $codes" >>"$m" ;; esac
+		fi ;;
+	esac
+	result "$name" verify "$desc" $st "$m"
+	cp "$work/posted" "$cfg"
 	gpus=$(field gpus "$exp")
 	case $gpus in
 	none | '') gpuarg="--gpus 0" want=0 ;;
