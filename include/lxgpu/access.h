@@ -70,6 +70,7 @@ struct lx_access_rule {
 	char *key;
 	char *value;
 	struct lx_dev_rule rule; /* valid unless INVALID */
+	bool unknown_device;     /* PVE's rule for a devN lxgpu cannot stat */
 	enum lx_rule_fate fate;
 };
 

@@ -446,11 +446,13 @@ static void pve_devices(struct sim *s, const struct lx_conf *conf)
 			n->uid = d.uid >= 0 ? d.uid : 0;
 			n->gid = d.gid >= 0 ? d.gid : 0;
 		} else {
-			/* A device lxgpu cannot see (a USB serial): its rule still counts,
-			 * as one that matches no node lxgpu knows. */
-			_cleanup_free_ char *allow = lx_xstrdup("c 4294967295:4294967295 rw");
+			/* A device lxgpu cannot see (a USB serial): PVE's rule for it
+			 * still counts in the list, as one no node lxgpu knows matches. */
+			_cleanup_free_ char *allow = lx_xasprintf("c ?:? %s (the numbers of %s)",
+								  d.deny_write ? "r" : "rw", d.path);
 			add_device_rule(s, 1, "lxc.cgroup2.devices.allow", allow, s->conf_file, l->lineno,
 					true);
+			s->out->rules[s->out->n_rules - 1].unknown_device = true;
 		}
 		lx_devn_free(&d);
 	}
@@ -518,7 +520,13 @@ static void program_cgroup(struct sim *s)
 	for (size_t i = 0; i < s->n_pending[active]; i++) {
 		struct lx_access_rule *r = &a->rules[s->pending[active][i]];
 		bool allow = lx_str_ends_with(r->key, ".allow");
-		if (!lx_dev_rule_parse(r->value, allow, &r->rule)) {
+		if (r->unknown_device) {
+			/* Numbers no device in the host model has (12-bit majors). */
+			r->rule = (struct lx_dev_rule){.allow = true, .type = 'c', .major = 0xffffffffll,
+						       .minor = 0xffffffffll,
+						       .access = LX_ACC_READ | LX_ACC_WRITE,
+						       .access_text = "rw"};
+		} else if (!lx_dev_rule_parse(r->value, allow, &r->rule)) {
 			r->fate = LX_RULE_INVALID;
 			/* LXC logs "Failed to parse device rule" and goes on (seen
 			 * with LXC 5.0.2); the v1 kernel refuses the write and LXC
