@@ -153,6 +153,21 @@ bool lx_access_node_usable(const struct lx_access *a, const struct lx_access_nod
 
 const char *lx_rule_fate_name(enum lx_rule_fate f);
 
+/* What a container has now (apply's defaults, verify's GPUs of the
+ * container): the GPUs whose /dev/nvidiaN it reaches or a line names (a
+ * broken setup still says which GPU it meant), and how it is set up. */
+struct lx_current {
+	char *gpus;          /* "0,2": host GPU indexes; NULL: none */
+	struct lx_strv bdfs; /* the same GPUs' PCI addresses */
+	bool dri;            /* it reaches DRM nodes */
+	bool caps;           /* it reaches /dev/nvidia-caps nodes */
+	bool devn;           /* NVIDIA nodes given as devN entries */
+	bool raw;            /* NVIDIA nodes given as lxc.mount.entry lines */
+};
+void lx_access_current(const struct lx_host *host, const struct lx_conf *conf,
+		       const struct lx_access *a, struct lx_current *out);
+void lx_current_free(struct lx_current *c);
+
 struct lx_doc;
 /* The access as a document ("access" in verify's JSON/YAML: nodes, start
  * failures, device rules with what became of them). */

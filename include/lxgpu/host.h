@@ -128,6 +128,11 @@ bool lx_major_is_dynamic(unsigned major);
  * /proc/devices. Without the whole table (schema-1 snapshots) only a
  * dynamic major that is neither NVIDIA's nor DRM's counts. */
 bool lx_host_major_is_stale(const struct lx_host *host, unsigned major);
+/* The one "is this a GPU's node" test: N for "/dev/nvidiaN", else -1. */
+int lx_gpu_node_minor(const char *path);
+/* The index of the GPU whose /dev/nvidiaN a path is, or -1 (any other path,
+ * a minor no GPU has). */
+int lx_host_gpu_of_node(const struct lx_host *host, const char *path);
 bool lx_host_has_module(const struct lx_host *host, const char *module);
 
 /* Things worth telling the user about the host itself (not about a

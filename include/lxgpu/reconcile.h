@@ -29,16 +29,4 @@ int lx_reconcile(const struct lx_reconcile_input *in, struct lx_reconcile_result
 		 struct lx_error *err);
 void lx_reconcile_result_free(struct lx_reconcile_result *r);
 
-/* What a container has now, for apply's defaults. */
-struct lx_current {
-	char *gpus; /* "0,2": the GPUs it reaches or names; NULL: none */
-	bool dri;   /* it reaches DRM nodes */
-	bool caps;  /* it reaches /dev/nvidia-caps nodes */
-	bool devn;  /* NVIDIA nodes given as devN entries */
-	bool raw;   /* NVIDIA nodes given as lxc.mount.entry lines */
-};
-void lx_access_current(const struct lx_host *host, const struct lx_conf *conf,
-		       const struct lx_access *a, struct lx_current *out);
-void lx_current_free(struct lx_current *c);
-
 #endif

@@ -213,11 +213,8 @@ static const char *major_name_for_node(const char *path)
 static bool is_gpu_major_node(const char *path)
 {
 	const char *name = path + strlen("/dev/");
-	if (strcmp(name, "nvidiactl") == 0 || strcmp(name, "nvidia-modeset") == 0)
-		return true;
-	if (!lx_str_starts_with(name, "nvidia") || !name[6])
-		return false;
-	return strspn(name + 6, "0123456789") == strlen(name + 6);
+	return strcmp(name, "nvidiactl") == 0 || strcmp(name, "nvidia-modeset") == 0 ||
+	       lx_gpu_node_minor(path) >= 0;
 }
 
 void lx_host_check(const struct lx_host *host, struct lx_host_warnings *w)
@@ -330,4 +327,22 @@ bool lx_host_major_is_stale(const struct lx_host *host, unsigned major)
 		     strcmp(host->majors[i].name, "drm") == 0))
 			return false;
 	return true;
+}
+
+int lx_gpu_node_minor(const char *path)
+{
+	const char *digits = path + strlen("/dev/nvidia");
+	if (!lx_str_starts_with(path, "/dev/nvidia") || !*digits ||
+	    strspn(digits, "0123456789") != strlen(digits) || strlen(digits) > 6)
+		return -1;
+	return atoi(digits);
+}
+
+int lx_host_gpu_of_node(const struct lx_host *host, const char *path)
+{
+	int minor = lx_gpu_node_minor(path);
+	for (size_t i = 0; minor >= 0 && i < host->n_gpus; i++)
+		if (host->gpus[i].minor == minor)
+			return (int)i;
+	return -1;
 }

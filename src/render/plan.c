@@ -290,9 +290,7 @@ static void add_gpu_nodes(struct planner *p)
 	/* The driver did not say which /dev/nvidiaN is which GPU: with every
 	 * GPU selected that does not matter, so grant every GPU node. */
 	for (size_t i = 0; i < h->n_nodes; i++) {
-		const char *name = h->nodes[i].path + strlen("/dev/");
-		if (lx_str_starts_with(name, "nvidia") && name[6] &&
-		    strspn(name + 6, "0123456789") == strlen(name + 6))
+		if (lx_gpu_node_minor(h->nodes[i].path) >= 0)
 			plan_add(p, h->nodes[i].path, LX_ROLE_GPU, -1, h->nodes[i].minor);
 	}
 }

@@ -33,14 +33,8 @@ static void add_grant(struct lx_container_config *c, const char *path, int line,
 static int gpu_of_node(const struct lx_host *host, const char *path)
 {
 	const char *name = path + strlen("/dev/");
-	if (lx_str_starts_with(name, "nvidia") && name[6] &&
-	    strspn(name + 6, "0123456789") == strlen(name + 6)) {
-		int minor = atoi(name + 6);
-		for (size_t i = 0; i < host->n_gpus; i++)
-			if (host->gpus[i].minor == minor)
-				return (int)i;
-		return -1;
-	}
+	if (lx_gpu_node_minor(path) >= 0)
+		return lx_host_gpu_of_node(host, path);
 	if (lx_str_starts_with(name, "dri/"))
 		for (size_t i = 0; i < host->n_gpus; i++)
 			for (size_t d = 0; d < host->gpus[i].n_drm; d++)
@@ -124,40 +118,15 @@ static void finding(struct checker *k, enum lx_finding_code code, int line, cons
 	lx_findings_add(k->out, code, k->cc->id, k->cc->conf->path, line, node, message, fix);
 }
 
-/* "/dev/nvidiaN" -> N; -1 for any other path. */
-static int gpu_node_minor(const char *path)
-{
-	if (!lx_str_starts_with(path, "/dev/nvidia"))
-		return -1;
-	const char *digits = path + strlen("/dev/nvidia");
-	if (!*digits || strspn(digits, "0123456789") != strlen(digits) || strlen(digits) > 6)
-		return -1;
-	return atoi(digits);
-}
-
-static const struct lx_gpu *gpu_by_minor(const struct lx_host *host, int minor)
-{
-	for (size_t i = 0; minor >= 0 && i < host->n_gpus; i++)
-		if (host->gpus[i].minor == minor)
-			return &host->gpus[i];
-	return NULL;
-}
-
 void lx_container_gpus(const struct lx_host *host, const struct lx_container_config *cc,
 		       const struct lx_access *access, struct lx_strv *bdfs)
 {
-	for (size_t i = 0; access && i < access->n_nodes; i++) {
-		const struct lx_gpu *g = gpu_by_minor(host, gpu_node_minor(access->nodes[i].host_path));
-		if (g && !lx_strv_contains(bdfs, g->bdf))
-			lx_strv_push(bdfs, g->bdf);
-	}
-	/* A GPU a line names counts even when it does not reach the container:
-	 * the finding then says what it lacks. */
-	for (size_t i = 0; i < cc->n_grants; i++) {
-		const struct lx_gpu *g = gpu_by_minor(host, gpu_node_minor(cc->grants[i].path));
-		if (g && !lx_strv_contains(bdfs, g->bdf))
-			lx_strv_push(bdfs, g->bdf);
-	}
+	struct lx_current cur;
+	lx_access_current(host, cc->conf, access, &cur);
+	for (size_t i = 0; i < cur.bdfs.n; i++)
+		if (!lx_strv_contains(bdfs, cur.bdfs.items[i]))
+			lx_strv_push(bdfs, cur.bdfs.items[i]);
+	lx_current_free(&cur);
 }
 
 /* The config line with this number (live section), or NULL. */
@@ -668,10 +637,10 @@ static void check_basic_devices(struct checker *k)
 static void check_gpu_names(struct checker *k, const struct lx_configured_node *g)
 {
 	const struct lx_host *h = k->host;
-	int minor = gpu_node_minor(g->path);
-	if (minor < 0)
+	if (lx_gpu_node_minor(g->path) < 0)
 		return;
-	const struct lx_gpu *gpu = gpu_by_minor(h, minor);
+	int index = lx_host_gpu_of_node(h, g->path);
+	const struct lx_gpu *gpu = index >= 0 ? &h->gpus[index] : NULL;
 	const struct lx_gpu *elsewhere = NULL; /* a GPU bound to another driver */
 	for (size_t i = 0; i < h->n_gpus && !elsewhere; i++)
 		if (!h->gpus[i].driver || strcmp(h->gpus[i].driver, "nvidia") != 0)

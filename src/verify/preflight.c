@@ -41,8 +41,7 @@ static bool essential(const char *path)
 {
 	const char *name = path + strlen("/dev/");
 	return strcmp(name, "nvidiactl") == 0 || strcmp(name, "nvidia-uvm") == 0 ||
-	       (lx_str_starts_with(name, "nvidia") && name[6] &&
-		strspn(name + 6, "0123456789") == strlen(name + 6));
+	       lx_gpu_node_minor(path) >= 0;
 }
 
 /* What a node missing at start does to this container. */
