@@ -131,11 +131,13 @@ char *lx_conf_rewrite(const struct lx_conf *conf, const struct lx_gpu_owned *own
 		      const struct lx_conf_rewrite *rw, size_t *len, size_t *removed);
 
 /* The config with the lines flagged in drop[] (one flag per line) taken
- * out and `lines` put in before line index insert_at (-1: after the live
- * section's last non-blank line); unprivileged as in lx_conf_rewrite. Every
- * other line keeps its bytes and its place. *removed counts dropped lines. */
-char *lx_conf_edit(const struct lx_conf *conf, const bool *drop, long insert_at,
-		   const struct lx_strv *lines, int unprivileged, size_t *len, size_t *removed);
+ * out, lines with a replace[] text (NULL: none) rewritten in place, and
+ * `lines` put in before line index insert_at (-1: after the live section's
+ * last non-blank line); unprivileged as in lx_conf_rewrite. Every other
+ * line keeps its bytes and its place. *removed counts dropped lines. */
+char *lx_conf_edit(const struct lx_conf *conf, const bool *drop, char *const *replace,
+		   long insert_at, const struct lx_strv *lines, int unprivileged, size_t *len,
+		   size_t *removed);
 
 /* ---- changing a config safely ---- */
 

@@ -15,6 +15,8 @@ struct lx_reconcile_input {
 	const struct lx_plan_options *plan_opts;     /* GPUs, style, dri/caps, ... */
 	const struct lx_render_options *render_opts;
 	int set_unprivileged; /* as lx_conf_rewrite's */
+	bool asked_dri;  /* --dri given: DRM nodes may be added */
+	bool asked_caps; /* --caps given: capability nodes may be added */
 };
 
 struct lx_reconcile_result {

@@ -16,6 +16,7 @@
 #include "lxgpu/reconcile.h"
 #include "lxgpu/verify.h"
 
+#include <ctype.h>
 #include <string.h>
 
 void lx_reconcile_result_free(struct lx_reconcile_result *r)
@@ -69,6 +70,8 @@ struct job {
 	const struct lx_access *before;
 	struct lx_gpu_owned owned;
 	bool *drop;
+	char **replace; /* per line: its rewrite in place (a key of the right version) */
+	bool fresh;     /* the container has no GPU yet: it gets the whole plan */
 	struct lx_strv *notes;
 };
 
@@ -103,6 +106,22 @@ static bool needed_path(const struct job *j, const char *path)
 static bool is_caps_path(const char *path)
 {
 	return lx_str_starts_with(path, "/dev/nvidia-caps");
+}
+
+/* A node a line may be added for: one CUDA needs for the selected GPUs,
+ * what the user asked for (--dri, --caps), or anything planned when the
+ * container has no GPU yet. Other nodes (nvidia-modeset, a card node next to
+ * the render node it has) stay as the container has them. */
+static bool may_add(const struct job *j, const char *path)
+{
+	if (j->fresh || lx_gpu_node_minor(path) >= 0 || strcmp(path, "/dev/nvidiactl") == 0 ||
+	    lx_str_starts_with(path, "/dev/nvidia-uvm"))
+		return true;
+	if (lx_str_starts_with(path, "/dev/dri/"))
+		return j->in->asked_dri;
+	if (lx_str_starts_with(path, "/dev/nvidia-caps"))
+		return j->in->asked_caps;
+	return false;
 }
 
 /* Whether an old line goes (rule 1 above). */
@@ -147,17 +166,24 @@ static bool should_drop(struct job *j, const struct lx_conf_line *l)
 		return true;
 	if (!nvidia)
 		return false;
-	if (ar->fate == LX_RULE_WRONG_VERSION || style == LX_STYLE_DEVN)
+	if (style == LX_STYLE_DEVN || !rule_reaches_planned(j->plan, &r))
 		return true;
-	return !rule_reaches_planned(j->plan, &r);
+	if (ar->fate == LX_RULE_WRONG_VERSION) {
+		/* The same rule under the key LXC honours here, in its place. */
+		const char *from = j->before->keys == LX_CGROUP_V2 ? "lxc.cgroup." : "lxc.cgroup2.";
+		const char *to = j->before->keys == LX_CGROUP_V2 ? "lxc.cgroup2." : "lxc.cgroup.";
+		j->replace[l - in->conf->lines] =
+			lx_xasprintf("%s%s", to, l->text + strlen(from));
+	}
+	return false;
 }
 
 /* The config as text with the drops and the chosen new lines. */
 static char *candidate(const struct job *j, const struct lx_strv *lines, long insert_at,
 		       size_t *len, size_t *removed)
 {
-	return lx_conf_edit(j->in->conf, j->drop, insert_at, lines, j->in->set_unprivileged, len,
-			    removed);
+	return lx_conf_edit(j->in->conf, j->drop, j->replace, insert_at, lines,
+			    j->in->set_unprivileged, len, removed);
 }
 
 static int simulate(const struct job *j, const char *text, size_t len, struct lx_access *a,
@@ -312,7 +338,7 @@ static int choose_lines(struct job *j, const struct lx_strv *offered, long at, s
 			bool needed = false;
 			if (path) {
 				const struct lx_plan_node *n = planned(j->plan, path);
-				needed = n && n->present && !gives(&now, n, false);
+				needed = n && n->present && may_add(j, path) && !gives(&now, n, false);
 			} else {
 				struct lx_dev_rule r;
 				const char *value = strchr(offered->items[i], ':');
@@ -322,7 +348,8 @@ static int choose_lines(struct job *j, const struct lx_strv *offered, long at, s
 				if (lx_dev_rule_parse(vs, true, &r))
 					for (size_t k = 0; k < j->plan->n_nodes && !needed; k++) {
 						const struct lx_plan_node *n = &j->plan->nodes[k];
-						needed = n->present && gives(&now, n, false) && !gives(&now, n, true) &&
+						needed = n->present && may_add(j, n->path) &&
+							 gives(&now, n, false) && !gives(&now, n, true) &&
 							 (r.major < 0 || r.major == n->major) &&
 							 (r.minor < 0 || r.minor == n->minor);
 					}
@@ -393,6 +420,29 @@ static int drop_blocking_rules(struct job *j, const struct lx_strv *chosen, long
 	return 0;
 }
 
+/* New devN entries take the lowest free indexes (the rendered plan numbered
+ * every planned node, also those the container already has). */
+static void renumber_devn(const struct lx_plan_options *opts, struct lx_strv *chosen)
+{
+	bool taken[256];
+	memcpy(taken, opts->dev_taken, sizeof(taken));
+	int next = opts->dev_start;
+	for (size_t i = 0; i < chosen->n; i++) {
+		char *line = chosen->items[i];
+		size_t key_len = strcspn(line, ":");
+		_cleanup_free_ char *key = lx_xstrndup(line, key_len);
+		if (lx_conf_devn_index(key) < 0 || !line[key_len])
+			continue;
+		while (next < 256 && taken[next])
+			next++;
+		if (next >= 256)
+			return; /* the plan already refused more than PVE's 256 */
+		taken[next] = true;
+		chosen->items[i] = lx_xasprintf("dev%d%s", next, line + key_len);
+		free(line);
+	}
+}
+
 int lx_reconcile(const struct lx_reconcile_input *in, struct lx_reconcile_result *out,
 		 struct lx_error *err)
 {
@@ -406,6 +456,11 @@ int lx_reconcile(const struct lx_reconcile_input *in, struct lx_reconcile_result
 	struct job j = {.in = in, .plan = &plan, .before = &before, .notes = &out->notes};
 	lx_gpu_owned_from_host(in->host, &j.owned);
 	j.drop = lx_xcalloc(conf->n + 1, sizeof(bool));
+	j.replace = lx_xcalloc(conf->n + 1, sizeof(char *));
+	struct lx_current cur;
+	lx_access_current(in->host, conf, &before, &cur);
+	j.fresh = cur.gpus == NULL;
+	lx_current_free(&cur);
 	struct lx_strv offered = {0}, chosen = {0};
 	_cleanup_free_ char *rendered = NULL;
 	int rc = lx_plan_build(in->host, &opts, &plan, err);
@@ -434,6 +489,8 @@ int lx_reconcile(const struct lx_reconcile_input *in, struct lx_reconcile_result
 	}
 	if (rc == 0)
 		rc = drop_blocking_rules(&j, &chosen, at, err);
+	if (rc == 0)
+		renumber_devn(&opts, &chosen);
 	if (rc == 0) {
 		out->text = candidate(&j, &chosen, at, &out->len, &out->removed);
 		out->added = chosen.n;
@@ -441,6 +498,8 @@ int lx_reconcile(const struct lx_reconcile_input *in, struct lx_reconcile_result
 	}
 	for (size_t i = 0; rc == 0 && i < plan.n_nodes; i++) {
 		const struct lx_plan_node *n = &plan.nodes[i];
+		if (!may_add(&j, n->path) && !lx_access_find(&before, n->path))
+			continue; /* not the container's, and not asked for */
 		if (!n->present)
 			lx_strv_push_owned(&out->notes,
 					   lx_xasprintf("%s is not on the host: no line for it was added", n->path));
@@ -450,10 +509,26 @@ int lx_reconcile(const struct lx_reconcile_input *in, struct lx_reconcile_result
 							"(a line of the config that lxgpu keeps denies or hides it)",
 							n->path));
 	}
-	for (size_t i = 0; i < plan.warnings.n; i++)
-		lx_strv_push(&out->notes, plan.warnings.items[i].message);
+	/* The plan's warnings that hold for the result: nvidia-uvm not loaded,
+	 * and modes only for nodes whose users cannot open them as the result
+	 * maps them (the plan does not know the container's idmap). */
+	for (size_t i = 0; rc == 0 && i < plan.warnings.n; i++) {
+		const char *w = plan.warnings.items[i].message;
+		bool about_result = strstr(w, "nvidia-uvm") != NULL;
+		for (size_t k = 0; k < out->after.n_nodes && !about_result; k++) {
+			const struct lx_access_node *n = &out->after.nodes[k];
+			const char *hit = strstr(w, n->path);
+			about_result = hit && !isalnum((unsigned char)hit[strlen(n->path)]) &&
+				       !lx_access_node_usable(&out->after, n);
+		}
+		if (about_result)
+			lx_strv_push(&out->notes, w);
+	}
 	lx_strv_free(&offered);
 	lx_strv_free(&chosen);
+	for (size_t i = 0; i < conf->n; i++)
+		free(j.replace[i]);
+	free(j.replace);
 	free(j.drop);
 	lx_gpu_owned_free(&j.owned);
 	lx_plan_free(&plan);

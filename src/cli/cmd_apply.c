@@ -212,7 +212,8 @@ static int build_new_config(const struct cli *cli, const struct lx_host *host,
 					  .version = LXGPU_VERSION};
 	struct lx_reconcile_input in = {
 		.host = host, .conf = conf, .is_pve = txn->is_pve, .access_opts = &aopts,
-		.plan_opts = &opts, .render_opts = &ropts, .set_unprivileged = out->set_unprivileged};
+		.plan_opts = &opts, .render_opts = &ropts, .set_unprivileged = out->set_unprivileged,
+		.asked_dri = cli->plan.dri, .asked_caps = cli->plan.caps};
 	struct lx_reconcile_result res;
 	if (lx_reconcile(&in, &res, &err) < 0)
 		return cli_fail(&err);

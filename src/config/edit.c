@@ -160,8 +160,9 @@ static const char *dominant_eol(const struct out *o)
 /* The edit itself: drop the flagged lines, put the new ones (and the
  * unprivileged key) before line insert_at (conf->n: at the end). Every
  * other line keeps its bytes and its place. */
-static char *edit_lines(const struct lx_conf *conf, const bool *drop, size_t insert_at,
-			const struct lx_strv *lines, int unprivileged, size_t *len, size_t *removed)
+static char *edit_lines(const struct lx_conf *conf, const bool *drop, char *const *replace,
+			size_t insert_at, const struct lx_strv *lines, int unprivileged, size_t *len,
+			size_t *removed)
 {
 	static const char unpriv_line[] = "unprivileged: 1";
 	bool have_unpriv_line = false;
@@ -182,6 +183,10 @@ static char *edit_lines(const struct lx_conf *conf, const bool *drop, size_t ins
 		const struct lx_conf_line *l = &conf->lines[i];
 		if (drop[i]) {
 			(*removed)++;
+			continue;
+		}
+		if (replace && replace[i]) {
+			out_push(&o, replace[i], strlen(replace[i]), l->eol);
 			continue;
 		}
 		if (is_unprivileged_line(l) && unprivileged == 0)
@@ -229,11 +234,12 @@ static size_t end_of_live(const struct lx_conf *conf)
 	return at;
 }
 
-char *lx_conf_edit(const struct lx_conf *conf, const bool *drop, long insert_at,
-		   const struct lx_strv *lines, int unprivileged, size_t *len, size_t *removed)
+char *lx_conf_edit(const struct lx_conf *conf, const bool *drop, char *const *replace,
+		   long insert_at, const struct lx_strv *lines, int unprivileged, size_t *len,
+		   size_t *removed)
 {
 	size_t at = insert_at >= 0 ? (size_t)insert_at : end_of_live(conf);
-	return edit_lines(conf, drop, at, lines, unprivileged, len, removed);
+	return edit_lines(conf, drop, replace, at, lines, unprivileged, len, removed);
 }
 
 char *lx_conf_rewrite(const struct lx_conf *conf, const struct lx_gpu_owned *owned,
@@ -251,7 +257,8 @@ char *lx_conf_rewrite(const struct lx_conf *conf, const struct lx_gpu_owned *own
 		if (drop[i] && first)
 			insert_at = i, first = false;
 	}
-	char *text = edit_lines(conf, drop, insert_at, rw->gpu_lines, rw->unprivileged, len, removed);
+	char *text = edit_lines(conf, drop, NULL, insert_at, rw->gpu_lines, rw->unprivileged, len,
+				removed);
 	free(drop);
 	return text;
 }
