@@ -3,10 +3,11 @@
  *
  * 1. A GPU line is taken out only when the access it gives is NVIDIA's and
  *    not planned (a GPU that is deselected), when it reaches no device at
- *    all today (a rule for a major of an earlier boot), when it is a key of
- *    the cgroup version LXC ignores here, or when --style asks for the other
- *    form. Rules for other devices (hidraw's 242, a USB serial, "c 226:*")
- *    and everything that is not a GPU line stay as they are.
+ *    all today (a rule for a dynamic major of an earlier boot), or when
+ *    --style asks for the other form; an NVIDIA rule under the key of the
+ *    cgroup version LXC ignores here is rewritten in place under the other.
+ *    Rules for other devices (hidraw's 242, a USB serial, "c 226:*"), caps
+ *    lines and everything that is not a GPU line stay as they are.
  * 2. The plan, rendered in the container's style, offers lines; each one
  *    goes in only when the config without it would not give what it gives
  *    (a node not there, a node the device cgroup denies), checked by
@@ -116,6 +117,9 @@ static bool may_add(const struct job *j, const char *path)
 {
 	if (j->fresh || lx_gpu_node_minor(path) >= 0 || strcmp(path, "/dev/nvidiactl") == 0 ||
 	    lx_str_starts_with(path, "/dev/nvidia-uvm"))
+		return true;
+	/* A node it has now keeps a line (--style turns a bind into a devN). */
+	if (lx_access_find(j->before, path))
 		return true;
 	if (lx_str_starts_with(path, "/dev/dri/"))
 		return j->in->asked_dri;
