@@ -1,0 +1,184 @@
+/* Unit tests of the effective-access model: device rules with LXC's (v2) and
+ * the kernel's (v1) semantics, and a few whole configs. The expected values
+ * are those semantics as LXC's cgroup2_devices.c and the kernel's
+ * device_cgroup.c define them, each one also seen with real LXC in
+ * tests/integration/lxc-access.sh (the case named in the comment). */
+#include "examples.h"
+#include "lxgpu/access.h"
+#include "tap.h"
+
+#include <string.h>
+
+enum { R = LX_ACC_READ, W = LX_ACC_WRITE, RW = LX_ACC_READ | LX_ACC_WRITE };
+
+static void add(struct lx_dev_cgroup *cg, bool allow, const char *value)
+{
+	struct lx_dev_rule r;
+	if (!ok(lx_dev_rule_parse(value, allow, &r), value))
+		return;
+	lx_dev_cgroup_add(cg, &r);
+}
+
+static void test_parse(void)
+{
+	struct lx_dev_rule r;
+	ok(lx_dev_rule_parse("a", true, &r) && r.all, "'a' is the whole-list rule");
+	ok(lx_dev_rule_parse("c 195:* rwm", true, &r) && r.type == 'c' && r.major == 195 &&
+		   r.minor == -1 && r.access == (R | W | LX_ACC_MKNOD),
+	   "c 195:* rwm");
+	ok(lx_dev_rule_parse("b *:* m", true, &r) && r.major == -1 && r.access == LX_ACC_MKNOD,
+	   "b *:* m");
+	ok(!lx_dev_rule_parse("c 195:0", true, &r), "no access field: refused (case 21, 26)");
+	ok(!lx_dev_rule_parse("c  195:0 rw", true, &r), "two blanks: refused (one is stepped over)");
+	ok(!lx_dev_rule_parse("x 1:3 rw", true, &r), "unknown type");
+	ok(!lx_dev_rule_parse("c 1:3 rx", true, &r), "unknown access letter");
+	ok(!lx_dev_rule_parse("c 1-3 rw", true, &r), "no colon");
+	ok(lx_dev_rule_parse("c 1:3 rwmx", true, &r) && r.access == (R | W | LX_ACC_MKNOD),
+	   "only three access letters are read");
+}
+
+static void test_v2(void)
+{
+	struct lx_dev_cgroup cg;
+	lx_dev_cgroup_init(&cg, LX_CGROUP_V2);
+	ok(lx_dev_cgroup_allows(&cg, 'c', 1, 3, RW), "no rules: no program, all allowed");
+	add(&cg, true, "c 195:* rwm");
+	ok(lx_dev_cgroup_allows(&cg, 'c', 195, 0, RW), "the rule's device");
+	ok(!lx_dev_cgroup_allows(&cg, 'c', 1, 3, RW),
+	   "a rule left alone makes a block-all program: /dev/null denied (case 07)");
+	lx_dev_cgroup_free(&cg);
+
+	lx_dev_cgroup_init(&cg, LX_CGROUP_V2);
+	add(&cg, false, "a");
+	add(&cg, true, "c 195:* rwm");
+	add(&cg, false, "c 195:0 rwm");
+	ok(lx_dev_cgroup_allows(&cg, 'c', 195, 0, RW),
+	   "block-all: a deny that is not the same rule is left out (case 11)");
+	add(&cg, true, "c 195:255 rwm");
+	add(&cg, false, "c 195:255 rwm");
+	ok(lx_dev_cgroup_allows(&cg, 'c', 195, 255, R),
+	   "the same rule flipped to deny is left out; c 195:* still covers the node");
+	lx_dev_cgroup_free(&cg);
+
+	lx_dev_cgroup_init(&cg, LX_CGROUP_V2);
+	add(&cg, false, "a");
+	add(&cg, true, "c 195:0 rwm");
+	add(&cg, false, "c 195:0 rwm");
+	ok(!lx_dev_cgroup_allows(&cg, 'c', 195, 0, R), "allow then deny of the very rule (case 12)");
+	lx_dev_cgroup_free(&cg);
+
+	lx_dev_cgroup_init(&cg, LX_CGROUP_V2);
+	add(&cg, false, "a");
+	add(&cg, true, "c 195:0 r");
+	add(&cg, true, "c 195:0 w");
+	ok(lx_dev_cgroup_allows(&cg, 'c', 195, 0, R) && lx_dev_cgroup_allows(&cg, 'c', 195, 0, W),
+	   "r and w each allowed");
+	ok(!lx_dev_cgroup_allows(&cg, 'c', 195, 0, RW),
+	   "O_RDWR needs one rule covering both (case 14)");
+	ok(!lx_dev_cgroup_allows(&cg, 'b', 195, 0, R), "a char rule does not allow a block device");
+	lx_dev_cgroup_free(&cg);
+
+	lx_dev_cgroup_init(&cg, LX_CGROUP_V2);
+	add(&cg, true, "a");
+	add(&cg, false, "c 505:* rwm");
+	ok(!lx_dev_cgroup_allows(&cg, 'c', 505, 0, R) && lx_dev_cgroup_allows(&cg, 'c', 1, 3, RW),
+	   "allow-all: the deny rule alone bites (case 28)");
+	lx_dev_cgroup_free(&cg);
+}
+
+static void test_v1(void)
+{
+	struct lx_dev_cgroup cg;
+	lx_dev_cgroup_init(&cg, LX_CGROUP_V1);
+	ok(lx_dev_cgroup_allows(&cg, 'c', 195, 0, RW), "v1: a new cgroup allows all");
+	add(&cg, false, "c 505:* rwm");
+	ok(!lx_dev_cgroup_allows(&cg, 'c', 505, 0, R) && lx_dev_cgroup_allows(&cg, 'c', 1, 3, RW),
+	   "v1 allow-all: a deny is an exception (case 08)");
+	add(&cg, false, "a");
+	add(&cg, true, "c 195:0 r");
+	add(&cg, true, "c 195:0 w");
+	ok(lx_dev_cgroup_allows(&cg, 'c', 195, 0, RW), "v1 merges r and w into one exception (case 14)");
+	add(&cg, false, "c 195:0 w");
+	ok(lx_dev_cgroup_allows(&cg, 'c', 195, 0, R) && !lx_dev_cgroup_allows(&cg, 'c', 195, 0, W),
+	   "v1: a deny takes its bits off the same exception");
+	add(&cg, true, "c 195:* rwm");
+	add(&cg, false, "c 195:1 rwm");
+	ok(lx_dev_cgroup_allows(&cg, 'c', 195, 1, RW),
+	   "v1: a deny of another (narrower) rule changes nothing (case 11)");
+	lx_dev_cgroup_free(&cg);
+}
+
+static struct lx_access compute(const struct lx_host *h, const char *text, bool is_pve)
+{
+	struct lx_conf conf;
+	lx_conf_parse("t.conf", text, strlen(text), &conf);
+	struct lx_access_options opts;
+	lx_access_options_default(&opts);
+	opts.lxc_config_dir = "/nonexistent"; /* the built-in device lines of LXC's includes */
+	struct lx_access a;
+	struct lx_error err = {0};
+	if (!ok(lx_access_compute(h, &conf, is_pve, &opts, &a, &err) == 0, "computed"))
+		printf("# %s\n", err.message);
+	lx_conf_free(&conf);
+	return a;
+}
+
+static void test_configs(const char *examples)
+{
+	struct lx_host h;
+	load_example(examples, "pve-rtx-4090", &h); /* cgroup v2, uvm 505 */
+	struct lx_access a = compute(&h,
+				     "unprivileged: 1\n"
+				     "dev0: gid=44,/dev/nvidia0\n"
+				     "dev1: mode=0666,path=/dev/nvidiactl\n"
+				     "lxc.cgroup2.devices.allow: c 509:* rwm\n"
+				     "lxc.mount.entry: /dev/nvidia-uvm dev/nvidia-uvm none bind,optional,create=file\n",
+				     true);
+	const struct lx_access_node *n = lx_access_find(&a, "/dev/nvidia0");
+	ok(n && n->via == LX_VIA_DEVN && n->mode == 0660 && n->gid == 44 && n->uid == 0,
+	   "devN: PVE's 0660, the gid given, uid 0 inside");
+	n = lx_access_find(&a, "/dev/nvidiactl");
+	ok(n && n->mode == 0666, "devN with path= after mode=");
+	n = lx_access_find(&a, "/dev/nvidia-uvm");
+	ok(n && n->read_write && n->uid == -1,
+	   "unprivileged PVE CT: pve-container's deny-list lets the stale rule change nothing; "
+	   "the bound node's root:root shows as nobody");
+	ok(a.n_failures == 0, "it starts");
+	lx_access_free(&a);
+
+	a = compute(&h,
+		    "dev0: /dev/nvidia0\n"
+		    "dev1: /dev/nvidia-uvm\n"
+		    "lxc.mount.entry: /dev/nvidia-caps dev/nvidia-caps none bind,optional,create=dir\n"
+		    "lxc.mount.entry: /dev/dri/by-path/pci-0000:01:00.0-card dev/dri/card1 none bind,create=file\n",
+		    true);
+	ok(a.n_failures == 0, "privileged devN and a by-path bind: it starts");
+	n = lx_access_find(&a, "/dev/dri/card1");
+	ok(n && strcmp(n->host_path, "/dev/dri/card1") == 0 && !n->read_write,
+	   "the by-path link resolved on the host; common.conf's deny-all denies it");
+	n = lx_access_find(&a, "/dev/nvidia-uvm");
+	ok(n && n->read_write, "devN's own rule allows it");
+	lx_access_free(&a);
+
+	a = compute(&h, "lxc.cgroup.devices.allow = c 195:* rwm\n"
+			"lxc.mount.entry = /dev/nvidia0 dev/nvidia0 none bind,create=file\n"
+			"lxc.mount.entry = /dev/nvidia9 dev/nvidia9 none bind,create=file\n",
+		    false);
+	ok(a.n_failures == 1 && a.failures[0].line == 3, "plain LXC: a non-optional bind of a missing node fails the start (case 18)");
+	ok(a.n_rules == 1 && a.rules[0].fate == LX_RULE_WRONG_VERSION, "a v1 key on a v2 host is ignored");
+	lx_access_free(&a);
+	lx_host_free(&h);
+}
+
+int main(int argc, char **argv)
+{
+	if (argc < 2) {
+		printf("Bail out! usage: test-access EXAMPLES_DIR\n");
+		return 1;
+	}
+	test_parse();
+	test_v2();
+	test_v1();
+	test_configs(argv[1]);
+	return tap_done();
+}
