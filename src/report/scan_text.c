@@ -63,9 +63,18 @@ static void node_list(struct lx_buf *b, const struct lx_host *h, struct lx_strv 
 static void driver_section(struct lx_buf *b, const struct lx_host *h, struct lx_strv *pool)
 {
 	const struct lx_driver *d = &h->driver;
+	/* The GPU majors; the rest of the table is in --format json/yaml. */
 	lx_buf_puts(b, "\nMajors\n ");
-	for (size_t i = 0; i < h->n_majors; i++)
+	size_t shown = 0;
+	for (size_t i = 0; i < h->n_majors; i++) {
+		if (!lx_str_starts_with(h->majors[i].name, "nvidia") &&
+		    strcmp(h->majors[i].name, "drm") != 0)
+			continue;
 		lx_buf_printf(b, " %s=%u", esc(pool, h->majors[i].name), h->majors[i].number);
+		shown++;
+	}
+	if (h->n_majors > shown)
+		lx_buf_printf(b, " (and %zu other character majors)", h->n_majors - shown);
 	lx_buf_puts(b, h->n_majors ? "\n" : " (none)\n");
 
 	lx_buf_puts(b, "\nDriver\n");
