@@ -90,6 +90,10 @@ char *lx_path_join(const char *a, const char *b);
  * *out is NUL terminated; *len excludes the NUL. */
 int lx_read_file(const char *path, size_t max_size, char **out, size_t *len,
 		 struct lx_error *err);
+/* Read path relative to the directory dir_fd (a /proc/<pid> fd: the
+ * files of that process, ESRCH once it is gone). */
+int lx_read_file_at(int dir_fd, const char *path, size_t max_size, char **out, size_t *len,
+		    struct lx_error *err);
 /* Same, but a missing file is not an error: returns 0 with *out = NULL. */
 int lx_read_file_optional(const char *path, size_t max_size, char **out, size_t *len,
 			  struct lx_error *err);

@@ -78,6 +78,9 @@ void lx_findings_add(struct lx_findings *f, enum lx_finding_code code, const cha
  * does not fit every case: an optional mount of a missing node is a warning). */
 void lx_findings_last_severity(struct lx_findings *f, enum lx_severity severity);
 void lx_findings_free(struct lx_findings *f);
+/* Drop the findings after the first n (what an inspection that turned out
+ * void had added). */
+void lx_findings_truncate(struct lx_findings *f, size_t n);
 /* The highest severity present; LX_SEVERITY_INFO when empty. */
 bool lx_findings_have_errors(const struct lx_findings *f);
 
@@ -136,17 +139,57 @@ struct lx_runtime_paths {
 	const char *lxc_config_dir; /* LXC's includes; NULL: /usr/share/lxc/config */
 };
 
-/* Whether LXC runs the container now: its cgroup exists under cgroup_root
- * (/sys/fs/cgroup): lxc/<id> (PVE), lxc.payload.<id> (LXC >= 4), on the
- * unified hierarchy or the v1 devices one. */
-bool lx_container_running(const char *cgroup_root, const char *id);
-/* A process of the running container (for /proc/<pid>/root), or -1. */
-int lx_container_pid(const struct lx_runtime_paths *paths, const char *id);
+/* The state of a container, as lxgpu could see it. */
+enum lx_run_state {
+	LX_RUN_STOPPED,
+	LX_RUN_RUNNING,
+	LX_RUN_UNINSPECTABLE, /* it runs (or did a moment ago) but lxgpu cannot look: why says */
+};
+/* "stopped", "running", "could not inspect". */
+const char *lx_run_state_name(enum lx_run_state s);
 
-/* Findings from the running container: its /dev, mounts, device cgroup,
- * effective config. pid from lx_container_pid. */
+/* A running container, found and pinned. Every fd is -1 when not open. */
+struct lx_running {
+	enum lx_run_state state;
+	char *why;          /* LX_RUN_UNINSPECTABLE: "the container's init went away", ... */
+	const char *source; /* who named the init: "lxc-info" or "cgroup"; NULL when stopped */
+	int pid;            /* the container's init in lxgpu's pid namespace; -1 */
+	int pidfd;          /* pidfd_open(pid): the same process, or none (-1: kernel < 5.3) */
+	int proc_fd;        /* /proc/<pid> (O_DIRECTORY): that process's files, never a new pid's */
+	int root_fd;        /* /proc/<pid>/root (O_PATH): the container's root */
+	unsigned long long start_ticks; /* the init's start time (stat field 22) */
+	/* cgroup directories on the hierarchy that holds the device rules
+	 * (v2: the unified one; v1 and hybrid: the devices controller's). */
+	char *cgroup;      /* the container's: ".../lxc/101", ".../lxc.payload.NAME" */
+	char *init_cgroup; /* its init's, at or below it: ".../lxc/101/ns/init.scope" */
+	char *cgroup_rel;  /* the container's as /proc/<pid>/cgroup names it: "/lxc/101" */
+	enum lx_cgroup_layout layout; /* the layout it was found on */
+};
+
+/* Find the container's init and pin it. LXC is asked first (lxc-info, run
+ * without a shell, its output parsed strictly); else its cgroup is walked
+ * (PVE's lxc/<id> and every cgroup below it, LXC's lxc.payload.<name>, the
+ * older lxc/<name>). The init is the outermost process of the container's
+ * own pid namespace (NSpid ending in 1), checked after /proc/<pid>/root is
+ * open to be that same process, still in the container's cgroup; tried
+ * twice. layout: the host model's (LX_CGROUP_UNKNOWN: lx_parse_cgroup_layout
+ * of paths->proc/self/mountinfo). Release with lx_running_free. */
+void lx_container_find(const struct lx_runtime_paths *paths, enum lx_cgroup_layout layout,
+		       const char *id, struct lx_running *out);
+/* Is the pinned init still alive and in the container's cgroup? After an
+ * inspection, so that what was read is known to be the container's; when
+ * not, r becomes LX_RUN_UNINSPECTABLE ("the container's init went away"). */
+bool lx_running_recheck(struct lx_running *r);
+void lx_running_free(struct lx_running *r);
+/* lx_container_find for a caller that needs the state only. */
+enum lx_run_state lx_container_state(const struct lx_runtime_paths *paths,
+				     enum lx_cgroup_layout layout, const char *id);
+
+/* Findings from the running container (run->state LX_RUN_RUNNING): its
+ * /dev, mounts, device cgroup, effective config, read through run's fds. */
 void lx_verify_running(const struct lx_host *host, const struct lx_container_config *cc,
-		       const struct lx_runtime_paths *paths, int pid, struct lx_findings *out);
+		       const struct lx_runtime_paths *paths, const struct lx_running *run,
+		       struct lx_findings *out);
 
 /* Userspace driver library versions in a container's root (libcuda.so.X,
  * libnvidia-ml.so.X), read by name only, never following a path out of the
@@ -159,7 +202,10 @@ void lx_verify_rootfs(const struct lx_host *host, const struct lx_container_conf
 /* ---- one container, all checks ---- */
 
 struct lx_container_report {
-	bool running;
+	bool running;              /* state == LX_RUN_RUNNING */
+	enum lx_run_state state;
+	char *state_why;           /* LX_RUN_UNINSPECTABLE: why */
+	const char *found_by;      /* "lxc-info" or "cgroup" (lx_running's source); NULL */
 	struct lx_access access; /* what it gets at its next start */
 	struct lx_strv gpus; /* bdfs of the GPUs it uses */
 	size_t n_nodes;      /* GPU nodes in its config */
@@ -172,11 +218,11 @@ int lx_verify_container(const struct lx_host *host, const char *id, const char *
 			const struct lx_runtime_paths *paths, struct lx_findings *out,
 			struct lx_container_report *report, struct lx_error *err);
 void lx_container_report_free(struct lx_container_report *report);
-/* The container's root: /proc/<pid>/root when it runs (pid > 0), else its
+/* The container's root: run's root_fd (a new fd) when it runs, else its
  * rootfs directory when lxgpu can see it (plain LXC dir:, PVE's mount
- * point while mounted). An O_PATH fd, or -1. */
+ * point while mounted). An O_PATH fd, or -1. run may be NULL. */
 int lx_container_open_root(const struct lx_runtime_paths *paths, const char *id,
-			   const struct lx_conf *conf, int pid);
+			   const struct lx_conf *conf, const struct lx_running *run);
 
 /* ---- the next boot ---- */
 

@@ -124,7 +124,8 @@ static int privilege_change(const struct cli *cli, const struct lx_conf *conf, b
 
 static void say_running(const struct cli *cli, const char *id, bool is_pve)
 {
-	if (!lx_container_running(cli->cgroup_root, id))
+	if (lx_container_state(&(struct lx_runtime_paths){cli->cgroup_root, "/proc", cli->lxc_path, NULL},
+			       LX_CGROUP_UNKNOWN, id) == LX_RUN_STOPPED)
 		return;
 	if (is_pve)
 		printf("CT %s is running: the new lines apply at its next start. 'pct reboot %s' "

@@ -216,7 +216,7 @@ static void emit_container(struct audit *a, const struct node *n, const char *id
 	t->error += strcmp(status, "error") == 0;
 	for (size_t i = 0; i < f->n; i++)
 		t->by_severity[f->items[i].severity]++;
-	const char *state = rep->running ? "running" : n->local ? "stopped" : "-";
+	const char *state = n->local ? lx_run_state_name(rep->state) : "-";
 	switch (a->format) {
 	case AUDIT_TEXT: {
 		if (rep->n_nodes == 0 && f->n == 0)
@@ -337,8 +337,10 @@ static void audit_one(struct audit *a, struct node *n, const char *id, const cha
 			lx_conf_free(&conf);
 		}
 	} else if (lx_verify_container(&n->host, id, path, is_pve, &a->paths, &f, &rep, &err) == 0) {
-		if (!n->local)
+		if (!n->local) {
 			rep.running = false;
+			rep.state = LX_RUN_STOPPED;
+		}
 		check_conflicts(a, n, id, &rep, &f);
 	}
 	if (err.message) {

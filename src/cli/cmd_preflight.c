@@ -174,8 +174,10 @@ static int run_preflight(struct cli *cli)
 				continue; /* not a GPU container */
 			}
 			struct lx_strv versions = {0}, files = {0};
-			int root_fd = lx_container_open_root(&paths, targets[i].id, &conf,
-							     lx_container_pid(&paths, targets[i].id));
+			struct lx_running run;
+			lx_container_find(&paths, host.cgroup, targets[i].id, &run);
+			int root_fd = lx_container_open_root(&paths, targets[i].id, &conf, &run);
+			lx_running_free(&run);
 			if (root_fd >= 0) {
 				lx_rootfs_driver_versions(root_fd, &versions, &files);
 				close(root_fd);

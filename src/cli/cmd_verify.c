@@ -27,16 +27,23 @@ static int run_verify(struct cli *cli)
 	if (cli->format == CLI_FORMAT_TEXT) {
 		_cleanup_free_ char *id_text = lx_text_escape(id);
 		_cleanup_free_ char *path_text = lx_text_escape(path);
+		_cleanup_free_ char *state =
+			report.state == LX_RUN_UNINSPECTABLE
+				? lx_xasprintf("could not inspect: %s (config checked)", report.state_why)
+				: lx_xstrdup(report.running ? "running" : "stopped (config checked)");
 		printf("%s %s (%s): %s, %zu GPU node%s configured\n", is_pve ? "CT" : "Container",
-		       id_text, path_text, report.running ? "running" : "stopped (config checked)",
-		       report.n_nodes, report.n_nodes == 1 ? "" : "s");
+		       id_text, path_text, state, report.n_nodes, report.n_nodes == 1 ? "" : "s");
 		_cleanup_free_ char *text = lx_report_findings_text(&findings, cli->color);
 		fputs(text, stdout);
 	} else {
 		struct lx_doc *doc = lx_doc_new_map();
 		lx_doc_map_set(doc, "container", lx_doc_new_str(id));
 		lx_doc_map_set(doc, "file", lx_doc_new_str(path));
-		lx_doc_map_set(doc, "state", lx_doc_new_str(report.running ? "running" : "stopped"));
+		lx_doc_map_set(doc, "state", lx_doc_new_str(lx_run_state_name(report.state)));
+		if (report.found_by)
+			lx_doc_map_set(doc, "found_by", lx_doc_new_str(report.found_by));
+		if (report.state_why)
+			lx_doc_map_set(doc, "state_detail", lx_doc_new_str(report.state_why));
 		lx_doc_map_set(doc, "gpus", lx_doc_new_str_list(&report.gpus));
 		lx_doc_map_set(doc, "findings", lx_report_findings_doc(&findings));
 		lx_doc_map_set(doc, "access", lx_access_to_doc(&report.access));
@@ -45,7 +52,10 @@ static int run_verify(struct cli *cli)
 		free(text);
 		lx_doc_free(doc);
 	}
-	rc = lx_findings_have_errors(&findings) ? LX_EXIT_FINDINGS : LX_EXIT_OK;
+	/* A container lxgpu could not look into is not clean: "could not check". */
+	rc = lx_findings_have_errors(&findings)      ? LX_EXIT_FINDINGS
+	     : report.state == LX_RUN_UNINSPECTABLE ? LX_EXIT_ERROR
+						    : LX_EXIT_OK;
 	lx_container_report_free(&report);
 out:
 	lx_findings_free(&findings);

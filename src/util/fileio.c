@@ -57,6 +57,20 @@ int lx_read_file(const char *path, size_t max_size, char **out, size_t *len, str
 	return read_file(path, max_size, out, len, false, err);
 }
 
+int lx_read_file_at(int dir_fd, const char *path, size_t max_size, char **out, size_t *len,
+		    struct lx_error *err)
+{
+	*out = NULL;
+	if (len)
+		*len = 0;
+	int fd = openat(dir_fd, path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+	if (fd < 0)
+		return lx_error_set_errno(err, errno, "%s: cannot open", path);
+	int r = read_fd(fd, path, max_size, out, len, err);
+	close(fd);
+	return r;
+}
+
 int lx_read_file_optional(const char *path, size_t max_size, char **out, size_t *len,
 			  struct lx_error *err)
 {

@@ -8,12 +8,12 @@
 /* The rootfs of a stopped container, when it is a directory lxgpu can see:
  * plain LXC's lxc.rootfs.path = dir:/path, or PVE's mount point while mounted. */
 int lx_container_open_root(const struct lx_runtime_paths *paths, const char *id,
-			   const struct lx_conf *conf, int pid)
+			   const struct lx_conf *conf, const struct lx_running *run)
 {
-	if (pid > 0) {
-		_cleanup_free_ char *root = lx_xasprintf("%s/%d/root", paths->proc, pid);
-		return open(root, O_PATH | O_DIRECTORY | O_CLOEXEC);
-	}
+	if (run && run->state == LX_RUN_RUNNING)
+		return fcntl(run->root_fd, F_DUPFD_CLOEXEC, 0);
+	if (run && run->state == LX_RUN_UNINSPECTABLE)
+		return -1; /* its rootfs on disk may not be what it runs */
 	_cleanup_free_ char *path = NULL;
 	for (size_t i = 0; i < conf->n && conf->lines[i].section == -1; i++) {
 		const struct lx_conf_line *l = &conf->lines[i];
@@ -49,17 +49,28 @@ int lx_verify_container(const struct lx_host *host, const char *id, const char *
 	struct lx_container_config cc;
 	lx_container_config_read(host, id, &conf, is_pve, &cc);
 	lx_verify_config(host, &cc, &report->access, out);
-	int pid = lx_container_pid(paths, id);
-	report->running = pid > 0;
-	if (report->running) {
-		lx_verify_running(host, &cc, paths, pid, out);
-	} else {
-		int root_fd = lx_container_open_root(paths, id, &conf, -1);
+	struct lx_running run;
+	lx_container_find(paths, host->cgroup, id, &run);
+	if (run.state == LX_RUN_RUNNING) {
+		size_t before = out->n;
+		lx_verify_running(host, &cc, paths, &run, out);
+		/* Its init gone meanwhile: what was read may be of nothing (or of
+		 * a dying container), so it is neither a finding nor a pass. */
+		if (!lx_running_recheck(&run))
+			lx_findings_truncate(out, before);
+	} else if (run.state == LX_RUN_STOPPED) {
+		int root_fd = lx_container_open_root(paths, id, &conf, &run);
 		if (root_fd >= 0) {
 			lx_verify_rootfs(host, &cc, root_fd, out);
 			close(root_fd);
 		}
 	}
+	report->state = run.state;
+	report->running = run.state == LX_RUN_RUNNING;
+	report->state_why = run.why;
+	report->found_by = run.source;
+	run.why = NULL;
+	lx_running_free(&run);
 	lx_container_gpus(host, &cc, &report->access, &report->gpus);
 	report->n_nodes = cc.n_grants;
 	lx_container_config_free(&cc);
@@ -71,5 +82,6 @@ void lx_container_report_free(struct lx_container_report *report)
 {
 	lx_strv_free(&report->gpus);
 	lx_access_free(&report->access);
+	free(report->state_why);
 	memset(report, 0, sizeof(*report));
 }

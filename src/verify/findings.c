@@ -82,15 +82,22 @@ void lx_findings_last_severity(struct lx_findings *f, enum lx_severity severity)
 		f->items[f->n - 1].severity = severity;
 }
 
-void lx_findings_free(struct lx_findings *f)
+void lx_findings_truncate(struct lx_findings *f, size_t n)
 {
-	for (size_t i = 0; i < f->n; i++) {
+	for (size_t i = n; i < f->n; i++) {
 		free(f->items[i].container);
 		free(f->items[i].file);
 		free(f->items[i].node);
 		free(f->items[i].message);
 		free(f->items[i].fix);
 	}
+	if (n < f->n)
+		f->n = n;
+}
+
+void lx_findings_free(struct lx_findings *f)
+{
+	lx_findings_truncate(f, 0);
 	free(f->items);
 	memset(f, 0, sizeof(*f));
 }

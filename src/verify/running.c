@@ -15,45 +15,6 @@
 #include <time.h>
 #include <unistd.h>
 
-bool lx_container_running(const char *cgroup_root, const char *id)
-{
-	static const char *const prefixes[] = {
-		"lxc/",         "lxc.payload.",         "lxc.payload/",
-		"devices/lxc/", "devices/lxc.payload.", "unified/lxc.payload.",
-	};
-	for (size_t i = 0; i < sizeof(prefixes) / sizeof(prefixes[0]); i++) {
-		_cleanup_free_ char *path = lx_xasprintf("%s/%s%s", cgroup_root, prefixes[i], id);
-		struct stat st;
-		if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
-			return true;
-	}
-	return false;
-}
-
-int lx_container_pid(const struct lx_runtime_paths *paths, const char *id)
-{
-	/* PVE keeps the payload in lxc/<id>/ns; LXC >= 4 in lxc.payload.<name>. */
-	static const char *const layouts[][2] = {
-		{"lxc/", "/ns"},         {"lxc.payload.", ""},         {"devices/lxc/", "/ns"},
-		{"devices/lxc.payload.", ""}, {"unified/lxc.payload.", ""}, {"pids/lxc.payload.", ""},
-	};
-	for (size_t i = 0; i < sizeof(layouts) / sizeof(layouts[0]); i++) {
-		_cleanup_free_ char *dir =
-			lx_xasprintf("%s/%s%s%s", paths->cgroup_root, layouts[i][0], id, layouts[i][1]);
-		_cleanup_free_ char *procs_path = lx_path_join(dir, "cgroup.procs");
-		_cleanup_free_ char *procs = NULL;
-		struct lx_error err = {0};
-		if (lx_read_file_optional(procs_path, 1 << 20, &procs, NULL, &err) < 0 || !procs) {
-			lx_error_clear(&err);
-			continue;
-		}
-		long pid = strtol(procs, NULL, 10);
-		if (pid > 0)
-			return (int)pid;
-	}
-	return -1;
-}
-
 /* Open path inside the tree at root_fd; never leaves it. */
 static int open_in_root(int root_fd, const char *path, int flags)
 {
@@ -77,7 +38,7 @@ struct runtime {
 	const struct lx_host *host;
 	const struct lx_container_config *cc;
 	const struct lx_runtime_paths *paths;
-	int pid;
+	const struct lx_running *run;
 	struct lx_findings *out;
 };
 
@@ -151,10 +112,9 @@ static bool is_mount_point(const char *mountinfo, const char *path)
 
 static void check_mounts(struct runtime *r)
 {
-	_cleanup_free_ char *path = lx_xasprintf("%s/%d/mountinfo", r->paths->proc, r->pid);
 	_cleanup_free_ char *mountinfo = NULL;
 	struct lx_error err = {0};
-	if (lx_read_file(path, 16 << 20, &mountinfo, NULL, &err) < 0) {
+	if (lx_read_file_at(r->run->proc_fd, "mountinfo", 16 << 20, &mountinfo, NULL, &err) < 0) {
 		lx_error_clear(&err);
 		return;
 	}
@@ -191,22 +151,13 @@ static bool devices_list_allows(const char *list, unsigned major, unsigned minor
 
 static void check_devices_cgroup(struct runtime *r)
 {
-	_cleanup_free_ char *cgroup_file = lx_xasprintf("%s/%d/cgroup", r->paths->proc, r->pid);
-	_cleanup_free_ char *cgroups = NULL;
-	struct lx_error err = {0};
-	if (lx_read_file(cgroup_file, 1 << 20, &cgroups, NULL, &err) < 0) {
-		lx_error_clear(&err);
+	/* Only cgroup v1 (and hybrid hosts' devices controller) exposes the
+	 * rules as text; on v2 they are a BPF program. */
+	if (r->run->layout != LX_CGROUP_V1 && r->run->layout != LX_CGROUP_HYBRID)
 		return;
-	}
-	/* "N:devices:/lxc.payload.x": only cgroup v1 exposes the rules as text. */
-	const char *at = strstr(cgroups, ":devices:");
-	if (!at)
-		return;
-	at += strlen(":devices:");
-	_cleanup_free_ char *cg = lx_xstrndup(at, strcspn(at, "\n"));
-	_cleanup_free_ char *list_path =
-		lx_xasprintf("%s/devices%s/devices.list", r->paths->cgroup_root, cg);
+	_cleanup_free_ char *list_path = lx_path_join(r->run->init_cgroup, "devices.list");
 	_cleanup_free_ char *list = NULL;
+	struct lx_error err = {0};
 	if (lx_read_file(list_path, 1 << 20, &list, NULL, &err) < 0) {
 		lx_error_clear(&err);
 		return;
@@ -226,11 +177,10 @@ static void check_devices_cgroup(struct runtime *r)
 /* When did the container start? Its process's start time. */
 static bool process_start_time(const struct runtime *r, time_t *out)
 {
-	_cleanup_free_ char *stat_path = lx_xasprintf("%s/%d/stat", r->paths->proc, r->pid);
 	_cleanup_free_ char *proc_stat_path = lx_path_join(r->paths->proc, "stat");
 	_cleanup_free_ char *st = NULL, *ps = NULL;
 	struct lx_error err = {0};
-	if (lx_read_file(stat_path, 1 << 16, &st, NULL, &err) < 0 ||
+	if (lx_read_file_at(r->run->proc_fd, "stat", 1 << 16, &st, NULL, &err) < 0 ||
 	    lx_read_file(proc_stat_path, 1 << 20, &ps, NULL, &err) < 0) {
 		lx_error_clear(&err);
 		return false;
@@ -263,16 +213,14 @@ static void check_restart_pending(struct runtime *r)
 }
 
 void lx_verify_running(const struct lx_host *host, const struct lx_container_config *cc,
-		       const struct lx_runtime_paths *paths, int pid, struct lx_findings *out)
+		       const struct lx_runtime_paths *paths, const struct lx_running *run,
+		       struct lx_findings *out)
 {
-	struct runtime r = {host, cc, paths, pid, out};
-	_cleanup_free_ char *root = lx_xasprintf("%s/%d/root", paths->proc, pid);
-	int root_fd = open(root, O_PATH | O_DIRECTORY | O_CLOEXEC);
-	if (root_fd >= 0) {
-		check_nodes(&r, root_fd);
-		lx_verify_rootfs(host, cc, root_fd, out);
-		close(root_fd);
-	}
+	if (run->state != LX_RUN_RUNNING)
+		return;
+	struct runtime r = {host, cc, paths, run, out};
+	check_nodes(&r, run->root_fd);
+	lx_verify_rootfs(host, cc, run->root_fd, out);
 	check_mounts(&r);
 	check_devices_cgroup(&r);
 	check_restart_pending(&r);

@@ -1,0 +1,210 @@
+#!/bin/sh
+# Integration: verify finds a running container the way Proxmox runs it.
+# Real LXC containers are started with pve-container's cgroup keys
+# (lxc.cgroup.relative = 0, lxc.cgroup.dir.container = lxc/<id>,
+# lxc.cgroup.dir.container.inner = ns) and an init that moves itself to
+# ns/init.scope as systemd does, so ns/cgroup.procs is empty; on this
+# machine's cgroup v1 (hybrid) layout and on a pure cgroup v2 hierarchy
+# (cgroup2 mounted in a private mount namespace, FACTS section 7). There,
+# verify must say "running" and run its running checks (the container's
+# optional mount of /dev/nvidia0 was skipped: LXG017 is seen only inside a
+# running container), also when lxc-info is not there (the cgroup walk); a
+# container never started says "stopped"; and one whose init exits while
+# verify runs is never reported as running and clean.
+# Usage: lxc-running.sh LXGPU EXAMPLES_DIR   (TAP; root, lxc, strace)
+set -u
+lxgpu=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+examples=$(cd "$2" && pwd)
+host="$examples/pve-8x-rtx-pro-6000.yaml"
+
+missing=""
+[ "$(id -u)" -eq 0 ] || missing="root"
+for tool in lxc-create lxc-start lxc-info lxc-stop lxc-destroy unshare busybox jq strace; do
+	command -v "$tool" >/dev/null 2>&1 || missing="$missing $tool"
+done
+if [ -n "$missing" ]; then
+	echo "# needs:$missing (Debian packages lxc, busybox-static, util-linux, jq, strace; run as root)"
+	if [ "${CI:-}" = true ]; then
+		echo "Bail out! the real-LXC running test cannot run in CI"
+		exit 1
+	fi
+	echo "1..0 # SKIP needs:$missing"
+	exit 0
+fi
+
+work=$(mktemp -d /tmp/lxgpu-running-XXXXXX)
+lxcpath="$work/lxc"
+mkdir -p "$lxcpath"
+cleanup() {
+	for d in "$lxcpath"/*/; do
+		[ -d "$d" ] || continue
+		n=$(basename "$d")
+		lxc-stop -P "$lxcpath" -n "$n" -k >/dev/null 2>&1
+		lxc-destroy -P "$lxcpath" -n "$n" -f >/dev/null 2>&1
+	done
+	rm -rf "$work"
+}
+trap cleanup EXIT
+. "$(dirname "$0")/../lib/tap.sh"
+
+# make_ct ID DEVKEY INIT: a busybox container with pve-container's cgroup
+# keys. INIT "systemd" moves to init.scope and execs /sbin/init; "short"
+# moves there, then exits after a second (the container stops).
+make_ct() {
+	id=$1 devkey=$2 init=$3
+	lxc-create -P "$lxcpath" -n "$id" -t busybox >"$work/create-$id.log" 2>&1 ||
+		{ cat "$work/create-$id.log"; return 1; }
+	conf="$lxcpath/$id/config"
+	# No network, AppArmor or console; LXC skips cgroup automounts in a
+	# cgroup namespace unless forced, so the template's line goes.
+	sed -i '/^lxc\.net\./d; /^lxc\.apparmor\./d; /^lxc\.tty\.max/d; /^lxc\.console/d; /^lxc\.mount\.auto/d' "$conf"
+	cat >>"$conf" <<CONF
+lxc.net.0.type = empty
+lxc.apparmor.profile = unconfined
+lxc.tty.max = 0
+lxc.console.path = none
+lxc.cgroup.relative = 0
+lxc.cgroup.dir.monitor = lxc.monitor/$id
+lxc.cgroup.dir.container = lxc/$id
+lxc.cgroup.dir.container.inner = ns
+lxc.mount.auto = cgroup:rw:force proc:mixed sys:mixed
+lxc.init.cmd = /sbin/pveinit
+$devkey.allow = c 195:0 rw
+lxc.mount.entry = /dev/nvidia0 dev/nvidia0 none bind,optional,create=file
+CONF
+	case $init in
+	systemd) last='exec /sbin/init' ;;
+	short) last='sleep 1; exit 0' ;;
+	esac
+	# systemd's move of PID 1: v2 has one hierarchy, v1 the named systemd
+	# one (and the unified one on a hybrid host).
+	cat >"$lxcpath/$id/rootfs/sbin/pveinit" <<INIT
+#!/bin/sh
+for d in /sys/fs/cgroup /sys/fs/cgroup/systemd /sys/fs/cgroup/unified; do
+	[ -e \$d/cgroup.procs ] || continue
+	mkdir -p \$d/init.scope && echo \$\$ >\$d/init.scope/cgroup.procs
+done
+$last
+INIT
+	chmod 755 "$lxcpath/$id/rootfs/sbin/pveinit"
+}
+
+# Runs in a private mount namespace (with cgroup2 at /sys/fs/cgroup for
+# v2): starts the containers, runs verify on them, writes what it saw.
+cat >"$work/inside.sh" <<'INSIDE'
+set -u
+layout=$1 lxgpu=$2 model=$3 lxcpath=$4 out=$5 base=$6
+if [ "$layout" = v2 ]; then
+	umount -l /sys/fs/cgroup && mount -t cgroup2 none /sys/fs/cgroup || exit 3
+fi
+running=$((base + 1)) stopped=$((base + 2)) short=$((base + 3))
+verify() { # ID OUT [ENV...]
+	id=$1 file=$2
+	shift 2
+	env "$@" "$lxgpu" --host "$model" --lxc-path "$lxcpath" verify "$id" --format json \
+		>"$out/$file.json" 2>"$out/$file.err"
+	echo $? >"$out/$file.rc"
+}
+wait_running() { # ID
+	for _ in $(seq 40); do
+		[ "$(lxc-info -P "$lxcpath" -n "$1" -s -H 2>/dev/null)" = RUNNING ] && return 0
+		sleep 0.25
+	done
+	return 1
+}
+lxc-start -P "$lxcpath" -n "$running" -l DEBUG -o "$lxcpath/$running.log" && wait_running "$running" ||
+	{ echo "start failed" >"$out/start"; exit 0; }
+pid=$(lxc-info -P "$lxcpath" -n "$running" -p -H)
+# Wait for the init's move, as systemd's is done before anyone looks.
+for _ in $(seq 40); do
+	grep -q 'init.scope' "/proc/$pid/cgroup" && break
+	sleep 0.25
+done
+cp "/proc/$pid/cgroup" "$out/init-cgroup"
+find /sys/fs/cgroup -path "*/lxc/$running/*" -name cgroup.procs | while read -r f; do
+	echo "$f: $(tr '\n' ' ' <"$f")"
+done >"$out/procs"
+echo "started" >"$out/start"
+verify "$running" running
+# No lxc-info on PATH: the cgroup walk finds the init.
+verify "$running" running-cgroup PATH=/nonexistent
+lxc-stop -P "$lxcpath" -n "$running" -k >/dev/null 2>&1
+verify "$stopped" stopped
+# The init exits a second after the start; verify runs across that
+# moment: strace holds each of its openat2 calls (the look inside the
+# container, after the init was pinned) for 0.4 s.
+lxc-start -P "$lxcpath" -n "$short" -l DEBUG -o "$lxcpath/$short.log" && wait_running "$short" ||
+	{ echo "short start failed" >"$out/short-start"; exit 0; }
+echo "started" >"$out/short-start"
+verify "$short" short strace -o /dev/null -e trace=openat2 -e inject=openat2:delay_enter=400000
+lxc-stop -P "$lxcpath" -n "$short" -k >/dev/null 2>&1
+exit 0
+INSIDE
+
+codes() { jq -r '[.findings[].code] | unique | join(" ")' "$1"; }
+
+base=100
+for layout in v1 v2; do
+	base=$((base + 100))
+	dir="$work/$layout"
+	mkdir -p "$dir"
+	# v1 here is this machine's hybrid layout: the devices controller is v1.
+	model_layout=$layout devkey=lxc.cgroup2.devices
+	[ "$layout" = v1 ] && model_layout=hybrid devkey=lxc.cgroup.devices
+	sed "s/^cgroup: .*/cgroup: $model_layout/" "$host" >"$dir/host.yaml"
+
+	t_setup() {
+		make_ct $((base + 1)) "$devkey" systemd && make_ct $((base + 2)) "$devkey" systemd &&
+			make_ct $((base + 3)) "$devkey" short || return 1
+		unshare -m --propagation private sh "$work/inside.sh" "$layout" "$lxgpu" "$dir/host.yaml" \
+			"$lxcpath" "$dir" "$base" || { echo "could not set up the $layout namespace"; return 1; }
+		[ "$(cat "$dir/start")" = started ] ||
+			{ grep ERROR "$lxcpath/$((base + 1)).log" | tail -5; return 1; }
+		grep -q "^0::/lxc/$((base + 1))/ns/init.scope$" "$dir/init-cgroup" ||
+			{ echo "the init did not move to ns/init.scope:"; cat "$dir/init-cgroup"; return 1; }
+	}
+	check "cgroup $layout: containers started the Proxmox way, init in lxc/ID/ns/init.scope" t_setup
+
+	t_running() { # FILE FOUND_BY
+		f="$dir/$1.json"
+		state=$(jq -r .state "$f") found=$(jq -r .found_by "$f")
+		[ "$state" = running ] && [ "$found" = "$2" ] ||
+			{ echo "state '$state' found by '$found'"; cat "$f" "$dir/$1.err" "$dir/procs"; return 1; }
+		# The running checks ran: the skipped optional mount (LXG017) is seen inside.
+		case " $(codes "$f") " in *" LXG017 "*) ;; *)
+			echo "no LXG017 (codes: $(codes "$f"))"; jq -r '.findings[] | "\(.code) \(.message)"' "$f"
+			return 1 ;;
+		esac
+	}
+	check "cgroup $layout: verify says running (asked lxc-info) and runs its running checks" \
+		t_running running lxc-info
+	check "cgroup $layout: without lxc-info the cgroup walk finds the init" \
+		t_running running-cgroup cgroup
+
+	t_stopped() {
+		f="$dir/stopped.json"
+		state=$(jq -r .state "$f")
+		[ "$state" = stopped ] || { echo "state '$state'"; cat "$f" "$dir/stopped.err"; return 1; }
+		case " $(codes "$f") " in *" LXG016 "* | *" LXG017 "*)
+			echo "running checks on a stopped container: $(codes "$f")"; return 1 ;;
+		esac
+	}
+	check "cgroup $layout: a container never started is stopped" t_stopped
+
+	t_exiting() {
+		f="$dir/short.json"
+		[ "$(cat "$dir/short-start" 2>/dev/null)" = started ] || { echo "did not start"; return 1; }
+		state=$(jq -r .state "$f") rc=$(cat "$dir/short.rc")
+		case $state in
+		stopped | "could not inspect") ;;
+		*) echo "state '$state' (exit $rc) for a container whose init exited during verify"
+			cat "$f" "$dir/short.err"; return 1 ;;
+		esac
+		# Never a pass: exit 2 ("could not check") or 1 (the config's errors).
+		[ "$state" = stopped ] || [ "$rc" -ne 0 ] || { echo "exit $rc"; cat "$f"; return 1; }
+	}
+	check "cgroup $layout: a container whose init exits while verify runs is not reported clean" \
+		t_exiting
+	[ -f "$dir/short.json" ] && echo "# init exited during verify on $layout: $(jq -r '"\(.state): \(.state_detail // "")"' "$dir/short.json")"
+done
+tap_finish
