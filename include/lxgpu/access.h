@@ -143,13 +143,8 @@ int lx_access_compute(const struct lx_host *host, const struct lx_conf *conf, bo
 void lx_access_free(struct lx_access *a);
 
 const struct lx_access_node *lx_access_find(const struct lx_access *a, const char *path);
-/* The host node a container path reaches (any path inside), or NULL. */
-const struct lx_access_node *lx_access_find_host(const struct lx_access *a, const char *host_path);
-/* An id inside the container for a host id through the map; -1 when unmapped.
- * Without a map (privileged) the ids are the host's. */
-long long lx_access_map_to_ns(const struct lx_access *a, char kind, unsigned long long host_id);
 /* Whether users of the container other than root can open the node rw. */
-bool lx_access_node_usable(const struct lx_access *a, const struct lx_access_node *n);
+bool lx_access_node_usable(const struct lx_access_node *n);
 
 const char *lx_rule_fate_name(enum lx_rule_fate f);
 

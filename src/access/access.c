@@ -548,7 +548,9 @@ static void program_cgroup(struct sim *s)
 	}
 }
 
-long long lx_access_map_to_ns(const struct lx_access *a, char kind, unsigned long long host_id)
+/* An id inside the container for a host id through the map; -1 when
+ * unmapped. Without a map (privileged) the ids are the host's. */
+static long long map_to_ns(const struct lx_access *a, char kind, unsigned long long host_id)
 {
 	if (!a->unprivileged)
 		return (long long)host_id;
@@ -565,8 +567,8 @@ static void bind_node(struct sim *s, const struct mount_entry *m, const char *in
 {
 	struct lx_access_node *n = add_node(s->out, inside, hn, LX_VIA_BIND, m->line);
 	n->mode = hn->mode;
-	n->uid = lx_access_map_to_ns(s->out, 'u', hn->uid);
-	n->gid = lx_access_map_to_ns(s->out, 'g', hn->gid);
+	n->uid = map_to_ns(s->out, 'u', hn->uid);
+	n->gid = map_to_ns(s->out, 'g', hn->gid);
 }
 
 /* What each bind mount of a /dev path brings into the container. */
@@ -645,7 +647,7 @@ static void autodev_nodes(struct sim *s)
 					 .minor = basic[i].minor, .mode = 0666};
 		struct lx_access_node *n = add_node(s->out, path, &hn, LX_VIA_AUTODEV, 0);
 		n->mode = 0666;
-		n->uid = n->gid = lx_access_map_to_ns(s->out, 'u', 0);
+		n->uid = n->gid = map_to_ns(s->out, 'u', 0);
 	}
 }
 
@@ -738,17 +740,8 @@ const struct lx_access_node *lx_access_find(const struct lx_access *a, const cha
 	return NULL;
 }
 
-const struct lx_access_node *lx_access_find_host(const struct lx_access *a, const char *host_path)
+bool lx_access_node_usable(const struct lx_access_node *n)
 {
-	for (size_t i = 0; i < a->n_nodes; i++)
-		if (strcmp(a->nodes[i].host_path, host_path) == 0)
-			return &a->nodes[i];
-	return NULL;
-}
-
-bool lx_access_node_usable(const struct lx_access *a, const struct lx_access_node *n)
-{
-	(void)a;
 	/* "other" rw, or a group inside that users can be put in. */
 	return (n->mode & 0006) == 0006 || (n->gid > 0 && (n->mode & 0060) == 0060);
 }

@@ -523,7 +523,7 @@ int lx_reconcile(const struct lx_reconcile_input *in, struct lx_reconcile_result
 			const struct lx_access_node *n = &out->after.nodes[k];
 			const char *hit = strstr(w, n->path);
 			about_result = hit && !isalnum((unsigned char)hit[strlen(n->path)]) &&
-				       !lx_access_node_usable(&out->after, n);
+				       !lx_access_node_usable(n);
 		}
 		if (about_result)
 			lx_strv_push(&out->notes, w);

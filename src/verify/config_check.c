@@ -296,7 +296,7 @@ static bool users_can_open(const struct lx_access *a, const struct lx_access_nod
 {
 	if (lx_str_starts_with(n->host_path, "/dev/nvidia-caps"))
 		return (n->mode & 0004) || (n->gid > 0 && (n->mode & 0040));
-	return lx_access_node_usable(a, n);
+	return lx_access_node_usable(n);
 }
 
 static char *id_text(long long id, const char *unmapped)
