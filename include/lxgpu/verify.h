@@ -87,8 +87,6 @@ bool lx_findings_have_errors(const struct lx_findings *f);
 /* The lines lxgpu owns on this host (see lx_conf_line_is_gpu): the host's
  * NVIDIA majors and its NVIDIA GPUs' DRM nodes. */
 void lx_gpu_owned_from_host(const struct lx_host *host, struct lx_gpu_owned *out);
-/* The host's NVIDIA and DRM majors now: a GPU rule for another is stale. */
-bool lx_host_major_is_current(const struct lx_host *host, unsigned major);
 
 /* ---- what the container is configured with ---- */
 

@@ -31,13 +31,3 @@ void lx_gpu_owned_from_host(const struct lx_host *host, struct lx_gpu_owned *out
 	}
 }
 
-
-bool lx_host_major_is_current(const struct lx_host *host, unsigned major)
-{
-	for (size_t i = 0; i < host->n_majors; i++)
-		if (host->majors[i].number == major &&
-		    (lx_str_starts_with(host->majors[i].name, "nvidia") ||
-		     strcmp(host->majors[i].name, "drm") == 0))
-			return true;
-	return false;
-}
