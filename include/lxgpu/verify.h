@@ -6,6 +6,7 @@
 
 #include "lxgpu/access.h"
 #include "lxgpu/config.h"
+#include "lxgpu/devprog.h"
 #include "lxgpu/host.h"
 
 #include <stdbool.h>
@@ -43,6 +44,7 @@ enum lx_finding_code {
 	LXG023_WILL_NOT_START,    /* PVE or LXC fails the next start */
 	LXG024_INVALID_RULE,      /* LXC refuses a device rule (cgroup v2: logs it, ignores it) */
 	LXG025_BASIC_DEVICES_BLOCKED, /* the device cgroup blocks /dev/null & co: init fails */
+	LXG026_RUNNING_UNCHECKED, /* the running device cgroup could not be read or evaluated */
 	LX_FINDING_CODES_END,
 };
 
@@ -123,6 +125,15 @@ void lx_container_config_free(struct lx_container_config *c);
 void lx_container_gpus(const struct lx_host *host, const struct lx_container_config *cc,
 		       const struct lx_access *access, struct lx_strv *bdfs);
 
+/* The host nodes a container's GPUs need, appended to out: each GPU's
+ * /dev/nvidiaN, then /dev/nvidiactl, /dev/nvidia-uvm, /dev/nvidia-uvm-tools. */
+void lx_needed_nodes(const struct lx_host *host, const struct lx_strv *gpus, struct lx_strv *out);
+/* CUDA runs without it (nvidia-uvm-tools: profilers only): a warning. */
+bool lx_needed_node_is_optional(const char *path);
+/* The container's node that is this host node, preferring one it can open
+ * read-write (a node may be reached at two paths); NULL when none. */
+const struct lx_access_node *lx_access_reached(const struct lx_access *a, const char *host_path);
+
 /* Findings from the config, judged by its effective access (what the
  * container gets at its next start: lx_access_compute of the same config). */
 void lx_verify_config(const struct lx_host *host, const struct lx_container_config *cc,
@@ -183,11 +194,45 @@ void lx_running_free(struct lx_running *r);
 enum lx_run_state lx_container_state(const struct lx_runtime_paths *paths,
 				     enum lx_cgroup_layout layout, const char *id);
 
+/* What the running container's device cgroup lets through for one node,
+ * as the kernel enforces it now. */
+struct lx_running_node {
+	char *path; /* the host node: "/dev/nvidia-uvm" */
+	char type;  /* the host's node now: 'c' */
+	unsigned major, minor;
+	bool needed; /* one the GPUs need (else a configured node) */
+	enum lx_devprog_verdict read, write, read_write;
+	uint32_t denied_by; /* v2: the first program that denies; 0 */
+	char *denied_on;    /* the cgroup it is attached to ("/lxc/101"), or NULL */
+	char *reason;       /* why a verdict is LX_DEVPROG_UNKNOWN */
+};
+
+struct lx_running_devices {
+	bool checked;       /* the rules were read (verdicts may still be unknown) */
+	const char *source; /* "devices.list" (v1, hybrid) or "device programs" (v2) */
+	char *where;        /* the devices.list read, or the v2 cgroup evaluated */
+	char *why;          /* not checked: "could not check: ..." */
+	uint32_t *programs; /* v2: the effective array's program ids */
+	size_t n_programs;
+	struct lx_running_node *nodes;
+	size_t n_nodes;
+};
+void lx_running_devices_free(struct lx_running_devices *d);
+/* Was every verdict read and evaluated (none unknown)? */
+bool lx_running_devices_complete(const struct lx_running_devices *d);
+
 /* Findings from the running container (run->state LX_RUN_RUNNING): its
- * /dev, mounts, device cgroup, effective config, read through run's fds. */
+ * /dev, mounts, device cgroup (v1 devices.list; v2 the device programs
+ * read back and evaluated), read through run's fds. access: the effective
+ * access of the config on disk (a denied node it allows is "restart
+ * pending"). devices: the per-node verdicts (may be NULL). */
 void lx_verify_running(const struct lx_host *host, const struct lx_container_config *cc,
-		       const struct lx_runtime_paths *paths, const struct lx_running *run,
+		       const struct lx_access *access, const struct lx_runtime_paths *paths,
+		       const struct lx_running *run, struct lx_running_devices *devices,
 		       struct lx_findings *out);
+struct lx_doc;
+/* The verdicts as a document ("running" in verify's JSON/YAML). */
+struct lx_doc *lx_running_devices_to_doc(const struct lx_running_devices *d);
 
 /* Userspace driver library versions in a container's root (libcuda.so.X,
  * libnvidia-ml.so.X), read by name only, never following a path out of the
@@ -207,6 +252,7 @@ struct lx_container_report {
 	struct lx_access access; /* what it gets at its next start */
 	struct lx_strv gpus; /* bdfs of the GPUs it uses */
 	size_t n_nodes;      /* GPU nodes in its config */
+	struct lx_running_devices devices; /* running: what its device cgroup allows */
 };
 
 /* Verify one container: its config (at path), and when it runs, the

@@ -47,15 +47,20 @@ static int run_verify(struct cli *cli)
 		lx_doc_map_set(doc, "gpus", lx_doc_new_str_list(&report.gpus));
 		lx_doc_map_set(doc, "findings", lx_report_findings_doc(&findings));
 		lx_doc_map_set(doc, "access", lx_access_to_doc(&report.access));
+		if (report.running)
+			lx_doc_map_set(doc, "running", lx_running_devices_to_doc(&report.devices));
 		char *text = cli->format == CLI_FORMAT_JSON ? lx_doc_to_json(doc) : lx_doc_to_yaml(doc);
 		fputs(text, stdout);
 		free(text);
 		lx_doc_free(doc);
 	}
-	/* A container lxgpu could not look into is not clean: "could not check". */
-	rc = lx_findings_have_errors(&findings)      ? LX_EXIT_FINDINGS
-	     : report.state == LX_RUN_UNINSPECTABLE ? LX_EXIT_ERROR
-						    : LX_EXIT_OK;
+	/* A container lxgpu could not look into, or whose device cgroup it
+	 * could not judge, is not clean: "could not check". */
+	bool unchecked = report.state == LX_RUN_UNINSPECTABLE ||
+			 (report.running && !lx_running_devices_complete(&report.devices));
+	rc = lx_findings_have_errors(&findings) ? LX_EXIT_FINDINGS
+	     : unchecked                       ? LX_EXIT_ERROR
+					       : LX_EXIT_OK;
 	lx_container_report_free(&report);
 out:
 	lx_findings_free(&findings);
@@ -71,9 +76,10 @@ const struct cli_command cli_cmd_verify = {
 		 "Check the container's config against the host (stale majors, missing nodes,\n"
 		 "wrong cgroup keys, GPU lines in snapshots, modes its users cannot open, ...) and,\n"
 		 "when it runs, the running container: the nodes in its /dev (major:minor), its\n"
-		 "bind mounts, its device cgroup (v1), and the driver libraries in its root (never\n"
-		 "following a path out of it). Each finding has a stable code (docs/findings.md)\n"
-		 "and a fix. Exit 0 when clean, 1 with errors, 2 when it could not check.\n",
+		 "bind mounts, its device cgroup (v1 devices.list; v2 the device programs, read\n"
+		 "back and evaluated for every node the GPUs need), and the driver libraries in\n"
+		 "its root (never following a path out of it). Each finding has a stable code\n"
+		 "(docs/findings.md) and a fix. Exit 0 when clean, 1 with errors, 2 when it could not check.\n",
 	.options = CLI_OPT_FORMAT,
 	.run = run_verify,
 };

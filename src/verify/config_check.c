@@ -334,22 +334,6 @@ static void check_usable(struct checker *k, const struct lx_access_node *n)
 		lx_findings_last_severity(k->out, LX_SEVERITY_ERROR);
 }
 
-/* The node of the container that is this host node, preferring one it can
- * open read-write (a node may be reached at two paths). */
-static const struct lx_access_node *reached(const struct lx_access *a, const char *host_path)
-{
-	const struct lx_access_node *found = NULL;
-	for (size_t i = 0; i < a->n_nodes; i++) {
-		if (strcmp(a->nodes[i].host_path, host_path) != 0)
-			continue;
-		if (a->nodes[i].read_write)
-			return &a->nodes[i];
-		if (!found)
-			found = &a->nodes[i];
-	}
-	return found;
-}
-
 static const struct lx_configured_node *optional_bind_of(const struct lx_container_config *cc,
 							  const char *path)
 {
@@ -394,25 +378,47 @@ static void denied_finding(struct checker *k, const struct lx_access_node *n, bo
 		k->needed_denied = true;
 }
 
+void lx_needed_nodes(const struct lx_host *host, const struct lx_strv *gpus, struct lx_strv *out)
+{
+	for (size_t i = 0; i < gpus->n; i++) {
+		const struct lx_gpu *g = lx_host_find_gpu_by_bdf(host, gpus->items[i]);
+		if (g && g->minor >= 0)
+			lx_strv_push_owned(out, lx_xasprintf("/dev/nvidia%d", g->minor));
+	}
+	lx_strv_push(out, "/dev/nvidiactl");
+	lx_strv_push(out, "/dev/nvidia-uvm");
+	lx_strv_push(out, "/dev/nvidia-uvm-tools");
+}
+
+bool lx_needed_node_is_optional(const char *path)
+{
+	return strcmp(path, "/dev/nvidia-uvm-tools") == 0;
+}
+
+const struct lx_access_node *lx_access_reached(const struct lx_access *a, const char *host_path)
+{
+	const struct lx_access_node *found = NULL;
+	for (size_t i = 0; i < a->n_nodes; i++) {
+		if (strcmp(a->nodes[i].host_path, host_path) != 0)
+			continue;
+		if (a->nodes[i].read_write)
+			return &a->nodes[i];
+		if (!found)
+			found = &a->nodes[i];
+	}
+	return found;
+}
+
 static void check_needed_nodes(struct checker *k, const struct lx_strv *gpus)
 {
 	const struct lx_host *h = k->host;
 	struct lx_strv needed = {0};
-	_cleanup_free_ char *first_gpu = NULL;
-	for (size_t i = 0; i < gpus->n; i++) {
-		const struct lx_gpu *g = lx_host_find_gpu_by_bdf(h, gpus->items[i]);
-		if (g && g->minor >= 0) {
-			lx_strv_push_owned(&needed, lx_xasprintf("/dev/nvidia%d", g->minor));
-			if (!first_gpu)
-				first_gpu = lx_xasprintf("/dev/nvidia%d", g->minor);
-		}
-	}
-	lx_strv_push(&needed, "/dev/nvidiactl");
-	lx_strv_push(&needed, "/dev/nvidia-uvm");
-	lx_strv_push(&needed, "/dev/nvidia-uvm-tools");
+	lx_needed_nodes(h, gpus, &needed);
+	/* The GPU node the messages name: the first one needed. */
+	const char *first_gpu = needed.n > 3 ? needed.items[0] : NULL;
 	for (size_t i = 0; i < needed.n; i++) {
 		const char *path = needed.items[i];
-		bool warn_only = strcmp(path, "/dev/nvidia-uvm-tools") == 0;
+		bool warn_only = lx_needed_node_is_optional(path);
 		if (!lx_host_find_node(h, path)) {
 			/* The container starts without it; the host is what to fix. */
 			const struct lx_configured_node *g = optional_bind_of(k->cc, path);
@@ -426,7 +432,7 @@ static void check_needed_nodes(struct checker *k, const struct lx_strv *gpus)
 			}
 			continue;
 		}
-		const struct lx_access_node *n = reached(k->access, path);
+		const struct lx_access_node *n = lx_access_reached(k->access, path);
 		if (!n) {
 			if (failure_for_path(k->access, path))
 				continue; /* its line already fails the start */

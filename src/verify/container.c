@@ -53,11 +53,13 @@ int lx_verify_container(const struct lx_host *host, const char *id, const char *
 	lx_container_find(paths, host->cgroup, id, &run);
 	if (run.state == LX_RUN_RUNNING) {
 		size_t before = out->n;
-		lx_verify_running(host, &cc, paths, &run, out);
+		lx_verify_running(host, &cc, &report->access, paths, &run, &report->devices, out);
 		/* Its init gone meanwhile: what was read may be of nothing (or of
 		 * a dying container), so it is neither a finding nor a pass. */
-		if (!lx_running_recheck(&run))
+		if (!lx_running_recheck(&run)) {
 			lx_findings_truncate(out, before);
+			lx_running_devices_free(&report->devices);
+		}
 	} else if (run.state == LX_RUN_STOPPED) {
 		int root_fd = lx_container_open_root(paths, id, &conf, &run);
 		if (root_fd >= 0) {
@@ -82,6 +84,7 @@ void lx_container_report_free(struct lx_container_report *report)
 {
 	lx_strv_free(&report->gpus);
 	lx_access_free(&report->access);
+	lx_running_devices_free(&report->devices);
 	free(report->state_why);
 	memset(report, 0, sizeof(*report));
 }

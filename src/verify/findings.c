@@ -44,6 +44,8 @@ static const struct lx_finding_info infos[LX_FINDING_CODES_END] = {
 	[LXG024_INVALID_RULE] = {"LXG024", LX_SEVERITY_WARNING, "LXC refuses this device rule"},
 	[LXG025_BASIC_DEVICES_BLOCKED] = {"LXG025", LX_SEVERITY_ERROR,
 					  "the device cgroup blocks the container's basic devices"},
+	[LXG026_RUNNING_UNCHECKED] = {"LXG026", LX_SEVERITY_WARNING,
+				      "the running device cgroup could not be checked"},
 };
 
 const struct lx_finding_info *lx_finding_info(enum lx_finding_code code)
