@@ -232,10 +232,7 @@ c $tools r" || return 1
 	t_match() { # ID
 		f="$dir/verify-$1.json" rc=0
 		while read -r path m seen; do
-			key=$m
-			[ "$m" = rw ] && key=read_write
-			[ "$m" = r ] && key=read
-			[ "$m" = w ] && key=write
+			case $m in r) key="read" ;; w) key="write" ;; *) key="read_write" ;; esac
 			said=$(jq -r --arg p "$path" --arg k "$key" '.running.nodes[] | select(.path == $p) | .[$k]' "$f")
 			[ "$said" = "$seen" ] && continue
 			echo "$path open($m): the kernel says $seen, verify said '$said'"
