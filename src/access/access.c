@@ -509,6 +509,28 @@ static int simulate_lxc(struct sim *s, const struct lx_conf *conf)
 	return 0;
 }
 
+/* LXC's other form of a cgroup2 allow rule: "PATH ACCESS" (the device's
+ * type and numbers from a stat of PATH when the container starts). The host
+ * model answers for the paths it knows; a device it cannot see matches no
+ * node it knows. False when LXC would refuse the value. */
+static bool devpath_rule(const struct sim *s, const char *value, struct lx_dev_rule *out)
+{
+	const char *blank = strchr(value, ' ');
+	if (!blank)
+		return false; /* LXC wants an access field */
+	_cleanup_free_ char *path = lx_xstrndup(value, (size_t)(blank - value));
+	_cleanup_free_ char *as_rule = lx_xasprintf("c 0:0 %s", blank + strspn(blank, " "));
+	if (!lx_dev_rule_parse(as_rule, true, out))
+		return false;
+	const struct lx_dev_node *hn = resolve_host_node(s->host, path);
+	if (!hn && host_knows(s->host, path))
+		return false; /* the stat fails: LXC refuses the rule */
+	out->type = hn ? node_type_char(hn) : 'c';
+	out->major = hn ? hn->major : 0xffffffffll;
+	out->minor = hn ? hn->minor : 0xffffffffll;
+	return true;
+}
+
 /* The device cgroup from the rules LXC still holds, of the version it uses. */
 static void program_cgroup(struct sim *s)
 {
@@ -526,7 +548,9 @@ static void program_cgroup(struct sim *s)
 						       .minor = 0xffffffffll,
 						       .access = LX_ACC_READ | LX_ACC_WRITE,
 						       .access_text = "rw"};
-		} else if (!lx_dev_rule_parse(r->value, allow, &r->rule)) {
+		} else if (!(a->keys == LX_CGROUP_V2 && allow && r->value[0] == '/'
+				     ? devpath_rule(s, r->value, &r->rule)
+				     : lx_dev_rule_parse(r->value, allow, &r->rule))) {
 			r->fate = LX_RULE_INVALID;
 			/* LXC logs "Failed to parse device rule" and goes on (seen
 			 * with LXC 5.0.2); the v1 kernel refuses the write and LXC
