@@ -260,4 +260,62 @@ char *lx_snapshot_to_yaml(const struct lx_host *host);
 int lx_snapshot_save(const char *path, const struct lx_host *host,
 		     const struct lx_evidence *evidence, struct lx_error *err);
 
+/* ---- the NVIDIA nodes the driver makes (src/host/nodes.c) ---- */
+
+/* What ensure-nodes does to one node. */
+enum lx_node_action {
+	LX_NODE_KEEP,    /* right type, number, mode and owner */
+	LX_NODE_CREATE,  /* missing */
+	LX_NODE_REPLACE, /* wrong type or major:minor (a stale uvm major) */
+	LX_NODE_FIX,     /* right node, wrong mode and/or owner */
+};
+
+struct lx_node_step {
+	char *path; /* logical, as on the host: "/dev/nvidia-uvm" */
+	unsigned major, minor, mode, uid, gid; /* what the driver would make */
+	enum lx_node_action action;
+	/* What is there now (when have): lstat's view. */
+	bool have;
+	enum lx_node_type have_type; /* LX_NODE_OTHER also for symlinks and dirs */
+	unsigned have_major, have_minor, have_mode, have_uid, have_gid;
+};
+
+struct lx_node_plan {
+	struct lx_node_step *steps; /* nvidiactl, nvidiaN, modeset, uvm, caps */
+	size_t n;
+	bool make_caps_dir; /* /dev/nvidia-caps is missing */
+	/* Why a node the user may expect is not in the plan ("nvidia-uvm is
+	 * not loaded: ..."). */
+	struct lx_strv notes;
+};
+
+/* The nodes that should exist, as nvidia-modprobe makes them: majors from
+ * the model's /proc/devices, GPU minors from the driver's "Device Minor",
+ * modes and owners from <proc>/driver/nvidia/params (DeviceFileMode/UID/
+ * GID, default 0666 root) for the nvidia-major nodes, 0666 root for uvm, and
+ * each capability's access file for /dev/nvidia-caps. Compared with what
+ * lstat() finds under dev_dir now. Never opens a node. */
+int lx_node_plan_make(const struct lx_host *host, const char *proc_dir, const char *dev_dir,
+		      struct lx_node_plan *plan, struct lx_error *err);
+/* The number of steps that change something. */
+size_t lx_node_plan_changes(const struct lx_node_plan *plan);
+/* Carry out the plan under dev_dir: a node is made under a temporary name
+ * and renamed into place, so the path never goes missing. Stops at the
+ * first failure. */
+int lx_node_plan_apply(const struct lx_node_plan *plan, const char *dev_dir,
+		       struct lx_error *err);
+void lx_node_plan_free(struct lx_node_plan *plan);
+/* One line per change: "create /dev/nvidia-uvm c 511:0 0666". */
+char *lx_node_step_describe(const struct lx_node_step *step);
+/* Run the kernel's modprobe (<proc>/sys/kernel/modprobe, else
+ * /sbin/modprobe) for one module, without a shell; an error unless it
+ * exits 0. */
+/* The modules --load-modules loads: nvidia-uvm unless loaded, and
+ * nvidia-modeset where a GPU drives a display and it is not loaded. */
+void lx_nodes_modules_to_load(const struct lx_host *host, struct lx_strv *out);
+int lx_module_load(const char *proc_dir, const char *module, struct lx_error *err);
+/* The systemd oneshot unit that runs `lxgpu ensure-nodes --load-modules`
+ * before pve-guests.service and lxc.service (also preflight's). */
+const char *lx_nodes_boot_unit_text(void);
+
 #endif

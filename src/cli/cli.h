@@ -25,6 +25,7 @@ enum cli_option_bit {
 	CLI_OPT_AUDIT = 1u << 8,      /* --cluster --hosts --exclusive --format prometheus */
 	CLI_OPT_GPUS = 1u << 9,       /* --gpus */
 	CLI_OPT_PREFLIGHT = 1u << 10, /* --next-boot --kernel --root --print-boot-unit */
+	CLI_OPT_LOAD_MODULES = 1u << 11, /* --load-modules (ensure-nodes) */
 };
 
 struct cli {
@@ -58,6 +59,7 @@ struct cli {
 	const char *kernel;
 	const char *root_dir;
 	bool print_boot_unit;
+	bool load_modules; /* ensure-nodes --load-modules */
 	const char *command_line; /* as typed (before getopt reorders argv), for backups */
 	unsigned given; /* cli_option_bit of the command options on the command line */
 	char **args;    /* positional arguments after the command name */
@@ -81,6 +83,7 @@ extern const struct cli_command cli_cmd_verify;
 extern const struct cli_command cli_cmd_audit;
 extern const struct cli_command cli_cmd_topo;
 extern const struct cli_command cli_cmd_preflight;
+extern const struct cli_command cli_cmd_ensure_nodes;
 
 struct lx_conf;
 /* Fill generate's options from a container's config: the style its file

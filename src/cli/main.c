@@ -16,6 +16,7 @@ static const struct cli_command *const commands[] = {
 	&cli_cmd_preflight,
 	&cli_cmd_topo,
 	&cli_cmd_snapshot,
+	&cli_cmd_ensure_nodes,
 };
 #define N_COMMANDS (sizeof(commands) / sizeof(commands[0]))
 
@@ -30,6 +31,8 @@ static const char global_help[] =
 	"  -q, --quiet         print less\n"
 	"  -v, --verbose       print more\n"
 	"  --no-color          no colors (also when NO_COLOR is set)\n"
+	"  --proc-dir DIR      read devices, modules and driver/nvidia there (default /proc)\n"
+	"  --dev-dir DIR       where the device nodes are (default /dev)\n"
 	"  --firmware-dir DIR  where GSP firmware lives (default /lib/firmware/nvidia)\n"
 	"  --run-dir DIR       where daemons keep sockets (default /run)\n"
 	"  --cgroup-root DIR   where containers' cgroups are (default /sys/fs/cgroup)\n"
@@ -130,6 +133,9 @@ enum {
 	OPT_ROOT,
 	OPT_PRINT_BOOT_UNIT,
 	OPT_CGROUP_ROOT,
+	OPT_PROC_DIR,
+	OPT_DEV_DIR,
+	OPT_LOAD_MODULES,
 };
 
 static const struct option long_options[] = {
@@ -169,6 +175,9 @@ static const struct option long_options[] = {
 	{"root", required_argument, NULL, OPT_ROOT},
 	{"print-boot-unit", no_argument, NULL, OPT_PRINT_BOOT_UNIT},
 	{"cgroup-root", required_argument, NULL, OPT_CGROUP_ROOT},
+	{"proc-dir", required_argument, NULL, OPT_PROC_DIR},
+	{"dev-dir", required_argument, NULL, OPT_DEV_DIR},
+	{"load-modules", no_argument, NULL, OPT_LOAD_MODULES},
 	{"quiet", no_argument, NULL, 'q'},
 	{"verbose", no_argument, NULL, 'v'},
 	{"help", no_argument, NULL, 'h'},
@@ -209,6 +218,7 @@ static const char *option_name(unsigned bit)
 	case CLI_OPT_AUDIT: return "audit's options (--cluster, --hosts, --exclusive, --format prometheus)";
 	case CLI_OPT_GPUS: return "--gpus";
 	case CLI_OPT_PREFLIGHT: return "preflight's options (--next-boot, --kernel, --root, --print-boot-unit)";
+	case CLI_OPT_LOAD_MODULES: return "--load-modules";
 	default: return "--list";
 	}
 }
@@ -295,6 +305,12 @@ int main(int argc, char **argv)
 		case OPT_NO_COLOR: cli.color = false; break;
 		case OPT_FIRMWARE_DIR: cli.scan_paths.firmware = optarg; break;
 		case OPT_RUN_DIR: cli.scan_paths.run = optarg; break;
+		case OPT_PROC_DIR: cli.scan_paths.proc = optarg; break;
+		case OPT_DEV_DIR: cli.scan_paths.dev = optarg; break;
+		case OPT_LOAD_MODULES:
+			cli.load_modules = true;
+			cli.given |= CLI_OPT_LOAD_MODULES;
+			break;
 		case 'o':
 			cli.output = optarg;
 			cli.given |= CLI_OPT_OUTPUT;

@@ -252,7 +252,9 @@ static bool creates_uvm(const char *text)
 	bool modprobe_u = strstr(text, "nvidia-modprobe") &&
 			  (strstr(text, " -u") || strstr(text, "--unified-memory"));
 	bool mknod_uvm = strstr(text, "mknod") && strstr(text, "nvidia-uvm");
-	return modprobe_u || mknod_uvm || strstr(text, "nvidia-smi");
+	/* lxgpu's own unit (ensure-nodes --print-boot-unit) loads uvm and makes its nodes. */
+	bool lxgpu_unit = strstr(text, "ensure-nodes") && strstr(text, "--load-modules");
+	return modprobe_u || mknod_uvm || lxgpu_unit || strstr(text, "nvidia-smi");
 }
 
 static bool unit_enabled(const char *root, const char *unit)
@@ -363,23 +365,7 @@ void lx_next_boot_free(struct lx_next_boot *nb)
 
 const char *lx_boot_unit_text(void)
 {
-	return "# /etc/systemd/system/nvidia-nodes.service (from lxgpu preflight --print-boot-unit)\n"
-	       "# Creates the NVIDIA device nodes, nvidia-uvm's included, before Proxmox starts\n"
-	       "# guests, without initializing the GPUs. Enable: systemctl enable nvidia-nodes\n"
-	       "[Unit]\n"
-	       "Description=Create NVIDIA device nodes before guests start\n"
-	       "After=systemd-modules-load.service\n"
-	       "Before=pve-guests.service\n"
-	       "ConditionPathExists=/usr/bin/nvidia-modprobe\n"
-	       "\n"
-	       "[Service]\n"
-	       "Type=oneshot\n"
-	       "RemainAfterExit=yes\n"
-	       "ExecStart=/usr/bin/nvidia-modprobe -c 0 -u\n"
-	       "ExecStart=/bin/sh -c 'for f in /proc/driver/nvidia/gpus/*/information; do "
-	       "m=$$(sed -n \"s/^Device Minor:[[:space:]]*//p\" \"$$f\"); "
-	       "[ -n \"$$m\" ] && /usr/bin/nvidia-modprobe -c \"$$m\"; done; true'\n"
-	       "\n"
-	       "[Install]\n"
-	       "WantedBy=multi-user.target\n";
+	/* One unit for both commands: ensure-nodes makes what nvidia-modprobe
+	 * would, from lxgpu's own scan (src/host/nodes.c). */
+	return lx_nodes_boot_unit_text();
 }

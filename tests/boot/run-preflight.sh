@@ -170,7 +170,9 @@ check "open module without its GSP firmware: will fail" t_missing_firmware
 
 t_boot_unit() {
 	"$lxgpu" preflight --print-boot-unit >"$work/unit" &&
-		grep -qx 'Before=pve-guests.service' "$work/unit" && grep -q '^ExecStart=/usr/bin/nvidia-modprobe -c 0 -u$' "$work/unit" &&
+		grep -qx 'Before=pve-guests.service lxc.service' "$work/unit" &&
+		grep -qx 'ExecStart=/usr/bin/lxgpu ensure-nodes --load-modules' "$work/unit" &&
+		"$lxgpu" ensure-nodes --print-boot-unit | cmp -s - "$work/unit" &&
 		grep -qx 'WantedBy=multi-user.target' "$work/unit"
 }
 check "--print-boot-unit: a oneshot unit before pve-guests" t_boot_unit
