@@ -19,13 +19,15 @@ enum cli_option_bit {
 	CLI_OPT_PLAN = 1u << 2,      /* --gpus --style --caps --dri --dev-start --mode --uid --gid --cgroup */
 	CLI_OPT_PRIVILEGE = 1u << 3, /* --privileged / --unprivileged */
 	CLI_OPT_TEMPLATES = 1u << 4,
-	CLI_OPT_APPLY = 1u << 5,      /* --dry-run --force --allow-privilege-change --lock-timeout */
+	CLI_OPT_APPLY = 1u << 5,      /* --force --allow-privilege-change --lock-timeout --lock-dir */
 	CLI_OPT_BACKUP_DIR = 1u << 6, /* --backup-dir */
 	CLI_OPT_LIST = 1u << 7,       /* --list */
 	CLI_OPT_AUDIT = 1u << 8,      /* --cluster --hosts --exclusive --format prometheus */
 	CLI_OPT_GPUS = 1u << 9,       /* --gpus */
-	CLI_OPT_PREFLIGHT = 1u << 10, /* --next-boot --kernel --root --print-boot-unit */
+	CLI_OPT_PREFLIGHT = 1u << 10, /* --next-boot --kernel --root */
 	CLI_OPT_LOAD_MODULES = 1u << 11, /* --load-modules (ensure-nodes) */
+	CLI_OPT_DRY_RUN = 1u << 12,      /* --dry-run */
+	CLI_OPT_BOOT_UNIT = 1u << 13,    /* --print-boot-unit */
 };
 
 struct cli {

@@ -331,6 +331,7 @@ const struct cli_command cli_cmd_apply = {
 		"  generate's options: --gpus, --style devn|raw|lxc, --caps, --dri, --dev-start,\n"
 		"  --mode, --uid, --gid, --cgroup, --templates (see 'lxgpu generate --help')\n",
 	.options = CLI_OPT_PLAN | CLI_OPT_GPUS | CLI_OPT_PRIVILEGE | CLI_OPT_TEMPLATES | CLI_OPT_APPLY |
+		   CLI_OPT_DRY_RUN |
 		   CLI_OPT_BACKUP_DIR,
 	.run = run_apply,
 };

@@ -95,6 +95,6 @@ const struct cli_command cli_cmd_ensure_nodes = {
 		 "  --print-boot-unit  print a systemd oneshot unit that runs\n"
 		 "                     `lxgpu ensure-nodes --load-modules` before\n"
 		 "                     pve-guests.service and lxc.service\n",
-	.options = CLI_OPT_APPLY | CLI_OPT_PREFLIGHT | CLI_OPT_LOAD_MODULES,
+	.options = CLI_OPT_DRY_RUN | CLI_OPT_BOOT_UNIT | CLI_OPT_LOAD_MODULES,
 	.run = run_ensure_nodes,
 };

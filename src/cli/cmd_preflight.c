@@ -252,6 +252,6 @@ const struct cli_command cli_cmd_preflight = {
 		"  --print-boot-unit   print a systemd unit that creates the nodes at boot\n"
 		"\n"
 		"Exit 0 when every container is ok, 1 otherwise, 2 when preflight could not run.\n",
-	.options = CLI_OPT_FORMAT | CLI_OPT_PREFLIGHT,
+	.options = CLI_OPT_FORMAT | CLI_OPT_PREFLIGHT | CLI_OPT_BOOT_UNIT,
 	.run = run_preflight,
 };

@@ -150,6 +150,6 @@ const struct cli_command cli_cmd_rollback = {
 		 "Proxmox's lock, no 'lock:' key, an atomic replace, and a backup of the config\n"
 		 "it replaces. --dry-run prints the diff instead (exit 1 when something would\n"
 		 "change).\n",
-	.options = CLI_OPT_BACKUP_DIR | CLI_OPT_LIST | CLI_OPT_APPLY,
+	.options = CLI_OPT_BACKUP_DIR | CLI_OPT_LIST | CLI_OPT_APPLY | CLI_OPT_DRY_RUN,
 	.run = run_rollback,
 };

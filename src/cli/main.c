@@ -47,8 +47,8 @@ static void print_main_help(FILE *out)
 		     "Give NVIDIA GPUs to LXC containers on Proxmox VE, and keep them working.\n\n"
 		     "Commands:\n");
 	for (size_t i = 0; i < N_COMMANDS; i++)
-		fprintf(out, "  %-10s %s\n", commands[i]->name, commands[i]->summary);
-	fprintf(out, "  %-10s %s\n\n%s", "help", "show help for a command", global_help);
+		fprintf(out, "  %-12s %s\n", commands[i]->name, commands[i]->summary);
+	fprintf(out, "  %-12s %s\n\n%s", "help", "show help for a command", global_help);
 }
 
 static const struct cli_command *find_command(const char *name)
@@ -213,12 +213,14 @@ static const char *option_name(unsigned bit)
 	case CLI_OPT_PLAN: return "generate's options (--gpus, --style, ...)";
 	case CLI_OPT_PRIVILEGE: return "--privileged/--unprivileged";
 	case CLI_OPT_TEMPLATES: return "--templates";
-	case CLI_OPT_APPLY: return "--dry-run/--force/--allow-privilege-change/--lock-timeout/--lock-dir";
+	case CLI_OPT_APPLY: return "--force/--allow-privilege-change/--lock-timeout/--lock-dir";
 	case CLI_OPT_BACKUP_DIR: return "--backup-dir";
 	case CLI_OPT_AUDIT: return "audit's options (--cluster, --hosts, --exclusive, --format prometheus)";
 	case CLI_OPT_GPUS: return "--gpus";
-	case CLI_OPT_PREFLIGHT: return "preflight's options (--next-boot, --kernel, --root, --print-boot-unit)";
+	case CLI_OPT_PREFLIGHT: return "preflight's options (--next-boot, --kernel, --root)";
 	case CLI_OPT_LOAD_MODULES: return "--load-modules";
+	case CLI_OPT_DRY_RUN: return "--dry-run";
+	case CLI_OPT_BOOT_UNIT: return "--print-boot-unit";
 	default: return "--list";
 	}
 }
@@ -341,7 +343,7 @@ int main(int argc, char **argv)
 			break;
 		case OPT_DRY_RUN:
 			cli.dry_run = true;
-			cli.given |= CLI_OPT_APPLY;
+			cli.given |= CLI_OPT_DRY_RUN;
 			break;
 		case OPT_FORCE:
 			cli.force = true;
@@ -378,7 +380,7 @@ int main(int argc, char **argv)
 			break;
 		case OPT_PRINT_BOOT_UNIT:
 			cli.print_boot_unit = true;
-			cli.given |= CLI_OPT_PREFLIGHT;
+			cli.given |= CLI_OPT_BOOT_UNIT;
 			break;
 		case OPT_CLUSTER:
 			cli.cluster = true;
