@@ -20,38 +20,11 @@ set -u
 dump=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 lxc_config=/usr/share/lxc/config
 
-missing=""
-[ "$(id -u)" -eq 0 ] || missing="root"
-for tool in lxc-create lxc-start lxc-attach lxc-info lxc-stop lxc-destroy unshare busybox setpriv; do
-	command -v "$tool" >/dev/null 2>&1 || missing="$missing $tool"
-done
-[ -f "$lxc_config/common.conf" ] || missing="$missing $lxc_config/common.conf"
-if [ -n "$missing" ]; then
-	echo "# needs:$missing (Debian packages lxc, busybox-static, util-linux; run as root)"
-	if [ "${CI:-}" = true ]; then
-		echo "Bail out! the real-kernel device program test cannot run in CI"
-		exit 1
-	fi
-	echo "1..0 # SKIP needs:$missing"
-	exit 0
-fi
-
-work=$(mktemp -d /tmp/lxgpu-devprog-XXXXXX)
-chmod 755 "$work"
-lxcpath="$work/lxc"
-mkdir -p "$lxcpath"
+. "$(dirname "$0")/../lib/lxc-env.sh"
+lxc_require "the real-kernel device program test" lxc-create lxc-start lxc-attach lxc-info lxc-stop lxc-destroy unshare busybox setpriv "$lxc_config/common.conf"
+LXGPU_KEEP_WORK=${DEVPROG_KEEP:-${LXGPU_KEEP_WORK:-}}
+lxc_workdir lxgpu-devprog
 tag="lxgpu-dp-$$"
-cleanup() {
-	for d in "$lxcpath"/*/; do
-		[ -d "$d" ] || continue
-		n=$(basename "$d")
-		lxc-stop -P "$lxcpath" -n "$n" -k >/dev/null 2>&1
-		lxc-destroy -P "$lxcpath" -n "$n" -f >/dev/null 2>&1
-	done
-	[ -n "${DEVPROG_KEEP:-}" ] && echo "# kept $work" && return
-	rm -rf "$work"
-}
-trap cleanup EXIT
 . "$(dirname "$0")/../lib/tap.sh"
 
 # Outcome of an open (or mknod) from the shell's error message.

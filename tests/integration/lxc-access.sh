@@ -29,36 +29,9 @@ lxgpu=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 examples=$(cd "$2" && pwd) cases=$(cd "$3" && pwd)
 lxc_config=/usr/share/lxc/config
 
-missing=""
-[ "$(id -u)" -eq 0 ] || missing="root"
-for tool in lxc-create lxc-start lxc-attach lxc-stop lxc-destroy unshare busybox jq; do
-	command -v "$tool" >/dev/null 2>&1 || missing="$missing $tool"
-done
-[ -f "$lxc_config/common.conf" ] || missing="$missing $lxc_config/common.conf"
-if [ -n "$missing" ]; then
-	echo "# needs:$missing (Debian packages lxc, busybox-static, util-linux, jq; run as root)"
-	if [ "${CI:-}" = true ]; then
-		echo "Bail out! the real-LXC access test cannot run in CI"
-		exit 1
-	fi
-	echo "1..0 # SKIP needs:$missing"
-	exit 0
-fi
-
-work=$(mktemp -d /tmp/lxgpu-access-XXXXXX)
-chmod 755 "$work"
-lxcpath="$work/lxc"
-mkdir -p "$lxcpath"
-cleanup() {
-	for d in "$lxcpath"/*/; do
-		[ -d "$d" ] || continue
-		n=$(basename "$d")
-		lxc-stop -P "$lxcpath" -n "$n" -k >/dev/null 2>&1
-		lxc-destroy -P "$lxcpath" -n "$n" -f >/dev/null 2>&1
-	done
-	rm -rf "$work"
-}
-trap cleanup EXIT
+. "$(dirname "$0")/../lib/lxc-env.sh"
+lxc_require "the real-LXC access test" lxc-create lxc-start lxc-attach lxc-stop lxc-destroy unshare busybox jq "$lxc_config/common.conf"
+lxc_workdir lxgpu-access
 . "$(dirname "$0")/../lib/tap.sh"
 
 # field FILE KEY: the values of "KEY: value" header lines of a case.
@@ -107,7 +80,7 @@ predict() { # ACCESS_JSON PATH MODE
 		end' "$1"
 }
 
-cat "$(dirname "$0")/../lib/private-dev.sh" >"$work/inside.sh"
+cat "$(dirname "$0")/../lib/private-dev.sh" "$(dirname "$0")/../lib/probe-open.sh" >"$work/inside.sh"
 cat >>"$work/inside.sh" <<'INSIDE'
 # Runs in a private mount namespace: optional pure cgroup v2, a private /dev
 # with the host nodes, the container, then the probes.
@@ -143,22 +116,7 @@ echo "started" >"$out"
 # One open per mode; the shell's redirection error names the errno.
 while read -r path; do
 	for m in r w rw; do
-		case $m in r) redir="< $path" ;; w) redir="> $path" ;; rw) redir="<> $path" ;; esac
-		# A path that is not a node is told apart first: a write would create it.
-		msg=$(lxc-attach -P "$lxcpath" -n "$name" -- /bin/sh -c \
-			"if [ ! -e $path ]; then echo NOENT; elif [ ! -c $path ] && [ ! -b $path ]; then echo NOTDEV; else : $redir && echo OPENED; fi" 2>&1 |
-			grep -v '^lxc-attach')
-		case $msg in
-		*NOENT*) r=missing ;;
-		*NOTDEV*) r=not-a-device ;;
-		*OPENED*) r=allowed ;;
-		*"No such device or address"* | *"No such device"*) r=allowed ;;
-		*"Operation not permitted"*) r=eperm ;;
-		*"Permission denied"*) r=eacces ;;
-		*"No such file"* | *"nonexistent"* | *"can't open"*) r=missing ;;
-		*) r="other($msg)" ;;
-		esac
-		echo "$path $m $r" >>"$out"
+		echo "$path $m $(probe_open "$lxcpath" "$name" "$path" "$m")" >>"$out"
 	done
 done <"$probes"
 lxc-stop -P "$lxcpath" -n "$name" -k >/dev/null 2>&1

@@ -10,31 +10,10 @@ set -u
 lxgpu=$1 examples=$(cd "$2" && pwd)
 host="$examples/pve-8x-rtx-pro-6000.yaml"
 
-missing=""
-[ "$(id -u)" -eq 0 ] || missing="root"
-for tool in lxc-create lxc-start lxc-attach lxc-stop lxc-destroy unshare busybox jq; do
-	command -v "$tool" >/dev/null 2>&1 || missing="$missing $tool"
-done
-if [ -n "$missing" ]; then
-	echo "# needs:$missing (Debian packages lxc, busybox-static, util-linux, jq; run as root)"
-	if [ "${CI:-}" = true ]; then
-		echo "Bail out! the LXC integration test cannot run in CI"
-		exit 1
-	fi
-	echo "1..0 # SKIP needs:$missing"
-	exit 0
-fi
-
-work=$(mktemp -d /tmp/lxgpu-it-XXXXXX)
-lxcpath="$work/lxc"
+. "$(dirname "$0")/../lib/lxc-env.sh"
+lxc_require "the LXC integration test" lxc-create lxc-start lxc-attach lxc-stop lxc-destroy unshare busybox jq
+lxc_workdir lxgpu-it
 name=gpu
-mkdir -p "$lxcpath"
-cleanup() {
-	lxc-stop -P "$lxcpath" -n "$name" -k >/dev/null 2>&1
-	lxc-destroy -P "$lxcpath" -n "$name" -f >/dev/null 2>&1
-	rm -rf "$work"
-}
-trap cleanup EXIT
 
 . "$(dirname "$0")/../lib/tap.sh"
 in_ct() { lxc-attach -P "$lxcpath" -n "$name" -- "$@"; }

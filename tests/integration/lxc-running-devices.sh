@@ -21,34 +21,9 @@ lxgpu=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 examples=$(cd "$2" && pwd)
 host="$examples/pve-8x-rtx-pro-6000.yaml"
 
-missing=""
-[ "$(id -u)" -eq 0 ] || missing="root"
-for tool in lxc-create lxc-start lxc-attach lxc-info lxc-stop lxc-destroy unshare setpriv busybox jq; do
-	command -v "$tool" >/dev/null 2>&1 || missing="$missing $tool"
-done
-if [ -n "$missing" ]; then
-	echo "# needs:$missing (Debian packages lxc, busybox-static, util-linux, jq; run as root)"
-	if [ "${CI:-}" = true ]; then
-		echo "Bail out! the real-LXC running-devices test cannot run in CI"
-		exit 1
-	fi
-	echo "1..0 # SKIP needs:$missing"
-	exit 0
-fi
-
-work=$(mktemp -d /tmp/lxgpu-rundev-XXXXXX)
-lxcpath="$work/lxc"
-mkdir -p "$lxcpath"
-cleanup() {
-	for d in "$lxcpath"/*/; do
-		[ -d "$d" ] || continue
-		n=$(basename "$d")
-		lxc-stop -P "$lxcpath" -n "$n" -k >/dev/null 2>&1
-		lxc-destroy -P "$lxcpath" -n "$n" -f >/dev/null 2>&1
-	done
-	rm -rf "$work"
-}
-trap cleanup EXIT
+. "$(dirname "$0")/../lib/lxc-env.sh"
+lxc_require "the real-LXC running-devices test" lxc-create lxc-start lxc-attach lxc-info lxc-stop lxc-destroy unshare setpriv busybox jq
+lxc_workdir lxgpu-rundev
 . "$(dirname "$0")/../lib/tap.sh"
 
 # GPU 0's planned nodes in the model: "path major minor".
@@ -103,7 +78,7 @@ INIT
 # Runs in a private mount namespace (cgroup2 at /sys/fs/cgroup for v2): a
 # private /dev with the nodes, the containers started, late's config fixed,
 # verify, then every node opened r, w and rw inside.
-cat "$(dirname "$0")/../lib/private-dev.sh" >"$work/inside.sh"
+cat "$(dirname "$0")/../lib/private-dev.sh" "$(dirname "$0")/../lib/probe-open.sh" >"$work/inside.sh"
 cat >>"$work/inside.sh" <<'INSIDE'
 set -u
 layout=$1 lxgpu=$2 model=$3 lxcpath=$4 out=$5 nodes=$6 good=$7 late=$8 fix=$9
@@ -143,15 +118,11 @@ for id in "$good" "$late"; do
 	# One open per mode; the shell's redirection error names the errno.
 	while read -r path _; do
 		for m in r w rw; do
-			case $m in r) redir="< $path" ;; w) redir="> $path" ;; rw) redir="<> $path" ;; esac
-			msg=$(lxc-attach -P "$lxcpath" -n "$id" -- /bin/sh -c \
-				"if [ ! -c $path ]; then echo NOTDEV; else : $redir && echo OPENED; fi" 2>&1 |
-				grep -v '^lxc-attach')
-			case $msg in
-			*"No such device or address"* | *"No such device"* | *OPENED*) r=allowed ;;
-			*"Operation not permitted"*) r=denied ;;
-			*NOTDEV*) r=missing ;;
-			*) r="other($msg)" ;;
+			case $(probe_open "$lxcpath" "$id" "$path" "$m") in
+			allowed) r=allowed ;;
+			eperm) r=denied ;;
+			missing | not-a-device) r=missing ;;
+			*) r="other($path $m)" ;;
 			esac
 			echo "$path $m $r"
 		done

@@ -17,34 +17,9 @@ lxgpu=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 examples=$(cd "$2" && pwd)
 host="$examples/pve-8x-rtx-pro-6000.yaml"
 
-missing=""
-[ "$(id -u)" -eq 0 ] || missing="root"
-for tool in lxc-create lxc-start lxc-info lxc-stop lxc-destroy unshare busybox jq strace; do
-	command -v "$tool" >/dev/null 2>&1 || missing="$missing $tool"
-done
-if [ -n "$missing" ]; then
-	echo "# needs:$missing (Debian packages lxc, busybox-static, util-linux, jq, strace; run as root)"
-	if [ "${CI:-}" = true ]; then
-		echo "Bail out! the real-LXC running test cannot run in CI"
-		exit 1
-	fi
-	echo "1..0 # SKIP needs:$missing"
-	exit 0
-fi
-
-work=$(mktemp -d /tmp/lxgpu-running-XXXXXX)
-lxcpath="$work/lxc"
-mkdir -p "$lxcpath"
-cleanup() {
-	for d in "$lxcpath"/*/; do
-		[ -d "$d" ] || continue
-		n=$(basename "$d")
-		lxc-stop -P "$lxcpath" -n "$n" -k >/dev/null 2>&1
-		lxc-destroy -P "$lxcpath" -n "$n" -f >/dev/null 2>&1
-	done
-	rm -rf "$work"
-}
-trap cleanup EXIT
+. "$(dirname "$0")/../lib/lxc-env.sh"
+lxc_require "the real-LXC running test" lxc-create lxc-start lxc-info lxc-stop lxc-destroy unshare busybox jq strace
+lxc_workdir lxgpu-running
 . "$(dirname "$0")/../lib/tap.sh"
 
 # make_ct ID DEVKEY INIT: a busybox container with pve-container's cgroup
