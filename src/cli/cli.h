@@ -51,6 +51,7 @@ struct cli {
 	int lock_timeout_s;
 	const char *backup_dir;
 	const char *lock_dir;
+	const char *state_dir; /* --state-dir: the GPU records of containers */
 	const char *cgroup_root;
 	bool list;
 	bool prometheus; /* --format prometheus (audit) */

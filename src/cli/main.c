@@ -36,6 +36,7 @@ static const char global_help[] =
 	"  --firmware-dir DIR  where GSP firmware lives (default /lib/firmware/nvidia)\n"
 	"  --run-dir DIR       where daemons keep sockets (default /run)\n"
 	"  --cgroup-root DIR   where containers' cgroups are (default /sys/fs/cgroup)\n"
+	"  --state-dir DIR     lxgpu's records of containers' GPUs (default " LXGPU_STATE_DIR ")\n"
 	"  -h, --help          show help; `lxgpu CMD --help` for one command\n"
 	"  -V, --version       show the version\n"
 	"\n"
@@ -136,6 +137,7 @@ enum {
 	OPT_PROC_DIR,
 	OPT_DEV_DIR,
 	OPT_LOAD_MODULES,
+	OPT_STATE_DIR,
 };
 
 static const struct option long_options[] = {
@@ -178,6 +180,7 @@ static const struct option long_options[] = {
 	{"proc-dir", required_argument, NULL, OPT_PROC_DIR},
 	{"dev-dir", required_argument, NULL, OPT_DEV_DIR},
 	{"load-modules", no_argument, NULL, OPT_LOAD_MODULES},
+	{"state-dir", required_argument, NULL, OPT_STATE_DIR},
 	{"quiet", no_argument, NULL, 'q'},
 	{"verbose", no_argument, NULL, 'v'},
 	{"help", no_argument, NULL, 'h'},
@@ -280,6 +283,7 @@ int main(int argc, char **argv)
 		.lock_dir = "/run/lock/lxc",
 		.cgroup_root = "/sys/fs/cgroup",
 		.root_dir = "/",
+		.state_dir = LXGPU_STATE_DIR,
 
 		.color = isatty(STDOUT_FILENO) && !getenv("NO_COLOR"),
 	};
@@ -366,6 +370,7 @@ int main(int argc, char **argv)
 			cli.given |= CLI_OPT_BACKUP_DIR;
 			break;
 		case OPT_CGROUP_ROOT: cli.cgroup_root = optarg; break;
+		case OPT_STATE_DIR: cli.state_dir = optarg; break;
 		case OPT_NEXT_BOOT:
 			cli.next_boot = true;
 			cli.given |= CLI_OPT_PREFLIGHT;
