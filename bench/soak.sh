@@ -25,24 +25,29 @@
 # Needs root, lxc, busybox-static, a C compiler. Ends with the line
 #   soak: N events, lxgpu W/T starts working (R refused safely), hand recipe H/T starts working
 # and exits 1 when an lxgpu start was silently broken.
-# Usage: bench/soak.sh [--events N] [--seed S] [--build DIR] [--verbose]
+# Usage: bench/soak.sh [--events N] [--seed S] [--build DIR | --lxgpu FILE] [--verbose]
 set -u
 root=$(cd "$(dirname "$0")/.." && pwd)
-events=100 seed=1 build=$root/build verbose=0
-usage() { echo "usage: bench/soak.sh [--events N] [--seed S] [--build DIR] [--verbose]"; }
+events=100 seed=1 build=$root/build verbose=0 lxgpu_bin=""
+usage() { echo "usage: bench/soak.sh [--events N] [--seed S] [--build DIR | --lxgpu FILE] [--verbose]"; }
 while [ $# -gt 0 ]; do
 	case $1 in
 	--events) events=${2:-}; shift 2 || { usage >&2; exit 2; } ;;
 	--seed) seed=${2:-}; shift 2 || { usage >&2; exit 2; } ;;
 	--build) build=${2:-}; shift 2 || { usage >&2; exit 2; } ;;
+	--lxgpu) lxgpu_bin=${2:-}; shift 2 || { usage >&2; exit 2; } ;;
 	--verbose) verbose=1; shift ;;
 	-h | --help) usage; exit 0 ;;
 	*) echo "bench/soak.sh: unknown option '$1'" >&2; usage >&2; exit 2 ;;
 	esac
 done
 case $events$seed in *[!0-9]* | "") echo "bench/soak.sh: --events and --seed take numbers" >&2; exit 2 ;; esac
-lxgpu=$(cd "$build" 2>/dev/null && pwd)/lxgpu
-[ -x "$lxgpu" ] || { echo "bench/soak.sh: no lxgpu binary in $build (meson compile -C $build)" >&2; exit 2; }
+if [ -n "$lxgpu_bin" ]; then
+	lxgpu=$(cd "$(dirname "$lxgpu_bin")" 2>/dev/null && pwd)/$(basename "$lxgpu_bin")
+else
+	lxgpu=$(cd "$build" 2>/dev/null && pwd)/lxgpu
+fi
+[ -x "$lxgpu" ] || { echo "bench/soak.sh: no lxgpu binary at $lxgpu (meson compile -C $build)" >&2; exit 2; }
 lxc_config=/usr/share/lxc/config
 
 . "$root/tests/lib/lxc-env.sh"
