@@ -128,6 +128,10 @@ struct lx_tar_want {
  * safe path and be a file or directory, or the archive is refused. */
 int lx_targz_read(const char *label, const void *data, size_t len, struct lx_tar_want *want,
 		  size_t n_want, size_t max_entry, struct lx_error *err);
+/* A whole file, plain or compressed (gzip, xz, zstd, ...), of at most max
+ * bytes uncompressed. libarchive (these three) is loaded on first use. */
+int lx_file_read_decompressed(const char *path, size_t max, struct lx_buf *out,
+			      struct lx_error *err);
 
 /* ---- text from untrusted input, for output (util/text.c) ----
  *

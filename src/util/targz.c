@@ -1,10 +1,90 @@
-/* .tar.gz archives of a few small files (snapshot bundles, config backups). */
+/* libarchive, loaded on first use: .tar.gz archives of a few small files
+ * (snapshot bundles, config backups) and compressed kernel modules.
+ *
+ * lxgpu is not linked against libarchive: it is dlopen()ed, as systemd loads
+ * its optional libraries, so scan, generate, verify and the start hook never
+ * map it and the compression and XML libraries it pulls in. Every use of
+ * libarchive is in this file. */
 #include "lxgpu/util.h"
 
 #include <archive.h>
 #include <archive_entry.h>
+#include <dlfcn.h>
 #include <string.h>
 #include <time.h>
+
+/* The soname of Debian 12's libarchive13 (the ABI the headers describe). */
+#define ARCHIVE_SONAME "libarchive.so.13"
+
+/* Function pointers typed from the headers, so a mismatch fails to build. */
+#define ARCHIVE_SYMBOLS(X)                                                                         \
+	X(archive_error_string)                                                                    \
+	X(archive_entry_new)                                                                       \
+	X(archive_entry_free)                                                                      \
+	X(archive_entry_pathname)                                                                  \
+	X(archive_entry_filetype)                                                                  \
+	X(archive_entry_size)                                                                      \
+	X(archive_entry_set_pathname)                                                              \
+	X(archive_entry_set_filetype)                                                              \
+	X(archive_entry_set_perm)                                                                  \
+	X(archive_entry_set_size)                                                                  \
+	X(archive_entry_set_mtime)                                                                 \
+	X(archive_write_new)                                                                       \
+	X(archive_write_add_filter_gzip)                                                           \
+	X(archive_write_set_format_pax_restricted)                                                 \
+	X(archive_write_open)                                                                      \
+	X(archive_write_header)                                                                    \
+	X(archive_write_data)                                                                      \
+	X(archive_write_close)                                                                     \
+	X(archive_write_free)                                                                      \
+	X(archive_read_new)                                                                        \
+	X(archive_read_support_filter_all)                                                         \
+	X(archive_read_support_filter_gzip)                                                        \
+	X(archive_read_support_format_raw)                                                         \
+	X(archive_read_support_format_tar)                                                         \
+	X(archive_read_open_memory)                                                                \
+	X(archive_read_open_filename)                                                              \
+	X(archive_read_next_header)                                                                \
+	X(archive_read_data)                                                                       \
+	X(archive_read_free)
+
+struct archive_lib {
+#define FIELD(name) __typeof__(&name) name;
+	ARCHIVE_SYMBOLS(FIELD)
+#undef FIELD
+};
+
+/* Process-wide, filled once: the library stays mapped until exit, as a
+ * linked one would. */
+static struct archive_lib lib;
+static bool lib_loaded;
+
+static const struct archive_lib *archive_lib(struct lx_error *err)
+{
+	if (lib_loaded)
+		return &lib;
+	void *dl = dlopen(ARCHIVE_SONAME, RTLD_NOW | RTLD_LOCAL);
+	if (!dl)
+		return lx_error_set(err, "cannot load %s (needed for .tar.gz bundles, backups and "
+					 "compressed modules): %s; install libarchive13",
+				    ARCHIVE_SONAME, dlerror()),
+		       NULL;
+	struct archive_lib l;
+	const char *missing = NULL;
+#define LOAD(name)                                                                                 \
+	if (!missing && !(*(void **)&l.name = dlsym(dl, #name)))                                   \
+		missing = #name;
+	ARCHIVE_SYMBOLS(LOAD)
+#undef LOAD
+	if (missing) {
+		lx_error_set(err, "%s has no %s: an incompatible libarchive", ARCHIVE_SONAME, missing);
+		dlclose(dl);
+		return NULL;
+	}
+	lib = l;
+	lib_loaded = true;
+	return &lib;
+}
 
 static la_ssize_t append_cb(struct archive *a, void *data, const void *buf, size_t n)
 {
@@ -16,26 +96,30 @@ static la_ssize_t append_cb(struct archive *a, void *data, const void *buf, size
 int lx_targz_build(const struct lx_tar_file *files, size_t n, struct lx_buf *out,
 		   struct lx_error *err)
 {
-	struct archive *a = archive_write_new();
-	archive_write_add_filter_gzip(a);
-	archive_write_set_format_pax_restricted(a);
-	bool ok = archive_write_open(a, out, NULL, append_cb, NULL) == ARCHIVE_OK;
+	const struct archive_lib *L = archive_lib(err);
+	if (!L)
+		return -1;
+	struct archive *a = L->archive_write_new();
+	L->archive_write_add_filter_gzip(a);
+	L->archive_write_set_format_pax_restricted(a);
+	bool ok = L->archive_write_open(a, out, NULL, append_cb, NULL) == ARCHIVE_OK;
 	time_t now = time(NULL);
 	for (size_t i = 0; ok && i < n; i++) {
-		struct archive_entry *e = archive_entry_new();
-		archive_entry_set_pathname(e, files[i].name);
-		archive_entry_set_filetype(e, AE_IFREG);
-		archive_entry_set_perm(e, files[i].perm ? files[i].perm : 0644);
-		archive_entry_set_size(e, (la_int64_t)files[i].len);
-		archive_entry_set_mtime(e, now, 0);
-		ok = archive_write_header(a, e) == ARCHIVE_OK &&
-		     (files[i].len == 0 ||
-		      archive_write_data(a, files[i].data, files[i].len) == (la_ssize_t)files[i].len);
-		archive_entry_free(e);
+		struct archive_entry *e = L->archive_entry_new();
+		L->archive_entry_set_pathname(e, files[i].name);
+		L->archive_entry_set_filetype(e, AE_IFREG);
+		L->archive_entry_set_perm(e, files[i].perm ? files[i].perm : 0644);
+		L->archive_entry_set_size(e, (la_int64_t)files[i].len);
+		L->archive_entry_set_mtime(e, now, 0);
+		ok = L->archive_write_header(a, e) == ARCHIVE_OK &&
+		     (files[i].len == 0 || L->archive_write_data(a, files[i].data, files[i].len) ==
+						   (la_ssize_t)files[i].len);
+		L->archive_entry_free(e);
 	}
-	ok = ok && archive_write_close(a) == ARCHIVE_OK;
-	int rc = ok ? 0 : lx_error_set(err, "cannot build the archive: %s", archive_error_string(a));
-	archive_write_free(a);
+	ok = ok && L->archive_write_close(a) == ARCHIVE_OK;
+	int rc = ok ? 0
+		    : lx_error_set(err, "cannot build the archive: %s", L->archive_error_string(a));
+	L->archive_write_free(a);
 	return rc;
 }
 
@@ -68,19 +152,22 @@ int lx_targz_read(const char *label, const void *data, size_t len, struct lx_tar
 		want[i].data = NULL;
 		want[i].len = 0;
 	}
-	struct archive *a = archive_read_new();
-	archive_read_support_filter_gzip(a);
-	archive_read_support_format_tar(a);
+	const struct archive_lib *L = archive_lib(err);
+	if (!L)
+		return -1;
+	struct archive *a = L->archive_read_new();
+	L->archive_read_support_filter_gzip(a);
+	L->archive_read_support_format_tar(a);
 	int rc = -1;
 	struct archive_entry *entry;
 	int r;
-	if (archive_read_open_memory(a, data, len) != ARCHIVE_OK) {
-		lx_error_set(err, "%s: not a readable .tar.gz: %s", label, archive_error_string(a));
+	if (L->archive_read_open_memory(a, data, len) != ARCHIVE_OK) {
+		lx_error_set(err, "%s: not a readable .tar.gz: %s", label, L->archive_error_string(a));
 		goto out;
 	}
-	while ((r = archive_read_next_header(a, &entry)) == ARCHIVE_OK) {
-		const char *name = archive_entry_pathname(entry);
-		mode_t type = archive_entry_filetype(entry);
+	while ((r = L->archive_read_next_header(a, &entry)) == ARCHIVE_OK) {
+		const char *name = L->archive_entry_pathname(entry);
+		mode_t type = L->archive_entry_filetype(entry);
 		/* An unsafe entry makes the whole archive suspect. */
 		if (!lx_tar_name_is_safe(name)) {
 			lx_error_set(err, "%s: archive entry '%s' has an unsafe path; refusing the archive",
@@ -95,24 +182,24 @@ int lx_targz_read(const char *label, const void *data, size_t len, struct lx_tar
 		struct lx_tar_want *w = type == AE_IFREG ? wanted(want, n_want, name) : NULL;
 		if (!w)
 			continue;
-		la_int64_t size = archive_entry_size(entry);
+		la_int64_t size = L->archive_entry_size(entry);
 		if (size < 0 || (uint64_t)size > max_entry) {
 			lx_error_set(err, "%s: %s is too large", label, name);
 			goto out;
 		}
 		free(w->data);
 		w->data = lx_xmalloc((size_t)size + 1);
-		la_ssize_t got = archive_read_data(a, w->data, (size_t)size);
+		la_ssize_t got = L->archive_read_data(a, w->data, (size_t)size);
 		if (got != (la_ssize_t)size) {
 			lx_error_set(err, "%s: cannot read %s: %s", label, name,
-				     got < 0 ? archive_error_string(a) : "truncated");
+				     got < 0 ? L->archive_error_string(a) : "truncated");
 			goto out;
 		}
 		w->data[size] = '\0';
 		w->len = (size_t)size;
 	}
 	if (r != ARCHIVE_EOF) {
-		lx_error_set(err, "%s: corrupt archive: %s", label, archive_error_string(a));
+		lx_error_set(err, "%s: corrupt archive: %s", label, L->archive_error_string(a));
 		goto out;
 	}
 	rc = 0;
@@ -122,6 +209,46 @@ out:
 			free(want[i].data);
 			want[i].data = NULL;
 		}
-	archive_read_free(a);
+	L->archive_read_free(a);
+	return rc;
+}
+
+int lx_file_read_decompressed(const char *path, size_t max, struct lx_buf *out,
+			      struct lx_error *err)
+{
+	const struct archive_lib *L = archive_lib(err);
+	if (!L)
+		return -1;
+	/* Plain or compressed alike: libarchive's raw format with every filter. */
+	struct archive *a = L->archive_read_new();
+	L->archive_read_support_filter_all(a);
+	L->archive_read_support_format_raw(a);
+	struct archive_entry *e;
+	int rc = -1;
+	struct lx_buf b = {0};
+	if (L->archive_read_open_filename(a, path, 1 << 16) != ARCHIVE_OK ||
+	    L->archive_read_next_header(a, &e) != ARCHIVE_OK) {
+		lx_error_set(err, "%s: cannot read: %s", path, L->archive_error_string(a));
+		goto out;
+	}
+	char chunk[1 << 16];
+	la_ssize_t n;
+	while ((n = L->archive_read_data(a, chunk, sizeof(chunk))) > 0) {
+		if (b.len + (size_t)n > max) {
+			lx_error_set(err, "%s: larger than %zu MiB uncompressed", path, max >> 20);
+			goto out;
+		}
+		lx_buf_append(&b, chunk, (size_t)n);
+	}
+	if (n < 0) {
+		lx_error_set(err, "%s: cannot decompress: %s", path, L->archive_error_string(a));
+		goto out;
+	}
+	*out = b;
+	b = (struct lx_buf){0};
+	rc = 0;
+out:
+	lx_buf_free(&b);
+	L->archive_read_free(a);
 	return rc;
 }

@@ -1,8 +1,6 @@
 /* Kernel module versions from the .modinfo section, without modinfo(8). */
 #include "lxgpu/verify.h"
 
-#include <archive.h>
-#include <archive_entry.h>
 #include <elf.h>
 #include <string.h>
 
@@ -69,50 +67,13 @@ int lx_modinfo_parse_elf(const char *name, const unsigned char *data, size_t len
 	return lx_error_set(err, "%s: no .modinfo section: not a kernel module", name);
 }
 
-static int read_all(const char *path, unsigned char **out, size_t *len, struct lx_error *err)
-{
-	/* Plain or compressed alike: libarchive's raw format with every filter. */
-	struct archive *a = archive_read_new();
-	archive_read_support_filter_all(a);
-	archive_read_support_format_raw(a);
-	struct archive_entry *e;
-	int rc = -1;
-	struct lx_buf b = {0};
-	if (archive_read_open_filename(a, path, 1 << 16) != ARCHIVE_OK ||
-	    archive_read_next_header(a, &e) != ARCHIVE_OK) {
-		lx_error_set(err, "%s: cannot read: %s", path, archive_error_string(a));
-		goto out;
-	}
-	char chunk[1 << 16];
-	la_ssize_t n;
-	while ((n = archive_read_data(a, chunk, sizeof(chunk))) > 0) {
-		if (b.len + (size_t)n > MODULE_MAX_SIZE) {
-			lx_error_set(err, "%s: larger than %u MiB uncompressed", path, MODULE_MAX_SIZE >> 20);
-			goto out;
-		}
-		lx_buf_append(&b, chunk, (size_t)n);
-	}
-	if (n < 0) {
-		lx_error_set(err, "%s: cannot decompress: %s", path, archive_error_string(a));
-		goto out;
-	}
-	*len = b.len;
-	*out = (unsigned char *)lx_buf_steal(&b);
-	rc = 0;
-out:
-	lx_buf_free(&b);
-	archive_read_free(a);
-	return rc;
-}
-
 int lx_modinfo_read(const char *path, struct lx_strv *fields, struct lx_error *err)
 {
-	unsigned char *data = NULL;
-	size_t len = 0;
-	if (read_all(path, &data, &len, err) < 0)
+	struct lx_buf data = {0};
+	if (lx_file_read_decompressed(path, MODULE_MAX_SIZE, &data, err) < 0)
 		return -1;
-	int rc = lx_modinfo_parse_elf(path, data, len, fields, err);
-	free(data);
+	int rc = lx_modinfo_parse_elf(path, (const unsigned char *)data.data, data.len, fields, err);
+	lx_buf_free(&data);
 	return rc;
 }
 

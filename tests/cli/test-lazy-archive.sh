@@ -1,0 +1,62 @@
+#!/bin/sh
+# libarchive is loaded only when an archive is read or written (issue 13
+# item 7): lxgpu does not link it, commands on a YAML host never map it (the
+# dynamic loader's own LD_DEBUG=files log says which libraries a run loads),
+# and a bundle still reads back. Usage: test-lazy-archive.sh LXGPU EXAMPLES_DIR
+set -u
+lxgpu=$1 examples=$(cd "$2" && pwd)
+eight="$examples/pve-8x-rtx-pro-6000.yaml"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+. "$(dirname "$0")/../lib/tap.sh"
+
+# loaded ARGS...: the libraries ld.so loads for one run of lxgpu, one a line.
+loaded() {
+	LD_DEBUG=files LD_DEBUG_OUTPUT="$work/ld" "$lxgpu" "$@" >"$work/out" 2>"$work/err"
+	status=$?
+	sed -n 's/^ *[0-9]*:[[:space:]]*file=\([^ ]*\) .*/\1/p' "$work"/ld.* | sort -u
+	rm -f "$work"/ld.*
+	return $status
+}
+
+t_not_linked() {
+	ldd "$lxgpu" >"$work/ldd" || return 1
+	cat "$work/ldd"
+	grep -q 'libyaml' "$work/ldd" || { echo "ldd lists no libyaml: not the lxgpu binary?"; return 1; }
+	! grep -Eq 'libarchive|libxml2|liblzma|libzstd|libbz2|liblz4|libnettle' "$work/ldd"
+}
+
+t_generate_maps_none() {
+	loaded --host "$eight" generate >"$work/libs" || { cat "$work/err"; return 1; }
+	cat "$work/libs"
+	grep -q '^libyaml' "$work/libs" || { echo "LD_DEBUG listed no libyaml: log not read"; return 1; }
+	! grep -q libarchive "$work/libs"
+}
+
+t_verify_maps_none() {
+	mkdir -p "$work/pve/lxc"
+	printf 'arch: amd64\nhostname: ct\nunprivileged: 1\n' >"$work/pve/lxc/101.conf"
+	loaded --host "$eight" --pve-dir "$work/pve" --lxc-path "$work/none" verify 101 >"$work/libs"
+	status=$?
+	[ "$status" -le 1 ] || { echo "verify exit $status"; cat "$work/err"; return 1; }
+	cat "$work/libs"
+	grep -q '^libyaml' "$work/libs" && ! grep -q libarchive "$work/libs"
+}
+
+t_bundle_reads() {
+	"$lxgpu" --host "$eight" snapshot -o "$work/b.tar.gz" || return 1
+	# A gzip'd tar, as tar(1) sees it, holding the model.
+	tar -tzf "$work/b.tar.gz" >"$work/list" || return 1
+	grep -Eq '^(\./)?host\.yaml$' "$work/list" || { cat "$work/list"; return 1; }
+	loaded --host "$work/b.tar.gz" scan --format json >"$work/libs" || { cat "$work/err"; return 1; }
+	grep -q '^libarchive.so.13$' "$work/libs" || { echo "bundle read without libarchive?"; cat "$work/libs"; return 1; }
+	cp "$work/out" "$work/from-bundle.json"
+	"$lxgpu" --host "$eight" scan --format json >"$work/from-yaml.json" || return 1
+	cmp "$work/from-yaml.json" "$work/from-bundle.json"
+}
+
+check "ldd: lxgpu is not linked to libarchive or its compression libraries" t_not_linked
+check "generate on a YAML host never loads libarchive" t_generate_maps_none
+check "verify never loads libarchive" t_verify_maps_none
+check "a bundle is a tar.gz that reads back (libarchive loaded for it)" t_bundle_reads
+tap_finish
