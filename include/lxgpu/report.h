@@ -76,7 +76,7 @@ struct lx_doc *lx_report_warnings_doc(const struct lx_host_warnings *warnings);
 struct lx_findings;
 /* Findings as text, grouped by severity (errors first), each with its fix. */
 char *lx_report_findings_text(const struct lx_findings *findings, bool color);
-/* Findings as a list of {code, severity, container, file, line, node, message, fix}. */
+/* Findings as a list of {code, severity, container, file, line, node, message, fix[, evidence]}. */
 struct lx_doc *lx_report_findings_doc(const struct lx_findings *findings);
 /* A Prometheus label value, escaped (\\, \", \n), invalid UTF-8 as \xNN. */
 char *lx_prometheus_label(const char *value);

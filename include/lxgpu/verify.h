@@ -45,6 +45,33 @@ enum lx_finding_code {
 	LXG024_INVALID_RULE,      /* LXC refuses a device rule (cgroup v2: logs it, ignores it) */
 	LXG025_BASIC_DEVICES_BLOCKED, /* the device cgroup blocks /dev/null & co: init fails */
 	LXG026_RUNNING_UNCHECKED, /* the running device cgroup could not be read or evaluated */
+	/* doctor (src/doctor): the kernel log's messages and the host's prerequisites */
+	LXG100_API_MISMATCH = 100, /* a client's driver version differs from the module's */
+	LXG101_NEEDS_OPEN_MODULE, /* a GPU the proprietary module does not drive (Blackwell) */
+	LXG102_NO_GSP,            /* a GPU the open module does not drive (pre-Turing) */
+	LXG103_UNSUPPORTED_GPU,   /* a GPU this driver release does not support */
+	LXG104_BAR_UNASSIGNED,    /* a GPU BAR the firmware did not assign */
+	LXG105_BAR_RESIZE_FAILED, /* resizable BAR failed */
+	LXG106_INIT_FAILED,       /* RmInitAdapter failed */
+	LXG107_GSP_FIRMWARE_MISSING, /* GSP firmware of the loaded version missing */
+	LXG108_GSP_BOOT_FAILED,   /* GSP did not boot */
+	LXG109_FALLEN_OFF_BUS,    /* the GPU no longer answers on PCIe (Xid 79) */
+	LXG110_XID,               /* an Xid event */
+	LXG111_BOUND_ELSEWHERE,   /* nvidia found the GPU bound to another driver */
+	LXG112_UNSIGNED_MODULE,   /* the kernel refused an unsigned module */
+	LXG113_IOMMU_FAULT,       /* an IOMMU fault naming a GPU */
+	LXG114_ACS_REDIRECT,      /* the kernel refuses P2P DMA: ACS redirect */
+	LXG115_OPEN_UNSUPPORTED,  /* the open module refused a GeForce/workstation GPU */
+	LXG120_MODULE_NOT_LOADED = 120, /* the nvidia module is not loaded */
+	LXG121_GPU_NOT_ON_NVIDIA, /* a GPU bound to no driver, nouveau, vfio-pci */
+	LXG122_DRIVER_NODE_MISSING, /* /dev/nvidiactl, nvidiaN, nvidia-uvm missing */
+	LXG123_DRIVER_NODE_WRONG, /* a driver node with a wrong or stale major:minor */
+	LXG124_NO_DEVICE_MINOR,   /* the driver does not report a GPU's minor */
+	LXG125_NO_GPU,            /* no NVIDIA GPU on the host */
+	LXG126_NO_PERSISTENCED,   /* nvidia-persistenced is not running */
+	LXG127_SECURE_BOOT_UNSIGNED, /* Secure Boot on and nvidia not loaded */
+	LXG128_CMDLINE_BLACKLIST, /* the kernel command line blacklists an NVIDIA module */
+	LXG129_KMSG_UNREADABLE,   /* the kernel log could not be read */
 	LX_FINDING_CODES_END,
 };
 
@@ -65,6 +92,7 @@ struct lx_finding {
 	char *node;      /* device node, or NULL */
 	char *message;
 	char *fix;
+	char *evidence; /* the log line(s) or file content that back it, or NULL */
 };
 
 struct lx_findings {
@@ -79,6 +107,8 @@ void lx_findings_add(struct lx_findings *f, enum lx_finding_code code, const cha
 /* Lower or raise the severity of the finding added last (a code's default
  * does not fit every case: an optional mount of a missing node is a warning). */
 void lx_findings_last_severity(struct lx_findings *f, enum lx_severity severity);
+/* Attach evidence (taken over) to the finding added last. */
+void lx_findings_last_evidence(struct lx_findings *f, char *evidence);
 void lx_findings_free(struct lx_findings *f);
 /* Drop the findings after the first n (what an inspection that turned out
  * void had added). */

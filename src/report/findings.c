@@ -27,6 +27,17 @@ static void finding_text(struct lx_buf *b, const struct lx_finding *f, bool colo
 		_cleanup_free_ char *fix = lx_text_escape(f->fix);
 		lx_buf_printf(b, "                 fix: %s\n", fix);
 	}
+	if (f->evidence) {
+		/* Log lines are the kernel's and a container's bytes: escaped, one per line. */
+		const char *p = f->evidence;
+		for (bool first = true; *p; first = false) {
+			size_t n = strcspn(p, "\n");
+			_cleanup_free_ char *line = lx_xstrndup(p, n);
+			_cleanup_free_ char *text = lx_text_escape(line);
+			lx_buf_printf(b, "            %s %s\n", first ? "evidence:" : "         ", text);
+			p += n + (p[n] == '\n');
+		}
+	}
 }
 
 char *lx_report_findings_text(const struct lx_findings *findings, bool color)
@@ -60,6 +71,8 @@ struct lx_doc *lx_report_findings_doc(const struct lx_findings *findings)
 		lx_doc_map_set(d, "node", lx_doc_new_str(f->node));
 		lx_doc_map_set(d, "message", lx_doc_new_str(f->message));
 		lx_doc_map_set(d, "fix", lx_doc_new_str(f->fix));
+		if (f->evidence)
+			lx_doc_map_set(d, "evidence", lx_doc_new_str(f->evidence));
 		lx_doc_list_push(list, d);
 	}
 	return list;

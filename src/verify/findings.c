@@ -46,11 +46,50 @@ static const struct lx_finding_info infos[LX_FINDING_CODES_END] = {
 					  "the device cgroup blocks the container's basic devices"},
 	[LXG026_RUNNING_UNCHECKED] = {"LXG026", LX_SEVERITY_WARNING,
 				      "the running device cgroup could not be checked"},
+	[LXG100_API_MISMATCH] = {"LXG100", LX_SEVERITY_ERROR,
+				 "a driver client of another version than the module"},
+	[LXG101_NEEDS_OPEN_MODULE] = {"LXG101", LX_SEVERITY_ERROR,
+				      "a GPU that needs the open kernel modules"},
+	[LXG102_NO_GSP] = {"LXG102", LX_SEVERITY_ERROR, "a GPU the open kernel modules do not drive"},
+	[LXG103_UNSUPPORTED_GPU] = {"LXG103", LX_SEVERITY_ERROR,
+				    "a GPU this driver release does not support"},
+	[LXG104_BAR_UNASSIGNED] = {"LXG104", LX_SEVERITY_ERROR, "a GPU BAR without an address"},
+	[LXG105_BAR_RESIZE_FAILED] = {"LXG105", LX_SEVERITY_WARNING, "resizing a GPU BAR failed"},
+	[LXG106_INIT_FAILED] = {"LXG106", LX_SEVERITY_ERROR, "the driver could not initialize a GPU"},
+	[LXG107_GSP_FIRMWARE_MISSING] = {"LXG107", LX_SEVERITY_ERROR,
+					 "GSP firmware of the loaded driver is missing"},
+	[LXG108_GSP_BOOT_FAILED] = {"LXG108", LX_SEVERITY_ERROR, "the GPU's GSP did not boot"},
+	[LXG109_FALLEN_OFF_BUS] = {"LXG109", LX_SEVERITY_ERROR, "a GPU fell off the bus"},
+	[LXG110_XID] = {"LXG110", LX_SEVERITY_WARNING, "an Xid event"},
+	[LXG111_BOUND_ELSEWHERE] = {"LXG111", LX_SEVERITY_ERROR,
+				    "a GPU already bound to another driver"},
+	[LXG112_UNSIGNED_MODULE] = {"LXG112", LX_SEVERITY_ERROR, "an unsigned module was refused"},
+	[LXG113_IOMMU_FAULT] = {"LXG113", LX_SEVERITY_ERROR, "an IOMMU fault by a GPU"},
+	[LXG114_ACS_REDIRECT] = {"LXG114", LX_SEVERITY_WARNING,
+				 "the kernel refuses peer-to-peer DMA: ACS redirect"},
+	[LXG115_OPEN_UNSUPPORTED] = {"LXG115", LX_SEVERITY_ERROR,
+				     "the open module refuses a GeForce or workstation GPU"},
+	[LXG120_MODULE_NOT_LOADED] = {"LXG120", LX_SEVERITY_ERROR,
+				      "the nvidia kernel module is not loaded"},
+	[LXG121_GPU_NOT_ON_NVIDIA] = {"LXG121", LX_SEVERITY_ERROR, "a GPU not bound to nvidia"},
+	[LXG122_DRIVER_NODE_MISSING] = {"LXG122", LX_SEVERITY_ERROR, "a driver node is missing"},
+	[LXG123_DRIVER_NODE_WRONG] = {"LXG123", LX_SEVERITY_ERROR,
+				      "a driver node with a wrong major:minor"},
+	[LXG124_NO_DEVICE_MINOR] = {"LXG124", LX_SEVERITY_WARNING,
+				    "the driver does not report a GPU's minor"},
+	[LXG125_NO_GPU] = {"LXG125", LX_SEVERITY_WARNING, "no NVIDIA GPU on this host"},
+	[LXG126_NO_PERSISTENCED] = {"LXG126", LX_SEVERITY_INFO, "nvidia-persistenced is not running"},
+	[LXG127_SECURE_BOOT_UNSIGNED] = {"LXG127", LX_SEVERITY_ERROR,
+					 "Secure Boot is on and the nvidia module is not loaded"},
+	[LXG128_CMDLINE_BLACKLIST] = {"LXG128", LX_SEVERITY_ERROR,
+				      "the kernel command line blacklists an NVIDIA module"},
+	[LXG129_KMSG_UNREADABLE] = {"LXG129", LX_SEVERITY_WARNING, "the kernel log could not be read"},
 };
 
 const struct lx_finding_info *lx_finding_info(enum lx_finding_code code)
 {
-	return code > 0 && code < LX_FINDING_CODES_END ? &infos[code] : NULL;
+	/* The table has holes between the ranges of the code blocks. */
+	return code > 0 && code < LX_FINDING_CODES_END && infos[code].code ? &infos[code] : NULL;
 }
 
 const char *lx_severity_name(enum lx_severity s)
@@ -76,6 +115,17 @@ void lx_findings_add(struct lx_findings *f, enum lx_finding_code code, const cha
 	x->node = dup_or_null(node);
 	x->message = message;
 	x->fix = fix;
+	x->evidence = NULL;
+}
+
+void lx_findings_last_evidence(struct lx_findings *f, char *evidence)
+{
+	if (f->n) {
+		free(f->items[f->n - 1].evidence);
+		f->items[f->n - 1].evidence = evidence;
+	} else {
+		free(evidence);
+	}
 }
 
 void lx_findings_last_severity(struct lx_findings *f, enum lx_severity severity)
@@ -92,6 +142,7 @@ void lx_findings_truncate(struct lx_findings *f, size_t n)
 		free(f->items[i].node);
 		free(f->items[i].message);
 		free(f->items[i].fix);
+		free(f->items[i].evidence);
 	}
 	if (n < f->n)
 		f->n = n;
