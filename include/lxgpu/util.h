@@ -108,6 +108,23 @@ int lx_replace_file(const char *path, const void *data, size_t len, const struct
 		    int (*before_rename)(void *ctx, struct lx_error *err), void *ctx,
 		    struct lx_error *err);
 
+/* The same as a stream: a temporary file next to path (fd open for
+ * writing, mode set), renamed over path by commit after fsync, the
+ * directory fsynced too; abort (and a failed commit) removes it. */
+struct lx_atomic_file {
+	char *path;
+	char *tmp;
+	int fd;
+};
+int lx_atomic_open(const char *path, mode_t mode, struct lx_atomic_file *f, struct lx_error *err);
+int lx_atomic_commit(struct lx_atomic_file *f, struct lx_error *err);
+void lx_atomic_abort(struct lx_atomic_file *f);
+/* Remove the temporary files an interrupted write to path left behind
+ * (only lxgpu's own names, regular files, last changed at least min_age_s
+ * ago); their paths are added to removed (may be NULL). */
+int lx_atomic_clean_stale(const char *path, int min_age_s, struct lx_strv *removed,
+			  struct lx_error *err);
+
 /* .tar.gz archives of a few small files. */
 struct lx_tar_file {
 	const char *name;

@@ -74,6 +74,7 @@ struct cli_command {
 	const char *summary;
 	const char *usage; /* the full `lxgpu CMD --help` text */
 	unsigned options;  /* cli_option_bit mask of the options it takes */
+	bool own_output;   /* writes -o FILE itself (else main sends stdout there, atomically) */
 	int (*run)(struct cli *cli);
 };
 
@@ -100,6 +101,27 @@ int cli_load_host(const struct cli *cli, struct lx_host *host, struct lx_evidenc
 /* Print an error as "lxgpu: message" and return LX_EXIT_ERROR. */
 int cli_fail(struct lx_error *err);
 int cli_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Output (output.c). -q: only results and errors, no warnings or notes on
+ * stderr; -v: also what lxgpu read, decided and wrote. Messages are
+ * "lxgpu: warning: ...", escaped for the terminal. */
+void cli_warn(const struct cli *cli, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void cli_note(const struct cli *cli, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void cli_verbose(const struct cli *cli, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Colour by default: a terminal, NO_COLOR unset or empty, TERM not dumb. */
+bool cli_color_wanted(void);
+/* Before the command runs: -o FILE becomes its stdout, through a temporary
+ * file next to FILE. Returns 0, or the exit status after the message. */
+int cli_output_begin(struct cli *cli, const struct cli_command *cmd);
+/* After: flush and close stdout; a failed write is exit 2 with a message;
+ * -o FILE is renamed into place unless the command failed (exit 2). */
+int cli_output_end(const struct cli *cli, int rc);
+/* The known name closest to typed (a typo, or a prefix of just one), or NULL. */
+const char *cli_suggest(const char *typed, const char *const *names, size_t n);
+struct lx_doc;
+/* Print a command's document as JSON or YAML with "schema": N first (the
+ * version of docs/schema/<command>.json); frees doc. */
+int cli_print_doc(const struct cli *cli, struct lx_doc *doc, int schema);
 
 struct lx_conf_txn;
 /* Lock (unless read_only) and read a container's config; refuse one that

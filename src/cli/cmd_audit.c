@@ -538,8 +538,6 @@ static int run_audit(struct cli *cli)
 	if (a.gpus_family)
 		fclose(a.gpus_family);
 	node_free(&local);
-	if (fflush(stdout) != 0)
-		return LX_EXIT_ERROR;
 	return a.totals.error ? LX_EXIT_FINDINGS : LX_EXIT_OK;
 }
 
@@ -561,6 +559,6 @@ const struct cli_command cli_cmd_audit = {
 		"  --exclusive          a GPU given to more than one container is an error\n"
 		"\n"
 		"Exit 0 when no container has errors, 1 when one has, 2 when audit could not run.\n",
-	.options = CLI_OPT_FORMAT | CLI_OPT_AUDIT,
+	.options = CLI_OPT_FORMAT | CLI_OPT_AUDIT | CLI_OPT_OUTPUT,
 	.run = run_audit,
 };

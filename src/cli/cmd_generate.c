@@ -52,8 +52,6 @@ static int run_generate(struct cli *cli)
 		rc = cli_fail(&err);
 	} else {
 		fputs(text, stdout);
-		if (fflush(stdout) != 0)
-			rc = LX_EXIT_ERROR;
 		for (size_t i = 0; cli->verbosity >= 0 && i < plan.warnings.n; i++)
 			fprintf(stderr, "lxgpu: warning: %s\n", plan.warnings.items[i].message);
 	}
@@ -90,6 +88,6 @@ const struct cli_command cli_cmd_generate = {
 		"  --uid N, --gid N  node owner in the container (devn, cdi)\n"
 		"  --cgroup v1|v2    cgroup keys to write (default: the host's; hybrid -> v1)\n"
 		"  --templates DIR   use DIR/<style>.tmpl instead of the built-in templates\n",
-	.options = CLI_OPT_PLAN | CLI_OPT_GPUS | CLI_OPT_PRIVILEGE | CLI_OPT_TEMPLATES,
+	.options = CLI_OPT_PLAN | CLI_OPT_GPUS | CLI_OPT_PRIVILEGE | CLI_OPT_TEMPLATES | CLI_OPT_OUTPUT,
 	.run = run_generate,
 };

@@ -41,5 +41,6 @@ const struct cli_command cli_cmd_snapshot = {
 		 "scanned from. '-' writes the YAML to standard output. Every command reads a\n"
 		 "snapshot back with --host FILE. The file is replaced atomically.\n",
 	.options = CLI_OPT_OUTPUT,
+	.own_output = true,
 	.run = run_snapshot,
 };

@@ -2,6 +2,7 @@
 #include "cli.h"
 #include "build-config.h"
 
+#include <errno.h>
 #include <getopt.h>
 #include <string.h>
 #include <unistd.h>
@@ -28,9 +29,10 @@ static const char global_help[] =
 	"  --lxc-config-dir DIR  LXC's config includes (default /usr/share/lxc/config)\n"
 	"  --format FMT        text, json or yaml (where the command supports it;\n"
 	"                      audit also prometheus)\n"
-	"  -q, --quiet         print less\n"
-	"  -v, --verbose       print more\n"
-	"  --no-color          no colors (also when NO_COLOR is set)\n"
+	"  -q, --quiet         only results and errors: no warnings or notes on stderr\n"
+	"  -v, --verbose       also say what was read, decided and written (stderr)\n"
+	"  --no-color          no colors (also when NO_COLOR is set and not empty,\n"
+	"                      or TERM=dumb)\n"
 	"  --proc-dir DIR      read devices, modules and driver/nvidia there (default /proc)\n"
 	"  --dev-dir DIR       where the device nodes are (default /dev)\n"
 	"  --firmware-dir DIR  where GSP firmware lives (default /lib/firmware/nvidia)\n"
@@ -62,7 +64,22 @@ static const struct cli_command *find_command(const char *name)
 
 static void print_command_help(const struct cli_command *cmd)
 {
-	printf("%s\n%s", cmd->usage, global_help);
+	printf("%s\nGlobal options (--host, --format, -q, -v, ...) and exit status: 'lxgpu help'.\n",
+	       cmd->usage);
+}
+
+/* "unknown command 'x'; did you mean 'y'?" */
+static int unknown_command(const char *name)
+{
+	const char *names[N_COMMANDS + 1];
+	for (size_t i = 0; i < N_COMMANDS; i++)
+		names[i] = commands[i]->name;
+	names[N_COMMANDS] = "help";
+	const char *near = cli_suggest(name, names, N_COMMANDS + 1);
+	if (near)
+		return cli_usage_error("unknown command '%s'; did you mean '%s'? (see 'lxgpu help')",
+				       name, near);
+	return cli_usage_error("unknown command '%s'; see 'lxgpu help'", name);
 }
 
 int cli_usage_error(const char *fmt, ...)
@@ -273,6 +290,41 @@ static int parse_plan_option(struct cli *cli, int opt, const char *arg)
 	return cli_usage_error("internal error: option %d", opt);
 }
 
+/* "unknown option '--x'; did you mean '--y'?" */
+static int unknown_option(const char *typed)
+{
+	size_t n = sizeof(long_options) / sizeof(long_options[0]) - 1;
+	const char *names[sizeof(long_options) / sizeof(long_options[0])];
+	for (size_t i = 0; i < n; i++)
+		names[i] = long_options[i].name;
+	const char *word = lx_str_starts_with(typed, "--") ? typed + 2 : typed;
+	_cleanup_free_ char *bare = lx_xstrndup(word, strcspn(word, "="));
+	const char *near = cli_suggest(bare, names, n);
+	if (near)
+		return cli_usage_error("unknown option '%s'; did you mean '--%s'? (see 'lxgpu help')",
+				       typed, near);
+	return cli_usage_error("unknown option '%s'; see 'lxgpu help'", typed);
+}
+
+/* A directory given on the command line must exist: a typo would read as
+ * "no containers" (an empty one is fine). The defaults may be absent (no
+ * /etc/pve on plain LXC). */
+static int check_dir(const char *option, const char *path, bool given)
+{
+	struct stat st;
+	if (!given)
+		return 0;
+	if (stat(path, &st) < 0) {
+		cli_usage_error("%s %s: %s", option, path, strerror(errno));
+		return -1;
+	}
+	if (!S_ISDIR(st.st_mode)) {
+		cli_usage_error("%s %s: not a directory", option, path);
+		return -1;
+	}
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	struct cli cli = {
@@ -285,7 +337,7 @@ int main(int argc, char **argv)
 		.root_dir = "/",
 		.state_dir = LXGPU_STATE_DIR,
 
-		.color = isatty(STDOUT_FILENO) && !getenv("NO_COLOR"),
+		.color = cli_color_wanted(),
 	};
 	lx_scan_paths_default(&cli.scan_paths);
 	lx_plan_options_default(&cli.plan);
@@ -294,15 +346,15 @@ int main(int argc, char **argv)
 		lx_buf_printf(&typed, "%s%s", i ? " " : "", argv[i]);
 	_cleanup_free_ char *command_line = lx_buf_steal(&typed);
 	cli.command_line = command_line;
-	bool want_help = false, want_version = false;
+	bool want_help = false, want_version = false, pve_dir_given = false, lxc_path_given = false;
 	int c;
 	opterr = 0;
 	/* GNU getopt permutes: options may come before or after the command. */
 	while ((c = getopt_long(argc, argv, ":o:qvhV", long_options, NULL)) != -1) {
 		switch (c) {
 		case OPT_HOST: cli.host_file = optarg; break;
-		case OPT_PVE_DIR: cli.pve_dir = optarg; break;
-		case OPT_LXC_PATH: cli.lxc_path = optarg; break;
+		case OPT_PVE_DIR: cli.pve_dir = optarg; pve_dir_given = true; break;
+		case OPT_LXC_PATH: cli.lxc_path = optarg; lxc_path_given = true; break;
 		case OPT_LXC_CONFIG_DIR: cli.lxc_config_dir = optarg; break;
 		case OPT_FORMAT:
 			if (parse_format(&cli, optarg) != 0)
@@ -417,18 +469,17 @@ int main(int argc, char **argv)
 		default:
 			if (optopt)
 				return cli_usage_error("unknown option '-%c'; see 'lxgpu help'", optopt);
-			return cli_usage_error("unknown option '%s'; see 'lxgpu help'",
-					       argv[optind - 1]);
+			return unknown_option(argv[optind - 1]);
 		}
 	}
 	if (want_version) {
 		printf("lxgpu %s\n", LXGPU_VERSION);
-		return LX_EXIT_OK;
+		return cli_output_end(&cli, LX_EXIT_OK);
 	}
 	if (optind >= argc) {
 		if (want_help) {
 			print_main_help(stdout);
-			return LX_EXIT_OK;
+			return cli_output_end(&cli, LX_EXIT_OK);
 		}
 		print_main_help(stderr);
 		return LX_EXIT_ERROR;
@@ -437,27 +488,32 @@ int main(int argc, char **argv)
 	if (strcmp(name, "help") == 0) {
 		if (optind + 1 >= argc) {
 			print_main_help(stdout);
-			return LX_EXIT_OK;
+			return cli_output_end(&cli, LX_EXIT_OK);
 		}
 		const struct cli_command *cmd = find_command(argv[optind + 1]);
 		if (!cmd)
-			return cli_usage_error("unknown command '%s'; see 'lxgpu help'",
-					       argv[optind + 1]);
+			return unknown_command(argv[optind + 1]);
 		print_command_help(cmd);
-		return LX_EXIT_OK;
+		return cli_output_end(&cli, LX_EXIT_OK);
 	}
 	const struct cli_command *cmd = find_command(name);
 	if (!cmd)
-		return cli_usage_error("unknown command '%s'; see 'lxgpu help'", name);
+		return unknown_command(name);
 	if (want_help) {
 		print_command_help(cmd);
-		return LX_EXIT_OK;
+		return cli_output_end(&cli, LX_EXIT_OK);
 	}
 	unsigned unsupported = cli.given & ~cmd->options;
 	if (unsupported)
 		return cli_usage_error("'%s' does not take %s; see 'lxgpu %s --help'", cmd->name,
 				       option_name(unsupported & -unsupported), cmd->name);
+	if (check_dir("--pve-dir", cli.pve_dir, pve_dir_given) < 0 ||
+	    check_dir("--lxc-path", cli.lxc_path, lxc_path_given) < 0)
+		return LX_EXIT_ERROR;
 	cli.args = argv + optind + 1;
 	cli.n_args = argc - optind - 1;
-	return cmd->run(&cli);
+	int rc = cli_output_begin(&cli, cmd);
+	if (rc != 0)
+		return rc;
+	return cli_output_end(&cli, cmd->run(&cli));
 }

@@ -1,10 +1,12 @@
 #include "lxgpu/util.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <libgen.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 static int read_fd(int fd, const char *path, size_t max_size, char **out, size_t *len,
@@ -92,46 +94,144 @@ static int write_all(int fd, const char *data, size_t len)
 	return 0;
 }
 
-/* Temp file in the same directory, fsync, (veto), rename, fsync the dir. */
-static int write_replace(const char *path, const void *data, size_t len, mode_t mode, uid_t uid,
-			 gid_t gid, bool chown_it, int (*before_rename)(void *, struct lx_error *),
+#define TEMP_MARK ".lxgpu-tmp-"
+
+int lx_atomic_open(const char *path, mode_t mode, struct lx_atomic_file *f, struct lx_error *err)
+{
+	f->path = lx_xstrdup(path);
+	f->tmp = lx_xasprintf("%s" TEMP_MARK "XXXXXX", path);
+	f->fd = mkostemp(f->tmp, O_CLOEXEC);
+	if (f->fd < 0) {
+		int e = errno;
+		f->fd = -2; /* nothing was made */
+		lx_atomic_abort(f);
+		return lx_error_set_errno(err, e, "%s: cannot create a temporary file next to it",
+					  path);
+	}
+	if (fchmod(f->fd, mode) < 0) {
+		int e = errno;
+		lx_atomic_abort(f);
+		return lx_error_set_errno(err, e, "%s: cannot write the new version", path);
+	}
+	return 0;
+}
+
+void lx_atomic_abort(struct lx_atomic_file *f)
+{
+	if (f->fd >= 0)
+		close(f->fd);
+	if (f->tmp && f->fd != -2)
+		unlink(f->tmp);
+	free(f->path);
+	free(f->tmp);
+	*f = (struct lx_atomic_file){.fd = -1};
+}
+
+/* fsync, close, (veto), rename, fsync the dir. */
+static int atomic_commit(struct lx_atomic_file *f, int (*before_rename)(void *, struct lx_error *),
 			 void *ctx, struct lx_error *err)
 {
-	_cleanup_free_ char *dir_copy = lx_xstrdup(path);
-	const char *dir = dirname(dir_copy);
-	_cleanup_free_ char *tmp = lx_xasprintf("%s.lxgpu-tmp-XXXXXX", path);
-	int fd = mkostemp(tmp, O_CLOEXEC);
-	if (fd < 0)
-		return lx_error_set_errno(err, errno, "%s: cannot create a temporary file next to it",
-					  path);
-	if (fchmod(fd, mode) < 0 || (chown_it && fchown(fd, uid, gid) < 0) ||
-	    write_all(fd, data, len) < 0 || fsync(fd) < 0) {
-		int e = errno;
-		close(fd);
-		unlink(tmp);
-		return lx_error_set_errno(err, e, "%s: cannot write the new version", path);
+	int rc = 0;
+	if (fsync(f->fd) < 0) {
+		rc = lx_error_set_errno(err, errno, "%s: cannot write the new version", f->path);
+		goto out;
 	}
+	int fd = f->fd;
+	f->fd = -1;
 	if (close(fd) < 0) {
-		int e = errno;
-		unlink(tmp);
-		return lx_error_set_errno(err, e, "%s: cannot write the new version", path);
+		rc = lx_error_set_errno(err, errno, "%s: cannot write the new version", f->path);
+		goto out;
 	}
 	if (before_rename && before_rename(ctx, err) < 0) {
-		unlink(tmp);
-		return -1;
+		rc = -1;
+		goto out;
 	}
-	if (rename(tmp, path) < 0) {
-		int e = errno;
-		unlink(tmp);
-		return lx_error_set_errno(err, e, "%s: cannot replace", path);
+	if (rename(f->tmp, f->path) < 0) {
+		rc = lx_error_set_errno(err, errno, "%s: cannot replace", f->path);
+		goto out;
 	}
+	f->fd = -2; /* renamed: nothing left to remove */
 	/* Make the rename itself durable. */
-	int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	char *dir_copy = lx_xstrdup(f->path);
+	int dfd = open(dirname(dir_copy), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	free(dir_copy);
 	if (dfd >= 0) {
 		fsync(dfd);
 		close(dfd);
 	}
-	return 0;
+out:
+	lx_atomic_abort(f);
+	return rc;
+}
+
+int lx_atomic_commit(struct lx_atomic_file *f, struct lx_error *err)
+{
+	return atomic_commit(f, NULL, NULL, err);
+}
+
+/* Temp file in the same directory, written, then committed. */
+static int write_replace(const char *path, const void *data, size_t len, mode_t mode, uid_t uid,
+			 gid_t gid, bool chown_it, int (*before_rename)(void *, struct lx_error *),
+			 void *ctx, struct lx_error *err)
+{
+	struct lx_atomic_file f;
+	if (lx_atomic_open(path, mode, &f, err) < 0)
+		return -1;
+	if ((chown_it && fchown(f.fd, uid, gid) < 0) || write_all(f.fd, data, len) < 0) {
+		int e = errno;
+		lx_atomic_abort(&f);
+		return lx_error_set_errno(err, e, "%s: cannot write the new version", path);
+	}
+	return atomic_commit(&f, before_rename, ctx, err);
+}
+
+/* Only names lx_atomic_open makes: <base>.lxgpu-tmp-XXXXXX (mkstemp's six
+ * letters and digits). */
+static bool is_temp_of(const char *name, const char *base)
+{
+	size_t n = strlen(base), m = strlen(TEMP_MARK);
+	if (strncmp(name, base, n) != 0 || strncmp(name + n, TEMP_MARK, m) != 0)
+		return false;
+	const char *x = name + n + m;
+	if (strlen(x) != 6)
+		return false;
+	for (; *x; x++)
+		if (!((*x >= 'a' && *x <= 'z') || (*x >= 'A' && *x <= 'Z') || (*x >= '0' && *x <= '9')))
+			return false;
+	return true;
+}
+
+int lx_atomic_clean_stale(const char *path, int min_age_s, struct lx_strv *removed,
+			  struct lx_error *err)
+{
+	_cleanup_free_ char *dir_copy = lx_xstrdup(path);
+	_cleanup_free_ char *base_copy = lx_xstrdup(path);
+	const char *dir = dirname(dir_copy), *base = basename(base_copy);
+	DIR *d = opendir(dir);
+	if (!d) {
+		if (errno == ENOENT)
+			return 0;
+		return lx_error_set_errno(err, errno, "%s: cannot list", dir);
+	}
+	time_t now = time(NULL);
+	int rc = 0;
+	struct dirent *de;
+	while ((de = readdir(d))) {
+		struct stat st;
+		if (!is_temp_of(de->d_name, base) ||
+		    fstatat(dirfd(d), de->d_name, &st, AT_SYMLINK_NOFOLLOW) < 0 || !S_ISREG(st.st_mode) ||
+		    now - st.st_mtime < min_age_s)
+			continue;
+		if (unlinkat(dirfd(d), de->d_name, 0) < 0 && errno != ENOENT) {
+			rc = lx_error_set_errno(err, errno, "%s/%s: cannot remove this stale temporary file",
+						dir, de->d_name);
+			break;
+		}
+		if (removed)
+			lx_strv_push_owned(removed, lx_path_join(dir, de->d_name));
+	}
+	closedir(d);
+	return rc;
 }
 
 int lx_write_file_atomic(const char *path, const void *data, size_t len, mode_t mode,

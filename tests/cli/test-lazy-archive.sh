@@ -34,7 +34,7 @@ t_generate_maps_none() {
 }
 
 t_verify_maps_none() {
-	mkdir -p "$work/pve/lxc"
+	mkdir -p "$work/pve/lxc" "$work/none"
 	printf 'arch: amd64\nhostname: ct\nunprivileged: 1\n' >"$work/pve/lxc/101.conf"
 	loaded --host "$eight" --pve-dir "$work/pve" --lxc-path "$work/none" verify 101 >"$work/libs"
 	status=$?

@@ -10,6 +10,7 @@ set -u
 lxgpu=$1 examples=$(cd "$2" && pwd) cases=$(cd "$3" && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+mkdir "$work/none" # an empty --lxc-path: no plain LXC containers
 . "$(dirname "$0")/../lib/tap.sh"
 lxc_config="$work/lxc-config"
 cp -R "$(dirname "$0")/lxc-config" "$lxc_config"

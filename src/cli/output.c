@@ -1,0 +1,174 @@
+/* Where a command's output goes, and that all of it got there: every
+ * command's standard output is flushed and closed here, and -o FILE is a
+ * temporary file renamed over FILE only when everything was written. Also
+ * the one place that decides what -q and -v print on stderr, and colour. */
+#include "cli.h"
+#include "lxgpu/report.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <string.h>
+#include <unistd.h>
+
+static struct lx_atomic_file output = {.fd = -1};
+static char *output_name; /* the -o FILE as given, for messages */
+
+bool cli_color_wanted(void)
+{
+	/* no-color.org: only a non-empty NO_COLOR turns colour off; a dumb
+	 * terminal gets none either. */
+	const char *no_color = getenv("NO_COLOR"), *term = getenv("TERM");
+	if (no_color && *no_color)
+		return false;
+	if (term && strcmp(term, "dumb") == 0)
+		return false;
+	return isatty(STDOUT_FILENO) == 1;
+}
+
+int cli_output_begin(struct cli *cli, const struct cli_command *cmd)
+{
+	if (!(cmd->options & CLI_OPT_OUTPUT) || cmd->own_output || !cli->output ||
+	    strcmp(cli->output, "-") == 0)
+		return 0;
+	struct lx_error err = {0};
+	const char *path = cli->output;
+	char resolved[PATH_MAX];
+	struct stat st;
+	mode_t mode = 0644;
+	if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode)) {
+		/* Replace what the link points at, not the link. */
+		if (!realpath(path, resolved))
+			return cli_fail(&(struct lx_error){lx_xasprintf("%s: %s", path, strerror(errno))});
+		path = resolved;
+	}
+	if (stat(path, &st) == 0) {
+		if (!S_ISREG(st.st_mode)) {
+			/* A device or FIFO (/dev/null, a pipe) is written in place. */
+			int fd = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY);
+			if (fd < 0 || dup2(fd, STDOUT_FILENO) < 0)
+				return cli_fail(&(struct lx_error){lx_xasprintf("%s: cannot open: %s", path,
+										strerror(errno))});
+			close(fd);
+			output_name = lx_xstrdup(cli->output);
+			cli->color = false;
+			return 0;
+		}
+		mode = st.st_mode & 07777;
+	}
+	if (lx_atomic_open(path, mode, &output, &err) < 0)
+		return cli_fail(&err);
+	if (dup2(output.fd, STDOUT_FILENO) < 0) {
+		lx_atomic_abort(&output);
+		return cli_fail(&(struct lx_error){lx_xasprintf("%s: %s", path, strerror(errno))});
+	}
+	close(output.fd);
+	output.fd = STDOUT_FILENO; /* commit fsyncs and closes it */
+	output_name = lx_xstrdup(cli->output);
+	cli->color = false;
+	return 0;
+}
+
+int cli_output_end(const struct cli *cli, int rc)
+{
+	int e = 0;
+	if (fflush(stdout) != 0)
+		e = errno ? errno : EIO;
+	else if (ferror(stdout))
+		e = EIO; /* an earlier flush failed; its errno is gone */
+	if (output.tmp) {
+		_cleanup_free_ char *name = output_name;
+		output_name = NULL;
+		if (e || rc == LX_EXIT_ERROR) {
+			lx_atomic_abort(&output);
+			if (e)
+				fprintf(stderr, "lxgpu: %s: cannot write it: %s; the file is unchanged\n",
+					name, strerror(e));
+			else
+				fprintf(stderr, "lxgpu: %s: not written (the command failed)\n", name);
+			return LX_EXIT_ERROR;
+		}
+		struct lx_error err = {0};
+		if (lx_atomic_commit(&output, &err) < 0) {
+			cli_fail(&err);
+			return LX_EXIT_ERROR;
+		}
+		cli_verbose(cli, "wrote %s", name);
+		return rc;
+	}
+	/* A close can report what the writes did not (NFS, a full pipe
+	 * buffer at exit); stdout closed by the caller (>&-) with nothing to
+	 * write is fine. */
+	if (!e && fclose(stdout) != 0 && errno != EBADF)
+		e = errno;
+	_cleanup_free_ char *name = output_name;
+	output_name = NULL;
+	if (e) {
+		fprintf(stderr, "lxgpu: cannot write the output (%s): %s\n",
+			name ? name : "standard output", e == EIO ? "a write failed" : strerror(e));
+		return LX_EXIT_ERROR;
+	}
+	return rc;
+}
+
+static void say(const char *kind, const char *fmt, va_list ap)
+{
+	_cleanup_free_ char *raw = lx_xvasprintf(fmt, ap);
+	/* Messages quote config bytes: escaped for the terminal. */
+	_cleanup_free_ char *text = lx_text_escape_lines(raw, strlen(raw));
+	fprintf(stderr, "lxgpu: %s%s\n", kind, text);
+}
+
+void cli_warn(const struct cli *cli, const char *fmt, ...)
+{
+	if (cli->verbosity < 0)
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	say("warning: ", fmt, ap);
+	va_end(ap);
+}
+
+void cli_note(const struct cli *cli, const char *fmt, ...)
+{
+	if (cli->verbosity < 0)
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	say("note: ", fmt, ap);
+	va_end(ap);
+}
+
+void cli_verbose(const struct cli *cli, const char *fmt, ...)
+{
+	if (cli->verbosity < 1)
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	say("", fmt, ap);
+	va_end(ap);
+}
+
+int cli_print_doc(const struct cli *cli, struct lx_doc *doc, int schema)
+{
+	/* "schema" first, then the command's fields (scan's host model has its own). */
+	struct lx_doc *top = doc;
+	if (!lx_doc_map_get(doc, "schema")) {
+		top = lx_doc_new_map();
+		lx_doc_map_set(top, "schema", lx_doc_new_int(schema));
+		for (size_t i = 0; i < doc->n; i++) {
+			lx_doc_map_set(top, doc->keys[i], doc->items[i]);
+			free(doc->keys[i]);
+		}
+		free(doc->keys);
+		free(doc->items);
+		free(doc->key_lines);
+		free(doc);
+	}
+	char *text = cli->format == CLI_FORMAT_YAML ? lx_doc_to_yaml(top) : lx_doc_to_json(top);
+	fputs(text, stdout);
+	free(text);
+	lx_doc_free(top);
+	return LX_EXIT_OK;
+}
