@@ -38,6 +38,9 @@ void lx_ldcache_free(struct lx_ldcache *c);
 /* The DT_SONAME of an ELF64 little-endian shared object open at fd
  * (bounds-checked; *soname NULL when it has none). */
 int lx_elf_soname(int fd, const char *label, char **soname, struct lx_error *err);
+/* Whether the ELF64 little-endian executable open at fd names a program
+ * interpreter (PT_INTERP: dynamically linked). */
+int lx_elf_has_interp(int fd, const char *label, bool *has, struct lx_error *err);
 
 /* ---- the driver's files on the host ---- */
 

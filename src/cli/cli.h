@@ -28,6 +28,8 @@ enum cli_option_bit {
 	CLI_OPT_LOAD_MODULES = 1u << 11, /* --load-modules (ensure-nodes) */
 	CLI_OPT_DRY_RUN = 1u << 12,      /* --dry-run */
 	CLI_OPT_BOOT_UNIT = 1u << 13,    /* --print-boot-unit */
+	CLI_OPT_HOOK = 1u << 20,         /* --optional (hook) */
+	CLI_OPT_DRIVER_LIBS = 1u << 21,  /* --driver-libs (generate, apply) */
 };
 
 struct cli {
@@ -63,6 +65,10 @@ struct cli {
 	const char *root_dir;
 	bool print_boot_unit;
 	bool load_modules; /* ensure-nodes --load-modules */
+	const char *driver_root; /* --driver-root: where the host's driver userspace is (NULL: /) */
+	bool driver_root_given;
+	bool hook_optional; /* hook --optional */
+	bool driver_libs;   /* generate/apply --driver-libs: the lxc.hook.mount line */
 	const char *command_line; /* as typed (before getopt reorders argv), for backups */
 	unsigned given; /* cli_option_bit of the command options on the command line */
 	char **args;    /* positional arguments after the command name */
@@ -88,6 +94,7 @@ extern const struct cli_command cli_cmd_audit;
 extern const struct cli_command cli_cmd_topo;
 extern const struct cli_command cli_cmd_preflight;
 extern const struct cli_command cli_cmd_ensure_nodes;
+extern const struct cli_command cli_cmd_hook;
 
 struct lx_conf;
 /* Fill generate's options from a container's config: the style its file

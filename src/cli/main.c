@@ -18,6 +18,7 @@ static const struct cli_command *const commands[] = {
 	&cli_cmd_topo,
 	&cli_cmd_snapshot,
 	&cli_cmd_ensure_nodes,
+	&cli_cmd_hook,
 };
 #define N_COMMANDS (sizeof(commands) / sizeof(commands[0]))
 
@@ -35,6 +36,7 @@ static const char global_help[] =
 	"                      or TERM=dumb)\n"
 	"  --proc-dir DIR      read devices, modules and driver/nvidia there (default /proc)\n"
 	"  --dev-dir DIR       where the device nodes are (default /dev)\n"
+	"  --driver-root DIR   where the host's driver userspace is (default /)\n"
 	"  --firmware-dir DIR  where GSP firmware lives (default /lib/firmware/nvidia)\n"
 	"  --run-dir DIR       where daemons keep sockets (default /run)\n"
 	"  --cgroup-root DIR   where containers' cgroups are (default /sys/fs/cgroup)\n"
@@ -155,6 +157,9 @@ enum {
 	OPT_DEV_DIR,
 	OPT_LOAD_MODULES,
 	OPT_STATE_DIR,
+	OPT_DRIVER_ROOT,
+	OPT_OPTIONAL,
+	OPT_DRIVER_LIBS,
 };
 
 static const struct option long_options[] = {
@@ -198,6 +203,9 @@ static const struct option long_options[] = {
 	{"dev-dir", required_argument, NULL, OPT_DEV_DIR},
 	{"load-modules", no_argument, NULL, OPT_LOAD_MODULES},
 	{"state-dir", required_argument, NULL, OPT_STATE_DIR},
+	{"driver-root", required_argument, NULL, OPT_DRIVER_ROOT},
+	{"optional", no_argument, NULL, OPT_OPTIONAL},
+	{"driver-libs", no_argument, NULL, OPT_DRIVER_LIBS},
 	{"quiet", no_argument, NULL, 'q'},
 	{"verbose", no_argument, NULL, 'v'},
 	{"help", no_argument, NULL, 'h'},
@@ -241,6 +249,8 @@ static const char *option_name(unsigned bit)
 	case CLI_OPT_LOAD_MODULES: return "--load-modules";
 	case CLI_OPT_DRY_RUN: return "--dry-run";
 	case CLI_OPT_BOOT_UNIT: return "--print-boot-unit";
+	case CLI_OPT_HOOK: return "--optional";
+	case CLI_OPT_DRIVER_LIBS: return "--driver-libs";
 	default: return "--list";
 	}
 }
@@ -423,6 +433,18 @@ int main(int argc, char **argv)
 			break;
 		case OPT_CGROUP_ROOT: cli.cgroup_root = optarg; break;
 		case OPT_STATE_DIR: cli.state_dir = optarg; break;
+		case OPT_DRIVER_ROOT:
+			cli.driver_root = optarg;
+			cli.driver_root_given = true;
+			break;
+		case OPT_OPTIONAL:
+			cli.hook_optional = true;
+			cli.given |= CLI_OPT_HOOK;
+			break;
+		case OPT_DRIVER_LIBS:
+			cli.driver_libs = true;
+			cli.given |= CLI_OPT_DRIVER_LIBS;
+			break;
 		case OPT_NEXT_BOOT:
 			cli.next_boot = true;
 			cli.given |= CLI_OPT_PREFLIGHT;

@@ -212,6 +212,25 @@ int lx_elf_soname(int fd, const char *label, char **soname, struct lx_error *err
 	return 0;
 }
 
+int lx_elf_has_interp(int fd, const char *label, bool *has, struct lx_error *err)
+{
+	*has = false;
+	Elf64_Ehdr eh;
+	if (pread_all(fd, &eh, sizeof(eh), 0) < 0 || memcmp(eh.e_ident, ELFMAG, SELFMAG) != 0 ||
+	    eh.e_ident[EI_CLASS] != ELFCLASS64 || eh.e_ident[EI_DATA] != ELFDATA2LSB)
+		return lx_error_set(err, "%s: not an ELF64 little-endian file", label);
+	if (eh.e_phentsize != sizeof(Elf64_Phdr) || eh.e_phnum == 0 || eh.e_phnum > 256)
+		return lx_error_set(err, "%s: corrupt ELF program headers", label);
+	for (unsigned i = 0; i < eh.e_phnum; i++) {
+		Elf64_Phdr ph;
+		if (pread_all(fd, &ph, sizeof(ph), eh.e_phoff + (uint64_t)i * sizeof(ph)) < 0)
+			return lx_error_set(err, "%s: cannot read the ELF program headers", label);
+		if (ph.p_type == PT_INTERP)
+			*has = true;
+	}
+	return 0;
+}
+
 /* ---- finding the files ---- */
 
 static bool version_is_plain(const char *v)

@@ -1,0 +1,91 @@
+/* inject: the host's driver userspace in a container at every start
+ * (`lxgpu hook`, run by LXC as lxc.hook.mount), and the hook line that
+ * generate/apply write and verify recognises (issue 11, item 3).
+ *
+ * The hook runs in the container's mount namespace before pivot_root (for
+ * an unprivileged container also in its user namespace, as its root), with
+ * the container's root at LXC_ROOTFS_MOUNT and the host's files still
+ * visible at their host paths. The files come from lx_driver_files_find;
+ * every mount target is resolved inside the container's root
+ * (lxgpu/userspace.h). */
+#ifndef LXGPU_INJECT_H
+#define LXGPU_INJECT_H
+
+#include "lxgpu/util.h"
+
+#include <stdbool.h>
+
+/* The loaded module's version: the first line of PROC/driver/nvidia/version
+ * (proc_dir NULL: "/proc"). Returns 1 with *version set, 0 when the module
+ * is not loaded (no such file; *version NULL), -1 on a file that cannot be
+ * read or parsed. */
+int lx_driver_loaded_version(const char *proc_dir, char **version, struct lx_error *err);
+
+/* The directory the container's loader searches for the driver's libraries,
+ * chosen as libnvidia-container does (nvc_container.c): Debian and its
+ * derivatives (an /etc/debian_version in the root) use the multiarch
+ * /usr/lib/x86_64-linux-gnu, every other distribution /usr/lib64. */
+const char *lx_container_lib_dir(int root_fd);
+
+/* The host's ldconfig: /sbin/ldconfig.real where it exists (Ubuntu's
+ * /sbin/ldconfig is a shell wrapper around it), else /sbin/ldconfig. */
+const char *lx_host_ldconfig(void);
+
+struct lx_inject_options {
+	const char *rootfs;      /* the container's root as the hook sees it (LXC_ROOTFS_MOUNT) */
+	const char *proc_dir;    /* NULL: "/proc" */
+	const char *driver_root; /* NULL: "/" */
+	const char *ldconfig;    /* NULL: lx_host_ldconfig() */
+};
+
+struct lx_inject_result {
+	char *version;        /* the loaded module's; NULL when not loaded */
+	const char *lib_dir;  /* inside the container */
+	struct lx_strv mounted; /* "host path -> container path" */
+	struct lx_strv links;   /* soname links made or repointed */
+	struct lx_strv notes;   /* files left out, with why */
+	bool no_driver;         /* the failure was: no module, or no userspace of its version */
+};
+
+/* Bind the host's driver files of the loaded version read-only into the
+ * container's root (libraries into lx_container_lib_dir, tools into
+ * /usr/bin), point each soname link there at the host's file (a link the
+ * container has is repointed; a file of that name is covered by a mount),
+ * then rebuild the container's /etc/ld.so.cache with the host's ldconfig
+ * run chrooted in the root, the library directory first and without
+ * touching other links (-X), so the host's version wins over any copy the
+ * container has. On failure r->no_driver tells whether the cause was a
+ * missing driver (what `hook --optional` tolerates). */
+int lx_inject_driver(const struct lx_inject_options *o, struct lx_inject_result *r,
+		     struct lx_error *err);
+void lx_inject_result_free(struct lx_inject_result *r);
+
+/* ---- the hook line ---- */
+
+/* What the hook line says (lxc.hook.mount = BINARY [global options] hook
+ * [--optional]). */
+struct lx_hook_line {
+	char *binary;
+	char *driver_root; /* NULL: not given */
+	char *proc_dir;    /* NULL: not given */
+	bool optional;
+};
+
+/* The value of the lxc.hook.mount line, quoted for the shell LXC runs it
+ * with (sh -c "exec VALUE 'name' 'lxc' 'mount'"). */
+char *lx_hook_line_value(const struct lx_hook_line *h);
+/* Parse a lxc.hook.mount value: true when it runs `lxgpu hook` (a binary
+ * named lxgpu, the hook command), with *out filled (free with
+ * lx_hook_line_free); false for any other hook. */
+bool lx_hook_line_parse(const char *value, struct lx_hook_line *out);
+void lx_hook_line_free(struct lx_hook_line *h);
+
+/* The hook line generate and apply write (NULL when not asked for). */
+struct lx_driver_libs_options {
+	bool enabled;            /* --driver-libs */
+	const char *binary;      /* lxgpu's installed path */
+	const char *driver_root; /* --driver-root when given, else NULL */
+	const char *proc_dir;    /* --proc-dir when given, else NULL */
+};
+
+#endif

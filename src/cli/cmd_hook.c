@@ -1,0 +1,102 @@
+/* lxgpu hook: LXC's mount hook that gives the container the host's driver
+ * userspace of the loaded module's version at every start. */
+#include "cli.h"
+#include "lxgpu/inject.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* LXC calls the hook as `VALUE NAME SECTION TYPE` (lxc.hook.version 0, the
+ * default) or with LXC_HOOK_TYPE/LXC_HOOK_SECTION set and no arguments
+ * (version 1); either way the type must be "mount". */
+static int check_called_as_mount_hook(const struct cli *cli)
+{
+	const char *version = getenv("LXC_HOOK_VERSION");
+	const char *type = NULL;
+	if (version && strcmp(version, "1") == 0) {
+		if (cli->n_args > 0)
+			return cli_usage_error("hook: lxc.hook.version 1 passes no arguments (got '%s')",
+					       cli->args[0]);
+		type = getenv("LXC_HOOK_TYPE");
+	} else if (cli->n_args == 3) {
+		type = cli->args[2];
+	} else if (cli->n_args != 0) {
+		return cli_usage_error("hook: LXC passes NAME SECTION TYPE; got %d arguments",
+				       cli->n_args);
+	}
+	if (type && strcmp(type, "mount") != 0)
+		return cli_usage_error("hook: lxgpu hook is a mount hook (lxc.hook.mount), not "
+				       "lxc.hook.%s: the container's root is only ready then", type);
+	return 0;
+}
+
+static int run_hook(struct cli *cli)
+{
+	if (check_called_as_mount_hook(cli) != 0)
+		return LX_EXIT_ERROR;
+	const char *rootfs = getenv("LXC_ROOTFS_MOUNT");
+	if (!rootfs || !*rootfs)
+		return cli_usage_error("hook: LXC_ROOTFS_MOUNT is not set; lxgpu hook is run by LXC "
+				       "as lxc.hook.mount (see lxgpu generate --driver-libs)");
+	const char *name = getenv("LXC_NAME");
+	struct lx_inject_options o = {
+		.rootfs = rootfs,
+		.proc_dir = cli->scan_paths.proc,
+		.driver_root = cli->driver_root,
+	};
+	struct lx_inject_result r;
+	struct lx_error err = {0};
+	int rc = lx_inject_driver(&o, &r, &err);
+	if (rc < 0 && r.no_driver && cli->hook_optional) {
+		fprintf(stderr, "lxgpu: warning: container %s starts without the host's driver "
+				"userspace (hook --optional): %s\n", name ? name : "?", err.message);
+		lx_error_clear(&err);
+		lx_inject_result_free(&r);
+		return LX_EXIT_OK;
+	}
+	if (rc < 0) {
+		lx_error_prefix(&err, "hook for container %s", name ? name : "?");
+		lx_inject_result_free(&r);
+		cli_fail(&err);
+		fprintf(stderr, "lxgpu: the start is refused; `lxgpu hook --optional` in the "
+				"lxc.hook.mount line lets it go on without the driver\n");
+		return LX_EXIT_ERROR;
+	}
+	/* stdout goes to LXC's log (lxc-start -l INFO). */
+	printf("lxgpu hook: driver %s into %s (%zu files, libraries in %s)\n", r.version, rootfs,
+	       r.mounted.n, r.lib_dir);
+	if (cli->verbosity > 0) {
+		for (size_t i = 0; i < r.mounted.n; i++)
+			printf("  mount %s\n", r.mounted.items[i]);
+		for (size_t i = 0; i < r.links.n; i++)
+			printf("  link %s\n", r.links.items[i]);
+	}
+	for (size_t i = 0; i < r.notes.n; i++)
+		fprintf(stderr, "lxgpu: note: %s\n", r.notes.items[i]);
+	lx_inject_result_free(&r);
+	return fflush(stdout) == 0 ? LX_EXIT_OK : LX_EXIT_ERROR;
+}
+
+const struct cli_command cli_cmd_hook = {
+	.name = "hook",
+	.summary = "LXC mount hook: the host's driver userspace into the container",
+	.usage = "Usage: lxc.hook.mount = /usr/bin/lxgpu [--driver-root DIR] [--proc-dir DIR] hook "
+		 "[--optional]\n"
+		 "\n"
+		 "Run by LXC at every start (lxgpu generate/apply --driver-libs writes the line).\n"
+		 "Reads the loaded module's version from PROC/driver/nvidia/version, finds the\n"
+		 "host's driver libraries and tools of exactly that version under the driver\n"
+		 "root (its ld.so.cache, else the standard library dirs), bind-mounts them\n"
+		 "read-only into the container's root (LXC_ROOTFS_MOUNT): libraries into\n"
+		 "/usr/lib/x86_64-linux-gnu (Debian-like roots) or /usr/lib64, tools into\n"
+		 "/usr/bin; points each soname link (libcuda.so.1) at the host's file, then\n"
+		 "rebuilds the container's /etc/ld.so.cache with the host's ldconfig chrooted\n"
+		 "in the root. The container's own copy of the driver is shadowed, not removed.\n"
+		 "Every target is resolved inside the container's root; nothing is mounted\n"
+		 "through a link out of it.\n"
+		 "\n"
+		 "  --optional   when the module is not loaded or the host has no userspace of\n"
+		 "               its version, warn and let the start go on (default: refuse it)\n",
+	.options = CLI_OPT_HOOK,
+	.run = run_hook,
+};

@@ -1,0 +1,407 @@
+/* The host's driver userspace into a container's root at its start: what
+ * nvidia-container-cli does for Docker, for an LXC mount hook. The root is
+ * untrusted: every target is resolved inside it (util/safemount.c), the
+ * only path walked on the host side is LXC's own LXC_ROOTFS_MOUNT. */
+#include "lxgpu/inject.h"
+#include "lxgpu/host.h"
+#include "lxgpu/userspace.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+static void closep(int *fd)
+{
+	if (*fd >= 0)
+		close(*fd);
+}
+#define _cleanup_close_ __attribute__((cleanup(closep)))
+
+int lx_driver_loaded_version(const char *proc_dir, char **version, struct lx_error *err)
+{
+	*version = NULL;
+	_cleanup_free_ char *path = lx_path_join(proc_dir ? proc_dir : "/proc", "driver/nvidia/version");
+	_cleanup_free_ char *text = NULL;
+	size_t len = 0;
+	if (lx_read_file_optional(path, 1u << 16, &text, &len, err) < 0)
+		return -1;
+	if (!text)
+		return 0;
+	enum lx_driver_flavor flavor;
+	if (lx_parse_nvidia_version(text, version, &flavor, err) < 0)
+		return lx_error_prefix(err, "%s", path);
+	return 1;
+}
+
+const char *lx_container_lib_dir(int root_fd)
+{
+	int fd = lx_open_in_root(root_fd, "/etc/debian_version", O_PATH);
+	if (fd >= 0) {
+		close(fd);
+		return "/usr/lib/x86_64-linux-gnu";
+	}
+	return "/usr/lib64";
+}
+
+const char *lx_host_ldconfig(void)
+{
+	return access("/sbin/ldconfig.real", X_OK) == 0 ? "/sbin/ldconfig.real" : "/sbin/ldconfig";
+}
+
+void lx_inject_result_free(struct lx_inject_result *r)
+{
+	free(r->version);
+	lx_strv_free(&r->mounted);
+	lx_strv_free(&r->links);
+	lx_strv_free(&r->notes);
+	*r = (struct lx_inject_result){0};
+}
+
+static const char *base_name(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	return slash ? slash + 1 : path;
+}
+
+/* What the root has at path, not following a last-component link:
+ * 0 nothing, else the S_IFMT bits; -1 with errno. */
+static int kind_in_root(int root_fd, const char *path)
+{
+	int fd = lx_open_in_root(root_fd, path, O_PATH | O_NOFOLLOW);
+	if (fd < 0)
+		return errno == ENOENT ? 0 : -1;
+	struct stat st;
+	int r = fstat(fd, &st);
+	int e = errno;
+	close(fd);
+	if (r < 0) {
+		errno = e;
+		return -1;
+	}
+	return (int)(st.st_mode & S_IFMT);
+}
+
+/* dir/soname in the root names the host's file `name`: made when missing,
+ * repointed when it is the container's link to another file (renameat of
+ * a new link over it: the name never dangles), covered by a read-only
+ * mount of the host's file when the container has a file there. */
+static int point_soname(int root_fd, int src_fd, const char *dir, const char *soname,
+			const char *name, struct lx_inject_result *r, struct lx_error *err)
+{
+	_cleanup_free_ char *path = lx_xasprintf("%s/%s", dir, soname);
+	int kind = kind_in_root(root_fd, path);
+	if (kind < 0)
+		return lx_error_set_errno(err, errno, "%s: cannot look at it in the container", path);
+	if (kind == 0) {
+		bool made;
+		if (lx_root_soname_link(root_fd, dir, soname, name, &made, err) < 0)
+			return -1;
+		if (made)
+			lx_strv_push_owned(&r->links, lx_xasprintf("%s -> %s", path, name));
+		return 0;
+	}
+	if (kind == S_IFREG) {
+		if (lx_root_bind_file_ro(root_fd, src_fd, path, err) < 0)
+			return -1;
+		lx_strv_push_owned(&r->mounted, lx_xasprintf("%s (over the container's own file)", path));
+		return 0;
+	}
+	if (kind != S_IFLNK)
+		return lx_error_set(err, "%s: the container has something other than a file or a "
+				    "link there; not touching it", path);
+	_cleanup_close_ int dir_fd = -1;
+	if (lx_root_mkdir_p(root_fd, dir, &dir_fd, err) < 0)
+		return -1;
+	char target[4096];
+	ssize_t n = readlinkat(dir_fd, soname, target, sizeof(target) - 1);
+	if (n < 0)
+		return lx_error_set_errno(err, errno, "%s: cannot read the link", path);
+	target[n] = '\0';
+	if (strcmp(target, name) == 0)
+		return 0;
+	_cleanup_free_ char *tmp = lx_xasprintf(".%s.lxgpu-new", soname);
+	(void)unlinkat(dir_fd, tmp, 0);
+	if (symlinkat(name, dir_fd, tmp) < 0)
+		return lx_error_set_errno(err, errno, "%s/%s: cannot make the link", dir, tmp);
+	if (renameat(dir_fd, tmp, dir_fd, soname) < 0) {
+		int e = errno;
+		(void)unlinkat(dir_fd, tmp, 0);
+		return lx_error_set_errno(err, e, "%s: cannot replace the link", path);
+	}
+	lx_strv_push_owned(&r->links, lx_xasprintf("%s -> %s (was -> %s)", path, name, target));
+	return 0;
+}
+
+/* The container's loader cache, rebuilt by the host's ldconfig chrooted in
+ * the root. The container's own ldconfig is never run: it is the
+ * container's code. The host's must be static, or its loader would come
+ * from the container after the chroot. -X: links are lxgpu's (made above)
+ * or the container's, never re-chosen by "newest file name wins", which
+ * would pick the container's copy after a driver downgrade; the library
+ * directory on the command line is scanned first, so its entries come
+ * first in the cache and shadow a copy elsewhere (/usr/local/lib). */
+static int refresh_ldcache(int root_fd, const char *ldconfig, const char *lib_dir,
+			   struct lx_error *err)
+{
+	_cleanup_close_ int fd = open(ldconfig, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return lx_error_set_errno(err, errno, "%s (the host's ldconfig)", ldconfig);
+	bool dynamic;
+	if (lx_elf_has_interp(fd, ldconfig, &dynamic, err) < 0)
+		return -1;
+	if (dynamic)
+		return lx_error_set(err, "%s is dynamically linked: run in the container's root it "
+				    "would load the container's libraries; lxgpu needs a static "
+				    "ldconfig (glibc's is)", ldconfig);
+	pid_t pid = fork();
+	if (pid < 0)
+		return lx_error_set_errno(err, errno, "cannot fork for ldconfig");
+	if (pid == 0) {
+		char *const argv[] = {"ldconfig", "-X", "-f", "/etc/ld.so.conf", "-C",
+				      "/etc/ld.so.cache", (char *)lib_dir, NULL};
+		char *const envp[] = {NULL};
+		struct rlimit cpu = {10, 10}, fsize = {64u << 20, 64u << 20};
+		/* Its warnings go to the hook's stderr; stdout is LXC's log. */
+		if (dup2(STDERR_FILENO, STDOUT_FILENO) < 0)
+			_exit(126);
+		if (fchdir(root_fd) < 0 || chroot(".") < 0 || chdir("/") < 0)
+			_exit(125);
+		if (setrlimit(RLIMIT_CPU, &cpu) < 0 || setrlimit(RLIMIT_FSIZE, &fsize) < 0 ||
+		    prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0)
+			_exit(126);
+		fexecve(fd, argv, envp);
+		_exit(127);
+	}
+	int status;
+	while (waitpid(pid, &status, 0) < 0)
+		if (errno != EINTR)
+			return lx_error_set_errno(err, errno, "waiting for ldconfig");
+	if (WIFSIGNALED(status))
+		return lx_error_set(err, "%s in the container's root: killed by signal %d", ldconfig,
+				    WTERMSIG(status));
+	if (WEXITSTATUS(status) == 125)
+		return lx_error_set(err, "cannot chroot into the container's root for ldconfig");
+	if (WEXITSTATUS(status) != 0)
+		return lx_error_set(err, "%s in the container's root failed (exit status %d): the "
+				    "container's /etc/ld.so.cache was not refreshed",
+				    ldconfig, WEXITSTATUS(status));
+	return 0;
+}
+
+/* One host file onto target in the container. */
+static int bind_one(int root_fd, int src_fd, const char *src, const char *target,
+		    struct lx_inject_result *r, struct lx_error *err)
+{
+	if (lx_root_bind_file_ro(root_fd, src_fd, target, err) < 0)
+		return lx_error_prefix(err, "%s", src);
+	lx_strv_push_owned(&r->mounted, lx_xasprintf("%s -> %s", src, target));
+	return 0;
+}
+
+int lx_inject_driver(const struct lx_inject_options *o, struct lx_inject_result *r,
+		     struct lx_error *err)
+{
+	*r = (struct lx_inject_result){0};
+	const char *droot = o->driver_root && *o->driver_root ? o->driver_root : "/";
+	if (!o->rootfs || o->rootfs[0] != '/')
+		return lx_error_set(err, "the container's root is not an absolute path ('%s'): "
+				    "lxgpu hook runs as lxc.hook.mount, which sets LXC_ROOTFS_MOUNT",
+				    o->rootfs ? o->rootfs : "");
+	int loaded = lx_driver_loaded_version(o->proc_dir, &r->version, err);
+	if (loaded < 0)
+		return -1;
+	if (loaded == 0) {
+		r->no_driver = true;
+		return lx_error_set(err, "the nvidia kernel module is not loaded (no %s/driver/nvidia/"
+				    "version): no driver userspace to give the container",
+				    o->proc_dir ? o->proc_dir : "/proc");
+	}
+	struct lx_driver_files files;
+	if (lx_driver_files_find(droot, r->version, &files, err) < 0) {
+		r->no_driver = strstr(err->message, "no userspace driver libraries") != NULL;
+		return lx_error_prefix(err, "the loaded module is %s", r->version);
+	}
+	_cleanup_close_ int root_fd = open(o->rootfs, O_PATH | O_DIRECTORY | O_CLOEXEC);
+	_cleanup_close_ int droot_fd = open(droot, O_PATH | O_DIRECTORY | O_CLOEXEC);
+	int rc = 0;
+	if (root_fd < 0 || droot_fd < 0) {
+		rc = lx_error_set_errno(err, errno, "%s", root_fd < 0 ? o->rootfs : droot);
+		goto out;
+	}
+	r->lib_dir = lx_container_lib_dir(root_fd);
+	for (size_t i = 0; i < files.n && rc == 0; i++) {
+		const struct lx_driver_file *f = &files.items[i];
+		_cleanup_close_ int src = lx_open_in_root(droot_fd, f->path, O_PATH);
+		if (src < 0) {
+			rc = lx_error_set_errno(err, errno, "%s in the driver root %s", f->path, droot);
+			break;
+		}
+		const char *name = base_name(f->path);
+		if (f->kind == LX_DRIVER_BINARY) {
+			_cleanup_free_ char *target = lx_xasprintf("/usr/bin/%s", name);
+			int kind = kind_in_root(root_fd, target);
+			if (kind != 0 && kind != S_IFREG) {
+				/* A tool is not worth failing the start for. */
+				lx_strv_push_owned(&r->notes, lx_xasprintf("%s: the container has something "
+									   "other than a file there; "
+									   "%s left out", target, name));
+				continue;
+			}
+			rc = bind_one(root_fd, src, f->path, target, r, err);
+			continue;
+		}
+		_cleanup_free_ char *target = lx_xasprintf("%s/%s", r->lib_dir, name);
+		rc = bind_one(root_fd, src, f->path, target, r, err);
+		if (rc == 0 && f->soname && strcmp(f->soname, name) != 0)
+			rc = point_soname(root_fd, src, r->lib_dir, f->soname, name, r, err);
+	}
+	if (rc == 0)
+		rc = refresh_ldcache(root_fd, o->ldconfig ? o->ldconfig : lx_host_ldconfig(),
+				     r->lib_dir, err);
+out:
+	lx_driver_files_free(&files);
+	return rc;
+}
+
+/* ---- the hook line ---- */
+
+/* Single-quoted for sh when it holds anything but plain path characters. */
+static void push_word(struct lx_buf *b, const char *w)
+{
+	if (b->len)
+		lx_buf_puts(b, " ");
+	if (*w && strspn(w, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789/._-+,=:@") ==
+			  strlen(w)) {
+		lx_buf_puts(b, w);
+		return;
+	}
+	lx_buf_puts(b, "'");
+	for (const char *p = w; *p; p++) {
+		if (*p == '\'')
+			lx_buf_puts(b, "'\\''");
+		else
+			lx_buf_append(b, p, 1);
+	}
+	lx_buf_puts(b, "'");
+}
+
+char *lx_hook_line_value(const struct lx_hook_line *h)
+{
+	struct lx_buf b = {0};
+	push_word(&b, h->binary);
+	if (h->driver_root) {
+		push_word(&b, "--driver-root");
+		push_word(&b, h->driver_root);
+	}
+	if (h->proc_dir) {
+		push_word(&b, "--proc-dir");
+		push_word(&b, h->proc_dir);
+	}
+	push_word(&b, "hook");
+	if (h->optional)
+		push_word(&b, "--optional");
+	return lx_buf_steal(&b);
+}
+
+void lx_hook_line_free(struct lx_hook_line *h)
+{
+	free(h->binary);
+	free(h->driver_root);
+	free(h->proc_dir);
+	*h = (struct lx_hook_line){0};
+}
+
+/* sh words of the simple kinds lxgpu writes and people type: blanks
+ * separate, single and double quotes and backslashes quote. false on
+ * anything the shell would expand or run ($, `, ;, |, &, <, >, ...): such
+ * a line is not one lxgpu can vouch for. */
+static bool split_words(const char *s, struct lx_strv *words)
+{
+	struct lx_buf w = {0};
+	bool in_word = false;
+	for (const char *p = s;; p++) {
+		char c = *p;
+		if (c == '\0' || c == ' ' || c == '\t') {
+			if (in_word)
+				lx_strv_push_owned(words, lx_buf_steal(&w));
+			in_word = false;
+			if (c == '\0')
+				return true;
+			continue;
+		}
+		in_word = true;
+		if (c == '\'') {
+			const char *end = strchr(p + 1, '\'');
+			if (!end)
+				break;
+			lx_buf_append(&w, p + 1, (size_t)(end - p - 1));
+			p = end;
+		} else if (c == '"') {
+			const char *end = strchr(p + 1, '"');
+			if (!end || memchr(p + 1, '$', (size_t)(end - p - 1)) ||
+			    memchr(p + 1, '`', (size_t)(end - p - 1)) ||
+			    memchr(p + 1, '\\', (size_t)(end - p - 1)))
+				break;
+			lx_buf_append(&w, p + 1, (size_t)(end - p - 1));
+			p = end;
+		} else if (c == '\\' && p[1]) {
+			lx_buf_append(&w, ++p, 1);
+		} else if (strchr("$`;|&<>()*?[#~{}\n", c)) {
+			break;
+		} else {
+			lx_buf_append(&w, &c, 1);
+		}
+	}
+	lx_buf_free(&w);
+	lx_strv_free(words);
+	return false;
+}
+
+bool lx_hook_line_parse(const char *value, struct lx_hook_line *out)
+{
+	*out = (struct lx_hook_line){0};
+	struct lx_strv w = {0};
+	if (!split_words(value, &w))
+		return false;
+	size_t i = 0;
+	bool ok = w.n >= 2 && strcmp(base_name(w.items[0]), "lxgpu") == 0;
+	if (ok)
+		out->binary = lx_xstrdup(w.items[i++]);
+	bool seen_hook = false;
+	for (; ok && i < w.n; i++) {
+		const char *a = w.items[i];
+		char **slot = NULL;
+		const char *eq = NULL;
+		if (strcmp(a, "--driver-root") == 0 || lx_str_starts_with(a, "--driver-root="))
+			slot = &out->driver_root, eq = strchr(a, '=');
+		else if (strcmp(a, "--proc-dir") == 0 || lx_str_starts_with(a, "--proc-dir="))
+			slot = &out->proc_dir, eq = strchr(a, '=');
+		if (slot) {
+			if (!eq && i + 1 >= w.n) {
+				ok = false;
+				break;
+			}
+			free(*slot);
+			*slot = lx_xstrdup(eq ? eq + 1 : w.items[++i]);
+		} else if (strcmp(a, "--optional") == 0) {
+			out->optional = true;
+		} else if (strcmp(a, "hook") == 0 && !seen_hook) {
+			seen_hook = true;
+		} else if (a[0] == '-') {
+			continue; /* another global option (-v, -q): not lxgpu's business here */
+		} else {
+			ok = false; /* another command, or arguments hook does not take */
+		}
+	}
+	lx_strv_free(&w);
+	if (!ok || !seen_hook) {
+		lx_hook_line_free(out);
+		return false;
+	}
+	return true;
+}
