@@ -52,6 +52,8 @@ t_audit_json() {
 	au --format json --exclusive >"$work/audit.json"
 	[ $? -eq 1 ] || { echo "audit exit status"; return 1; }
 	jq -e '.summary.containers == ([.containers[]] | length)' "$work/audit.json" >/dev/null &&
+		jq -e '.summary | .containers == .ok + .warning + .error + .unknown + .no_gpus' "$work/audit.json" >/dev/null &&
+		jq -e '. as $d | ["ok","warning","error","unknown","no_gpus"] | all(. as $s | $d.summary[$s] == ([$d.containers[] | select(.status == $s)] | length))' "$work/audit.json" >/dev/null &&
 		jq -e '[.containers[] | select(.container == "898") | .findings[].code] | index("LXG013")' "$work/audit.json" >/dev/null &&
 		jq -e '[.containers[] | select(.container == "899") | .findings[].code] | index("LXG012")' "$work/audit.json" >/dev/null ||
 		{ jq -c '.containers[] | [.container, .status, [.findings[].code]]' "$work/audit.json"; return 1; }
@@ -65,7 +67,7 @@ t_audit_json() {
 t_audit_text() {
 	au >"$work/audit.txt"
 	grep -q '^CONTAINER  *NODE  *STATE  *GPUS  *STATUS  *FINDINGS' "$work/audit.txt" &&
-		grep -q '^898 .* error .*LXG013' "$work/audit.txt" && grep -q 'containers, .* with GPUs' "$work/audit.txt" &&
+		grep -q '^898 .* error .*LXG013' "$work/audit.txt" && grep -Eq '^[0-9]+ containers: [0-9]+ ok, [0-9]+ with warnings, [0-9]+ with errors, [0-9]+ unknown .*, [0-9]+ without GPUs$' "$work/audit.txt" &&
 		! grep -q 'LXG012' "$work/audit.txt"
 }
 t_audit_prometheus() {
