@@ -6,6 +6,7 @@
 #include "cli.h"
 #include "lxgpu/report.h"
 #include "lxgpu/verify.h"
+#include "lxgpu/vm.h"
 
 #include <dirent.h>
 #include <limits.h>
@@ -18,11 +19,6 @@ struct gpu_owner {
 	char *container;
 };
 
-struct vm_gpu {
-	char *bdf; /* "0000:41:00" (all functions) or "0000:41:00.0" */
-	char *vmid;
-};
-
 /* One Proxmox node (or the plain LXC host). */
 struct node {
 	char *name;
@@ -31,18 +27,11 @@ struct node {
 	bool have_host;
 	struct gpu_owner *owners;
 	size_t n_owners;
-	struct vm_gpu *vm_gpus;
-	size_t n_vm_gpus;
+	struct lx_vm_devices vms; /* hostpciN entries of the node's VMs */
 };
 
-/* Each container has exactly one status, so the counts add up. */
-enum status { ST_ERROR, ST_WARNING, ST_UNKNOWN, ST_OK, ST_NO_GPUS, N_STATUS };
-static const char *const status_names[N_STATUS] = {"error", "warning", "unknown", "ok",
-						    "no_gpus"};
-
 struct totals {
-	size_t containers;
-	size_t by_status[N_STATUS];
+	size_t containers, with_gpus, ok, warning, error;
 	size_t by_severity[3];
 };
 
@@ -67,55 +56,7 @@ static void node_free(struct node *n)
 		free(n->owners[i].container);
 	}
 	free(n->owners);
-	for (size_t i = 0; i < n->n_vm_gpus; i++) {
-		free(n->vm_gpus[i].bdf);
-		free(n->vm_gpus[i].vmid);
-	}
-	free(n->vm_gpus);
-}
-
-/* ---- VMs: hostpciN entries of qemu-server configs ---- */
-
-static void read_vm_gpus(const char *dir, struct node *n)
-{
-	DIR *d = opendir(dir);
-	if (!d)
-		return;
-	struct dirent *de;
-	while ((de = readdir(d))) {
-		if (!lx_str_ends_with(de->d_name, ".conf"))
-			continue;
-		_cleanup_free_ char *path = lx_path_join(dir, de->d_name);
-		_cleanup_free_ char *vmid = lx_xstrndup(de->d_name, strlen(de->d_name) - 5);
-		struct lx_conf conf;
-		struct lx_error err = {0};
-		if (lx_conf_load(path, &conf, &err) < 0) {
-			lx_error_clear(&err);
-			continue;
-		}
-		for (size_t i = 0; i < conf.n && conf.lines[i].section == -1; i++) {
-			const struct lx_conf_line *l = &conf.lines[i];
-			if (l->kind != LX_CONF_PVE_KEY || !lx_str_starts_with(l->key, "hostpci"))
-				continue;
-			/* "[host=]0000:41:00[.0][;...],pcie=1" ("mapping=" names a cluster mapping) */
-			const char *v = lx_str_starts_with(l->value, "host=") ? l->value + 5 : l->value;
-			_cleanup_free_ char *ids = lx_xstrndup(v, strcspn(v, ","));
-			char *save = NULL;
-			for (char *one = strtok_r(ids, ";", &save); one; one = strtok_r(NULL, ";", &save)) {
-				_cleanup_free_ char *bdf = strchr(one, '.') ? NULL : lx_xasprintf("%s.0", one);
-				_cleanup_free_ char *normal = NULL;
-				if (!lx_pci_address_normalize(bdf ? bdf : one, &normal))
-					continue;
-				if (bdf) /* all functions: keep "dddd:bb:dd" */
-					normal[strlen(normal) - 2] = '\0';
-				n->vm_gpus = lx_xrealloc(n->vm_gpus, (n->n_vm_gpus + 1) * sizeof(*n->vm_gpus));
-				n->vm_gpus[n->n_vm_gpus++] = (struct vm_gpu){lx_xstrdup(normal),
-									     lx_xstrdup(vmid)};
-			}
-		}
-		lx_conf_free(&conf);
-	}
-	closedir(d);
+	lx_vm_devices_free(&n->vms);
 }
 
 /* ---- conflicts between guests ---- */
@@ -125,13 +66,13 @@ static void check_conflicts(struct audit *a, struct node *n, const char *id,
 {
 	for (size_t i = 0; i < rep->gpus.n; i++) {
 		const char *bdf = rep->gpus.items[i];
-		for (size_t v = 0; v < n->n_vm_gpus; v++)
-			if (lx_str_starts_with(bdf, n->vm_gpus[v].bdf))
+		for (size_t v = 0; v < n->vms.n; v++)
+			if (lx_vm_device_matches(&n->vms.items[v], bdf))
 				lx_findings_add(f, LXG013_GPU_IN_VM, id, NULL, 0, NULL,
 						lx_xasprintf("GPU %s is also passed through to VM %s "
 							     "(hostpci): whichever starts second fails "
 							     "or takes it from the other",
-							     bdf, n->vm_gpus[v].vmid),
+							     bdf, n->vms.items[v].vmid),
 						lx_xstrdup("give the container another GPU, or remove the "
 							   "hostpci entry from the VM"));
 		if (!a->cli->exclusive)
@@ -155,21 +96,16 @@ static void check_conflicts(struct audit *a, struct node *n, const char *id,
 
 /* ---- output ---- */
 
-/* The worst finding decides; without one, a container whose GPU lines
- * could not be checked (no host model of its node) is "unknown". */
-static enum status status_of(const struct lx_findings *f, bool has_gpus, bool gpus_known)
+static const char *status_of(const struct lx_findings *f)
 {
 	enum lx_severity worst = LX_SEVERITY_INFO;
-	for (size_t i = 0; i < f->n; i++)
+	bool any = false;
+	for (size_t i = 0; i < f->n; i++) {
+		any |= f->items[i].severity != LX_SEVERITY_INFO;
 		if (f->items[i].severity > worst)
 			worst = f->items[i].severity;
-	if (worst == LX_SEVERITY_ERROR)
-		return ST_ERROR;
-	if (worst == LX_SEVERITY_WARNING)
-		return ST_WARNING;
-	if (!has_gpus)
-		return ST_NO_GPUS;
-	return gpus_known ? ST_OK : ST_UNKNOWN;
+	}
+	return !any ? "ok" : worst == LX_SEVERITY_ERROR ? "error" : "warning";
 }
 
 static char *codes_of(const struct lx_findings *f)
@@ -220,10 +156,11 @@ static void emit_container(struct audit *a, const struct node *n, const char *id
 {
 	struct totals *t = &a->totals;
 	t->containers++;
-	bool gpus_known = n->have_host;
-	enum status st = status_of(f, rep->n_nodes > 0, gpus_known);
-	const char *status = status_names[st];
-	t->by_status[st]++;
+	t->with_gpus += rep->n_nodes > 0;
+	const char *status = status_of(f);
+	t->ok += strcmp(status, "ok") == 0 && rep->n_nodes > 0;
+	t->warning += strcmp(status, "warning") == 0;
+	t->error += strcmp(status, "error") == 0;
 	for (size_t i = 0; i < f->n; i++)
 		t->by_severity[f->items[i].severity]++;
 	const char *state = n->local ? lx_run_state_name(rep->state) : "-";
@@ -235,8 +172,7 @@ static void emit_container(struct audit *a, const struct node *n, const char *id
 		/* Names come from directory names and snapshots: escaped for the terminal. */
 		_cleanup_free_ char *id_text = lx_text_escape(id);
 		_cleanup_free_ char *node_text = lx_text_escape(n->name);
-		_cleanup_free_ char *n_gpus = gpus_known ? lx_xasprintf("%zu", rep->gpus.n) : lx_xstrdup("?");
-		printf("%-10s %-12s %-8s %4s  %-7s %s\n", id_text, node_text, state, n_gpus, status,
+		printf("%-10s %-12s %-8s %4zu  %-7s %s\n", id_text, node_text, state, rep->gpus.n, status,
 		       codes);
 		if (a->cli->verbosity > 0 && f->n) {
 			_cleanup_free_ char *text = lx_report_findings_text(f, a->cli->color);
@@ -248,10 +184,8 @@ static void emit_container(struct audit *a, const struct node *n, const char *id
 		emit_prometheus_findings(a, n->name, id, f);
 		_cleanup_free_ char *node_l = lx_prometheus_label(n->name);
 		_cleanup_free_ char *id_l = lx_prometheus_label(id);
-		if (gpus_known) /* no sample for an unknown count */
-			fprintf(a->gpus_family,
-				"lxgpu_container_gpus{node=\"%s\",container=\"%s\",state=\"%s\"} %zu\n",
-				node_l, id_l, state, rep->gpus.n);
+		fprintf(a->gpus_family, "lxgpu_container_gpus{node=\"%s\",container=\"%s\",state=\"%s\"} %zu\n",
+			node_l, id_l, state, rep->gpus.n);
 		return;
 	}
 	case AUDIT_JSON:
@@ -261,8 +195,7 @@ static void emit_container(struct audit *a, const struct node *n, const char *id
 		lx_doc_map_set(d, "node", lx_doc_new_str(n->name));
 		lx_doc_map_set(d, "file", lx_doc_new_str(path));
 		lx_doc_map_set(d, "state", lx_doc_new_str(state));
-		/* null: the node has no host model to tell its GPUs by. */
-		lx_doc_map_set(d, "gpus", gpus_known ? lx_doc_new_str_list(&rep->gpus) : lx_doc_new_null());
+		lx_doc_map_set(d, "gpus", lx_doc_new_str_list(&rep->gpus));
 		lx_doc_map_set(d, "status", lx_doc_new_str(status));
 		lx_doc_map_set(d, "findings", lx_report_findings_doc(f));
 		if (a->format == AUDIT_JSON) {
@@ -438,26 +371,22 @@ static void print_header(struct audit *a, const struct node *local)
 static void print_footer(struct audit *a, const struct node *local)
 {
 	const struct totals *t = &a->totals;
-	const size_t *by = t->by_status;
 	switch (a->format) {
 	case AUDIT_TEXT:
-		printf("%zu containers: %zu ok, %zu with warnings, %zu with errors, %zu unknown (no host "
-		       "model of their node), %zu without GPUs\n",
-		       t->containers, by[ST_OK], by[ST_WARNING], by[ST_ERROR], by[ST_UNKNOWN],
-		       by[ST_NO_GPUS]);
+		printf("%zu containers, %zu with GPUs: %zu ok, %zu with warnings, %zu with errors\n",
+		       t->containers, t->with_gpus, t->ok, t->warning, t->error);
 		break;
 	case AUDIT_JSON:
-		printf("\n  ],\n  \"summary\": {\"containers\": %zu", t->containers);
-		for (int i = 0; i < N_STATUS; i++)
-			printf(", \"%s\": %zu", status_names[i], by[i]);
-		printf("}\n}\n");
+		printf("\n  ],\n  \"summary\": {\"containers\": %zu, \"with_gpus\": %zu, \"ok\": %zu, "
+		       "\"warning\": %zu, \"error\": %zu}\n}\n",
+		       t->containers, t->with_gpus, t->ok, t->warning, t->error);
 		break;
 	case AUDIT_YAML:
 		if (!t->containers)
 			printf("  []\n");
-		printf("summary:\n  containers: %zu\n", t->containers);
-		for (int i = 0; i < N_STATUS; i++)
-			printf("  %s: %zu\n", status_names[i], by[i]);
+		printf("summary:\n  containers: %zu\n  with_gpus: %zu\n  ok: %zu\n  warning: %zu\n"
+		       "  error: %zu\n",
+		       t->containers, t->with_gpus, t->ok, t->warning, t->error);
 		break;
 	case AUDIT_PROMETHEUS: {
 		printf("# HELP lxgpu_container_gpus GPUs a container is configured with.\n"
@@ -479,11 +408,6 @@ static void print_footer(struct audit *a, const struct node *local)
 		printf("# HELP lxgpu_audit_containers Containers audited.\n"
 		       "# TYPE lxgpu_audit_containers gauge\nlxgpu_audit_containers %zu\n",
 		       t->containers);
-		printf("# HELP lxgpu_audit_containers_by_status Containers audited, by status (each "
-		       "counted once).\n# TYPE lxgpu_audit_containers_by_status gauge\n");
-		for (int i = 0; i < N_STATUS; i++)
-			printf("lxgpu_audit_containers_by_status{status=\"%s\"} %zu\n", status_names[i],
-			       by[i]);
 		printf("# HELP lxgpu_audit_findings Findings by severity.\n"
 		       "# TYPE lxgpu_audit_findings gauge\n");
 		for (int s = LX_SEVERITY_INFO; s <= LX_SEVERITY_ERROR; s++)
@@ -523,7 +447,7 @@ static void audit_cluster(struct audit *a, const char *local_name)
 		_cleanup_free_ char *node_dir = lx_xasprintf("%s/%s", nodes_dir, n.name);
 		_cleanup_free_ char *qemu = lx_path_join(node_dir, "qemu-server");
 		_cleanup_free_ char *lxc = lx_path_join(node_dir, "lxc");
-		read_vm_gpus(qemu, &n);
+		lx_vm_devices_read(qemu, &n.vms);
 		audit_dir(a, &n, lxc, true, NULL);
 		node_free(&n);
 	}
@@ -552,26 +476,16 @@ static int run_audit(struct cli *cli)
 	print_header(&a, &local);
 	_cleanup_free_ char *qemu = lx_path_join(cli->pve_dir, "qemu-server");
 	_cleanup_free_ char *pve_lxc = lx_path_join(cli->pve_dir, "lxc");
-	read_vm_gpus(qemu, &local);
+	lx_vm_devices_read(qemu, &local.vms);
 	audit_dir(&a, &local, pve_lxc, true, NULL);
 	audit_dir(&a, &local, cli->lxc_path, false, pve_lxc);
 	if (cli->cluster)
 		audit_cluster(&a, local.name);
 	print_footer(&a, &local);
-	bool gpus_family_failed = false;
-	if (a.gpus_family) {
-		gpus_family_failed = ferror(a.gpus_family);
-		gpus_family_failed |= fclose(a.gpus_family) != 0;
-	}
-	if (gpus_family_failed)
-		fprintf(stderr, "lxgpu: cannot write the temporary file of the Prometheus output\n");
+	if (a.gpus_family)
+		fclose(a.gpus_family);
 	node_free(&local);
-	if (gpus_family_failed)
-		return LX_EXIT_ERROR;
-	/* Metrics are data: errors among them are not a failed run (a cron
-	 * job or a systemd timer would log one every time). */
-	return a.totals.by_status[ST_ERROR] && a.format != AUDIT_PROMETHEUS ? LX_EXIT_FINDINGS
-									    : LX_EXIT_OK;
+	return a.totals.error ? LX_EXIT_FINDINGS : LX_EXIT_OK;
 }
 
 const struct cli_command cli_cmd_audit = {
@@ -591,12 +505,7 @@ const struct cli_command cli_cmd_audit = {
 		"  --hosts DIR          host snapshots of other nodes, as DIR/<node>.yaml\n"
 		"  --exclusive          a GPU given to more than one container is an error\n"
 		"\n"
-		"  -o FILE              write FILE atomically (for the textfile collector)\n"
-		"\n"
-		"Each container is counted under one status: error, warning, unknown (its node has\n"
-		"no host model), ok, or no_gpus. Exit 0 when no container has errors, 1 when one\n"
-		"has (--format prometheus: 0 whenever the metrics were written), 2 when audit\n"
-		"could not run.\n",
+		"Exit 0 when no container has errors, 1 when one has, 2 when audit could not run.\n",
 	.options = CLI_OPT_FORMAT | CLI_OPT_AUDIT | CLI_OPT_OUTPUT,
 	.run = run_audit,
 };
