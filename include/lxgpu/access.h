@@ -131,6 +131,10 @@ struct lx_access {
 struct lx_access_options {
 	const char *lxc_config_dir; /* LXC's includes: /usr/share/lxc/config */
 	enum lx_cgroup_layout cgroup; /* LX_CGROUP_UNKNOWN: the host's */
+	/* An include read as if it held this text (apply judges an include
+	 * file it has not written yet); NULL: none. */
+	const char *include_path;
+	const char *include_text;
 };
 void lx_access_options_default(struct lx_access_options *opts);
 

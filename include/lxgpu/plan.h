@@ -11,6 +11,9 @@ enum lx_style {
 	LX_STYLE_RAW,  /* lxc.cgroup*.devices.allow + lxc.mount.entry, PVE's "key: value" */
 	LX_STYLE_LXC,  /* the same as plain LXC "key = value" lines */
 	LX_STYLE_CDI,  /* a CDI spec for a runtime nested in the container */
+	/* one lxc.include line; the rules and mounts live in lxgpu's include
+	 * file, which ensure-nodes rewrites at boot with that boot's numbers */
+	LX_STYLE_INCLUDE,
 };
 
 /* How a node is granted (bits). */

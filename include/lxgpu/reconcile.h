@@ -17,6 +17,10 @@ struct lx_reconcile_input {
 	int set_unprivileged; /* as lx_conf_rewrite's */
 	bool asked_dri;  /* --dri given: DRM nodes may be added */
 	bool asked_caps; /* --caps given: capability nodes may be added */
+	/* lxgpu's include file of this container (lx_incfile_path): --style
+	 * include writes it and adds the one line; another style takes that
+	 * line out. NULL: no include file is considered. */
+	const char *include_path;
 };
 
 struct lx_reconcile_result {
@@ -25,6 +29,7 @@ struct lx_reconcile_result {
 	size_t removed, added; /* lines */
 	struct lx_access after; /* the new config's next start */
 	struct lx_strv notes;   /* what the user should know (nodes the host lacks, ...) */
+	char *include_text;     /* --style include: the include file's new text; else NULL */
 };
 
 int lx_reconcile(const struct lx_reconcile_input *in, struct lx_reconcile_result *out,

@@ -65,6 +65,7 @@ void lx_access_options_default(struct lx_access_options *opts)
 {
 	opts->lxc_config_dir = "/usr/share/lxc/config";
 	opts->cgroup = LX_CGROUP_UNKNOWN;
+	opts->include_path = opts->include_text = NULL;
 }
 
 const char *lx_rule_fate_name(enum lx_rule_fate f)
@@ -293,6 +294,8 @@ static int read_lxc_file(struct sim *s, const char *path, int depth, bool builti
 				    MAX_INCLUDE_DEPTH);
 	lx_strv_push(&s->files, path);
 	const char *file = s->files.items[s->files.n - 1];
+	if (s->opts->include_path && strcmp(path, s->opts->include_path) == 0)
+		return read_lxc_text(s, file, s->opts->include_text, depth);
 	DIR *dir = opendir(path);
 	if (dir) { /* LXC reads every *.conf of an included directory */
 		struct lx_strv names = {0};

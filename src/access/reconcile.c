@@ -14,6 +14,7 @@
  *    simulating the start with the line and without it.
  * 3. The result is simulated once more: whether it starts, and whether the
  *    planned nodes are reachable read-write. */
+#include "lxgpu/incfile.h"
 #include "lxgpu/reconcile.h"
 #include "lxgpu/verify.h"
 
@@ -23,6 +24,7 @@
 void lx_reconcile_result_free(struct lx_reconcile_result *r)
 {
 	free(r->text);
+	free(r->include_text);
 	lx_access_free(&r->after);
 	lx_strv_free(&r->notes);
 	memset(r, 0, sizeof(*r));
@@ -74,7 +76,24 @@ struct job {
 	char **replace; /* per line: its rewrite in place (a key of the right version) */
 	bool fresh;     /* the container has no GPU yet: it gets the whole plan */
 	struct lx_strv *notes;
+	/* how candidates are simulated: with --style include, the include
+	 * file read as the text apply will write */
+	struct lx_access_options sim_opts;
 };
+
+/* The config's line that includes lxgpu's include file of this container. */
+static bool is_include_line(const struct lx_reconcile_input *in, const struct lx_conf_line *l)
+{
+	return in->include_path && l->kind == LX_CONF_LXC_KEY && strcmp(l->key, "lxc.include") == 0 &&
+	       strcmp(l->value, in->include_path) == 0;
+}
+
+/* Styles whose GPU lines are not raw lines of the config: hand-written
+ * mounts and rules of NVIDIA nodes give way to them. */
+static bool replaces_raw_lines(enum lx_style style)
+{
+	return style == LX_STYLE_DEVN || style == LX_STYLE_INCLUDE;
+}
 
 static bool is_nvidia_path(const struct job *j, const char *path)
 {
@@ -141,11 +160,13 @@ static bool should_drop(struct job *j, const struct lx_conf_line *l)
 	}
 	if (l->kind != LX_CONF_LXC_KEY)
 		return false;
+	if (is_include_line(in, l))
+		return style != LX_STYLE_INCLUDE; /* another style asked for */
 	if (strcmp(l->key, "lxc.mount.entry") == 0) {
 		_cleanup_free_ char *source = lx_xstrndup(l->value, strcspn(l->value, " \t"));
 		if (!is_nvidia_path(j, source) || is_caps_path(source))
 			return false;
-		if (style == LX_STYLE_DEVN)
+		if (replaces_raw_lines(style))
 			return true;
 		/* Kept while it brings a planned node (a directory bind of
 		 * /dev/nvidia-caps brings its caps), or names one the host lacks. */
@@ -170,7 +191,7 @@ static bool should_drop(struct job *j, const struct lx_conf_line *l)
 		return true;
 	if (!nvidia)
 		return false;
-	if (style == LX_STYLE_DEVN || !rule_reaches_planned(j->plan, &r))
+	if (replaces_raw_lines(style) || !rule_reaches_planned(j->plan, &r))
 		return true;
 	if (ar->fate == LX_RULE_WRONG_VERSION) {
 		/* The same rule under the key LXC honours here, in its place. */
@@ -195,7 +216,7 @@ static int simulate(const struct job *j, const char *text, size_t len, struct lx
 {
 	struct lx_conf c;
 	lx_conf_parse(j->in->conf->path, text, len, &c);
-	int rc = lx_access_compute(j->in->host, &c, j->in->is_pve, j->in->access_opts, a, err);
+	int rc = lx_access_compute(j->in->host, &c, j->in->is_pve, &j->sim_opts, a, err);
 	lx_conf_free(&c);
 	return rc;
 }
@@ -458,6 +479,15 @@ int lx_reconcile(const struct lx_reconcile_input *in, struct lx_reconcile_result
 	struct lx_plan plan = {0};
 	struct lx_plan_options opts = *in->plan_opts;
 	struct job j = {.in = in, .plan = &plan, .before = &before, .notes = &out->notes};
+	if (in->access_opts)
+		j.sim_opts = *in->access_opts;
+	else
+		lx_access_options_default(&j.sim_opts);
+	bool include = opts.style == LX_STYLE_INCLUDE;
+	if (include && !in->include_path) {
+		lx_access_free(&before);
+		return lx_error_set(err, "internal error: --style include without the include file's path");
+	}
 	lx_gpu_owned_from_host(in->host, &j.owned);
 	j.drop = lx_xcalloc(conf->n + 1, sizeof(bool));
 	j.replace = lx_xcalloc(conf->n + 1, sizeof(char *));
@@ -483,10 +513,26 @@ int lx_reconcile(const struct lx_reconcile_input *in, struct lx_reconcile_result
 		lx_plan_free(&plan);
 		rc = lx_plan_build(in->host, &opts, &plan, err);
 	}
-	if (rc == 0)
+	if (rc == 0 && include) {
+		/* Capability lines the config has stay there, as in every style;
+		 * the include file gets capability nodes only when asked. */
+		struct lx_plan_options iopts = opts;
+		iopts.caps = in->asked_caps;
+		rc = lx_incfile_render(in->host, &iopts, &out->include_text, err);
+		j.sim_opts.include_path = in->include_path;
+		j.sim_opts.include_text = out->include_text;
+	} else if (rc == 0) {
 		rc = lx_render_plan(in->host, &plan, in->render_opts, &rendered, err);
+	}
 	long at = -1;
-	if (rc == 0) {
+	if (rc == 0 && include) {
+		at = insert_position(&j);
+		bool has_line = false;
+		for (size_t i = 0; i < conf->n && conf->lines[i].section == -1; i++)
+			has_line |= is_include_line(in, &conf->lines[i]);
+		if (!has_line)
+			lx_strv_push_owned(&chosen, lx_incfile_config_line(in->include_path, in->is_pve));
+	} else if (rc == 0) {
 		rendered_lines(&j, rendered, &offered);
 		at = insert_position(&j);
 		rc = choose_lines(&j, &offered, at, &chosen, err);

@@ -2,6 +2,7 @@
 #include "cli.h"
 #include "build-config.h"
 #include "lxgpu/config.h"
+#include "lxgpu/incfile.h"
 #include "lxgpu/reconcile.h"
 #include "lxgpu/verify.h"
 
@@ -144,7 +145,18 @@ struct new_config {
 	size_t removed; /* GPU lines taken out */
 	size_t added;   /* GPU lines put in */
 	int set_unprivileged;
+	char *include_path; /* lxgpu's include file of the container */
+	char *include_text; /* --style include: its new text; NULL otherwise */
+	char *include_old;  /* its text now; NULL when missing */
 };
+
+static void new_config_free(struct new_config *c)
+{
+	free(c->text);
+	free(c->include_path);
+	free(c->include_text);
+	free(c->include_old);
+}
 
 /* apply's defaults come from what the container has now: its GPUs, its
  * style, its DRM and caps access. A container without GPUs needs --gpus. */
@@ -180,7 +192,9 @@ static int defaults_from_container(const struct cli *cli, const struct lx_host *
 			opts->gpus = *gpus;
 		}
 	}
-	if (!cli->style_given && (cur.devn || cur.raw))
+	if (!cli->style_given && lx_incfile_find_line(conf, cli->state_dir))
+		opts->style = LX_STYLE_INCLUDE; /* its GPU lines live in lxgpu's include file */
+	else if (!cli->style_given && (cur.devn || cur.raw))
 		opts->style = cur.devn ? LX_STYLE_DEVN : is_pve ? LX_STYLE_RAW : LX_STYLE_LXC;
 	opts->dri |= cur.dri;
 	opts->caps |= cur.caps;
@@ -211,10 +225,12 @@ static int build_new_config(const struct cli *cli, const struct lx_host *host,
 	struct lx_error err = {0};
 	struct lx_render_options ropts = {.templates_dir = cli->templates_dir,
 					  .version = LXGPU_VERSION};
+	out->include_path = lx_incfile_path(cli->state_dir, txn->id);
 	struct lx_reconcile_input in = {
 		.host = host, .conf = conf, .is_pve = txn->is_pve, .access_opts = &aopts,
 		.plan_opts = &opts, .render_opts = &ropts, .set_unprivileged = out->set_unprivileged,
-		.asked_dri = cli->plan.dri, .asked_caps = cli->plan.caps};
+		.asked_dri = cli->plan.dri, .asked_caps = cli->plan.caps,
+		.include_path = out->include_path};
 	struct lx_reconcile_result res;
 	if (lx_reconcile(&in, &res, &err) < 0)
 		return cli_fail(&err);
@@ -234,6 +250,23 @@ static int build_new_config(const struct cli *cli, const struct lx_host *host,
 		lx_reconcile_result_free(&res);
 		return LX_EXIT_ERROR;
 	}
+	if (res.include_text) {
+		/* A file there that lxgpu did not write is the user's: not replaced. */
+		if (lx_read_file_optional(out->include_path, 1u << 20, &out->include_old, NULL, &err) < 0) {
+			lx_reconcile_result_free(&res);
+			return cli_fail(&err);
+		}
+		if (out->include_old && !lx_incfile_text_is_ours(out->include_old) && !cli->force) {
+			fprintf(stderr,
+				"lxgpu: %s exists and is not lxgpu's include file (its first line is not "
+				"'%s'): move it away, or pass --force to replace it; nothing was written\n",
+				out->include_path, LX_INCFILE_MARK);
+			lx_reconcile_result_free(&res);
+			return LX_EXIT_ERROR;
+		}
+		out->include_text = res.include_text;
+		res.include_text = NULL;
+	}
 	out->text = res.text;
 	out->len = res.len;
 	out->removed = res.removed;
@@ -241,6 +274,13 @@ static int build_new_config(const struct cli *cli, const struct lx_host *host,
 	res.text = NULL;
 	lx_reconcile_result_free(&res);
 	return 0;
+}
+
+/* Does the include file need writing? */
+static bool include_changes(const struct new_config *next)
+{
+	return next->include_text &&
+	       (!next->include_old || strcmp(next->include_old, next->include_text) != 0);
 }
 
 static int run_apply(struct cli *cli)
@@ -263,7 +303,8 @@ static int run_apply(struct cli *cli)
 	}
 	struct new_config next;
 	rc = build_new_config(cli, &host, &txn, &conf, &next);
-	bool same = rc == 0 && next.len == txn.len && memcmp(next.text, txn.text, next.len) == 0;
+	bool same_config = rc == 0 && next.len == txn.len && memcmp(next.text, txn.text, next.len) == 0;
+	bool same = same_config && !include_changes(&next);
 	if (rc != 0) {
 		/* the error is printed */
 	} else if (cli->dry_run) {
@@ -271,6 +312,15 @@ static int run_apply(struct cli *cli)
 		_cleanup_free_ char *diff =
 			lx_diff_unified(txn.path, txn.text, txn.len, after, next.text, next.len);
 		fputs(diff, stdout);
+		if (include_changes(&next)) {
+			const char *old = next.include_old ? next.include_old : "";
+			_cleanup_free_ char *inc_after =
+				lx_xasprintf("%s (after lxgpu apply)", next.include_path);
+			_cleanup_free_ char *inc_diff =
+				lx_diff_unified(next.include_path, old, strlen(old), inc_after,
+						next.include_text, strlen(next.include_text));
+			fputs(inc_diff, stdout);
+		}
 		if (same && cli->verbosity >= 0)
 			fprintf(stderr, "lxgpu: %s: already up to date\n", txn.path);
 		rc = same ? LX_EXIT_OK : LX_EXIT_FINDINGS;
@@ -285,7 +335,20 @@ static int run_apply(struct cli *cli)
 				id, next.set_unprivileged);
 		struct lx_error err = {0};
 		_cleanup_free_ char *backup = NULL;
-		if (cli_write_with_backup(cli, &txn, host.hostname, next.text, next.len, &backup,
+		/* The include file first: the config never names a file that is not
+		 * there yet (LXC would start the container without its GPUs). */
+		if (include_changes(&next) &&
+		    lx_incfile_write(next.include_path, next.include_text, &err) < 0) {
+			rc = cli_fail(&err);
+		} else if (include_changes(&next) && cli->verbosity >= 0) {
+			printf("CT %s: wrote %s (lxgpu ensure-nodes rewrites it at every boot).\n", id,
+			       next.include_path);
+		}
+		if (rc != 0) {
+			/* nothing else is written */
+		} else if (same_config) {
+			/* only the include file changed */
+		} else if (cli_write_with_backup(cli, &txn, host.hostname, next.text, next.len, &backup,
 					  &err) < 0) {
 			rc = cli_fail(&err);
 		} else if (cli->verbosity >= 0) {
@@ -296,7 +359,7 @@ static int run_apply(struct cli *cli)
 			say_running(cli, id, txn.is_pve);
 		}
 	}
-	free(next.text);
+	new_config_free(&next);
 	lx_conf_free(&conf);
 	lx_conf_txn_end(&txn);
 	lx_host_free(&host);
@@ -328,8 +391,11 @@ const struct cli_command cli_cmd_apply = {
 		"  --lock-dir DIR            where Proxmox's config locks are (/run/lock/lxc)\n"
 		"  --allow-privilege-change  let --privileged/--unprivileged flip the container\n"
 		"                            (the rootfs ownership is NOT remapped)\n"
-		"  generate's options: --gpus, --style devn|raw|lxc, --caps, --dri, --dev-start,\n"
-		"  --mode, --uid, --gid, --cgroup, --templates (see 'lxgpu generate --help')\n",
+		"  generate's options: --gpus, --style devn|raw|lxc|include, --caps, --dri,\n"
+		"  --dev-start, --mode, --uid, --gid, --cgroup, --templates (see 'lxgpu generate\n"
+		"  --help'). --style include writes <state-dir>/lxc/CTID.conf (atomically, before\n"
+		"  the config) and adds the one lxc.include line; it refuses to replace a file\n"
+		"  there that is not lxgpu's unless --force\n",
 	.options = CLI_OPT_PLAN | CLI_OPT_GPUS | CLI_OPT_PRIVILEGE | CLI_OPT_TEMPLATES | CLI_OPT_APPLY |
 		   CLI_OPT_DRY_RUN |
 		   CLI_OPT_BACKUP_DIR,

@@ -2,13 +2,14 @@
 #include "cli.h"
 #include "build-config.h"
 #include "lxgpu/config.h"
+#include "lxgpu/incfile.h"
 #include "lxgpu/render.h"
 
 #include <string.h>
 
 /* Learn what the container's config says (generate only reads it). */
 static int read_container(struct cli *cli, const struct lx_host *host, const char *id,
-			  struct lx_plan_options *opts)
+			  struct lx_plan_options *opts, bool *is_pve_out)
 {
 	struct lx_error err = {0};
 	_cleanup_free_ char *path = NULL;
@@ -19,7 +20,28 @@ static int read_container(struct cli *cli, const struct lx_host *host, const cha
 		return cli_fail(&err);
 	int rc = cli_options_for_container(cli, host, &conf, is_pve, opts);
 	lx_conf_free(&conf);
+	*is_pve_out = is_pve;
 	return rc;
+}
+
+/* --style include: the one config line, then the include file's text. */
+static int print_include(const struct cli *cli, const struct lx_host *host,
+			 const struct lx_plan_options *opts, bool is_pve, struct lx_error *err)
+{
+	_cleanup_free_ char *text = NULL;
+	if (lx_incfile_render(host, opts, &text, err) < 0)
+		return -1;
+	_cleanup_free_ char *path = lx_incfile_path(cli->state_dir, cli->args[0]);
+	_cleanup_free_ char *line = lx_incfile_config_line(path, is_pve);
+	printf("# lxgpu %s generate: style include. The container's config gets this one line;\n"
+	       "# its GPU rules and mounts go into %s, which\n"
+	       "# 'lxgpu apply %s --style include' writes and 'lxgpu ensure-nodes' rewrites at\n"
+	       "# every boot with that boot's device numbers.\n"
+	       "%s\n"
+	       "# ---- %s ----\n"
+	       "%s",
+	       LXGPU_VERSION, path, cli->args[0], line, path, text);
+	return 0;
 }
 
 static int run_generate(struct cli *cli)
@@ -31,8 +53,14 @@ static int run_generate(struct cli *cli)
 	if (cli_load_host(cli, &host, NULL) < 0)
 		return LX_EXIT_ERROR;
 	struct lx_plan_options opts = cli->plan;
+	bool is_pve = true;
+	if (opts.style == LX_STYLE_INCLUDE && cli->n_args == 0) {
+		lx_host_free(&host);
+		return cli_usage_error("--style include needs the container id: the include file is "
+				       "per container (<state-dir>/lxc/CTID.conf)");
+	}
 	if (cli->n_args == 1) {
-		int rc = read_container(cli, &host, cli->args[0], &opts);
+		int rc = read_container(cli, &host, cli->args[0], &opts, &is_pve);
 		if (rc != 0) {
 			lx_host_free(&host);
 			return rc;
@@ -48,7 +76,14 @@ static int run_generate(struct cli *cli)
 					  .version = LXGPU_VERSION};
 	char *text = NULL;
 	int rc = LX_EXIT_OK;
-	if (lx_render_plan(&host, &plan, &ropts, &text, &err) < 0) {
+	if (opts.style == LX_STYLE_INCLUDE) {
+		if (print_include(cli, &host, &opts, is_pve, &err) < 0)
+			rc = cli_fail(&err);
+		else if (fflush(stdout) != 0)
+			rc = LX_EXIT_ERROR;
+		for (size_t i = 0; rc == 0 && cli->verbosity >= 0 && i < plan.warnings.n; i++)
+			fprintf(stderr, "lxgpu: warning: %s\n", plan.warnings.items[i].message);
+	} else if (lx_render_plan(&host, &plan, &ropts, &text, &err) < 0) {
 		rc = cli_fail(&err);
 	} else {
 		fputs(text, stdout);
@@ -65,7 +100,7 @@ const struct cli_command cli_cmd_generate = {
 	.name = "generate",
 	.summary = "print the config lines that give a container its GPUs",
 	.usage =
-		"Usage: lxgpu generate [CTID] [--gpus SEL] [--style devn|raw|lxc|cdi] [options]\n"
+		"Usage: lxgpu generate [CTID] [--gpus SEL] [--style devn|raw|lxc|cdi|include] [options]\n"
 		"\n"
 		"Print the lines that give a container the selected GPUs, from the host's current\n"
 		"device nodes. With CTID, read its config (Proxmox <pve-dir>/lxc/CTID.conf, or\n"
@@ -79,6 +114,9 @@ const struct cli_command cli_cmd_generate = {
 		"                    raw: lxc.cgroup2.devices.allow + lxc.mount.entry, PVE form\n"
 		"                    lxc: the same as plain LXC 'key = value' lines\n"
 		"                    cdi: a CDI spec for Docker/Podman inside the container\n"
+		"                    include: one lxc.include line; the rules and mounts in\n"
+		"                    <state-dir>/lxc/CTID.conf, rewritten by ensure-nodes at\n"
+		"                    every boot (needs CTID; Proxmox and plain LXC)\n"
 		"  --privileged      the container is privileged (default when unknown)\n"
 		"  --unprivileged    the container is unprivileged\n"
 		"  --caps            add the MIG capability nodes of the selected GPUs\n"

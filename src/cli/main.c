@@ -269,7 +269,7 @@ static int parse_plan_option(struct cli *cli, int opt, const char *arg)
 	switch (opt) {
 	case OPT_STYLE:
 		if (!lx_style_from_name(arg, &p->style))
-			return cli_usage_error("unknown --style '%s'; use devn, raw, lxc or cdi", arg);
+			return cli_usage_error("unknown --style '%s'; use devn, raw, lxc, cdi or include", arg);
 		cli->style_given = true;
 		return 0;
 	case OPT_CAPS: p->caps = true; return 0;

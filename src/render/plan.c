@@ -12,6 +12,7 @@ static const char *const style_names[] = {
 	[LX_STYLE_RAW] = "raw",
 	[LX_STYLE_LXC] = "lxc",
 	[LX_STYLE_CDI] = "cdi",
+	[LX_STYLE_INCLUDE] = "include",
 };
 
 static const char *const role_names[] = {
@@ -399,7 +400,8 @@ static int apply_modes(struct planner *p)
 	struct lx_plan *plan = p->plan;
 	const struct lx_plan_options *o = p->opts;
 	bool explicit = o->mode >= 0 || o->uid >= 0 || o->gid >= 0;
-	bool bind = plan->style == LX_STYLE_RAW || plan->style == LX_STYLE_LXC;
+	bool bind = plan->style == LX_STYLE_RAW || plan->style == LX_STYLE_LXC ||
+		    plan->style == LX_STYLE_INCLUDE;
 	if (bind && explicit)
 		return lx_error_set(p->err,
 				    "--mode, --uid and --gid apply to the devn and cdi styles: a bind "
@@ -466,6 +468,13 @@ static int apply_grants(struct lx_plan *plan, const struct lx_plan_options *opts
 			n->grant = plan->unprivileged ? LX_GRANT_BIND : LX_GRANT_CGROUP | LX_GRANT_BIND;
 			break;
 		case LX_STYLE_LXC: n->grant = LX_GRANT_CGROUP | LX_GRANT_BIND; break;
+		case LX_STYLE_INCLUDE:
+			/* As raw: an unprivileged container's lists are cleared by
+			 * userns.conf; on PVE its userns.conf.d then allows every
+			 * device, and with LXC alone a rule would turn the v2 program
+			 * into a block-all list. */
+			n->grant = plan->unprivileged ? LX_GRANT_BIND : LX_GRANT_CGROUP | LX_GRANT_BIND;
+			break;
 		case LX_STYLE_CDI: n->grant = LX_GRANT_CDI; break;
 		}
 	}
