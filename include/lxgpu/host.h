@@ -305,6 +305,9 @@ size_t lx_node_plan_changes(const struct lx_node_plan *plan);
 int lx_node_plan_apply(const struct lx_node_plan *plan, const char *dev_dir,
 		       struct lx_error *err);
 void lx_node_plan_free(struct lx_node_plan *plan);
+/* The host model as it is once the plan is carried out (what ensure-nodes
+ * renders include files from, also with --dry-run). */
+void lx_node_plan_to_model(const struct lx_node_plan *plan, struct lx_host *host);
 /* One line per change: "create /dev/nvidia-uvm c 511:0 0666". */
 char *lx_node_step_describe(const struct lx_node_step *step);
 /* Run the kernel's modprobe (<proc>/sys/kernel/modprobe, else

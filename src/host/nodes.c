@@ -329,6 +329,26 @@ int lx_node_plan_apply(const struct lx_node_plan *plan, const char *dev_dir, str
 	return 0;
 }
 
+void lx_node_plan_to_model(const struct lx_node_plan *plan, struct lx_host *host)
+{
+	for (size_t i = 0; i < plan->n; i++) {
+		const struct lx_node_step *s = &plan->steps[i];
+		struct lx_dev_node *n = (struct lx_dev_node *)lx_host_find_node(host, s->path);
+		if (!n) {
+			host->nodes = lx_xrealloc(host->nodes, (host->n_nodes + 1) * sizeof(*host->nodes));
+			n = &host->nodes[host->n_nodes++];
+			memset(n, 0, sizeof(*n));
+			n->path = lx_xstrdup(s->path);
+		}
+		n->type = LX_NODE_CHAR;
+		n->major = s->major;
+		n->minor = s->minor;
+		n->mode = s->mode;
+		n->uid = s->uid;
+		n->gid = s->gid;
+	}
+}
+
 void lx_node_plan_free(struct lx_node_plan *plan)
 {
 	for (size_t i = 0; i < plan->n; i++)
