@@ -1,0 +1,239 @@
+#!/bin/sh
+# Integration: `lxgpu hook` as lxc.hook.mount in real LXC containers,
+# privileged and unprivileged (lxc.idmap, started as root). A made-up driver
+# root holds a stand-in libcuda.so.1 per made-up driver version (built here
+# with cc: a shared library whose function returns its version) and a
+# stand-in nvidia-smi; a made-up --proc-dir names the loaded version. Each
+# container has a loader (the host's ld.so and libc copied in, its own
+# ld.so.cache) and /probe, which dlopen()s libcuda.so.1 and prints what the
+# library says: the expected values are what the loader inside really
+# loads, never lxgpu's output.
+# Usage: lxc-hook.sh LXGPU   (TAP output; needs root, lxc, busybox, cc)
+set -u
+lxgpu=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+
+. "$(dirname "$0")/../lib/lxc-env.sh"
+lxc_require "the hook integration test" lxc-create lxc-start lxc-attach lxc-stop lxc-destroy \
+	lxc-info busybox cc ldconfig
+lxc_workdir lxgpu-hook
+. "$(dirname "$0")/../lib/tap.sh"
+
+driver=$work/driver
+proc=$work/proc
+multiarch=usr/lib/x86_64-linux-gnu
+
+# A stand-in libcuda.so.VERSION (soname libcuda.so.1) in DIR.
+stub() {
+	mkdir -p "$2"
+	printf 'const char *lxgpu_stub_version(void) { return "%s"; }\n' "$1" >"$work/stub-$1.c"
+	cc -shared -fPIC -Wl,-soname,libcuda.so.1 -o "$2/libcuda.so.$1" "$work/stub-$1.c"
+}
+
+# The host after installing driver VERSION and loading its module: the old
+# version's files gone, the new ones in place, the driver root's loader
+# cache rebuilt, the version file of the loaded module.
+set_driver() {
+	rm -f "$driver/$multiarch"/libcuda.so*
+	stub "$1" "$driver/$multiarch" || return 1
+	ln -sf "libcuda.so.$1" "$driver/$multiarch/libcuda.so.1"
+	mkdir -p "$driver/usr/bin" "$driver/etc" "$proc/driver/nvidia"
+	printf '#!/bin/sh\necho "nvidia-smi %s"\n' "$1" >"$driver/usr/bin/nvidia-smi"
+	chmod 755 "$driver/usr/bin/nvidia-smi"
+	echo "/$multiarch" >"$driver/etc/ld.so.conf"
+	ldconfig -r "$driver" || return 1
+	set_loaded "$1"
+}
+set_loaded() {
+	printf 'NVRM version: NVIDIA UNIX Open Kernel Module for x86_64  %s  Release Build  (dvs-builder@U22-I3-AF03-09-1)  Tue Jan  6 00:00:00 UTC 2026\n' \
+		"$1" >"$proc/driver/nvidia/version"
+}
+
+cat >"$work/probe.c" <<'PROBE'
+#include <dlfcn.h>
+#include <stdio.h>
+int main(void)
+{
+	void *h = dlopen("libcuda.so.1", RTLD_NOW);
+	if (!h) {
+		printf("dlopen failed: %s\n", dlerror());
+		return 1;
+	}
+	const char *(*version)(void) = (const char *(*)(void))dlsym(h, "lxgpu_stub_version");
+	if (!version) {
+		printf("no lxgpu_stub_version in libcuda.so.1\n");
+		return 1;
+	}
+	printf("%s\n", version());
+	return 0;
+}
+PROBE
+cc -o "$work/probe" "$work/probe.c" || { echo "Bail out! cc cannot build the probe"; exit 1; }
+
+hook_line() { echo "lxc.hook.mount = $lxgpu --driver-root $driver --proc-dir $proc hook $*"; }
+
+# make_ct NAME privileged|unprivileged debian|other: a busybox container
+# without the template's binds of the host's library dirs, with its own
+# loader in the library dir its distribution uses, and the hook.
+make_ct() {
+	name=$1 root=$lxcpath/$1/rootfs
+	lxc-create -P "$lxcpath" -n "$name" -t busybox >"$work/$name.create" 2>&1 ||
+		{ cat "$work/$name.create"; return 1; }
+	conf=$lxcpath/$name/config
+	sed -i '/^lxc\.net\./d; /^lxc\.apparmor\./d; /^lxc\.tty\.max/d; /^lxc\.console/d; /^lxc\.mount\.entry = \/.*lib/d' "$conf"
+	printf '%s\n' 'lxc.net.0.type = empty' 'lxc.apparmor.profile = unconfined' \
+		'lxc.tty.max = 0' 'lxc.console.path = none' "$(hook_line)" >>"$conf"
+	if [ "$3" = debian ]; then
+		libdir=$multiarch
+		echo 12.11 >"$root/etc/debian_version"
+	else
+		libdir=usr/lib64
+	fi
+	mkdir -p "$root/$libdir" "$root/lib64" "$root/usr/local/lib"
+	cp /lib64/ld-linux-x86-64.so.2 "$root/lib64/"
+	cp "$(cc -print-file-name=libc.so.6)" "$root/$libdir/libc.so.6"
+	printf '/usr/local/lib\n/%s\n' "$libdir" >"$root/etc/ld.so.conf"
+	cp "$work/probe" "$root/probe"
+}
+
+# After the rootfs is filled: its own loader cache, then (unprivileged)
+# owners shifted into the map as an unprivileged container's rootfs is.
+finish_ct() {
+	ldconfig -r "$lxcpath/$1/rootfs" || return 1
+	if [ "$2" = unprivileged ]; then
+		printf '%s\n' 'lxc.idmap = u 0 100000 65536' 'lxc.idmap = g 0 100000 65536' \
+			>>"$lxcpath/$1/config"
+		chown -hR 100000:100000 "$lxcpath/$1/rootfs"
+		chmod 755 "$lxcpath" "$lxcpath/$1"
+	fi
+}
+
+start_ct() {
+	lxc-start -P "$lxcpath" -n "$1" -l DEBUG -o "$work/$1.log" || return 1
+	lxc-wait -P "$lxcpath" -n "$1" -s RUNNING -t 10
+}
+stop_ct() { lxc-stop -P "$lxcpath" -n "$1" -k >/dev/null 2>&1; }
+in_ct() { ct=$1; shift; lxc-attach -P "$lxcpath" -n "$ct" -- "$@"; }
+# probe_is NAME VERSION: dlopen inside reports VERSION.
+probe_is() {
+	got=$(in_ct "$1" /probe 2>&1)
+	[ "$got" = "$2" ] || { echo "$1: the probe inside says '$got', expected '$2'"; return 1; }
+}
+
+check "driver 595.10 on the made-up host (driver root with its ld.so.cache)" set_driver 595.10
+(cd "$driver" && find . -type f -exec md5sum {} +) >"$work/driver.md5"
+
+# p: privileged, Debian-like, with its own older driver installed the way a
+# package does it (libcuda.so.470.57 and its soname link), a newer-named
+# copy without a link (what an unpacked .run leaves), and a copy in
+# /usr/local/lib, which its ld.so.conf lists first.
+t_make_p() {
+	make_ct p privileged debian || return 1
+	root=$lxcpath/p/rootfs
+	stub 470.57 "$root/$multiarch" && ln -s libcuda.so.470.57 "$root/$multiarch/libcuda.so.1" &&
+		stub 999.1 "$root/$multiarch" && stub 470.57 "$root/usr/local/lib" &&
+		ln -s libcuda.so.470.57 "$root/usr/local/lib/libcuda.so.1" && finish_ct p privileged &&
+		chroot "$root" /probe | grep -qx 470.57
+}
+check "privileged Debian-like container with its own libcuda 470.57 (its loader alone finds 470.57)" t_make_p
+
+t_make_u() { make_ct u unprivileged other && finish_ct u unprivileged; }
+check "unprivileged container (lxc.idmap, /usr/lib64 distribution), no driver of its own" t_make_u
+
+check "privileged container starts with the hook" start_ct p
+check "privileged: libcuda.so.1 inside is the host's 595.10 (its own 470.57 and 999.1 shadowed)" probe_is p 595.10
+check "unprivileged container starts with the hook" start_ct u
+check "unprivileged: libcuda.so.1 inside is the host's 595.10" probe_is u 595.10
+t_smi() { [ "$(in_ct "$1" /usr/bin/nvidia-smi)" = "nvidia-smi $2" ]; }
+check "the host's nvidia-smi runs inside (privileged)" t_smi p 595.10
+check "the host's nvidia-smi runs inside (unprivileged)" t_smi u 595.10
+t_ro() { ! in_ct "$1" sh -c "echo x >>/$2/libcuda.so.595.10" 2>/dev/null; }
+check "the host's library is read-only inside (privileged)" t_ro p "$multiarch"
+check "the host's library is read-only inside (unprivileged)" t_ro u usr/lib64
+t_host_intact() { (cd "$driver" && md5sum -c --quiet "$work/driver.md5"); }
+check "the host's driver files are unchanged" t_host_intact
+
+# A driver update: new files and a new loaded version, then restarts.
+stop_ct p
+stop_ct u
+check "driver update to 600.3 (595.10's files removed)" set_driver 600.3
+check "privileged container restarts" start_ct p
+check "privileged after the update: 600.3" probe_is p 600.3
+check "unprivileged container restarts" start_ct u
+check "unprivileged after the update: 600.3" probe_is u 600.3
+check "nvidia-smi after the update (unprivileged)" t_smi u 600.3
+
+# Loaded module without userspace of its version: the start is refused.
+stop_ct p
+set_loaded 610.7
+t_refused() {
+	if start_ct p 2>/dev/null; then
+		echo "the container started although the host has no userspace of 610.7"
+		return 1
+	fi
+	grep -q 'mount hook' "$work/p.log"
+}
+check "loaded 610.7 with no userspace of it: LXC refuses the start (hook exits non-zero)" t_refused
+t_optional() {
+	sed -i "s|^lxc.hook.mount = .*|$(hook_line --optional)|" "$lxcpath/p/config"
+	start_ct p && [ "$(lxc-info -P "$lxcpath" -n p -s -H)" = RUNNING ]
+}
+check "the same with 'hook --optional': the start goes on" t_optional
+stop_ct p
+set_loaded 600.3
+sed -i "s|^lxc.hook.mount = .*|$(hook_line)|" "$lxcpath/p/config"
+
+# An untrusted root: links at the mount targets that point at host paths.
+# e: its library dir is an absolute link to a host directory, its soname
+# link points at a host file, its /usr/bin/nvidia-smi is a link to a host
+# file. Inside the container these resolve inside its root, so that is
+# where the files must go; the host paths must stay as they are.
+mkdir -p "$work/host-libdir" "$work/host-bin"
+echo canary >"$work/host-libdir/canary"
+echo victim >"$work/host-victim"
+cp /etc/ld.so.cache "$work/host-ld.so.cache"
+t_make_e() {
+	make_ct e privileged debian || return 1
+	root=$lxcpath/e/rootfs
+	# The loader inside finds its libc through the link, inside the root.
+	mkdir -p "$root$work/host-libdir"
+	mv "$root/$multiarch/libc.so.6" "$root$work/host-libdir/"
+	rmdir "$root/$multiarch"
+	ln -s "$work/host-libdir" "$root/$multiarch"
+	ln -s "$work/host-victim" "$root/usr/bin/nvidia-smi"
+	# After its own ldconfig, which drops links that dangle inside the root.
+	finish_ct e privileged &&
+		ln -s "$work/host-victim" "$root$work/host-libdir/libcuda.so.1" &&
+		[ "$(readlink "$root$work/host-libdir/libcuda.so.1")" = "$work/host-victim" ]
+}
+check "privileged container whose library dir and links point at host paths" t_make_e
+check "it starts with the hook" start_ct e
+check "inside, libcuda.so.1 is the host's 600.3" probe_is e 600.3
+t_host_paths() {
+	[ "$(ls "$work/host-libdir")" = canary ] || { ls -la "$work/host-libdir"; return 1; }
+	[ "$(cat "$work/host-victim")" = victim ] || return 1
+	[ -z "$(ls "$work/host-bin")" ] || return 1
+	cmp -s /etc/ld.so.cache "$work/host-ld.so.cache" || { echo "host /etc/ld.so.cache changed"; return 1; }
+	! grep -q "$work/host" /proc/self/mountinfo
+}
+check "the host directory, the host file and the host's ld.so.cache are untouched, no mount on them" t_host_paths
+t_inside() { in_ct e ls "$work/host-libdir/libcuda.so.600.3" && [ "$(in_ct e readlink "/$multiarch")" = "$work/host-libdir" ]; }
+check "the library landed where the container's link leads inside its root" t_inside
+stop_ct e
+
+# b: the mount target itself is a link to a host file: refused, not followed.
+t_make_b() {
+	make_ct b privileged debian && finish_ct b privileged &&
+		ln -s "$work/host-victim" "$lxcpath/b/rootfs/$multiarch/libcuda.so.600.3"
+}
+check "privileged container whose libcuda.so.600.3 is a link to a host file" t_make_b
+t_b_refused() {
+	if start_ct b 2>/dev/null; then
+		echo "started although the mount target is a link out of the root"
+		return 1
+	fi
+	[ "$(cat "$work/host-victim")" = victim ] && ! grep -q "$work/host-victim" /proc/self/mountinfo &&
+		grep -q 'libcuda.so.600.3: the container has something other than a file there' "$work/b.log"
+}
+check "its start is refused and the host file is untouched" t_b_refused
+
+tap_finish
