@@ -33,6 +33,58 @@ struct lx_drm_node {
 	char *by_path; /* "pci-0000:01:00.0-card", or NULL when the link is absent */
 };
 
+/* One line of a PCI function's sysfs `resource` file: a BAR as the kernel
+ * assigned it (0..5 standard BARs). A 64-bit BAR takes two slots; the upper
+ * one reads as zeros. */
+struct lx_pci_bar {
+	unsigned index;
+	uint64_t start, end, flags; /* flags: the kernel's IORESOURCE_* bits */
+};
+#define LX_IORESOURCE_IO 0x00000100ULL
+#define LX_IORESOURCE_MEM 0x00000200ULL
+#define LX_IORESOURCE_PREFETCH 0x00002000ULL
+#define LX_IORESOURCE_MEM_64 0x00100000ULL
+#define LX_IORESOURCE_DISABLED 0x10000000ULL
+#define LX_IORESOURCE_UNSET 0x20000000ULL
+
+/* The default domain type of a GPU's IOMMU group
+ * (/sys/kernel/iommu_groups/N/type, kernel 5.11+). */
+enum lx_iommu_type {
+	LX_IOMMU_UNKNOWN,   /* a group without a readable type (older kernel, old snapshot) */
+	LX_IOMMU_NONE,      /* no IOMMU group: the IOMMU is off or absent */
+	LX_IOMMU_IDENTITY,  /* passthrough (iommu=pt): bus addresses untranslated */
+	LX_IOMMU_DMA,       /* translated, strict invalidation */
+	LX_IOMMU_DMA_FQ,    /* translated, lazy (flush queue) invalidation */
+	LX_IOMMU_UNMANAGED, /* owned by a user such as VFIO */
+	LX_IOMMU_BLOCKED,
+};
+
+/* What a bridge's config space says about ACS (the PCIe extended
+ * capability 0x000D). Config space past the first 64 bytes is readable by
+ * root only: then the state is unknown, never guessed. */
+enum lx_acs_state {
+	LX_ACS_UNKNOWN, /* config space not readable past 64 bytes (or 256: no extended space seen) */
+	LX_ACS_ABSENT,  /* the extended capability list has no ACS */
+	LX_ACS_PRESENT, /* capability and control registers below */
+};
+#define LX_PCI_EXT_CAP_ID_ACS 0x000d
+/* ACS capability/control bits (PCIe Base spec, ACS Extended Capability). */
+#define LX_ACS_SV 0x0001 /* Source Validation */
+#define LX_ACS_TB 0x0002 /* Translation Blocking */
+#define LX_ACS_RR 0x0004 /* P2P Request Redirect */
+#define LX_ACS_CR 0x0008 /* P2P Completion Redirect */
+#define LX_ACS_UF 0x0010 /* Upstream Forwarding */
+#define LX_ACS_EC 0x0020 /* P2P Egress Control */
+#define LX_ACS_DT 0x0040 /* Direct Translated P2P */
+
+/* A PCI bridge above some GPU (a root port, a switch port). */
+struct lx_pci_bridge {
+	char *bdf;
+	enum lx_acs_state acs;
+	uint16_t acs_cap;  /* the ACS Capability register, when present */
+	uint16_t acs_ctrl; /* the ACS Control register, when present */
+};
+
 struct lx_gpu {
 	char *bdf;         /* "0000:41:00.0": sysfs spelling, domain as 4+ hex digits */
 	uint16_t vendor_id;
@@ -45,7 +97,13 @@ struct lx_gpu {
 	char *driver;      /* bound kernel driver: "nvidia", "vfio-pci", "nouveau"; NULL = none */
 	int numa_node;     /* LX_UNKNOWN on single-node hosts (-1 in sysfs) */
 	int iommu_group;   /* LX_UNKNOWN when the IOMMU is off */
+	enum lx_iommu_type iommu_type;
 	struct lx_strv pcie_path; /* PCI bridges above the GPU, root port first */
+	/* BARs 0..5 from sysfs `resource`; bars_known false when it could not
+	 * be read (or an older snapshot lacks it). */
+	struct lx_pci_bar *bars;
+	size_t n_bars;
+	bool bars_known;
 	struct lx_drm_node *drm;
 	size_t n_drm;
 };
@@ -105,6 +163,9 @@ struct lx_host {
 	struct lx_capability *caps; /* sorted by name */
 	size_t n_caps;
 	struct lx_driver driver;
+	/* Every bridge on a GPU's pcie_path, sorted by bdf. */
+	struct lx_pci_bridge *bridges;
+	size_t n_bridges;
 };
 
 void lx_host_free(struct lx_host *host);
@@ -134,6 +195,25 @@ int lx_gpu_node_minor(const char *path);
  * a minor no GPU has). */
 int lx_host_gpu_of_node(const struct lx_host *host, const char *path);
 bool lx_host_has_module(const struct lx_host *host, const char *module);
+const struct lx_pci_bridge *lx_host_find_bridge(const struct lx_host *host, const char *bdf);
+
+/* ---- PCI facts (BARs, IOMMU, ACS) ---- */
+
+/* BAR `index` of a GPU; NULL when the model has no such line. */
+const struct lx_pci_bar *lx_gpu_bar(const struct lx_gpu *gpu, unsigned index);
+/* The kernel gave the BAR an address: a memory or I/O resource, not marked
+ * unset or disabled, with a non-zero start (a BAR the firmware could not
+ * place reads as zeros, or as size-1 with IORESOURCE_UNSET). */
+bool lx_pci_bar_assigned(const struct lx_pci_bar *bar);
+/* end - start + 1; 0 for an all-zero line. */
+uint64_t lx_pci_bar_size(const struct lx_pci_bar *bar);
+const char *lx_iommu_type_name(enum lx_iommu_type t);
+/* The kernel's spelling ("identity", "DMA", "DMA-FQ", "unmanaged",
+ * "blocked") and lxgpu's "none"; false for anything else. */
+bool lx_iommu_type_from_name(const char *name, enum lx_iommu_type *out);
+/* The domain translates DMA addresses (DMA, DMA-FQ, unmanaged). */
+bool lx_iommu_type_translates(enum lx_iommu_type t);
+const char *lx_acs_state_name(enum lx_acs_state s);
 
 /* Things worth telling the user about the host itself (not about a
  * container): uvm not loaded, a missing node, a node with a stale major. */
@@ -206,6 +286,16 @@ void lx_parse_proc_modules(const char *text, struct lx_strv *modules);
  * /sys/fs/cgroup/unified, else v1; no mount there is unknown. The one
  * layout decision: everything else reads host->cgroup. */
 enum lx_cgroup_layout lx_parse_cgroup_layout(const char *mountinfo);
+/* A sysfs `resource` file: the standard BARs (lines 0..5; fewer when the
+ * file is shorter). */
+int lx_parse_pci_resource(const char *text, struct lx_pci_bar **bars, size_t *n,
+			  struct lx_error *err);
+/* A sysfs `config` file as read (len bytes): ACS from the extended
+ * capability list at 0x100. Fewer than 4096 bytes (the 64 a non-root
+ * reader gets, the 256 of a function without extended space) is unknown.
+ * A list that loops is an error (the state stays unknown). */
+int lx_parse_pci_config_acs(const unsigned char *config, size_t len, enum lx_acs_state *state,
+			    uint16_t *cap, uint16_t *ctrl, struct lx_error *err);
 /* A capabilities "access" file: its DeviceFileMinor. */
 int lx_parse_capability_minor(const char *text, unsigned *minor, struct lx_error *err);
 

@@ -12,6 +12,7 @@ static void gpu_free(struct lx_gpu *g)
 	free(g->vbios);
 	free(g->driver);
 	lx_strv_free(&g->pcie_path);
+	free(g->bars);
 	for (size_t i = 0; i < g->n_drm; i++) {
 		free(g->drm[i].name);
 		free(g->drm[i].by_path);
@@ -35,6 +36,9 @@ void lx_host_free(struct lx_host *host)
 	for (size_t i = 0; i < host->n_caps; i++)
 		free(host->caps[i].name);
 	free(host->caps);
+	for (size_t i = 0; i < host->n_bridges; i++)
+		free(host->bridges[i].bdf);
+	free(host->bridges);
 	free(host->driver.version);
 	lx_strv_free(&host->driver.modules);
 	lx_strv_free(&host->driver.firmware);

@@ -154,6 +154,7 @@ static struct lx_gpu *add_gpu(struct lx_host *host, const char *bdf)
 	g->minor = LX_UNKNOWN;
 	g->numa_node = LX_UNKNOWN;
 	g->iommu_group = LX_UNKNOWN;
+	g->iommu_type = LX_IOMMU_NONE;
 	return g;
 }
 
@@ -203,7 +204,77 @@ static void pci_ids(struct udev_device *dev, unsigned long *vendor, unsigned lon
 		*class_code = strtoul(cls, NULL, 16);
 }
 
-static void fill_gpu_from_udev(struct lx_gpu *g, struct udev_device *dev)
+/* A sysfs file of a device that may be missing or unreadable: NULL then.
+ * Never an error: these facts are optional in the model. */
+static char *read_sys_optional(const char *syspath, const char *name, size_t max, size_t *len)
+{
+	_cleanup_free_ char *path = lx_path_join(syspath, name);
+	char *data = NULL;
+	struct lx_error ignored = {0};
+	if (lx_read_file_optional(path, max, &data, len, &ignored) < 0)
+		data = NULL;
+	lx_error_clear(&ignored);
+	return data;
+}
+
+static void scan_gpu_bars(struct scanner *s, struct lx_gpu *g, const char *syspath)
+{
+	size_t len = 0;
+	_cleanup_free_ char *text = read_sys_optional(syspath, "resource", 64 * 1024, &len);
+	if (!text)
+		return;
+	struct lx_error ignored = {0};
+	if (lx_parse_pci_resource(text, &g->bars, &g->n_bars, &ignored) == 0)
+		g->bars_known = true;
+	lx_error_clear(&ignored);
+	if (s->evidence) {
+		_cleanup_free_ char *logical = lx_xasprintf("/sys/bus/pci/devices/%s/resource", g->bdf);
+		lx_evidence_add(s->evidence, logical, text, len);
+	}
+}
+
+/* The group's default domain type; a group without a type file (kernels
+ * before 5.11) is unknown, no group at all is no IOMMU. */
+static void scan_gpu_iommu_type(struct scanner *s, struct lx_gpu *g)
+{
+	if (g->iommu_group == LX_UNKNOWN) {
+		g->iommu_type = LX_IOMMU_NONE;
+		return;
+	}
+	g->iommu_type = LX_IOMMU_UNKNOWN;
+	_cleanup_free_ char *dir = lx_xasprintf("%s/kernel/iommu_groups/%d", s->paths->sys,
+						g->iommu_group);
+	size_t len = 0;
+	_cleanup_free_ char *type = read_sys_optional(dir, "type", 256, &len);
+	enum lx_iommu_type t;
+	if (type && lx_iommu_type_from_name(lx_str_strip(type), &t) && t != LX_IOMMU_NONE)
+		g->iommu_type = t;
+}
+
+/* Add a bridge above a GPU once, with ACS from its config space. */
+static void scan_bridge(struct scanner *s, struct udev_device *bridge)
+{
+	_cleanup_free_ char *bdf = NULL;
+	if (!lx_pci_address_normalize(udev_device_get_sysname(bridge), &bdf) ||
+	    lx_host_find_bridge(s->host, bdf))
+		return;
+	struct lx_host *h = s->host;
+	h->bridges = lx_xrealloc(h->bridges, (h->n_bridges + 1) * sizeof(*h->bridges));
+	struct lx_pci_bridge *b = &h->bridges[h->n_bridges++];
+	memset(b, 0, sizeof(*b));
+	b->bdf = lx_xstrdup(bdf);
+	b->acs = LX_ACS_UNKNOWN;
+	size_t len = 0;
+	_cleanup_free_ char *config =
+		read_sys_optional(udev_device_get_syspath(bridge), "config", 64 * 1024, &len);
+	struct lx_error ignored = {0};
+	if (config && lx_parse_pci_config_acs((const unsigned char *)config, len, &b->acs,
+					      &b->acs_cap, &b->acs_ctrl, &ignored) < 0)
+		b->acs = LX_ACS_UNKNOWN; /* a list that loops: say unknown, never guess */
+	lx_error_clear(&ignored);
+}
+
+static void fill_gpu_from_udev(struct scanner *s, struct lx_gpu *g, struct udev_device *dev)
 {
 	unsigned long vendor, device, class_code;
 	pci_ids(dev, &vendor, &device, &class_code);
@@ -223,11 +294,15 @@ static void fill_gpu_from_udev(struct lx_gpu *g, struct udev_device *dev)
 	_cleanup_free_ char *group = link_basename(udev_device_get_syspath(dev), "iommu_group");
 	if (group && lx_parse_int(group, 0, 1000000, &v))
 		g->iommu_group = (int)v;
+	scan_gpu_iommu_type(s, g);
+	scan_gpu_bars(s, g, udev_device_get_syspath(dev));
 	/* The bridges above the GPU, collected bottom-up, stored root first. */
 	struct lx_strv up = {0};
 	for (struct udev_device *p = udev_device_get_parent_with_subsystem_devtype(dev, "pci", NULL);
-	     p; p = udev_device_get_parent_with_subsystem_devtype(p, "pci", NULL))
+	     p; p = udev_device_get_parent_with_subsystem_devtype(p, "pci", NULL)) {
 		lx_strv_push(&up, udev_device_get_sysname(p));
+		scan_bridge(s, p);
+	}
 	for (size_t i = up.n; i > 0; i--)
 		lx_strv_push(&g->pcie_path, up.items[i - 1]);
 	lx_strv_free(&up);
@@ -272,7 +347,7 @@ static void visit_pci(struct scanner *s, struct udev_device *dev)
 		return;
 	_cleanup_free_ char *bdf = NULL;
 	if (lx_pci_address_normalize(udev_device_get_sysname(dev), &bdf) && !find_gpu(s->host, bdf))
-		fill_gpu_from_udev(add_gpu(s->host, bdf), dev);
+		fill_gpu_from_udev(s, add_gpu(s->host, bdf), dev);
 }
 
 static int scan_proc_gpus(struct scanner *s)
@@ -304,6 +379,7 @@ static int scan_proc_gpus(struct scanner *s)
 		if (!g) {
 			/* Known to the driver but not in sysfs: keep what the driver says. */
 			g = add_gpu(s->host, bdf);
+			g->iommu_type = LX_IOMMU_UNKNOWN;
 			g->vendor_id = LX_NVIDIA_VENDOR_ID;
 			g->driver = lx_xstrdup("nvidia");
 		}
@@ -534,6 +610,11 @@ static void scan_firmware_and_daemons(struct scanner *s)
 	s->host->driver.persistenced = stat(socket, &st) == 0;
 }
 
+static int compare_bridges(const void *a, const void *b)
+{
+	return strcmp(((const struct lx_pci_bridge *)a)->bdf, ((const struct lx_pci_bridge *)b)->bdf);
+}
+
 static int compare_gpus(const void *a, const void *b)
 {
 	return strcmp(((const struct lx_gpu *)a)->bdf, ((const struct lx_gpu *)b)->bdf);
@@ -553,6 +634,8 @@ int lx_host_scan(const struct lx_scan_paths *paths, struct lx_host *host,
 		goto out;
 	if (host->n_gpus > 1)
 		qsort(host->gpus, host->n_gpus, sizeof(*host->gpus), compare_gpus);
+	if (host->n_bridges > 1)
+		qsort(host->bridges, host->n_bridges, sizeof(*host->bridges), compare_bridges);
 	if (scan_drm(&s) < 0 || scan_nodes(&s) < 0 || scan_capabilities_dir(&s, "", 0) < 0)
 		goto out;
 	if (host->n_caps > 1)

@@ -24,6 +24,12 @@ static struct lx_doc *hex_str(unsigned long v, int width)
 	return lx_doc_new_str(s);
 }
 
+static struct lx_doc *hex64(uint64_t v)
+{
+	_cleanup_free_ char *s = lx_xasprintf("0x%016llx", (unsigned long long)v);
+	return lx_doc_new_str(s);
+}
+
 static struct lx_doc *int_or_null(int v)
 {
 	return v == LX_UNKNOWN ? lx_doc_new_null() : lx_doc_new_int(v);
@@ -49,7 +55,21 @@ static struct lx_doc *gpu_to_doc(const struct lx_gpu *g, size_t index)
 	lx_doc_map_set(m, "driver", lx_doc_new_str(g->driver));
 	lx_doc_map_set(m, "numa_node", int_or_null(g->numa_node));
 	lx_doc_map_set(m, "iommu_group", int_or_null(g->iommu_group));
+	lx_doc_map_set(m, "iommu_type", g->iommu_type == LX_IOMMU_UNKNOWN
+						? lx_doc_new_null()
+						: lx_doc_new_str(lx_iommu_type_name(g->iommu_type)));
 	lx_doc_map_set(m, "pcie_path", lx_doc_new_str_list(&g->pcie_path));
+	struct lx_doc *bars = g->bars_known ? lx_doc_new_list() : lx_doc_new_null();
+	for (size_t i = 0; g->bars_known && i < g->n_bars; i++) {
+		const struct lx_pci_bar *b = &g->bars[i];
+		struct lx_doc *d = lx_doc_new_map();
+		lx_doc_map_set(d, "index", lx_doc_new_int(b->index));
+		lx_doc_map_set(d, "start", hex64(b->start));
+		lx_doc_map_set(d, "end", hex64(b->end));
+		lx_doc_map_set(d, "flags", hex64(b->flags));
+		lx_doc_list_push(bars, d);
+	}
+	lx_doc_map_set(m, "bars", bars);
 	struct lx_doc *drm = lx_doc_new_list();
 	for (size_t i = 0; i < g->n_drm; i++) {
 		struct lx_doc *d = lx_doc_new_map();
@@ -68,7 +88,6 @@ struct lx_doc *lx_host_to_doc(const struct lx_host *h)
 	lx_doc_map_set(root, "hostname", lx_doc_new_str(h->hostname));
 	lx_doc_map_set(root, "kernel", lx_doc_new_str(h->kernel));
 	lx_doc_map_set(root, "cgroup", lx_doc_new_str(lx_cgroup_layout_name(h->cgroup)));
-
 	struct lx_doc *driver = lx_doc_new_map();
 	lx_doc_map_set(driver, "version", lx_doc_new_str(h->driver.version));
 	lx_doc_map_set(driver, "flavor", lx_doc_new_str(lx_driver_flavor_name(h->driver.flavor)));
@@ -106,6 +125,20 @@ struct lx_doc *lx_host_to_doc(const struct lx_host *h)
 		lx_doc_list_push(caps, d);
 	}
 	lx_doc_map_set(root, "capabilities", caps);
+
+	struct lx_doc *bridges = lx_doc_new_list();
+	for (size_t i = 0; i < h->n_bridges; i++) {
+		const struct lx_pci_bridge *b = &h->bridges[i];
+		bool present = b->acs == LX_ACS_PRESENT;
+		struct lx_doc *d = lx_doc_new_map();
+		lx_doc_map_set(d, "bdf", lx_doc_new_str(b->bdf));
+		lx_doc_map_set(d, "acs", b->acs == LX_ACS_UNKNOWN ? lx_doc_new_null()
+								  : lx_doc_new_str(lx_acs_state_name(b->acs)));
+		lx_doc_map_set(d, "acs_capability", present ? hex_str(b->acs_cap, 4) : lx_doc_new_null());
+		lx_doc_map_set(d, "acs_control", present ? hex_str(b->acs_ctrl, 4) : lx_doc_new_null());
+		lx_doc_list_push(bridges, d);
+	}
+	lx_doc_map_set(root, "bridges", bridges);
 
 	/* Last: the table is long, the GPUs are what a reader looks for first. */
 	lx_doc_map_set(root, "majors_complete", lx_doc_new_bool(h->majors_complete));
@@ -331,6 +364,45 @@ static int load_drm(struct loader *l, const struct lx_doc *list, const char *whe
 	return 0;
 }
 
+/* A 64-bit value written as "0x" and hex digits (BAR addresses, flags). */
+static int read_hex64(struct loader *l, struct fields *f, const char *key, uint64_t *out)
+{
+	_cleanup_free_ char *s = NULL;
+	if (read_str(l, f, key, true, &s) < 0)
+		return -1;
+	unsigned long long v;
+	if (!lx_str_starts_with(s, "0x") || !lx_parse_uint(s + 2, 16, UINT64_MAX, &v))
+		return bad_field(l, lx_doc_map_get(f->map, key)->line, f, key,
+				 "'%s' is not a hex number like \"0x000000a000000000\"", s);
+	*out = v;
+	return 0;
+}
+
+static int load_bars(struct loader *l, const struct lx_doc *list, const char *where,
+		     struct lx_gpu *g)
+{
+	g->bars = lx_xcalloc(list->n ? list->n : 1, sizeof(*g->bars));
+	g->bars_known = true;
+	for (size_t i = 0; i < list->n; i++) {
+		_cleanup_free_ char *sub = lx_xasprintf("%s.bars[%zu]", where, i);
+		struct fields f;
+		long long v;
+		struct lx_pci_bar *b = &g->bars[g->n_bars++];
+		if (open_fields(l, list->items[i], sub, &f) < 0 ||
+		    read_int(l, &f, "index", true, 0, 5, &v) < 0)
+			return -1;
+		b->index = (unsigned)v;
+		if (read_hex64(l, &f, "start", &b->start) < 0 ||
+		    read_hex64(l, &f, "end", &b->end) < 0 ||
+		    read_hex64(l, &f, "flags", &b->flags) < 0 || close_fields(l, &f) < 0)
+			return -1;
+		if (lx_gpu_bar(&(struct lx_gpu){.bars = g->bars, .n_bars = g->n_bars - 1}, b->index))
+			return bad_field(l, list->items[i]->line, &f, "index", "BAR %u is listed twice",
+					 b->index);
+	}
+	return 0;
+}
+
 static int load_gpu(struct loader *l, const struct lx_doc *d, size_t index, struct lx_gpu *g)
 {
 	_cleanup_free_ char *where = lx_xasprintf("gpus[%zu]", index);
@@ -374,6 +446,24 @@ static int load_gpu(struct loader *l, const struct lx_doc *d, size_t index, stru
 	if (read_int(l, &f, "iommu_group", false, 0, 1000000, &v) < 0)
 		return -1;
 	g->iommu_group = (int)v;
+	_cleanup_free_ char *iommu_type = NULL;
+	if (read_str(l, &f, "iommu_type", false, &iommu_type) < 0)
+		return -1;
+	/* Absent (older snapshots): no group is no IOMMU, a group's type unknown. */
+	g->iommu_type = g->iommu_group == LX_UNKNOWN ? LX_IOMMU_NONE : LX_IOMMU_UNKNOWN;
+	if (iommu_type) {
+		int line = lx_doc_map_get(d, "iommu_type")->line;
+		if (!lx_iommu_type_from_name(iommu_type, &g->iommu_type) ||
+		    g->iommu_type == LX_IOMMU_UNKNOWN)
+			return bad_field(l, line, &f, "iommu_type",
+					 "'%s' is not one of none, identity, DMA, DMA-FQ, unmanaged, "
+					 "blocked (or null)",
+					 iommu_type);
+		if ((g->iommu_type == LX_IOMMU_NONE) != (g->iommu_group == LX_UNKNOWN))
+			return bad_field(l, line, &f, "iommu_type",
+					 "'%s' does not fit iommu_group %s (none means no group)",
+					 iommu_type, g->iommu_group == LX_UNKNOWN ? "null" : "given");
+	}
 	if (read_str_list(l, &f, "pcie_path", &g->pcie_path) < 0)
 		return -1;
 	for (size_t i = 0; i < g->pcie_path.n; i++) {
@@ -384,6 +474,11 @@ static int load_gpu(struct loader *l, const struct lx_doc *d, size_t index, stru
 		free(g->pcie_path.items[i]);
 		g->pcie_path.items[i] = lx_xstrdup(normal);
 	}
+	const struct lx_doc *bars;
+	if (get_field(l, &f, "bars", false, &bars) < 0 ||
+	    (bars && expect_kind(l, &f, "bars", bars, LX_DOC_LIST, true) < 0) ||
+	    (bars && bars->kind == LX_DOC_LIST && load_bars(l, bars, where, g) < 0))
+		return -1;
 	const struct lx_doc *drm;
 	if (read_list(l, &f, "drm", false, &drm) < 0 || (drm && load_drm(l, drm, where, g) < 0))
 		return -1;
@@ -513,6 +608,92 @@ static int load_caps(struct loader *l, const struct lx_doc *list, struct lx_host
 	return 0;
 }
 
+static int compare_bridge_bdf(const void *a, const void *b)
+{
+	return strcmp(((const struct lx_pci_bridge *)a)->bdf, ((const struct lx_pci_bridge *)b)->bdf);
+}
+
+static bool on_some_path(const struct lx_host *h, const char *bdf)
+{
+	for (size_t i = 0; i < h->n_gpus; i++)
+		for (size_t j = 0; j < h->gpus[i].pcie_path.n; j++)
+			if (strcmp(h->gpus[i].pcie_path.items[j], bdf) == 0)
+				return true;
+	return false;
+}
+
+static int load_bridges(struct loader *l, const struct lx_doc *list, struct lx_host *h)
+{
+	size_t n = list ? list->n : 0;
+	h->bridges = lx_xcalloc(n ? n : 1, sizeof(*h->bridges));
+	for (size_t i = 0; i < n; i++) {
+		_cleanup_free_ char *where = lx_xasprintf("bridges[%zu]", i);
+		struct fields f;
+		_cleanup_free_ char *bdf = NULL, *acs = NULL;
+		const struct lx_doc *item = list->items[i];
+		if (open_fields(l, item, where, &f) < 0 || read_str(l, &f, "bdf", true, &bdf) < 0 ||
+		    read_str(l, &f, "acs", false, &acs) < 0)
+			return -1;
+		struct lx_pci_bridge *b = &h->bridges[h->n_bridges];
+		memset(b, 0, sizeof(*b));
+		if (!lx_pci_address_normalize(bdf, &b->bdf))
+			return bad_field(l, lx_doc_map_get(item, "bdf")->line, &f, "bdf",
+					 "'%s' is not a PCI address", bdf);
+		h->n_bridges++;
+		if (lx_host_find_bridge(&(struct lx_host){.bridges = h->bridges,
+							 .n_bridges = h->n_bridges - 1},
+					b->bdf))
+			return bad_field(l, lx_doc_map_get(item, "bdf")->line, &f, "bdf",
+					 "'%s' is listed twice", b->bdf);
+		if (!on_some_path(h, b->bdf))
+			return bad_field(l, lx_doc_map_get(item, "bdf")->line, &f, "bdf",
+					 "'%s' is on no GPU's pcie_path", b->bdf);
+		b->acs = LX_ACS_UNKNOWN;
+		if (acs && strcmp(acs, "present") == 0)
+			b->acs = LX_ACS_PRESENT;
+		else if (acs && strcmp(acs, "absent") == 0)
+			b->acs = LX_ACS_ABSENT;
+		else if (acs)
+			return bad_field(l, lx_doc_map_get(item, "acs")->line, &f, "acs",
+					 "'%s' is not one of present, absent (or null: unknown)", acs);
+		unsigned long cap, ctrl;
+		if (read_hex(l, &f, "acs_capability", 0xffff, &cap) < 0 ||
+		    read_hex(l, &f, "acs_control", 0xffff, &ctrl) < 0)
+			return -1;
+		bool have = lx_doc_map_get(item, "acs_capability") &&
+			    lx_doc_map_get(item, "acs_capability")->kind == LX_DOC_STR &&
+			    lx_doc_map_get(item, "acs_control") &&
+			    lx_doc_map_get(item, "acs_control")->kind == LX_DOC_STR;
+		bool any = (lx_doc_map_get(item, "acs_capability") &&
+			    lx_doc_map_get(item, "acs_capability")->kind == LX_DOC_STR) ||
+			   (lx_doc_map_get(item, "acs_control") &&
+			    lx_doc_map_get(item, "acs_control")->kind == LX_DOC_STR);
+		if (b->acs == LX_ACS_PRESENT && !have)
+			return bad_field(l, item->line, &f, "acs",
+					 "present needs acs_capability and acs_control");
+		if (b->acs != LX_ACS_PRESENT && any)
+			return bad_field(l, item->line, &f, "acs",
+					 "acs_capability/acs_control are only for acs: present");
+		b->acs_cap = (uint16_t)cap;
+		b->acs_ctrl = (uint16_t)ctrl;
+		if (close_fields(l, &f) < 0)
+			return -1;
+	}
+	/* Older snapshots have no list: every bridge on a path, ACS unknown. */
+	for (size_t i = 0; i < h->n_gpus; i++)
+		for (size_t j = 0; j < h->gpus[i].pcie_path.n; j++) {
+			const char *bdf = h->gpus[i].pcie_path.items[j];
+			if (lx_host_find_bridge(h, bdf))
+				continue;
+			h->bridges = lx_xrealloc(h->bridges, (h->n_bridges + 1) * sizeof(*h->bridges));
+			h->bridges[h->n_bridges++] =
+				(struct lx_pci_bridge){.bdf = lx_xstrdup(bdf), .acs = LX_ACS_UNKNOWN};
+		}
+	if (h->n_bridges > 1)
+		qsort(h->bridges, h->n_bridges, sizeof(*h->bridges), compare_bridge_bdf);
+	return 0;
+}
+
 static int check_unique(struct loader *l, const struct lx_doc *list, const char *what,
 			const char *key, char *const *values, size_t n)
 {
@@ -617,6 +798,8 @@ static int load_host(struct loader *l, const struct lx_doc *root, struct lx_host
 		return -1;
 	if (h->n_caps > 1)
 		qsort(h->caps, h->n_caps, sizeof(*h->caps), compare_cap_name);
+	if (read_list(l, &f, "bridges", false, &d) < 0 || load_bridges(l, d, h) < 0)
+		return -1;
 	/* `scan --format yaml` adds the derived warnings: accept its output as a
 	 * snapshot, and recompute them instead of trusting them. */
 	if (read_list(l, &f, "warnings", false, &d) < 0)

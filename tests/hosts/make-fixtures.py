@@ -22,28 +22,64 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 PCIEPORT = "pcieport"
 
 
-def bridge(bdf, vendor, device, driver=PCIEPORT):
-    return dict(bdf=bdf, vendor=vendor, device=device, cls=0x060400, driver=driver)
+def bridge(bdf, vendor, device, driver=PCIEPORT, acs=None):
+    """acs: None (no config attribute), "nonroot" (the 64 bytes a non-root
+    reader gets), "absent" (extended space without ACS) or (cap, ctrl)."""
+    return dict(bdf=bdf, vendor=vendor, device=device, cls=0x060400, driver=driver, acs=acs)
+
+
+# The sysfs `resource` flags of a BAR (include/linux/ioport.h IORESOURCE_*
+# plus the BAR's low bits, as real GPUs show them): 32-bit memory,
+# 64-bit prefetchable memory, I/O ports.
+MEM32 = 0x40200
+MEM64_PREF = 0x14220c
+IO = 0x40101
+
+
+def bars_at(base, bar0, bar1, bar3, io=None):
+    """A GPU's BARs 0..5 as (start, end, flags): BAR0 32-bit registers at
+    `base`, BAR1 (framebuffer) and BAR3 64-bit prefetchable at the given
+    64-bit addresses; BAR2/BAR4 are the upper halves (zeros); bar1 None is
+    a BAR1 the firmware did not assign (a line of zeros)."""
+    def region(start, size, flags):
+        return (start, start + size - 1, flags)
+    zero = (0, 0, 0)
+    b1 = region(bar1[0], bar1[1], MEM64_PREF) if bar1 else zero
+    return [region(base, bar0, MEM32), b1, zero, region(bar3[0], bar3[1], MEM64_PREF), zero,
+            region(io, 0x80, IO) if io else zero]
+
+
+M, G = 1 << 20, 1 << 30
 
 
 def gpu(bdf, device, cls, model, uuid, minor, numa, iommu, path, driver="nvidia",
-        vbios="98.02.52.00.02", drm=(), proc_name=None, audio=True, reports_minor=True):
+        vbios="98.02.52.00.02", drm=(), proc_name=None, audio=True, reports_minor=True,
+        bars=None):
     return dict(bdf=bdf, device=device, cls=cls, model=model, uuid=uuid, minor=minor,
                 numa=numa, iommu=iommu, path=path, driver=driver, vbios=vbios, drm=list(drm),
-                proc_name=proc_name or bdf, audio=audio, reports_minor=reports_minor)
+                proc_name=proc_name or bdf, audio=audio, reports_minor=reports_minor, bars=bars)
 
 
 def node(path, major, minor, mode=0o666, uid=0, gid=0):
     return dict(path=path, major=major, minor=minor, mode=mode, uid=uid, gid=gid)
 
 
-def switch_path(root_bus, numa):
-    """Root port, switch upstream and downstream ports above one GPU."""
+# ACS as `lspci -vvv` of real ports shows it (ACSCap / ACSCtl): root ports
+# SV TB RR CR UF, switch downstream ports all seven bits; with an IOMMU
+# driver loaded Linux sets SV RR CR UF (drivers/pci/pci.c pci_std_enable_acs).
+ACS_RP_CAP, ACS_SW_CAP, ACS_LINUX_CTRL = 0x1f, 0x7f, 0x1d
+
+
+def switch_path(root_bus, numa, acs=False):
+    """Root port, switch upstream and downstream ports above one GPU. acs:
+    each bridge's config space with ACS as Linux leaves it with an IOMMU
+    (the upstream port has no ACS capability), else no config attribute."""
     rp = "0000:%02x:01.0" % root_bus
     up = "0000:%02x:00.0" % (root_bus + 1)
     down = "0000:%02x:00.0" % (root_bus + 2)
-    return [bridge(rp, 0x8086, 0x352a), bridge(up, 0x1000, 0xc030),
-            bridge(down, 0x1000, 0xc030)]
+    return [bridge(rp, 0x8086, 0x352a, acs=(ACS_RP_CAP, ACS_LINUX_CTRL) if acs else None),
+            bridge(up, 0x1000, 0xc030, acs="absent" if acs else None),
+            bridge(down, 0x1000, 0xc030, acs=(ACS_SW_CAP, ACS_LINUX_CTRL) if acs else None)]
 
 
 ASPEED = dict(bdf="0000:03:00.0", vendor=0x1a03, device=0x2000, cls=0x030000, driver="ast",
@@ -103,12 +139,15 @@ def rtx_pro_6000_host():
         gpus.append(gpu("0000:%02x:00.0" % (rb + 3), 0x2bb5, 0x030200,
                         "NVIDIA RTX PRO 6000 Blackwell Server Edition",
                         "GPU-7c1e%04x-3b2a-4f0e-9d61-%012x" % (i * 0x1111, 0x5a0000 + i),
-                        i, numa, 40 + i * 3, switch_path(rb, numa), vbios="98.02.4a.00.04"))
+                        i, numa, 40 + i * 3, switch_path(rb, numa, acs=True), vbios="98.02.4a.00.04",
+                        bars=bars_at(0x90000000 + i * 0x4000000, 64 * M,
+                                     (0x20000000000 + i * 0x2000000000, 128 * G),
+                                     (0x30000000000 + i * 0x2000000, 32 * M))))
     nodes = [node("/dev/nvidia%d" % i, 195, i) for i in range(8)]
     nodes += [node("/dev/nvidiactl", 195, 255), node("/dev/nvidia-uvm", 511, 0),
               node("/dev/nvidia-uvm-tools", 511, 1)]
     return dict(name="pve-8x-rtx-pro-6000", hostname="pve-gpu01", kernel="6.8.12-15-pve",
-                cgroup="v2", version="590.48.01", flavor="open",
+                cgroup="v2", version="590.48.01", flavor="open", iommu_type="identity",
                 modules=["nvidia_uvm", "nvidia"], firmware=["590.48.01"], persistenced=True,
                 majors=[(195, "nvidia"), (195, "nvidiactl"), (226, "drm"), (508, "nvidia-caps-imex-channels"),
                         (509, "nvidia-caps"), (511, "nvidia-uvm")],
@@ -121,6 +160,8 @@ def rtx_4090_host():
     g = gpu("0000:01:00.0", 0x2684, 0x030000, "NVIDIA GeForce RTX 4090",
             "GPU-2f6a1c3e-8b4d-4e5f-a6b7-c8d9e0f1a2b3", 0, None, 14, rp,
             vbios="95.02.18.80.87",
+            bars=bars_at(0xf5000000, 16 * M, (0xf800000000, 32 * G), (0xfc00000000, 32 * M),
+                         io=0xf000),
             drm=[("card1", 1, 0o660, 44, True), ("renderD128", 128, 0o666, 104, True)])
     nodes = [node("/dev/nvidia0", 195, 0), node("/dev/nvidiactl", 195, 255),
              node("/dev/nvidia-modeset", 195, 254), node("/dev/nvidia-uvm", 505, 0),
@@ -128,6 +169,7 @@ def rtx_4090_host():
              node("/dev/dri/card1", 226, 1, 0o660, 0, 44),
              node("/dev/dri/renderD128", 226, 128, 0o666, 0, 104)]
     return dict(name="pve-rtx-4090", hostname="pve-ws", kernel="6.8.12-4-pve", cgroup="v2",
+                iommu_type="DMA-FQ",
                 mountinfo="v2-net_cls",
                 version="550.127.05", flavor="proprietary",
                 modules=["nvidia_uvm", "nvidia_drm", "nvidia_modeset", "nvidia"],
@@ -144,7 +186,8 @@ def uvm_not_loaded_host():
     # domain in /proc/driver/nvidia/gpus on this host.
     g = gpu("0000:c1:00.0", 0x26b9, 0x030200, "NVIDIA L40S",
             "GPU-a3b1c2d4-e5f6-4789-8abc-def012345678", 0, 0, 32, rp,
-            vbios="95.02.66.00.02", proc_name="00000000:c1:00.0")
+            vbios="95.02.66.00.02", proc_name="00000000:c1:00.0",
+            bars=bars_at(0xb3000000, 16 * M, (0x28000000000, 64 * G), (0x29000000000, 32 * M)))
     nodes = [node("/dev/nvidia0", 195, 0), node("/dev/nvidiactl", 195, 255)]
     return dict(name="pve-uvm-not-loaded", hostname="pve-l40s", kernel="6.5.13-6-pve",
                 cgroup="v2", version="535.216.01", flavor="proprietary", modules=["nvidia"],
@@ -156,12 +199,17 @@ def uvm_not_loaded_host():
 def vfio_split_host():
     a = gpu("0000:41:00.0", 0x24b0, 0x030000, "NVIDIA RTX A4000",
             "GPU-0d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6", 0, 0, 27,
-            [bridge("0000:40:01.1", 0x1022, 0x1483)], vbios="94.04.3d.00.c4")
+            [bridge("0000:40:01.1", 0x1022, 0x1483)], vbios="94.04.3d.00.c4",
+            bars=bars_at(0xd4000000, 16 * M, (0x38000000000, 256 * M), (0x38010000000, 32 * M),
+                         io=0x7000))
     b = gpu("0000:81:00.0", 0x24b0, 0x030000, None, None, None, 1, 51,
-            [bridge("0000:80:01.1", 0x1022, 0x1483)], driver="vfio-pci", vbios=None)
+            [bridge("0000:80:01.1", 0x1022, 0x1483)], driver="vfio-pci", vbios=None,
+            bars=bars_at(0xe4000000, 16 * M, (0x48000000000, 256 * M), (0x48010000000, 32 * M),
+                         io=0xb000))
     nodes = [node("/dev/nvidia0", 195, 0), node("/dev/nvidiactl", 195, 255),
              node("/dev/nvidia-uvm", 510, 0), node("/dev/nvidia-uvm-tools", 510, 1)]
     return dict(name="pve-vfio-split", hostname="pve-mixed", kernel="6.2.16-20-pve",
+                iommu_type="DMA",
                 cgroup="hybrid", version="570.172.08", flavor="open",
                 modules=["nvidia_uvm", "nvidia"], firmware=["570.172.08"], persistenced=False,
                 majors=[(195, "nvidia"), (195, "nvidiactl"), (226, "drm"), (510, "nvidia-uvm")],
@@ -172,10 +220,12 @@ def h100_mig_host():
     gpus = [
         gpu("0000:1b:00.0", 0x2330, 0x030200, "NVIDIA H100 80GB HBM3",
             "GPU-9e8d7c6b-5a49-4382-9716-0a1b2c3d4e5f", 0, 0, 36, switch_path(0x18, 0),
-            vbios="96.00.99.00.01"),
+            vbios="96.00.99.00.01",
+            bars=bars_at(0x9c000000, 16 * M, (0x22000000000, 128 * G), (0x22800000000, 32 * M))),
         gpu("0000:9b:00.0", 0x2330, 0x030200, "NVIDIA H100 80GB HBM3",
             "GPU-1f2e3d4c-5b6a-4798-8a9b-cdef01234567", 1, 1, 112, switch_path(0x98, 1),
-            vbios="96.00.99.00.01"),
+            vbios="96.00.99.00.01",
+            bars=bars_at(0xce000000, 16 * M, (0x62000000000, 128 * G), (0x62800000000, 32 * M))),
     ]
     caps = [("mig/config", 1), ("mig/monitor", 2), ("gpu0/mig/gi1", 12),
             ("gpu0/mig/gi1/ci0", 13), ("gpu0/mig/gi2", 21), ("gpu0/mig/gi2/ci0", 22)]
@@ -185,6 +235,7 @@ def h100_mig_host():
              node("/dev/nvidia-caps-imex-channels/channel0", 507, 0)]
     nodes += [node("/dev/nvidia-caps/nvidia-cap%d" % m, 508, m, 0o400) for _, m in caps]
     return dict(name="pve-h100-mig", hostname="pve-h100", kernel="6.8.12-15-pve",
+                iommu_type="DMA-FQ",
                 cgroup="v2", version="570.172.08", flavor="open",
                 modules=["nvidia_uvm", "nvidia"], firmware=["570.172.08"], persistenced=True,
                 majors=[(195, "nvidia"), (195, "nvidiactl"), (226, "drm"), (507, "nvidia-caps-imex-channels"),
@@ -239,6 +290,42 @@ def sys_path(dev):
     return "/devices/pci%s/%s" % (parts[0][:7], "/".join(parts))
 
 
+def resource_text(bars):
+    """sysfs `resource` of an endpoint (drivers/pci/pci-sysfs.c resource_show):
+    one "0x%016llx 0x%016llx 0x%016llx" line per resource: BARs 0..5, the
+    ROM, the six SR-IOV BARs."""
+    lines = list(bars) + [(0, 0, 0)] * 7
+    return "".join("0x%016x 0x%016x 0x%016x\n" % r for r in lines)
+
+
+def config_space(dev):
+    """A bridge's config space as sysfs `config` gives it: 64 bytes to a
+    non-root reader, else 4096 with the extended capability list at 0x100
+    (PCIe Base spec 7.6.3: ID 15:0, version 19:16, next 31:20): AER
+    (0x0001) at 0x100, then ACS (0x000d: capability register +4, control
+    +6) at 0x148, or Secondary PCIe (0x0019) there when it has no ACS."""
+    acs = dev["acs"]
+    cfg = bytearray(4096)
+    cfg[0:4] = bytes([dev["vendor"] & 0xff, dev["vendor"] >> 8, dev["device"] & 0xff,
+                      dev["device"] >> 8])
+    cfg[0x0a:0x0c] = bytes([0x04, 0x06])  # class 0x0604: PCI-to-PCI bridge
+    cfg[0x0e] = 0x01                      # header type 1
+    if acs == "nonroot":
+        return bytes(cfg[:64])
+
+    def ext_cap(pos, cap_id, version, next_pos):
+        cfg[pos:pos + 4] = (cap_id | version << 16 | next_pos << 20).to_bytes(4, "little")
+    ext_cap(0x100, 0x0001, 2, 0x148)
+    if acs == "absent":
+        ext_cap(0x148, 0x0019, 1, 0)
+    else:
+        cap, ctrl = acs
+        ext_cap(0x148, 0x000d, 1, 0)
+        cfg[0x14c:0x14e] = cap.to_bytes(2, "little")
+        cfg[0x14e:0x150] = ctrl.to_bytes(2, "little")
+    return bytes(cfg)
+
+
 def pci_record(dev, numa, iommu):
     depth = sys_path(dev).count("/")
     up = "/".join([".."] * depth)
@@ -256,6 +343,10 @@ def pci_record(dev, numa, iommu):
         lines.append("L: driver=%s/bus/pci/drivers/%s" % (up, dev["driver"]))
     if iommu is not None:
         lines.append("L: iommu_group=%s/kernel/iommu_groups/%d" % (up, iommu))
+    if dev.get("bars"):
+        lines.append("A: resource=" + resource_text(dev["bars"]).replace("\n", "\\n"))
+    if dev.get("acs"):
+        lines.append("H: config=" + config_space(dev).hex())
     return "\n".join(lines) + "\n\n"
 
 
@@ -285,7 +376,7 @@ def umockdev_text(h):
         out.append(pci_record(gd, g["numa"], g["iommu"]))
         if g["audio"]:
             audio = dict(gd, bdf=g["bdf"][:-1] + "1", cls=0x040300, device=0x22ba,
-                         driver="snd_hda_intel")
+                         driver="snd_hda_intel", bars=None)
             out.append(pci_record(audio, g["numa"], g["iommu"]))
         for name, minor, _, _, _ in g["drm"]:
             out.append(drm_record(sys_path(gd), name, minor))
@@ -405,6 +496,13 @@ def write_fixture(h):
             write(os.path.join(d, "lib/firmware/nvidia", v, "gsp_%s.bin" % chip), "fake\n")
     if h["persistenced"]:
         write(os.path.join(d, "run/nvidia-persistenced/socket"), "")
+    # /sys/kernel/iommu_groups/N/type (outside /sys/devices: the testbed gets
+    # it from the fixture's sys/); the kernel prints the type and a newline.
+    for g in h["gpus"] + h["others"]:
+        if h.get("iommu_type") and (g.get("iommu") is not None or g in h["others"]):
+            group = g["iommu"] if g in h["gpus"] else 3
+            write(os.path.join(d, "sys/kernel/iommu_groups/%d/type" % group),
+                  h["iommu_type"] + "\n")
 
 
 def expected_model(h):
@@ -419,7 +517,11 @@ def expected_model(h):
             "vbios": g["vbios"] if on_nvidia else None,
             "minor": g["minor"] if on_nvidia and g["reports_minor"] else None,
             "driver": g["driver"], "numa_node": g["numa"], "iommu_group": g["iommu"],
+            "iommu_type": "none" if g["iommu"] is None else h.get("iommu_type"),
             "pcie_path": [b["bdf"] for b in g["path"]],
+            "bars": None if g["bars"] is None else [
+                {"index": i, "start": "0x%016x" % b[0], "end": "0x%016x" % b[1],
+                 "flags": "0x%016x" % b[2]} for i, b in enumerate(g["bars"])],
             "drm": [{"name": n, "by_path": ("pci-%s-%s" % (g["bdf"], "render" if n.startswith("render") else "card")) if bp else None}
                     for n, _, _, _, bp in sorted(g["drm"])],
         })
@@ -433,7 +535,20 @@ def expected_model(h):
         "nodes": [dict(n, type="char", mode="%04o" % n["mode"])
                   for n in sorted(h["nodes"], key=lambda n: n["path"])],
         "capabilities": [{"name": n, "minor": m} for n, m in sorted(h["caps"])],
+        "bridges": [bridge_model(b) for b in sorted(
+            {b["bdf"]: b for g in h["gpus"] for b in g["path"]}.values(),
+            key=lambda b: b["bdf"])],
     }
+
+
+def bridge_model(b):
+    acs = b["acs"]
+    if acs is None or acs == "nonroot":
+        return {"bdf": b["bdf"], "acs": None, "acs_capability": None, "acs_control": None}
+    if acs == "absent":
+        return {"bdf": b["bdf"], "acs": "absent", "acs_capability": None, "acs_control": None}
+    return {"bdf": b["bdf"], "acs": "present", "acs_capability": "0x%04x" % acs[0],
+            "acs_control": "0x%04x" % acs[1]}
 
 
 def main():

@@ -27,7 +27,7 @@ cat >"$work/in-testbed.sh" <<'INNER'
 set -eu
 fixture=$1 lxgpu=$2
 shift 2
-for tree in proc dev; do
+for tree in proc dev sys; do
 	if [ -d "$fixture/$tree" ]; then cp -a "$fixture/$tree" "$UMOCKDEV_DIR/"; fi
 done
 if [ -f "$fixture/dev.attrs" ]; then

@@ -91,11 +91,11 @@ static void test_bad_snapshots(const char *good_path)
 		 "bad-bdf.yaml:17: field 'gpus[0].bdf': '18-00' is not a PCI address"},
 		{"bad-major.yaml", "- major: 511\n  name: nvidia-uvm\n",
 		 "- major: 5110\n  name: nvidia-uvm\n",
-		 "bad-major.yaml:325: field 'majors[46].major': 5110 is out of range (0..4095)"},
+		 "bad-major.yaml:630: field 'majors[46].major': 5110 is out of range (0..4095)"},
 		{"major-name.yaml", "- major: 511\n  name: nvidia-uvm\n", "- major: 511\n  name: \"\"\n",
-		 "major-name.yaml:326: field 'majors[46].name': must be a name"},
+		 "major-name.yaml:631: field 'majors[46].name': must be a name"},
 		{"major-field.yaml", "- major: 511\n", "- major: 511\n  minor: 0\n",
-		 "major-field.yaml:326: field 'majors[46].minor': unknown field"},
+		 "major-field.yaml:631: field 'majors[46].minor': unknown field"},
 		{"majors-map.yaml", "majors:\n- major: 1\n", "majors:\n  mem: 1\nx:\n- major: 1\n",
 		 "field 'majors': must be a list"},
 		{"complete.yaml", "majors_complete: true\n", "majors_complete: yes please\n",
@@ -111,12 +111,38 @@ static void test_bad_snapshots(const char *good_path)
 		{"no-gpus.yaml", "gpus:\n", "gpuz:\n", "field 'gpus': missing"},
 		{"dup.yaml", "bdf: \"0000:39:00.0\"", "bdf: \"0000:18:00.0\"",
 		 "field 'gpus[1].bdf': '0000:18:00.0' is listed twice"},
-		{"index.yaml", "- index: 1\n", "- index: 5\n", "field 'gpus[1].index': is 5"},
+		{"index.yaml", "- index: 1\n  bdf:", "- index: 5\n  bdf:", "field 'gpus[1].index': is 5"},
 		{"order.yaml", "bdf: \"0000:39:00.0\"", "bdf: \"0000:01:00.0\"",
-		 "order.yaml:34: field 'gpus[1].bdf': GPUs must be listed in PCI address order"},
+		 "order.yaml:60: field 'gpus[1].bdf': GPUs must be listed in PCI address order"},
 		{"cgroup.yaml", "cgroup: v2\n", "cgroup: v3\n", "'v3' is not one of v1, v2"},
 		{"flavor.yaml", "flavor: open\n", "flavor: closed\n", "'closed' is not one of open"},
 		{"list.yaml", "gpus:\n", "gpus: 7\nx:\n", "field 'gpus': must be a list"},
+		{"iommu-type.yaml", "  iommu_type: identity\n", "  iommu_type: passthrough\n",
+		 "iommu-type.yaml:28: field 'gpus[0].iommu_type': 'passthrough' is not one of none, "
+		 "identity, DMA, DMA-FQ"},
+		{"iommu-none.yaml", "  iommu_type: identity\n", "  iommu_type: none\n",
+		 "field 'gpus[0].iommu_type': 'none' does not fit iommu_group"},
+		{"bar-hex.yaml", "    start: \"0x0000000090000000\"", "    start: \"90000000\"",
+		 "field 'gpus[0].bars[0].start': '90000000' is not a hex number"},
+		{"bar-index.yaml", "  - index: 2\n", "  - index: 7\n",
+		 "field 'gpus[0].bars[2].index': 7 is out of range (0..5)"},
+		{"bar-twice.yaml", "  - index: 2\n", "  - index: 1\n",
+		 "field 'gpus[0].bars[2].index': BAR 1 is listed twice"},
+		{"bars-type.yaml", "  bars:\n  - index: 0\n", "  bars: 3\n  x:\n  - index: 0\n",
+		 "field 'gpus[0].bars': must be a list or null"},
+		{"acs-state.yaml", "  acs: absent\n", "  acs: maybe\n",
+		 "field 'bridges[1].acs': 'maybe' is not one of present, absent"},
+		{"acs-regs.yaml", "  acs: present\n  acs_capability: \"0x001f\"\n",
+		 "  acs: absent\n  acs_capability: \"0x001f\"\n", "only for acs: present"},
+		{"acs-missing.yaml", "  acs_capability: \"0x001f\"\n  acs_control: \"0x001d\"\n",
+		 "  acs_capability: \"0x001f\"\n  acs_control: null\n",
+		 "present needs acs_capability and acs_control"},
+		{"acs-hex.yaml", "  acs_control: \"0x001d\"\n", "  acs_control: \"0x1001d\"\n",
+		 "field 'bridges[0].acs_control': '0x1001d' is not a hex number"},
+		{"bridge-twice.yaml", "- bdf: \"0000:16:00.0\"\n  acs:", "- bdf: \"0000:15:01.0\"\n  acs:",
+		 "field 'bridges[1].bdf': '0000:15:01.0' is listed twice"},
+		{"bridge-off-path.yaml", "- bdf: \"0000:15:01.0\"\n  acs:", "- bdf: \"0000:14:01.0\"\n  acs:",
+		 "field 'bridges[0].bdf': '0000:14:01.0' is on no GPU's pcie_path"},
 	};
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		_cleanup_free_ char *text = edit(good, cases[i].from, cases[i].to);
@@ -213,6 +239,12 @@ static void test_schema_1(const char *path)
 	str_eq(lx_host_major_name(&h, 195), "nvidia", "first name for 195");
 	str_eq(lx_host_major_name(&h, 242), NULL, "242: not listed (unknown, not free)");
 	int_eq((long long)h.n_gpus, 8, "its GPUs");
+	/* Older snapshots have no PCI facts: unknown, never guessed. */
+	int_eq((long long)h.n_bridges, 24, "every bridge on a GPU's path is listed");
+	ok(h.bridges[0].acs == LX_ACS_UNKNOWN, "ACS of a bridge: unknown");
+	ok(!h.gpus[0].bars_known && h.gpus[0].n_bars == 0, "BARs: unknown");
+	ok(h.gpus[0].iommu_group == 40 && h.gpus[0].iommu_type == LX_IOMMU_UNKNOWN,
+	   "a group's domain type: unknown");
 	_cleanup_free_ char *yaml = lx_snapshot_to_yaml(&h);
 	ok(strstr(yaml, "\nschema: 2\n") && strstr(yaml, "\nmajors_complete: false\n"),
 	   "saved as schema 2, marked incomplete");
@@ -229,6 +261,12 @@ static void test_schema_1(const char *path)
 	   "schema 2 without majors_complete loads");
 	ok(live.majors_complete, "and its table counts as complete");
 	str_eq(lx_host_major_name(&live, 242), "hidraw", "242 is hidraw there");
+	lx_host_free(&live);
+	const char *no_group = "schema: 2\ndriver: {}\nnodes: []\nmajors: []\n"
+			       "gpus:\n- bdf: \"0000:01:00.0\"\n  iommu_group: null\n";
+	ok(lx_snapshot_parse("no-group.yaml", no_group, strlen(no_group), &live, &err) == 0 &&
+		   live.gpus[0].iommu_type == LX_IOMMU_NONE,
+	   "a GPU without an IOMMU group and no iommu_type: no IOMMU");
 	lx_host_free(&live);
 	lx_error_clear(&err);
 }
