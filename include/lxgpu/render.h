@@ -16,6 +16,7 @@ extern const struct lx_builtin_template lx_builtin_templates[];
 struct lx_render_options {
 	const char *templates_dir; /* NULL: the compiled-in templates */
 	const char *version;       /* lxgpu's, for the header */
+	bool no_comments;          /* leave out '#' lines (PVE makes them the description) */
 };
 
 /* The document the templates see (documented in docs/templates.md). */

@@ -20,7 +20,7 @@ enum cli_option_bit {
 	CLI_OPT_PRIVILEGE = 1u << 3, /* --privileged / --unprivileged */
 	CLI_OPT_TEMPLATES = 1u << 4,
 	CLI_OPT_APPLY = 1u << 5,      /* --force --allow-privilege-change --lock-timeout --lock-dir */
-	CLI_OPT_BACKUP_DIR = 1u << 6, /* --backup-dir */
+	CLI_OPT_BACKUP_DIR = 1u << 6, /* --backup-dir --keep */
 	CLI_OPT_LIST = 1u << 7,       /* --list */
 	CLI_OPT_AUDIT = 1u << 8,      /* --cluster --hosts --exclusive --format prometheus */
 	CLI_OPT_GPUS = 1u << 9,       /* --gpus */
@@ -28,6 +28,7 @@ enum cli_option_bit {
 	CLI_OPT_LOAD_MODULES = 1u << 11, /* --load-modules (ensure-nodes) */
 	CLI_OPT_DRY_RUN = 1u << 12,      /* --dry-run */
 	CLI_OPT_BOOT_UNIT = 1u << 13,    /* --print-boot-unit */
+	CLI_OPT_NO_COMMENTS = 1u << 28,  /* --no-comments (generate) */
 	CLI_OPT_HOOK = 1u << 20,         /* --optional (hook) */
 	CLI_OPT_DRIVER_LIBS = 1u << 21,  /* --driver-libs (generate, apply) */
 };
@@ -52,6 +53,8 @@ struct cli {
 	bool force; /* --force: do what a safety check refused (rollback: edited GPU lines) */
 	int lock_timeout_s;
 	const char *backup_dir;
+	int keep_backups; /* --keep: backups kept per container (apply, rollback) */
+	bool no_comments; /* generate --no-comments */
 	const char *lock_dir;
 	const char *state_dir; /* --state-dir: the GPU records of containers */
 	const char *cgroup_root;

@@ -30,8 +30,14 @@ struct node {
 	struct lx_vm_devices vms; /* hostpciN entries of the node's VMs */
 };
 
+/* Each container has exactly one status, so the counts add up. */
+enum status { ST_ERROR, ST_WARNING, ST_UNKNOWN, ST_OK, ST_NO_GPUS, N_STATUS };
+static const char *const status_names[N_STATUS] = {"error", "warning", "unknown", "ok",
+						    "no_gpus"};
+
 struct totals {
-	size_t containers, with_gpus, ok, warning, error;
+	size_t containers;
+	size_t by_status[N_STATUS];
 	size_t by_severity[3];
 };
 
@@ -96,16 +102,21 @@ static void check_conflicts(struct audit *a, struct node *n, const char *id,
 
 /* ---- output ---- */
 
-static const char *status_of(const struct lx_findings *f)
+/* The worst finding decides; without one, a container whose GPU lines
+ * could not be checked (no host model of its node) is "unknown". */
+static enum status status_of(const struct lx_findings *f, bool has_gpus, bool gpus_known)
 {
 	enum lx_severity worst = LX_SEVERITY_INFO;
-	bool any = false;
-	for (size_t i = 0; i < f->n; i++) {
-		any |= f->items[i].severity != LX_SEVERITY_INFO;
+	for (size_t i = 0; i < f->n; i++)
 		if (f->items[i].severity > worst)
 			worst = f->items[i].severity;
-	}
-	return !any ? "ok" : worst == LX_SEVERITY_ERROR ? "error" : "warning";
+	if (worst == LX_SEVERITY_ERROR)
+		return ST_ERROR;
+	if (worst == LX_SEVERITY_WARNING)
+		return ST_WARNING;
+	if (!has_gpus)
+		return ST_NO_GPUS;
+	return gpus_known ? ST_OK : ST_UNKNOWN;
 }
 
 static char *codes_of(const struct lx_findings *f)
@@ -156,11 +167,10 @@ static void emit_container(struct audit *a, const struct node *n, const char *id
 {
 	struct totals *t = &a->totals;
 	t->containers++;
-	t->with_gpus += rep->n_nodes > 0;
-	const char *status = status_of(f);
-	t->ok += strcmp(status, "ok") == 0 && rep->n_nodes > 0;
-	t->warning += strcmp(status, "warning") == 0;
-	t->error += strcmp(status, "error") == 0;
+	bool gpus_known = n->have_host;
+	enum status st = status_of(f, rep->n_nodes > 0, gpus_known);
+	const char *status = status_names[st];
+	t->by_status[st]++;
 	for (size_t i = 0; i < f->n; i++)
 		t->by_severity[f->items[i].severity]++;
 	const char *state = n->local ? lx_run_state_name(rep->state) : "-";
@@ -172,7 +182,8 @@ static void emit_container(struct audit *a, const struct node *n, const char *id
 		/* Names come from directory names and snapshots: escaped for the terminal. */
 		_cleanup_free_ char *id_text = lx_text_escape(id);
 		_cleanup_free_ char *node_text = lx_text_escape(n->name);
-		printf("%-10s %-12s %-8s %4zu  %-7s %s\n", id_text, node_text, state, rep->gpus.n, status,
+		_cleanup_free_ char *n_gpus = gpus_known ? lx_xasprintf("%zu", rep->gpus.n) : lx_xstrdup("?");
+		printf("%-10s %-12s %-8s %4s  %-7s %s\n", id_text, node_text, state, n_gpus, status,
 		       codes);
 		if (a->cli->verbosity > 0 && f->n) {
 			_cleanup_free_ char *text = lx_report_findings_text(f, a->cli->color);
@@ -184,8 +195,10 @@ static void emit_container(struct audit *a, const struct node *n, const char *id
 		emit_prometheus_findings(a, n->name, id, f);
 		_cleanup_free_ char *node_l = lx_prometheus_label(n->name);
 		_cleanup_free_ char *id_l = lx_prometheus_label(id);
-		fprintf(a->gpus_family, "lxgpu_container_gpus{node=\"%s\",container=\"%s\",state=\"%s\"} %zu\n",
-			node_l, id_l, state, rep->gpus.n);
+		if (gpus_known) /* no sample for an unknown count */
+			fprintf(a->gpus_family,
+				"lxgpu_container_gpus{node=\"%s\",container=\"%s\",state=\"%s\"} %zu\n",
+				node_l, id_l, state, rep->gpus.n);
 		return;
 	}
 	case AUDIT_JSON:
@@ -195,7 +208,8 @@ static void emit_container(struct audit *a, const struct node *n, const char *id
 		lx_doc_map_set(d, "node", lx_doc_new_str(n->name));
 		lx_doc_map_set(d, "file", lx_doc_new_str(path));
 		lx_doc_map_set(d, "state", lx_doc_new_str(state));
-		lx_doc_map_set(d, "gpus", lx_doc_new_str_list(&rep->gpus));
+		/* null: the node has no host model to tell its GPUs by. */
+		lx_doc_map_set(d, "gpus", gpus_known ? lx_doc_new_str_list(&rep->gpus) : lx_doc_new_null());
 		lx_doc_map_set(d, "status", lx_doc_new_str(status));
 		lx_doc_map_set(d, "findings", lx_report_findings_doc(f));
 		if (a->format == AUDIT_JSON) {
@@ -371,22 +385,26 @@ static void print_header(struct audit *a, const struct node *local)
 static void print_footer(struct audit *a, const struct node *local)
 {
 	const struct totals *t = &a->totals;
+	const size_t *by = t->by_status;
 	switch (a->format) {
 	case AUDIT_TEXT:
-		printf("%zu containers, %zu with GPUs: %zu ok, %zu with warnings, %zu with errors\n",
-		       t->containers, t->with_gpus, t->ok, t->warning, t->error);
+		printf("%zu containers: %zu ok, %zu with warnings, %zu with errors, %zu unknown (no host "
+		       "model of their node), %zu without GPUs\n",
+		       t->containers, by[ST_OK], by[ST_WARNING], by[ST_ERROR], by[ST_UNKNOWN],
+		       by[ST_NO_GPUS]);
 		break;
 	case AUDIT_JSON:
-		printf("\n  ],\n  \"summary\": {\"containers\": %zu, \"with_gpus\": %zu, \"ok\": %zu, "
-		       "\"warning\": %zu, \"error\": %zu}\n}\n",
-		       t->containers, t->with_gpus, t->ok, t->warning, t->error);
+		printf("\n  ],\n  \"summary\": {\"containers\": %zu", t->containers);
+		for (int i = 0; i < N_STATUS; i++)
+			printf(", \"%s\": %zu", status_names[i], by[i]);
+		printf("}\n}\n");
 		break;
 	case AUDIT_YAML:
 		if (!t->containers)
 			printf("  []\n");
-		printf("summary:\n  containers: %zu\n  with_gpus: %zu\n  ok: %zu\n  warning: %zu\n"
-		       "  error: %zu\n",
-		       t->containers, t->with_gpus, t->ok, t->warning, t->error);
+		printf("summary:\n  containers: %zu\n", t->containers);
+		for (int i = 0; i < N_STATUS; i++)
+			printf("  %s: %zu\n", status_names[i], by[i]);
 		break;
 	case AUDIT_PROMETHEUS: {
 		printf("# HELP lxgpu_container_gpus GPUs a container is configured with.\n"
@@ -408,6 +426,11 @@ static void print_footer(struct audit *a, const struct node *local)
 		printf("# HELP lxgpu_audit_containers Containers audited.\n"
 		       "# TYPE lxgpu_audit_containers gauge\nlxgpu_audit_containers %zu\n",
 		       t->containers);
+		printf("# HELP lxgpu_audit_containers_by_status Containers audited, by status (each "
+		       "counted once).\n# TYPE lxgpu_audit_containers_by_status gauge\n");
+		for (int i = 0; i < N_STATUS; i++)
+			printf("lxgpu_audit_containers_by_status{status=\"%s\"} %zu\n", status_names[i],
+			       by[i]);
 		printf("# HELP lxgpu_audit_findings Findings by severity.\n"
 		       "# TYPE lxgpu_audit_findings gauge\n");
 		for (int s = LX_SEVERITY_INFO; s <= LX_SEVERITY_ERROR; s++)
@@ -482,10 +505,20 @@ static int run_audit(struct cli *cli)
 	if (cli->cluster)
 		audit_cluster(&a, local.name);
 	print_footer(&a, &local);
-	if (a.gpus_family)
-		fclose(a.gpus_family);
+	bool gpus_family_failed = false;
+	if (a.gpus_family) {
+		gpus_family_failed = ferror(a.gpus_family);
+		gpus_family_failed |= fclose(a.gpus_family) != 0;
+	}
+	if (gpus_family_failed)
+		fprintf(stderr, "lxgpu: cannot write the temporary file of the Prometheus output\n");
 	node_free(&local);
-	return a.totals.error ? LX_EXIT_FINDINGS : LX_EXIT_OK;
+	if (gpus_family_failed)
+		return LX_EXIT_ERROR;
+	/* Metrics are data: errors among them are not a failed run (a cron
+	 * job or a systemd timer would log one every time). */
+	return a.totals.by_status[ST_ERROR] && a.format != AUDIT_PROMETHEUS ? LX_EXIT_FINDINGS
+									    : LX_EXIT_OK;
 }
 
 const struct cli_command cli_cmd_audit = {
@@ -505,7 +538,12 @@ const struct cli_command cli_cmd_audit = {
 		"  --hosts DIR          host snapshots of other nodes, as DIR/<node>.yaml\n"
 		"  --exclusive          a GPU given to more than one container is an error\n"
 		"\n"
-		"Exit 0 when no container has errors, 1 when one has, 2 when audit could not run.\n",
+		"  -o FILE              write FILE atomically (for the textfile collector)\n"
+		"\n"
+		"Each container is counted under one status: error, warning, unknown (its node has\n"
+		"no host model), ok, or no_gpus. Exit 0 when no container has errors, 1 when one\n"
+		"has (--format prometheus: 0 whenever the metrics were written), 2 when audit\n"
+		"could not run.\n",
 	.options = CLI_OPT_FORMAT | CLI_OPT_AUDIT | CLI_OPT_OUTPUT,
 	.run = run_audit,
 };

@@ -73,7 +73,8 @@ static int run_generate(struct cli *cli)
 		return cli_fail(&err);
 	}
 	struct lx_render_options ropts = {.templates_dir = cli->templates_dir,
-					  .version = LXGPU_VERSION};
+					  .version = LXGPU_VERSION,
+					  .no_comments = cli->no_comments};
 	char *text = NULL;
 	int rc = LX_EXIT_OK;
 	if (opts.style == LX_STYLE_INCLUDE) {
@@ -125,7 +126,11 @@ const struct cli_command cli_cmd_generate = {
 		"  --mode MODE       node mode in the container (devn, cdi; default 0666)\n"
 		"  --uid N, --gid N  node owner in the container (devn, cdi)\n"
 		"  --cgroup v1|v2    cgroup keys to write (default: the host's; hybrid -> v1)\n"
-		"  --templates DIR   use DIR/<style>.tmpl instead of the built-in templates\n",
-	.options = CLI_OPT_PLAN | CLI_OPT_GPUS | CLI_OPT_PRIVILEGE | CLI_OPT_TEMPLATES | CLI_OPT_OUTPUT,
+		"  --templates DIR   use DIR/<style>.tmpl instead of the built-in templates\n"
+		"  --no-comments     only the config lines: Proxmox keeps every '#' line of a CT\n"
+		"                    config as the container's description (Notes)\n"
+		"  -o FILE           write FILE atomically (an /etc/cdi spec, an include file)\n",
+	.options = CLI_OPT_PLAN | CLI_OPT_GPUS | CLI_OPT_PRIVILEGE | CLI_OPT_TEMPLATES | CLI_OPT_OUTPUT |
+		   CLI_OPT_NO_COMMENTS,
 	.run = run_generate,
 };

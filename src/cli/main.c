@@ -156,6 +156,8 @@ enum {
 	OPT_PROC_DIR,
 	OPT_DEV_DIR,
 	OPT_LOAD_MODULES,
+	OPT_NO_COMMENTS,
+	OPT_KEEP,
 	OPT_STATE_DIR,
 	OPT_DRIVER_ROOT,
 	OPT_OPTIONAL,
@@ -202,6 +204,8 @@ static const struct option long_options[] = {
 	{"proc-dir", required_argument, NULL, OPT_PROC_DIR},
 	{"dev-dir", required_argument, NULL, OPT_DEV_DIR},
 	{"load-modules", no_argument, NULL, OPT_LOAD_MODULES},
+	{"no-comments", no_argument, NULL, OPT_NO_COMMENTS},
+	{"keep", required_argument, NULL, OPT_KEEP},
 	{"state-dir", required_argument, NULL, OPT_STATE_DIR},
 	{"driver-root", required_argument, NULL, OPT_DRIVER_ROOT},
 	{"optional", no_argument, NULL, OPT_OPTIONAL},
@@ -249,6 +253,7 @@ static const char *option_name(unsigned bit)
 	case CLI_OPT_LOAD_MODULES: return "--load-modules";
 	case CLI_OPT_DRY_RUN: return "--dry-run";
 	case CLI_OPT_BOOT_UNIT: return "--print-boot-unit";
+	case CLI_OPT_NO_COMMENTS: return "--no-comments";
 	case CLI_OPT_HOOK: return "--optional";
 	case CLI_OPT_DRIVER_LIBS: return "--driver-libs";
 	default: return "--list";
@@ -342,6 +347,7 @@ int main(int argc, char **argv)
 		.lxc_path = "/var/lib/lxc",
 		.lock_timeout_s = 10, /* what PVE itself waits */
 		.backup_dir = "/var/lib/lxgpu/backups",
+		.keep_backups = 10, /* per container: enough to walk back a few changes */
 		.lock_dir = "/run/lock/lxc",
 		.cgroup_root = "/sys/fs/cgroup",
 		.root_dir = "/",
@@ -477,6 +483,19 @@ int main(int argc, char **argv)
 			cli.lock_dir = optarg;
 			cli.given |= CLI_OPT_APPLY;
 			break;
+		case OPT_NO_COMMENTS:
+			cli.no_comments = true;
+			cli.given |= CLI_OPT_NO_COMMENTS;
+			break;
+		case OPT_KEEP: {
+			unsigned long long v;
+			if (!lx_parse_uint(optarg, 10, 100000, &v) || v == 0)
+				return cli_usage_error("--keep '%s': how many backups to keep per container "
+						       "(1 or more)", optarg);
+			cli.keep_backups = (int)v;
+			cli.given |= CLI_OPT_BACKUP_DIR;
+			break;
+		}
 		case OPT_LIST:
 			cli.list = true;
 			cli.given |= CLI_OPT_LIST;

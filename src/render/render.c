@@ -196,6 +196,26 @@ static int load_template(const struct lx_render_options *opts, const char *name,
 	return lx_error_set(err, "no built-in template %s", name);
 }
 
+/* Proxmox's parse_pct_config appends every line starting with '#', in any
+ * section and anywhere in it, to the container's description: without
+ * them the output pastes into a CT config as keys only. Blank lines left
+ * between the comments go too. In place. */
+static void drop_comments(char *text)
+{
+	char *w = text;
+	for (const char *line = text; *line;) {
+		size_t len = strcspn(line, "\n");
+		size_t end = line[len] ? len + 1 : len;
+		const char *p = line + strspn(line, " \t");
+		if (*p != '#' && *p != '\n' && *p != '\0') {
+			memmove(w, line, end);
+			w += end;
+		}
+		line += end;
+	}
+	*w = '\0';
+}
+
 int lx_render_plan(const struct lx_host *host, const struct lx_plan *plan,
 		   const struct lx_render_options *opts, char **out, struct lx_error *err)
 {
@@ -211,5 +231,7 @@ int lx_render_plan(const struct lx_host *host, const struct lx_plan *plan,
 	int rc = lx_template_render(tmpl, ctx, out, err);
 	lx_doc_free(ctx);
 	lx_template_free(tmpl);
+	if (rc == 0 && opts->no_comments)
+		drop_comments(*out);
 	return rc;
 }
