@@ -66,10 +66,13 @@ struct lx_incfile_check {
 	bool record_found;
 	struct lx_incfile_want want_from; /* the record's GPUs on this host */
 };
-/* Judge one container's include file. -1 on an error reading the file or
- * the record (a corrupt record: the error names file and line). */
-int lx_incfile_check(const struct lx_host *host, const char *state_dir, const char *id,
-		     const char *path, struct lx_incfile_check *out, struct lx_error *err);
+/* Judge one container's include file. nodes: what ensure-nodes would do
+ * to the nodes (lx_node_plan_make), so that a stale node counts as what
+ * ensure-nodes makes of it; NULL: the host's nodes as they are. -1 on an
+ * error reading the file or the record (the error names file and line). */
+int lx_incfile_check(const struct lx_host *host, const struct lx_node_plan *nodes,
+		     const char *state_dir, const char *id, const char *path,
+		     struct lx_incfile_check *out, struct lx_error *err);
 void lx_incfile_check_free(struct lx_incfile_check *c);
 
 /* ensure-nodes: every container whose record has style include. */

@@ -45,6 +45,12 @@ enum lx_finding_code {
 	LXG024_INVALID_RULE,      /* LXC refuses a device rule (cgroup v2: logs it, ignores it) */
 	LXG025_BASIC_DEVICES_BLOCKED, /* the device cgroup blocks /dev/null & co: init fails */
 	LXG026_RUNNING_UNCHECKED, /* the running device cgroup could not be read or evaluated */
+	/* the include style's file (src/verify/include_check.c) */
+	LXG040_INCLUDE_MISSING = 40, /* the config includes lxgpu's file, which is not there */
+	LXG041_INCLUDE_NOT_OURS,  /* a file at lxgpu's include path that lxgpu did not write */
+	LXG042_INCLUDE_STALE,     /* lxgpu's include file is not what ensure-nodes writes now */
+	LXG043_INCLUDE_NO_RECORD, /* no GPU record to rewrite the include file from */
+	LXG044_INCLUDE_GPU_GONE,  /* a recorded GPU the include file leaves out (gone, vfio) */
 	/* doctor (src/doctor): the kernel log's messages and the host's prerequisites */
 	LXG100_API_MISMATCH = 100, /* a client's driver version differs from the module's */
 	LXG101_NEEDS_OPEN_MODULE, /* a GPU the proprietary module does not drive (Blackwell) */
@@ -168,6 +174,14 @@ const struct lx_access_node *lx_access_reached(const struct lx_access *a, const 
  * container gets at its next start: lx_access_compute of the same config). */
 void lx_verify_config(const struct lx_host *host, const struct lx_container_config *cc,
 		      const struct lx_access *access, struct lx_findings *out);
+/* Findings about the config's lxgpu include file (the include style):
+ * missing (LXC starts without it), not lxgpu's, not what ensure-nodes
+ * writes now, no record to rewrite it from, recorded GPUs it leaves out.
+ * nodes: what ensure-nodes would do to the host's nodes (NULL: the nodes
+ * as they are, e.g. a snapshot). -1 when the config cannot be read. */
+int lx_verify_include(const struct lx_host *host, const struct lx_node_plan *nodes, const char *id,
+		      const char *config_path, const char *state_dir, struct lx_findings *out,
+		      struct lx_error *err);
 
 /* ---- the running container ---- */
 

@@ -298,6 +298,9 @@ static void audit_one(struct audit *a, struct node *n, const char *id, const cha
 			lx_conf_free(&conf);
 		}
 	} else if (lx_verify_container(&n->host, id, path, is_pve, &a->paths, &f, &rep, &err) == 0) {
+		/* lxgpu's include files and records are this node's */
+		if (n->local && cli_verify_include(a->cli, &n->host, id, path, &f, &err) < 0)
+			lx_error_clear(&err); /* the config was just read: it went away */
 		if (!n->local) {
 			rep.running = false;
 			rep.state = LX_RUN_STOPPED;

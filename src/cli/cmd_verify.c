@@ -20,7 +20,8 @@ static int run_verify(struct cli *cli)
 	struct lx_findings findings = {0};
 	struct lx_container_report report;
 	int rc = LX_EXIT_OK;
-	if (lx_verify_container(&host, id, path, is_pve, &paths, &findings, &report, &err) < 0) {
+	if (lx_verify_container(&host, id, path, is_pve, &paths, &findings, &report, &err) < 0 ||
+	    cli_verify_include(cli, &host, id, path, &findings, &err) < 0) {
 		rc = cli_fail(&err);
 		goto out;
 	}

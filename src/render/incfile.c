@@ -156,8 +156,45 @@ static char *first_line_missing(const char *a, const char *b)
 	return NULL;
 }
 
-int lx_incfile_check(const struct lx_host *host, const char *state_dir, const char *id,
-		     const char *path, struct lx_incfile_check *out, struct lx_error *err)
+/* The host as ensure-nodes leaves it: the same model with its own copy of
+ * the node list, the plan carried out on it. */
+static void host_after_nodes(const struct lx_host *host, const struct lx_node_plan *nodes,
+			     struct lx_host *after)
+{
+	*after = *host;
+	after->nodes = lx_xcalloc(host->n_nodes + 1, sizeof(*after->nodes));
+	for (size_t i = 0; i < host->n_nodes; i++) {
+		after->nodes[i] = host->nodes[i];
+		after->nodes[i].path = lx_xstrdup(host->nodes[i].path);
+	}
+	lx_node_plan_to_model(nodes, after);
+}
+
+static void host_after_free(struct lx_host *after)
+{
+	for (size_t i = 0; i < after->n_nodes; i++)
+		free(after->nodes[i].path);
+	free(after->nodes);
+}
+
+static int check_file(const struct lx_host *host, const char *state_dir, const char *id,
+		      const char *path, struct lx_incfile_check *out, struct lx_error *err);
+
+int lx_incfile_check(const struct lx_host *host, const struct lx_node_plan *nodes,
+		     const char *state_dir, const char *id, const char *path,
+		     struct lx_incfile_check *out, struct lx_error *err)
+{
+	if (!nodes)
+		return check_file(host, state_dir, id, path, out, err);
+	struct lx_host after;
+	host_after_nodes(host, nodes, &after);
+	int rc = check_file(&after, state_dir, id, path, out, err);
+	host_after_free(&after);
+	return rc;
+}
+
+static int check_file(const struct lx_host *host, const char *state_dir, const char *id,
+		      const char *path, struct lx_incfile_check *out, struct lx_error *err)
 {
 	memset(out, 0, sizeof(*out));
 	out->path = lx_xstrdup(path);
@@ -246,7 +283,7 @@ int lx_incfile_plan_all(const struct lx_host *host, const char *state_dir,
 		struct lx_incfile_check c;
 		struct lx_error e = {0};
 		char *error = NULL;
-		if (lx_incfile_check(host, state_dir, ids.items[i], path, &c, &e) < 0) {
+		if (lx_incfile_check(host, NULL, state_dir, ids.items[i], path, &c, &e) < 0) {
 			error = lx_xstrdup(e.message);
 			lx_error_clear(&e);
 			memset(&c, 0, sizeof(c));

@@ -1,0 +1,95 @@
+/* The include style's file as verify sees it: the config's lxc.include of
+ * lxgpu's file must name a file that is there (LXC starts without a
+ * missing include, and so without the container's GPUs), lxgpu's, and what
+ * ensure-nodes writes for the host now. */
+#include "lxgpu/incfile.h"
+#include "lxgpu/verify.h"
+
+static char *apply_fix(const char *id)
+{
+	return lx_xasprintf("lxgpu apply %s --style include (with --gpus when it should get "
+			    "other GPUs)",
+			    id);
+}
+
+static void check_line(const struct lx_host *host, const struct lx_node_plan *nodes, const char *id,
+		       const struct lx_conf *conf, const struct lx_conf_line *l, const char *state_dir,
+		       struct lx_findings *out)
+{
+	const char *file = conf->path, *path = l->value;
+	struct lx_incfile_check c;
+	struct lx_error err = {0};
+	if (lx_incfile_check(host, nodes, state_dir, id, path, &c, &err) < 0) {
+		lx_findings_add(out, LXG043_INCLUDE_NO_RECORD, id, file, l->lineno, NULL,
+				lx_xasprintf("%s: lxgpu cannot tell whether %s is current", err.message,
+					     path),
+				lx_xstrdup("fix or remove the file named (lxgpu apply rewrites the record)"));
+		lx_findings_last_severity(out, LX_SEVERITY_ERROR);
+		lx_error_clear(&err);
+		return;
+	}
+	switch (c.state) {
+	case LX_INCFILE_MISSING:
+		lx_findings_add(out, LXG040_INCLUDE_MISSING, id, file, l->lineno, NULL,
+				lx_xasprintf("line %d includes %s, which does not exist: LXC starts the "
+					     "container without it, so without its GPU nodes and rules",
+					     l->lineno, path),
+				c.record_found ? lx_xstrdup("lxgpu ensure-nodes (writes it from the GPU "
+							    "record)")
+					       : apply_fix(id));
+		break;
+	case LX_INCFILE_NOT_OURS:
+		lx_findings_add(out, LXG041_INCLUDE_NOT_OURS, id, file, l->lineno, NULL,
+				lx_xasprintf("%s is at lxgpu's include path but lxgpu did not write it "
+					     "(its first line is not '%s'): ensure-nodes leaves it alone, "
+					     "so numbers in it go stale",
+					     path, LX_INCFILE_MARK),
+				lx_xasprintf("lxgpu apply %s --style include --force (replaces it), or "
+					     "move its lines into %s",
+					     id, file));
+		break;
+	case LX_INCFILE_NO_RECORD:
+		lx_findings_add(out, LXG043_INCLUDE_NO_RECORD, id, file, l->lineno, NULL,
+				lx_xasprintf("no GPU record of style include for CT %s: ensure-nodes does "
+					     "not rewrite %s, so its numbers go stale at the next change",
+					     id, path),
+				apply_fix(id));
+		break;
+	case LX_INCFILE_STALE:
+		lx_findings_add(out, LXG042_INCLUDE_STALE, id, file, l->lineno, NULL,
+				c.have && c.want
+					? lx_xasprintf("%s is not what lxgpu ensure-nodes writes for the "
+						       "host now: it has '%s' where the host needs '%s'",
+						       path, c.have, c.want)
+					: lx_xasprintf("%s is not what lxgpu ensure-nodes writes for the "
+						       "host now: it %s '%s'",
+						       path, c.have ? "has" : "lacks",
+						       c.have ? c.have : c.want),
+				lx_xstrdup("lxgpu ensure-nodes (its boot unit does it at every boot: "
+					   "lxgpu ensure-nodes --print-boot-unit), then restart the "
+					   "container"));
+		break;
+	case LX_INCFILE_CURRENT: break;
+	}
+	for (size_t i = 0; i < c.want_from.gone.n; i++)
+		lx_findings_add(out, LXG044_INCLUDE_GPU_GONE, id, file, l->lineno, NULL,
+				lx_xasprintf("%s: lxgpu ensure-nodes leaves it out of %s, so the "
+					     "container gets none of it",
+					     c.want_from.gone.items[i], path),
+				apply_fix(id));
+	lx_incfile_check_free(&c);
+}
+
+int lx_verify_include(const struct lx_host *host, const struct lx_node_plan *nodes, const char *id,
+		      const char *config_path, const char *state_dir, struct lx_findings *out,
+		      struct lx_error *err)
+{
+	struct lx_conf conf;
+	if (lx_conf_load(config_path, &conf, err) < 0)
+		return -1;
+	const struct lx_conf_line *l = lx_incfile_find_line(&conf, state_dir);
+	if (l)
+		check_line(host, nodes, id, &conf, l, state_dir, out);
+	lx_conf_free(&conf);
+	return 0;
+}
