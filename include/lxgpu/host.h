@@ -220,6 +220,8 @@ const char *lx_acs_state_name(enum lx_acs_state s);
 struct lx_host_warning {
 	char *message;
 	char *fix; /* may be NULL */
+	unsigned code; /* its finding code (verify.h's enum lx_finding_code), for doctor */
+	bool info;     /* worth knowing, not a problem (a GPU given to VMs) */
 };
 struct lx_host_warnings {
 	struct lx_host_warning *items;
@@ -250,6 +252,11 @@ enum lx_link {
 };
 /* The link between two GPUs, from their PCIe paths and NUMA nodes. */
 enum lx_link lx_gpu_link(const struct lx_gpu *a, const struct lx_gpu *b);
+/* By device id: Blackwell (0x29xx-0x2fxx) is driven by the open kernel
+ * modules only; Turing (0x1exx) and later have the GSP the open modules
+ * need, older GPUs the proprietary module only. */
+bool lx_gpu_needs_open_module(const struct lx_gpu *g);
+bool lx_gpu_has_gsp(const struct lx_gpu *g);
 const char *lx_link_name(enum lx_link link);
 /* The n GPUs bound to nvidia with the closest links (lowest sum of link
  * costs; ties: lowest indexes). *out: n indexes, ascending. */

@@ -31,6 +31,7 @@ enum cli_option_bit {
 	CLI_OPT_NO_COMMENTS = 1u << 28,  /* --no-comments (generate) */
 	CLI_OPT_HOOK = 1u << 20,         /* --optional (hook) */
 	CLI_OPT_DRIVER_LIBS = 1u << 21,  /* --driver-libs (generate, apply) */
+	CLI_OPT_KMSG = 1u << 26,         /* --kmsg FILE (doctor) */
 };
 
 struct cli {
@@ -68,6 +69,7 @@ struct cli {
 	const char *root_dir;
 	bool print_boot_unit;
 	bool load_modules; /* ensure-nodes --load-modules */
+	const char *kmsg_file; /* doctor --kmsg: a saved kernel log */
 	const char *driver_root; /* --driver-root: where the host's driver userspace is (NULL: /) */
 	bool driver_root_given;
 	bool hook_optional; /* hook --optional */
@@ -98,18 +100,13 @@ extern const struct cli_command cli_cmd_topo;
 extern const struct cli_command cli_cmd_preflight;
 extern const struct cli_command cli_cmd_ensure_nodes;
 extern const struct cli_command cli_cmd_hook;
+extern const struct cli_command cli_cmd_doctor;
 
 struct lx_conf;
 /* Fill generate's options from a container's config: the style its file
  * takes, unprivileged (unless given), the devN indexes other devices use. */
 int cli_options_for_container(const struct cli *cli, const struct lx_host *host,
 			      const struct lx_conf *conf, bool is_pve, struct lx_plan_options *opts);
-
-struct lx_findings;
-/* verify's findings about the container's lxgpu include file; on the live
- * host judged against the nodes as ensure-nodes makes them. */
-int cli_verify_include(const struct cli *cli, const struct lx_host *host, const char *id,
-		       const char *config_path, struct lx_findings *out, struct lx_error *err);
 
 /* Load the host model: the --host snapshot, or a live scan. Prints the
  * error and returns -1 on failure. evidence may be NULL. */

@@ -19,6 +19,7 @@ static const struct cli_command *const commands[] = {
 	&cli_cmd_snapshot,
 	&cli_cmd_ensure_nodes,
 	&cli_cmd_hook,
+	&cli_cmd_doctor,
 };
 #define N_COMMANDS (sizeof(commands) / sizeof(commands[0]))
 
@@ -36,6 +37,7 @@ static const char global_help[] =
 	"                      or TERM=dumb)\n"
 	"  --proc-dir DIR      read devices, modules and driver/nvidia there (default /proc)\n"
 	"  --dev-dir DIR       where the device nodes are (default /dev)\n"
+	"  --sys-dir DIR       sysfs files lxgpu reads directly: efivars (default /sys)\n"
 	"  --driver-root DIR   where the host's driver userspace is (default /)\n"
 	"  --firmware-dir DIR  where GSP firmware lives (default /lib/firmware/nvidia)\n"
 	"  --run-dir DIR       where daemons keep sockets (default /run)\n"
@@ -156,6 +158,8 @@ enum {
 	OPT_PROC_DIR,
 	OPT_DEV_DIR,
 	OPT_LOAD_MODULES,
+	OPT_KMSG,
+	OPT_SYS_DIR,
 	OPT_NO_COMMENTS,
 	OPT_KEEP,
 	OPT_STATE_DIR,
@@ -204,6 +208,8 @@ static const struct option long_options[] = {
 	{"proc-dir", required_argument, NULL, OPT_PROC_DIR},
 	{"dev-dir", required_argument, NULL, OPT_DEV_DIR},
 	{"load-modules", no_argument, NULL, OPT_LOAD_MODULES},
+	{"kmsg", required_argument, NULL, OPT_KMSG},
+	{"sys-dir", required_argument, NULL, OPT_SYS_DIR},
 	{"no-comments", no_argument, NULL, OPT_NO_COMMENTS},
 	{"keep", required_argument, NULL, OPT_KEEP},
 	{"state-dir", required_argument, NULL, OPT_STATE_DIR},
@@ -253,6 +259,7 @@ static const char *option_name(unsigned bit)
 	case CLI_OPT_LOAD_MODULES: return "--load-modules";
 	case CLI_OPT_DRY_RUN: return "--dry-run";
 	case CLI_OPT_BOOT_UNIT: return "--print-boot-unit";
+	case CLI_OPT_KMSG: return "--kmsg";
 	case CLI_OPT_NO_COMMENTS: return "--no-comments";
 	case CLI_OPT_HOOK: return "--optional";
 	case CLI_OPT_DRIVER_LIBS: return "--driver-libs";
@@ -381,6 +388,11 @@ int main(int argc, char **argv)
 		case OPT_RUN_DIR: cli.scan_paths.run = optarg; break;
 		case OPT_PROC_DIR: cli.scan_paths.proc = optarg; break;
 		case OPT_DEV_DIR: cli.scan_paths.dev = optarg; break;
+		case OPT_KMSG:
+			cli.kmsg_file = optarg;
+			cli.given |= CLI_OPT_KMSG;
+			break;
+		case OPT_SYS_DIR: cli.scan_paths.sys = optarg; break;
 		case OPT_LOAD_MODULES:
 			cli.load_modules = true;
 			cli.given |= CLI_OPT_LOAD_MODULES;

@@ -175,12 +175,21 @@ bool lx_pci_address_normalize(const char *in, char **out)
 
 /* ---- host-level warnings ---- */
 
-static void warn(struct lx_host_warnings *w, char *message, char *fix)
+static void warn(struct lx_host_warnings *w, unsigned code, char *message, char *fix)
 {
 	w->items = lx_xrealloc(w->items, (w->n + 1) * sizeof(*w->items));
-	w->items[w->n].message = message;
-	w->items[w->n].fix = fix;
+	w->items[w->n] = (struct lx_host_warning){message, fix, code, false};
 	w->n++;
+}
+
+bool lx_gpu_needs_open_module(const struct lx_gpu *g)
+{
+	return g->device_id >= 0x2900 && g->device_id <= 0x2fff; /* Blackwell: GB1xx, GB2xx */
+}
+
+bool lx_gpu_has_gsp(const struct lx_gpu *g)
+{
+	return g->device_id >= 0x1e00; /* Turing and later */
 }
 
 static void check_node_major(const struct lx_host *host, struct lx_host_warnings *w,
@@ -189,7 +198,7 @@ static void check_node_major(const struct lx_host *host, struct lx_host_warnings
 	int expected = lx_host_major_by_name(host, major_name);
 	if (expected == LX_UNKNOWN || node->type != LX_NODE_CHAR || node->major == (unsigned)expected)
 		return;
-	warn(w,
+	warn(w, 123,
 	     lx_xasprintf("%s has major %u but /proc/devices gives %s major %d: the node is stale "
 			  "(made before a driver reload)",
 			  node->path, node->major, major_name, expected),
@@ -230,67 +239,86 @@ void lx_host_check(const struct lx_host *host, struct lx_host_warnings *w)
 			bound_to_nvidia++;
 
 	if (host->n_gpus == 0) {
-		warn(w, lx_xstrdup("no NVIDIA GPU found on this host"),
+		warn(w, 125, lx_xstrdup("no NVIDIA GPU found on this host"),
 		     lx_xstrdup("to try lxgpu without one, use a bundled example host: "
 				"lxgpu --host examples/hosts/pve-8x-rtx-pro-6000.yaml scan"));
 		return;
 	}
 	if (!host->driver.version && bound_to_nvidia > 0)
-		warn(w, lx_xstrdup("GPUs are bound to nvidia but /proc/driver/nvidia/version is missing"),
+		warn(w, 120, lx_xstrdup("GPUs are bound to nvidia but /proc/driver/nvidia/version is missing"),
 		     NULL);
 	if (!host->driver.version && bound_to_nvidia == 0)
-		warn(w, lx_xstrdup("the nvidia kernel module is not loaded"),
+		warn(w, 120, lx_xstrdup("the nvidia kernel module is not loaded"),
 		     lx_xstrdup("install the NVIDIA driver (or DKMS module) for the running kernel and "
 				"run: modprobe nvidia"));
 	if (host->driver.version && lx_host_major_by_name(host, "nvidia-uvm") == LX_UNKNOWN)
-		warn(w, lx_xstrdup("nvidia-uvm is not loaded: CUDA will not work in containers"),
+		warn(w, 20, lx_xstrdup("nvidia-uvm is not loaded: CUDA will not work in containers"),
 		     lx_xstrdup("load it and create its nodes: nvidia-modprobe -u -c 0; make it happen "
 				"at boot before guests start"));
 	else if (lx_host_major_by_name(host, "nvidia-uvm") != LX_UNKNOWN &&
 		 !lx_host_find_node(host, "/dev/nvidia-uvm"))
-		warn(w, lx_xstrdup("nvidia-uvm is loaded but /dev/nvidia-uvm does not exist"),
+		warn(w, 122, lx_xstrdup("nvidia-uvm is loaded but /dev/nvidia-uvm does not exist"),
 		     lx_xstrdup("create it: nvidia-modprobe -u -c 0"));
 	if (host->driver.version && !lx_host_find_node(host, "/dev/nvidiactl"))
-		warn(w, lx_xstrdup("/dev/nvidiactl does not exist"),
+		warn(w, 122, lx_xstrdup("/dev/nvidiactl does not exist"),
 		     lx_xstrdup("create the nodes: nvidia-modprobe -c 0 (or run nvidia-smi once)"));
 
 	for (size_t i = 0; i < host->n_gpus; i++) {
 		const struct lx_gpu *g = &host->gpus[i];
 		if (!g->driver) {
-			warn(w, lx_xasprintf("GPU %s is not bound to any driver", g->bdf), NULL);
+			warn(w, 121, lx_xasprintf("GPU %s is not bound to any driver", g->bdf), NULL);
 			continue;
 		}
 		if (strcmp(g->driver, "nvidia") != 0) {
-			warn(w, lx_xasprintf("GPU %s is bound to %s: containers cannot use it", g->bdf,
+			warn(w, 121, lx_xasprintf("GPU %s is bound to %s: containers cannot use it", g->bdf,
 					     g->driver),
 			     NULL);
+			/* vfio-pci: given to VMs on purpose */
+			w->items[w->n - 1].info = strcmp(g->driver, "vfio-pci") == 0;
 			continue;
 		}
 		if (g->minor == LX_UNKNOWN) {
-			warn(w, lx_xasprintf("GPU %s: the driver does not report its device minor",
+			warn(w, 124, lx_xasprintf("GPU %s: the driver does not report its device minor",
 					     g->bdf),
 			     lx_xstrdup("its /dev/nvidiaN node cannot be told apart; upgrade the driver"));
 			continue;
 		}
 		_cleanup_free_ char *path = lx_xasprintf("/dev/nvidia%d", g->minor);
 		if (!lx_host_find_node(host, path))
-			warn(w, lx_xasprintf("GPU %s has minor %d but %s does not exist", g->bdf,
+			warn(w, 122, lx_xasprintf("GPU %s has minor %d but %s does not exist", g->bdf,
 					     g->minor, path),
 			     lx_xstrdup("create the nodes: nvidia-modprobe -c <minor> (or run nvidia-smi once)"));
 	}
 
 	if (host->driver.flavor == LX_FLAVOR_OPEN && host->driver.version &&
 	    !lx_strv_contains(&host->driver.firmware, host->driver.version))
-		warn(w, lx_xasprintf("open kernel module %s but no GSP firmware for it under "
+		warn(w, 107, lx_xasprintf("open kernel module %s but no GSP firmware for it under "
 				     "/lib/firmware/nvidia/%s",
 				     host->driver.version, host->driver.version),
 		     lx_xstrdup("reinstall the driver package that matches the loaded module"));
+
+	for (size_t i = 0; host->driver.version && i < host->n_gpus; i++) {
+		const struct lx_gpu *g = &host->gpus[i];
+		if (host->driver.flavor == LX_FLAVOR_PROPRIETARY && lx_gpu_needs_open_module(g))
+			warn(w, 101,
+			     lx_xasprintf("GPU %s (%s) needs the open kernel modules; the loaded %s "
+					  "module is proprietary",
+					  g->bdf, g->model ? g->model : "Blackwell", host->driver.version),
+			     lx_xstrdup("install the open flavour of the driver (nvidia-open, or "
+					"--kernel-module-type=open)"));
+		if (host->driver.flavor == LX_FLAVOR_OPEN && !lx_gpu_has_gsp(g))
+			warn(w, 102,
+			     lx_xasprintf("GPU %s (%s) is older than Turing: the open kernel module %s "
+					  "cannot drive it",
+					  g->bdf, g->model ? g->model : "no GSP", host->driver.version),
+			     lx_xstrdup("install the proprietary kernel module"));
+	}
 
 	int gpu_major = lx_host_gpu_major(host);
 	for (size_t i = 0; i < host->n_nodes; i++) {
 		const struct lx_dev_node *node = &host->nodes[i];
 		if (node->type != LX_NODE_CHAR) {
-			warn(w, lx_xasprintf("%s is not a character device", node->path), NULL);
+			warn(w, 123, lx_xasprintf("%s is not a character device", node->path), NULL);
 			continue;
 		}
 		const char *name = major_name_for_node(node->path);
@@ -298,7 +326,7 @@ void lx_host_check(const struct lx_host *host, struct lx_host_warnings *w)
 			check_node_major(host, w, node, name);
 		else if (is_gpu_major_node(node->path) && gpu_major != LX_UNKNOWN &&
 			 node->major != (unsigned)gpu_major)
-			warn(w, lx_xasprintf("%s has major %u but the nvidia major is %d", node->path,
+			warn(w, 123, lx_xasprintf("%s has major %u but the nvidia major is %d", node->path,
 					     node->major, gpu_major),
 			     NULL);
 	}

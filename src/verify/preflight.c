@@ -105,15 +105,10 @@ void lx_preflight_next_start(const struct lx_host *host, const struct lx_contain
 					    host->driver.version));
 }
 
-/* Blackwell (GB1xx, GB2xx) needs the open module; pre-Turing the proprietary one. */
-static bool is_blackwell(const struct lx_gpu *g)
-{
-	return g->device_id >= 0x2900 && g->device_id <= 0x2fff;
-}
-
+/* Blackwell needs the open module; pre-Turing (no GSP) the proprietary one. */
 static bool is_pre_turing(const struct lx_gpu *g)
 {
-	return g->device_id < 0x1e00;
+	return !lx_gpu_has_gsp(g);
 }
 
 /* Give every GPU node of the container the same fate (no module, no firmware...). */
@@ -188,7 +183,8 @@ void lx_preflight_next_boot(const struct lx_host *host, const struct lx_containe
 	const char *loaded = host->driver.version;
 	const char *next = nb->module_version ? nb->module_version : "unknown";
 	const struct lx_gpu *g;
-	if (nb->module_flavor == LX_FLAVOR_PROPRIETARY && container_uses_gpu(host, cc, is_blackwell, &g)) {
+	if (nb->module_flavor == LX_FLAVOR_PROPRIETARY &&
+	    container_uses_gpu(host, cc, lx_gpu_needs_open_module, &g)) {
 		_cleanup_free_ char *why = lx_xasprintf(
 			"the proprietary module %s does not support GPU %s (%s, Blackwell)", next, g->bdf,
 			g->model ? g->model : "");

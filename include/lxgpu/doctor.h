@@ -1,0 +1,155 @@
+/* doctor: why CUDA does not start on this host (or in one container).
+ *
+ * Three sources, none of which opens a GPU node: the kernel log of the
+ * current boot matched against a catalogue of known messages (each with its
+ * cause and fix), the host model (module loaded and bound, nodes with the
+ * live majors, GSP firmware, BARs), and facts a live host shows in /proc,
+ * /sys and /run (kernel command line, module parameters, Secure Boot, the
+ * persistence daemon). Every problem is a finding (verify.h) with the log
+ * line or file that backs it as evidence. */
+#ifndef LXGPU_DOCTOR_H
+#define LXGPU_DOCTOR_H
+
+#include "lxgpu/host.h"
+#include "lxgpu/verify.h"
+
+#include <stdbool.h>
+
+/* ---- the kernel log (src/doctor/kmsg.c) ---- */
+
+struct lx_kmsg_line {
+	char *text; /* the message: timestamp, host and "kernel:" prefixes removed */
+	char *raw;  /* as read (what evidence quotes) */
+	unsigned lineno; /* 1-based line of the saved log; 0 for /dev/kmsg */
+	/* The line carries on the record before it: a kmsg record's later
+	 * lines, an indented dmesg/journalctl line, syslog's "#012". */
+	bool continuation;
+};
+
+/* The current boot's lines of a kernel log. */
+struct lx_kmsg {
+	char *source; /* "/dev/kmsg" or the saved log's path */
+	struct lx_kmsg_line *lines;
+	size_t n;
+	unsigned boots; /* boots the saved log held; only the last one's lines are kept */
+};
+
+/* Read the kernel's ring buffer from its first record without blocking
+ * (EAGAIN ends it; EPIPE, records overwritten while reading, is skipped).
+ * path: "/dev/kmsg". Everything in it is the current boot. */
+int lx_kmsg_read_device(const char *path, struct lx_kmsg *out, struct lx_error *err);
+/* A saved log: dmesg (with or without timestamps, -T, -r, -x), journalctl
+ * -k (short formats, with or without "-- Boot" separators) or syslog text.
+ * Only the current boot counts: the lines after the last "-- Boot"
+ * separator or "Linux version" line. name is used in messages. */
+void lx_kmsg_parse_text(const char *name, const char *text, size_t len, struct lx_kmsg *out);
+int lx_kmsg_read_file(const char *path, struct lx_kmsg *out, struct lx_error *err);
+void lx_kmsg_free(struct lx_kmsg *k);
+
+/* ---- the catalogue of known messages (src/doctor/catalogue.c) ---- */
+
+enum {
+	/* Counts only when the line names a GPU of the host (or the nvidia
+	 * driver as the device's): IOMMU faults of other devices are not ours. */
+	LX_KMSG_GPU_ONLY = 1u << 0,
+	/* Counts only when an NVIDIA module is not loaded: a refused module
+	 * while nvidia and nvidia_uvm run is someone else's. */
+	LX_KMSG_NVIDIA_MISSING = 1u << 1,
+	/* The message is generic: quote the message before it too. */
+	LX_KMSG_WITH_PREVIOUS = 1u << 2,
+};
+
+/* One known message. The rows live in one table (catalogue.c), documented
+ * in docs/kmsg-catalogue.md; tests/doctor/kmsg/<id>.log holds a real line
+ * from a public report for each. */
+struct lx_kmsg_entry {
+	const char *id;      /* stable name: "api-mismatch", "xid-79" */
+	const char *pattern; /* POSIX extended regex over the message (continuations joined) */
+	enum lx_finding_code code;
+	enum lx_severity severity;
+	const char *cause;
+	const char *fix;
+	unsigned flags;
+};
+const struct lx_kmsg_entry *lx_kmsg_catalogue(size_t *n);
+
+/* One message of the log that a row matched. */
+struct lx_kmsg_match {
+	const struct lx_kmsg_entry *entry;
+	size_t first, last; /* the lines it spans (first: with LX_KMSG_WITH_PREVIOUS, the one before) */
+	char *pci;          /* the PCI address it names, sysfs spelling; NULL */
+	size_t count;       /* how often the same row matched for the same device */
+};
+struct lx_kmsg_matches {
+	struct lx_kmsg_match *items; /* in log order of their first occurrence */
+	size_t n;
+};
+/* Match every line against the catalogue (first matching row wins; the
+ * same row for the same device is counted once). host: for GPU-only rows
+ * and to complete a short PCI address (may be NULL: then GPU-only rows
+ * need the nvidia driver named in the line). */
+int lx_kmsg_match_all(const struct lx_kmsg *log, const struct lx_host *host,
+		      struct lx_kmsg_matches *out, struct lx_error *err);
+void lx_kmsg_matches_free(struct lx_kmsg_matches *m);
+/* The lines of a match, joined by newlines (the evidence). */
+char *lx_kmsg_match_evidence(const struct lx_kmsg *log, const struct lx_kmsg_match *m);
+
+/* ---- facts only a live host shows (src/doctor/facts.c) ---- */
+
+enum lx_secure_boot {
+	LX_SECURE_BOOT_UNKNOWN, /* EFI without a readable SecureBoot variable */
+	LX_SECURE_BOOT_OFF,     /* the variable says 0, or a BIOS (non-EFI) boot */
+	LX_SECURE_BOOT_ON,
+};
+
+struct lx_host_facts {
+	bool live;            /* read from this machine (false: a snapshot, none of these known) */
+	char *cmdline;        /* /proc/cmdline, NULL when unreadable */
+	char *params;         /* /proc/driver/nvidia/params, NULL when absent */
+	enum lx_secure_boot secure_boot;
+	char *secure_boot_source; /* the efivar file read, or why none */
+	int persistenced_pid; /* a live nvidia-persistenced, else -1 */
+	char *persistenced_pidfile;
+};
+/* Read them under paths (proc, sys, run); nothing is opened but files. */
+void lx_host_facts_read(const struct lx_scan_paths *paths, struct lx_host_facts *out);
+void lx_host_facts_free(struct lx_host_facts *f);
+/* The value of a kernel command line parameter ("iommu" -> "pt"), the
+ * last one given; "" for a bare flag; NULL when absent. */
+char *lx_cmdline_get(const char *cmdline, const char *key);
+/* The value of a module parameter in /proc/driver/nvidia/params text
+ * ("EnableResizableBar" -> "0"); NULL when absent. */
+char *lx_nvidia_param_get(const char *params, const char *key);
+
+/* ---- the checks (src/doctor/doctor.c) ---- */
+
+struct lx_doctor_input {
+	const struct lx_host *host;
+	const struct lx_host_facts *facts; /* NULL or !live: only the model is judged */
+	const struct lx_kmsg *kmsg;        /* NULL: the kernel log was not read */
+	const char *kmsg_error;            /* why it was not read (LXG129), or NULL */
+};
+
+/* Every host check, in order: the host model's prerequisites, the live
+ * facts, the kernel log. A module adds its checks to the table in
+ * doctor.c. */
+int lx_doctor_host(const struct lx_doctor_input *in, struct lx_findings *out, struct lx_error *err);
+
+/* The container's userspace driver libraries against the loaded module:
+ * versions found in its root (lx_rootfs_driver_versions), and whether they
+ * match. */
+struct lx_doctor_userspace {
+	bool checked;        /* its root could be read */
+	struct lx_strv versions;
+	struct lx_strv files;
+};
+void lx_doctor_userspace_free(struct lx_doctor_userspace *u);
+/* verify's findings of one container (lx_verify_container: config,
+ * running container, rootfs) and the versions of the driver libraries in
+ * its root. */
+int lx_doctor_container(const struct lx_host *host, const char *id, const char *path, bool is_pve,
+			const struct lx_runtime_paths *paths, struct lx_findings *out,
+			struct lx_container_report *report, struct lx_doctor_userspace *u,
+			struct lx_error *err);
+
+#endif

@@ -1,0 +1,213 @@
+/* lxgpu doctor: why CUDA does not start on this host or in one container. */
+#include "cli.h"
+#include "lxgpu/doctor.h"
+#include "lxgpu/report.h"
+
+#include <string.h>
+
+static const char *secure_boot_name(enum lx_secure_boot s)
+{
+	return s == LX_SECURE_BOOT_ON ? "on" : s == LX_SECURE_BOOT_OFF ? "off" : "unknown";
+}
+
+static struct lx_doc *host_doc(const struct lx_host *host, const struct lx_host_facts *facts,
+			       const struct lx_kmsg *kmsg, const char *kmsg_error)
+{
+	struct lx_doc *d = lx_doc_new_map();
+	lx_doc_map_set(d, "hostname", lx_doc_new_str(host->hostname));
+	lx_doc_map_set(d, "kernel", lx_doc_new_str(host->kernel));
+	struct lx_doc *drv = lx_doc_new_map();
+	lx_doc_map_set(drv, "version", lx_doc_new_str(host->driver.version));
+	lx_doc_map_set(drv, "flavor", lx_doc_new_str(lx_driver_flavor_name(host->driver.flavor)));
+	lx_doc_map_set(d, "driver", drv);
+	lx_doc_map_set(d, "gpus", lx_doc_new_int((long long)host->n_gpus));
+	lx_doc_map_set(d, "live", lx_doc_new_bool(facts->live));
+	if (facts->live) {
+		lx_doc_map_set(d, "cmdline", lx_doc_new_str(facts->cmdline));
+		lx_doc_map_set(d, "secure_boot", lx_doc_new_str(secure_boot_name(facts->secure_boot)));
+		lx_doc_map_set(d, "persistenced", lx_doc_new_bool(facts->persistenced_pid > 0));
+	}
+	struct lx_doc *log = lx_doc_new_map();
+	lx_doc_map_set(log, "source", lx_doc_new_str(kmsg ? kmsg->source : NULL));
+	lx_doc_map_set(log, "read", lx_doc_new_bool(kmsg != NULL));
+	if (kmsg) {
+		lx_doc_map_set(log, "lines", lx_doc_new_int((long long)kmsg->n));
+		lx_doc_map_set(log, "boots", lx_doc_new_int(kmsg->boots));
+	}
+	lx_doc_map_set(log, "error", lx_doc_new_str(kmsg_error));
+	lx_doc_map_set(d, "kernel_log", log);
+	return d;
+}
+
+static void print_host(const struct lx_host *host, const struct lx_host_facts *facts,
+		       const struct lx_kmsg *kmsg, const char *kmsg_error, bool snapshot)
+{
+	_cleanup_free_ char *name = lx_text_escape(host->hostname ? host->hostname : "?");
+	printf("Host %s: driver %s%s%s, %zu GPU%s\n", name,
+	       host->driver.version ? host->driver.version : "not loaded",
+	       host->driver.version ? " " : "",
+	       host->driver.version ? lx_driver_flavor_name(host->driver.flavor) : "", host->n_gpus,
+	       host->n_gpus == 1 ? "" : "s");
+	if (kmsg) {
+		_cleanup_free_ char *src = lx_text_escape(kmsg->source);
+		printf("Kernel log: %s, current boot: %zu line%s", src, kmsg->n, kmsg->n == 1 ? "" : "s");
+		if (kmsg->boots > 1)
+			printf(" (the last of %u boots in it)", kmsg->boots);
+		printf("\n");
+	} else {
+		printf("Kernel log: not read (%s)\n",
+		       kmsg_error ? kmsg_error : "a snapshot: give the host's saved log with --kmsg FILE");
+	}
+	if (facts->live)
+		printf("Secure Boot: %s; nvidia-persistenced: %s\n", secure_boot_name(facts->secure_boot),
+		       facts->persistenced_pid > 0 ? "running" : "not running");
+	else if (snapshot)
+		printf("Live facts (command line, Secure Boot, persistence daemon): not checked for a "
+		       "snapshot\n");
+}
+
+static int run_doctor(struct cli *cli)
+{
+	if (cli->n_args > 1)
+		return cli_usage_error("doctor takes at most one container id");
+	const char *id = cli->n_args ? cli->args[0] : NULL;
+	struct lx_error err = {0};
+	_cleanup_free_ char *path = NULL;
+	bool is_pve = false;
+	if (id && lx_conf_find(cli->pve_dir, cli->lxc_path, id, &path, &is_pve, &err) < 0)
+		return cli_fail(&err);
+	struct lx_kmsg kmsg = {0};
+	bool have_kmsg = false;
+	_cleanup_free_ char *kmsg_error = NULL;
+	if (cli->kmsg_file) {
+		if (lx_kmsg_read_file(cli->kmsg_file, &kmsg, &err) < 0)
+			return cli_fail(&err);
+		have_kmsg = true;
+	}
+	struct lx_host host;
+	if (cli_load_host(cli, &host, NULL) < 0) {
+		lx_kmsg_free(&kmsg);
+		return LX_EXIT_ERROR;
+	}
+	/* A snapshot is another host: this machine's /proc, /sys and kernel
+	 * log say nothing about it. */
+	struct lx_host_facts facts = {0};
+	if (!cli->host_file) {
+		lx_host_facts_read(&cli->scan_paths, &facts);
+		if (!have_kmsg) {
+			if (lx_kmsg_read_device("/dev/kmsg", &kmsg, &err) == 0) {
+				have_kmsg = true;
+			} else {
+				kmsg_error = lx_xstrdup(err.message);
+				lx_error_clear(&err);
+			}
+		}
+	}
+	struct lx_findings findings = {0};
+	struct lx_doctor_input in = {&host, &facts, have_kmsg ? &kmsg : NULL, kmsg_error};
+	int rc = LX_EXIT_OK;
+	struct lx_container_report report = {0};
+	struct lx_doctor_userspace user = {0};
+	bool have_report = false;
+	if (lx_doctor_host(&in, &findings, &err) < 0) {
+		rc = cli_fail(&err);
+		goto out;
+	}
+	struct lx_runtime_paths paths = {.cgroup_root = cli->cgroup_root,
+					 .proc = "/proc",
+					 .lxc_path = cli->lxc_path,
+					 .lxc_config_dir = cli->lxc_config_dir};
+	if (id) {
+		if (lx_doctor_container(&host, id, path, is_pve, &paths, &findings, &report, &user,
+					&err) < 0) {
+			rc = cli_fail(&err);
+			goto out;
+		}
+		have_report = true;
+	}
+	bool problems = false;
+	for (size_t i = 0; i < findings.n; i++)
+		problems |= findings.items[i].severity != LX_SEVERITY_INFO;
+	if (cli->format == CLI_FORMAT_TEXT) {
+		print_host(&host, &facts, in.kmsg, kmsg_error, cli->host_file != NULL);
+		if (id) {
+			_cleanup_free_ char *id_text = lx_text_escape(id);
+			_cleanup_free_ char *path_text = lx_text_escape(path);
+			printf("%s %s (%s): %s, userspace driver %s\n", is_pve ? "CT" : "Container", id_text,
+			       path_text,
+			       report.state == LX_RUN_UNINSPECTABLE ? "could not inspect"
+			       : report.running                     ? "running"
+								    : "stopped",
+			       !user.checked ? "not checked (its root is not reachable)"
+			       : user.versions.n ? ""
+						 : "none found");
+			for (size_t i = 0; i < user.versions.n; i++)
+				printf("  %s%s\n", user.versions.items[i],
+				       host.driver.version && strcmp(user.versions.items[i],
+								     host.driver.version) == 0
+					       ? " (the module's version)"
+					       : " (not the module's version)");
+		}
+		_cleanup_free_ char *text = lx_report_findings_text(&findings, cli->color);
+		fputs(text, stdout);
+		if (!problems)
+			printf("Nothing wrong found%s.\n",
+			       in.kmsg ? "" : " (the kernel log was not checked)");
+	} else {
+		struct lx_doc *doc = lx_doc_new_map();
+		lx_doc_map_set(doc, "host", host_doc(&host, &facts, in.kmsg, kmsg_error));
+		if (id) {
+			struct lx_doc *c = lx_doc_new_map();
+			lx_doc_map_set(c, "container", lx_doc_new_str(id));
+			lx_doc_map_set(c, "file", lx_doc_new_str(path));
+			lx_doc_map_set(c, "state", lx_doc_new_str(lx_run_state_name(report.state)));
+			lx_doc_map_set(c, "gpus", lx_doc_new_str_list(&report.gpus));
+			lx_doc_map_set(c, "userspace_checked", lx_doc_new_bool(user.checked));
+			lx_doc_map_set(c, "userspace_versions", lx_doc_new_str_list(&user.versions));
+			lx_doc_map_set(c, "userspace_files", lx_doc_new_str_list(&user.files));
+			lx_doc_map_set(doc, "container", c);
+		}
+		lx_doc_map_set(doc, "ok", lx_doc_new_bool(!problems));
+		lx_doc_map_set(doc, "findings", lx_report_findings_doc(&findings));
+		char *text = cli->format == CLI_FORMAT_JSON ? lx_doc_to_json(doc) : lx_doc_to_yaml(doc);
+		fputs(text, stdout);
+		free(text);
+		lx_doc_free(doc);
+	}
+	/* As verify: a container it could not look into is not clean. */
+	bool unchecked = have_report && (report.state == LX_RUN_UNINSPECTABLE ||
+					 (report.running && !lx_running_devices_complete(&report.devices)));
+	rc = lx_findings_have_errors(&findings) ? LX_EXIT_FINDINGS
+	     : unchecked                       ? LX_EXIT_ERROR
+					       : LX_EXIT_OK;
+out:
+	if (have_report)
+		lx_container_report_free(&report);
+	lx_doctor_userspace_free(&user);
+	lx_findings_free(&findings);
+	lx_host_facts_free(&facts);
+	lx_kmsg_free(&kmsg);
+	lx_host_free(&host);
+	return rc;
+}
+
+const struct cli_command cli_cmd_doctor = {
+	.name = "doctor",
+	.summary = "why CUDA does not start: kernel log, prerequisites, a container",
+	.usage = "Usage: lxgpu doctor [CTID] [--kmsg FILE] [--format text|json|yaml]\n"
+		 "\n"
+		 "Find why CUDA fails on this host (or in one container) without opening a GPU\n"
+		 "node: the kernel log of the current boot (/dev/kmsg, or a saved dmesg /\n"
+		 "journalctl -k text with --kmsg) matched against a catalogue of known NVIDIA and\n"
+		 "kernel messages (docs/kmsg-catalogue.md), each quoted as evidence with its cause\n"
+		 "and fix; the host's prerequisites (module loaded and bound, nvidia-uvm and its\n"
+		 "nodes with the live majors, GSP firmware, BAR1, Secure Boot, kernel command\n"
+		 "line, module parameters, persistence daemon); with CTID, verify's findings for\n"
+		 "the container and its userspace driver version against the module. With --host\n"
+		 "(a snapshot) only the model and --kmsg are judged. Exit 0 when nothing is wrong,\n"
+		 "1 with errors, 2 when it could not check.\n"
+		 "\n"
+		 "  --kmsg FILE   a saved kernel log instead of /dev/kmsg\n",
+	.options = CLI_OPT_FORMAT | CLI_OPT_KMSG,
+	.run = run_doctor,
+};

@@ -1,0 +1,212 @@
+/* doctor's host checks: one table of checks, each adding findings. */
+#include "lxgpu/doctor.h"
+
+#include <string.h>
+#include <unistd.h>
+
+struct check_ctx {
+	const struct lx_doctor_input *in;
+	struct lx_findings *out;
+	struct lx_error *err;
+};
+
+static void add(struct check_ctx *c, enum lx_finding_code code, char *message, char *fix,
+		char *evidence)
+{
+	lx_findings_add(c->out, code, NULL, NULL, 0, NULL, message, fix);
+	lx_findings_last_evidence(c->out, evidence);
+}
+
+static bool module_loaded(const struct lx_host *host)
+{
+	return host->driver.version != NULL;
+}
+
+/* The host model's prerequisites: the rules of lx_host_check (module
+ * loaded, GPUs bound, nodes with the live majors, GSP firmware, flavour),
+ * each with its finding code. */
+static int check_model(struct check_ctx *c)
+{
+	struct lx_host_warnings w;
+	lx_host_check(c->in->host, &w);
+	for (size_t i = 0; i < w.n; i++) {
+		struct lx_host_warning *x = &w.items[i];
+		/* Codes come from model.c's table of rules; an uncoded warning
+		 * is the model's alone. */
+		if (!x->code || !lx_finding_info((enum lx_finding_code)x->code))
+			continue;
+		add(c, (enum lx_finding_code)x->code, x->message, x->fix, NULL);
+		if (x->info)
+			lx_findings_last_severity(c->out, LX_SEVERITY_INFO);
+		x->message = x->fix = NULL;
+	}
+	lx_host_warnings_free(&w);
+	return 0;
+}
+
+static bool list_names(const char *list, const char *name)
+{
+	_cleanup_free_ char *copy = lx_xstrdup(list);
+	char *save = NULL;
+	for (char *t = strtok_r(copy, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+		/* modprobe treats - and _ in module names alike */
+		for (char *p = t; *p; p++)
+			if (*p == '-')
+				*p = '_';
+		if (strcmp(t, name) == 0)
+			return true;
+	}
+	return false;
+}
+
+/* The live facts: kernel command line, Secure Boot, the persistence daemon. */
+static int check_facts(struct check_ctx *c)
+{
+	const struct lx_host *host = c->in->host;
+	const struct lx_host_facts *f = c->in->facts;
+	if (!f || !f->live)
+		return 0;
+	static const char *const keys[] = {"modprobe.blacklist", "module_blacklist",
+					   "rd.driver.blacklist"};
+	static const char *const modules[] = {"nvidia", "nvidia_uvm"};
+	for (size_t k = 0; k < 3; k++) {
+		_cleanup_free_ char *v = lx_cmdline_get(f->cmdline, keys[k]);
+		for (size_t m = 0; v && m < 2; m++)
+			if (list_names(v, modules[m]))
+				add(c, LXG128_CMDLINE_BLACKLIST,
+				    lx_xasprintf("the kernel command line blacklists %s (%s=%s)%s",
+						 modules[m], keys[k], v,
+						 lx_host_has_module(host, modules[m])
+							 ? ", although it is loaded now"
+							 : ": it does not load at boot"),
+				    lx_xasprintf("remove %s from %s= in the boot loader's command line "
+						 "(/etc/default/grub, or /etc/kernel/cmdline with "
+						 "proxmox-boot-tool refresh)",
+						 modules[m], keys[k]),
+				    lx_xasprintf("/proc/cmdline: %s", f->cmdline));
+	}
+	if (f->secure_boot == LX_SECURE_BOOT_ON && host->n_gpus && !module_loaded(host))
+		add(c, LXG127_SECURE_BOOT_UNSIGNED,
+		    lx_xstrdup("Secure Boot is on and the nvidia module is not loaded: the kernel "
+			       "refuses modules not signed by a key it trusts (a DKMS build)"),
+		    lx_xstrdup("enroll the DKMS signing key (mokutil --import /var/lib/dkms/mok.pub, "
+			       "reboot, confirm in MokManager), or use signed driver packages"),
+		    lx_xasprintf("%s: 1", f->secure_boot_source));
+	if (module_loaded(host) && f->persistenced_pid < 0)
+		add(c, LXG126_NO_PERSISTENCED,
+		    lx_xstrdup("nvidia-persistenced is not running: without persistence mode the "
+			       "first use of an idle GPU initializes it (seconds per GPU, in every "
+			       "container start that opens it)"),
+		    lx_xstrdup("systemctl enable --now nvidia-persistenced"),
+		    lx_xasprintf("%s: no live nvidia-persistenced", f->persistenced_pidfile));
+	return 0;
+}
+
+/* Extra advice a log finding gets from the live facts. */
+static char *fix_with_facts(const struct lx_doctor_input *in, const struct lx_kmsg_entry *e)
+{
+	const struct lx_host_facts *f = in->facts;
+	if (!f || !f->live)
+		return lx_xstrdup(e->fix);
+	if (e->code == LXG105_BAR_RESIZE_FAILED) {
+		_cleanup_free_ char *v = lx_nvidia_param_get(f->params, "EnableResizableBar");
+		if (v && strcmp(v, "0") != 0)
+			return lx_xasprintf("%s (/proc/driver/nvidia/params: EnableResizableBar: %s)",
+					    e->fix, v);
+	}
+	if (e->code == LXG113_IOMMU_FAULT) {
+		_cleanup_free_ char *v = lx_cmdline_get(f->cmdline, "iommu");
+		if (v && strcmp(v, "pt") == 0)
+			return lx_xasprintf("iommu=pt is already set (/proc/cmdline): update the "
+					    "driver, or turn the IOMMU off where no VM needs it");
+	}
+	return lx_xstrdup(e->fix);
+}
+
+/* The kernel log of the current boot against the catalogue. */
+static int check_kmsg(struct check_ctx *c)
+{
+	const struct lx_doctor_input *in = c->in;
+	if (!in->kmsg) {
+		if (in->kmsg_error)
+			add(c, LXG129_KMSG_UNREADABLE,
+			    lx_xasprintf("the kernel log was not read (%s): its messages are not checked",
+					 in->kmsg_error),
+			    lx_xstrdup("run doctor as root, or give a saved log: --kmsg FILE"), NULL);
+		return 0;
+	}
+	struct lx_kmsg_matches m;
+	if (lx_kmsg_match_all(in->kmsg, in->host, &m, c->err) < 0)
+		return -1;
+	for (size_t i = 0; i < m.n; i++) {
+		const struct lx_kmsg_match *x = &m.items[i];
+		const struct lx_kmsg_entry *e = x->entry;
+		_cleanup_free_ char *times = x->count > 1 ? lx_xasprintf(" (%zu times)", x->count) : NULL;
+		_cleanup_free_ char *gpu = x->pci ? lx_xasprintf("GPU %s: ", x->pci) : NULL;
+		_cleanup_free_ char *before =
+			(e->flags & LX_KMSG_WITH_PREVIOUS) && x->first < x->last
+				? lx_xasprintf(": \"%s\"", in->kmsg->lines[x->first].text)
+				: NULL;
+		lx_findings_add(c->out, e->code, NULL, in->kmsg->source,
+				(int)in->kmsg->lines[x->last].lineno, NULL,
+				lx_xasprintf("%s%s%s%s", gpu ? gpu : "", e->cause, before ? before : "",
+					     times ? times : ""),
+				fix_with_facts(in, e));
+		lx_findings_last_severity(c->out, e->severity);
+		lx_findings_last_evidence(c->out, lx_kmsg_match_evidence(in->kmsg, x));
+	}
+	lx_kmsg_matches_free(&m);
+	return 0;
+}
+
+/* The checks, in order. A module with findings of its own about the host
+ * (peer-to-peer readiness) adds its function here. */
+static int (*const checks[])(struct check_ctx *) = {
+	check_model,
+	check_facts,
+	check_kmsg,
+};
+
+int lx_doctor_host(const struct lx_doctor_input *in, struct lx_findings *out, struct lx_error *err)
+{
+	struct check_ctx c = {in, out, err};
+	for (size_t i = 0; i < sizeof(checks) / sizeof(checks[0]); i++)
+		if (checks[i](&c) < 0)
+			return -1;
+	return 0;
+}
+
+int lx_doctor_container(const struct lx_host *host, const char *id, const char *path, bool is_pve,
+			const struct lx_runtime_paths *paths, struct lx_findings *out,
+			struct lx_container_report *report, struct lx_doctor_userspace *u,
+			struct lx_error *err)
+{
+	memset(u, 0, sizeof(*u));
+	/* verify's checks as they are, LXG011 for libraries of another
+	 * version among them */
+	if (lx_verify_container(host, id, path, is_pve, paths, out, report, err) < 0)
+		return -1;
+	struct lx_conf conf;
+	if (lx_conf_load(path, &conf, err) < 0) {
+		lx_container_report_free(report);
+		return -1;
+	}
+	struct lx_running run;
+	lx_container_find(paths, host->cgroup, id, &run);
+	int root_fd = lx_container_open_root(paths, id, &conf, &run);
+	lx_running_free(&run);
+	lx_conf_free(&conf);
+	if (root_fd >= 0) {
+		u->checked = true;
+		lx_rootfs_driver_versions(root_fd, &u->versions, &u->files);
+		close(root_fd);
+	}
+	return 0;
+}
+
+void lx_doctor_userspace_free(struct lx_doctor_userspace *u)
+{
+	lx_strv_free(&u->versions);
+	lx_strv_free(&u->files);
+	memset(u, 0, sizeof(*u));
+}

@@ -1,0 +1,138 @@
+/* Facts only a live host shows: the kernel command line, the nvidia
+ * module's parameters, Secure Boot, the persistence daemon. Files only:
+ * no node is opened, nothing is run. */
+#include "lxgpu/doctor.h"
+
+#include <ctype.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#define FACT_FILE_MAX (1u << 20)
+
+/* The EFI global variable GUID (UEFI spec): SecureBoot-<guid> holds four
+ * attribute bytes and one data byte, 1 when Secure Boot is enforced. */
+#define SECURE_BOOT_VAR "SecureBoot-8be4df61-93ca-11d2-aa0d-00e098032b8c"
+
+static char *read_optional(const char *dir, const char *rel, size_t *len)
+{
+	_cleanup_free_ char *path = lx_path_join(dir, rel);
+	char *text = NULL;
+	struct lx_error err = {0};
+	if (lx_read_file_optional(path, FACT_FILE_MAX, &text, len, &err) < 0)
+		lx_error_clear(&err); /* unreadable is unknown, as absent */
+	return text;
+}
+
+static void read_secure_boot(const char *sys, struct lx_host_facts *f)
+{
+	_cleanup_free_ char *efi = lx_path_join(sys, "firmware/efi");
+	struct stat st;
+	if (stat(efi, &st) != 0) {
+		f->secure_boot = LX_SECURE_BOOT_OFF;
+		f->secure_boot_source = lx_xasprintf("%s absent: a BIOS (non-EFI) boot", efi);
+		return;
+	}
+	const char *rel = "firmware/efi/efivars/" SECURE_BOOT_VAR;
+	size_t len = 0;
+	_cleanup_free_ char *data = read_optional(sys, rel, &len);
+	f->secure_boot_source = lx_path_join(sys, rel);
+	if (!data || len < 5) {
+		f->secure_boot = LX_SECURE_BOOT_UNKNOWN;
+		return;
+	}
+	f->secure_boot = data[4] == 1 ? LX_SECURE_BOOT_ON : LX_SECURE_BOOT_OFF;
+}
+
+/* The pid file the daemon writes, and that pid alive as nvidia-persistenced
+ * (comm is cut at 15 characters). */
+static void read_persistenced(const struct lx_scan_paths *paths, struct lx_host_facts *f)
+{
+	f->persistenced_pid = -1;
+	f->persistenced_pidfile =
+		lx_path_join(paths->run, "nvidia-persistenced/nvidia-persistenced.pid");
+	char *text = NULL;
+	struct lx_error err = {0};
+	if (lx_read_file_optional(f->persistenced_pidfile, 64, &text, NULL, &err) < 0)
+		lx_error_clear(&err);
+	if (!text)
+		return;
+	long long pid;
+	bool valid = lx_parse_int(lx_str_strip(text), 1, 1 << 22, &pid);
+	free(text);
+	if (!valid)
+		return;
+	_cleanup_free_ char *rel = lx_xasprintf("%lld/comm", pid);
+	_cleanup_free_ char *comm = read_optional(paths->proc, rel, NULL);
+	if (comm && lx_str_starts_with(comm, "nvidia-persiste"))
+		f->persistenced_pid = (int)pid;
+}
+
+void lx_host_facts_read(const struct lx_scan_paths *paths, struct lx_host_facts *out)
+{
+	memset(out, 0, sizeof(*out));
+	out->live = true;
+	out->cmdline = read_optional(paths->proc, "cmdline", NULL);
+	if (out->cmdline)
+		lx_str_strip(out->cmdline);
+	out->params = read_optional(paths->proc, "driver/nvidia/params", NULL);
+	read_secure_boot(paths->sys, out);
+	read_persistenced(paths, out);
+}
+
+void lx_host_facts_free(struct lx_host_facts *f)
+{
+	free(f->cmdline);
+	free(f->params);
+	free(f->secure_boot_source);
+	free(f->persistenced_pidfile);
+	memset(f, 0, sizeof(*f));
+}
+
+char *lx_cmdline_get(const char *cmdline, const char *key)
+{
+	if (!cmdline)
+		return NULL;
+	size_t klen = strlen(key);
+	char *found = NULL;
+	const char *p = cmdline;
+	while (*p) {
+		while (isspace((unsigned char)*p))
+			p++;
+		if (!*p)
+			break;
+		/* A word, where double quotes may hold spaces (param="a b"). */
+		const char *start = p;
+		bool quoted = false;
+		while (*p && (quoted || !isspace((unsigned char)*p))) {
+			quoted ^= *p == '"';
+			p++;
+		}
+		size_t n = (size_t)(p - start);
+		if (n >= klen && strncmp(start, key, klen) == 0 && (n == klen || start[klen] == '=')) {
+			free(found);
+			const char *v = n == klen ? start + n : start + klen + 1;
+			size_t vlen = (size_t)(start + n - v);
+			if (vlen >= 2 && v[0] == '"' && v[vlen - 1] == '"')
+				v++, vlen -= 2;
+			found = lx_xstrndup(v, vlen);
+		}
+		if (n == 2 && strncmp(start, "--", 2) == 0)
+			break; /* the rest is init's */
+	}
+	return found;
+}
+
+char *lx_nvidia_param_get(const char *params, const char *key)
+{
+	if (!params)
+		return NULL;
+	size_t klen = strlen(key);
+	for (const char *p = params; *p;) {
+		size_t n = strcspn(p, "\n");
+		if (n > klen && strncmp(p, key, klen) == 0 && p[klen] == ':') {
+			return lx_str_strip(lx_xstrndup(p + klen + 1, n - klen - 1));
+		}
+		p += n + (p[n] == '\n');
+	}
+	return NULL;
+}

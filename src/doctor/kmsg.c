@@ -1,0 +1,261 @@
+/* The kernel log: /dev/kmsg read without blocking, or a saved dmesg /
+ * journalctl / syslog text, reduced to the current boot's messages. */
+#include "lxgpu/doctor.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <string.h>
+#include <unistd.h>
+
+#define KMSG_RECORD_MAX (64u << 10)
+#define KMSG_FILE_MAX (256u << 20)
+
+static void add_line(struct lx_kmsg *k, char *text, char *raw, unsigned lineno, bool continuation)
+{
+	k->lines = lx_xrealloc(k->lines, (k->n + 1) * sizeof(*k->lines));
+	k->lines[k->n++] = (struct lx_kmsg_line){text, raw, lineno, continuation};
+}
+
+static void drop_lines(struct lx_kmsg *k)
+{
+	for (size_t i = 0; i < k->n; i++) {
+		free(k->lines[i].text);
+		free(k->lines[i].raw);
+	}
+	k->n = 0;
+}
+
+void lx_kmsg_free(struct lx_kmsg *k)
+{
+	drop_lines(k);
+	free(k->lines);
+	free(k->source);
+	memset(k, 0, sizeof(*k));
+}
+
+/* /dev/kmsg escapes non-printable bytes (and a record's newlines) as \xHH. */
+static char *kmsg_unescape(const char *s, size_t n)
+{
+	struct lx_buf b = {0};
+	for (size_t i = 0; i < n; i++) {
+		if (s[i] == '\\' && i + 3 < n && s[i + 1] == 'x' && isxdigit((unsigned char)s[i + 2]) &&
+		    isxdigit((unsigned char)s[i + 3])) {
+			char hex[3] = {s[i + 2], s[i + 3], 0};
+			char c = (char)strtol(hex, NULL, 16);
+			lx_buf_append(&b, &c, 1);
+			i += 3;
+		} else {
+			lx_buf_append(&b, &s[i], 1);
+		}
+	}
+	return lx_buf_steal(&b);
+}
+
+/* One record: "PRI,SEQ,TS,FLAGS[,...];MESSAGE\n" then " KEY=VALUE\n" lines. */
+static void add_record(struct lx_kmsg *k, const char *rec, size_t len)
+{
+	const char *semi = memchr(rec, ';', len);
+	if (!semi)
+		return;
+	const char *msg = semi + 1;
+	const char *end = memchr(msg, '\n', len - (size_t)(msg - rec));
+	size_t mlen = end ? (size_t)(end - msg) : len - (size_t)(msg - rec);
+	_cleanup_free_ char *text = kmsg_unescape(msg, mlen);
+	bool first = true;
+	for (char *p = text; first || *p;) {
+		size_t n = strcspn(p, "\n");
+		char *line = lx_xstrndup(p, n);
+		add_line(k, lx_xstrdup(line), line, 0, !first);
+		first = false;
+		p += n + (p[n] == '\n');
+	}
+}
+
+int lx_kmsg_read_device(const char *path, struct lx_kmsg *out, struct lx_error *err)
+{
+	memset(out, 0, sizeof(*out));
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0)
+		return lx_error_set_errno(err, errno, "%s: cannot open", path);
+	out->source = lx_xstrdup(path);
+	out->boots = 1;
+	/* From the oldest record still in the ring (a fresh open starts there
+	 * too; the seek says so explicitly). */
+	lseek(fd, 0, SEEK_SET);
+	char *buf = lx_xmalloc(KMSG_RECORD_MAX);
+	int rc = 0;
+	for (;;) {
+		ssize_t n = read(fd, buf, KMSG_RECORD_MAX - 1);
+		if (n > 0) {
+			add_record(out, buf, (size_t)n);
+			continue;
+		}
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0 && errno == EPIPE)
+			continue; /* records overwritten since the last read: go on with the next */
+		if (n == 0 || errno == EAGAIN)
+			break; /* the end of the ring */
+		rc = lx_error_set_errno(err, errno, "%s: cannot read", path);
+		break;
+	}
+	free(buf);
+	close(fd);
+	if (rc < 0)
+		lx_kmsg_free(out);
+	return rc;
+}
+
+/* "[  123.456789] ", "[Tue Dec  1 10:00:00 2026] ", "[  +0.000421] ". */
+static const char *skip_bracket_stamp(const char *s)
+{
+	if (*s != '[')
+		return s;
+	const char *close = strchr(s, ']');
+	if (!close || close - s > 40)
+		return s;
+	/* A time stamp holds digits and [.:+ ] only, or a date (letters too). */
+	bool digit = false;
+	for (const char *p = s + 1; p < close; p++) {
+		if (isdigit((unsigned char)*p))
+			digit = true;
+		else if (!strchr(" .:+-", *p) && !isalpha((unsigned char)*p))
+			return s;
+	}
+	if (!digit)
+		return s;
+	s = close + 1;
+	return *s == ' ' ? s + 1 : s;
+}
+
+/* journalctl's and syslog's "Dec 01 10:00:00 host kernel: ", an ISO time
+ * stamp, short-monotonic's "host kernel: " after the bracket. */
+static const char *skip_kernel_tag(const char *s)
+{
+	const char *tag = strstr(s, "kernel: ");
+	if (!tag || tag - s > 96 || (tag > s && tag[-1] != ' '))
+		return s;
+	size_t prefix = (size_t)(tag - s);
+	bool has_time = false, has_bracket = false;
+	size_t spaces = 0;
+	for (size_t i = 0; i < prefix; i++) {
+		if (s[i] == ':' && i > 0 && isdigit((unsigned char)s[i - 1]))
+			has_time = true;
+		has_bracket |= s[i] == '[' || s[i] == ']';
+		spaces += s[i] == ' ';
+	}
+	/* Either a time stamp and a host, or the host alone (one word). */
+	if (prefix && !has_time && spaces != 1)
+		return s;
+	if (has_bracket && !has_time)
+		return s;
+	return tag + strlen("kernel: ");
+}
+
+/* "<6>" of dmesg -r; "kern  :info  : " of dmesg -x. */
+static const char *skip_level(const char *s)
+{
+	if (*s == '<') {
+		const char *p = s + 1;
+		while (isdigit((unsigned char)*p))
+			p++;
+		if (p > s + 1 && *p == '>')
+			return p + 1;
+	}
+	const char *p = s;
+	while (islower((unsigned char)*p))
+		p++;
+	if (p > s && p - s <= 6) {
+		while (*p == ' ')
+			p++;
+		if (*p == ':') {
+			const char *q = p + 1;
+			while (islower((unsigned char)*q))
+				q++;
+			while (*q == ' ')
+				q++;
+			if (q > p + 1 && *q == ':' && q[1] == ' ')
+				return q + 2;
+		}
+	}
+	return s;
+}
+
+static bool is_boot_separator(const char *raw)
+{
+	return lx_str_starts_with(raw, "-- Boot ") || lx_str_starts_with(raw, "-- Reboot --");
+}
+
+void lx_kmsg_parse_text(const char *name, const char *text, size_t len, struct lx_kmsg *out)
+{
+	memset(out, 0, sizeof(*out));
+	out->source = lx_xstrdup(name);
+	out->boots = 1;
+	bool seen_any = false;
+	const char *p = text, *end = text + len;
+	for (unsigned lineno = 1; p < end; lineno++) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p);
+		char *raw = lx_xstrndup(p, n);
+		p += n + (nl != NULL);
+		size_t rl = strlen(raw); /* a NUL byte ends the line */
+		while (rl && (raw[rl - 1] == '\r' || raw[rl - 1] == ' '))
+			raw[--rl] = '\0';
+		if (is_boot_separator(raw)) {
+			drop_lines(out);
+			out->boots += seen_any;
+			seen_any = false;
+			free(raw);
+			continue;
+		}
+		/* journalctl's other "-- ..." lines (Logs begin at, No entries,
+		 * catalog text of -x) are not kernel messages. */
+		if (lx_str_starts_with(raw, "-- ") || rl == 0) {
+			free(raw);
+			continue;
+		}
+		bool indented = raw[0] == ' ' || raw[0] == '\t';
+		const char *msg = raw;
+		while (*msg == ' ' || *msg == '\t')
+			msg++;
+		msg = skip_level(msg);
+		msg = skip_bracket_stamp(msg);
+		msg = skip_kernel_tag(msg);
+		msg = skip_bracket_stamp(msg); /* "kernel: [   20.5] ..." of syslog */
+		/* An indented line that had a stamp of its own is a new message. */
+		bool continuation = indented && msg == raw + strspn(raw, " \t") && out->n > 0;
+		if (!continuation && lx_str_starts_with(msg, "Linux version ") && seen_any) {
+			drop_lines(out);
+			out->boots++;
+		}
+		/* syslog writes a record's newlines as "#012". */
+		const char *q = msg;
+		bool first = true;
+		while (first || *q) {
+			const char *sep = strstr(q, "#012");
+			size_t m = sep ? (size_t)(sep - q) : strlen(q);
+			add_line(out, lx_xstrndup(q, m), first ? lx_xstrdup(raw) : lx_xstrndup(q, m), lineno,
+				 continuation || !first);
+			first = false;
+			q += m + (sep ? 4 : 0);
+			if (!sep)
+				break;
+		}
+		seen_any = true;
+		free(raw);
+	}
+}
+
+int lx_kmsg_read_file(const char *path, struct lx_kmsg *out, struct lx_error *err)
+{
+	char *text = NULL;
+	size_t len = 0;
+	if (lx_read_file(path, KMSG_FILE_MAX, &text, &len, err) < 0) {
+		memset(out, 0, sizeof(*out));
+		return lx_error_prefix(err, "--kmsg");
+	}
+	lx_kmsg_parse_text(path, text, len, out);
+	free(text);
+	return 0;
+}
