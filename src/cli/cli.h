@@ -108,6 +108,12 @@ struct lx_conf;
 int cli_options_for_container(const struct cli *cli, const struct lx_host *host,
 			      const struct lx_conf *conf, bool is_pve, struct lx_plan_options *opts);
 
+struct lx_findings;
+/* verify's findings about the container's lxgpu include file; on the live
+ * host judged against the nodes as ensure-nodes makes them. */
+int cli_verify_include(const struct cli *cli, const struct lx_host *host, const char *id,
+		       const char *config_path, struct lx_findings *out, struct lx_error *err);
+
 /* Load the host model: the --host snapshot, or a live scan. Prints the
  * error and returns -1 on failure. evidence may be NULL. */
 int cli_load_host(const struct cli *cli, struct lx_host *host, struct lx_evidence *evidence);
