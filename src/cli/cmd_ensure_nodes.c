@@ -17,8 +17,6 @@ static int print_plan(const struct lx_node_plan *plan, bool dry_run, bool quiet)
 		else
 			printf("%s%s\n", prefix, line);
 	}
-	for (size_t i = 0; i < plan->notes.n; i++)
-		fprintf(stderr, "lxgpu: note: %s\n", plan->notes.items[i]);
 	if (lx_node_plan_changes(plan) == 0)
 		printf("nothing to do: every NVIDIA node is in place\n");
 	return 0;
@@ -132,6 +130,8 @@ static int run_ensure_nodes(struct cli *cli)
 		return cli_fail(&err);
 	}
 	print_plan(&plan, cli->dry_run, cli->verbosity < 1);
+	for (size_t i = 0; i < plan.notes.n; i++)
+		cli_note(cli, "%s", plan.notes.items[i]);
 	rc = cli->dry_run ? 0 : lx_node_plan_apply(&plan, cli->scan_paths.dev, &err);
 	/* The include files get the nodes as they are once made. */
 	lx_node_plan_to_model(&plan, &host);
