@@ -333,6 +333,8 @@ struct lx_next_boot {
 	bool firmware_present; /* GSP firmware of module_version (open flavour needs it) */
 	bool uvm_at_boot;      /* something creates /dev/nvidia-uvm before guests start */
 	char *uvm_source;      /* what does */
+	char *ensure_nodes_unit; /* an enabled unit that runs lxgpu ensure-nodes (which
+				  * rewrites lxgpu's include files at boot); NULL: none */
 };
 
 /* Inspect the files under root ("/" on the live host): /etc/kernel pins,
@@ -367,6 +369,15 @@ struct lx_preflight {
 	size_t n;
 };
 void lx_preflight_free(struct lx_preflight *p);
+/* Add a reason (takes message and fix); the verdict is the worst one. */
+void lx_preflight_add(struct lx_preflight *p, enum lx_verdict verdict, char *message, char *fix);
+/* The include style's file (lxgpu/incfile.h) at the next start (nb NULL)
+ * or the first start after a reboot into nb: missing or stale now, and
+ * whether lxgpu ensure-nodes rewrites it at boot. nodes as for
+ * lx_verify_include. Adds to out. */
+void lx_preflight_include(const struct lx_host *host, const struct lx_node_plan *nodes,
+			  const char *id, const struct lx_conf *conf, const char *state_dir,
+			  const struct lx_next_boot *nb, struct lx_preflight *out);
 
 /* The next start against the host as it is now. driver_versions: versions
  * of the container's driver libraries when known, else NULL. */

@@ -1,6 +1,7 @@
 /* lxgpu preflight: will the GPU containers come up, now and after a reboot? */
 #include "cli.h"
 #include "lxgpu/report.h"
+#include "lxgpu/incfile.h"
 #include "lxgpu/verify.h"
 
 #include <dirent.h>
@@ -168,7 +169,8 @@ static int run_preflight(struct cli *cli)
 			}
 			struct lx_container_config cc;
 			lx_container_config_read(&host, targets[i].id, &conf, targets[i].is_pve, &cc);
-			if (cc.n_grants == 0 && cli->n_args == 0) {
+			if (cc.n_grants == 0 && cli->n_args == 0 &&
+			    !lx_incfile_find_line(&conf, cli->state_dir)) {
 				lx_container_config_free(&cc);
 				lx_conf_free(&conf);
 				continue; /* not a GPU container */
@@ -188,6 +190,7 @@ static int run_preflight(struct cli *cli)
 							&aopts, &p);
 			else
 				lx_preflight_next_boot(&host, &cc, root_fd >= 0 ? &versions : NULL, &nb, &p);
+			cli_preflight_include(cli, &host, targets[i].id, &conf, pass == 1 ? &nb : NULL, &p);
 			any_bad |= p.verdict != LX_VERDICT_OK;
 			print_verdict(targets[i].id, &p, pass == 0 ? start_list : boot_list, text);
 			shown++;

@@ -275,6 +275,29 @@ static bool unit_enabled(const char *root, const char *unit)
 	return enabled;
 }
 
+/* An enabled unit that runs lxgpu ensure-nodes: the include files of
+ * --style include are rewritten at boot with that boot's numbers. */
+static void find_ensure_nodes(const char *root, struct lx_next_boot *nb)
+{
+	static const char *const unit_dirs[] = {"etc/systemd/system", "lib/systemd/system",
+						"usr/lib/systemd/system"};
+	for (size_t i = 0; i < 3 && !nb->ensure_nodes_unit; i++) {
+		_cleanup_free_ char *dir = under(root, unit_dirs[i]);
+		DIR *d = opendir(dir);
+		struct dirent *de;
+		while (d && !nb->ensure_nodes_unit && (de = readdir(d))) {
+			if (!lx_str_ends_with(de->d_name, ".service"))
+				continue;
+			_cleanup_free_ char *rel = lx_xasprintf("%s/%s", unit_dirs[i], de->d_name);
+			_cleanup_free_ char *text = read_text(root, rel);
+			if (text && strstr(text, "lxgpu ensure-nodes") && unit_enabled(root, de->d_name))
+				nb->ensure_nodes_unit = lx_xstrdup(de->d_name);
+		}
+		if (d)
+			closedir(d);
+	}
+}
+
 static void find_uvm_creator(const char *root, struct lx_next_boot *nb)
 {
 	static const char *const unit_dirs[] = {"etc/systemd/system", "lib/systemd/system",
@@ -350,6 +373,7 @@ int lx_next_boot_inspect(const char *root, const char *kernel, struct lx_next_bo
 		out->firmware_present = dir_has_prefix(fw_dir, "gsp");
 	}
 	find_uvm_creator(root, out);
+	find_ensure_nodes(root, out);
 	return 0;
 }
 
@@ -360,6 +384,7 @@ void lx_next_boot_free(struct lx_next_boot *nb)
 	free(nb->module_path);
 	free(nb->module_version);
 	free(nb->uvm_source);
+	free(nb->ensure_nodes_unit);
 	memset(nb, 0, sizeof(*nb));
 }
 

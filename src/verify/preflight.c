@@ -27,6 +27,11 @@ void lx_preflight_free(struct lx_preflight *p)
 	memset(p, 0, sizeof(*p));
 }
 
+void lx_preflight_add(struct lx_preflight *p, enum lx_verdict verdict, char *message, char *fix)
+{
+	reason(p, verdict, message, fix);
+}
+
 static const struct lx_configured_node *grant_of(const struct lx_container_config *cc,
 						  const char *path)
 {
