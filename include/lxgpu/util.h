@@ -101,6 +101,10 @@ int lx_read_file_optional(const char *path, size_t max_size, char **out, size_t 
  * fsync of the directory. The old file stays intact on any failure. */
 int lx_write_file_atomic(const char *path, const void *data, size_t len, mode_t mode,
 			 struct lx_error *err);
+/* mkdir -p: dir with mode, its missing parents 0755 (lxgpu's default paths,
+ * /var/lib/lxgpu/backups, are made on first use). An existing directory is
+ * fine. -1 with errno set, as mkdir(2). */
+int lx_mkdir_parents(const char *dir, mode_t mode);
 /* The same, giving the new file the mode and owner of `like` (the file it
  * replaces). before_rename, when set, runs just before the rename and may
  * veto it by returning -1 (with err set). */

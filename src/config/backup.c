@@ -31,7 +31,7 @@ int lx_backup_write(const char *dir, const char *text, size_t len,
 		    const struct lx_backup_meta *meta, char **name, struct lx_error *err)
 {
 	*name = NULL;
-	if (mkdir(dir, 0700) < 0 && errno != EEXIST)
+	if (lx_mkdir_parents(dir, 0700) < 0)
 		return lx_error_set_errno(err, errno, "%s: cannot create the backup directory "
 					  "(--backup-dir chooses another)", dir);
 	struct timespec now;

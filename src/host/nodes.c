@@ -395,24 +395,13 @@ int lx_module_load(const char *proc_dir, const char *module, struct lx_error *er
 			    WIFSIGNALED(status) ? WTERMSIG(status) : 0);
 }
 
+/* data/lxgpu-nodes.service.in as configured and installed (data/meson.build
+ * embeds it): the unit printed and the unit installed are one file. */
+extern const char lx_nodes_boot_unit_file[];
+
 const char *lx_nodes_boot_unit_text(void)
 {
-	return "# /etc/systemd/system/lxgpu-nodes.service (from lxgpu ensure-nodes --print-boot-unit)\n"
-	       "# Loads nvidia-uvm and creates the NVIDIA device nodes with the majors of this\n"
-	       "# boot before Proxmox or LXC start guests, without initializing the GPUs.\n"
-	       "# Enable: systemctl enable lxgpu-nodes\n"
-	       "[Unit]\n"
-	       "Description=Create NVIDIA device nodes before guests start\n"
-	       "After=systemd-modules-load.service\n"
-	       "Before=pve-guests.service lxc.service\n"
-	       "\n"
-	       "[Service]\n"
-	       "Type=oneshot\n"
-	       "RemainAfterExit=yes\n"
-	       "ExecStart=/usr/bin/lxgpu ensure-nodes --load-modules\n"
-	       "\n"
-	       "[Install]\n"
-	       "WantedBy=multi-user.target\n";
+	return lx_nodes_boot_unit_file;
 }
 
 void lx_nodes_modules_to_load(const struct lx_host *host, struct lx_strv *out)

@@ -234,6 +234,32 @@ int lx_atomic_clean_stale(const char *path, int min_age_s, struct lx_strv *remov
 	return rc;
 }
 
+int lx_mkdir_parents(const char *dir, mode_t mode)
+{
+	if (mkdir(dir, mode) == 0)
+		return 0;
+	if (errno == EEXIST) {
+		struct stat st;
+		if (stat(dir, &st) == 0 && !S_ISDIR(st.st_mode)) {
+			errno = ENOTDIR;
+			return -1;
+		}
+		return 0;
+	}
+	if (errno != ENOENT)
+		return -1;
+	_cleanup_free_ char *parent = lx_xstrdup(dir);
+	char *slash = strrchr(parent, '/');
+	while (slash && slash > parent && slash[-1] == '/')
+		slash--;
+	if (!slash || slash == parent)
+		return -1; /* ENOENT with no parent left to make */
+	*slash = '\0';
+	if (lx_mkdir_parents(parent, 0755) < 0)
+		return -1;
+	return mkdir(dir, mode) == 0 || errno == EEXIST ? 0 : -1;
+}
+
 int lx_write_file_atomic(const char *path, const void *data, size_t len, mode_t mode,
 			 struct lx_error *err)
 {

@@ -171,7 +171,7 @@ check "open module without its GSP firmware: will fail" t_missing_firmware
 t_boot_unit() {
 	"$lxgpu" preflight --print-boot-unit >"$work/unit" &&
 		grep -qx 'Before=pve-guests.service lxc.service' "$work/unit" &&
-		grep -qx 'ExecStart=/usr/bin/lxgpu ensure-nodes --load-modules' "$work/unit" &&
+		grep -Eqx 'ExecStart=/([^ ]+/)?bin/lxgpu ensure-nodes --load-modules' "$work/unit" &&
 		"$lxgpu" ensure-nodes --print-boot-unit | cmp -s - "$work/unit" &&
 		grep -qx 'WantedBy=multi-user.target' "$work/unit"
 }

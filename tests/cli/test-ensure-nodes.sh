@@ -160,7 +160,7 @@ t_unit() {
 		grep -qx 'Type=oneshot' "$work/unit" &&
 		grep -qx 'Before=pve-guests.service lxc.service' "$work/unit" &&
 		grep -qx 'After=systemd-modules-load.service' "$work/unit" &&
-		grep -qx 'ExecStart=/usr/bin/lxgpu ensure-nodes --load-modules' "$work/unit" &&
+		grep -Eqx 'ExecStart=/([^ ]+/)?bin/lxgpu ensure-nodes --load-modules' "$work/unit" &&
 		"$lxgpu" preflight --print-boot-unit | cmp -s - "$work/unit"
 }
 check "--print-boot-unit: the oneshot unit, the same as preflight's" t_unit

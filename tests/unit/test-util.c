@@ -2,6 +2,7 @@
 #include "lxgpu/util.h"
 #include "tap.h"
 
+#include <errno.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -91,6 +92,39 @@ static void test_files(void)
 	free(path);
 }
 
+/* mkdir -p as coreutils' mkdir -p behaves: parents made, an existing
+ * directory fine, a file in the way ENOTDIR. */
+static void test_mkdir_parents(void)
+{
+	char dir[] = "/tmp/lxgpu-test-XXXXXX";
+	ok(mkdtemp(dir) != NULL, "temp dir");
+	_cleanup_free_ char *leaf = lx_xasprintf("%s/var/lib/lxgpu/backups", dir);
+	_cleanup_free_ char *mid = lx_xasprintf("%s/var/lib/lxgpu", dir);
+	ok(lx_mkdir_parents(leaf, 0700) == 0, "leaf and three missing parents made");
+	struct stat st;
+	ok(stat(leaf, &st) == 0 && S_ISDIR(st.st_mode) && (st.st_mode & 0777) == (0700 & ~umask(022)),
+	   "leaf has the mode asked");
+	umask(022);
+	ok(stat(mid, &st) == 0 && (st.st_mode & 0777) == 0755, "a parent is 0755");
+	ok(lx_mkdir_parents(leaf, 0700) == 0, "an existing directory is fine");
+	_cleanup_free_ char *slash = lx_xasprintf("%s/", leaf);
+	ok(lx_mkdir_parents(slash, 0700) == 0, "a trailing slash is fine");
+	_cleanup_free_ char *file = lx_xasprintf("%s/file", dir);
+	ok(lx_write_file_atomic(file, "x", 1, 0644, NULL) == 0, "a file");
+	_cleanup_free_ char *under = lx_xasprintf("%s/file/sub", dir);
+	errno = 0;
+	ok(lx_mkdir_parents(file, 0755) < 0 && errno == ENOTDIR, "a file in the way: ENOTDIR");
+	ok(lx_mkdir_parents(under, 0755) < 0 && errno == ENOTDIR, "a file as a parent: ENOTDIR");
+	unlink(file);
+	rmdir(leaf);
+	rmdir(mid);
+	_cleanup_free_ char *lib = lx_xasprintf("%s/var/lib", dir);
+	_cleanup_free_ char *var = lx_xasprintf("%s/var", dir);
+	rmdir(lib);
+	rmdir(var);
+	ok(rmdir(dir) == 0, "nothing else was made");
+}
+
 static void test_errors(void)
 {
 	struct lx_error err = {0};
@@ -107,6 +141,7 @@ int main(void)
 	test_numbers();
 	test_paths();
 	test_files();
+	test_mkdir_parents();
 	test_errors();
 	return tap_done();
 }
