@@ -80,12 +80,40 @@ char *lx_hook_line_value(const struct lx_hook_line *h);
 bool lx_hook_line_parse(const char *value, struct lx_hook_line *out);
 void lx_hook_line_free(struct lx_hook_line *h);
 
-/* The hook line generate and apply write (NULL when not asked for). */
+struct lx_conf;
+/* The lxgpu hook line of a config's live section that LXC will run: the
+ * last lxc.hook.mount line running `lxgpu hook` that no later empty
+ * `lxc.hook.mount =` clears (LXC empties the list on an empty value).
+ * Returns its line index or -1; *out filled when found (may be NULL). */
+long lx_conf_find_hook(const struct lx_conf *conf, struct lx_hook_line *out);
+/* The line for a config: PVE "key: value", plain LXC "key = value". */
+char *lx_hook_config_line(const struct lx_hook_line *h, bool is_pve);
+
+/* A file the hook gives the container: the host's path, and where it is
+ * inside the container after the hook ran. */
+struct lx_injected_file {
+	char *host_path;
+	char *path;
+};
+
+/* --driver-libs: the hook line generate and apply write, and for the CDI
+ * spec the files the hook puts into the container. */
 struct lx_driver_libs_options {
 	bool enabled;            /* --driver-libs */
 	const char *binary;      /* lxgpu's installed path */
 	const char *driver_root; /* --driver-root when given, else NULL */
 	const char *proc_dir;    /* --proc-dir when given, else NULL */
+	const char *lib_dir;     /* the container's library dir the files are listed in */
+	struct lx_injected_file *files;
+	size_t n_files;
 };
+
+/* The files of the loaded version (lx_driver_loaded_version under proc_dir,
+ * lx_driver_files_find under driver_root) as the hook places them in a
+ * container whose library dir is lib_dir (libraries, soname links, tools).
+ * No module loaded or no userspace of its version: an error. */
+int lx_driver_libs_files(const char *proc_dir, const char *driver_root, const char *lib_dir,
+			 struct lx_driver_libs_options *o, struct lx_error *err);
+void lx_driver_libs_files_free(struct lx_driver_libs_options *o);
 
 #endif

@@ -3,6 +3,7 @@
 #ifndef LXGPU_RENDER_H
 #define LXGPU_RENDER_H
 
+#include "lxgpu/inject.h"
 #include "lxgpu/plan.h"
 #include "lxgpu/report.h"
 
@@ -14,6 +15,8 @@ struct lx_builtin_template {
 extern const struct lx_builtin_template lx_builtin_templates[];
 
 struct lx_render_options {
+	/* --driver-libs: the lxc.hook.mount line (and the CDI mounts); NULL: none */
+	const struct lx_driver_libs_options *driver_libs;
 	const char *templates_dir; /* NULL: the compiled-in templates */
 	const char *version;       /* lxgpu's, for the header */
 	bool no_comments;          /* leave out '#' lines (PVE makes them the description) */

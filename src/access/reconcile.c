@@ -326,6 +326,8 @@ static void rendered_lines(const struct job *j, const char *rendered, struct lx_
 		const struct lx_conf_line *l = &parsed.lines[i];
 		if (l->kind != LX_CONF_PVE_KEY && l->kind != LX_CONF_LXC_KEY)
 			continue;
+		if (l->kind == LX_CONF_LXC_KEY && strcmp(l->key, "lxc.hook.mount") == 0)
+			continue; /* --driver-libs' hook line: added once, after the GPU lines */
 		const char *bind = strstr(l->text, " bind,");
 		if (optional && l->kind == LX_CONF_LXC_KEY && strcmp(l->key, "lxc.mount.entry") == 0 &&
 		    bind && !strstr(l->text, "optional"))
@@ -468,6 +470,25 @@ static void renumber_devn(const struct lx_plan_options *opts, struct lx_strv *ch
 	}
 }
 
+/* --driver-libs: the lxc.hook.mount line running lxgpu hook, unless the
+ * config already has one that LXC runs (kept as the user has it). */
+static void add_driver_libs_hook(struct job *j, struct lx_strv *chosen)
+{
+	const struct lx_driver_libs_options *dl = j->in->render_opts ? j->in->render_opts->driver_libs
+								      : NULL;
+	if (!dl || !dl->enabled)
+		return;
+	struct lx_hook_line have;
+	if (lx_conf_find_hook(j->in->conf, &have) >= 0) {
+		lx_hook_line_free(&have);
+		return;
+	}
+	struct lx_hook_line h = {.binary = (char *)dl->binary,
+				 .driver_root = (char *)dl->driver_root,
+				 .proc_dir = (char *)dl->proc_dir};
+	lx_strv_push_owned(chosen, lx_hook_config_line(&h, j->in->is_pve));
+}
+
 int lx_reconcile(const struct lx_reconcile_input *in, struct lx_reconcile_result *out,
 		 struct lx_error *err)
 {
@@ -541,6 +562,8 @@ int lx_reconcile(const struct lx_reconcile_input *in, struct lx_reconcile_result
 		rc = drop_blocking_rules(&j, &chosen, at, err);
 	if (rc == 0)
 		renumber_devn(&opts, &chosen);
+	if (rc == 0)
+		add_driver_libs_hook(&j, &chosen);
 	if (rc == 0) {
 		out->text = candidate(&j, &chosen, at, &out->len, &out->removed);
 		out->added = chosen.n;

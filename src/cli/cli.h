@@ -30,7 +30,6 @@ enum cli_option_bit {
 	CLI_OPT_BOOT_UNIT = 1u << 13,    /* --print-boot-unit */
 	CLI_OPT_NO_COMMENTS = 1u << 28,  /* --no-comments (generate) */
 	CLI_OPT_HOOK = 1u << 20,         /* --optional (hook) */
-	CLI_OPT_DRIVER_LIBS = 1u << 21,  /* --driver-libs (generate, apply) */
 	CLI_OPT_KMSG = 1u << 26,         /* --kmsg FILE (doctor) */
 };
 
@@ -100,6 +99,14 @@ extern const struct cli_command cli_cmd_topo;
 extern const struct cli_command cli_cmd_preflight;
 extern const struct cli_command cli_cmd_ensure_nodes;
 extern const struct cli_command cli_cmd_hook;
+
+struct lx_driver_libs_options;
+/* --driver-libs: the hook line's binary and options from the command line
+ * (o->enabled false without --driver-libs); with_files also lists the
+ * host's driver files of the loaded version (the CDI spec mounts them). */
+int cli_driver_libs_options(const struct cli *cli, bool with_files,
+			    struct lx_driver_libs_options *o, struct lx_error *err);
+void cli_driver_libs_options_free(struct lx_driver_libs_options *o);
 extern const struct cli_command cli_cmd_doctor;
 
 struct lx_conf;

@@ -231,8 +231,14 @@ static int build_new_config(const struct cli *cli, const struct lx_host *host,
 		.plan_opts = &opts, .render_opts = &ropts, .set_unprivileged = out->set_unprivileged,
 		.asked_dri = cli->plan.dri, .asked_caps = cli->plan.caps,
 		.include_path = out->include_path};
+	struct lx_driver_libs_options driver_libs;
+	if (cli_driver_libs_options(cli, false, &driver_libs, &err) < 0)
+		return cli_fail(&err);
+	ropts.driver_libs = &driver_libs;
 	struct lx_reconcile_result res;
-	if (lx_reconcile(&in, &res, &err) < 0)
+	int reconciled = lx_reconcile(&in, &res, &err);
+	cli_driver_libs_options_free(&driver_libs);
+	if (reconciled < 0)
 		return cli_fail(&err);
 	for (size_t i = 0; cli->verbosity >= 0 && i < res.notes.n; i++)
 		fprintf(stderr, "lxgpu: warning: %s\n", res.notes.items[i]);

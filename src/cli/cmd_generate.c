@@ -75,6 +75,13 @@ static int run_generate(struct cli *cli)
 	struct lx_render_options ropts = {.templates_dir = cli->templates_dir,
 					  .version = LXGPU_VERSION,
 					  .no_comments = cli->no_comments};
+	struct lx_driver_libs_options driver_libs;
+	if (cli_driver_libs_options(cli, opts.style == LX_STYLE_CDI, &driver_libs, &err) < 0) {
+		lx_plan_free(&plan);
+		lx_host_free(&host);
+		return cli_fail(&err);
+	}
+	ropts.driver_libs = &driver_libs;
 	char *text = NULL;
 	int rc = LX_EXIT_OK;
 	if (opts.style == LX_STYLE_INCLUDE) {
@@ -92,6 +99,7 @@ static int run_generate(struct cli *cli)
 			fprintf(stderr, "lxgpu: warning: %s\n", plan.warnings.items[i].message);
 	}
 	free(text);
+	cli_driver_libs_options_free(&driver_libs);
 	lx_plan_free(&plan);
 	lx_host_free(&host);
 	return rc;
@@ -126,6 +134,10 @@ const struct cli_command cli_cmd_generate = {
 		"  --mode MODE       node mode in the container (devn, cdi; default 0666)\n"
 		"  --uid N, --gid N  node owner in the container (devn, cdi)\n"
 		"  --cgroup v1|v2    cgroup keys to write (default: the host's; hybrid -> v1)\n"
+		"  --driver-libs     also the lxc.hook.mount line that runs 'lxgpu hook' at every\n"
+		"                    start (the host's driver libraries of the loaded version into\n"
+		"                    the container; --driver-root/--proc-dir are passed on); cdi:\n"
+		"                    the files as mounts and an ldcache hook\n"
 		"  --templates DIR   use DIR/<style>.tmpl instead of the built-in templates\n"
 		"  --no-comments     only the config lines: Proxmox keeps every '#' line of a CT\n"
 		"                    config as the container's description (Notes)\n"

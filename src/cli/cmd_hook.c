@@ -1,10 +1,12 @@
 /* lxgpu hook: LXC's mount hook that gives the container the host's driver
  * userspace of the loaded module's version at every start. */
 #include "cli.h"
+#include "build-config.h"
 #include "lxgpu/inject.h"
 
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* LXC calls the hook as `VALUE NAME SECTION TYPE` (lxc.hook.version 0, the
  * default) or with LXC_HOOK_TYPE/LXC_HOOK_SECTION set and no arguments
@@ -100,3 +102,43 @@ const struct cli_command cli_cmd_hook = {
 	.options = CLI_OPT_HOOK,
 	.run = run_hook,
 };
+
+/* The binary the hook line runs: the installed lxgpu when there is one,
+ * else this very binary (a build tree's, say), so the line works here. */
+static char *hook_binary(void)
+{
+	_cleanup_free_ char *installed = lx_path_join(LXGPU_BINDIR, "lxgpu");
+	char self[4096];
+	ssize_t n = access(installed, X_OK) == 0 ? -1
+						  : readlink("/proc/self/exe", self, sizeof(self) - 1);
+	if (n <= 0)
+		return lx_xstrdup(installed);
+	self[n] = '\0';
+	return lx_xstrdup(self);
+}
+
+int cli_driver_libs_options(const struct cli *cli, bool with_files, struct lx_driver_libs_options *o,
+			    struct lx_error *err)
+{
+	*o = (struct lx_driver_libs_options){0};
+	if (!cli->driver_libs)
+		return 0;
+	o->enabled = true;
+	o->binary = hook_binary();
+	o->driver_root = cli->driver_root_given ? cli->driver_root : NULL;
+	o->proc_dir = strcmp(cli->scan_paths.proc, "/proc") != 0 ? cli->scan_paths.proc : NULL;
+	o->lib_dir = "/usr/lib/x86_64-linux-gnu";
+	if (with_files &&
+	    lx_driver_libs_files(cli->scan_paths.proc, cli->driver_root, o->lib_dir, o, err) < 0) {
+		cli_driver_libs_options_free(o);
+		return -1;
+	}
+	return 0;
+}
+
+void cli_driver_libs_options_free(struct lx_driver_libs_options *o)
+{
+	lx_driver_libs_files_free(o);
+	free((char *)o->binary);
+	*o = (struct lx_driver_libs_options){0};
+}

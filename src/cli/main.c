@@ -262,7 +262,6 @@ static const char *option_name(unsigned bit)
 	case CLI_OPT_KMSG: return "--kmsg";
 	case CLI_OPT_NO_COMMENTS: return "--no-comments";
 	case CLI_OPT_HOOK: return "--optional";
-	case CLI_OPT_DRIVER_LIBS: return "--driver-libs";
 	default: return "--list";
 	}
 }
@@ -461,7 +460,7 @@ int main(int argc, char **argv)
 			break;
 		case OPT_DRIVER_LIBS:
 			cli.driver_libs = true;
-			cli.given |= CLI_OPT_DRIVER_LIBS;
+			cli.given |= CLI_OPT_PLAN; /* one of generate's options, which apply takes */
 			break;
 		case OPT_NEXT_BOOT:
 			cli.next_boot = true;

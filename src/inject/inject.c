@@ -3,6 +3,7 @@
  * untrusted: every target is resolved inside it (util/safemount.c), the
  * only path walked on the host side is LXC's own LXC_ROOTFS_MOUNT. */
 #include "lxgpu/inject.h"
+#include "lxgpu/config.h"
 #include "lxgpu/host.h"
 #include "lxgpu/userspace.h"
 
@@ -404,4 +405,81 @@ bool lx_hook_line_parse(const char *value, struct lx_hook_line *out)
 		return false;
 	}
 	return true;
+}
+
+/* ---- the files as the hook places them (for generate's CDI spec) ---- */
+
+int lx_driver_libs_files(const char *proc_dir, const char *driver_root, const char *lib_dir,
+			 struct lx_driver_libs_options *o, struct lx_error *err)
+{
+	o->files = NULL;
+	o->n_files = 0;
+	o->lib_dir = lib_dir;
+	_cleanup_free_ char *version = NULL;
+	int loaded = lx_driver_loaded_version(proc_dir, &version, err);
+	if (loaded < 0)
+		return -1;
+	if (loaded == 0)
+		return lx_error_set(err, "--driver-libs: the nvidia kernel module is not loaded (no "
+				    "%s/driver/nvidia/version): no driver files to list",
+				    proc_dir ? proc_dir : "/proc");
+	struct lx_driver_files files;
+	if (lx_driver_files_find(driver_root, version, &files, err) < 0)
+		return lx_error_prefix(err, "--driver-libs");
+	o->files = lx_xcalloc(files.n ? files.n : 1, sizeof(*o->files));
+	for (size_t i = 0; i < files.n; i++) {
+		const struct lx_driver_file *f = &files.items[i];
+		const char *name = base_name(f->path);
+		o->files[o->n_files++] = (struct lx_injected_file){
+			.host_path = lx_xstrdup(f->path),
+			.path = f->kind == LX_DRIVER_BINARY ? lx_xasprintf("/usr/bin/%s", name)
+							    : lx_xasprintf("%s/%s", lib_dir, name),
+		};
+	}
+	lx_driver_files_free(&files);
+	return 0;
+}
+
+void lx_driver_libs_files_free(struct lx_driver_libs_options *o)
+{
+	for (size_t i = 0; i < o->n_files; i++) {
+		free(o->files[i].host_path);
+		free(o->files[i].path);
+	}
+	free(o->files);
+	o->files = NULL;
+	o->n_files = 0;
+}
+
+long lx_conf_find_hook(const struct lx_conf *conf, struct lx_hook_line *out)
+{
+	long found = -1;
+	if (out)
+		*out = (struct lx_hook_line){0};
+	for (size_t i = 0; i < conf->n && conf->lines[i].section == -1; i++) {
+		const struct lx_conf_line *l = &conf->lines[i];
+		if (l->kind != LX_CONF_LXC_KEY || strcmp(l->key, "lxc.hook.mount") != 0)
+			continue;
+		struct lx_hook_line h;
+		if (l->value[strspn(l->value, " \t")] == '\0') {
+			found = -1; /* LXC clears the mount hooks here */
+			if (out)
+				lx_hook_line_free(out);
+		} else if (lx_hook_line_parse(l->value, &h)) {
+			found = (long)i;
+			if (out) {
+				lx_hook_line_free(out);
+				*out = h;
+			} else {
+				lx_hook_line_free(&h);
+			}
+		}
+	}
+	return found;
+}
+
+char *lx_hook_config_line(const struct lx_hook_line *h, bool is_pve)
+{
+	_cleanup_free_ char *value = lx_hook_line_value(h);
+	return lx_xasprintf(is_pve ? "lxc.hook.mount: %s" : "lxc.hook.mount = %s", value);
 }

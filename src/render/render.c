@@ -136,6 +136,33 @@ static struct lx_doc *cdi_doc(const struct lx_host *host, const struct lx_plan *
 	return cdi;
 }
 
+/* --driver-libs: the hook line, and the files the hook puts into the
+ * container (where a runtime nested in it finds them: the CDI mounts). */
+static struct lx_doc *driver_libs_doc(const struct lx_driver_libs_options *o)
+{
+	if (!o || !o->enabled)
+		return lx_doc_new_bool(false);
+	struct lx_doc *d = lx_doc_new_map();
+	struct lx_hook_line h = {
+		.binary = (char *)o->binary,
+		.driver_root = (char *)o->driver_root,
+		.proc_dir = (char *)o->proc_dir,
+	};
+	_cleanup_free_ char *value = lx_hook_line_value(&h);
+	lx_doc_map_set(d, "hook", lx_doc_new_str(value));
+	lx_doc_map_set(d, "binary", lx_doc_new_str(o->binary));
+	lx_doc_map_set(d, "lib_dir", lx_doc_new_str(o->lib_dir ? o->lib_dir : ""));
+	struct lx_doc *files = lx_doc_new_list();
+	for (size_t i = 0; i < o->n_files; i++) {
+		struct lx_doc *f = lx_doc_new_map();
+		lx_doc_map_set(f, "host_path", lx_doc_new_str(o->files[i].host_path));
+		lx_doc_map_set(f, "path", lx_doc_new_str(o->files[i].path));
+		lx_doc_list_push(files, f);
+	}
+	lx_doc_map_set(d, "files", files);
+	return d;
+}
+
 struct lx_doc *lx_render_context(const struct lx_host *host, const struct lx_plan *plan,
 				 const struct lx_render_options *opts)
 {
@@ -175,6 +202,7 @@ struct lx_doc *lx_render_context(const struct lx_host *host, const struct lx_pla
 	lx_doc_map_set(c, "dynamic_majors", dynamic_majors(plan));
 	lx_doc_map_set(c, "warnings", lx_report_warnings_doc(&plan->warnings));
 	lx_doc_map_set(c, "cdi", cdi_doc(host, plan));
+	lx_doc_map_set(c, "driver_libs", driver_libs_doc(opts->driver_libs));
 	return c;
 }
 
