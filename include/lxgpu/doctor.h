@@ -86,8 +86,8 @@ struct lx_kmsg_matches {
 };
 /* Match every line against the catalogue (first matching row wins; the
  * same row for the same device is counted once). host: for GPU-only rows
- * and to complete a short PCI address (may be NULL: then GPU-only rows
- * need the nvidia driver named in the line). */
+ * and to complete a short PCI address (may be NULL: then every row counts,
+ * as the catalogue test wants). */
 int lx_kmsg_match_all(const struct lx_kmsg *log, const struct lx_host *host,
 		      struct lx_kmsg_matches *out, struct lx_error *err);
 void lx_kmsg_matches_free(struct lx_kmsg_matches *m);

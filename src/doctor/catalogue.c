@@ -14,6 +14,8 @@
 #include <string.h>
 
 #define XID(n) "NVRM: Xid \\((PCI:)?[0-9a-fA-F:.]+\\): " #n ","
+/* A PCI address as the driver prints it: domain:bus:device.function. */
+#define BDF "[0-9a-fA-F]{4,8}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\\.[0-7]"
 
 static const struct lx_kmsg_entry catalogue[] = {
 	{"api-mismatch", "NVRM: API mismatch: the client", LXG100_API_MISMATCH, LX_SEVERITY_ERROR,
@@ -23,7 +25,7 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "`lxgpu doctor CTID` names its libraries), or reboot into the module the libraries belong to",
 	 0},
 	{"open-module-required",
-	 "NVRM: The NVIDIA GPU [0-9a-fA-F:.]+ .*requires use of the NVIDIA open kernel modules",
+	 "NVRM: The NVIDIA GPU " BDF " .*requires use of the NVIDIA open kernel modules",
 	 LXG101_NEEDS_OPEN_MODULE, LX_SEVERITY_ERROR,
 	 "the GPU (Blackwell or later) is driven by the open kernel modules only; the proprietary "
 	 "module is loaded",
@@ -31,7 +33,7 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "--kernel-module-type=open)",
 	 0},
 	{"open-module-no-gsp",
-	 "NVRM: The NVIDIA GPU [0-9a-fA-F:.]+ .*is not supported by open nvidia.ko because it does "
+	 "NVRM: The NVIDIA GPU " BDF " .*is not supported by open nvidia.ko because it does "
 	 "not include the required GPU System Processor",
 	 LXG102_NO_GSP, LX_SEVERITY_ERROR,
 	 "the GPU is older than Turing and has no GSP; the open kernel modules cannot drive it",
@@ -43,7 +45,7 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "or later",
 	 0},
 	{"unsupported-by-release",
-	 "NVRM: The NVIDIA GPU [0-9a-fA-F:.]+ .*is not supported by the( [0-9.]+)? NVIDIA( Linux)?( "
+	 "NVRM: The NVIDIA GPU " BDF " .*is not supported by the( [0-9.]+)? NVIDIA( Linux)?( "
 	 "[0-9.]+)?( graphics)? driver release",
 	 LXG103_UNSUPPORTED_GPU, LX_SEVERITY_ERROR, "this driver branch does not support the GPU",
 	 "install a branch that lists the GPU in its README's supported products (a newer one for a "
@@ -95,11 +97,12 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "update the driver (and the firmware package of the same version); reset or power-cycle the "
 	 "GPU",
 	 0},
-	{"rm-init-adapter-failed", "NVRM: GPU [0-9a-fA-F:.]+: RmInitAdapter failed!", LXG106_INIT_FAILED,
+	{"rm-init-adapter-failed", "NVRM: GPU " BDF ": RmInitAdapter failed!", LXG106_INIT_FAILED,
 	 LX_SEVERITY_ERROR,
 	 "the driver could not initialize the GPU; the message before it says why",
 	 "follow the message before it (quoted as evidence)", LX_KMSG_WITH_PREVIOUS},
-	{"fallen-off-bus", "NVRM: (The NVIDIA GPU|GPU) [0-9a-fA-F:.]+.* has fallen off the bus",
+	{"fallen-off-bus", "NVRM: (The NVIDIA GPU|GPU) " BDF
+	 "( \\(PCI ID: [0-9a-fA-F:]+\\))?( installed in this system has|: GPU has) fallen off the bus",
 	 LXG109_FALLEN_OFF_BUS, LX_SEVERITY_ERROR,
 	 "the GPU stopped answering on PCIe (power, heat, a bad riser or slot, link errors)",
 	 "check power cables, cooling and seating, update the system firmware; reboot (often a power "
@@ -154,13 +157,13 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "an Xid event: the driver reported a GPU error (the number's meaning: NVIDIA's Xid "
 	 "catalogue, docs.nvidia.com/deploy/xid-errors)",
 	 "look the number up in NVIDIA's Xid catalogue", 0},
-	{"bound-to-vfio", "NVRM: GPU [0-9a-fA-F:.]+ is already bound to vfio-pci", LXG111_BOUND_ELSEWHERE,
+	{"bound-to-vfio", "NVRM: GPU " BDF " is already bound to vfio-pci", LXG111_BOUND_ELSEWHERE,
 	 LX_SEVERITY_INFO,
 	 "nvidia found the GPU bound to vfio-pci (given to virtual machines) and left it",
 	 "nothing, unless the GPU was meant for containers: then unbind it from vfio-pci "
 	 "(remove its ids from vfio-pci.ids / the VM's hostpci)",
 	 0},
-	{"bound-elsewhere", "NVRM: GPU [0-9a-fA-F:.]+ is already bound to", LXG111_BOUND_ELSEWHERE,
+	{"bound-elsewhere", "NVRM: GPU " BDF " is already bound to", LXG111_BOUND_ELSEWHERE,
 	 LX_SEVERITY_ERROR,
 	 "another driver (nouveau, nova) took the GPU before nvidia loaded",
 	 "blacklist it: modprobe.blacklist=nouveau (and rd.driver.blacklist=nouveau for the initramfs, "
@@ -193,11 +196,16 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "iommu=pt on the kernel command line (identity domains for host devices); update the driver",
 	 LX_KMSG_GPU_ONLY},
 	{"p2pdma-acs-redirect",
-	 "cannot be used for peer-to-peer DMA as ACS redirect is set between the client and provider",
+	 /* "cannot be used for peer-to-peer DMA as ..." before kernel 5.10, the
+	  * shorter text since, "ACS blocks the direct P2P path" on the newest */
+	 "ACS redirect is set between the client and provider|ACS blocks the direct P2P path to "
+	 "provider",
 	 LXG114_ACS_REDIRECT, LX_SEVERITY_WARNING,
 	 "a bridge between the devices redirects peer-to-peer requests upstream (ACS), so the kernel "
 	 "refuses direct DMA between them",
-	 "pci=disable_acs_redir=<bridges> on the kernel command line (lxgpu topo --p2p names them)", 0},
+	 "pci=disable_acs_redir=<bridges> on the kernel command line (the kernel's next line, and "
+	 "lxgpu topo --p2p, name them)",
+	 LX_KMSG_GPU_ONLY},
 };
 
 const struct lx_kmsg_entry *lx_kmsg_catalogue(size_t *n)
@@ -258,7 +266,9 @@ static bool hex_run(const char *s, size_t n)
 static char *find_pci(const char *s, const struct lx_host *host)
 {
 	for (const char *p = s; *p; p++) {
-		if (p != s && (isalnum((unsigned char)p[-1]) || p[-1] == ':'))
+		/* an address starts a word ("PCI:" before it is Xid's spelling) */
+		bool after_pci = p - s >= 4 && strncmp(p - 4, "PCI:", 4) == 0;
+		if (p != s && (isalnum((unsigned char)p[-1]) || (p[-1] == ':' && !after_pci)))
 			continue;
 		char bus[3] = {0}, dev[3] = {0};
 		const char *q = p;
@@ -354,9 +364,9 @@ int lx_kmsg_match_all(const struct lx_kmsg *log, const struct lx_host *host,
 			_cleanup_free_ char *span = lx_xstrndup(w.text.data, w.ends[last]);
 			char *pci = find_pci(span, host);
 			bool keep = true;
-			if (rows[r].flags & LX_KMSG_GPU_ONLY)
+			if ((rows[r].flags & LX_KMSG_GPU_ONLY) && host)
 				keep = names_nvidia_device(log->lines[i].text) ||
-				       (pci && host && lx_host_find_gpu_by_bdf(host, pci));
+				       (pci && lx_host_find_gpu_by_bdf(host, pci));
 			if (rows[r].flags & LX_KMSG_NVIDIA_MISSING)
 				keep = nvidia_missing(host);
 			if (!keep) {

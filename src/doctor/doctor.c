@@ -44,6 +44,36 @@ static int check_model(struct check_ctx *c)
 	return 0;
 }
 
+/* BAR1 of every GPU bound to nvidia: assigned (sysfs resource). */
+static int check_bars(struct check_ctx *c)
+{
+	const struct lx_host *host = c->in->host;
+	const struct lx_host_facts *f = c->in->facts;
+	for (size_t i = 0; i < host->n_gpus; i++) {
+		const struct lx_gpu *g = &host->gpus[i];
+		if (!g->bars_known || (g->driver && strcmp(g->driver, "vfio-pci") == 0))
+			continue;
+		const struct lx_pci_bar *bar1 = lx_gpu_bar(g, 1);
+		if (bar1 && lx_pci_bar_assigned(bar1))
+			continue;
+		_cleanup_free_ char *realloc = f && f->live ? lx_cmdline_get(f->cmdline, "pci") : NULL;
+		bool has_realloc = realloc && strstr(realloc, "realloc") && !strstr(realloc, "realloc=off");
+		add(c, LXG104_BAR_UNASSIGNED,
+		    lx_xasprintf("GPU %s: BAR1 has no address (the firmware did not assign it): the "
+				 "driver cannot use the GPU",
+				 g->bdf),
+		    lx_xasprintf("enable Above 4G Decoding (and Resizable BAR) in the firmware "
+				 "setup%s",
+				 has_realloc ? "" : "; else add pci=realloc to the kernel command line"),
+		    bar1 ? lx_xasprintf("/sys/bus/pci/devices/%s/resource line 2: 0x%016llx "
+					"0x%016llx 0x%016llx",
+					g->bdf, (unsigned long long)bar1->start,
+					(unsigned long long)bar1->end, (unsigned long long)bar1->flags)
+			 : lx_xasprintf("/sys/bus/pci/devices/%s/resource: no BAR1 line", g->bdf));
+	}
+	return 0;
+}
+
 static bool list_names(const char *list, const char *name)
 {
 	_cleanup_free_ char *copy = lx_xstrdup(list);
@@ -163,6 +193,7 @@ static int check_kmsg(struct check_ctx *c)
  * (peer-to-peer readiness) adds its function here. */
 static int (*const checks[])(struct check_ctx *) = {
 	check_model,
+	check_bars,
 	check_facts,
 	check_kmsg,
 };
