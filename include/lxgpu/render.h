@@ -22,6 +22,10 @@ struct lx_render_options {
 	bool no_comments;          /* leave out '#' lines (PVE makes them the description) */
 };
 
+/* The CDI kind of lxgpu's spec: not nvidia-ctk's nvidia.com/gpu, so both
+ * specs can sit in /etc/cdi without a device name clash (docs/templates.md). */
+#define LX_CDI_KIND "lxgpu/gpu"
+
 /* The document the templates see (documented in docs/templates.md). */
 struct lx_doc *lx_render_context(const struct lx_host *host, const struct lx_plan *plan,
 				 const struct lx_render_options *opts);

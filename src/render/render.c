@@ -116,7 +116,7 @@ static struct lx_doc *cdi_doc(const struct lx_host *host, const struct lx_plan *
 {
 	struct lx_doc *cdi = lx_doc_new_map();
 	lx_doc_map_set(cdi, "version", lx_doc_new_str(lx_render_cdi_version(host, plan)));
-	lx_doc_map_set(cdi, "kind", lx_doc_new_str("nvidia.com/gpu"));
+	lx_doc_map_set(cdi, "kind", lx_doc_new_str(LX_CDI_KIND));
 	struct lx_doc *devices = lx_doc_new_list();
 	for (size_t i = 0; i < plan->n_gpus; i++) {
 		struct lx_strv names = cdi_names(host, plan->gpus[i]);

@@ -162,7 +162,7 @@ t_no_comments_styles() {
 		"$lxgpu" --host "$eight" generate --no-comments --style $style --dri --caps >"$work/nc" || return 1
 		! grep -q '^[[:space:]]*#' "$work/nc" && ! grep -q '^$' "$work/nc" && [ -s "$work/nc" ] || { echo "$style"; cat "$work/nc"; return 1; }
 	done
-	"$lxgpu" --host "$eight" generate --no-comments --style cdi | python3 -c 'import sys, yaml; d = yaml.safe_load(sys.stdin); sys.exit(0 if d["kind"] == "nvidia.com/gpu" else 1)'
+	"$lxgpu" --host "$eight" generate --no-comments --style cdi | python3 -c 'import sys, yaml; d = yaml.safe_load(sys.stdin); sys.exit(0 if d["kind"] == "lxgpu/gpu" else 1)'
 }
 t_no_comments_scan() { run 2 scan --no-comments && err_has "'scan' does not take --no-comments"; }
 check "generate --no-comments: the bytes PVE's verdicts were recorded for" t_paste_bytes

@@ -69,7 +69,7 @@ static void test_cdi(void)
 		return;
 	}
 	str_eq(str(get(spec, "cdiVersion")), "0.5.0", "cdiVersion: names start with a digit");
-	str_eq(str(get(spec, "kind")), "nvidia.com/gpu", "kind");
+	str_eq(str(get(spec, "kind")), "lxgpu/gpu", "kind: not nvidia-ctk's nvidia.com/gpu");
 	const struct lx_doc *devices = get(spec, "devices");
 	int_eq(devices ? (long long)devices->n : -1, 5, "devices: 0, its UUID, 5, its UUID, all");
 	str_eq(str(get(at(devices, 0), "name")), "0", "device 0");
