@@ -1,0 +1,251 @@
+#!/bin/sh
+# --style include on made-up hosts: a temp --proc-dir laid out as the driver
+# does (devices, modules, driver/nvidia/gpus), a temp --dev-dir whose nodes
+# ensure-nodes makes (root: mknod), a --pve-dir / --lxc-path with the
+# container's config and a --state-dir. Expected values come from the
+# made-up host itself, not from lxgpu: the majors written into its
+# /proc/devices (195 nvidia, UVM nvidia-uvm), each GPU's "Device Minor" at
+# its PCI address, and the config lines Proxmox and LXC read
+# (pve-container's raw-key form "lxc.include: PATH", LXC's "key = value").
+# Usage: test-include.sh LXGPU   (TAP output)
+set -u
+lxgpu=$1
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+. "$(dirname "$0")/../lib/tap.sh"
+
+if [ "$(id -u)" -ne 0 ]; then
+	echo "1..0 # SKIP mknod needs root"
+	exit 0
+fi
+
+h="$work/host"
+state="$work/state"
+inc="$state/lxc/101.conf"
+# host UVM MINOR_A [MINOR_B]: GPU A at 0000:41:00.0, GPU B at 0000:42:00.0
+# (left out when MINOR_B is empty: the card is gone).
+host() {
+	rm -rf "$h/proc"
+	mkdir -p "$h/proc/driver/nvidia/gpus/0000:41:00.0" "$h/proc/sys/kernel" "$h/dev" "$h/pve/lxc" "$h/lxc"
+	printf 'Character devices:\n  1 mem\n  4 tty\n195 nvidia\n195 nvidiactl\n226 drm\n242 hidraw\n%s nvidia-uvm\n\nBlock devices:\n  8 sd\n' \
+		"$1" >"$h/proc/devices"
+	printf 'nvidia_uvm 1912832 0 - Live 0x0 (POE)\nnvidia 11563008 1 nvidia_uvm, Live 0x0 (POE)\n' >"$h/proc/modules"
+	printf 'NVRM version: NVIDIA UNIX Open Kernel Module for x86_64  590.48.01  Release Build  (x)\n' \
+		>"$h/proc/driver/nvidia/version"
+	printf 'Model: \t\t NVIDIA H100\nGPU UUID: \t GPU-aaaaaaaa-0000-0000-0000-000000000041\nDevice Minor: \t %s\nBus Location: \t 0000:41:00.0\n' \
+		"$2" >"$h/proc/driver/nvidia/gpus/0000:41:00.0/information"
+	if [ -n "${3:-}" ]; then
+		mkdir -p "$h/proc/driver/nvidia/gpus/0000:42:00.0"
+		printf 'Model: \t\t NVIDIA H100\nGPU UUID: \t GPU-bbbbbbbb-0000-0000-0000-000000000042\nDevice Minor: \t %s\nBus Location: \t 0000:42:00.0\n' \
+			"$3" >"$h/proc/driver/nvidia/gpus/0000:42:00.0/information"
+	fi
+}
+lx() {
+	"$lxgpu" --proc-dir "$h/proc" --dev-dir "$h/dev" --firmware-dir "$work/none" --run-dir "$work/none" \
+		--pve-dir "$h/pve" --lxc-path "$h/lxc" --state-dir "$state" "$@" >"$work/out" 2>"$work/err"
+}
+apply() { lx --backup-dir "$work/backups" --lock-dir "$work" apply "$@"; }
+fail() { cat "$work/out" "$work/err"; return 1; }
+# The record apply keeps of CT 101 (GPU A, as recorded before any change).
+record() { # STYLE GPU_PCI...
+	style=$1
+	shift
+	mkdir -p "$state/containers"
+	{
+		printf 'schema: 1\nid: "101"\nconfig_path: %s\nstyle: %s\nunprivileged: false\ndri: false\ncaps: false\nexclusive: false\nrecorded_at: "2026-12-01T00:00:00Z"\ngpus:\n' \
+			"$h/pve/lxc/101.conf" "$style"
+		for pci in "$@"; do
+			case $pci in
+			0000:41:00.0) printf -- '- pci: "%s"\n  uuid: GPU-aaaaaaaa-0000-0000-0000-000000000041\n  minor: 0\n' "$pci" ;;
+			*) printf -- '- pci: "%s"\n  uuid: GPU-bbbbbbbb-0000-0000-0000-000000000042\n  minor: 1\n' "$pci" ;;
+			esac
+		done
+	} >"$state/containers/101.yaml"
+}
+# The lines of the include file that are config (no comments).
+lines() { grep -v '^#' "$1"; }
+
+host 511 0 1
+lx ensure-nodes || fail
+
+# The hand recipe (FACTS section 4) plus the user's own lines, a snapshot.
+cat >"$h/pve/lxc/101.conf" <<'CONF'
+# my notes
+arch: amd64
+hostname: ct
+memory: 2048
+lxc.cgroup2.devices.allow: c 195:* rwm
+lxc.cgroup2.devices.allow: c 509:* rwm
+lxc.mount.entry: /dev/nvidia0 dev/nvidia0 none bind,optional,create=file
+lxc.mount.entry: /dev/nvidiactl dev/nvidiactl none bind,optional,create=file
+lxc.mount.entry: /dev/nvidia-uvm dev/nvidia-uvm none bind,optional,create=file
+lxc.mount.entry: /dev/nvidia-uvm-tools dev/nvidia-uvm-tools none bind,optional,create=file
+lxc.cgroup2.devices.allow: c 242:* rwm
+lxc.mount.entry: /srv/data srv/data none bind,create=dir 0 0
+ostype: debian
+
+[before-gpu]
+arch: amd64
+hostname: ct
+CONF
+cp "$h/pve/lxc/101.conf" "$work/original.conf"
+
+t_apply() {
+	apply 101 --style include --gpus 0000:41:00.0 || fail || return 1
+	# Every line but the GPU ones is kept in place, byte for byte (hidraw's
+	# rule too: 242 is in /proc/devices); the GPU lines give way to one
+	# lxc.include line after the last device line that stays.
+	grep -v -e '^lxc.cgroup2.devices.allow: c 195:' -e '^lxc.cgroup2.devices.allow: c 509:' \
+		-e '^lxc.mount.entry: /dev/nvidia' "$work/original.conf" |
+		sed "/^lxc.cgroup2.devices.allow: c 242:\\* rwm\$/a lxc.include: $inc" >"$work/want.conf"
+	diff -u "$work/want.conf" "$h/pve/lxc/101.conf" || return 1
+	# The include file: LXC's key = value lines with this host's numbers.
+	printf '%s\n' 'lxc.cgroup2.devices.allow = c 195:0 rw' 'lxc.cgroup2.devices.allow = c 195:255 rw' \
+		'lxc.cgroup2.devices.allow = c 511:0 rw' 'lxc.cgroup2.devices.allow = c 511:1 rw' \
+		'lxc.mount.entry = /dev/nvidia0 dev/nvidia0 none bind,create=file' \
+		'lxc.mount.entry = /dev/nvidiactl dev/nvidiactl none bind,create=file' \
+		'lxc.mount.entry = /dev/nvidia-uvm dev/nvidia-uvm none bind,create=file' \
+		'lxc.mount.entry = /dev/nvidia-uvm-tools dev/nvidia-uvm-tools none bind,create=file' >"$work/want.inc"
+	lines "$inc" | diff -u "$work/want.inc" - || return 1
+	head -1 "$inc" | grep -q '^# lxgpu include file'
+}
+check "apply --style include: hand recipe replaced by one lxc.include line, user lines and the snapshot kept" t_apply
+
+t_again() {
+	cp "$h/pve/lxc/101.conf" "$work/c1" && cp "$inc" "$work/i1" &&
+		apply 101 || fail || return 1
+	cmp -s "$work/c1" "$h/pve/lxc/101.conf" && cmp -s "$work/i1" "$inc" &&
+		grep -q 'already has these GPU lines; nothing written' "$work/out" || fail
+}
+check "a second apply (the style taken from the config) writes nothing" t_again
+
+t_dry() {
+	apply 101 --dry-run
+	[ $? -eq 0 ] && [ ! -s "$work/out" ] || fail
+}
+check "apply --dry-run after it: no diff, exit 0" t_dry
+
+t_plain_lxc() {
+	mkdir -p "$h/lxc/web"
+	printf 'lxc.uts.name = web\nlxc.rootfs.path = dir:/srv/web\nlxc.include = /usr/share/lxc/config/common.conf\n' \
+		>"$h/lxc/web/config"
+	apply web --style include --gpus 0000:42:00.0 || fail || return 1
+	printf 'lxc.uts.name = web\nlxc.rootfs.path = dir:/srv/web\nlxc.include = /usr/share/lxc/config/common.conf\nlxc.include = %s\n' \
+		"$state/lxc/web.conf" | diff -u - "$h/lxc/web/config" &&
+		lines "$state/lxc/web.conf" | grep -qx 'lxc.mount.entry = /dev/nvidia1 dev/nvidia1 none bind,create=file'
+}
+check "plain LXC: 'lxc.include = PATH' appended, GPU B's /dev/nvidia1 in the file" t_plain_lxc
+
+t_not_ours() {
+	mkdir -p "$h/lxc/mine" && printf 'lxc.uts.name = mine\n' >"$h/lxc/mine/config" &&
+		printf 'lxc.mount.entry = /dev/fuse dev/fuse none bind,create=file\n' >"$state/lxc/mine.conf"
+	apply mine --style include --gpus 0
+	rc=$?
+	[ $rc -eq 2 ] && grep -q "is not lxgpu's include file" "$work/err" &&
+		[ "$(cat "$state/lxc/mine.conf")" = 'lxc.mount.entry = /dev/fuse dev/fuse none bind,create=file' ] &&
+		[ "$(cat "$h/lxc/mine/config")" = 'lxc.uts.name = mine' ] || { echo "exit $rc"; fail; }
+}
+check "a file at the include path that lxgpu did not write: exit 2, nothing written" t_not_ours
+
+t_fresh() {
+	record include 0000:41:00.0
+	lx verify 101
+	rc=$?
+	! grep -q 'LXG04' "$work/out" || { echo "exit $rc"; fail; }
+}
+check "verify right after apply: no include finding" t_fresh
+
+t_stale() {
+	# nvidia-uvm came back with major 509 (the node is still 511:0).
+	host 509 0 1
+	lx verify 101
+	rc=$?
+	[ $rc -eq 1 ] && grep -q "LXG042 .*it has 'lxc.cgroup2.devices.allow = c 511:0 rw' where the host needs 'lxc.cgroup2.devices.allow = c 509:0 rw'" "$work/out" ||
+		{ echo "exit $rc"; fail; }
+}
+check "uvm major 511 -> 509: verify reports the stale include (LXG042), exit 1" t_stale
+
+t_dry_en() {
+	cp "$inc" "$work/i2"
+	lx ensure-nodes --dry-run || fail || return 1
+	cmp -s "$work/i2" "$inc" && grep -q "^would rewrite $inc (CT 101)" "$work/out" || fail
+}
+check "ensure-nodes --dry-run: says it would rewrite the file, leaves it" t_dry_en
+
+t_regen() {
+	lx ensure-nodes || fail || return 1
+	lines "$inc" | grep -c ' 509:' | grep -qx 2 && ! grep -q ' 511:' "$inc" &&
+		grep -q "^rewrite $inc (CT 101)" "$work/out" || { cat "$inc"; fail; }
+	ls -i "$inc" >"$work/ino"
+	lx verify 101
+	! grep -q 'LXG04' "$work/out" || fail
+}
+check "ensure-nodes rewrites it with 509; verify is then clean of include findings" t_regen
+
+t_idem() {
+	lx ensure-nodes && ls -i "$inc" | cmp -s - "$work/ino" && ! grep -q "rewrite" "$work/out" || fail
+}
+check "a second ensure-nodes leaves the file alone (same inode)" t_idem
+
+t_renumber() {
+	# The two GPUs' minors swapped: 0000:41:00.0 is /dev/nvidia1 now.
+	host 509 1 0
+	lx ensure-nodes || fail || return 1
+	lines "$inc" | grep -qx 'lxc.mount.entry = /dev/nvidia1 dev/nvidia1 none bind,create=file' &&
+		lines "$inc" | grep -qx 'lxc.cgroup2.devices.allow = c 195:1 rw' &&
+		! grep -q 'nvidia0\| 195:0 ' "$inc" || { cat "$inc"; fail; }
+}
+check "GPU minors swapped: the file follows 0000:41:00.0 to /dev/nvidia1, never /dev/nvidia0" t_renumber
+
+t_gone() {
+	record include 0000:41:00.0 0000:42:00.0
+	host 509 1
+	lx ensure-nodes
+	rc=$?
+	[ $rc -eq 1 ] && grep -q 'GPU 0000:42:00.0 (recorded as /dev/nvidia1) is not on this host any more: left out of' "$work/err" &&
+		! grep -q 'nvidia0' "$inc" && lines "$inc" | grep -qx 'lxc.cgroup2.devices.allow = c 195:1 rw' ||
+		{ echo "exit $rc"; cat "$inc"; fail; }
+	lx verify 101
+	grep -q 'LXG044 .*GPU 0000:42:00.0' "$work/out" || fail
+}
+check "a recorded GPU gone: left out of the file and said, exit 1; verify LXG044" t_gone
+
+t_missing() {
+	rm "$inc"
+	lx verify 101
+	rc=$?
+	[ $rc -eq 1 ] && grep -q "LXG040 .*includes $inc, which does not exist" "$work/out" || { echo "exit $rc"; fail; }
+	lx preflight 101
+	rc=$?
+	[ $rc -eq 1 ] && grep -q 'degraded' "$work/out" || { echo "exit $rc"; fail; }
+	lx ensure-nodes
+	[ -f "$inc" ] && grep -q "^create $inc (CT 101)" "$work/out" || fail
+}
+check "include file missing: verify LXG040, preflight degraded, ensure-nodes makes it again" t_missing
+
+t_no_record() {
+	rm "$state/containers/101.yaml"
+	lx verify 101
+	grep -q 'LXG043' "$work/out" || fail
+}
+check "no record: verify says ensure-nodes cannot rewrite it (LXG043)" t_no_record
+
+t_corrupt() {
+	record include 0000:41:00.0
+	cp "$inc" "$work/i3"
+	printf 'schema: 1\nid: "101"\ngpus: [\n' >"$state/containers/101.yaml"
+	lx ensure-nodes
+	rc=$?
+	[ $rc -eq 2 ] && grep -q "101.yaml" "$work/err" && cmp -s "$work/i3" "$inc" || { echo "exit $rc"; fail; }
+}
+check "a corrupt record: exit 2 naming it, its include file left as it is" t_corrupt
+
+t_style_away() {
+	record include 0000:41:00.0
+	apply 101 --style devn || fail || return 1
+	! grep -q '^lxc.include' "$h/pve/lxc/101.conf" && grep -q '^dev0: /dev/nvidia1' "$h/pve/lxc/101.conf" ||
+		{ cat "$h/pve/lxc/101.conf"; fail; }
+}
+check "apply --style devn takes the lxc.include line out again" t_style_away
+
+tap_finish
