@@ -21,7 +21,7 @@ _lxgpu_cmd_opts() {
 	verify) echo '' ;;
 	audit) echo '--cluster --hosts --exclusive -o --output' ;;
 	preflight) echo '--next-boot --kernel --root --print-boot-unit' ;;
-	topo) echo '--gpus' ;;
+	topo) echo '--gpus --p2p' ;;
 	snapshot) echo '-o --output' ;;
 	ensure-nodes) echo '--dry-run --load-modules --print-boot-unit' ;;
 	hook) echo '--optional' ;;

@@ -31,6 +31,7 @@ enum cli_option_bit {
 	CLI_OPT_NO_COMMENTS = 1u << 28,  /* --no-comments (generate) */
 	CLI_OPT_HOOK = 1u << 20,         /* --optional (hook) */
 	CLI_OPT_KMSG = 1u << 26,         /* --kmsg FILE (doctor) */
+	CLI_OPT_P2P = 1u << 27,          /* --p2p (topo) */
 };
 
 struct cli {
@@ -55,6 +56,7 @@ struct cli {
 	const char *backup_dir;
 	int keep_backups; /* --keep: backups kept per container (apply, rollback) */
 	bool no_comments; /* generate --no-comments */
+	bool p2p;         /* topo --p2p */
 	const char *lock_dir;
 	const char *state_dir; /* --state-dir: the GPU records of containers */
 	const char *cgroup_root;

@@ -161,6 +161,7 @@ enum {
 	OPT_KMSG,
 	OPT_SYS_DIR,
 	OPT_NO_COMMENTS,
+	OPT_P2P,
 	OPT_KEEP,
 	OPT_STATE_DIR,
 	OPT_DRIVER_ROOT,
@@ -211,6 +212,7 @@ static const struct option long_options[] = {
 	{"kmsg", required_argument, NULL, OPT_KMSG},
 	{"sys-dir", required_argument, NULL, OPT_SYS_DIR},
 	{"no-comments", no_argument, NULL, OPT_NO_COMMENTS},
+	{"p2p", no_argument, NULL, OPT_P2P},
 	{"keep", required_argument, NULL, OPT_KEEP},
 	{"state-dir", required_argument, NULL, OPT_STATE_DIR},
 	{"driver-root", required_argument, NULL, OPT_DRIVER_ROOT},
@@ -261,6 +263,7 @@ static const char *option_name(unsigned bit)
 	case CLI_OPT_BOOT_UNIT: return "--print-boot-unit";
 	case CLI_OPT_KMSG: return "--kmsg";
 	case CLI_OPT_NO_COMMENTS: return "--no-comments";
+	case CLI_OPT_P2P: return "--p2p";
 	case CLI_OPT_HOOK: return "--optional";
 	default: return "--list";
 	}
@@ -497,6 +500,10 @@ int main(int argc, char **argv)
 		case OPT_NO_COMMENTS:
 			cli.no_comments = true;
 			cli.given |= CLI_OPT_NO_COMMENTS;
+			break;
+		case OPT_P2P:
+			cli.p2p = true;
+			cli.given |= CLI_OPT_P2P;
 			break;
 		case OPT_KEEP: {
 			unsigned long long v;
