@@ -361,6 +361,9 @@ int lx_kmsg_match_all(const struct lx_kmsg *log, const struct lx_host *host,
 			size_t last = 0;
 			while (last + 1 < w.n && (size_t)m.rm_eo > w.ends[last])
 				last++;
+			/* the whole record: its continuation lines are the same message */
+			while (last + 1 < w.n && log->lines[i + last + 1].continuation)
+				last++;
 			_cleanup_free_ char *span = lx_xstrndup(w.text.data, w.ends[last]);
 			char *pci = find_pci(span, host);
 			bool keep = true;
