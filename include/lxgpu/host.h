@@ -144,9 +144,20 @@ struct lx_driver {
 	bool persistenced;   /* nvidia-persistenced's socket exists */
 };
 
+/* Who published a model to the cluster file system, and from which boot
+ * (`lxgpu publish`); present only in published models. */
+struct lx_publication {
+	bool present;
+	char *node;          /* the PVE node name it was published as */
+	long long boot_time; /* the publisher's boot: /proc/stat btime (epoch s) */
+	char *boot_id;       /* /proc/sys/kernel/random/boot_id; NULL when unknown */
+	long long scanned_at; /* when the model was scanned (epoch s) */
+};
+
 struct lx_host {
 	char *hostname;
 	char *kernel; /* running kernel release */
+	struct lx_publication published;
 	enum lx_cgroup_layout cgroup;
 	struct lx_gpu *gpus; /* sorted by bdf; the index is the one `scan` prints */
 	size_t n_gpus;

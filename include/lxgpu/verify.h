@@ -78,6 +78,12 @@ enum lx_finding_code {
 	LXG127_SECURE_BOOT_UNSIGNED, /* Secure Boot on and nvidia not loaded */
 	LXG128_CMDLINE_BLACKLIST, /* the kernel command line blacklists an NVIDIA module */
 	LXG129_KMSG_UNREADABLE,   /* the kernel log could not be read */
+	/* host models through the cluster file system, migration (src/verify/migrate.c) */
+	LXG180_MODEL_STALE = 180, /* a node's published model is from before its last boot */
+	LXG181_MODEL_UNDATED,     /* whether a node's published model is current is unknown */
+	LXG182_MIGRATE_GPU_ABSENT, /* a GPU of the container is not on the target node */
+	LXG183_MIGRATE_GPU_NOT_NVIDIA, /* the GPU is there but not bound to nvidia (vfio-pci) */
+	LXG184_MIGRATE_OTHER_GPU, /* the config gives another GPU there (its minor differs) */
 	LX_FINDING_CODES_END,
 };
 

@@ -22,7 +22,7 @@ enum cli_option_bit {
 	CLI_OPT_APPLY = 1u << 5,      /* --force --allow-privilege-change --lock-timeout --lock-dir */
 	CLI_OPT_BACKUP_DIR = 1u << 6, /* --backup-dir --keep */
 	CLI_OPT_LIST = 1u << 7,       /* --list */
-	CLI_OPT_AUDIT = 1u << 8,      /* --cluster --hosts --exclusive --format prometheus */
+	CLI_OPT_AUDIT = 1u << 8,      /* --cluster --exclusive --format prometheus */
 	CLI_OPT_GPUS = 1u << 9,       /* --gpus */
 	CLI_OPT_PREFLIGHT = 1u << 10, /* --next-boot --kernel --root */
 	CLI_OPT_LOAD_MODULES = 1u << 11, /* --load-modules (ensure-nodes) */
@@ -32,6 +32,9 @@ enum cli_option_bit {
 	CLI_OPT_HOOK = 1u << 20,         /* --optional (hook) */
 	CLI_OPT_KMSG = 1u << 26,         /* --kmsg FILE (doctor) */
 	CLI_OPT_P2P = 1u << 27,          /* --p2p (topo) */
+	CLI_OPT_NODE = 1u << 29,         /* --node NAME (publish) */
+	CLI_OPT_TO = 1u << 30,           /* --to NODE (preflight) */
+	CLI_OPT_HOSTS = 1u << 31,        /* --hosts DIR (audit, preflight --to) */
 };
 
 struct cli {
@@ -65,6 +68,8 @@ struct cli {
 	bool cluster;
 	bool exclusive;
 	const char *hosts_dir;
+	const char *node_name;  /* publish --node: this node's name in the cluster */
+	const char *migrate_to; /* preflight --to NODE */
 	bool next_boot;
 	const char *kernel;
 	const char *root_dir;
@@ -101,6 +106,7 @@ extern const struct cli_command cli_cmd_topo;
 extern const struct cli_command cli_cmd_preflight;
 extern const struct cli_command cli_cmd_ensure_nodes;
 extern const struct cli_command cli_cmd_hook;
+extern const struct cli_command cli_cmd_publish;
 
 struct lx_driver_libs_options;
 /* --driver-libs: the hook line's binary and options from the command line
@@ -110,6 +116,9 @@ int cli_driver_libs_options(const struct cli *cli, bool with_files,
 			    struct lx_driver_libs_options *o, struct lx_error *err);
 void cli_driver_libs_options_free(struct lx_driver_libs_options *o);
 extern const struct cli_command cli_cmd_doctor;
+
+/* preflight CTID --to NODE (migrate.c). */
+int cli_preflight_migration(struct cli *cli);
 
 struct lx_conf;
 /* Fill generate's options from a container's config: the style its file

@@ -4,6 +4,7 @@
  * memory does not grow with their number: only container ids (to sort them)
  * and the first owner of each GPU (for --exclusive) are kept. */
 #include "cli.h"
+#include "lxgpu/cluster.h"
 #include "lxgpu/report.h"
 #include "lxgpu/verify.h"
 #include "lxgpu/vm.h"
@@ -12,6 +13,7 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 struct gpu_owner {
@@ -28,6 +30,8 @@ struct node {
 	struct gpu_owner *owners;
 	size_t n_owners;
 	struct lx_vm_devices vms; /* hostpciN entries of the node's VMs */
+	/* About its host model (stale, undated): told for each GPU container. */
+	struct lx_findings model_findings;
 };
 
 /* Each container has exactly one status, so the counts add up. */
@@ -63,6 +67,7 @@ static void node_free(struct node *n)
 	}
 	free(n->owners);
 	lx_vm_devices_free(&n->vms);
+	lx_findings_free(&n->model_findings);
 }
 
 /* ---- conflicts between guests ---- */
@@ -291,9 +296,9 @@ static void audit_one(struct audit *a, struct node *n, const char *id, const cha
 						lx_xasprintf("a GPU container on node %s, which lxgpu has "
 							     "no host model of",
 							     n->name),
-						lx_xasprintf("run 'lxgpu snapshot -o %s.yaml' on %s and pass "
-							     "its directory with --hosts",
-							     n->name, n->name));
+						lx_xasprintf("run 'lxgpu publish' on %s (or pass its "
+							     "snapshot with --hosts DIR)",
+							     n->name));
 			lx_container_config_free(&cc);
 			lx_conf_free(&conf);
 		}
@@ -306,6 +311,12 @@ static void audit_one(struct audit *a, struct node *n, const char *id, const cha
 			rep.state = LX_RUN_STOPPED;
 		}
 		check_conflicts(a, n, id, &rep, &f);
+	}
+	for (size_t i = 0; rep.n_nodes && i < n->model_findings.n; i++) {
+		const struct lx_finding *m = &n->model_findings.items[i];
+		lx_findings_add(&f, m->code, id, path, 0, NULL, lx_xstrdup(m->message),
+				m->fix ? lx_xstrdup(m->fix) : NULL);
+		lx_findings_last_severity(&f, m->severity);
 	}
 	if (err.message) {
 		lx_findings_add(&f, LXG021_NO_HOST_MODEL, id, path, 0, NULL,
@@ -444,7 +455,8 @@ static void print_footer(struct audit *a, const struct node *local)
 	}
 }
 
-/* Other nodes of the cluster, with their host models from --hosts DIR. */
+/* Other nodes of the cluster, with the host models they published (or
+ * those --hosts DIR holds). */
 static void audit_cluster(struct audit *a, const char *local_name)
 {
 	_cleanup_free_ char *nodes_dir = lx_path_join(a->cli->pve_dir, "nodes");
@@ -459,17 +471,19 @@ static void audit_cluster(struct audit *a, const char *local_name)
 	lx_strv_sort(&names);
 	for (size_t i = 0; i < names.n; i++) {
 		struct node n = {.name = lx_xstrdup(names.items[i])};
-		if (a->cli->hosts_dir) {
-			_cleanup_free_ char *yaml = lx_xasprintf("%s/%s.yaml", a->cli->hosts_dir, n.name);
-			_cleanup_free_ char *tgz = lx_xasprintf("%s/%s.tar.gz", a->cli->hosts_dir, n.name);
-			struct lx_error err = {0};
-			const char *file = access(yaml, R_OK) == 0 ? yaml : access(tgz, R_OK) == 0 ? tgz : NULL;
-			if (file && lx_snapshot_load(file, &n.host, &err) == 0)
-				n.have_host = true;
-			else if (file)
-				fprintf(stderr, "lxgpu: warning: %s\n", err.message);
+		struct lx_node_model model;
+		struct lx_error err = {0};
+		if (lx_node_model_load(a->cli->pve_dir, a->cli->hosts_dir, n.name, &model, &err) < 0) {
+			cli_warn(a->cli, "%s (node %s is audited without it)", err.message, n.name);
 			lx_error_clear(&err);
+		} else if (model.have) {
+			lx_node_model_findings(&model, NULL, NULL, (long long)time(NULL),
+					       &n.model_findings);
+			n.host = model.host; /* the node takes the model over */
+			n.have_host = true;
+			model.have = false;
 		}
+		lx_node_model_free(&model);
 		_cleanup_free_ char *node_dir = lx_xasprintf("%s/%s", nodes_dir, n.name);
 		_cleanup_free_ char *qemu = lx_path_join(node_dir, "qemu-server");
 		_cleanup_free_ char *lxc = lx_path_join(node_dir, "lxc");
@@ -537,8 +551,9 @@ const struct cli_command cli_cmd_audit = {
 		"are errors.\n"
 		"\n"
 		"  --format prometheus  metrics for node_exporter's textfile collector\n"
-		"  --cluster            also the containers of the other nodes (<pve-dir>/nodes/*)\n"
-		"  --hosts DIR          host snapshots of other nodes, as DIR/<node>.yaml\n"
+		"  --cluster            also the containers of the other nodes (<pve-dir>/nodes/*),\n"
+		"                       judged by the host models they published (lxgpu publish)\n"
+		"  --hosts DIR          host snapshots of other nodes, as DIR/<node>.yaml: they win\n"
 		"  --exclusive          a GPU given to more than one container is an error\n"
 		"\n"
 		"  -o FILE              write FILE atomically (for the textfile collector)\n"
@@ -547,6 +562,6 @@ const struct cli_command cli_cmd_audit = {
 		"no host model), ok, or no_gpus. Exit 0 when no container has errors, 1 when one\n"
 		"has (--format prometheus: 0 whenever the metrics were written), 2 when audit\n"
 		"could not run.\n",
-	.options = CLI_OPT_FORMAT | CLI_OPT_AUDIT | CLI_OPT_OUTPUT,
+	.options = CLI_OPT_FORMAT | CLI_OPT_AUDIT | CLI_OPT_HOSTS | CLI_OPT_OUTPUT,
 	.run = run_audit,
 };

@@ -19,6 +19,7 @@ static const struct cli_command *const commands[] = {
 	&cli_cmd_snapshot,
 	&cli_cmd_ensure_nodes,
 	&cli_cmd_hook,
+	&cli_cmd_publish,
 	&cli_cmd_doctor,
 };
 #define N_COMMANDS (sizeof(commands) / sizeof(commands[0]))
@@ -167,6 +168,8 @@ enum {
 	OPT_DRIVER_ROOT,
 	OPT_OPTIONAL,
 	OPT_DRIVER_LIBS,
+	OPT_NODE,
+	OPT_TO,
 };
 
 static const struct option long_options[] = {
@@ -218,6 +221,8 @@ static const struct option long_options[] = {
 	{"driver-root", required_argument, NULL, OPT_DRIVER_ROOT},
 	{"optional", no_argument, NULL, OPT_OPTIONAL},
 	{"driver-libs", no_argument, NULL, OPT_DRIVER_LIBS},
+	{"node", required_argument, NULL, OPT_NODE},
+	{"to", required_argument, NULL, OPT_TO},
 	{"quiet", no_argument, NULL, 'q'},
 	{"verbose", no_argument, NULL, 'v'},
 	{"help", no_argument, NULL, 'h'},
@@ -255,12 +260,15 @@ static const char *option_name(unsigned bit)
 	case CLI_OPT_TEMPLATES: return "--templates";
 	case CLI_OPT_APPLY: return "--force/--allow-privilege-change/--lock-timeout/--lock-dir";
 	case CLI_OPT_BACKUP_DIR: return "--backup-dir";
-	case CLI_OPT_AUDIT: return "audit's options (--cluster, --hosts, --exclusive, --format prometheus)";
+	case CLI_OPT_AUDIT: return "audit's options (--cluster, --exclusive, --format prometheus)";
 	case CLI_OPT_GPUS: return "--gpus";
 	case CLI_OPT_PREFLIGHT: return "preflight's options (--next-boot, --kernel, --root)";
 	case CLI_OPT_LOAD_MODULES: return "--load-modules";
 	case CLI_OPT_DRY_RUN: return "--dry-run";
 	case CLI_OPT_BOOT_UNIT: return "--print-boot-unit";
+	case CLI_OPT_NODE: return "--node";
+	case CLI_OPT_TO: return "--to";
+	case CLI_OPT_HOSTS: return "--hosts";
 	case CLI_OPT_KMSG: return "--kmsg";
 	case CLI_OPT_NO_COMMENTS: return "--no-comments";
 	case CLI_OPT_P2P: return "--p2p";
@@ -487,7 +495,15 @@ int main(int argc, char **argv)
 			break;
 		case OPT_HOSTS:
 			cli.hosts_dir = optarg;
-			cli.given |= CLI_OPT_AUDIT;
+			cli.given |= CLI_OPT_HOSTS;
+			break;
+		case OPT_NODE:
+			cli.node_name = optarg;
+			cli.given |= CLI_OPT_NODE;
+			break;
+		case OPT_TO:
+			cli.migrate_to = optarg;
+			cli.given |= CLI_OPT_TO;
 			break;
 		case OPT_EXCLUSIVE:
 			cli.exclusive = true;

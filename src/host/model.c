@@ -24,6 +24,8 @@ void lx_host_free(struct lx_host *host)
 {
 	free(host->hostname);
 	free(host->kernel);
+	free(host->published.node);
+	free(host->published.boot_id);
 	for (size_t i = 0; i < host->n_gpus; i++)
 		gpu_free(&host->gpus[i]);
 	free(host->gpus);

@@ -88,6 +88,14 @@ struct lx_doc *lx_host_to_doc(const struct lx_host *h)
 	lx_doc_map_set(root, "hostname", lx_doc_new_str(h->hostname));
 	lx_doc_map_set(root, "kernel", lx_doc_new_str(h->kernel));
 	lx_doc_map_set(root, "cgroup", lx_doc_new_str(lx_cgroup_layout_name(h->cgroup)));
+	if (h->published.present) {
+		struct lx_doc *p = lx_doc_new_map();
+		lx_doc_map_set(p, "node", lx_doc_new_str(h->published.node));
+		lx_doc_map_set(p, "boot_time", lx_doc_new_int(h->published.boot_time));
+		lx_doc_map_set(p, "boot_id", lx_doc_new_str(h->published.boot_id));
+		lx_doc_map_set(p, "scanned_at", lx_doc_new_int(h->published.scanned_at));
+		lx_doc_map_set(root, "published", p);
+	}
 	struct lx_doc *driver = lx_doc_new_map();
 	lx_doc_map_set(driver, "version", lx_doc_new_str(h->driver.version));
 	lx_doc_map_set(driver, "flavor", lx_doc_new_str(lx_driver_flavor_name(h->driver.flavor)));
@@ -717,6 +725,23 @@ static int compare_cap_name(const void *a, const void *b)
 		      ((const struct lx_capability *)b)->name);
 }
 
+/* Who published the model (lxgpu publish): node, boot, scan time. */
+static int load_published(struct loader *l, const struct lx_doc *d, struct lx_publication *p)
+{
+	struct fields f;
+	if (open_fields(l, d, "published", &f) < 0 || read_str(l, &f, "node", true, &p->node) < 0 ||
+	    read_int(l, &f, "boot_time", true, 0, 1LL << 40, &p->boot_time) < 0 ||
+	    read_str(l, &f, "boot_id", false, &p->boot_id) < 0 ||
+	    read_int(l, &f, "scanned_at", true, 0, 1LL << 40, &p->scanned_at) < 0 ||
+	    close_fields(l, &f) < 0)
+		return -1;
+	if (!*p->node || strchr(p->node, '/') || strchr(p->node, '\n'))
+		return bad_field(l, lx_doc_map_get(d, "node")->line, &f, "node",
+				 "'%s' is not a node name", p->node);
+	p->present = true;
+	return 0;
+}
+
 static int load_host(struct loader *l, const struct lx_doc *root, struct lx_host *h)
 {
 	struct fields f;
@@ -738,6 +763,9 @@ static int load_host(struct loader *l, const struct lx_doc *root, struct lx_host
 				 "'%s' is not one of v1, v2, hybrid, unknown", cgroup);
 
 	const struct lx_doc *d;
+	if (get_field(l, &f, "published", false, &d) < 0 ||
+	    (d && load_published(l, d, &h->published) < 0))
+		return -1;
 	if (get_field(l, &f, "driver", true, &d) < 0 || load_driver(l, d, &h->driver) < 0)
 		return -1;
 	if (schema == 1) {

@@ -94,6 +94,16 @@ static const struct lx_finding_info infos[LX_FINDING_CODES_END] = {
 	[LXG128_CMDLINE_BLACKLIST] = {"LXG128", LX_SEVERITY_ERROR,
 				      "the kernel command line blacklists an NVIDIA module"},
 	[LXG129_KMSG_UNREADABLE] = {"LXG129", LX_SEVERITY_WARNING, "the kernel log could not be read"},
+	[LXG180_MODEL_STALE] = {"LXG180", LX_SEVERITY_WARNING,
+				"a node's published host model is from before its last boot"},
+	[LXG181_MODEL_UNDATED] = {"LXG181", LX_SEVERITY_INFO,
+				  "whether a node's published host model is current is unknown"},
+	[LXG182_MIGRATE_GPU_ABSENT] = {"LXG182", LX_SEVERITY_ERROR,
+				       "a GPU of the container is not on the target node"},
+	[LXG183_MIGRATE_GPU_NOT_NVIDIA] = {"LXG183", LX_SEVERITY_ERROR,
+					   "the container's GPU is on the target node but not bound to nvidia"},
+	[LXG184_MIGRATE_OTHER_GPU] = {"LXG184", LX_SEVERITY_ERROR,
+				      "on the target node the config gives another GPU"},
 };
 
 const struct lx_finding_info *lx_finding_info(enum lx_finding_code code)
