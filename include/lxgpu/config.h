@@ -200,6 +200,12 @@ int lx_backup_list(const char *dir, const char *ctid, struct lx_strv *names,
 int lx_backup_read(const char *path, char **text, size_t *len, struct lx_backup_meta *meta,
 		   struct lx_error *err);
 void lx_backup_meta_free(struct lx_backup_meta *meta);
+/* Keep the newest `keep` backups of a container in dir (never removing
+ * just_written, when given) and remove the temporary files of backup writes
+ * that were interrupted (older than a minute). Paths removed go to removed
+ * (may be NULL). */
+int lx_backup_prune(const char *dir, const char *ctid, int keep, const char *just_written,
+		    struct lx_strv *removed, struct lx_error *err);
 
 /* ---- rollback: undo one change of lxgpu's, and only it ---- */
 

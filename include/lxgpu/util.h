@@ -123,11 +123,12 @@ struct lx_atomic_file {
 int lx_atomic_open(const char *path, mode_t mode, struct lx_atomic_file *f, struct lx_error *err);
 int lx_atomic_commit(struct lx_atomic_file *f, struct lx_error *err);
 void lx_atomic_abort(struct lx_atomic_file *f);
-/* Remove the temporary files an interrupted write to path left behind
- * (only lxgpu's own names, regular files, last changed at least min_age_s
- * ago); their paths are added to removed (may be NULL). */
-int lx_atomic_clean_stale(const char *path, int min_age_s, struct lx_strv *removed,
-			  struct lx_error *err);
+/* Remove the temporary files interrupted writes left in dir: only
+ * lxgpu's own names (<final>.lxgpu-tmp-XXXXXX) for which want(final, ctx)
+ * is true, regular files last changed at least min_age_s ago. Their paths
+ * are added to removed (may be NULL). A missing dir is fine. */
+int lx_atomic_clean_stale(const char *dir, bool (*want)(const char *final, void *ctx), void *ctx,
+			  int min_age_s, struct lx_strv *removed, struct lx_error *err);
 
 /* .tar.gz archives of a few small files. */
 struct lx_tar_file {

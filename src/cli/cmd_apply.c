@@ -46,12 +46,51 @@ static int store_backup(void *ctx, struct lx_error *err)
 			       job->name, err);
 }
 
-/* Replace the config, storing a backup of the old one just before. */
+static bool is_name(const char *final, void *name)
+{
+	return strcmp(final, name) == 0;
+}
+
+/* The temporary files an interrupted write of the config left (older than
+ * a minute: no writer of this lock is still at it) go when its lock is
+ * taken; a failure is a warning. */
+static void remove_stale_temps(const struct cli *cli, const char *path)
+{
+	struct lx_strv removed = {0};
+	struct lx_error err = {0};
+	_cleanup_free_ char *dir = lx_xstrdup(path);
+	char *slash = strrchr(dir, '/');
+	const char *base = slash ? slash + 1 : path;
+	if (slash)
+		*slash = '\0';
+	if (lx_atomic_clean_stale(slash ? (*dir ? dir : "/") : ".", is_name, (void *)base, 60,
+				  &removed, &err) < 0) {
+		cli_warn(cli, "%s", err.message);
+		lx_error_clear(&err);
+	}
+	for (size_t i = 0; i < removed.n; i++)
+		cli_verbose(cli, "removed %s", removed.items[i]);
+	lx_strv_free(&removed);
+}
+
+/* Replace the config, storing a backup of the old one just before; then
+ * backups beyond --keep go (a failure there is a warning: the change is in). */
 int cli_write_with_backup(const struct cli *cli, struct lx_conf_txn *txn, const char *hostname,
 			  const char *text, size_t len, char **backup_name, struct lx_error *err)
 {
+	struct lx_strv removed = {0};
+	struct lx_error clean_err = {0};
 	struct backup_job job = {cli, txn, hostname, text, len, backup_name};
-	return lx_conf_txn_commit(txn, text, len, store_backup, &job, err);
+	int rc = lx_conf_txn_commit(txn, text, len, store_backup, &job, err);
+	if (rc == 0 && lx_backup_prune(cli->backup_dir, txn->id, cli->keep_backups, *backup_name,
+				       &removed, &clean_err) < 0) {
+		cli_warn(cli, "%s", clean_err.message);
+		lx_error_clear(&clean_err);
+	}
+	for (size_t i = 0; i < removed.n; i++)
+		cli_verbose(cli, "removed %s", removed.items[i]);
+	lx_strv_free(&removed);
+	return rc;
 }
 
 /* Lock and read the config, and refuse what must not be changed. */
@@ -68,6 +107,8 @@ int cli_begin_change(const struct cli *cli, const char *id, bool read_only,
 	};
 	if (lx_conf_txn_begin(&topts, id, txn, &err) < 0)
 		return cli_fail(&err);
+	if (!read_only)
+		remove_stale_temps(cli, txn->path);
 	lx_conf_parse(txn->path, txn->text, txn->len, conf);
 	const struct lx_conf_line *bad = lx_conf_first_invalid(conf);
 	if (bad) {
@@ -92,8 +133,8 @@ int cli_begin_change(const struct cli *cli, const char *id, bool read_only,
 		return LX_EXIT_ERROR;
 	}
 	if (lock)
-		fprintf(stderr, "lxgpu: note: CT %s is locked ('lock: %s'): apply would refuse\n", id,
-			lock);
+		cli_note(cli, "CT %s is locked ('lock: %s'): apply would refuse", id, lock);
+	cli_verbose(cli, "read %s%s", txn->path, read_only ? "" : " (holding Proxmox's lock)");
 	return 0;
 }
 
@@ -240,8 +281,8 @@ static int build_new_config(const struct cli *cli, const struct lx_host *host,
 	cli_driver_libs_options_free(&driver_libs);
 	if (reconciled < 0)
 		return cli_fail(&err);
-	for (size_t i = 0; cli->verbosity >= 0 && i < res.notes.n; i++)
-		fprintf(stderr, "lxgpu: warning: %s\n", res.notes.items[i]);
+	for (size_t i = 0; i < res.notes.n; i++)
+		cli_warn(cli, "%s", res.notes.items[i]);
 	/* The result must start: PVE and LXC refuse what the model refuses. */
 	if (res.after.n_failures && !cli->force) {
 		for (size_t i = 0; i < res.after.n_failures; i++) {
@@ -393,6 +434,8 @@ const struct cli_command cli_cmd_apply = {
 		"  --dry-run                 print a unified diff and write nothing; exit 1 when\n"
 		"                            something would change, 0 when nothing would\n"
 		"  --backup-dir DIR          where backups go (default /var/lib/lxgpu/backups)\n"
+		"  --keep N                  backups kept per container (default 10; older ones\n"
+		"                            are removed after a write)\n"
 		"  --lock-timeout SEC        how long to wait for the lock (default 10)\n"
 		"  --lock-dir DIR            where Proxmox's config locks are (/run/lock/lxc)\n"
 		"  --allow-privilege-change  let --privileged/--unprivileged flip the container\n"

@@ -89,14 +89,14 @@ static int run_generate(struct cli *cli)
 			rc = cli_fail(&err);
 		else if (fflush(stdout) != 0)
 			rc = LX_EXIT_ERROR;
-		for (size_t i = 0; rc == 0 && cli->verbosity >= 0 && i < plan.warnings.n; i++)
-			fprintf(stderr, "lxgpu: warning: %s\n", plan.warnings.items[i].message);
+		for (size_t i = 0; rc == 0 && i < plan.warnings.n; i++)
+			cli_warn(cli, "%s", plan.warnings.items[i].message);
 	} else if (lx_render_plan(&host, &plan, &ropts, &text, &err) < 0) {
 		rc = cli_fail(&err);
 	} else {
 		fputs(text, stdout);
-		for (size_t i = 0; cli->verbosity >= 0 && i < plan.warnings.n; i++)
-			fprintf(stderr, "lxgpu: warning: %s\n", plan.warnings.items[i].message);
+		for (size_t i = 0; i < plan.warnings.n; i++)
+			cli_warn(cli, "%s", plan.warnings.items[i].message);
 	}
 	free(text);
 	cli_driver_libs_options_free(&driver_libs);

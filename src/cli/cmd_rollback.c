@@ -148,8 +148,8 @@ const struct cli_command cli_cmd_rollback = {
 		 "an lxgpu that did not record what it wrote, nothing is written (exit 2, with\n"
 		 "the diff of the GPU lines) unless --force. Written with apply's safety:\n"
 		 "Proxmox's lock, no 'lock:' key, an atomic replace, and a backup of the config\n"
-		 "it replaces. --dry-run prints the diff instead (exit 1 when something would\n"
-		 "change).\n",
+		 "it replaces (then backups beyond --keep N, default 10, are removed). --dry-run\n"
+		 "prints the diff instead (exit 1 when something would change).\n",
 	.options = CLI_OPT_BACKUP_DIR | CLI_OPT_LIST | CLI_OPT_APPLY | CLI_OPT_DRY_RUN,
 	.run = run_rollback,
 };

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #define BACKUP_MAX_SIZE (16u << 20)
 
@@ -60,6 +61,39 @@ int lx_backup_write(const char *dir, const char *text, size_t len,
 	return rc;
 }
 
+/* <ctid>-<UTC time>.tar.gz, as lx_backup_write names them. */
+static bool is_backup_of(const char *name, void *ctid)
+{
+	size_t n = strlen(ctid);
+	return strncmp(name, ctid, n) == 0 && name[n] == '-' && name[n + 1] >= '0' &&
+	       name[n + 1] <= '9' && strlen(name) > n + 9 && lx_str_ends_with(name, ".tar.gz");
+}
+
+int lx_backup_prune(const char *dir, const char *ctid, int keep, const char *just_written,
+		    struct lx_strv *removed, struct lx_error *err)
+{
+	/* A backup whose write was interrupted is a temporary file: older than a
+	 * minute, no apply is still writing it. */
+	if (lx_atomic_clean_stale(dir, is_backup_of, (void *)ctid, 60, removed, err) < 0)
+		return -1;
+	struct lx_strv names;
+	if (lx_backup_list(dir, ctid, &names, err) < 0)
+		return -1;
+	int rc = 0;
+	/* Oldest first: all but the newest `keep`, never the one just written. */
+	for (size_t i = 0; rc == 0 && keep > 0 && i + (size_t)keep < names.n; i++) {
+		if (just_written && strcmp(names.items[i], just_written) == 0)
+			continue;
+		_cleanup_free_ char *path = lx_path_join(dir, names.items[i]);
+		if (unlink(path) < 0 && errno != ENOENT)
+			rc = lx_error_set_errno(err, errno, "%s: cannot remove this old backup", path);
+		else if (removed)
+			lx_strv_push(removed, path);
+	}
+	lx_strv_free(&names);
+	return rc;
+}
+
 int lx_backup_list(const char *dir, const char *ctid, struct lx_strv *names,
 		   struct lx_error *err)
 {
@@ -70,12 +104,9 @@ int lx_backup_list(const char *dir, const char *ctid, struct lx_strv *names,
 			return 0;
 		return lx_error_set_errno(err, errno, "%s: cannot list backups", dir);
 	}
-	_cleanup_free_ char *prefix = lx_xasprintf("%s-", ctid);
 	struct dirent *de;
 	while ((de = readdir(d)))
-		if (lx_str_starts_with(de->d_name, prefix) && lx_str_ends_with(de->d_name, ".tar.gz") &&
-		    strchr("0123456789", de->d_name[strlen(prefix)]) &&
-		    strlen(de->d_name) > strlen(prefix) + 8)
+		if (is_backup_of(de->d_name, (void *)ctid))
 			lx_strv_push(names, de->d_name);
 	closedir(d);
 	lx_strv_sort(names);

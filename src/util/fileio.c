@@ -185,28 +185,26 @@ static int write_replace(const char *path, const void *data, size_t len, mode_t 
 	return atomic_commit(&f, before_rename, ctx, err);
 }
 
-/* Only names lx_atomic_open makes: <base>.lxgpu-tmp-XXXXXX (mkstemp's six
- * letters and digits). */
-static bool is_temp_of(const char *name, const char *base)
+/* Only names lx_atomic_open makes: <final>.lxgpu-tmp-XXXXXX (mkstemp's six
+ * letters and digits); the final name goes to *final. */
+static bool temp_name_final(const char *name, char **final)
 {
-	size_t n = strlen(base), m = strlen(TEMP_MARK);
-	if (strncmp(name, base, n) != 0 || strncmp(name + n, TEMP_MARK, m) != 0)
+	const char *mark = strstr(name, TEMP_MARK);
+	if (!mark || mark == name)
 		return false;
-	const char *x = name + n + m;
+	const char *x = mark + strlen(TEMP_MARK);
 	if (strlen(x) != 6)
 		return false;
 	for (; *x; x++)
 		if (!((*x >= 'a' && *x <= 'z') || (*x >= 'A' && *x <= 'Z') || (*x >= '0' && *x <= '9')))
 			return false;
+	*final = lx_xstrndup(name, (size_t)(mark - name));
 	return true;
 }
 
-int lx_atomic_clean_stale(const char *path, int min_age_s, struct lx_strv *removed,
-			  struct lx_error *err)
+int lx_atomic_clean_stale(const char *dir, bool (*want)(const char *final, void *ctx), void *ctx,
+			  int min_age_s, struct lx_strv *removed, struct lx_error *err)
 {
-	_cleanup_free_ char *dir_copy = lx_xstrdup(path);
-	_cleanup_free_ char *base_copy = lx_xstrdup(path);
-	const char *dir = dirname(dir_copy), *base = basename(base_copy);
 	DIR *d = opendir(dir);
 	if (!d) {
 		if (errno == ENOENT)
@@ -218,7 +216,8 @@ int lx_atomic_clean_stale(const char *path, int min_age_s, struct lx_strv *remov
 	struct dirent *de;
 	while ((de = readdir(d))) {
 		struct stat st;
-		if (!is_temp_of(de->d_name, base) ||
+		_cleanup_free_ char *final = NULL;
+		if (!temp_name_final(de->d_name, &final) || !want(final, ctx) ||
 		    fstatat(dirfd(d), de->d_name, &st, AT_SYMLINK_NOFOLLOW) < 0 || !S_ISREG(st.st_mode) ||
 		    now - st.st_mtime < min_age_s)
 			continue;

@@ -195,4 +195,64 @@ check "nothing close to an option: no suggestion" t_no_near_opt
 check "CMD --help: no global block, a pointer to 'lxgpu help'" t_cmd_help_short
 check "lxgpu help keeps the global options" t_main_help_global
 
+# ---- backups pruned (--keep), stale temporary files removed ----
+printf 'arch: amd64\nhostname: b\n' >"$work/pve/lxc/103.conf"
+n_backups() { ls "$work/backups" | grep -c '^103-.*\.tar\.gz$'; }
+t_keep() {
+	# Each apply in the other style writes (and backs up).
+	for i in 1 2 3 4 5 6; do
+		if [ $((i % 2)) -eq 1 ]; then style=raw; else style=devn; fi
+		lx apply 103 --gpus 0 --style $style $ab --keep 3 >"$work/out" 2>"$work/err" ||
+			{ echo "apply $i"; cat "$work/err"; return 1; }
+	done
+	[ "$(n_backups)" -eq 3 ] || { echo "$(n_backups) backups"; ls "$work/backups"; return 1; }
+	lx rollback 103 --list $ab >"$work/out" && [ "$(grep -c '^  103-' "$work/out")" -eq 3 ]
+}
+t_keep_default() {
+	for i in $(seq 1 12); do
+		if [ $((i % 2)) -eq 1 ]; then style=raw; else style=devn; fi
+		lx apply 103 --gpus 0 --style $style $ab >"$work/out" 2>"$work/err" || { cat "$work/err"; return 1; }
+	done
+	[ "$(n_backups)" -eq 10 ] || { echo "$(n_backups) backups"; return 1; }
+}
+t_keep_newest() {
+	newest=$(ls "$work/backups" | grep '^103-' | sort | tail -n 1)
+	lx rollback 103 $ab --keep 1 >"$work/out" 2>"$work/err" || { cat "$work/err"; return 1; }
+	# the rollback's own backup of the config it replaced is the one left
+	[ "$(n_backups)" -eq 1 ] && ! [ -e "$work/backups/$newest" ] &&
+		grep -q "$(ls "$work/backups" | grep '^103-')" "$work/out"
+}
+t_keep_bad() { run 2 apply 103 --gpus 0 $ab --keep 0 && err_has "--keep '0'"; }
+t_keep_scan() { run 2 scan --keep 3 && err_has "'scan' does not take --backup-dir"; }
+t_stale_temps() {
+	old='2 minutes ago'
+	for f in 103.conf.lxgpu-tmp-AbC123 103.conf.lxgpu-tmp-fresh1 103.conf.lxgpu-tmp-toolong7 \
+		103.conf.lxgpu-tmp-ab-123 104.conf.lxgpu-tmp-XyZ789 103.conf.backup; do
+		echo stale >"$work/pve/lxc/$f"
+	done
+	ln -s 103.conf "$work/pve/lxc/103.conf.lxgpu-tmp-Link01"
+	echo stale >"$work/backups/103-20200101T000000.000000000Z.tar.gz.lxgpu-tmp-Qw3rty"
+	echo stale >"$work/backups/104-20200101T000000.000000000Z.tar.gz.lxgpu-tmp-Qw3rty"
+	touch -h -d "$old" "$work/pve/lxc/"*lxgpu-tmp-* "$work/pve/lxc/103.conf.backup" "$work/backups/"*lxgpu-tmp-*
+	touch "$work/pve/lxc/103.conf.lxgpu-tmp-fresh1"
+	lx -v apply 103 --gpus 0 --style devn $ab >"$work/out" 2>"$work/err" || { cat "$work/err"; return 1; }
+	err_has "removed $work/pve/lxc/103.conf.lxgpu-tmp-AbC123" &&
+		err_has "removed $work/backups/103-20200101T000000.000000000Z.tar.gz.lxgpu-tmp-Qw3rty" &&
+		! [ -e "$work/pve/lxc/103.conf.lxgpu-tmp-AbC123" ] &&
+		! [ -e "$work/backups/103-20200101T000000.000000000Z.tar.gz.lxgpu-tmp-Qw3rty" ] || return 1
+	# Left alone: a recent one (a write may be under way), other names,
+	# another container's, a symbolic link.
+	for f in 103.conf.lxgpu-tmp-fresh1 103.conf.lxgpu-tmp-toolong7 103.conf.lxgpu-tmp-ab-123 \
+		104.conf.lxgpu-tmp-XyZ789 103.conf.backup 103.conf.lxgpu-tmp-Link01; do
+		[ -e "$work/pve/lxc/$f" ] || [ -L "$work/pve/lxc/$f" ] || { echo "removed $f"; return 1; }
+	done
+	[ -e "$work/backups/104-20200101T000000.000000000Z.tar.gz.lxgpu-tmp-Qw3rty" ]
+}
+check "--keep 3: six applies leave the three newest backups" t_keep
+check "default: ten backups per container" t_keep_default
+check "rollback --keep 1: only its own new backup stays" t_keep_newest
+check "--keep 0: exit 2" t_keep_bad
+check "--keep is apply's and rollback's" t_keep_scan
+check "apply removes its own stale temporary files (older than a minute), nothing else" t_stale_temps
+
 tap_finish
