@@ -54,10 +54,13 @@ M, G = 1 << 20, 1 << 30
 
 def gpu(bdf, device, cls, model, uuid, minor, numa, iommu, path, driver="nvidia",
         vbios="98.02.52.00.02", drm=(), proc_name=None, audio=True, reports_minor=True,
-        bars=None):
+        bars=None, iommu_type=None):
+    """iommu_type: this GPU's group type when it differs from the host's
+    (the type is per group: `echo identity > .../type` changes one)."""
     return dict(bdf=bdf, device=device, cls=cls, model=model, uuid=uuid, minor=minor,
                 numa=numa, iommu=iommu, path=path, driver=driver, vbios=vbios, drm=list(drm),
-                proc_name=proc_name or bdf, audio=audio, reports_minor=reports_minor, bars=bars)
+                proc_name=proc_name or bdf, audio=audio, reports_minor=reports_minor, bars=bars,
+                iommu_type=iommu_type)
 
 
 def node(path, major, minor, mode=0o666, uid=0, gid=0):
@@ -272,6 +275,90 @@ def no_gpu_host():
                 persistenced=False, majors=[(226, "drm")], gpus=[], others=[ASPEED], nodes=[],
                 other_dev=[node("/dev/dri/card0", 226, 0, 0o660, 0, 44)], caps=[],
                 example=False)
+
+
+# ---- peer-to-peer hosts (tests/hosts/run-p2p.sh; verdicts in <name>/p2p.expected) ----
+
+def p2p_gpu(i, bdf, numa, iommu, path, bars=True, driver="nvidia", iommu_type=None):
+    """An L40S; BAR1 None: the firmware did not assign it (a line of zeros)."""
+    return gpu(bdf, 0x26b9, 0x030200, "NVIDIA L40S" if driver == "nvidia" else None,
+               "GPU-5e1a%04x-0b1c-4d2e-8f30-%012x" % (i, 0x40500 + i), i, numa, iommu, path,
+               driver=driver, vbios="95.02.66.00.02" if driver == "nvidia" else None,
+               audio=False, iommu_type=iommu_type,
+               bars=bars_at(0xa0000000 + i * 0x1000000, 16 * M,
+                            (0x40000000000 + i * 0x1000000000, 64 * G) if bars else None,
+                            (0x50000000000 + i * 0x2000000, 32 * M)))
+
+
+def p2p_nodes(n):
+    nodes = [node("/dev/nvidia%d" % i, 195, i) for i in range(n)]
+    return nodes + [node("/dev/nvidiactl", 195, 255), node("/dev/nvidia-uvm", 511, 0),
+                    node("/dev/nvidia-uvm-tools", 511, 1)]
+
+
+def p2p_host(name, hostname, gpus, n_nodes, iommu_type):
+    return dict(name=name, hostname=hostname, kernel="6.8.12-15-pve", cgroup="v2",
+                version="570.172.08", flavor="open", iommu_type=iommu_type,
+                modules=["nvidia_uvm", "nvidia"], firmware=["570.172.08"], persistenced=True,
+                majors=[(195, "nvidia"), (195, "nvidiactl"), (226, "drm"), (511, "nvidia-uvm")],
+                gpus=gpus, others=[], nodes=p2p_nodes(n_nodes), other_dev=[], caps=[],
+                example=False)
+
+
+AMD_RP, BRCM_SW = (0x1022, 0x14ab), (0x1000, 0xc030)
+
+
+def p2p_switch_acs_host():
+    """iommu=pt (groups identity). Two switches on two root ports of one
+    host bridge: the first's downstream ports keep Linux's ACS (SV RR CR
+    UF), the second's were cleared (pci=disable_acs_redir leaves SV UF on
+    one, the other all off). A fifth GPU on its own root port has no BAR1
+    (the firmware could not place it) and no driver."""
+    rp1 = bridge("0000:40:01.1", *AMD_RP, acs=(ACS_RP_CAP, ACS_LINUX_CTRL))
+    rp2 = bridge("0000:40:03.1", *AMD_RP, acs=(ACS_RP_CAP, ACS_LINUX_CTRL))
+    rp3 = bridge("0000:40:05.1", *AMD_RP, acs=(ACS_RP_CAP, ACS_LINUX_CTRL))
+    up1 = bridge("0000:41:00.0", *BRCM_SW, acs="absent")
+    up2 = bridge("0000:45:00.0", *BRCM_SW, acs="absent")
+    gpus = [
+        p2p_gpu(0, "0000:43:00.0", 0, 20, [rp1, up1, bridge("0000:42:00.0", *BRCM_SW, acs=(ACS_SW_CAP, 0x1d))]),
+        p2p_gpu(1, "0000:44:00.0", 0, 21, [rp1, up1, bridge("0000:42:01.0", *BRCM_SW, acs=(ACS_SW_CAP, 0x1d))]),
+        p2p_gpu(2, "0000:47:00.0", 0, 22, [rp2, up2, bridge("0000:46:00.0", *BRCM_SW, acs=(ACS_SW_CAP, 0x00))]),
+        p2p_gpu(3, "0000:48:00.0", 0, 23, [rp2, up2, bridge("0000:46:01.0", *BRCM_SW, acs=(ACS_SW_CAP, 0x11))]),
+        p2p_gpu(4, "0000:49:00.0", 0, 24, [rp3], bars=False, driver=None),
+    ]
+    return p2p_host("p2p-switch-acs", "pve-p2p-a", gpus, 4, "identity")
+
+
+def p2p_nonroot_host():
+    """Scanned as a non-root user: every bridge's config reads 64 bytes.
+    GPUs 0 and 1 share a switch, GPU 2 is on the other socket; GPU 2's
+    group is DMA (translated), the others identity."""
+    rp0 = bridge("0000:00:01.0", 0x8086, 0x352a, acs="nonroot")
+    up = bridge("0000:01:00.0", *BRCM_SW, acs="nonroot")
+    gpus = [
+        p2p_gpu(0, "0000:03:00.0", 0, 30, [rp0, up, bridge("0000:02:00.0", *BRCM_SW, acs="nonroot")]),
+        p2p_gpu(1, "0000:04:00.0", 0, 31, [rp0, up, bridge("0000:02:01.0", *BRCM_SW, acs="nonroot")]),
+        p2p_gpu(2, "0000:81:00.0", 1, 60, [bridge("0000:80:01.0", 0x8086, 0x352a, acs="nonroot")],
+                iommu_type="DMA"),
+    ]
+    return p2p_host("p2p-nonroot-dma", "pve-p2p-b", gpus, 3, "identity")
+
+
+def p2p_no_iommu_host():
+    """The IOMMU off (no groups): Linux never touches ACS, so what the
+    firmware set stays. One switch's port has Request Redirect alone
+    (0x0004), its sibling nothing; a second switch has no ACS capability."""
+    rp1 = bridge("0000:00:03.0", 0x8086, 0x2f08, acs="absent")
+    rp2 = bridge("0000:00:05.0", 0x8086, 0x2f0a, acs="absent")
+    up1 = bridge("0000:05:00.0", 0x10b5, 0x8747, acs="absent")
+    up2 = bridge("0000:09:00.0", 0x10b5, 0x8747, acs="absent")
+    gpus = [
+        p2p_gpu(0, "0000:07:00.0", 0, None, [rp1, up1, bridge("0000:06:00.0", 0x10b5, 0x8747, acs=(0x5f, 0x04))]),
+        p2p_gpu(1, "0000:08:00.0", 0, None, [rp1, up1, bridge("0000:06:04.0", 0x10b5, 0x8747, acs=(0x5f, 0x00))]),
+        p2p_gpu(2, "0000:0b:00.0", 0, None, [rp2, up2, bridge("0000:0a:00.0", 0x10b5, 0x8747, acs="absent")]),
+        p2p_gpu(3, "0000:0c:00.0", 0, None, [rp2, up2, bridge("0000:0a:01.0", 0x10b5, 0x8747, acs="absent")]),
+    ]
+    return p2p_host("p2p-no-iommu", "pve-p2p-c", gpus, 4, None)
 
 
 # ---- writers ----
@@ -499,10 +586,10 @@ def write_fixture(h):
     # /sys/kernel/iommu_groups/N/type (outside /sys/devices: the testbed gets
     # it from the fixture's sys/); the kernel prints the type and a newline.
     for g in h["gpus"] + h["others"]:
-        if h.get("iommu_type") and (g.get("iommu") is not None or g in h["others"]):
+        t = g.get("iommu_type") or h.get("iommu_type")
+        if t and (g.get("iommu") is not None or g in h["others"]):
             group = g["iommu"] if g in h["gpus"] else 3
-            write(os.path.join(d, "sys/kernel/iommu_groups/%d/type" % group),
-                  h["iommu_type"] + "\n")
+            write(os.path.join(d, "sys/kernel/iommu_groups/%d/type" % group), t + "\n")
 
 
 def expected_model(h):
@@ -517,7 +604,7 @@ def expected_model(h):
             "vbios": g["vbios"] if on_nvidia else None,
             "minor": g["minor"] if on_nvidia and g["reports_minor"] else None,
             "driver": g["driver"], "numa_node": g["numa"], "iommu_group": g["iommu"],
-            "iommu_type": "none" if g["iommu"] is None else h.get("iommu_type"),
+            "iommu_type": "none" if g["iommu"] is None else (g["iommu_type"] or h.get("iommu_type")),
             "pcie_path": [b["bdf"] for b in g["path"]],
             "bars": None if g["bars"] is None else [
                 {"index": i, "start": "0x%016x" % b[0], "end": "0x%016x" % b[1],
@@ -554,7 +641,8 @@ def bridge_model(b):
 def main():
     lxgpu = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "build", "lxgpu")
     for h in (rtx_pro_6000_host(), rtx_4090_host(), uvm_not_loaded_host(), vfio_split_host(),
-              h100_mig_host(), legacy_no_minor_host(), no_gpu_host()):
+              h100_mig_host(), legacy_no_minor_host(), no_gpu_host(), p2p_switch_acs_host(),
+              p2p_nonroot_host(), p2p_no_iommu_host()):
         write_fixture(h)
         # JSON is YAML: lxgpu loads it (validating it) and writes the canonical YAML.
         with tempfile.NamedTemporaryFile("w", suffix=".yaml", delete=False) as f:

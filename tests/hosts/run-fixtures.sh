@@ -40,6 +40,15 @@ fi
 exec "$lxgpu" --firmware-dir "$fixture/lib/firmware/nvidia" --run-dir "$fixture/run" "$@"
 INNER
 
+# One line per pair: A B LINK IOMMU_A IOMMU_B ACS_REDIRECT VERDICT FIXES, the
+# fixes as tokens: iommu=pt, pci=disable_acs_redir=..., firmware, root ("-": none).
+p2p_row='.pairs[] | [(.gpus[0] | tostring), (.gpus[1] | tostring), .link,
+	(.iommu[0] // "null"), (.iommu[1] // "null"), (.acs_redirect | tostring), .verdict,
+	([.fixes[] | ((capture("(?<t>pci=disable_acs_redir=[^ ]+)") | .t),
+		(select(test("iommu=pt")) | "iommu=pt"), (select(test("firmware")) | "firmware"),
+		(select(test("as root")) | "root"))] | if length == 0 then "-" else join(",") end)]
+	| join(" ")'
+
 n=0 failed=0
 report() { # ok|not-ok description
 	n=$((n + 1))
@@ -85,6 +94,22 @@ for fixture in "$hosts"/*/; do
 	else
 		sed 's/^/# /' "$work/err"
 		report not-ok "$name: a bundle snapshot holds the evidence and the same model"
+	fi
+
+	# Peer-to-peer verdicts written by hand from the PCIe and kernel rules
+	# (<name>/p2p.expected, format in tests/hosts/README.md), against
+	# `topo --p2p --format json` on the live scan of the fixture.
+	if [ -f "$fixture/p2p.expected" ]; then
+		if in_testbed topo --p2p --format json >"$work/p2p.json" 2>"$work/err" &&
+			jq -e 'all(.pairs[]; has("gpus") and has("link") and has("iommu") and
+				has("acs_redirect") and has("verdict"))' "$work/p2p.json" >/dev/null &&
+			jq -r "$p2p_row" "$work/p2p.json" >"$work/p2p.got" &&
+			grep -v '^#' "$fixture/p2p.expected" | diff -u - "$work/p2p.got" >"$work/diff"; then
+			report ok "$name: topo --p2p gives the expected verdict per pair"
+		else
+			sed 's/^/# /' "$work/err" "$work/diff"
+			report not-ok "$name: topo --p2p gives the expected verdict per pair"
+		fi
 	fi
 done
 echo "1..$n"
