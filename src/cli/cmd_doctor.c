@@ -133,13 +133,13 @@ static int run_doctor(struct cli *cli)
 		if (id) {
 			_cleanup_free_ char *id_text = lx_text_escape(id);
 			_cleanup_free_ char *path_text = lx_text_escape(path);
-			printf("%s %s (%s): %s, userspace driver %s\n", is_pve ? "CT" : "Container", id_text,
-			       path_text,
+			printf("%s %s (%s): %s; userspace driver libraries: %s\n",
+			       is_pve ? "CT" : "Container", id_text, path_text,
 			       report.state == LX_RUN_UNINSPECTABLE ? "could not inspect"
 			       : report.running                     ? "running"
 								    : "stopped",
-			       !user.checked ? "not checked (its root is not reachable)"
-			       : user.versions.n ? ""
+			       !user.checked     ? "not checked (its root is not reachable)"
+			       : user.versions.n ? "version"
 						 : "none found");
 			for (size_t i = 0; i < user.versions.n; i++)
 				printf("  %s%s\n", user.versions.items[i],

@@ -92,5 +92,61 @@ if [ $? = 2 ] && grep -q 'none.log' "$work/err"; then
 else
 	report not-ok "an unreadable --kmsg is exit 2, naming the file"
 fi
+
+# With a container: verify's findings of it, and its userspace driver
+# libraries against the module (590.48.01 on the 8-GPU host).
+lxc_config=$work/lxc-config
+cp -R "$(dirname "$0")/../verify/lxc-config" "$lxc_config"
+find "$lxc_config" -name '*.conf' -exec sed -i "s|@LXC_CONFIG@|$lxc_config|g" {} +
+lxcp=$work/lxc pve=$work/pve
+mkdir -p "$pve/lxc" "$work/no-cgroup"
+for ct in ct-ok:590.48.01 ct-old:550.54.14; do
+	name=${ct%%:*} ver=${ct#*:}
+	mkdir -p "$lxcp/$name/rootfs/usr/lib/x86_64-linux-gnu"
+	printf 'lxc.uts.name = %s\nlxc.include = %s/common.conf\nlxc.rootfs.path = dir:%s/%s/rootfs\nlxc.cgroup2.devices.allow = c 195:0 rw\nlxc.cgroup2.devices.allow = c 195:255 rw\nlxc.cgroup2.devices.allow = c 511:0 rw\nlxc.cgroup2.devices.allow = c 511:1 rw\nlxc.mount.entry = /dev/nvidia0 dev/nvidia0 none bind,create=file\nlxc.mount.entry = /dev/nvidiactl dev/nvidiactl none bind,create=file\nlxc.mount.entry = /dev/nvidia-uvm dev/nvidia-uvm none bind,create=file\nlxc.mount.entry = /dev/nvidia-uvm-tools dev/nvidia-uvm-tools none bind,create=file\n' \
+		"$name" "$lxc_config" "$lxcp" "$name" >"$lxcp/$name/config"
+	: >"$lxcp/$name/rootfs/usr/lib/x86_64-linux-gnu/libcuda.so.$ver"
+	: >"$lxcp/$name/rootfs/usr/lib/x86_64-linux-gnu/libnvidia-ml.so.$ver"
+done
+ct_doctor() { # CTID LOG [--format json]
+	id=$1 log=$2
+	shift 2
+	"$lxgpu" --host "$host" --pve-dir "$pve" --lxc-path "$lxcp" --cgroup-root "$work/no-cgroup" \
+		--lxc-config-dir "$lxc_config" doctor "$id" --kmsg "$log" "$@"
+}
+ct_doctor ct-ok "$clean" --format json >"$work/j" 2>"$work/err"
+rc=$?
+if [ "$rc" = 0 ] && jq -e '.ok and .container.userspace_versions == ["590.48.01"] and .container.state == "stopped" and (.findings | length) == 0' "$work/j" >/dev/null; then
+	report ok "a container with the module's userspace: nothing wrong"
+else
+	cat "$work/j" "$work/err" | sed 's/^/# /'; report not-ok "a container with the module's userspace: nothing wrong"
+fi
+ct_doctor ct-old "$clean" >"$work/out" 2>&1
+rc=$?
+if [ "$rc" = 1 ] && grep -q 'LXG011' "$work/out" && grep -q '550.54.14 (not the module.s version)' "$work/out"; then
+	report ok "a container with 550.54.14 libraries under the 590.48.01 module: LXG011, version named"
+else
+	sed 's/^/# /' "$work/out"; report not-ok "a container with 550.54.14 libraries under the 590.48.01 module: LXG011, version named"
+fi
+# The mismatch as the kernel logs it when the container's program opens the GPU.
+printf '[  812.1] NVRM: API mismatch: the client has the version 550.54.14, but\n               NVRM: this kernel module has the version 590.48.01.  Please\n' >"$work/mm.log"
+cat "$kmsg/clean-public.log" "$work/mm.log" >"$work/ct.log"
+ct_doctor ct-old "$work/ct.log" --format json >"$work/j" 2>"$work/err"
+if jq -e '[.findings[].code] | (index("LXG100") and index("LXG011"))' "$work/j" >/dev/null; then
+	report ok "the kernel's API mismatch and the container's libraries: both named"
+else
+	report not-ok "the kernel's API mismatch and the container's libraries: both named"
+fi
+# A Proxmox container verify finds problems in: doctor gives verify's codes.
+cp "$(dirname "$0")/../verify/cases/stale-uvm-major.conf" "$pve/lxc/700.conf" 2>/dev/null ||
+	cp "$(ls "$(dirname "$0")"/../verify/cases/stale*.conf | head -1)" "$pve/lxc/700.conf"
+want=$(sed -n 's/^#expect: *//p' "$pve/lxc/700.conf" | tr ' ' '\n' | sed '/^$/d' | sort -u | tr '\n' ' ')
+ct_doctor 700 "$clean" --format json >"$work/j" 2>"$work/err"
+got=$(jq -r '[.findings[].code] | unique | .[]' "$work/j" | tr '\n' ' ')
+if [ "$got" = "$want" ]; then
+	report ok "a Proxmox container: verify's findings ($want)"
+else
+	echo "# got '$got', want '$want'"; report not-ok "a Proxmox container: verify's findings ($want)"
+fi
 echo "1..$n"
 [ "$failed" -eq 0 ]
