@@ -20,22 +20,23 @@ _lxgpu_cmd_opts() {
 		--allow-privilege-change' ;;
 	verify) echo '' ;;
 	audit) echo '--cluster --hosts --exclusive -o --output' ;;
-	preflight) echo '--next-boot --kernel --root --print-boot-unit' ;;
+	preflight) echo '--next-boot --kernel --root --print-boot-unit --to --hosts' ;;
 	topo) echo '--gpus --p2p' ;;
 	snapshot) echo '-o --output' ;;
 	ensure-nodes) echo '--dry-run --load-modules --print-boot-unit' ;;
 	hook) echo '--optional' ;;
 	doctor) echo '--kmsg' ;;
+	publish) echo '--node' ;;
 	esac
 }
 _lxgpu_commands='scan generate apply rollback verify audit preflight topo snapshot ensure-nodes
-	hook doctor help'
+	hook doctor publish help'
 # Options whose value is a directory, and every option that takes a value.
 _lxgpu_dir_opts='--pve-dir --lxc-path --lxc-config-dir --proc-dir --dev-dir --sys-dir
 	--firmware-dir --run-dir --cgroup-root --state-dir --driver-root --templates --backup-dir
 	--lock-dir --hosts --root'
 _lxgpu_value_opts="$_lxgpu_dir_opts --host --format -o --output --gpus --style --dev-start
-	--mode --uid --gid --cgroup --lock-timeout --kernel --keep --kmsg"
+	--mode --uid --gid --cgroup --lock-timeout --kernel --keep --kmsg --node --to"
 # Is WORD one of the words of LIST?
 _lxgpu_in() {
 	local w
@@ -130,6 +131,10 @@ _lxgpu() {
 		return ;;
 	--kernel)
 		COMPREPLY=($(compgen -W "$(ls /lib/modules 2>/dev/null)" -- "$cur"))
+		return ;;
+	--to | --node)
+		# The cluster's nodes: <pve-dir>/nodes/NAME.
+		COMPREPLY=($(compgen -W "$(ls "$(_lxgpu_opt_value --pve-dir /etc/pve)/nodes" 2>/dev/null)" -- "$cur"))
 		return ;;
 	--dev-start | --mode | --uid | --gid | --lock-timeout | --keep)
 		return ;;
