@@ -51,6 +51,10 @@ enum lx_finding_code {
 	LXG042_INCLUDE_STALE,     /* lxgpu's include file is not what ensure-nodes writes now */
 	LXG043_INCLUDE_NO_RECORD, /* no GPU record to rewrite the include file from */
 	LXG044_INCLUDE_GPU_GONE,  /* a recorded GPU the include file leaves out (gone, vfio) */
+	/* the driver userspace hook (src/verify/hook_check.c) */
+	LXG045_HOOK_BINARY_MISSING = 45, /* the lxc.hook.mount line runs a binary that is not there */
+	LXG046_HOOK_NO_USERSPACE,  /* the hook has no userspace of the loaded version to give */
+	LXG047_OWN_DRIVER_COPY,    /* no hook: the container's own copy of the driver */
 	/* doctor (src/doctor): the kernel log's messages and the host's prerequisites */
 	LXG100_API_MISMATCH = 100, /* a client's driver version differs from the module's */
 	LXG101_NEEDS_OPEN_MODULE, /* a GPU the proprietary module does not drive (Blackwell) */
@@ -288,6 +292,11 @@ struct lx_doc *lx_running_devices_to_doc(const struct lx_running_devices *d);
  * libnvidia-ml.so.X), read by name only, never following a path out of the
  * root (openat2 RESOLVE_IN_ROOT). root_fd: an O_PATH/O_DIRECTORY fd. */
 void lx_rootfs_driver_versions(int root_fd, struct lx_strv *versions, struct lx_strv *files);
+/* Findings about lxgpu's lxc.hook.mount line (apply --driver-libs): its
+ * binary, the userspace it would give; without one, the container's own
+ * copy of the driver (root_fd: its root, or -1). */
+void lx_verify_hook(const struct lx_host *host, const struct lx_container_config *cc, int root_fd,
+		    struct lx_findings *out);
 /* Findings for driver libraries of another version than the loaded module. */
 void lx_verify_rootfs(const struct lx_host *host, const struct lx_container_config *cc, int root_fd,
 		      struct lx_findings *out);

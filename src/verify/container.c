@@ -54,6 +54,7 @@ int lx_verify_container(const struct lx_host *host, const char *id, const char *
 	if (run.state == LX_RUN_RUNNING) {
 		size_t before = out->n;
 		lx_verify_running(host, &cc, &report->access, paths, &run, &report->devices, out);
+		lx_verify_hook(host, &cc, run.root_fd, out);
 		/* Its init gone meanwhile: what was read may be of nothing (or of
 		 * a dying container), so it is neither a finding nor a pass. */
 		if (!lx_running_recheck(&run)) {
@@ -62,10 +63,13 @@ int lx_verify_container(const struct lx_host *host, const char *id, const char *
 		}
 	} else if (run.state == LX_RUN_STOPPED) {
 		int root_fd = lx_container_open_root(paths, id, &conf, &run);
+		lx_verify_hook(host, &cc, root_fd, out);
 		if (root_fd >= 0) {
 			lx_verify_rootfs(host, &cc, root_fd, out);
 			close(root_fd);
 		}
+	} else {
+		lx_verify_hook(host, &cc, -1, out);
 	}
 	report->state = run.state;
 	report->running = run.state == LX_RUN_RUNNING;

@@ -44,6 +44,8 @@ set_driver() {
 	set_loaded "$1"
 }
 set_loaded() {
+	# The rest of the made-up /proc verify's scan reads: this machine's.
+	for f in devices modules cmdline; do [ -e "$proc/$f" ] || cat "/proc/$f" >"$proc/$f"; done
 	printf 'NVRM version: NVIDIA UNIX Open Kernel Module for x86_64  %s  Release Build  (dvs-builder@U22-I3-AF03-09-1)  Tue Jan  6 00:00:00 UTC 2026\n' \
 		"$1" >"$proc/driver/nvidia/version"
 }
@@ -179,7 +181,27 @@ t_optional() {
 }
 check "the same with 'hook --optional': the start goes on" t_optional
 stop_ct p
+
+# verify's view of the hook line, against what the starts above did.
+codes() {
+	"$lxgpu" --proc-dir "$proc" --lxc-path "$lxcpath" verify "$1" --format json 2>/dev/null |
+		grep -o '"LXG0[0-9][0-9]"' | tr -d '"' | sort -u | tr '\n' ' '
+}
+t_verify_optional() { case " $(codes p) " in *" LXG046 "*) ;; *) "$lxgpu" --proc-dir "$proc" --lxc-path "$lxcpath" verify p --format json; return 1 ;; esac; }
+check "verify: the --optional hook with no userspace of 610.7 is LXG046" t_verify_optional
 set_loaded 600.3
+sed -i "s|^lxc.hook.mount = .*|$(hook_line)|" "$lxcpath/p/config"
+t_verify_clean() { case " $(codes p) " in *" LXG04"[5-7]" "*) echo "codes: $(codes p)"; return 1 ;; esac; }
+check "verify: the hook with the loaded version's userspace gives no hook finding" t_verify_clean
+t_missing_binary() {
+	sed -i "s|^lxc.hook.mount = $lxgpu |lxc.hook.mount = $work/gone/lxgpu |" "$lxcpath/p/config"
+	if start_ct p 2>/dev/null; then
+		echo "started although the hook binary is not there"
+		return 1
+	fi
+	case " $(codes p) " in *" LXG045 "*) ;; *) echo "codes: $(codes p)"; return 1 ;; esac
+}
+check "a hook line whose binary is gone: LXC fails the start, verify says LXG045" t_missing_binary
 sed -i "s|^lxc.hook.mount = .*|$(hook_line)|" "$lxcpath/p/config"
 
 # An untrusted root: links at the mount targets that point at host paths.
