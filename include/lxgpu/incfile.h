@@ -4,8 +4,9 @@
  * and the device rules and bind mounts live in this file, which
  * `lxgpu ensure-nodes` rewrites at every boot from the container's GPU
  * record (lxgpu/record.h: GPUs by PCI address) and that boot's majors and
- * minors. LXC starts without an include file that is missing, so verify
- * and preflight check that it is there, lxgpu's and current. */
+ * minors. LXC refuses a config whose include file is missing (the
+ * container does not start), so verify and preflight check that it is
+ * there, lxgpu's and current. */
 #ifndef LXGPU_INCFILE_H
 #define LXGPU_INCFILE_H
 
@@ -51,7 +52,7 @@ void lx_incfile_want_free(struct lx_incfile_want *w);
 /* The file as it is on disk against what ensure-nodes would write now. */
 enum lx_incfile_state {
 	LX_INCFILE_CURRENT, /* lxgpu's and what ensure-nodes would write */
-	LX_INCFILE_MISSING, /* no file: LXC starts without it */
+	LX_INCFILE_MISSING, /* no file: LXC refuses the config */
 	LX_INCFILE_NOT_OURS, /* no mark: ensure-nodes leaves it alone */
 	LX_INCFILE_STALE,   /* lxgpu's, but not this host's numbers and GPUs now */
 	LX_INCFILE_NO_RECORD, /* lxgpu's, but no record (or not style include) to rewrite it from */

@@ -185,7 +185,7 @@ const struct lx_access_node *lx_access_reached(const struct lx_access *a, const 
 void lx_verify_config(const struct lx_host *host, const struct lx_container_config *cc,
 		      const struct lx_access *access, struct lx_findings *out);
 /* Findings about the config's lxgpu include file (the include style):
- * missing (LXC starts without it), not lxgpu's, not what ensure-nodes
+ * missing (LXC refuses the config), not lxgpu's, not what ensure-nodes
  * writes now, no record to rewrite it from, recorded GPUs it leaves out.
  * nodes: what ensure-nodes would do to the host's nodes (NULL: the nodes
  * as they are, e.g. a snapshot). -1 when the config cannot be read. */

@@ -235,7 +235,8 @@ static void add_idmap(struct sim *s, const char *value)
 	}
 }
 
-static int read_lxc_file(struct sim *s, const char *path, int depth, bool builtin_ok);
+static int read_lxc_file(struct sim *s, const char *path, int depth, bool builtin_ok,
+			 const char *from, int from_line);
 
 /* One "key = value" line, as LXC handles it at its place in the order. */
 static int handle_entry(struct sim *s, const char *key, const char *value, const char *file,
@@ -244,7 +245,7 @@ static int handle_entry(struct sim *s, const char *key, const char *value, const
 	int version;
 	const char *sub;
 	if (strcmp(key, "lxc.include") == 0)
-		return read_lxc_file(s, value, depth + 1, false);
+		return read_lxc_file(s, value, depth + 1, false, file, line);
 	if ((strcmp(key, "lxc.cgroup") == 0 || strcmp(key, "lxc.cgroup2") == 0) && !*value) {
 		clear_pending(s, key[10] == '2', NULL);
 	} else if (device_key(key, &version, &sub)) {
@@ -287,7 +288,8 @@ static int compare_names(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-static int read_lxc_file(struct sim *s, const char *path, int depth, bool builtin_ok)
+static int read_lxc_file(struct sim *s, const char *path, int depth, bool builtin_ok,
+			 const char *from, int from_line)
 {
 	if (depth > MAX_INCLUDE_DEPTH)
 		return lx_error_set(s->err, "%s: lxc.include nests deeper than %d levels", path,
@@ -309,7 +311,7 @@ static int read_lxc_file(struct sim *s, const char *path, int depth, bool builti
 		int rc = 0;
 		for (size_t i = 0; i < names.n && rc == 0; i++) {
 			_cleanup_free_ char *child = lx_path_join(path, names.items[i]);
-			rc = read_lxc_file(s, child, depth + 1, false);
+			rc = read_lxc_file(s, child, depth + 1, false, file, 0);
 		}
 		lx_strv_free(&names);
 		return rc;
@@ -324,8 +326,17 @@ static int read_lxc_file(struct sim *s, const char *path, int depth, bool builti
 			return read_lxc_text(s, file, userns ? builtin_userns_conf : builtin_common_conf,
 					     depth);
 		}
-		/* LXC starts without an include that is not there (userns.conf's
-		 * userns.conf.d/ is missing on Debian and LXC starts). */
+		/* LXC (confile.c set_config_includefiles) takes a value ending in
+		 * '/' as a directory and skips a missing one (userns.conf's
+		 * userns.conf.d/); a missing file fails the config ("Failed to
+		 * parse config file"): the container does not start. */
+		if (lx_str_ends_with(path, "/"))
+			return 0;
+		add_failure(s->out, from ? from : file, from_line, path,
+			    lx_xasprintf("lxc.include %s: the file does not exist, and LXC refuses "
+					 "the config (\"Failed to parse config file\"): the container "
+					 "does not start",
+					 path));
 		return 0;
 	}
 	return read_lxc_text(s, file, text, depth);
@@ -467,11 +478,11 @@ static int simulate_pve(struct sim *s, const struct lx_conf *conf)
 {
 	const char *ostype = lx_conf_get(conf, "ostype");
 	_cleanup_free_ char *common = pve_include(s, ostype, "common");
-	if (read_lxc_file(s, common, 0, true) < 0)
+	if (read_lxc_file(s, common, 0, true, NULL, 0) < 0)
 		return -1;
 	if (s->out->unprivileged) {
 		_cleanup_free_ char *userns = pve_include(s, ostype, "userns");
-		if (read_lxc_file(s, userns, 0, true) < 0)
+		if (read_lxc_file(s, userns, 0, true, NULL, 0) < 0)
 			return -1;
 		bool read_pve_part = false;
 		for (size_t i = 0; i < s->files.n; i++)

@@ -1,6 +1,6 @@
 /* The include style's file as verify sees it: the config's lxc.include of
- * lxgpu's file must name a file that is there (LXC starts without a
- * missing include, and so without the container's GPUs), lxgpu's, and what
+ * lxgpu's file must name a file that is there (LXC refuses a config whose
+ * include file is missing: the container does not start), lxgpu's, and what
  * ensure-nodes writes for the host now. */
 #include "lxgpu/incfile.h"
 #include "lxgpu/verify.h"
@@ -31,8 +31,9 @@ static void check_line(const struct lx_host *host, const struct lx_node_plan *no
 	switch (c.state) {
 	case LX_INCFILE_MISSING:
 		lx_findings_add(out, LXG040_INCLUDE_MISSING, id, file, l->lineno, NULL,
-				lx_xasprintf("line %d includes %s, which does not exist: LXC starts the "
-					     "container without it, so without its GPU nodes and rules",
+				lx_xasprintf("line %d includes %s, which does not exist: LXC refuses the "
+					     "config (\"Failed to parse config file\") and the container "
+					     "does not start",
 					     l->lineno, path),
 				c.record_found ? lx_xstrdup("lxgpu ensure-nodes (writes it from the GPU "
 							    "record)")

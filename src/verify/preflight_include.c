@@ -1,5 +1,5 @@
 /* preflight and the include style: the include file must be there and
- * current at the next start, and rewritten at boot for the first start
+ * current at the next start (LXC refuses the config without it), and rewritten at boot for the first start
  * after a reboot (lxgpu ensure-nodes in the boot unit). */
 #include "lxgpu/incfile.h"
 #include "lxgpu/verify.h"
@@ -8,9 +8,9 @@ static void next_start(const char *id, const struct lx_incfile_check *c, struct 
 {
 	switch (c->state) {
 	case LX_INCFILE_MISSING:
-		lx_preflight_add(out, LX_VERDICT_DEGRADED,
-				 lx_xasprintf("%s is missing: LXC starts the container without it, so "
-					      "without its GPUs",
+		lx_preflight_add(out, LX_VERDICT_WILL_FAIL,
+				 lx_xasprintf("%s is missing: LXC refuses a config whose lxc.include "
+					      "file is not there",
 					      c->path),
 				 c->record_found ? lx_xstrdup("lxgpu ensure-nodes")
 						 : lx_xasprintf("lxgpu apply %s --style include", id));

@@ -217,11 +217,11 @@ t_missing() {
 	[ $rc -eq 1 ] && grep -q "LXG040 .*includes $inc, which does not exist" "$work/out" || { echo "exit $rc"; fail; }
 	lx preflight 101
 	rc=$?
-	[ $rc -eq 1 ] && grep -q 'degraded' "$work/out" || { echo "exit $rc"; fail; }
+	[ $rc -eq 1 ] && grep -q 'will fail' "$work/out" || { echo "exit $rc"; fail; }
 	lx ensure-nodes
 	[ -f "$inc" ] && grep -q "^create $inc (CT 101)" "$work/out" || fail
 }
-check "include file missing: verify LXG040, preflight degraded, ensure-nodes makes it again" t_missing
+check "include file missing: verify LXG040, preflight will fail, ensure-nodes makes it again" t_missing
 
 t_no_record() {
 	rm "$state/containers/101.yaml"
