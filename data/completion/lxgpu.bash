@@ -15,7 +15,7 @@ _lxgpu_cmd_opts() {
 	scan) echo '' ;;
 	generate) echo "$_lxgpu_plan_opts --driver-libs --no-comments -o --output" ;;
 	apply) echo "$_lxgpu_plan_opts --driver-libs --dry-run --force --backup-dir --keep --lock-timeout
-		--lock-dir --allow-privilege-change" ;;
+		--lock-dir --allow-privilege-change --exclusive" ;;
 	rollback) echo '--list --force --dry-run --backup-dir --keep --lock-timeout --lock-dir
 		--allow-privilege-change' ;;
 	verify) echo '' ;;
@@ -25,12 +25,13 @@ _lxgpu_cmd_opts() {
 	snapshot) echo '-o --output' ;;
 	ensure-nodes) echo '--dry-run --load-modules --print-boot-unit' ;;
 	hook) echo '--optional' ;;
+	guard) echo '' ;;
 	doctor) echo '--kmsg' ;;
 	publish) echo '--node' ;;
 	esac
 }
 _lxgpu_commands='scan generate apply rollback verify audit preflight topo snapshot ensure-nodes
-	hook doctor publish help'
+	hook doctor publish guard help'
 # Options whose value is a directory, and every option that takes a value.
 _lxgpu_dir_opts='--pve-dir --lxc-path --lxc-config-dir --proc-dir --dev-dir --sys-dir
 	--firmware-dir --run-dir --cgroup-root --state-dir --driver-root --templates --backup-dir
@@ -44,7 +45,7 @@ _lxgpu_in() {
 	return 1
 }
 # Commands whose first argument is a container ID.
-_lxgpu_ctid_commands=' generate apply rollback verify preflight doctor '
+_lxgpu_ctid_commands=' generate apply rollback verify preflight doctor guard '
 
 # The value of OPTION on the command line being completed, else DEFAULT.
 _lxgpu_opt_value() {

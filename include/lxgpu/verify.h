@@ -45,6 +45,13 @@ enum lx_finding_code {
 	LXG024_INVALID_RULE,      /* LXC refuses a device rule (cgroup v2: logs it, ignores it) */
 	LXG025_BASIC_DEVICES_BLOCKED, /* the device cgroup blocks /dev/null & co: init fails */
 	LXG026_RUNNING_UNCHECKED, /* the running device cgroup could not be read or evaluated */
+	/* the start guard (src/verify/guard.c): a recorded GPU changed */
+	LXG030_GUARD_RENUMBERED = 30, /* the config no longer gives a recorded GPU's /dev/nvidiaN */
+	LXG031_GUARD_GPU_UNAVAILABLE, /* a recorded GPU is gone or not bound to nvidia (vfio-pci) */
+	LXG032_GUARD_IN_RUNNING_VM,   /* a recorded GPU is held by a running VM (hostpciN) */
+	LXG033_GUARD_IN_RUNNING_CT,   /* exclusive use: another running container has the GPU */
+	LXG034_GUARD_OTHER_CARD,      /* another card at the recorded address, or the GPU moved */
+	LXG035_GUARD_UNCHECKED,       /* the guard could not check something: the start goes on */
 	/* the include style's file (src/verify/include_check.c) */
 	LXG040_INCLUDE_MISSING = 40, /* the config includes lxgpu's file, which is not there */
 	LXG041_INCLUDE_NOT_OURS,  /* a file at lxgpu's include path that lxgpu did not write */

@@ -30,6 +30,7 @@ enum cli_option_bit {
 	CLI_OPT_BOOT_UNIT = 1u << 13,    /* --print-boot-unit */
 	CLI_OPT_NO_COMMENTS = 1u << 28,  /* --no-comments (generate) */
 	CLI_OPT_HOOK = 1u << 20,         /* --optional (hook) */
+	CLI_OPT_EXCLUSIVE = 1u << 24,    /* --exclusive (audit, apply) */
 	CLI_OPT_KMSG = 1u << 26,         /* --kmsg FILE (doctor) */
 	CLI_OPT_P2P = 1u << 27,          /* --p2p (topo) */
 	CLI_OPT_NODE = 1u << 29,         /* --node NAME (publish) */
@@ -106,6 +107,7 @@ extern const struct cli_command cli_cmd_topo;
 extern const struct cli_command cli_cmd_preflight;
 extern const struct cli_command cli_cmd_ensure_nodes;
 extern const struct cli_command cli_cmd_hook;
+extern const struct cli_command cli_cmd_guard;
 extern const struct cli_command cli_cmd_publish;
 
 struct lx_driver_libs_options;
@@ -125,6 +127,28 @@ struct lx_conf;
  * takes, unprivileged (unless given), the devN indexes other devices use. */
 int cli_options_for_container(const struct cli *cli, const struct lx_host *host,
 			      const struct lx_conf *conf, bool is_pve, struct lx_plan_options *opts);
+
+struct lx_findings;
+/* verify's findings about the container's lxgpu include file; on the live
+ * host judged against the nodes as ensure-nodes makes them. */
+int cli_verify_include(const struct cli *cli, const struct lx_host *host, const char *id,
+		       const char *config_path, struct lx_findings *out, struct lx_error *err);
+
+struct lx_preflight;
+struct lx_next_boot;
+/* preflight's reasons about the container's lxgpu include file (nb NULL:
+ * the next start), added to p. */
+void cli_preflight_include(const struct cli *cli, const struct lx_host *host, const char *id,
+			   const struct lx_conf *conf, const struct lx_next_boot *nb,
+			   struct lx_preflight *p);
+
+/* After apply or rollback wrote a config (text): record the GPUs it gives
+ * for the start guard, or remove the record when it gives none. style:
+ * apply's (NULL: as the lines show); exclusive: 1/0, or -1 to keep the
+ * record's. Returns 0, or the exit status after the message. */
+int cli_record_gpus(const struct cli *cli, const struct lx_host *host, const char *id,
+		    const char *path, bool is_pve, const char *text, size_t len, const char *style,
+		    int exclusive);
 
 struct lx_findings;
 /* verify's findings about the container's lxgpu include file; on the live

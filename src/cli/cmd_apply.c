@@ -189,6 +189,7 @@ struct new_config {
 	char *include_path; /* lxgpu's include file of the container */
 	char *include_text; /* --style include: its new text; NULL otherwise */
 	char *include_old;  /* its text now; NULL when missing */
+	enum lx_style style; /* the style the lines take (for the guard's record) */
 };
 
 static void new_config_free(struct new_config *c)
@@ -315,6 +316,7 @@ static int build_new_config(const struct cli *cli, const struct lx_host *host,
 		res.include_text = NULL;
 	}
 	out->text = res.text;
+	out->style = opts.style;
 	out->len = res.len;
 	out->removed = res.removed;
 	out->added = res.added;
@@ -374,6 +376,10 @@ static int run_apply(struct cli *cli)
 	} else if (same) {
 		if (cli->verbosity >= 0)
 			printf("CT %s: %s already has these GPU lines; nothing written.\n", id, txn.path);
+		/* The record still follows this apply (its --exclusive, the GPUs as
+		 * they are now): it is how the guard's fix takes a changed GPU. */
+		rc = cli_record_gpus(cli, &host, id, txn.path, txn.is_pve, next.text, next.len,
+				     lx_style_name(next.style), cli->exclusive);
 	} else {
 		if (next.set_unprivileged >= 0)
 			fprintf(stderr,
@@ -405,6 +411,9 @@ static int run_apply(struct cli *cli)
 			       id, backup);
 			say_running(cli, id, txn.is_pve);
 		}
+		if (rc == 0)
+			rc = cli_record_gpus(cli, &host, id, txn.path, txn.is_pve, next.text, next.len,
+					     lx_style_name(next.style), cli->exclusive);
 	}
 	new_config_free(&next);
 	lx_conf_free(&conf);
@@ -430,6 +439,8 @@ const struct cli_command cli_cmd_apply = {
 		"'lock:', stores a backup (tar.gz: old config + metadata) before it writes, and\n"
 		"replaces the file atomically (temp file, fsync, rename). Applying twice changes\n"
 		"nothing the second time. A running container gets the change at its next start.\n"
+		"Then the GPUs the config gives are recorded for the start guard, by PCI address\n"
+		"and UUID, in <state-dir>/containers/CTID.yaml (also when nothing was written).\n"
 		"\n"
 		"  --dry-run                 print a unified diff and write nothing; exit 1 when\n"
 		"                            something would change, 0 when nothing would\n"
@@ -440,13 +451,15 @@ const struct cli_command cli_cmd_apply = {
 		"  --lock-dir DIR            where Proxmox's config locks are (/run/lock/lxc)\n"
 		"  --allow-privilege-change  let --privileged/--unprivileged flip the container\n"
 		"                            (the rootfs ownership is NOT remapped)\n"
+		"  --exclusive               record that the container holds its GPUs alone: the\n"
+		"                            start guard refuses to start it while another running\n"
+		"                            container has one of them (docs/guard.md)\n"
 		"  generate's options: --gpus, --style devn|raw|lxc|include, --caps, --dri,\n"
 		"  --dev-start, --mode, --uid, --gid, --cgroup, --templates (see 'lxgpu generate\n"
 		"  --help'). --style include writes <state-dir>/lxc/CTID.conf (atomically, before\n"
 		"  the config) and adds the one lxc.include line; it refuses to replace a file\n"
 		"  there that is not lxgpu's unless --force\n",
 	.options = CLI_OPT_PLAN | CLI_OPT_GPUS | CLI_OPT_PRIVILEGE | CLI_OPT_TEMPLATES | CLI_OPT_APPLY |
-		   CLI_OPT_DRY_RUN |
-		   CLI_OPT_BACKUP_DIR,
+		   CLI_OPT_DRY_RUN | CLI_OPT_BACKUP_DIR | CLI_OPT_EXCLUSIVE,
 	.run = run_apply,
 };

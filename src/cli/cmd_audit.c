@@ -562,6 +562,6 @@ const struct cli_command cli_cmd_audit = {
 		"no host model), ok, or no_gpus. Exit 0 when no container has errors, 1 when one\n"
 		"has (--format prometheus: 0 whenever the metrics were written), 2 when audit\n"
 		"could not run.\n",
-	.options = CLI_OPT_FORMAT | CLI_OPT_AUDIT | CLI_OPT_HOSTS | CLI_OPT_OUTPUT,
+	.options = CLI_OPT_FORMAT | CLI_OPT_AUDIT | CLI_OPT_EXCLUSIVE | CLI_OPT_HOSTS | CLI_OPT_OUTPUT,
 	.run = run_audit,
 };

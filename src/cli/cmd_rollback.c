@@ -122,6 +122,9 @@ static int run_rollback(struct cli *cli)
 			       when, command);
 			printf("The config it replaced: %s/%s\n", cli->backup_dir, backup);
 		}
+		/* The guard's record follows the GPUs the config gives now; none: removed. */
+		if (rc == 0)
+			rc = cli_record_gpus(cli, &host, id, txn.path, txn.is_pve, rb.text, rb.len, NULL, -1);
 	}
 	lx_rollback_free(&rb);
 	lx_conf_free(&conf);

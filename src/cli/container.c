@@ -1,6 +1,7 @@
 /* What a container's config tells generate and apply. */
 #include "cli.h"
 #include "lxgpu/config.h"
+#include "lxgpu/guard.h"
 #include "lxgpu/verify.h"
 
 #include <string.h>
@@ -38,5 +39,47 @@ int cli_options_for_container(const struct cli *cli, const struct lx_host *host,
 			opts->dev_taken[index] = true;
 	}
 	lx_gpu_owned_free(&owned);
+	return 0;
+}
+
+int cli_record_gpus(const struct cli *cli, const struct lx_host *host, const char *id,
+		    const char *path, bool is_pve, const char *text, size_t len, const char *style,
+		    int exclusive)
+{
+	struct lx_conf conf;
+	lx_conf_parse(path, text, len, &conf);
+	struct lx_access_options aopts;
+	lx_access_options_default(&aopts);
+	if (cli->lxc_config_dir)
+		aopts.lxc_config_dir = cli->lxc_config_dir;
+	struct lx_error err = {0};
+	struct lx_record rec, old;
+	bool has_gpus, had = false;
+	int rc = lx_record_from_config(host, id, &conf, is_pve, &aopts, style, &rec, &has_gpus, &err);
+	lx_conf_free(&conf);
+	if (rc == 0 && exclusive < 0 && has_gpus) {
+		/* keep what the record said: rollback does not decide exclusive use */
+		rc = lx_record_load(cli->state_dir, id, &old, &had, &err);
+		rec.exclusive = had && old.exclusive;
+		if (had)
+			lx_record_free(&old);
+		if (rc < 0) { /* a corrupt record is replaced */
+			lx_error_clear(&err);
+			rc = 0;
+		}
+	} else if (rc == 0) {
+		rec.exclusive = exclusive > 0;
+	}
+	if (rc == 0)
+		rc = has_gpus ? lx_record_store(cli->state_dir, &rec, &err)
+			      : lx_record_remove(cli->state_dir, id, &err);
+	if (has_gpus)
+		lx_record_free(&rec);
+	if (rc < 0) {
+		lx_error_prefix(&err, "%s was written, but the start guard's record was not", path);
+		return cli_fail(&err);
+	}
+	cli_verbose(cli, "CT %s: %s %s/containers/%s.yaml", id, has_gpus ? "recorded its GPUs in" :
+		    "no GPUs: removed", cli->state_dir, id);
 	return 0;
 }

@@ -19,6 +19,7 @@ static const struct cli_command *const commands[] = {
 	&cli_cmd_snapshot,
 	&cli_cmd_ensure_nodes,
 	&cli_cmd_hook,
+	&cli_cmd_guard,
 	&cli_cmd_publish,
 	&cli_cmd_doctor,
 };
@@ -267,12 +268,13 @@ static const char *option_name(unsigned bit)
 	case CLI_OPT_TEMPLATES: return "--templates";
 	case CLI_OPT_APPLY: return "--force/--allow-privilege-change/--lock-timeout/--lock-dir";
 	case CLI_OPT_BACKUP_DIR: return "--backup-dir";
-	case CLI_OPT_AUDIT: return "audit's options (--cluster, --exclusive, --format prometheus)";
+	case CLI_OPT_AUDIT: return "audit's options (--cluster, --format prometheus)";
 	case CLI_OPT_GPUS: return "--gpus";
 	case CLI_OPT_PREFLIGHT: return "preflight's options (--next-boot, --kernel, --root)";
 	case CLI_OPT_LOAD_MODULES: return "--load-modules";
 	case CLI_OPT_DRY_RUN: return "--dry-run";
 	case CLI_OPT_BOOT_UNIT: return "--print-boot-unit";
+	case CLI_OPT_EXCLUSIVE: return "--exclusive";
 	case CLI_OPT_NODE: return "--node";
 	case CLI_OPT_TO: return "--to";
 	case CLI_OPT_HOSTS: return "--hosts";
@@ -514,7 +516,7 @@ int main(int argc, char **argv)
 			break;
 		case OPT_EXCLUSIVE:
 			cli.exclusive = true;
-			cli.given |= CLI_OPT_AUDIT;
+			cli.given |= CLI_OPT_EXCLUSIVE;
 			break;
 		case OPT_LOCK_DIR:
 			cli.lock_dir = optarg;

@@ -27,7 +27,7 @@ lxc.mount.entry: /dev/nvidia0 dev/nvidia0 none bind,optional,create=file
 hostname: gpu
 CONF
 reset_conf() { cp "$work/original.conf" "$conf" && chmod 0640 "$conf"; }
-lx() { "$lxgpu" --host "$host" --pve-dir "$pve" --lock-dir "$locks" --backup-dir "$backups" "$@"; }
+lx() { "$lxgpu" --host "$host" --pve-dir "$pve" --lock-dir "$locks" --backup-dir "$backups" --state-dir "$work/state" "$@"; }
 run() { # STATUS ARGS...
 	want=$1
 	shift

@@ -21,7 +21,7 @@ conf="$work/pve/lxc/100.conf"
 		i=$((i + 1))
 	done
 } >"$work/old.conf"
-lx() { "$lxgpu" --host "$host" --pve-dir "$work/pve" --lock-dir "$work/locks" --backup-dir "$work/backups" "$@"; }
+lx() { "$lxgpu" --host "$host" --pve-dir "$work/pve" --lock-dir "$work/locks" --backup-dir "$work/backups" --state-dir "$work/state" "$@"; }
 cp "$work/old.conf" "$conf"
 lx apply 100 --gpus 0,1 >/dev/null 2>&1 && cp "$conf" "$work/new.conf"
 
@@ -35,7 +35,7 @@ t_kill_rounds() {
 		# lxgpu itself in the background (not a shell function: killing a
 		# subshell would leave lxgpu running, racing the next round's cp).
 		"$lxgpu" --host "$host" --pve-dir "$work/pve" --lock-dir "$work/locks" \
-			--backup-dir "$work/backups" apply 100 --gpus 0,1 >/dev/null 2>&1 &
+			--backup-dir "$work/backups" --state-dir "$work/state" apply 100 --gpus 0,1 >/dev/null 2>&1 &
 		pid=$!
 		# A random moment within the first ~5 ms of its life.
 		delay=$(awk -v s="$round$$" 'BEGIN { srand(s); printf "%.4f", rand() * 0.005 }')

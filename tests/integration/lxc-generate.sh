@@ -199,7 +199,7 @@ check "verify never follows a link out of the container's root" t_verify_symlink
 t_apply_running() {
 	conf="$lxcpath/$name/config"
 	grep -v -e '^lxc.mount.entry = /dev/nvidia' -e "^$devkey.allow = c 195:" -e "^$devkey.allow = c 511:" "$conf" >"$work/others.before"
-	"$lxgpu" --host "$host" --lxc-path "$lxcpath" --backup-dir "$work/backups" apply "$name" \
+	"$lxgpu" --host "$host" --lxc-path "$lxcpath" --backup-dir "$work/backups" --state-dir "$work/state" apply "$name" \
 		--gpus 0 --cgroup "$keys" >"$work/apply.out" 2>&1 || { cat "$work/apply.out"; return 1; }
 	grep -q "is running: the new lines apply at its next start" "$work/apply.out" || { cat "$work/apply.out"; return 1; }
 	grep -v -e '^lxc.mount.entry = /dev/nvidia' -e "^$devkey.allow = c 195:" -e "^$devkey.allow = c 511:" "$conf" >"$work/others.after"

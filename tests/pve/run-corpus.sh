@@ -11,7 +11,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 . "$(dirname "$0")/../lib/tap.sh"
 mkdir -p "$work/pve/lxc" "$work/lxc" "$work/locks" "$work/backups"
-common="--host $host --pve-dir $work/pve --lxc-path $work/lxc --lock-dir $work/locks --backup-dir $work/backups --gpus 0,1"
+common="--host $host --pve-dir $work/pve --lxc-path $work/lxc --lock-dir $work/locks --backup-dir $work/backups --state-dir $work/state --gpus 0,1"
 
 # refused_case ID CONFIG_PATH ORIGINAL EXPECTED.refused: a config with a line
 # Proxmox cannot parse in its live section; apply must refuse it (exit 2),

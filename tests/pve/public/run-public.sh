@@ -211,7 +211,7 @@ for conf in "$public"/[0-9]*.conf "$public"/[0-9]*.lxc; do
 		# shellcheck disable=SC2086
 		"$lxgpu" --host "$host" --pve-dir "$work/pve" --lxc-path "$work/lxc" \
 			--lxc-config-dir "$work/lxc-config" --lock-dir "$work/locks" \
-			--backup-dir "$work/backups" apply "$id" $gpuarg "$@"
+			--backup-dir "$work/backups" --state-dir "$work/state" apply "$id" $gpuarg "$@"
 	}
 	lx >"$work/out" 2>&1
 	rc=$?

@@ -1,0 +1,206 @@
+/* lxgpu guard CTID PHASE: the Proxmox hookscript's checks (docs/guard.md).
+ *
+ * pve-container runs the hookscript as `SCRIPT VMID PHASE`; a non-zero exit
+ * at pre-start aborts the start (PVE::GuestHelpers::exec_hookscript with
+ * stop_on_error), at other phases it is only a warning in the task log. */
+#include "cli.h"
+#include "lxgpu/guard.h"
+#include "lxgpu/report.h"
+
+#include <string.h>
+
+static const char *const phases[] = {"pre-start", "post-start", "pre-stop", "post-stop"};
+
+static const char *journal_socket(const struct cli *cli, char **owned)
+{
+	*owned = lx_path_join(cli->scan_paths.dev, "log");
+	return *owned;
+}
+
+/* Each finding to the journal, and one line when there is none. */
+static void log_findings(const struct cli *cli, const char *id, const char *phase,
+			 const struct lx_findings *f, const char *none)
+{
+	_cleanup_free_ char *sock_owned = NULL;
+	const char *sock = journal_socket(cli, &sock_owned);
+	struct lx_error err = {0};
+	int rc = 0;
+	for (size_t i = 0; i < f->n && rc == 0; i++) {
+		const struct lx_finding *x = &f->items[i];
+		_cleanup_free_ char *msg =
+			lx_xasprintf("CT %s %s: %s %s: %s%s%s", id, phase,
+				     lx_finding_info(x->code)->code, lx_severity_name(x->severity),
+				     x->message, x->fix ? "; fix: " : "", x->fix ? x->fix : "");
+		rc = lx_journal_send(sock, x->severity, "lxgpu-guard", msg, &err);
+	}
+	if (rc == 0 && f->n == 0 && none) {
+		_cleanup_free_ char *msg = lx_xasprintf("CT %s %s: %s", id, phase, none);
+		rc = lx_journal_send(sock, LX_SEVERITY_INFO, "lxgpu-guard", msg, &err);
+	}
+	if (rc < 0)
+		cli_warn(cli, "%s", err.message);
+	lx_error_clear(&err);
+}
+
+static void print_findings(const struct lx_findings *f)
+{
+	if (!f->n)
+		return;
+	_cleanup_free_ char *text = lx_report_findings_text(f, false);
+	fputs(text, stderr);
+}
+
+/* pre-start must not block on what it could not read: say so, exit 0. */
+static int cannot_check(const struct cli *cli, const char *id, const char *phase,
+			struct lx_error *err)
+{
+	struct lx_findings f = {0};
+	lx_findings_add(&f, LXG035_GUARD_UNCHECKED, id, NULL, 0, NULL,
+			lx_xasprintf("%s", err->message ? err->message : "unknown error"),
+			lx_xstrdup(strcmp(phase, "pre-start") == 0 ? "nothing blocks the start for this"
+								   : "run lxgpu verify as root"));
+	fprintf(stderr, "lxgpu guard: CT %s %s: could not check:\n", id, phase);
+	print_findings(&f);
+	log_findings(cli, id, phase, &f, NULL);
+	lx_findings_free(&f);
+	lx_error_clear(err);
+	return strcmp(phase, "pre-start") == 0 ? LX_EXIT_OK : LX_EXIT_ERROR;
+}
+
+static int run_pre_start(const struct cli *cli, const char *id, const struct lx_host *host,
+			 const struct lx_conf *conf, bool is_pve)
+{
+	struct lx_runtime_paths rt = {cli->cgroup_root, cli->scan_paths.proc, cli->lxc_path,
+				      cli->lxc_config_dir};
+	struct lx_access_options aopts;
+	lx_access_options_default(&aopts);
+	if (cli->lxc_config_dir)
+		aopts.lxc_config_dir = cli->lxc_config_dir;
+	struct lx_guard_paths paths = {.pve_dir = cli->pve_dir, .run_dir = cli->scan_paths.run,
+				       .proc_dir = cli->scan_paths.proc,
+				       .state_dir = cli->state_dir, .runtime = &rt, .access = &aopts};
+	struct lx_findings f = {0};
+	struct lx_guard_report rep;
+	lx_guard_pre_start(host, id, conf, is_pve, &paths, &f, &rep);
+	bool refuse = lx_findings_have_errors(&f);
+	if (refuse)
+		fprintf(stderr, "lxgpu guard: CT %s must not start: its GPUs changed since lxgpu "
+				"recorded them.\n",
+			id);
+	print_findings(&f);
+	if (refuse && rep.apply_command)
+		fprintf(stderr, "After fixing what is named above, the command that gives CT %s its "
+				"recorded GPUs as they are now is:\n  %s\n",
+			id, rep.apply_command);
+	if (!rep.checked && rep.why)
+		cli_verbose(cli, "CT %s: %s", id, rep.why);
+	log_findings(cli, id, "pre-start", &f,
+		     rep.checked ? "its recorded GPUs are as they were: the start goes on" : NULL);
+	lx_findings_free(&f);
+	lx_guard_report_free(&rep);
+	return refuse ? LX_EXIT_FINDINGS : LX_EXIT_OK;
+}
+
+static int run_post_start(const struct cli *cli, const char *id, const struct lx_host *host,
+			  const char *path, bool is_pve)
+{
+	struct lx_runtime_paths rt = {cli->cgroup_root, cli->scan_paths.proc, cli->lxc_path,
+				      cli->lxc_config_dir};
+	struct lx_findings f = {0};
+	struct lx_container_report rep;
+	struct lx_error err = {0};
+	if (lx_verify_container(host, id, path, is_pve, &rt, &f, &rep, &err) < 0) {
+		lx_findings_free(&f);
+		return cannot_check(cli, id, "post-start", &err);
+	}
+	int rc = lx_findings_have_errors(&f) ? LX_EXIT_FINDINGS : LX_EXIT_OK;
+	if (rep.state == LX_RUN_UNINSPECTABLE) {
+		lx_findings_add(&f, LXG035_GUARD_UNCHECKED, id, NULL, 0, NULL,
+				lx_xasprintf("the running container could not be inspected: %s",
+					     rep.state_why ? rep.state_why : "unknown"),
+				lx_xasprintf("run lxgpu verify %s as root", id));
+		rc = LX_EXIT_ERROR;
+	} else if (rep.state == LX_RUN_STOPPED) {
+		cli_note(cli, "CT %s is not running (any more): only its config was checked", id);
+	}
+	if (f.n)
+		fprintf(stderr, "lxgpu guard: CT %s post-start:\n", id);
+	print_findings(&f);
+	log_findings(cli, id, "post-start", &f,
+		     rep.gpus.n ? "verify found nothing wrong with its GPUs" : NULL);
+	lx_findings_free(&f);
+	lx_container_report_free(&rep);
+	return rc;
+}
+
+static int run_guard(struct cli *cli)
+{
+	if (cli->n_args != 2)
+		return cli_usage_error("guard needs a container id and a phase, as Proxmox calls a "
+				       "hookscript: lxgpu guard CTID pre-start|post-start|pre-stop|"
+				       "post-stop");
+	const char *id = cli->args[0], *phase = cli->args[1];
+	if (lx_name_index(phases, sizeof(phases) / sizeof(phases[0]), phase) < 0)
+		return cli_usage_error("guard: unknown phase '%s'; Proxmox's are pre-start, "
+				       "post-start, pre-stop and post-stop",
+				       phase);
+	if (!lx_record_id_is_valid(id))
+		return cli_usage_error("guard: '%s' is not a container id", id);
+	bool pre = strcmp(phase, "pre-start") == 0;
+	if (!pre && strcmp(phase, "post-start") != 0) {
+		cli_verbose(cli, "CT %s %s: nothing to check", id, phase);
+		return LX_EXIT_OK;
+	}
+	struct lx_error err = {0};
+	_cleanup_free_ char *path = NULL;
+	bool is_pve;
+	if (lx_conf_find(cli->pve_dir, cli->lxc_path, id, &path, &is_pve, &err) < 0)
+		return cannot_check(cli, id, phase, &err);
+	struct lx_host host;
+	int rc = cli->host_file ? lx_snapshot_load(cli->host_file, &host, &err)
+				: lx_host_scan(&cli->scan_paths, &host, NULL, &err);
+	if (rc < 0)
+		return cannot_check(cli, id, phase, &err);
+	if (!pre) {
+		rc = run_post_start(cli, id, &host, path, is_pve);
+		lx_host_free(&host);
+		return rc;
+	}
+	/* Read without Proxmox's lock: the start holds it while the hookscript runs. */
+	struct lx_conf conf;
+	if (lx_conf_load(path, &conf, &err) < 0) {
+		lx_host_free(&host);
+		return cannot_check(cli, id, phase, &err);
+	}
+	rc = run_pre_start(cli, id, &host, &conf, is_pve);
+	lx_conf_free(&conf);
+	lx_host_free(&host);
+	return rc;
+}
+
+const struct cli_command cli_cmd_guard = {
+	.name = "guard",
+	.summary = "Proxmox hookscript: refuse a start whose recorded GPUs changed",
+	.usage =
+		"Usage: lxgpu guard CTID PHASE\n"
+		"\n"
+		"What the hookscript data/lxgpu-guard-hookscript runs (pct set CTID --hookscript\n"
+		"local:snippets/lxgpu-guard-hookscript; see docs/guard.md).\n"
+		"\n"
+		"pre-start: compare the GPUs lxgpu apply recorded for the container (by PCI\n"
+		"address, UUID as a cross-check; <state-dir>/containers/CTID.yaml) with the host\n"
+		"now, and refuse the start when one is another /dev/nvidiaN than the config gives\n"
+		"(LXG030), gone or bound to vfio-pci (LXG031), held by a running VM (LXG032), in\n"
+		"another running container while exclusive use is recorded (LXG033), or another\n"
+		"card (LXG034). The message says what changed and the command that fixes it. A\n"
+		"container without GPU lines or without a record is never blocked; what the\n"
+		"guard cannot read is a warning (LXG035), and the start goes on.\n"
+		"post-start: verify the running container; findings go to stderr and the\n"
+		"journal (the syslog socket <dev-dir>/log).\n"
+		"pre-stop, post-stop: nothing to check.\n"
+		"\n"
+		"Exit status: pre-start 0 the start may go on, 1 refused; post-start 0 clean,\n"
+		"1 findings at error level, 2 could not inspect; 2 for a usage error.\n",
+	.options = 0,
+	.run = run_guard,
+};

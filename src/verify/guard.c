@@ -1,0 +1,523 @@
+/* The start guard's checks (include/lxgpu/guard.h, docs/guard.md).
+ *
+ * A refusal needs a change seen on this host: a recorded GPU that the
+ * config no longer reaches because the driver numbered it differently, one
+ * not bound to nvidia (vfio-pci) or gone, one a running VM or (exclusive
+ * use) a running container holds, another card in its slot. Whatever the
+ * guard cannot read is said (LXG035), and the start goes on. */
+#include "lxgpu/guard.h"
+#include "lxgpu/vm.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <time.h>
+#include <unistd.h>
+
+void lx_guard_report_free(struct lx_guard_report *r)
+{
+	free(r->why);
+	free(r->apply_command);
+	memset(r, 0, sizeof(*r));
+}
+
+struct guard {
+	const struct lx_host *host;
+	const char *id;
+	bool is_pve;
+	const struct lx_guard_paths *paths;
+	const struct lx_record *rec;
+	struct lx_findings *out;
+	const char *fix; /* the apply command, then "pct start ID" */
+};
+
+static bool on_nvidia(const struct lx_gpu *g)
+{
+	return g->driver && strcmp(g->driver, "nvidia") == 0;
+}
+
+static const struct lx_gpu *gpu_by_uuid(const struct lx_host *host, const char *uuid)
+{
+	for (size_t i = 0; uuid && i < host->n_gpus; i++)
+		if (host->gpus[i].uuid && strcmp(host->gpus[i].uuid, uuid) == 0)
+			return &host->gpus[i];
+	return NULL;
+}
+
+/* Where a recorded GPU is now: at its PCI address, else (moved to another
+ * slot, or the bus renumbered) wherever its UUID is. */
+static const struct lx_gpu *gpu_now(const struct lx_host *host, const struct lx_record_gpu *rg)
+{
+	const struct lx_gpu *g = lx_host_find_gpu_by_bdf(host, rg->pci);
+	return g ? g : gpu_by_uuid(host, rg->uuid);
+}
+
+static void unchecked(struct guard *k, char *message)
+{
+	lx_findings_add(k->out, LXG035_GUARD_UNCHECKED, k->id, NULL, 0, NULL, message,
+			lx_xstrdup("nothing blocks the start for this; run 'lxgpu verify' once it "
+				   "runs, as root on the host"));
+}
+
+static void refuse(struct guard *k, enum lx_finding_code code, const char *node, char *message,
+		   const char *fix)
+{
+	lx_findings_add(k->out, code, k->id, NULL, 0, node, message,
+			lx_xstrdup(fix ? fix : k->fix));
+}
+
+static char *start_command(const struct guard *k)
+{
+	return k->is_pve ? lx_xasprintf("pct start %s", k->id)
+			 : lx_xasprintf("lxc-start -n %s", k->id);
+}
+
+static char *stop_command(const struct guard *k, const char *other)
+{
+	return k->is_pve ? lx_xasprintf("pct shutdown %s", other)
+			 : lx_xasprintf("lxc-stop -n %s", other);
+}
+
+/* "lxgpu apply ID --gpus A,B [--exclusive]": the recorded GPUs where they
+ * are now, so the config names each by the node it has today. */
+static char *apply_command(const struct lx_host *host, const char *id, const struct lx_record *rec)
+{
+	struct lx_buf b = {0};
+	lx_buf_printf(&b, "lxgpu apply %s --gpus ", id);
+	for (size_t i = 0; i < rec->n_gpus; i++) {
+		const struct lx_gpu *g = gpu_now(host, &rec->gpus[i]);
+		lx_buf_printf(&b, "%s%s", i ? "," : "", g ? g->bdf : rec->gpus[i].pci);
+	}
+	if (rec->exclusive)
+		lx_buf_puts(&b, " --exclusive");
+	return lx_buf_steal(&b);
+}
+
+/* ---- the GPU itself ---- */
+
+static char *node_of(int minor)
+{
+	return minor >= 0 ? lx_xasprintf("/dev/nvidia%d", minor) : lx_xstrdup("/dev/nvidia?");
+}
+
+/* The config's GPUs that are not recorded: what it gives instead. */
+static char *instead(const struct guard *k, const struct lx_current *cur)
+{
+	struct lx_buf b = {0};
+	for (size_t i = 0; i < cur->bdfs.n; i++) {
+		bool recorded = false;
+		for (size_t r = 0; r < k->rec->n_gpus && !recorded; r++) {
+			const struct lx_gpu *g = gpu_now(k->host, &k->rec->gpus[r]);
+			recorded = g && strcmp(g->bdf, cur->bdfs.items[i]) == 0;
+		}
+		if (recorded)
+			continue;
+		const struct lx_gpu *o = lx_host_find_gpu_by_bdf(k->host, cur->bdfs.items[i]);
+		_cleanup_free_ char *node = node_of(o ? o->minor : -1);
+		lx_buf_printf(&b, "%s%s, which is now %s%s%s%s", b.len ? "; " : "", node,
+			      cur->bdfs.items[i], o && o->uuid ? " (" : "", o && o->uuid ? o->uuid : "",
+			      o && o->uuid ? ")" : "");
+	}
+	return b.len ? lx_buf_steal(&b) : NULL;
+}
+
+static void check_number(struct guard *k, const struct lx_record_gpu *rg, const struct lx_gpu *g,
+			 const struct lx_current *cur)
+{
+	if (g->minor < 0) {
+		unchecked(k, lx_xasprintf("GPU %s: the driver does not say which /dev/nvidiaN it is "
+					  "(no Device Minor), so the guard cannot tell whether the "
+					  "config still gives it",
+					  g->bdf));
+		return;
+	}
+	if (lx_strv_contains(&cur->bdfs, g->bdf))
+		return;
+	_cleanup_free_ char *now = node_of(g->minor);
+	_cleanup_free_ char *other = instead(k, cur);
+	_cleanup_free_ char *gives =
+		other ? lx_xasprintf("; the config gives %s", other)
+		      : lx_xstrdup("; the config gives no node of it");
+	if (rg->minor >= 0 && rg->minor != g->minor) {
+		refuse(k, LXG030_GUARD_RENUMBERED, now,
+		       lx_xasprintf("GPU %s was /dev/nvidia%d when lxgpu recorded it (%s) and is %s "
+				    "now: the driver numbered the GPUs differently%s",
+				    g->bdf, rg->minor, k->rec->recorded_at ? k->rec->recorded_at : "",
+				    now, gives),
+		       NULL);
+		return;
+	}
+	refuse(k, LXG030_GUARD_RENUMBERED, now,
+	       lx_xasprintf("GPU %s is %s, which the config does not give%s (edited since lxgpu "
+			    "recorded it?)",
+			    g->bdf, now, gives),
+	       NULL);
+}
+
+/* VMs whose hostpciN names the GPU and that run now. True when one does. */
+static bool check_vms(struct guard *k, const struct lx_gpu *g, const struct lx_vm_devices *vms)
+{
+	bool held = false;
+	for (size_t i = 0; i < vms->n; i++) {
+		const struct lx_vm_device *d = &vms->items[i];
+		if (!lx_vm_device_matches(d, g->bdf))
+			continue;
+		char *why = NULL;
+		enum lx_vm_state s = lx_vm_state(k->paths->run_dir, k->paths->proc_dir, d->vmid, &why);
+		if (s == LX_VM_UNKNOWN) {
+			unchecked(k, lx_xasprintf("GPU %s is passed through to VM %s (%s:%d %s), and "
+						  "whether it runs could not be read: %s",
+						  g->bdf, d->vmid, d->file, d->line, d->key, why));
+		} else if (s == LX_VM_RUNNING) {
+			_cleanup_free_ char *fix =
+				lx_xasprintf("stop the VM first: qm shutdown %s, then %s; or give the "
+					     "container another GPU: lxgpu apply %s --gpus ...",
+					     d->vmid, k->fix, k->id);
+			refuse(k, LXG032_GUARD_IN_RUNNING_VM, NULL,
+			       lx_xasprintf("GPU %s is held by VM %s, which is running (%s:%d: %s)",
+					    g->bdf, d->vmid, d->file, d->line, d->key),
+			       fix);
+			held = true;
+		}
+		free(why);
+	}
+	return held;
+}
+
+/* The nvidia-bound GPUs of the host other than g, for a fix. */
+static char *other_gpus(const struct lx_host *host, const struct lx_gpu *g)
+{
+	struct lx_buf b = {0};
+	for (size_t i = 0; i < host->n_gpus; i++)
+		if (&host->gpus[i] != g && on_nvidia(&host->gpus[i]))
+			lx_buf_printf(&b, "%s%s", b.len ? "," : "", host->gpus[i].bdf);
+	return b.len ? lx_buf_steal(&b) : NULL;
+}
+
+static void check_driver(struct guard *k, const struct lx_gpu *g)
+{
+	_cleanup_free_ char *others = other_gpus(k->host, g);
+	_cleanup_free_ char *another =
+		others ? lx_xasprintf("give the container another GPU: lxgpu apply %s --gpus %s",
+				      k->id, others)
+		       : lx_xstrdup("no other GPU of this host is bound to nvidia");
+	bool vfio = g->driver && strcmp(g->driver, "vfio-pci") == 0;
+	_cleanup_free_ char *fix =
+		vfio ? lx_xasprintf("give it back to nvidia (remove its id from vfio-pci's ids= in "
+				    "/etc/modprobe.d, update-initramfs -u, reboot), then %s; or %s",
+				    k->fix, another)
+		     : lx_xasprintf("bind it to nvidia again (modprobe nvidia; check 'dmesg' for "
+				    "NVRM), then %s; or %s",
+				    k->fix, another);
+	refuse(k, LXG031_GUARD_GPU_UNAVAILABLE, NULL,
+	       g->driver ? lx_xasprintf("GPU %s is bound to %s now, not to nvidia%s", g->bdf,
+					g->driver, vfio ? " (it is set aside for a VM)" : "")
+			 : lx_xasprintf("GPU %s is bound to no driver now, not to nvidia", g->bdf),
+	       fix);
+}
+
+/* ---- other containers (exclusive use) ---- */
+
+struct holder {
+	char *id;
+	bool exclusive; /* its record says exclusive */
+};
+
+static void add_holder(struct holder **hs, size_t *n, const char *id, bool exclusive)
+{
+	for (size_t i = 0; i < *n; i++)
+		if (strcmp((*hs)[i].id, id) == 0) {
+			(*hs)[i].exclusive |= exclusive;
+			return;
+		}
+	*hs = lx_xrealloc(*hs, (*n + 1) * sizeof(**hs));
+	(*hs)[(*n)++] = (struct holder){lx_xstrdup(id), exclusive};
+}
+
+/* Other containers that have g: by their record, or (Proxmox) by what
+ * their config reaches now. */
+static void find_holders(struct guard *k, const struct lx_gpu *g, struct holder **hs, size_t *n)
+{
+	struct lx_strv ids = {0};
+	struct lx_error err = {0};
+	if (lx_record_list(k->paths->state_dir, &ids, &err) < 0) {
+		unchecked(k, lx_xasprintf("the other containers' records: %s", err.message));
+		lx_error_clear(&err);
+	}
+	for (size_t i = 0; i < ids.n; i++) {
+		if (strcmp(ids.items[i], k->id) == 0)
+			continue;
+		struct lx_record other;
+		bool found;
+		if (lx_record_load(k->paths->state_dir, ids.items[i], &other, &found, &err) < 0) {
+			unchecked(k, lx_xstrdup(err.message));
+			lx_error_clear(&err);
+			continue;
+		}
+		for (size_t r = 0; found && r < other.n_gpus; r++) {
+			const struct lx_gpu *og = gpu_now(k->host, &other.gpus[r]);
+			if (og == g)
+				add_holder(hs, n, other.id, other.exclusive);
+		}
+		lx_record_free(&other);
+	}
+	lx_strv_free(&ids);
+
+	_cleanup_free_ char *dir = lx_path_join(k->paths->pve_dir, "lxc");
+	DIR *d = opendir(dir);
+	struct dirent *de;
+	while (d && (de = readdir(d))) {
+		if (!lx_str_ends_with(de->d_name, ".conf") || de->d_name[0] == '.')
+			continue;
+		_cleanup_free_ char *other = lx_xstrndup(de->d_name, strlen(de->d_name) - 5);
+		if (strcmp(other, k->id) == 0)
+			continue;
+		_cleanup_free_ char *path = lx_path_join(dir, de->d_name);
+		struct lx_conf conf;
+		struct lx_access a;
+		if (lx_conf_load(path, &conf, &err) < 0) {
+			unchecked(k, lx_xstrdup(err.message));
+			lx_error_clear(&err);
+			continue;
+		}
+		if (lx_access_compute(k->host, &conf, true, k->paths->access, &a, &err) == 0) {
+			struct lx_current cur;
+			lx_access_current(k->host, &conf, &a, &cur);
+			if (lx_strv_contains(&cur.bdfs, g->bdf))
+				add_holder(hs, n, other, false);
+			lx_current_free(&cur);
+			lx_access_free(&a);
+		} else {
+			unchecked(k, lx_xstrdup(err.message));
+			lx_error_clear(&err);
+		}
+		lx_conf_free(&conf);
+	}
+	if (d)
+		closedir(d);
+}
+
+static void check_containers(struct guard *k, const struct lx_gpu *g)
+{
+	struct holder *hs = NULL;
+	size_t n = 0;
+	find_holders(k, g, &hs, &n);
+	for (size_t i = 0; i < n; i++) {
+		/* Shared use is fine unless one of the two asked for it alone. */
+		if (!k->rec->exclusive && !hs[i].exclusive)
+			continue;
+		struct lx_running run;
+		lx_container_find(k->paths->runtime, k->host->cgroup, hs[i].id, &run);
+		if (run.state == LX_RUN_UNINSPECTABLE) {
+			unchecked(k, lx_xasprintf("container %s also has GPU %s, and whether it runs "
+						  "could not be seen: %s",
+						  hs[i].id, g->bdf, run.why ? run.why : "unknown"));
+		} else if (run.state == LX_RUN_RUNNING) {
+			_cleanup_free_ char *stop = stop_command(k, hs[i].id);
+			_cleanup_free_ char *fix =
+				lx_xasprintf("stop it first: %s, then %s; or give one of them another "
+					     "GPU: lxgpu apply %s --gpus ...",
+					     stop, k->fix, k->id);
+			refuse(k, LXG033_GUARD_IN_RUNNING_CT, NULL,
+			       lx_xasprintf("GPU %s is in use by container %s, which is running, and "
+					    "%s recorded exclusive use of it",
+					    g->bdf, hs[i].id,
+					    k->rec->exclusive ? "this container" : "that container"),
+			       fix);
+		}
+		lx_running_free(&run);
+	}
+	for (size_t i = 0; i < n; i++)
+		free(hs[i].id);
+	free(hs);
+}
+
+/* ---- pre-start ---- */
+
+static void check_gpu(struct guard *k, const struct lx_record_gpu *rg, const struct lx_current *cur,
+		      const struct lx_vm_devices *vms)
+{
+	const struct lx_gpu *g = lx_host_find_gpu_by_bdf(k->host, rg->pci);
+	if (!g) {
+		const struct lx_gpu *moved = gpu_by_uuid(k->host, rg->uuid);
+		if (!moved) {
+			_cleanup_free_ char *others = other_gpus(k->host, NULL);
+			_cleanup_free_ char *fix =
+				others ? lx_xasprintf("give the container another GPU: lxgpu apply %s "
+						      "--gpus %s, then %s",
+						      k->id, others, k->fix)
+				       : lx_xstrdup("put the GPU back, or remove the container's GPU "
+						    "lines (lxgpu rollback, or by hand)");
+			refuse(k, LXG031_GUARD_GPU_UNAVAILABLE, NULL,
+			       lx_xasprintf("GPU %s%s%s%s is no longer on this host", rg->pci,
+					    rg->uuid ? " (" : "", rg->uuid ? rg->uuid : "",
+					    rg->uuid ? ")" : ""),
+			       fix);
+			return;
+		}
+		refuse(k, LXG034_GUARD_OTHER_CARD, NULL,
+		       lx_xasprintf("GPU %s, recorded at %s, is at %s now (moved to another slot, or the "
+				    "PCI bus was numbered differently)",
+				    rg->uuid, rg->pci, moved->bdf),
+		       NULL);
+		g = moved;
+	} else if (rg->uuid && g->uuid && strcmp(rg->uuid, g->uuid) != 0) {
+		const struct lx_gpu *moved = gpu_by_uuid(k->host, rg->uuid);
+		refuse(k, LXG034_GUARD_OTHER_CARD, NULL,
+		       lx_xasprintf("the GPU at %s is another card now: %s, where lxgpu recorded %s%s%s",
+				    g->bdf, g->uuid, rg->uuid, moved ? ", which is now at " : "",
+				    moved ? moved->bdf : ""),
+		       NULL);
+		if (moved)
+			g = moved;
+	}
+	if (check_vms(k, g, vms))
+		return;
+	if (!on_nvidia(g)) {
+		check_driver(k, g);
+		return;
+	}
+	check_number(k, rg, g, cur);
+	check_containers(k, g);
+}
+
+void lx_guard_pre_start(const struct lx_host *host, const char *id, const struct lx_conf *conf,
+			bool is_pve, const struct lx_guard_paths *paths, struct lx_findings *out,
+			struct lx_guard_report *report)
+{
+	memset(report, 0, sizeof(*report));
+	struct lx_gpu_owned owned;
+	lx_gpu_owned_from_host(host, &owned);
+	bool gpu_lines = lx_conf_has_gpu_lines(conf, &owned);
+	lx_gpu_owned_free(&owned);
+	if (!gpu_lines) {
+		report->why = lx_xasprintf("%s has no GPU lines: nothing to check", conf->path);
+		return;
+	}
+	struct lx_record rec;
+	bool found;
+	struct lx_error err = {0};
+	if (lx_record_load(paths->state_dir, id, &rec, &found, &err) < 0) {
+		lx_findings_add(out, LXG035_GUARD_UNCHECKED, id, NULL, 0, NULL,
+				lx_xasprintf("the GPU record cannot be read: %s", err.message),
+				lx_xasprintf("record the container's GPUs again: lxgpu apply %s", id));
+		lx_error_clear(&err);
+		report->why = lx_xstrdup("the record cannot be read");
+		return;
+	}
+	if (!found) {
+		report->why = lx_xasprintf("no GPU record of %s (lxgpu apply %s makes one): nothing "
+					   "to check",
+					   id, id);
+		return;
+	}
+	struct lx_access access;
+	if (lx_access_compute(host, conf, is_pve, paths->access, &access, &err) < 0) {
+		lx_findings_add(out, LXG035_GUARD_UNCHECKED, id, conf->path, 0, NULL,
+				lx_xasprintf("what the config gives cannot be worked out: %s",
+					     err.message),
+				lx_xasprintf("run lxgpu verify %s", id));
+		lx_error_clear(&err);
+		lx_record_free(&rec);
+		report->why = lx_xstrdup("the config could not be evaluated");
+		return;
+	}
+	struct lx_current cur;
+	lx_access_current(host, conf, &access, &cur);
+	_cleanup_free_ char *qemu_dir = lx_path_join(paths->pve_dir, "qemu-server");
+	struct lx_vm_devices vms;
+	lx_vm_devices_read(qemu_dir, &vms);
+	for (size_t i = 0; i < vms.unreadable.n; i++)
+		lx_findings_add(out, LXG035_GUARD_UNCHECKED, id, NULL, 0, NULL,
+				lx_xasprintf("a VM config cannot be read, so whether that VM holds a "
+					     "recorded GPU is not known: %s",
+					     vms.unreadable.items[i]),
+				lx_xstrdup("nothing blocks the start for this"));
+
+	report->checked = true;
+	report->apply_command = apply_command(host, id, &rec);
+	_cleanup_free_ char *start = NULL;
+	struct guard k = {.host = host, .id = id, .is_pve = is_pve, .paths = paths, .rec = &rec,
+			  .out = out};
+	start = start_command(&k);
+	_cleanup_free_ char *fix = lx_xasprintf("%s, then %s", report->apply_command, start);
+	k.fix = fix;
+	for (size_t i = 0; i < rec.n_gpus; i++)
+		check_gpu(&k, &rec.gpus[i], &cur, &vms);
+	lx_vm_devices_free(&vms);
+	lx_current_free(&cur);
+	lx_access_free(&access);
+	lx_record_free(&rec);
+}
+
+/* ---- the record from a config (rollback) ---- */
+
+int lx_record_from_config(const struct lx_host *host, const char *id, const struct lx_conf *conf,
+			  bool is_pve, const struct lx_access_options *aopts, const char *style,
+			  struct lx_record *out, bool *has_gpus, struct lx_error *err)
+{
+	memset(out, 0, sizeof(*out));
+	*has_gpus = false;
+	struct lx_access access;
+	if (lx_access_compute(host, conf, is_pve, aopts, &access, err) < 0)
+		return -1;
+	struct lx_current cur;
+	lx_access_current(host, conf, &access, &cur);
+	lx_access_free(&access);
+	if (cur.bdfs.n) {
+		*has_gpus = true;
+		out->id = lx_xstrdup(id);
+		out->config_path = lx_xstrdup(conf->path);
+		out->style = lx_xstrdup(style ? style
+					      : lx_style_name(cur.devn ? LX_STYLE_DEVN
+							      : is_pve ? LX_STYLE_RAW
+								       : LX_STYLE_LXC));
+		out->unprivileged = lx_conf_unprivileged(conf, is_pve);
+		out->dri = cur.dri;
+		out->caps = cur.caps;
+		out->gpus = lx_xcalloc(cur.bdfs.n, sizeof(*out->gpus));
+		for (size_t i = 0; i < cur.bdfs.n; i++) {
+			const struct lx_gpu *g = lx_host_find_gpu_by_bdf(host, cur.bdfs.items[i]);
+			out->gpus[out->n_gpus++] = (struct lx_record_gpu){
+				.pci = lx_xstrdup(cur.bdfs.items[i]),
+				.uuid = g && g->uuid ? lx_xstrdup(g->uuid) : NULL,
+				.minor = g ? g->minor : LX_UNKNOWN,
+			};
+		}
+		time_t now = time(NULL);
+		struct tm tm;
+		char text[32];
+		gmtime_r(&now, &tm);
+		strftime(text, sizeof(text), "%Y-%m-%dT%H:%M:%SZ", &tm);
+		out->recorded_at = lx_xstrdup(text);
+	}
+	lx_current_free(&cur);
+	return 0;
+}
+
+/* ---- the journal ---- */
+
+int lx_journal_send(const char *socket_path, enum lx_severity severity, const char *tag,
+		    const char *message, struct lx_error *err)
+{
+	/* facility daemon (3); syslog severities: err 3, warning 4, info 6 */
+	int level = severity == LX_SEVERITY_ERROR ? 3 : severity == LX_SEVERITY_WARNING ? 4 : 6;
+	struct sockaddr_un addr = {.sun_family = AF_UNIX};
+	if (strlen(socket_path) >= sizeof(addr.sun_path))
+		return lx_error_set(err, "%s: the socket path is too long", socket_path);
+	memcpy(addr.sun_path, socket_path, strlen(socket_path) + 1);
+	_cleanup_free_ char *line = lx_xasprintf("<%d>%s[%d]: %s", 3 * 8 + level, tag, (int)getpid(),
+						 message);
+	int fd = socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+	if (fd < 0)
+		return lx_error_set_errno(err, errno, "cannot make a socket for the journal");
+	ssize_t sent = sendto(fd, line, strlen(line), MSG_NOSIGNAL, (struct sockaddr *)&addr,
+			      sizeof(addr));
+	int e = errno;
+	close(fd);
+	if (sent < 0)
+		return lx_error_set_errno(err, e, "%s: cannot log to the journal", socket_path);
+	return 0;
+}

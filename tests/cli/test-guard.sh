@@ -1,0 +1,237 @@
+#!/bin/sh
+# The start guard on made-up hosts: apply records a container's GPU, then
+# the host changes the way real hosts do, and `lxgpu guard CTID pre-start`
+# (what the Proxmox hookscript runs) must refuse or allow the start.
+# Expected outcomes come from the situation each case builds: after a
+# renumbering the config's /dev/nvidia1 is the other card; a GPU bound to
+# vfio-pci has no /dev/nvidiaN; a VM is running when its pid file names a
+# live process whose command line is a QEMU one with that -pidfile (the
+# test's own helper process, as qemu-server's vm_running_locally checks);
+# exit status 1 refuses the start (pve-container aborts it on any non-zero
+# pre-start exit). Usage: test-guard.sh LXGPU (TAP)
+set -u
+lxgpu=$1
+work=$(mktemp -d)
+vm_pid="" journal_pid=""
+trap '[ -n "$vm_pid" ] && kill "$vm_pid" 2>/dev/null; [ -n "$journal_pid" ] && kill "$journal_pid"; rm -rf "$work"' EXIT
+. "$(dirname "$0")/../lib/tap.sh"
+pve="$work/pve" state="$work/state" run="$work/run"
+mkdir -p "$pve/lxc" "$pve/qemu-server" "$run/qemu-server" "$work/dev" "$work/cg" "$work/lxc"
+
+# host FILE MINOR_A MINOR_B DRIVER_B: two GPUs, A at 0000:01:00.0 and B at
+# 0000:02:00.0; a minor of "null" means the driver has no node for it.
+host() {
+	file=$1 ma=$2 mb=$3 db=$4
+	{
+		cat <<EOF
+schema: 2
+hostname: pve-test
+kernel: "6.8.12-4-pve"
+cgroup: v2
+driver:
+  version: "550.127.05"
+  flavor: proprietary
+  modules: [nvidia_uvm, nvidia]
+gpus:
+- bdf: "0000:01:00.0"
+  uuid: GPU-aaaaaaaa-0000-4000-8000-00000000000a
+  minor: $ma
+  driver: nvidia
+- bdf: "0000:02:00.0"
+  uuid: GPU-bbbbbbbb-0000-4000-8000-00000000000b
+  minor: $mb
+  driver: $db
+nodes:
+- {path: /dev/nvidia-uvm, type: char, major: 511, minor: 0, mode: "0666", uid: 0, gid: 0}
+- {path: /dev/nvidia-uvm-tools, type: char, major: 511, minor: 1, mode: "0666", uid: 0, gid: 0}
+- {path: /dev/nvidiactl, type: char, major: 195, minor: 255, mode: "0666", uid: 0, gid: 0}
+EOF
+		for m in $ma $mb; do
+			[ "$m" = null ] || echo "- {path: /dev/nvidia$m, type: char, major: 195, minor: $m, mode: \"0666\", uid: 0, gid: 0}"
+		done
+		cat <<EOF
+majors:
+- {major: 195, name: nvidia}
+- {major: 195, name: nvidiactl}
+- {major: 511, name: nvidia-uvm}
+EOF
+	} >"$file"
+}
+host "$work/before.yaml" 0 1 nvidia
+host "$work/swapped.yaml" 1 0 nvidia    # the minors swapped (GPU order at probe changed)
+host "$work/vfio.yaml" 0 null vfio-pci  # B set aside for passthrough
+
+# The journal: a datagram socket at <dev-dir>/log, as journald's /dev/log.
+python3 -c '
+import socket, sys
+s = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+s.bind(sys.argv[1])
+open(sys.argv[1] + ".ready", "w").close()
+with open(sys.argv[2], "ab", buffering=0) as out:
+    while True:
+        out.write(s.recv(65536) + b"\n")
+' "$work/dev/log" "$work/journal" &
+journal_pid=$!
+for _ in 1 2 3 4 5 6 7 8 9 10; do [ -e "$work/dev/log.ready" ] && break; sleep 0.1; done
+logged() { # the listener may not have written it out yet
+	for _ in 1 2 3 4 5 6 7 8 9 10; do grep -qF -- "$1" "$work/journal" 2>/dev/null && return 0; sleep 0.1; done
+	echo "journal lacks: $1"
+	cat "$work/journal"
+	return 1
+}
+
+conf="$pve/lxc/101.conf"
+printf 'arch: amd64\nhostname: cuda\nmemory: 4096\nostype: debian\nrootfs: local-lvm:vm-101-disk-0,size=8G\nunprivileged: 1\n' >"$work/plain.conf"
+cp "$work/plain.conf" "$conf"
+# Everything a test host needs pointed somewhere: no live /run, cgroups or LXC.
+lx() { # HOST ARGS...
+	h=$1
+	shift
+	"$lxgpu" --host "$h" --pve-dir "$pve" --state-dir "$state" --run-dir "$run" \
+		--dev-dir "$work/dev" --cgroup-root "$work/cg" --lxc-path "$work/lxc" "$@"
+}
+lxa() { # HOST apply|rollback ARGS...: with a scratch backup and lock dir
+	h=$1
+	shift
+	lx "$h" "$@" --backup-dir "$work/backups" --lock-dir "$work"
+}
+guard() { # WANT HOST
+	want=$1
+	lx "$2" guard 101 pre-start >"$work/out" 2>"$work/err"
+	got=$?
+	[ "$got" -eq "$want" ] || { echo "guard exit $got, wanted $want"; cat "$work/out" "$work/err"; return 1; }
+}
+says() { grep -qF -- "$1" "$work/err" || { echo "stderr lacks: $1"; cat "$work/err"; return 1; }; }
+
+t_no_gpu_lines() { guard 0 "$work/before.yaml" && [ ! -s "$work/err" ]; }
+t_no_record() {
+	printf 'dev0: /dev/nvidia1\n' >>"$conf"
+	guard 0 "$work/swapped.yaml"
+}
+t_apply_records() {
+	cp "$work/plain.conf" "$conf"
+	lxa "$work/before.yaml" apply 101 --gpus 0000:02:00.0 --style devn >"$work/out" 2>&1 || { cat "$work/out"; return 1; }
+	r="$state/containers/101.yaml"
+	grep -qx 'id: "101"' "$r" && grep -qxe '- pci: "0000:02:00.0"' "$r" &&
+		grep -qx '  uuid: GPU-bbbbbbbb-0000-4000-8000-00000000000b' "$r" && grep -qx '  minor: 1' "$r" &&
+		grep -qx 'exclusive: false' "$r" && grep -qx 'unprivileged: true' "$r" &&
+		grep -q '^dev[0-9]*: /dev/nvidia1' "$conf" || { cat "$r" "$conf"; return 1; }
+}
+t_unchanged() {
+	guard 0 "$work/before.yaml" && [ ! -s "$work/err" ] &&
+		logged "lxgpu-guard[" && logged "CT 101 pre-start: its recorded GPUs are as they were"
+}
+t_renumbered() {
+	guard 1 "$work/swapped.yaml" && says "LXG030" &&
+		says "GPU 0000:02:00.0 was /dev/nvidia1 when lxgpu recorded it" &&
+		says "and is /dev/nvidia0 now" &&
+		says "the config gives /dev/nvidia1, which is now 0000:01:00.0 (GPU-aaaaaaaa-0000-4000-8000-00000000000a)" &&
+		says "lxgpu apply 101 --gpus 0000:02:00.0, then pct start 101" &&
+		logged "<27>lxgpu-guard[" && logged "CT 101 pre-start: LXG030 error: GPU 0000:02:00.0 was /dev/nvidia1"
+}
+t_fix_renumbered() {
+	lxa "$work/swapped.yaml" apply 101 --gpus 0000:02:00.0 >"$work/out" 2>&1 || { cat "$work/out"; return 1; }
+	grep -q '^dev[0-9]*: /dev/nvidia0' "$conf" && ! grep -q '/dev/nvidia1' "$conf" &&
+		grep -qx '  minor: 0' "$state/containers/101.yaml" && guard 0 "$work/swapped.yaml"
+}
+t_vfio() {
+	guard 1 "$work/vfio.yaml" && says "LXG031" && says "GPU 0000:02:00.0 is bound to vfio-pci now, not to nvidia" &&
+		says "give the container another GPU: lxgpu apply 101 --gpus 0000:01:00.0"
+}
+# A stand-in QEMU: argv[0] "kvm" and "-pidfile PATH", as qemu-server starts it.
+start_vm() { # VMID
+	python3 -c 'import os, sys; os.execv("/bin/sh", ["kvm", "-c", "sleep 60; :", "sh", "-pidfile", sys.argv[1]])' \
+		"$run/qemu-server/$1.pid" &
+	vm_pid=$!
+	echo "$vm_pid" >"$run/qemu-server/$1.pid"
+	# until python has exec'd it (its own command line names -pidfile too)
+	for _ in 1 2 3 4 5 6 7 8 9 10; do
+		[ "$(tr '\0' ' ' <"/proc/$vm_pid/cmdline" 2>/dev/null | cut -d' ' -f1)" = kvm ] && return 0
+		sleep 0.1
+	done
+	return 1
+}
+t_vm_running() {
+	printf 'memory: 8192\nhostpci0: 0000:02:00,pcie=1,x-vga=1\n' >"$pve/qemu-server/200.conf"
+	start_vm 200 && guard 1 "$work/vfio.yaml" && says "LXG032" &&
+		says "GPU 0000:02:00.0 is held by VM 200, which is running ($pve/qemu-server/200.conf:2: hostpci0)" &&
+		says "qm shutdown 200" && ! says "LXG031" 2>/dev/null
+}
+t_vm_stopped() {
+	kill "$vm_pid" && wait "$vm_pid" 2>/dev/null
+	vm_pid=""
+	# the pid file stays behind, as after a crash: not a running VM
+	guard 1 "$work/vfio.yaml" && says "LXG031" && ! grep -q "LXG032" "$work/err"
+}
+t_pid_reused() {
+	# a pid file naming a live process that is not QEMU (this shell)
+	echo $$ >"$run/qemu-server/200.pid"
+	guard 1 "$work/vfio.yaml" && ! grep -q "LXG032" "$work/err"
+}
+t_vm_on_host_gpu() {
+	# the VM config names the GPU but the VM runs... on a host where it is
+	# still bound to nvidia (hostpci says the whole device 0000:02:00)
+	start_vm 200 && guard 1 "$work/swapped.yaml" && says "LXG032" && says "held by VM 200"
+	kill "$vm_pid"
+	wait "$vm_pid" 2>/dev/null
+	vm_pid=""
+	rm -f "$run/qemu-server/200.pid" "$pve/qemu-server/200.conf"
+}
+t_other_card() {
+	sed 's/GPU-bbbbbbbb-0000-4000-8000-00000000000b/GPU-cccccccc-0000-4000-8000-00000000000c/' \
+		"$work/swapped.yaml" >"$work/other-card.yaml"
+	guard 1 "$work/other-card.yaml" && says "LXG034" &&
+		says "the GPU at 0000:02:00.0 is another card now: GPU-cccccccc-0000-4000-8000-00000000000c, where lxgpu recorded GPU-bbbbbbbb-0000-4000-8000-00000000000b"
+}
+t_gone() {
+	# B removed from the host: only A is left, at minor 0
+	sed '/0000:02:00.0/,/driver: nvidia/d' "$work/before.yaml" | sed '/nvidia1,/d' >"$work/gone.yaml"
+	grep -q 02:00 "$work/gone.yaml" && { echo "fixture still has B"; return 1; }
+	guard 1 "$work/gone.yaml" && says "LXG031" &&
+		says "GPU 0000:02:00.0 (GPU-bbbbbbbb-0000-4000-8000-00000000000b) is no longer on this host"
+}
+t_corrupt_record() {
+	cp "$state/containers/101.yaml" "$work/record.keep"
+	printf 'schema: 1\nid: "101"\ngpus:\n- pci: 0000:02:00.0\n  minor: nine\n' >"$state/containers/101.yaml"
+	guard 0 "$work/swapped.yaml" && says "LXG035" && says "$state/containers/101.yaml:5: field 'gpus[0].minor'"
+	rc=$?
+	cp "$work/record.keep" "$state/containers/101.yaml"
+	return $rc
+}
+t_other_phases() {
+	for p in pre-stop post-stop; do
+		lx "$work/vfio.yaml" guard 101 $p >"$work/out" 2>&1 || { echo "$p"; cat "$work/out"; return 1; }
+	done
+	lx "$work/before.yaml" guard 101 pre-strat >"$work/out" 2>&1
+	[ $? -eq 2 ] && grep -q "unknown phase 'pre-strat'" "$work/out"
+}
+t_rollback_removes() {
+	# roll back to the config without GPU lines: no GPU, no record
+	lxa "$work/swapped.yaml" rollback 101 "$(ls "$work/backups" | head -1)" --force >"$work/out" 2>&1 || { cat "$work/out"; return 1; }
+	cmp "$conf" "$work/plain.conf" && [ ! -e "$state/containers/101.yaml" ]
+}
+t_exclusive_recorded() {
+	lxa "$work/swapped.yaml" apply 101 --gpus 0000:02:00.0 --exclusive >"$work/out" 2>&1 || { cat "$work/out"; return 1; }
+	grep -qx 'exclusive: true' "$state/containers/101.yaml" &&
+		lxa "$work/swapped.yaml" apply 101 --gpus 0000:02:00.0 >"$work/out" 2>&1 &&
+		grep -qx 'exclusive: false' "$state/containers/101.yaml"
+}
+
+check "a container without GPU lines is never blocked" t_no_gpu_lines
+check "GPU lines but no record: not blocked" t_no_record
+check "apply records the GPU by PCI address, UUID and minor" t_apply_records
+check "nothing changed: the start goes on, silently" t_unchanged
+check "minors swapped: refused, naming both cards and the fix" t_renumbered
+check "the printed fix gives the container its GPU again" t_fix_renumbered
+check "GPU moved to vfio-pci: refused, another GPU offered" t_vfio
+check "a running VM holds the GPU (hostpci, pid file, kvm -pidfile): refused" t_vm_running
+check "the VM stopped, its pid file left behind: not a running VM" t_vm_stopped
+check "a pid file naming a process that is not QEMU: not a running VM" t_pid_reused
+check "a running VM named by its whole device (0000:02:00): refused" t_vm_on_host_gpu
+check "another card at the recorded address: refused" t_other_card
+check "the GPU is gone: refused" t_gone
+check "a corrupt record: said, with file and line, and not blocking" t_corrupt_record
+check "pre-stop and post-stop check nothing; an unknown phase is a usage error" t_other_phases
+check "rollback to a config without GPUs removes the record" t_rollback_removes
+check "apply --exclusive records exclusive use; apply without it does not" t_exclusive_recorded
+tap_finish
