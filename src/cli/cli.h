@@ -128,20 +128,6 @@ struct lx_conf;
 int cli_options_for_container(const struct cli *cli, const struct lx_host *host,
 			      const struct lx_conf *conf, bool is_pve, struct lx_plan_options *opts);
 
-struct lx_findings;
-/* verify's findings about the container's lxgpu include file; on the live
- * host judged against the nodes as ensure-nodes makes them. */
-int cli_verify_include(const struct cli *cli, const struct lx_host *host, const char *id,
-		       const char *config_path, struct lx_findings *out, struct lx_error *err);
-
-struct lx_preflight;
-struct lx_next_boot;
-/* preflight's reasons about the container's lxgpu include file (nb NULL:
- * the next start), added to p. */
-void cli_preflight_include(const struct cli *cli, const struct lx_host *host, const char *id,
-			   const struct lx_conf *conf, const struct lx_next_boot *nb,
-			   struct lx_preflight *p);
-
 /* After apply or rollback wrote a config (text): record the GPUs it gives
  * for the start guard, or remove the record when it gives none. style:
  * apply's (NULL: as the lines show); exclusive: 1/0, or -1 to keep the
