@@ -60,6 +60,16 @@ int lx_inject_driver(const struct lx_inject_options *o, struct lx_inject_result 
 		     struct lx_error *err);
 void lx_inject_result_free(struct lx_inject_result *r);
 
+/* ---- the CDI spec's ldcache hook (an OCI createContainer hook) ---- */
+
+/* The container's root from the OCI state a runtime passes on stdin: its
+ * "bundle", and root.path of the bundle's config.json (relative to it). */
+int lx_oci_rootfs(const char *state, size_t len, char **rootfs, struct lx_error *err);
+/* The container's /etc/ld.so.cache rebuilt by the host's (here: the LXC
+ * container's) static ldconfig chrooted in rootfs, dirs (absolute, inside
+ * it; NULL-terminated) scanned first, soname links made. */
+int lx_ldcache_update(const char *rootfs, const char *const *dirs, struct lx_error *err);
+
 /* ---- the hook line ---- */
 
 /* What the hook line says (lxc.hook.mount = BINARY [global options] hook

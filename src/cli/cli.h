@@ -107,6 +107,7 @@ extern const struct cli_command cli_cmd_topo;
 extern const struct cli_command cli_cmd_preflight;
 extern const struct cli_command cli_cmd_ensure_nodes;
 extern const struct cli_command cli_cmd_hook;
+extern const struct cli_command cli_cmd_oci_hook;
 extern const struct cli_command cli_cmd_guard;
 extern const struct cli_command cli_cmd_publish;
 

@@ -142,3 +142,46 @@ void cli_driver_libs_options_free(struct lx_driver_libs_options *o)
 	free((char *)o->binary);
 	*o = (struct lx_driver_libs_options){0};
 }
+
+/* lxgpu oci-hook update-ldcache DIR...: the createContainer hook of the CDI
+ * spec generate --style cdi --driver-libs writes, run by a runtime nested
+ * in the container (podman, docker with CDI) with the OCI state on stdin. */
+static int run_oci_hook(struct cli *cli)
+{
+	if (cli->n_args < 2 || strcmp(cli->args[0], "update-ldcache") != 0)
+		return cli_usage_error("oci-hook: use 'oci-hook update-ldcache DIR...' (as the CDI "
+				       "spec of 'lxgpu generate --style cdi --driver-libs' does)");
+	struct lx_buf in = {0};
+	char chunk[4096];
+	size_t n;
+	while ((n = fread(chunk, 1, sizeof(chunk), stdin)) > 0 && in.len < (1u << 20))
+		lx_buf_append(&in, chunk, n);
+	struct lx_error err = {0};
+	_cleanup_free_ char *rootfs = NULL;
+	int rc = ferror(stdin) ? lx_error_set(&err, "cannot read the OCI state on stdin")
+			       : lx_oci_rootfs(in.data ? in.data : "", in.len, &rootfs, &err);
+	lx_buf_free(&in);
+	const char **dirs = lx_xcalloc((size_t)cli->n_args, sizeof(*dirs));
+	for (int i = 1; i < cli->n_args; i++)
+		dirs[i - 1] = cli->args[i];
+	if (rc == 0)
+		rc = lx_ldcache_update(rootfs, dirs, &err);
+	free(dirs);
+	return rc < 0 ? cli_fail(&err) : LX_EXIT_OK;
+}
+
+const struct cli_command cli_cmd_oci_hook = {
+	.name = "oci-hook",
+	.summary = "CDI createContainer hook: the nested container's loader cache",
+	.usage = "Usage: lxgpu oci-hook update-ldcache DIR...\n"
+		 "\n"
+		 "Run by a container runtime inside the LXC container (Podman, Docker with CDI)\n"
+		 "as the createContainer hook of the spec 'lxgpu generate --style cdi\n"
+		 "--driver-libs' writes, with the OCI state on stdin: rebuilds the nested\n"
+		 "container's /etc/ld.so.cache with this system's static ldconfig chrooted in\n"
+		 "its root (bundle/config.json root.path), DIR first, soname links made.\n"
+		 "lxgpu must be installed where the spec's hook path says, inside the LXC\n"
+		 "container.\n",
+	.options = 0,
+	.run = run_oci_hook,
+};

@@ -20,6 +20,7 @@ static const struct cli_command *const commands[] = {
 	&cli_cmd_ensure_nodes,
 	&cli_cmd_hook,
 	&cli_cmd_guard,
+	&cli_cmd_oci_hook,
 	&cli_cmd_publish,
 	&cli_cmd_doctor,
 };

@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <yaml.h>
 
 static void closep(int *fd)
 {
@@ -146,8 +147,8 @@ static int point_soname(int root_fd, int src_fd, const char *dir, const char *so
  * would pick the container's copy after a driver downgrade; the library
  * directory on the command line is scanned first, so its entries come
  * first in the cache and shadow a copy elsewhere (/usr/local/lib). */
-static int refresh_ldcache(int root_fd, const char *ldconfig, const char *lib_dir,
-			   struct lx_error *err)
+static int refresh_ldcache(int root_fd, const char *ldconfig, const char *const *dirs,
+			   bool keep_links, struct lx_error *err)
 {
 	_cleanup_close_ int fd = open(ldconfig, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
@@ -163,8 +164,13 @@ static int refresh_ldcache(int root_fd, const char *ldconfig, const char *lib_di
 	if (pid < 0)
 		return lx_error_set_errno(err, errno, "cannot fork for ldconfig");
 	if (pid == 0) {
-		char *const argv[] = {"ldconfig", "-X", "-f", "/etc/ld.so.conf", "-C",
-				      "/etc/ld.so.cache", (char *)lib_dir, NULL};
+		char *argv[24] = {"ldconfig", "-f", "/etc/ld.so.conf", "-C", "/etc/ld.so.cache"};
+		size_t n = 5;
+		if (keep_links)
+			argv[n++] = "-X";
+		for (size_t i = 0; dirs[i] && n < 23; i++)
+			argv[n++] = (char *)dirs[i];
+		argv[n] = NULL;
 		char *const envp[] = {NULL};
 		struct rlimit cpu = {10, 10}, fsize = {64u << 20, 64u << 20};
 		/* Its warnings go to the hook's stderr; stdout is LXC's log. */
@@ -261,9 +267,10 @@ int lx_inject_driver(const struct lx_inject_options *o, struct lx_inject_result 
 		if (rc == 0 && f->soname && strcmp(f->soname, name) != 0)
 			rc = point_soname(root_fd, src, r->lib_dir, f->soname, name, r, err);
 	}
+	const char *dirs[] = {r->lib_dir, NULL};
 	if (rc == 0)
-		rc = refresh_ldcache(root_fd, o->ldconfig ? o->ldconfig : lx_host_ldconfig(),
-				     r->lib_dir, err);
+		rc = refresh_ldcache(root_fd, o->ldconfig ? o->ldconfig : lx_host_ldconfig(), dirs,
+				     true, err);
 out:
 	lx_driver_files_free(&files);
 	return rc;
@@ -482,4 +489,121 @@ char *lx_hook_config_line(const struct lx_hook_line *h, bool is_pve)
 {
 	_cleanup_free_ char *value = lx_hook_line_value(h);
 	return lx_xasprintf(is_pve ? "lxc.hook.mount: %s" : "lxc.hook.mount = %s", value);
+}
+
+/* ---- the CDI ldcache hook (an OCI createContainer hook) ---- */
+
+/* The string value of key path[0] / path[1] / ... in a JSON document
+ * (parsed as YAML, of which JSON is a subset for these documents); NULL
+ * when absent or not a string. */
+static char *json_string_at(const char *text, size_t len, const char *const *path, size_t depth_want)
+{
+	yaml_parser_t p;
+	if (!yaml_parser_initialize(&p))
+		return NULL;
+	yaml_parser_set_input_string(&p, (const unsigned char *)text, len);
+	char *found = NULL;
+	size_t depth = 0, matched = 0; /* mapping depth; keys of path matched so far */
+	bool want_key = false, take_value = false, skip_value = false;
+	int skip_level = 0;
+	for (bool done = false; !done && !found;) {
+		yaml_event_t e;
+		if (!yaml_parser_parse(&p, &e))
+			break;
+		if (skip_value) {
+			/* Skip a whole value we do not want. */
+			if (e.type == YAML_MAPPING_START_EVENT || e.type == YAML_SEQUENCE_START_EVENT)
+				skip_level++;
+			else if (e.type == YAML_MAPPING_END_EVENT || e.type == YAML_SEQUENCE_END_EVENT)
+				skip_level--;
+			if (skip_level == 0) {
+				skip_value = false;
+				want_key = true;
+			}
+			yaml_event_delete(&e);
+			continue;
+		}
+		switch (e.type) {
+		case YAML_MAPPING_START_EVENT:
+			depth++;
+			if (take_value)
+				matched++; /* into the value of a key on the path */
+			want_key = true;
+			take_value = false;
+			break;
+		case YAML_MAPPING_END_EVENT:
+			if (matched > 0 && depth == matched + 1)
+				done = true; /* left the mapping the path went into */
+			depth--;
+			want_key = true;
+			break;
+		case YAML_SCALAR_EVENT: {
+			const char *v = (const char *)e.data.scalar.value;
+			if (want_key) {
+				if (depth == matched + 1 && strcmp(v, path[matched]) == 0) {
+					take_value = true;
+				} else {
+					skip_value = true;
+					skip_level = 0;
+				}
+				want_key = false;
+				/* A scalar value to skip is one event: handled below. */
+				break;
+			}
+			if (take_value && matched + 1 == depth_want)
+				found = lx_xstrdup(v);
+			want_key = true;
+			take_value = false;
+			break;
+		}
+		case YAML_SEQUENCE_START_EVENT:
+			skip_value = true;
+			skip_level = 1;
+			break;
+		case YAML_STREAM_END_EVENT:
+			done = true;
+			break;
+		default:
+			break;
+		}
+		yaml_event_delete(&e);
+	}
+	yaml_parser_delete(&p);
+	return found;
+}
+
+int lx_oci_rootfs(const char *state, size_t len, char **rootfs, struct lx_error *err)
+{
+	*rootfs = NULL;
+	static const char *const bundle_key[] = {"bundle"};
+	static const char *const root_key[] = {"root", "path"};
+	_cleanup_free_ char *bundle = json_string_at(state, len, bundle_key, 1);
+	if (!bundle || bundle[0] != '/')
+		return lx_error_set(err, "the OCI state on stdin has no absolute \"bundle\": lxgpu "
+				    "oci-hook is run by the container runtime as a CDI createContainer "
+				    "hook");
+	_cleanup_free_ char *config_path = lx_path_join(bundle, "config.json");
+	_cleanup_free_ char *config = NULL;
+	size_t config_len = 0;
+	if (lx_read_file(config_path, 16u << 20, &config, &config_len, err) < 0)
+		return -1;
+	_cleanup_free_ char *root = json_string_at(config, config_len, root_key, 2);
+	if (!root || !*root)
+		return lx_error_set(err, "%s: no root.path", config_path);
+	*rootfs = root[0] == '/' ? lx_xstrdup(root) : lx_path_join(bundle, root);
+	return 0;
+}
+
+int lx_ldcache_update(const char *rootfs, const char *const *dirs, struct lx_error *err)
+{
+	for (size_t i = 0; dirs[i]; i++)
+		if (dirs[i][0] != '/' || strstr(dirs[i], ".."))
+			return lx_error_set(err, "'%s': the library folders are absolute paths inside "
+					    "the container", dirs[i]);
+	_cleanup_close_ int root_fd = open(rootfs, O_PATH | O_DIRECTORY | O_CLOEXEC);
+	if (root_fd < 0)
+		return lx_error_set_errno(err, errno, "the container's root %s", rootfs);
+	/* Links made by ldconfig here: the nested container has only the
+	 * versioned files the spec mounts. */
+	return refresh_ldcache(root_fd, lx_host_ldconfig(), dirs, false, err);
 }

@@ -14,7 +14,7 @@ lxgpu=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 
 . "$(dirname "$0")/../lib/lxc-env.sh"
 lxc_require "the hook integration test" lxc-create lxc-start lxc-attach lxc-stop lxc-destroy \
-	lxc-info busybox cc ldconfig
+	lxc-info busybox cc ldconfig python3
 lxc_workdir lxgpu-hook
 . "$(dirname "$0")/../lib/tap.sh"
 
@@ -257,5 +257,49 @@ t_b_refused() {
 		grep -q 'libcuda.so.600.3: the container has something other than a file there' "$work/b.log"
 }
 check "its start is refused and the host file is untouched" t_b_refused
+
+# The CDI side: the spec generate --style cdi --driver-libs writes for a
+# runtime nested in the container, and its createContainer hook run the way
+# a runtime runs it (the OCI state on stdin) on a bundle whose root has the
+# versioned file the spec mounts and no soname link.
+t_cdi_spec() {
+	"$lxgpu" --proc-dir "$proc" --driver-root "$driver" --host "$(dirname "$0")/../../examples/hosts/pve-rtx-4090.yaml" \
+		generate --style cdi --driver-libs --no-comments >"$work/spec.yaml" || return 1
+	python3 - "$work/spec.yaml" "$work/hook.args" <<'PY'
+import sys, yaml
+spec = yaml.safe_load(open(sys.argv[1]))
+edits = spec["containerEdits"]
+paths = [m["hostPath"] for m in edits["mounts"]]
+assert "/usr/lib/x86_64-linux-gnu/libcuda.so.600.3" in paths, paths
+assert spec["kind"] != "nvidia.com/gpu", spec["kind"]
+hook = edits["hooks"][0]
+assert hook["hookName"] == "createContainer", hook
+assert hook["path"].startswith("/") and hook["args"][0] == "lxgpu", hook
+open(sys.argv[2], "w").write("\n".join(hook["args"][1:]) + "\n")
+PY
+}
+check "generate --style cdi --driver-libs: the host's files as mounts, a createContainer hook" t_cdi_spec
+t_cdi_hook() {
+	bundle=$work/bundle root=$work/bundle/rootfs
+	mkdir -p "$root/$multiarch" "$root/lib64" "$root/etc"
+	cp /lib64/ld-linux-x86-64.so.2 "$root/lib64/"
+	cp "$(cc -print-file-name=libc.so.6)" "$root/$multiarch/"
+	echo "/$multiarch" >"$root/etc/ld.so.conf"
+	cp "$work/probe" "$root/probe"
+	ldconfig -r "$root"
+	# What the runtime would have bind-mounted: the versioned file alone.
+	cp "$driver/$multiarch/libcuda.so.600.3" "$root/$multiarch/"
+	if chroot "$root" /probe >/dev/null 2>&1; then echo "libcuda.so.1 found before the hook"; return 1; fi
+	printf '{"ociVersion": "1.2.0", "id": "n1", "status": "creating", "pid": 1, "bundle": "%s"}' \
+		"$bundle" >"$work/state.json"
+	printf '{"ociVersion": "1.2.0", "root": {"path": "rootfs"}, "process": {"args": ["/probe"]}}' \
+		>"$bundle/config.json"
+	# The spec's arguments, to the lxgpu under test (its path may name an
+	# installed one).
+	# shellcheck disable=SC2046
+	"$lxgpu" $(tr '\n' ' ' <"$work/hook.args") <"$work/state.json" || return 1
+	[ "$(chroot "$root" /probe)" = 600.3 ]
+}
+check "the spec's hook, run as a runtime runs it: dlopen in the nested root finds the host's 600.3" t_cdi_hook
 
 tap_finish

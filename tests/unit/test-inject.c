@@ -190,11 +190,47 @@ static void test_find_hook(void)
 	str_eq(lxc, "lxc.hook.mount = /usr/bin/lxgpu hook", "plain LXC line");
 }
 
+/* The OCI state and config.json as runc writes them (runtime-spec
+ * runtime.md "State", config.md "root": path relative to the bundle). */
+static void test_oci_rootfs(void)
+{
+	char *bundle = scratch();
+	put(bundle, "config.json",
+	    "{\"ociVersion\":\"1.0.2-dev\",\"process\":{\"terminal\":false,\"args\":[\"sh\",\"-c\","
+	    "\"root: {path: x}\"],\"env\":[\"PATH=/bin\"]},\"hooks\":{\"createContainer\":[{\"path\":"
+	    "\"/usr/bin/lxgpu\"}]},\"root\":{\"readonly\":false,\"path\":\"rootfs\"},"
+	    "\"mounts\":[{\"destination\":\"/proc\",\"type\":\"proc\"}]}");
+	_cleanup_free_ char *state = lx_xasprintf(
+		"{\"ociVersion\":\"1.0.2\",\"id\":\"c1\",\"status\":\"creating\",\"pid\":4242,"
+		"\"annotations\":{\"bundle\":\"/not/this\",\"io.podman\":\"x\"},\"bundle\":\"%s\"}",
+		bundle);
+	struct lx_error err = {0};
+	char *rootfs = NULL;
+	int_eq(lx_oci_rootfs(state, strlen(state), &rootfs, &err), 0, "OCI state and config.json read");
+	_cleanup_free_ char *want = lx_path_join(bundle, "rootfs");
+	str_eq(rootfs, want, "root.path relative to the bundle (not a nested 'bundle' or 'path')");
+	free(rootfs);
+	put(bundle, "config.json", "{\"root\": {\"path\": \"/var/lib/c1/merged\"}}");
+	int_eq(lx_oci_rootfs(state, strlen(state), &rootfs, &err), 0, "an absolute root.path");
+	str_eq(rootfs, "/var/lib/c1/merged", "taken as it is");
+	free(rootfs);
+	const char *no_bundle = "{\"id\":\"c1\",\"annotations\":{\"bundle\":\"/x\"}}";
+	int_eq(lx_oci_rootfs(no_bundle, strlen(no_bundle), &rootfs, &err), -1,
+	       "a state without a top-level bundle: an error");
+	lx_error_clear(&err);
+	char *cmd = lx_xasprintf("rm -rf '%s'", bundle);
+	if (system(cmd) != 0)
+		die(cmd);
+	free(cmd);
+	free(bundle);
+}
+
 int main(void)
 {
 	test_lib_dir();
 	test_loaded_version();
 	test_hook_line();
 	test_find_hook();
+	test_oci_rootfs();
 	return tap_done();
 }
