@@ -134,6 +134,11 @@ struct lx_doctor_input {
  * facts, the kernel log. A module adds its checks to the table in
  * doctor.c. */
 int lx_doctor_host(const struct lx_doctor_input *in, struct lx_findings *out, struct lx_error *err);
+/* Peer-to-peer readiness of the GPUs bound to nvidia (lx_p2p_assess):
+ * LXG160 for GPUs whose IOMMU group translates, LXG161 per set of
+ * redirecting switch ports, LXG162 when a fact is unknown; none with
+ * fewer than two GPUs on nvidia (src/doctor/p2p.c). */
+void lx_doctor_p2p(const struct lx_host *host, struct lx_findings *out);
 
 /* The container's userspace driver libraries against the loaded module:
  * versions found in its root (lx_rootfs_driver_versions), and whether they

@@ -89,6 +89,10 @@ enum lx_finding_code {
 	LXG127_SECURE_BOOT_UNSIGNED, /* Secure Boot on and nvidia not loaded */
 	LXG128_CMDLINE_BLACKLIST, /* the kernel command line blacklists an NVIDIA module */
 	LXG129_KMSG_UNREADABLE,   /* the kernel log could not be read */
+	/* peer-to-peer readiness (src/doctor/p2p.c over src/host/p2p.c) */
+	LXG160_P2P_IOMMU_TRANSLATES = 160, /* GPUs whose IOMMU groups translate peer DMA */
+	LXG161_P2P_ACS_REDIRECT,  /* ACS redirect on the switch ports between GPUs */
+	LXG162_P2P_UNKNOWN,       /* a fact P2P depends on could not be read */
 	/* host models through the cluster file system, migration (src/verify/migrate.c) */
 	LXG180_MODEL_STALE = 180, /* a node's published model is from before its last boot */
 	LXG181_MODEL_UNDATED,     /* whether a node's published model is current is unknown */

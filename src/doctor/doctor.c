@@ -191,9 +191,16 @@ static int check_kmsg(struct check_ctx *c)
 
 /* The checks, in order. A module with findings of its own about the host
  * (peer-to-peer readiness) adds its function here. */
+static int check_p2p(struct check_ctx *c)
+{
+	lx_doctor_p2p(c->in->host, c->out);
+	return 0;
+}
+
 static int (*const checks[])(struct check_ctx *) = {
 	check_model,
 	check_bars,
+	check_p2p,
 	check_facts,
 	check_kmsg,
 };

@@ -40,14 +40,18 @@ fi
 exec "$lxgpu" --firmware-dir "$fixture/lib/firmware/nvidia" --run-dir "$fixture/run" "$@"
 INNER
 
-# One line per pair: A B LINK IOMMU_A IOMMU_B ACS_REDIRECT VERDICT FIXES, the
-# fixes as tokens: iommu=pt, pci=disable_acs_redir=..., firmware, root ("-": none).
+# A fix (a string) as tokens: iommu=pt, pci=disable_acs_redir=..., firmware,
+# root; "-" for none.
+fix_tokens='[(capture("(?<t>pci=disable_acs_redir=[^ ]+)") | .t), (select(test("iommu=pt")) | "iommu=pt"),
+	(select(test("firmware")) | "firmware"), (select(test("as root")) | "root")]'
+tokens_or_dash='if length == 0 then "-" else join(",") end'
+# One line per pair: A B LINK IOMMU_A IOMMU_B ACS_REDIRECT VERDICT FIXES.
 p2p_row='.pairs[] | [(.gpus[0] | tostring), (.gpus[1] | tostring), .link,
 	(.iommu[0] // "null"), (.iommu[1] // "null"), (.acs_redirect | tostring), .verdict,
-	([.fixes[] | ((capture("(?<t>pci=disable_acs_redir=[^ ]+)") | .t),
-		(select(test("iommu=pt")) | "iommu=pt"), (select(test("firmware")) | "firmware"),
-		(select(test("as root")) | "root"))] | if length == 0 then "-" else join(",") end)]
-	| join(" ")'
+	([.fixes[] | '"$fix_tokens"'[]] | '"$tokens_or_dash"')] | join(" ")'
+# One line per peer-to-peer finding of doctor: CODE SEVERITY FIXES.
+p2p_finding='.findings[] | select(.code | test("^LXG16")) | [.code, .severity,
+	(.fix | '"$fix_tokens"' | '"$tokens_or_dash"')] | join(" ")'
 
 n=0 failed=0
 report() { # ok|not-ok description
@@ -109,6 +113,19 @@ for fixture in "$hosts"/*/; do
 		else
 			sed 's/^/# /' "$work/err" "$work/diff"
 			report not-ok "$name: topo --p2p gives the expected verdict per pair"
+		fi
+	fi
+	# doctor's peer-to-peer findings (LXG160-LXG169) on the same live scan:
+	# <name>/p2p-doctor.expected, one line per finding: CODE SEVERITY FIXES.
+	if [ -f "$fixture/p2p-doctor.expected" ]; then
+		if in_testbed doctor --kmsg "$hosts/../doctor/kmsg/clean-public.log" --format json \
+			>"$work/doctor.json" 2>"$work/err"
+			[ $? -le 1 ] && jq -r "$p2p_finding" "$work/doctor.json" >"$work/doctor.got" &&
+			grep -v '^#' "$fixture/p2p-doctor.expected" | diff -u - "$work/doctor.got" >"$work/diff"; then
+			report ok "$name: doctor's peer-to-peer findings"
+		else
+			sed 's/^/# /' "$work/err" "$work/diff"
+			report not-ok "$name: doctor's peer-to-peer findings"
 		fi
 	fi
 done
