@@ -12,6 +12,7 @@
 #include <errno.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/un.h>
 #include <time.h>
 #include <unistd.h>
@@ -74,10 +75,14 @@ static char *start_command(const struct guard *k)
 			 : lx_xasprintf("lxc-start -n %s", k->id);
 }
 
+/* The other container's own way to stop: Proxmox's when it has a config
+ * there, else LXC's. */
 static char *stop_command(const struct guard *k, const char *other)
 {
-	return k->is_pve ? lx_xasprintf("pct shutdown %s", other)
-			 : lx_xasprintf("lxc-stop -n %s", other);
+	_cleanup_free_ char *conf = lx_xasprintf("%s/lxc/%s.conf", k->paths->pve_dir, other);
+	struct stat st;
+	return stat(conf, &st) == 0 ? lx_xasprintf("pct shutdown %s", other)
+				    : lx_xasprintf("lxc-stop -n %s", other);
 }
 
 /* "lxgpu apply ID --gpus A,B [--exclusive]": the recorded GPUs where they

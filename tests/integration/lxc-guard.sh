@@ -1,0 +1,131 @@
+#!/bin/sh
+# Integration: the start guard against a real running LXC container.
+# Container 102 (plain LXC, busybox) is given GPU 0000:02:00.0 by apply and
+# started for real; Proxmox container 101 is given the same GPU. With
+# exclusive use recorded (by 101, or by 102) `lxgpu guard 101 pre-start`
+# must refuse while 102 runs (LXG033: lxgpu finds 102 running as verify
+# does, through lxc-info) and allow once it is stopped; shared use is never
+# refused. post-start on the running 102 logs verify's findings to the
+# journal socket: the host (a snapshot) has /dev/nvidia1 but this machine
+# has no such node, so LXC skipped the optional bind and the running
+# container lacks it (LXG017, as lxc-running shows).
+# Usage: lxc-guard.sh LXGPU   (TAP; root, lxc, busybox-static, python3)
+set -u
+lxgpu=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+
+. "$(dirname "$0")/../lib/lxc-env.sh"
+lxc_require "the real-LXC guard test" lxc-create lxc-start lxc-info lxc-stop lxc-destroy busybox python3
+lxc_workdir lxgpu-guard
+. "$(dirname "$0")/../lib/tap.sh"
+pve="$work/pve" state="$work/state"
+mkdir -p "$pve/lxc" "$pve/qemu-server" "$work/dev" "$work/run"
+
+# The host's cgroup layout as Proxmox decides it (FACTS section 3).
+case $(stat -fc %T /sys/fs/cgroup) in
+cgroup2fs) layout=v2 ;;
+*) layout=hybrid ;;
+esac
+cat >"$work/host.yaml" <<EOF
+schema: 2
+hostname: pve-test
+kernel: "6.8.12-4-pve"
+cgroup: $layout
+driver:
+  version: "550.127.05"
+  flavor: proprietary
+  modules: [nvidia_uvm, nvidia]
+gpus:
+- bdf: "0000:01:00.0"
+  uuid: GPU-aaaaaaaa-0000-4000-8000-00000000000a
+  minor: 0
+  driver: nvidia
+- bdf: "0000:02:00.0"
+  uuid: GPU-bbbbbbbb-0000-4000-8000-00000000000b
+  minor: 1
+  driver: nvidia
+nodes:
+- {path: /dev/nvidia-uvm, type: char, major: 511, minor: 0, mode: "0666", uid: 0, gid: 0}
+- {path: /dev/nvidia-uvm-tools, type: char, major: 511, minor: 1, mode: "0666", uid: 0, gid: 0}
+- {path: /dev/nvidia0, type: char, major: 195, minor: 0, mode: "0666", uid: 0, gid: 0}
+- {path: /dev/nvidia1, type: char, major: 195, minor: 1, mode: "0666", uid: 0, gid: 0}
+- {path: /dev/nvidiactl, type: char, major: 195, minor: 255, mode: "0666", uid: 0, gid: 0}
+majors:
+- {major: 195, name: nvidia}
+- {major: 195, name: nvidiactl}
+- {major: 511, name: nvidia-uvm}
+EOF
+
+python3 -c '
+import socket, sys
+s = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+s.bind(sys.argv[1])
+open(sys.argv[1] + ".ready", "w").close()
+with open(sys.argv[2], "ab", buffering=0) as out:
+    while True:
+        out.write(s.recv(65536) + b"\n")
+' "$work/dev/log" "$work/journal" &
+journal_pid=$!
+trap 'kill $journal_pid; lxc_cleanup' EXIT
+for _ in 1 2 3 4 5 6 7 8 9 10; do [ -e "$work/dev/log.ready" ] && break; sleep 0.1; done
+
+lx() {
+	"$lxgpu" --host "$work/host.yaml" --pve-dir "$pve" --lxc-path "$lxcpath" --state-dir "$state" \
+		--run-dir "$work/run" --dev-dir "$work/dev" "$@"
+}
+lxa() { lx "$@" --backup-dir "$work/backups" --lock-dir "$work"; }
+
+t_setup() {
+	lxc-create -P "$lxcpath" -n 102 -t busybox >"$work/create.log" 2>&1 || { cat "$work/create.log"; return 1; }
+	conf="$lxcpath/102/config"
+	sed -i '/^lxc\.net\./d; /^lxc\.apparmor\./d; /^lxc\.tty\.max/d; /^lxc\.console/d' "$conf"
+	printf 'lxc.net.0.type = empty\nlxc.apparmor.profile = unconfined\nlxc.tty.max = 0\nlxc.console.path = none\n' >>"$conf"
+	printf 'arch: amd64\nhostname: cuda\nostype: debian\nrootfs: local-lvm:vm-101-disk-0,size=8G\n' >"$pve/lxc/101.conf"
+	lxa apply 102 --gpus 0000:02:00.0 >"$work/out" 2>&1 || { cat "$work/out"; return 1; }
+	grep -q 'nvidia1 dev/nvidia1 none bind,create=file' "$conf" || { cat "$conf"; return 1; }
+	# this machine has no NVIDIA nodes: optional binds, so that it starts
+	sed -i '/dev\/nvidia/s/ bind,create=file/ bind,optional,create=file/' "$conf"
+	lxa apply 101 --gpus 0000:02:00.0 --exclusive >"$work/out" 2>&1 || { cat "$work/out"; return 1; }
+	lxc-start -P "$lxcpath" -n 102 >"$work/start.log" 2>&1 || { cat "$work/start.log"; return 1; }
+	lxc-wait -P "$lxcpath" -n 102 -s RUNNING -t 10
+}
+guard() { # WANT ID PHASE
+	lx guard "$2" "$3" >"$work/out" 2>"$work/err"
+	got=$?
+	[ "$got" -eq "$1" ] || { echo "guard $2 $3: exit $got, wanted $1"; cat "$work/out" "$work/err"; return 1; }
+}
+says() { grep -qF -- "$1" "$work/err" || { echo "stderr lacks: $1"; cat "$work/err"; return 1; }; }
+logged() {
+	for _ in 1 2 3 4 5 6 7 8 9 10; do grep -qF -- "$1" "$work/journal" && return 0; sleep 0.1; done
+	echo "journal lacks: $1"
+	cat "$work/journal"
+	return 1
+}
+
+t_exclusive_refused() {
+	guard 1 101 pre-start && says "LXG033" &&
+		says "GPU 0000:02:00.0 is in use by container 102, which is running, and this container recorded exclusive use of it" &&
+		says "lxc-stop -n 102"
+}
+t_post_start() {
+	guard 1 102 post-start && says "LXG017" && logged "CT 102 post-start: LXG017 error"
+}
+t_shared_allowed() {
+	lxa apply 101 --gpus 0000:02:00.0 >"$work/out" 2>&1 || { cat "$work/out"; return 1; }
+	guard 0 101 pre-start
+}
+t_other_exclusive() {
+	lxa apply 102 --gpus 0000:02:00.0 --exclusive >"$work/out" 2>&1 || { cat "$work/out"; return 1; }
+	guard 1 101 pre-start && says "LXG033" && says "and that container recorded exclusive use of it"
+}
+t_stopped_allowed() {
+	lxc-stop -P "$lxcpath" -n 102 -k >/dev/null 2>&1
+	guard 0 101 pre-start
+}
+
+check "a plain LXC container with the GPU is running; CT 101 records exclusive use" t_setup
+check "exclusive use recorded: refused while the other container runs" t_exclusive_refused
+check "post-start: verify's findings of the running container, in the journal" t_post_start
+check "shared use: the start goes on" t_shared_allowed
+check "the other container recorded exclusive use: refused" t_other_exclusive
+check "the other container stopped: the start goes on" t_stopped_allowed
+tap_finish
