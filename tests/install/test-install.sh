@@ -5,9 +5,9 @@
 # `preflight --print-boot-unit` print; systemd-analyze finds nothing wrong in
 # the units; the audit unit's own command line writes Prometheus text (the
 # exposition format's line grammar) to its -o file, atomically.
-# Usage: test-install.sh BUILD_DIR EXAMPLES_DIR   (TAP output)
+# Usage: test-install.sh BUILD_DIR EXAMPLES_DIR SOURCE_DIR   (TAP output)
 set -u
-build=$(cd "$1" && pwd) examples=$(cd "$2" && pwd)
+build=$(cd "$1" && pwd) examples=$(cd "$2" && pwd) src=$(cd "$3" && pwd)
 eight="$examples/pve-8x-rtx-pro-6000.yaml"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -46,6 +46,14 @@ t_list() {
 	if command -v scdoc >/dev/null || [ "${CI:-}" = true ]; then
 		grep -Eq '/man/man1/lxgpu\.1$' "$work/installed" || { echo "no man page (scdoc)"; return 1; }
 	fi
+}
+
+t_docs() {
+	bad=0
+	for f in "$src/README.md" "$src"/docs/*.md; do
+		grep -q "/share/doc/lxgpu/${f##*/}\$" "$work/installed" || { echo "not installed: $f"; bad=1; }
+	done
+	[ "$bad" -eq 0 ]
 }
 
 t_runs() {
@@ -116,6 +124,7 @@ t_man_page() {
 
 check "meson install puts every file it lists in DESTDIR" t_install
 check "the list has the binary, units, completion, docs (and the man page)" t_list
+check "every docs/*.md is installed in share/doc/lxgpu" t_docs
 check "the installed binary runs" t_runs
 check "installed boot unit = ensure-nodes/preflight --print-boot-unit" t_boot_unit
 check "systemd-analyze verify: nothing wrong in the units" t_systemd_analyze
