@@ -56,6 +56,8 @@ int lx_record_remove(const char *state_dir, const char *id, struct lx_error *err
 /* The ids that have a record, sorted; no state directory gives none. */
 int lx_record_list(const char *state_dir, struct lx_strv *ids, struct lx_error *err);
 void lx_record_free(struct lx_record *rec);
+/* The time now as recorded_at takes it: ISO 8601 UTC. */
+char *lx_record_time_now(void);
 
 /* The record of a container from a plan just applied: its GPUs (PCI
  * address, UUID, minor from the host model), style, privilege, whether it

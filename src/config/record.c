@@ -357,7 +357,7 @@ int lx_record_list(const char *state_dir, struct lx_strv *ids, struct lx_error *
 
 /* ---- from a plan ---- */
 
-static char *utc_now(void)
+char *lx_record_time_now(void)
 {
 	time_t now = time(NULL);
 	struct tm tm;
@@ -396,6 +396,6 @@ int lx_record_from_plan(const struct lx_host *host, const struct lx_plan *plan, 
 			.minor = g->minor,
 		};
 	}
-	out->recorded_at = utc_now();
+	out->recorded_at = lx_record_time_now();
 	return 0;
 }

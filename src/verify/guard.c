@@ -14,7 +14,6 @@
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/un.h>
-#include <time.h>
 #include <unistd.h>
 
 void lx_guard_report_free(struct lx_guard_report *r)
@@ -491,12 +490,7 @@ int lx_record_from_config(const struct lx_host *host, const char *id, const stru
 				.minor = g ? g->minor : LX_UNKNOWN,
 			};
 		}
-		time_t now = time(NULL);
-		struct tm tm;
-		char text[32];
-		gmtime_r(&now, &tm);
-		strftime(text, sizeof(text), "%Y-%m-%dT%H:%M:%SZ", &tm);
-		out->recorded_at = lx_xstrdup(text);
+		out->recorded_at = lx_record_time_now();
 	}
 	lx_current_free(&cur);
 	return 0;

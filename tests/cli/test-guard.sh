@@ -61,24 +61,8 @@ host "$work/before.yaml" 0 1 nvidia
 host "$work/swapped.yaml" 1 0 nvidia    # the minors swapped (GPU order at probe changed)
 host "$work/vfio.yaml" 0 null vfio-pci  # B set aside for passthrough
 
-# The journal: a datagram socket at <dev-dir>/log, as journald's /dev/log.
-python3 -c '
-import socket, sys
-s = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
-s.bind(sys.argv[1])
-open(sys.argv[1] + ".ready", "w").close()
-with open(sys.argv[2], "ab", buffering=0) as out:
-    while True:
-        out.write(s.recv(65536) + b"\n")
-' "$work/dev/log" "$work/journal" &
-journal_pid=$!
-for _ in 1 2 3 4 5 6 7 8 9 10; do [ -e "$work/dev/log.ready" ] && break; sleep 0.1; done
-logged() { # the listener may not have written it out yet
-	for _ in 1 2 3 4 5 6 7 8 9 10; do grep -qF -- "$1" "$work/journal" 2>/dev/null && return 0; sleep 0.1; done
-	echo "journal lacks: $1"
-	cat "$work/journal"
-	return 1
-}
+. "$(dirname "$0")/../lib/journal.sh"
+journal_start "$work/dev/log" "$work/journal" || { echo "Bail out! no journal socket"; exit 1; }
 
 conf="$pve/lxc/101.conf"
 printf 'arch: amd64\nhostname: cuda\nmemory: 4096\nostype: debian\nrootfs: local-lvm:vm-101-disk-0,size=8G\nunprivileged: 1\n' >"$work/plain.conf"

@@ -55,18 +55,10 @@ majors:
 - {major: 511, name: nvidia-uvm}
 EOF
 
-python3 -c '
-import socket, sys
-s = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
-s.bind(sys.argv[1])
-open(sys.argv[1] + ".ready", "w").close()
-with open(sys.argv[2], "ab", buffering=0) as out:
-    while True:
-        out.write(s.recv(65536) + b"\n")
-' "$work/dev/log" "$work/journal" &
-journal_pid=$!
-trap 'kill $journal_pid; lxc_cleanup' EXIT
-for _ in 1 2 3 4 5 6 7 8 9 10; do [ -e "$work/dev/log.ready" ] && break; sleep 0.1; done
+. "$(dirname "$0")/../lib/journal.sh"
+journal_pid=""
+trap '[ -n "$journal_pid" ] && kill $journal_pid; lxc_cleanup' EXIT
+journal_start "$work/dev/log" "$work/journal" || { echo "Bail out! no journal socket"; exit 1; }
 
 lx() {
 	"$lxgpu" --host "$work/host.yaml" --pve-dir "$pve" --lxc-path "$lxcpath" --state-dir "$state" \
@@ -94,12 +86,6 @@ guard() { # WANT ID PHASE
 	[ "$got" -eq "$1" ] || { echo "guard $2 $3: exit $got, wanted $1"; cat "$work/out" "$work/err"; return 1; }
 }
 says() { grep -qF -- "$1" "$work/err" || { echo "stderr lacks: $1"; cat "$work/err"; return 1; }; }
-logged() {
-	for _ in 1 2 3 4 5 6 7 8 9 10; do grep -qF -- "$1" "$work/journal" && return 0; sleep 0.1; done
-	echo "journal lacks: $1"
-	cat "$work/journal"
-	return 1
-}
 
 t_exclusive_refused() {
 	guard 1 101 pre-start && says "LXG033" &&
