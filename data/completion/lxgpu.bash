@@ -31,7 +31,7 @@ _lxgpu_cmd_opts() {
 	esac
 }
 _lxgpu_commands='scan generate apply rollback verify audit preflight topo snapshot ensure-nodes
-	hook doctor publish guard help'
+	hook oci-hook doctor publish guard help'
 # Options whose value is a directory, and every option that takes a value.
 _lxgpu_dir_opts='--pve-dir --lxc-path --lxc-config-dir --proc-dir --dev-dir --sys-dir
 	--firmware-dir --run-dir --cgroup-root --state-dir --driver-root --templates --backup-dir
@@ -157,6 +157,13 @@ _lxgpu() {
 		COMPREPLY=($(compgen -W "$_lxgpu_commands" -- "$cur"))
 	elif [ "$cmd" = help ]; then
 		COMPREPLY=($(compgen -W "${_lxgpu_commands% help}" -- "$cur"))
+	elif [ "$cmd" = oci-hook ]; then
+		# oci-hook update-ldcache DIR...
+		if [ "$prev" = oci-hook ]; then
+			COMPREPLY=($(compgen -W 'update-ldcache' -- "$cur"))
+		else
+			COMPREPLY=($(compgen -d -- "$cur"))
+		fi
 	elif [[ $_lxgpu_ctid_commands == *" $cmd "* ]]; then
 		COMPREPLY=($(compgen -W "$(_lxgpu_ctids)" -- "$cur"))
 	fi
