@@ -37,6 +37,10 @@ struct lx_guard_report {
 };
 void lx_guard_report_free(struct lx_guard_report *r);
 
+/* Whether the live config has lines lxgpu owns as GPU lines: the guard
+ * checks nothing (and never blocks) otherwise. */
+bool lx_guard_has_gpu_lines(const struct lx_host *host, const struct lx_conf *conf);
+
 /* The pre-start checks of container id (its config conf, read without
  * Proxmox's lock, which the start holds). Findings go to out. */
 void lx_guard_pre_start(const struct lx_host *host, const char *id, const struct lx_conf *conf,

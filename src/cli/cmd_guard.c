@@ -84,8 +84,8 @@ static int run_pre_start(const struct cli *cli, const char *id, const struct lx_
 	lx_guard_pre_start(host, id, conf, is_pve, &paths, &f, &rep);
 	bool refuse = lx_findings_have_errors(&f);
 	if (refuse)
-		fprintf(stderr, "lxgpu guard: CT %s must not start: its GPUs changed since lxgpu "
-				"recorded them.\n",
+		fprintf(stderr, "lxgpu guard: CT %s must not start: a GPU lxgpu recorded for it "
+				"changed or is in use elsewhere.\n",
 			id);
 	print_findings(&f);
 	if (refuse && rep.apply_command)
@@ -161,18 +161,18 @@ static int run_guard(struct cli *cli)
 				: lx_host_scan(&cli->scan_paths, &host, NULL, &err);
 	if (rc < 0)
 		return cannot_check(cli, id, phase, &err);
-	if (!pre) {
-		rc = run_post_start(cli, id, &host, path, is_pve);
-		lx_host_free(&host);
-		return rc;
-	}
 	/* Read without Proxmox's lock: the start holds it while the hookscript runs. */
 	struct lx_conf conf;
 	if (lx_conf_load(path, &conf, &err) < 0) {
 		lx_host_free(&host);
 		return cannot_check(cli, id, phase, &err);
 	}
-	rc = run_pre_start(cli, id, &host, &conf, is_pve);
+	if (pre)
+		rc = run_pre_start(cli, id, &host, &conf, is_pve);
+	else if (lx_guard_has_gpu_lines(&host, &conf))
+		rc = run_post_start(cli, id, &host, path, is_pve);
+	else
+		cli_verbose(cli, "CT %s post-start: %s has no GPU lines: nothing to check", id, path);
 	lx_conf_free(&conf);
 	lx_host_free(&host);
 	return rc;

@@ -160,6 +160,15 @@ static void check_number(struct guard *k, const struct lx_record_gpu *rg, const 
 	       NULL);
 }
 
+static char *other_gpus(const struct lx_host *host, const struct lx_gpu *g);
+
+/* "lxgpu apply ID --gpus B" with the host's other nvidia GPUs, or "...". */
+static char *another_gpu(const struct guard *k, const struct lx_gpu *g)
+{
+	_cleanup_free_ char *others = other_gpus(k->host, g);
+	return lx_xasprintf("lxgpu apply %s --gpus %s", k->id, others ? others : "...");
+}
+
 /* VMs whose hostpciN names the GPU and that run now. True when one does. */
 static bool check_vms(struct guard *k, const struct lx_gpu *g, const struct lx_vm_devices *vms)
 {
@@ -175,10 +184,12 @@ static bool check_vms(struct guard *k, const struct lx_gpu *g, const struct lx_v
 						  "whether it runs could not be read: %s",
 						  g->bdf, d->vmid, d->file, d->line, d->key, why));
 		} else if (s == LX_VM_RUNNING) {
+			_cleanup_free_ char *other = another_gpu(k, g);
 			_cleanup_free_ char *fix =
-				lx_xasprintf("stop the VM first: qm shutdown %s, then %s; or give the "
-					     "container another GPU: lxgpu apply %s --gpus ...",
-					     d->vmid, k->fix, k->id);
+				lx_xasprintf("stop the VM first: qm shutdown %s (a GPU bound to vfio-pci "
+					     "for good needs giving back to nvidia too), then %s; or give "
+					     "the container another GPU: %s",
+					     d->vmid, k->fix, other);
 			refuse(k, LXG032_GUARD_IN_RUNNING_VM, NULL,
 			       lx_xasprintf("GPU %s is held by VM %s, which is running (%s:%d: %s)",
 					    g->bdf, d->vmid, d->file, d->line, d->key),
@@ -320,10 +331,11 @@ static void check_containers(struct guard *k, const struct lx_gpu *g)
 						  hs[i].id, g->bdf, run.why ? run.why : "unknown"));
 		} else if (run.state == LX_RUN_RUNNING) {
 			_cleanup_free_ char *stop = stop_command(k, hs[i].id);
+			_cleanup_free_ char *other = another_gpu(k, g);
 			_cleanup_free_ char *fix =
-				lx_xasprintf("stop it first: %s, then %s; or give one of them another "
-					     "GPU: lxgpu apply %s --gpus ...",
-					     stop, k->fix, k->id);
+				lx_xasprintf("stop it first: %s, then %s; or give this one another "
+					     "GPU: %s",
+					     stop, k->fix, other);
 			refuse(k, LXG033_GUARD_IN_RUNNING_CT, NULL,
 			       lx_xasprintf("GPU %s is in use by container %s, which is running, and "
 					    "%s recorded exclusive use of it",
@@ -387,16 +399,21 @@ static void check_gpu(struct guard *k, const struct lx_record_gpu *rg, const str
 	check_containers(k, g);
 }
 
+bool lx_guard_has_gpu_lines(const struct lx_host *host, const struct lx_conf *conf)
+{
+	struct lx_gpu_owned owned;
+	lx_gpu_owned_from_host(host, &owned);
+	bool gpu_lines = lx_conf_has_gpu_lines(conf, &owned);
+	lx_gpu_owned_free(&owned);
+	return gpu_lines;
+}
+
 void lx_guard_pre_start(const struct lx_host *host, const char *id, const struct lx_conf *conf,
 			bool is_pve, const struct lx_guard_paths *paths, struct lx_findings *out,
 			struct lx_guard_report *report)
 {
 	memset(report, 0, sizeof(*report));
-	struct lx_gpu_owned owned;
-	lx_gpu_owned_from_host(host, &owned);
-	bool gpu_lines = lx_conf_has_gpu_lines(conf, &owned);
-	lx_gpu_owned_free(&owned);
-	if (!gpu_lines) {
+	if (!lx_guard_has_gpu_lines(host, conf)) {
 		report->why = lx_xasprintf("%s has no GPU lines: nothing to check", conf->path);
 		return;
 	}

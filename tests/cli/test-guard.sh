@@ -139,7 +139,8 @@ t_vm_running() {
 	printf 'memory: 8192\nhostpci0: 0000:02:00,pcie=1,x-vga=1\n' >"$pve/qemu-server/200.conf"
 	start_vm 200 && guard 1 "$work/vfio.yaml" && says "LXG032" &&
 		says "GPU 0000:02:00.0 is held by VM 200, which is running ($pve/qemu-server/200.conf:2: hostpci0)" &&
-		says "qm shutdown 200" && ! says "LXG031" 2>/dev/null
+		says "qm shutdown 200" && says "or give the container another GPU: lxgpu apply 101 --gpus 0000:01:00.0" &&
+		! grep -q "LXG031" "$work/err"
 }
 t_vm_stopped() {
 	kill "$vm_pid" && wait "$vm_pid" 2>/dev/null
@@ -182,6 +183,11 @@ t_corrupt_record() {
 	cp "$work/record.keep" "$state/containers/101.yaml"
 	return $rc
 }
+t_post_start_no_gpus() {
+	printf 'arch: amd64\nhostname: web\n' >"$pve/lxc/103.conf"
+	lx "$work/before.yaml" guard 103 post-start >"$work/out" 2>"$work/err" && [ ! -s "$work/err" ] &&
+		! grep -q "CT 103" "$work/journal"
+}
 t_other_phases() {
 	for p in pre-stop post-stop; do
 		lx "$work/vfio.yaml" guard 101 $p >"$work/out" 2>&1 || { echo "$p"; cat "$work/out"; return 1; }
@@ -215,6 +221,7 @@ check "a running VM named by its whole device (0000:02:00): refused" t_vm_on_hos
 check "another card at the recorded address: refused" t_other_card
 check "the GPU is gone: refused" t_gone
 check "a corrupt record: said, with file and line, and not blocking" t_corrupt_record
+check "post-start of a container without GPU lines: nothing checked, nothing logged" t_post_start_no_gpus
 check "pre-stop and post-stop check nothing; an unknown phase is a usage error" t_other_phases
 check "rollback to a config without GPUs removes the record" t_rollback_removes
 check "apply --exclusive records exclusive use; apply without it does not" t_exclusive_recorded
