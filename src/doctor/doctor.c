@@ -22,6 +22,71 @@ static bool module_loaded(const struct lx_host *host)
 	return host->driver.version != NULL;
 }
 
+/* What the model holds that backs a prerequisite finding: the /proc,
+ * /dev and sysfs facts it was scanned from, as the snapshot has them. */
+static char *model_evidence(const struct lx_host *host, const struct lx_host_warning *x)
+{
+	struct lx_buf b = {0};
+	switch (x->code) {
+	case LXG020_UVM_NOT_LOADED:
+	case LXG120_MODULE_NOT_LOADED:
+		lx_buf_puts(&b, "/proc/devices:");
+		for (size_t i = 0; i < host->n_majors; i++)
+			if (lx_str_starts_with(host->majors[i].name, "nvidia"))
+				lx_buf_printf(&b, " %u %s;", host->majors[i].number, host->majors[i].name);
+		lx_buf_printf(&b, " no %s\n/proc/modules:", x->code == LXG020_UVM_NOT_LOADED ? "nvidia-uvm" : "nvidia");
+		for (size_t i = 0; i < host->driver.modules.n; i++)
+			lx_buf_printf(&b, " %s", host->driver.modules.items[i]);
+		if (!host->driver.modules.n)
+			lx_buf_puts(&b, " no nvidia module");
+		break;
+	case LXG107_GSP_FIRMWARE_MISSING:
+		lx_buf_puts(&b, "GSP firmware directories (/lib/firmware/nvidia/<version>):");
+		for (size_t i = 0; i < host->driver.firmware.n; i++)
+			lx_buf_printf(&b, " %s", host->driver.firmware.items[i]);
+		if (!host->driver.firmware.n)
+			lx_buf_puts(&b, " none");
+		lx_buf_printf(&b, "; loaded module %s", host->driver.version ? host->driver.version : "none");
+		break;
+	case LXG101_NEEDS_OPEN_MODULE:
+	case LXG102_NO_GSP:
+	case LXG121_GPU_NOT_ON_NVIDIA:
+	case LXG124_NO_DEVICE_MINOR:
+		for (size_t i = 0; i < host->n_gpus; i++) {
+			const struct lx_gpu *g = &host->gpus[i];
+			if (strstr(x->message, g->bdf))
+				lx_buf_printf(&b, "/sys/bus/pci/devices/%s: %04x:%04x, driver %s, minor %s%d", g->bdf,
+					      g->vendor_id, g->device_id, g->driver ? g->driver : "none",
+					      g->minor == LX_UNKNOWN ? "unknown" : "", g->minor == LX_UNKNOWN ? 0 : g->minor);
+		}
+		break;
+	case LXG123_DRIVER_NODE_WRONG:
+		for (size_t i = 0; i < host->n_nodes; i++) {
+			const struct lx_dev_node *n = &host->nodes[i];
+			size_t len = strlen(n->path);
+			const char *at = strstr(x->message, n->path);
+			if (at && (at[len] == ' ' || at[len] == '\0'))
+				lx_buf_printf(&b, "%s: %s %u:%u", n->path,
+					      n->type == LX_NODE_CHAR ? "c" : n->type == LX_NODE_BLOCK ? "b" : "not a device",
+					      n->major, n->minor);
+		}
+		break;
+	default:
+		break;
+	}
+	/* "GPU %s: the driver does not report its device minor" and the like
+	 * print "minor unknown0": trim what the format could not leave out */
+	char *text = lx_buf_steal(&b);
+	char *unknown0 = strstr(text, "unknown0");
+	if (unknown0)
+		unknown0[strlen("unknown")] = '\0';
+	if (!*text) {
+		free(text);
+		return NULL;
+	}
+	return text;
+}
+
 /* The host model's prerequisites: the rules of lx_host_check (module
  * loaded, GPUs bound, nodes with the live majors, GSP firmware, flavour),
  * each with its finding code. */
@@ -35,7 +100,8 @@ static int check_model(struct check_ctx *c)
 		 * is the model's alone. */
 		if (!x->code || !lx_finding_info((enum lx_finding_code)x->code))
 			continue;
-		add(c, (enum lx_finding_code)x->code, x->message, x->fix, NULL);
+		char *evidence = model_evidence(c->in->host, x);
+		add(c, (enum lx_finding_code)x->code, x->message, x->fix, evidence);
 		if (x->info)
 			lx_findings_last_severity(c->out, LX_SEVERITY_INFO);
 		x->message = x->fix = NULL;
