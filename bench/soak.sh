@@ -178,6 +178,8 @@ if [ "$layout" = v2 ]; then
 	umount -l /sys/fs/cgroup && mount -t cgroup2 none /sys/fs/cgroup || exit 3
 fi
 private_dev
+# The made-up /proc tells lxgpu this boot's cgroup layout as the real one does.
+mkdir -p "$procdir/self" && cat /proc/self/mountinfo >"$procdir/self/mountinfo"
 # What the host makes at boot without lxgpu: nvidiactl and a node per GPU
 # (nvidia-persistenced does that), the uvm nodes unless this boot lacks
 # them (they appear only when something runs nvidia-modprobe -u).
@@ -267,8 +269,8 @@ hand_recipe hand-priv "$minor_a"
 hand_recipe hand-unpriv "$minor_b"
 cat >"$work/lxgpu/setup.sh" <<EOF
 set -e
-"$lxgpu" $(lxgpu_opts "$work/lxgpu") apply lxgpu-priv --gpus $gpu_a --style include --driver-libs
-"$lxgpu" $(lxgpu_opts "$work/lxgpu") apply lxgpu-unpriv --gpus $gpu_b --style include --driver-libs
+"$lxgpu" $(lxgpu_opts "$work/lxgpu") apply lxgpu-priv --gpus $gpu_a --style include --driver-libs --backup-dir $work/lxgpu/backups
+"$lxgpu" $(lxgpu_opts "$work/lxgpu") apply lxgpu-unpriv --gpus $gpu_b --style include --driver-libs --backup-dir $work/lxgpu/backups
 EOF
 boot hand 0
 boot lxgpu 0 "$work/lxgpu/setup.sh"
