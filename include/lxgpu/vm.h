@@ -27,9 +27,15 @@ struct lx_vm_devices {
 /* Every hostpciN device of the live section of <qemu_dir>/<vmid>.conf.
  * Values as qemu-server reads them: "[host=]ID[;ID...][,opt=...]" where ID
  * is "[dddd:]bb:dd[.f]" (no function: all of them). Cluster mappings
- * ("mapping=NAME") name no address here and are skipped. A missing
- * directory gives none. */
+ * ("mapping=NAME") name no address here and are skipped (but see
+ * lx_vm_devices_read_mapped). A missing directory gives none. */
 void lx_vm_devices_read(const char *qemu_dir, struct lx_vm_devices *out);
+/* The same, also resolving "mapping=NAME" through the cluster's PCI
+ * mappings (mapping_file: <pve-dir>/mapping/pci.cfg; a missing file is
+ * none) to the path of its map line for node (this node's name; a domain
+ * after the first '.' is ignored, as Proxmox's nodename is short). */
+void lx_vm_devices_read_mapped(const char *qemu_dir, const char *mapping_file, const char *node,
+			       struct lx_vm_devices *out);
 void lx_vm_devices_free(struct lx_vm_devices *v);
 /* Whether an entry names this PCI function ("0000:41:00.0"). */
 bool lx_vm_device_matches(const struct lx_vm_device *d, const char *bdf);

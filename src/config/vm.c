@@ -17,19 +17,64 @@ static void add_device(struct lx_vm_devices *out, char *pci, const char *vmid, c
 						     l->lineno, lx_xstrdup(l->key)};
 }
 
-/* One hostpciN value: "[host=]ID[;ID...][,opt=...]"; the host key may also
- * come after other options. */
+/* The cluster's PCI mappings (<pve-dir>/mapping/pci.cfg, PVE 8): a line
+ * "NAME" opens a mapping, its tab-indented "map id=...,node=N,path=IDS"
+ * lines say which device it is on each node. */
+struct mappings {
+	const char *text; /* the file, or NULL */
+	const char *node; /* this node's name */
+};
+
+/* The path= of mapping name's map line for this node, or NULL. */
+static char *mapping_path(const struct mappings *m, const char *name)
+{
+	if (!m || !m->text || !m->node)
+		return NULL;
+	_cleanup_free_ char *copy = lx_xstrdup(m->text);
+	bool in = false;
+	char *save = NULL;
+	for (char *line = strtok_r(copy, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		if (line[0] != ' ' && line[0] != '\t') {
+			/* "NAME" (or "pci: NAME") */
+			char *n = lx_str_strip(line);
+			char *colon = strchr(n, ':');
+			in = strcmp(colon ? lx_str_strip(colon + 1) : n, name) == 0;
+			continue;
+		}
+		char *v = lx_str_strip(line);
+		if (!in || !lx_str_starts_with(v, "map "))
+			continue;
+		char *node = NULL, *path = NULL, *save2 = NULL;
+		for (char *kv = strtok_r(v + 4, ",", &save2); kv; kv = strtok_r(NULL, ",", &save2)) {
+			kv = lx_str_strip(kv);
+			if (lx_str_starts_with(kv, "node="))
+				node = kv + 5;
+			else if (lx_str_starts_with(kv, "path="))
+				path = kv + 5;
+		}
+		if (node && path && strcmp(node, m->node) == 0)
+			return lx_xstrdup(path);
+	}
+	return NULL;
+}
+
+/* One hostpciN value: "[host=]ID[;ID...][,opt=...]", or "mapping=NAME"
+ * (a cluster mapping: this node's path of it); the host key may also come
+ * after other options. */
 static void read_hostpci(struct lx_vm_devices *out, const char *vmid, const char *file,
-			 const struct lx_conf_line *l)
+			 const struct lx_conf_line *l, const struct mappings *m)
 {
 	_cleanup_free_ char *copy = lx_xstrdup(l->value);
 	char *save = NULL;
 	for (char *item = strtok_r(copy, ",", &save); item; item = strtok_r(NULL, ",", &save)) {
 		const char *ids = item;
+		_cleanup_free_ char *mapped = NULL;
 		if (lx_str_starts_with(item, "host="))
 			ids = item + 5;
+		else if (lx_str_starts_with(item, "mapping=") && (mapped = mapping_path(m, item + 8)))
+			ids = mapped;
 		else if (strchr(item, '='))
-			continue; /* pcie=1, x-vga=1, mapping=NAME, ... */
+			continue; /* pcie=1, x-vga=1, a mapping without this node, ... */
 		_cleanup_free_ char *list = lx_xstrdup(ids);
 		char *save2 = NULL;
 		for (char *one = strtok_r(list, ";", &save2); one; one = strtok_r(NULL, ";", &save2)) {
@@ -51,7 +96,23 @@ static void read_hostpci(struct lx_vm_devices *out, const char *vmid, const char
 
 void lx_vm_devices_read(const char *qemu_dir, struct lx_vm_devices *out)
 {
+	lx_vm_devices_read_mapped(qemu_dir, NULL, NULL, out);
+}
+
+void lx_vm_devices_read_mapped(const char *qemu_dir, const char *mapping_file, const char *node,
+			       struct lx_vm_devices *out)
+{
 	memset(out, 0, sizeof(*out));
+	_cleanup_free_ char *map_text = NULL;
+	_cleanup_free_ char *short_node = node ? lx_xstrndup(node, strcspn(node, ".")) : NULL;
+	if (mapping_file) {
+		struct lx_error err = {0};
+		if (lx_read_file_optional(mapping_file, 1u << 20, &map_text, NULL, &err) < 0) {
+			lx_strv_push(&out->unreadable, err.message);
+			lx_error_clear(&err);
+		}
+	}
+	struct mappings m = {map_text, short_node};
 	DIR *d = opendir(qemu_dir);
 	if (!d) {
 		if (errno != ENOENT)
@@ -79,7 +140,7 @@ void lx_vm_devices_read(const char *qemu_dir, struct lx_vm_devices *out)
 		for (size_t i = 0; i < conf.n && conf.lines[i].section == -1; i++) {
 			const struct lx_conf_line *l = &conf.lines[i];
 			if (l->kind == LX_CONF_PVE_KEY && lx_str_starts_with(l->key, "hostpci"))
-				read_hostpci(out, vmid, path, l);
+				read_hostpci(out, vmid, path, l, &m);
 		}
 		lx_conf_free(&conf);
 	}

@@ -449,7 +449,8 @@ void lx_guard_pre_start(const struct lx_host *host, const char *id, const struct
 	lx_access_current(host, conf, &access, &cur);
 	_cleanup_free_ char *qemu_dir = lx_path_join(paths->pve_dir, "qemu-server");
 	struct lx_vm_devices vms;
-	lx_vm_devices_read(qemu_dir, &vms);
+	_cleanup_free_ char *mapping = lx_path_join(paths->pve_dir, "mapping/pci.cfg");
+	lx_vm_devices_read_mapped(qemu_dir, mapping, host->hostname, &vms);
 	for (size_t i = 0; i < vms.unreadable.n; i++)
 		lx_findings_add(out, LXG035_GUARD_UNCHECKED, id, NULL, 0, NULL,
 				lx_xasprintf("a VM config cannot be read, so whether that VM holds a "

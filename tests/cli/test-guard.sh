@@ -162,6 +162,23 @@ t_vm_on_host_gpu() {
 	vm_pid=""
 	rm -f "$run/qemu-server/200.pid" "$pve/qemu-server/200.conf"
 }
+t_vm_mapping() {
+	# a cluster mapping (PVE 8): this node's path of it is the GPU; the
+	# other node's path is GPU A, which must not count here
+	mkdir -p "$pve/mapping"
+	printf 'gpu-b\n\tmap id=10de:2684,iommugroup=14,node=other,path=0000:01:00\n\tmap id=10de:2684,iommugroup=14,node=pve-test,path=0000:02:00\n' >"$pve/mapping/pci.cfg"
+	printf 'memory: 8192\nhostpci0: mapping=gpu-b,pcie=1\n' >"$pve/qemu-server/201.conf"
+	start_vm 201 && guard 1 "$work/swapped.yaml" && says "LXG032" && says "held by VM 201" || return 1
+	# the mapping on this node names the other GPU: not held
+	printf 'gpu-b\n\tmap id=10de:2684,node=pve-test,path=0000:01:00.0\n' >"$pve/mapping/pci.cfg"
+	guard 0 "$work/swapped.yaml"
+	rc=$?
+	kill "$vm_pid"
+	wait "$vm_pid" 2>/dev/null
+	vm_pid=""
+	rm -f "$run/qemu-server/201.pid" "$pve/qemu-server/201.conf" "$pve/mapping/pci.cfg"
+	return $rc
+}
 t_other_card() {
 	sed 's/GPU-bbbbbbbb-0000-4000-8000-00000000000b/GPU-cccccccc-0000-4000-8000-00000000000c/' \
 		"$work/swapped.yaml" >"$work/other-card.yaml"
@@ -218,6 +235,7 @@ check "a running VM holds the GPU (hostpci, pid file, kvm -pidfile): refused" t_
 check "the VM stopped, its pid file left behind: not a running VM" t_vm_stopped
 check "a pid file naming a process that is not QEMU: not a running VM" t_pid_reused
 check "a running VM named by its whole device (0000:02:00): refused" t_vm_on_host_gpu
+check "a running VM with a cluster mapping naming the GPU on this node: refused" t_vm_mapping
 check "another card at the recorded address: refused" t_other_card
 check "the GPU is gone: refused" t_gone
 check "a corrupt record: said, with file and line, and not blocking" t_corrupt_record
