@@ -200,6 +200,14 @@ static int refresh_ldcache(int root_fd, const char *ldconfig, const char *const 
 	return 0;
 }
 
+/* Where the hook puts a driver file in the container: libraries in its
+ * library dir, tools in /usr/bin, under their host names. */
+static char *target_of(const struct lx_driver_file *f, const char *lib_dir)
+{
+	return lx_xasprintf("%s/%s", f->kind == LX_DRIVER_BINARY ? "/usr/bin" : lib_dir,
+			    base_name(f->path));
+}
+
 /* One host file onto target in the container. */
 static int bind_one(int root_fd, int src_fd, const char *src, const char *target,
 		    struct lx_inject_result *r, struct lx_error *err)
@@ -235,12 +243,14 @@ int lx_inject_driver(const struct lx_inject_options *o, struct lx_inject_result 
 	}
 	_cleanup_close_ int root_fd = open(o->rootfs, O_PATH | O_DIRECTORY | O_CLOEXEC);
 	_cleanup_close_ int droot_fd = open(droot, O_PATH | O_DIRECTORY | O_CLOEXEC);
-	int rc = 0;
 	if (root_fd < 0 || droot_fd < 0) {
-		rc = lx_error_set_errno(err, errno, "%s", root_fd < 0 ? o->rootfs : droot);
-		goto out;
+		int e = errno;
+		lx_driver_files_free(&files);
+		return lx_error_set_errno(err, e, "%s", root_fd < 0 ? o->rootfs : droot);
 	}
+	int rc = 0;
 	r->lib_dir = lx_container_lib_dir(root_fd);
+	struct lx_strv targets = {0};
 	for (size_t i = 0; i < files.n && rc == 0; i++) {
 		const struct lx_driver_file *f = &files.items[i];
 		_cleanup_close_ int src = lx_open_in_root(droot_fd, f->path, O_PATH);
@@ -249,8 +259,8 @@ int lx_inject_driver(const struct lx_inject_options *o, struct lx_inject_result 
 			break;
 		}
 		const char *name = base_name(f->path);
+		_cleanup_free_ char *target = target_of(f, r->lib_dir);
 		if (f->kind == LX_DRIVER_BINARY) {
-			_cleanup_free_ char *target = lx_xasprintf("/usr/bin/%s", name);
 			int kind = kind_in_root(root_fd, target);
 			if (kind != 0 && kind != S_IFREG) {
 				/* A tool is not worth failing the start for. */
@@ -262,16 +272,18 @@ int lx_inject_driver(const struct lx_inject_options *o, struct lx_inject_result 
 			rc = bind_one(root_fd, src, f->path, target, r, err);
 			continue;
 		}
-		_cleanup_free_ char *target = lx_xasprintf("%s/%s", r->lib_dir, name);
+		if (lx_strv_contains(&targets, target))
+			continue; /* the same name in two of the host's dirs: the first one */
+		lx_strv_push(&targets, target);
 		rc = bind_one(root_fd, src, f->path, target, r, err);
 		if (rc == 0 && f->soname && strcmp(f->soname, name) != 0)
 			rc = point_soname(root_fd, src, r->lib_dir, f->soname, name, r, err);
 	}
+	lx_strv_free(&targets);
 	const char *dirs[] = {r->lib_dir, NULL};
 	if (rc == 0)
 		rc = refresh_ldcache(root_fd, o->ldconfig ? o->ldconfig : lx_host_ldconfig(), dirs,
 				     true, err);
-out:
 	lx_driver_files_free(&files);
 	return rc;
 }
@@ -436,11 +448,9 @@ int lx_driver_libs_files(const char *proc_dir, const char *driver_root, const ch
 	o->files = lx_xcalloc(files.n ? files.n : 1, sizeof(*o->files));
 	for (size_t i = 0; i < files.n; i++) {
 		const struct lx_driver_file *f = &files.items[i];
-		const char *name = base_name(f->path);
 		o->files[o->n_files++] = (struct lx_injected_file){
 			.host_path = lx_xstrdup(f->path),
-			.path = f->kind == LX_DRIVER_BINARY ? lx_xasprintf("/usr/bin/%s", name)
-							    : lx_xasprintf("%s/%s", lib_dir, name),
+			.path = target_of(f, lib_dir),
 		};
 	}
 	lx_driver_files_free(&files);
