@@ -62,11 +62,14 @@ new_case() {
 secure_boot() { # 0|1
 	d=$plant/tree/sys/firmware/efi/efivars
 	mkdir -p "$d"
-	printf "\\006\\000\\000\\000\\00$1" >"$d/SecureBoot-8be4df61-93ca-11d2-aa0d-00e098032b8c"
+	{
+		printf '\006\000\000\000'
+		if [ "$1" = 1 ]; then printf '\001'; else printf '\000'; fi
+	} >"$d/SecureBoot-8be4df61-93ca-11d2-aa0d-00e098032b8c"
 }
-run_doctor() { # extra args; JSON in $work/j, exit status in $rc
+run_doctor() { # JSON in $work/j, exit status in $rc
 	umockdev-run -d "$plant/devices.umockdev" -- sh "$work/in-testbed.sh" "$fixture" "$plant" "$lxgpu" \
-		doctor --kmsg "$kmsg/clean-public.log" --format json "$@" >"$work/j" 2>"$work/err"
+		doctor --kmsg "$kmsg/clean-public.log" --format json >"$work/j" 2>"$work/err"
 	rc=$?
 }
 codes() { jq -r '[.findings[] | "\(.code):\(.severity)"] | join(" ")' "$work/j"; }
