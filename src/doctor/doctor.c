@@ -87,6 +87,55 @@ static char *model_evidence(const struct lx_host *host, const struct lx_host_war
 	return text;
 }
 
+/* The fix of a GPU not bound to nvidia, told by its driver and what the
+ * kernel command line already says (the model's rule gives none). */
+static char *unbound_gpu_fix(const struct lx_host *host, const struct lx_host_facts *f,
+			     const char *message)
+{
+	const struct lx_gpu *g = NULL;
+	for (size_t i = 0; i < host->n_gpus && !g; i++)
+		if (strstr(message, host->gpus[i].bdf))
+			g = &host->gpus[i];
+	if (!g)
+		return NULL;
+	if (!g->driver)
+		return lx_xstrdup("load the nvidia module (modprobe nvidia); the kernel log's findings "
+				  "say why it did not take the GPU");
+	if (strcmp(g->driver, "vfio-pci") == 0)
+		return lx_xstrdup("nothing, unless the GPU is meant for containers: then remove its ids "
+				  "from vfio-pci.ids (kernel command line or /etc/modprobe.d) and the VM's "
+				  "hostpci entry");
+	if (strcmp(g->driver, "nouveau") == 0 || strcmp(g->driver, "nova_core") == 0) {
+		_cleanup_free_ char *mb = f && f->live ? lx_cmdline_get(f->cmdline, "modprobe.blacklist") : NULL;
+		_cleanup_free_ char *rd = f && f->live ? lx_cmdline_get(f->cmdline, "rd.driver.blacklist") : NULL;
+		if (mb && strstr(mb, "nouveau") && !(rd && strstr(rd, "nouveau")))
+			return lx_xasprintf("modprobe.blacklist=%s is on the command line, yet %s took the GPU: "
+					    "the initramfs loads it; add rd.driver.blacklist=nouveau, or "
+					    "'blacklist nouveau' in /etc/modprobe.d and update-initramfs -u, "
+					    "then reboot",
+					    mb, g->driver);
+		return lx_xasprintf("blacklist %s (modprobe.blacklist=nouveau rd.driver.blacklist=nouveau on "
+				    "the kernel command line, or 'blacklist nouveau' in /etc/modprobe.d and "
+				    "update-initramfs -u), then reboot",
+				    g->driver);
+	}
+	return lx_xasprintf("unbind it from %s and load nvidia", g->driver);
+}
+
+/* The model's fix for a missing node, told whether the driver makes nodes
+ * itself (NVreg_ModifyDeviceFiles). */
+static char *missing_node_fix(const struct lx_host_facts *f, char *fix)
+{
+	_cleanup_free_ char *modify = f && f->live ? lx_nvidia_param_get(f->params, "ModifyDeviceFiles") : NULL;
+	if (!modify || strcmp(modify, "0") != 0)
+		return fix;
+	char *more = lx_xasprintf("%s; ModifyDeviceFiles is 0 in /proc/driver/nvidia/params, so neither "
+				  "the driver nor nvidia-modprobe makes nodes: lxgpu ensure-nodes does",
+				  fix ? fix : "create the nodes");
+	free(fix);
+	return more;
+}
+
 /* The host model's prerequisites: the rules of lx_host_check (module
  * loaded, GPUs bound, nodes with the live majors, GSP firmware, flavour),
  * each with its finding code. */
@@ -101,6 +150,10 @@ static int check_model(struct check_ctx *c)
 		if (!x->code || !lx_finding_info((enum lx_finding_code)x->code))
 			continue;
 		char *evidence = model_evidence(c->in->host, x);
+		if (x->code == LXG121_GPU_NOT_ON_NVIDIA && !x->fix)
+			x->fix = unbound_gpu_fix(c->in->host, c->in->facts, x->message);
+		if (x->code == LXG122_DRIVER_NODE_MISSING)
+			x->fix = missing_node_fix(c->in->facts, x->fix);
 		add(c, (enum lx_finding_code)x->code, x->message, x->fix, evidence);
 		if (x->info)
 			lx_findings_last_severity(c->out, LX_SEVERITY_INFO);

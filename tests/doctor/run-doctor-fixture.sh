@@ -132,6 +132,28 @@ rc=$?
 expect "BAR resize failure with EnableResizableBar on: LXG105 naming the parameter" 0 \
 	'[.findings[] | select(.code == "LXG105")] | length == 1 and (.[0].fix | test("EnableResizableBar: 1"))'
 
+# GPU 0000:18:00.0 taken by nouveau although modprobe.blacklist names it:
+# the initramfs loaded it (modprobe.blacklist acts in the real root only;
+# rd.driver.blacklist is dracut's/initramfs-tools' equivalent). Its
+# /proc/driver/nvidia/gpus entry goes, as nvidia never probed it.
+new_case nouveau
+awk '/^P: /{gpu = ($0 ~ /0000:18:00\.0$/)} gpu{sub(/DRIVER=nvidia$/, "DRIVER=nouveau"); sub(/drivers\/nvidia$/, "drivers/nouveau")} {print}' \
+	"$fixture/devices.umockdev" >"$plant/devices.umockdev"
+echo proc/driver/nvidia/gpus/0000:18:00.0 >"$plant/remove"
+echo "BOOT_IMAGE=/boot/vmlinuz-6.8.12-15-pve root=/dev/mapper/pve-root ro quiet modprobe.blacklist=nouveau" \
+	>"$plant/tree/proc/cmdline"
+run_doctor
+expect "a GPU on nouveau despite modprobe.blacklist: LXG121 error, the fix names the initramfs" 1 \
+	'[.findings[] | select(.code == "LXG121" and .severity == "error")] | length == 1 and (.[0].message | test("0000:18:00.0")) and (.[0].fix | test("rd.driver.blacklist=nouveau"))'
+
+# ModifyDeviceFiles=0 and no /dev/nvidia-uvm: the driver makes no nodes.
+new_case no-uvm-node
+printf 'ModifyDeviceFiles: 0\n' >"$plant/tree/proc/driver/nvidia/params"
+printf 'dev/nvidia-uvm\ndev/.node/nvidia-uvm\n' >"$plant/remove"
+run_doctor
+expect "nvidia-uvm loaded, its node missing, ModifyDeviceFiles 0: LXG122 pointing at ensure-nodes" 1 \
+	'[.findings[] | select(.code == "LXG122")] | length == 1 and (.[0].fix | test("ModifyDeviceFiles is 0"))'
+
 # Each planted real message on the live fixture: its cause.
 new_case planted; secure_boot 0
 for pair in gsp-firmware-missing:LXG107 xid-79:LXG109 api-mismatch:LXG100; do
