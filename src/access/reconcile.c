@@ -489,6 +489,22 @@ static void add_driver_libs_hook(struct job *j, struct lx_strv *chosen)
 	lx_strv_push_owned(chosen, lx_hook_config_line(&h, j->in->is_pve));
 }
 
+/* The result's hook line must be one LXC runs: a later empty
+ * lxc.hook.mount the user has clears it. */
+static void check_driver_libs_hook(const struct job *j, struct lx_reconcile_result *out)
+{
+	const struct lx_driver_libs_options *dl = j->in->render_opts ? j->in->render_opts->driver_libs
+								      : NULL;
+	if (!dl || !dl->enabled)
+		return;
+	struct lx_conf c;
+	lx_conf_parse(j->in->conf->path, out->text, out->len, &c);
+	if (lx_conf_find_hook(&c, NULL) < 0)
+		lx_strv_push(&out->notes, "the lxgpu hook line is cleared by an empty lxc.hook.mount "
+					  "line after it: LXC will not run it (remove that line)");
+	lx_conf_free(&c);
+}
+
 int lx_reconcile(const struct lx_reconcile_input *in, struct lx_reconcile_result *out,
 		 struct lx_error *err)
 {
@@ -569,6 +585,8 @@ int lx_reconcile(const struct lx_reconcile_input *in, struct lx_reconcile_result
 		out->added = chosen.n;
 		rc = simulate(&j, out->text, out->len, &out->after, err);
 	}
+	if (rc == 0)
+		check_driver_libs_hook(&j, out);
 	for (size_t i = 0; rc == 0 && i < plan.n_nodes; i++) {
 		const struct lx_plan_node *n = &plan.nodes[i];
 		if (!may_add(&j, n->path) && !lx_access_find(&before, n->path))

@@ -78,6 +78,14 @@ t_cleared() {
 	[ "$(live | grep -c '^lxc.hook.mount: /.* hook$')" -eq 1 ] || { cat "$conf"; return 1; }
 }
 check "a hook line cleared by a later empty lxc.hook.mount does not count: the line is added" t_cleared
+t_cleared_after() {
+	sed -i '/^lxc.hook.mount/d' "$conf"
+	sed -i 's|^ostype: debian$|&\nlxc.hook.mount: /usr/bin/lxgpu hook|' "$conf"
+	sed -i '/^\[snap\]/i lxc.hook.mount: ' "$conf"
+	lx apply 100 --gpus 0 --driver-libs >"$work/out" 2>&1
+	grep -q 'cleared by an empty lxc.hook.mount' "$work/out" || { cat "$work/out" "$conf"; return 1; }
+}
+check "apply warns when an empty lxc.hook.mount after the hook line clears it" t_cleared_after
 
 t_hook_usage() {
 	env -u LXC_ROOTFS_MOUNT "$lxgpu" hook 2>"$work/err"
