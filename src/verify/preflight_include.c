@@ -51,6 +51,19 @@ static void next_boot(const char *id, const struct lx_incfile_check *c, const st
 				 lx_xasprintf("lxgpu apply %s --style include", id));
 		return;
 	}
+	if (!nb->module_path) {
+		/* The checks of the lines (lx_preflight_next_boot) see no GPU
+		 * lines in an include-form config: this one is the include's. */
+		lx_preflight_add(out, LX_VERDICT_DEGRADED,
+				 lx_xasprintf("kernel %s has no nvidia module: there is no GPU at boot, "
+					      "and lxgpu ensure-nodes leaves every GPU out of %s (the "
+					      "container starts without them)",
+					      nb->kernel, c->path),
+				 lx_xasprintf("build the module for %s before rebooting (dkms "
+					      "autoinstall -k %s), or boot another kernel",
+					      nb->kernel, nb->kernel));
+		return;
+	}
 	if (nb->ensure_nodes_unit) {
 		lx_preflight_add(out, LX_VERDICT_OK,
 				 lx_xasprintf("%s (enabled) runs lxgpu ensure-nodes, which rewrites %s "

@@ -107,7 +107,11 @@ t_apply() {
 		'lxc.mount.entry = /dev/nvidia-uvm dev/nvidia-uvm none bind,create=file' \
 		'lxc.mount.entry = /dev/nvidia-uvm-tools dev/nvidia-uvm-tools none bind,create=file' >"$work/want.inc"
 	lines "$inc" | diff -u "$work/want.inc" - || return 1
-	head -1 "$inc" | grep -q '^# lxgpu include file'
+	head -1 "$inc" | grep -q '^# lxgpu include file' &&
+		# the record ensure-nodes rewrites it from: style include, the GPU by PCI address
+		grep -qx 'style: include' "$state/containers/101.yaml" &&
+		grep -qx -- '- pci: "\{0,1\}0000:41:00.0"\{0,1\}' "$state/containers/101.yaml" ||
+		{ cat "$state/containers/101.yaml"; return 1; }
 }
 check "apply --style include: hand recipe replaced by one lxc.include line, user lines and the snapshot kept" t_apply
 
@@ -222,6 +226,35 @@ t_missing() {
 	[ -f "$inc" ] && grep -q "^create $inc (CT 101)" "$work/out" || fail
 }
 check "include file missing: verify LXG040, preflight will fail, ensure-nodes makes it again" t_missing
+
+# A root for --next-boot: a kernel whose nvidia module (an ELF object with
+# a .modinfo section, as a .ko is) is the loaded version, its GSP firmware,
+# and, with UNIT, lxgpu's boot unit enabled.
+boot_root() { # DIR UNIT|none
+	r=$1
+	rm -rf "$r" && mkdir -p "$r/boot" "$r/lib/modules/6.8.12-9-pve/updates/dkms" "$r/lib/firmware/nvidia/590.48.01" &&
+		: >"$r/boot/vmlinuz-6.8.12-9-pve" && : >"$r/lib/firmware/nvidia/590.48.01/gsp_ga10x.bin" &&
+		printf '__attribute__((section(".modinfo"), used)) static const char a[] = "license=Dual MIT/GPL";\n__attribute__((section(".modinfo"), used)) static const char b[] = "version=590.48.01";\nint nvidia_probe(void) { return 0; }\n' \
+			>"$work/mod.c" && ${CC:-cc} -c -o "$r/lib/modules/6.8.12-9-pve/updates/dkms/nvidia.ko" "$work/mod.c" || return 1
+	[ "$2" = none ] && return 0
+	mkdir -p "$r/etc/systemd/system/multi-user.target.wants"
+	"$lxgpu" ensure-nodes --print-boot-unit >"$r/etc/systemd/system/lxgpu-nodes.service" &&
+		ln -s ../lxgpu-nodes.service "$r/etc/systemd/system/multi-user.target.wants/lxgpu-nodes.service"
+}
+t_next_boot() {
+	command -v "${CC:-cc}" >/dev/null || { echo "no C compiler to make the module"; return 1; }
+	boot_root "$work/root-none" none && boot_root "$work/root-unit" unit || return 1
+	record include 0000:41:00.0 && { lx ensure-nodes; grep -q "lxc.include" "$h/pve/lxc/101.conf"; } || fail || return 1
+	lx preflight 101 --next-boot --root "$work/root-none" --kernel 6.8.12-9-pve --format json
+	jq -e '.next_boot.containers[0] | .verdict == "degraded" and
+		([.reasons[] | select(.message | test("nothing runs lxgpu ensure-nodes at boot"))] | length == 1)' \
+		"$work/out" >/dev/null || fail || return 1
+	lx preflight 101 --next-boot --root "$work/root-unit" --kernel 6.8.12-9-pve --format json
+	jq -e '.next_boot.containers[0] | .verdict == "ok" and
+		([.reasons[] | select(.message | test("lxgpu-nodes.service \\(enabled\\) runs lxgpu ensure-nodes"))] | length == 1)' \
+		"$work/out" >/dev/null || fail
+}
+check "preflight --next-boot: degraded without a boot unit running ensure-nodes, ok with lxgpu's" t_next_boot
 
 t_no_record() {
 	rm "$state/containers/101.yaml"
