@@ -200,6 +200,18 @@ static int refresh_ldcache(int root_fd, const char *ldconfig, const char *const 
 	return 0;
 }
 
+/* The extra link libnvidia-container makes for a library (nvc_mount.c):
+ * libcuda.so, which many programs dlopen() though only the soname is
+ * promised, and GLVND's libGLX_indirect.so.0. */
+static const char *extra_link(const char *name)
+{
+	if (lx_str_starts_with(name, "libcuda.so."))
+		return "libcuda.so";
+	if (lx_str_starts_with(name, "libGLX_nvidia.so."))
+		return "libGLX_indirect.so.0";
+	return NULL;
+}
+
 /* Where the hook puts a driver file in the container: libraries in its
  * library dir, tools in /usr/bin, under their host names. */
 static char *target_of(const struct lx_driver_file *f, const char *lib_dir)
@@ -278,6 +290,8 @@ int lx_inject_driver(const struct lx_inject_options *o, struct lx_inject_result 
 		rc = bind_one(root_fd, src, f->path, target, r, err);
 		if (rc == 0 && f->soname && strcmp(f->soname, name) != 0)
 			rc = point_soname(root_fd, src, r->lib_dir, f->soname, name, r, err);
+		if (rc == 0 && extra_link(name))
+			rc = point_soname(root_fd, src, r->lib_dir, extra_link(name), name, r, err);
 	}
 	lx_strv_free(&targets);
 	const char *dirs[] = {r->lib_dir, NULL};

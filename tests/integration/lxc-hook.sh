@@ -53,9 +53,9 @@ set_loaded() {
 cat >"$work/probe.c" <<'PROBE'
 #include <dlfcn.h>
 #include <stdio.h>
-int main(void)
+int main(int argc, char **argv)
 {
-	void *h = dlopen("libcuda.so.1", RTLD_NOW);
+	void *h = dlopen(argc > 1 ? argv[1] : "libcuda.so.1", RTLD_NOW);
 	if (!h) {
 		printf("dlopen failed: %s\n", dlerror());
 		return 1;
@@ -132,6 +132,7 @@ t_make_p() {
 	make_ct p privileged debian || return 1
 	root=$lxcpath/p/rootfs
 	stub 470.57 "$root/$multiarch" && ln -s libcuda.so.470.57 "$root/$multiarch/libcuda.so.1" &&
+		ln -s libcuda.so.470.57 "$root/$multiarch/libcuda.so" &&
 		stub 999.1 "$root/$multiarch" && stub 470.57 "$root/usr/local/lib" &&
 		ln -s libcuda.so.470.57 "$root/usr/local/lib/libcuda.so.1" && finish_ct p privileged &&
 		chroot "$root" /probe | grep -qx 470.57
@@ -143,6 +144,11 @@ check "unprivileged container (lxc.idmap, /usr/lib64 distribution), no driver of
 
 check "privileged container starts with the hook" start_ct p
 check "privileged: libcuda.so.1 inside is the host's 595.10 (its own 470.57 and 999.1 shadowed)" probe_is p 595.10
+t_dev_link() {
+	got=$(in_ct p /probe libcuda.so 2>&1)
+	[ "$got" = 595.10 ] || { echo "dlopen(\"libcuda.so\") inside says '$got'"; return 1; }
+}
+check "privileged: dlopen(\"libcuda.so\") (its own link to its 470.57) is the host's 595.10 too" t_dev_link
 check "unprivileged container starts with the hook" start_ct u
 check "unprivileged: libcuda.so.1 inside is the host's 595.10" probe_is u 595.10
 t_smi() { [ "$(in_ct "$1" /usr/bin/nvidia-smi)" = "nvidia-smi $2" ]; }
