@@ -79,6 +79,11 @@ int lx_verify_container(const struct lx_host *host, const char *id, const char *
 	lx_running_free(&run);
 	lx_container_gpus(host, &cc, &report->access, &report->gpus);
 	report->n_nodes = cc.n_grants;
+	/* GPU lines in an included file (the include style): its binds. */
+	for (size_t i = 0; cc.n_grants == 0 && i < report->access.n_nodes; i++) {
+		const struct lx_access_node *n = &report->access.nodes[i];
+		report->n_nodes += n->via == LX_VIA_BIND && lx_str_starts_with(n->host_path, "/dev/nvidia");
+	}
 	lx_container_config_free(&cc);
 	lx_conf_free(&conf);
 	return 0;
