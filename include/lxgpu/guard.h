@@ -37,9 +37,11 @@ struct lx_guard_report {
 };
 void lx_guard_report_free(struct lx_guard_report *r);
 
-/* Whether the live config has lines lxgpu owns as GPU lines: the guard
- * checks nothing (and never blocks) otherwise. */
-bool lx_guard_has_gpu_lines(const struct lx_host *host, const struct lx_conf *conf);
+/* Whether the live config has lines lxgpu owns as GPU lines, or the
+ * include style's line naming lxgpu's file under <state_dir>/lxc/: the
+ * guard checks nothing (and never blocks) otherwise. */
+bool lx_guard_has_gpu_lines(const struct lx_host *host, const struct lx_conf *conf,
+			    const char *state_dir);
 
 /* The pre-start checks of container id (its config conf, read without
  * Proxmox's lock, which the start holds). Findings go to out. */

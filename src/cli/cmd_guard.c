@@ -169,7 +169,7 @@ static int run_guard(struct cli *cli)
 	}
 	if (pre)
 		rc = run_pre_start(cli, id, &host, &conf, is_pve);
-	else if (lx_guard_has_gpu_lines(&host, &conf))
+	else if (lx_guard_has_gpu_lines(&host, &conf, cli->state_dir))
 		rc = run_post_start(cli, id, &host, path, is_pve);
 	else
 		cli_verbose(cli, "CT %s post-start: %s has no GPU lines: nothing to check", id, path);

@@ -6,6 +6,7 @@
  * use) a running container holds, another card in its slot. Whatever the
  * guard cannot read is said (LXG035), and the start goes on. */
 #include "lxgpu/guard.h"
+#include "lxgpu/incfile.h"
 #include "lxgpu/vm.h"
 
 #include <dirent.h>
@@ -399,8 +400,12 @@ static void check_gpu(struct guard *k, const struct lx_record_gpu *rg, const str
 	check_containers(k, g);
 }
 
-bool lx_guard_has_gpu_lines(const struct lx_host *host, const struct lx_conf *conf)
+bool lx_guard_has_gpu_lines(const struct lx_host *host, const struct lx_conf *conf,
+			    const char *state_dir)
 {
+	/* The include style's one line names lxgpu's file of GPU lines. */
+	if (lx_incfile_find_line(conf, state_dir))
+		return true;
 	struct lx_gpu_owned owned;
 	lx_gpu_owned_from_host(host, &owned);
 	bool gpu_lines = lx_conf_has_gpu_lines(conf, &owned);
@@ -413,7 +418,7 @@ void lx_guard_pre_start(const struct lx_host *host, const char *id, const struct
 			struct lx_guard_report *report)
 {
 	memset(report, 0, sizeof(*report));
-	if (!lx_guard_has_gpu_lines(host, conf)) {
+	if (!lx_guard_has_gpu_lines(host, conf, paths->state_dir)) {
 		report->why = lx_xasprintf("%s has no GPU lines: nothing to check", conf->path);
 		return;
 	}

@@ -223,6 +223,19 @@ t_exclusive_recorded() {
 		lxa "$work/swapped.yaml" apply 101 --gpus 0000:02:00.0 >"$work/out" 2>&1 &&
 		grep -qx 'exclusive: false' "$state/containers/101.yaml"
 }
+t_include_style() {
+	# --style include: the config has one lxc.include line, the GPU lines
+	# are in lxgpu's file, which ensure-nodes rewrites at boot; without that
+	# rewrite after the renumbering it still names /dev/nvidia1
+	cp "$work/plain.conf" "$pve/lxc/104.conf"
+	lxa "$work/before.yaml" apply 104 --gpus 0000:02:00.0 --style include >"$work/out" 2>&1 || { cat "$work/out"; return 1; }
+	grep -q '^lxc.include: ' "$pve/lxc/104.conf" && ! grep -q nvidia "$pve/lxc/104.conf" || { cat "$pve/lxc/104.conf"; return 1; }
+	lx "$work/before.yaml" guard 104 pre-start >"$work/out" 2>"$work/err" || { cat "$work/err"; return 1; }
+	lx "$work/swapped.yaml" guard 104 pre-start >"$work/out" 2>"$work/err"
+	[ $? -eq 1 ] && says "LXG030" && says "the config gives /dev/nvidia1, which is now 0000:01:00.0" || return 1
+	lx "$work/vfio.yaml" guard 104 pre-start >"$work/out" 2>"$work/err"
+	[ $? -eq 1 ] && says "LXG031"
+}
 
 check "a container without GPU lines is never blocked" t_no_gpu_lines
 check "GPU lines but no record: not blocked" t_no_record
@@ -243,4 +256,5 @@ check "post-start of a container without GPU lines: nothing checked, nothing log
 check "pre-stop and post-stop check nothing; an unknown phase is a usage error" t_other_phases
 check "rollback to a config without GPUs removes the record" t_rollback_removes
 check "apply --exclusive records exclusive use; apply without it does not" t_exclusive_recorded
+check "--style include (the GPU lines in lxgpu's file): checked like the others" t_include_style
 tap_finish
