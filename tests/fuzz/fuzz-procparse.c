@@ -39,6 +39,26 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		__builtin_trap();
 	lx_error_clear(&err);
 
+	struct lx_pci_bar *bars = NULL;
+	size_t n_bars = 0;
+	if (lx_parse_pci_resource(text, &bars, &n_bars, &err) < 0 && !err.message)
+		__builtin_trap();
+	if (n_bars > 6)
+		__builtin_trap(); /* the standard BARs only */
+	for (size_t i = 0; i < n_bars; i++)
+		(void)lx_pci_bar_size(&bars[i]);
+	free(bars);
+	lx_error_clear(&err);
+	/* Config space is binary: the raw bytes, as sysfs gives them. */
+	enum lx_acs_state acs;
+	uint16_t acs_cap, acs_ctrl;
+	if (lx_parse_pci_config_acs(data, size, &acs, &acs_cap, &acs_ctrl, &err) < 0 &&
+	    (!err.message || acs != LX_ACS_UNKNOWN))
+		__builtin_trap(); /* an error always leaves the state unknown */
+	if (size < 4096 && acs != LX_ACS_UNKNOWN)
+		__builtin_trap(); /* fewer than 4096 bytes is never a guess */
+	lx_error_clear(&err);
+
 	char *bdf = NULL;
 	if (lx_pci_address_normalize(text, &bdf)) {
 		char *again = NULL;
