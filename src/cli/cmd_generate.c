@@ -26,7 +26,8 @@ static int read_container(struct cli *cli, const struct lx_host *host, const cha
 
 /* --style include: the one config line, then the include file's text. */
 static int print_include(const struct cli *cli, const struct lx_host *host,
-			 const struct lx_plan_options *opts, bool is_pve, struct lx_error *err)
+			 const struct lx_plan_options *opts, bool is_pve,
+			 const struct lx_driver_libs_options *driver_libs, struct lx_error *err)
 {
 	_cleanup_free_ char *text = NULL;
 	if (lx_incfile_render(host, opts, &text, err) < 0)
@@ -41,6 +42,14 @@ static int print_include(const struct cli *cli, const struct lx_host *host,
 	       "# ---- %s ----\n"
 	       "%s",
 	       LXGPU_VERSION, path, cli->args[0], line, path, text);
+	if (driver_libs->enabled) {
+		/* The hook line goes into the container's config, not the file. */
+		struct lx_hook_line h = {.binary = (char *)driver_libs->binary,
+					 .driver_root = (char *)driver_libs->driver_root,
+					 .proc_dir = (char *)driver_libs->proc_dir};
+		_cleanup_free_ char *hook = lx_hook_config_line(&h, is_pve);
+		printf("# ---- and in the container's config (--driver-libs) ----\n%s\n", hook);
+	}
 	return 0;
 }
 
@@ -85,7 +94,7 @@ static int run_generate(struct cli *cli)
 	char *text = NULL;
 	int rc = LX_EXIT_OK;
 	if (opts.style == LX_STYLE_INCLUDE) {
-		if (print_include(cli, &host, &opts, is_pve, &err) < 0)
+		if (print_include(cli, &host, &opts, is_pve, &driver_libs, &err) < 0)
 			rc = cli_fail(&err);
 		else if (fflush(stdout) != 0)
 			rc = LX_EXIT_ERROR;
