@@ -120,6 +120,9 @@ char *lx_cmdline_get(const char *cmdline, const char *key);
 /* The value of a module parameter in /proc/driver/nvidia/params text
  * ("EnableResizableBar" -> "0"); NULL when absent. */
 char *lx_nvidia_param_get(const char *params, const char *key);
+struct lx_doc;
+/* All of them as a map (doctor's JSON); null without params. */
+struct lx_doc *lx_nvidia_params_doc(const char *params);
 
 /* ---- the checks (src/doctor/doctor.c) ---- */
 

@@ -26,6 +26,7 @@ static struct lx_doc *host_doc(const struct lx_host *host, const struct lx_host_
 		lx_doc_map_set(d, "cmdline", lx_doc_new_str(facts->cmdline));
 		lx_doc_map_set(d, "secure_boot", lx_doc_new_str(secure_boot_name(facts->secure_boot)));
 		lx_doc_map_set(d, "persistenced", lx_doc_new_bool(facts->persistenced_pid > 0));
+		lx_doc_map_set(d, "nvidia_params", lx_nvidia_params_doc(facts->params));
 	}
 	struct lx_doc *log = lx_doc_new_map();
 	lx_doc_map_set(log, "source", lx_doc_new_str(kmsg ? kmsg->source : NULL));

@@ -2,6 +2,7 @@
  * module's parameters, Secure Boot, the persistence daemon. Files only:
  * no node is opened, nothing is run. */
 #include "lxgpu/doctor.h"
+#include "lxgpu/report.h"
 
 #include <ctype.h>
 #include <string.h>
@@ -122,17 +123,42 @@ char *lx_cmdline_get(const char *cmdline, const char *key)
 	return found;
 }
 
+/* The next "Key: value" line of params text; false at its end. */
+static bool next_param(const char **p, char **key, char **value)
+{
+	while (**p) {
+		const char *line = *p;
+		size_t n = strcspn(line, "\n");
+		*p += n + (line[n] == '\n');
+		const char *colon = memchr(line, ':', n);
+		if (!colon)
+			continue;
+		*key = lx_str_strip(lx_xstrndup(line, (size_t)(colon - line)));
+		*value = lx_str_strip(lx_xstrndup(colon + 1, n - (size_t)(colon + 1 - line)));
+		return true;
+	}
+	return false;
+}
+
 char *lx_nvidia_param_get(const char *params, const char *key)
 {
-	if (!params)
-		return NULL;
-	size_t klen = strlen(key);
-	for (const char *p = params; *p;) {
-		size_t n = strcspn(p, "\n");
-		if (n > klen && strncmp(p, key, klen) == 0 && p[klen] == ':') {
-			return lx_str_strip(lx_xstrndup(p + klen + 1, n - klen - 1));
-		}
-		p += n + (p[n] == '\n');
+	char *k, *v, *found = NULL;
+	for (const char *p = params ? params : ""; !found && next_param(&p, &k, &v); free(k)) {
+		if (strcmp(k, key) == 0)
+			found = v;
+		else
+			free(v);
 	}
-	return NULL;
+	return found;
+}
+
+struct lx_doc *lx_nvidia_params_doc(const char *params)
+{
+	if (!params)
+		return lx_doc_new_null();
+	struct lx_doc *d = lx_doc_new_map();
+	char *k, *v;
+	for (const char *p = params; next_param(&p, &k, &v); free(k), free(v))
+		lx_doc_map_set(d, k, lx_doc_new_str(v));
+	return d;
 }

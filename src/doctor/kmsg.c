@@ -80,9 +80,9 @@ int lx_kmsg_read_device(const char *path, struct lx_kmsg *out, struct lx_error *
 		return lx_error_set_errno(err, errno, "%s: cannot open", path);
 	out->source = lx_xstrdup(path);
 	out->boots = 1;
-	/* From the oldest record still in the ring (a fresh open starts there
-	 * too; the seek says so explicitly). */
-	lseek(fd, 0, SEEK_SET);
+	/* From the oldest record still in the ring. A fresh open starts there
+	 * too, so a kernel that refuses the seek loses nothing. */
+	(void)lseek(fd, 0, SEEK_SET);
 	char *buf = lx_xmalloc(KMSG_RECORD_MAX);
 	int rc = 0;
 	for (;;) {

@@ -84,7 +84,7 @@ expect() { # description, exit status, jq test
 
 new_case clean; secure_boot 0; run_doctor
 expect "healthy live host, clean log: nothing wrong" 0 \
-	'.ok == true and (.findings | length) == 0 and .host.secure_boot == "off" and .host.persistenced == true and .host.live == true and (.host.cmdline | test("iommu=pt"))'
+	'.ok == true and (.findings | length) == 0 and .host.secure_boot == "off" and .host.persistenced == true and .host.live == true and (.host.cmdline | test("iommu=pt")) and .host.nvidia_params.EnableResizableBar == "0"'
 
 new_case bios; run_doctor
 expect "no EFI directory: a BIOS boot, Secure Boot off" 0 '.ok == true and .host.secure_boot == "off"'
