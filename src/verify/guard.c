@@ -154,11 +154,19 @@ static void check_number(struct guard *k, const struct lx_record_gpu *rg, const 
 		       NULL);
 		return;
 	}
-	refuse(k, LXG030_GUARD_RENUMBERED, now,
-	       lx_xasprintf("GPU %s is %s, which the config does not give%s (edited since lxgpu "
-			    "recorded it?)",
-			    g->bdf, now, gives),
-	       NULL);
+	/* Same number, not given: the config was edited, the host did not
+	 * change. That is the user's choice: said, not refused. */
+	_cleanup_free_ char *fix = lx_xasprintf("record what the container should have: %s",
+						k->fix);
+	char *cut = strstr(fix, ", then ");
+	if (cut)
+		*cut = '\0'; /* no start to redo */
+	lx_findings_add(k->out, LXG030_GUARD_RENUMBERED, k->id, NULL, 0, now,
+			lx_xasprintf("GPU %s is %s as when lxgpu recorded it, but the config does not "
+				     "give it now%s (edited since?); the start goes on",
+				     g->bdf, now, gives),
+			lx_xstrdup(fix));
+	lx_findings_last_severity(k->out, LX_SEVERITY_WARNING);
 }
 
 static char *other_gpus(const struct lx_host *host, const struct lx_gpu *g);

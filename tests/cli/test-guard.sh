@@ -223,6 +223,16 @@ t_exclusive_recorded() {
 		lxa "$work/swapped.yaml" apply 101 --gpus 0000:02:00.0 >"$work/out" 2>&1 &&
 		grep -qx 'exclusive: false' "$state/containers/101.yaml"
 }
+t_edited_by_hand() {
+	# the user gave the container the other GPU by hand: the host did not
+	# change, so a warning, not a refusal
+	cp "$conf" "$work/conf.keep"
+	sed -i 's|/dev/nvidia0,|/dev/nvidia1,|' "$conf"
+	guard 0 "$work/swapped.yaml" && says "LXG030" && says "as when lxgpu recorded it, but the config does not give it now"
+	rc=$?
+	cp "$work/conf.keep" "$conf"
+	return $rc
+}
 t_include_style() {
 	# --style include: the config has one lxc.include line, the GPU lines
 	# are in lxgpu's file, which ensure-nodes rewrites at boot; without that
@@ -243,6 +253,7 @@ check "apply records the GPU by PCI address, UUID and minor" t_apply_records
 check "nothing changed: the start goes on, silently" t_unchanged
 check "minors swapped: refused, naming both cards and the fix" t_renumbered
 check "the printed fix gives the container its GPU again" t_fix_renumbered
+check "GPU lines edited by hand (same numbers on the host): a warning, not a refusal" t_edited_by_hand
 check "GPU moved to vfio-pci: refused, another GPU offered" t_vfio
 check "a running VM holds the GPU (hostpci, pid file, kvm -pidfile): refused" t_vm_running
 check "the VM stopped, its pid file left behind: not a running VM" t_vm_stopped
