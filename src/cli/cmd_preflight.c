@@ -108,6 +108,8 @@ static int run_preflight(struct cli *cli)
 {
 	if (cli->migrate_to)
 		return cli_preflight_migration(cli);
+	if (cli->exclusive)
+		return cli_usage_error("--exclusive is for preflight CTID --to NODE");
 	if (cli->print_boot_unit) {
 		fputs(lx_boot_unit_text(), stdout);
 		return LX_EXIT_OK;
@@ -241,7 +243,7 @@ const struct cli_command cli_cmd_preflight = {
 	.summary = "will the GPU containers work at their next start, and after a reboot?",
 	.usage =
 		"Usage: lxgpu preflight [CTID...] [--next-boot [--kernel VER] [--root DIR]]\n"
-		"       lxgpu preflight CTID --to NODE [--hosts DIR]\n"
+		"       lxgpu preflight CTID --to NODE [--hosts DIR] [--exclusive]\n"
 		"       lxgpu preflight --print-boot-unit\n"
 		"\n"
 		"For each GPU container (all by default): ok, degraded (starts, but CUDA will\n"
@@ -259,12 +261,14 @@ const struct cli_command cli_cmd_preflight = {
 		"  --to NODE           check a migration of CTID to NODE against the host model NODE\n"
 		"                      published (lxgpu publish): its GPUs there by PCI address or\n"
 		"                      UUID, bound to nvidia and reached by the config, not held by\n"
-		"                      a VM there; the driver there against the container's\n"
+		"                      a VM there (--exclusive: nor given to a container there);\n"
+		"                      the driver there against the container's\n"
 		"                      libraries; majors and devN there. Exit 1 (refused) when\n"
 		"                      the container would lose its GPUs there\n"
 		"  --hosts DIR         NODE's model from DIR/NODE.yaml instead\n"
 		"\n"
 		"Exit 0 when every container is ok, 1 otherwise, 2 when preflight could not run.\n",
-	.options = CLI_OPT_FORMAT | CLI_OPT_PREFLIGHT | CLI_OPT_BOOT_UNIT | CLI_OPT_TO | CLI_OPT_HOSTS,
+	.options = CLI_OPT_FORMAT | CLI_OPT_PREFLIGHT | CLI_OPT_BOOT_UNIT | CLI_OPT_TO | CLI_OPT_HOSTS |
+		   CLI_OPT_EXCLUSIVE,
 	.run = run_preflight,
 };

@@ -193,6 +193,28 @@ check "--to e (VM 300 passes 39:00 through there): refused, LXG013" t_to e LXG01
 check "--to g (the GPU is /dev/nvidia5 there): refused, LXG184" t_to g LXG184
 check "--to h (driver 570.172.08 there, libcuda.so.590.48.01 in the container): refused, LXG011" \
 	t_to h LXG011
+t_exclusive() {
+	ct "$pve/nodes/b/lxc/203.conf" 1 # CT 203 on b has /dev/nvidia1 there: 0000:39:00.0
+	"$lxgpu" --host "$here" --pve-dir "$pve" --lxc-path "$w/lxc" --format json \
+		preflight 101 --to b --exclusive >"$w/pf.json"
+	rc=$?
+	pf b
+	rc2=$?
+	rm -f "$pve/nodes/b/lxc/203.conf"
+	cat "$w/pf.json"
+	[ $rc -eq 1 ] && [ $rc2 -eq 0 ] && "$lxgpu" --host "$here" --pve-dir "$pve" --lxc-path "$w/lxc" \
+		--format json preflight 101 --to b --exclusive >/dev/null
+}
+check "--to b --exclusive while CT 203 there has the GPU: refused (LXG012); without --exclusive passes" t_exclusive
+t_exclusive_code() {
+	ct "$pve/nodes/b/lxc/203.conf" 1
+	"$lxgpu" --host "$here" --pve-dir "$pve" --lxc-path "$w/lxc" --format json \
+		preflight 101 --to b --exclusive >"$w/pf.json"
+	rm -f "$pve/nodes/b/lxc/203.conf"
+	cat "$w/pf.json"
+	jq -e '[.findings[] | select(.code == "LXG012") | .message] | length == 1 and (.[0] | test("container 203"))' "$w/pf.json"
+}
+check "... the finding names container 203" t_exclusive_code
 t_undated() {
 	pf u
 	cat "$w/pf.json"
