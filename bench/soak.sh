@@ -19,6 +19,8 @@
 # safely; any other failure or check is a silently broken start.
 # Events: uvm-major (nvidia-uvm comes back with another major),
 # driver-update (module version and userspace files change together),
+# module-only (a new module boots before its userspace is installed: the
+# host's files are still the old version's, until the next driver-update),
 # boot-without-uvm (the uvm nodes are not made at boot), swap-minors (two
 # GPUs' /dev/nvidiaN swap), cgroup-switch (pure v2 <-> v1 devices).
 #
@@ -58,7 +60,7 @@ say() { [ "$verbose" = 1 ] && echo "$*"; return 0; }
 
 # ---- the made-up host (shell state, the same for both recipes) ----
 gpu_a=0000:41:00.0 gpu_b=0000:81:00.0
-minor_a=0 minor_b=1 uvm_major=509 version=550.54.14 layout=v2 uvm_at_boot=1
+minor_a=0 minor_b=1 uvm_major=509 version=550.54.14 userspace=550.54.14 layout=v2 uvm_at_boot=1
 
 # The stand-in userspace driver of one version: libcuda.so.VERSION, soname
 # libcuda.so.1, that says which version it is.
@@ -87,13 +89,13 @@ write_host() {
 		printf 'Model: \t\t NVIDIA RTX A6000\nIRQ:   \t\t 20%s\nGPU UUID: \t GPU-%s1111111-2222-3333-4444-555555555555\nDevice Minor: \t %s\nBus Location: \t %s\n' \
 			"$minor" "$g" "$minor" "$pci" >"$h/proc/driver/nvidia/gpus/$pci/information"
 	done
-	# An upgrade replaces the userspace files: only this version's remain.
-	standin "$version"
+	# An upgrade replaces the userspace files: only one version's remain.
+	standin "$userspace"
 	lib="$h/driver/usr/lib/x86_64-linux-gnu"
 	rm -rf "$h/driver"
 	mkdir -p "$lib" "$h/driver/etc"
-	cp "$work/standin/$version/libcuda.so.$version" "$lib/"
-	ln -s "libcuda.so.$version" "$lib/libcuda.so.1"
+	cp "$work/standin/$userspace/libcuda.so.$userspace" "$lib/"
+	ln -s "libcuda.so.$userspace" "$lib/libcuda.so.1"
 	echo /usr/lib/x86_64-linux-gnu >"$h/driver/etc/ld.so.conf"
 	ldconfig -r "$h/driver"
 }
@@ -212,10 +214,11 @@ for ct in $containers; do
 	name=${ct%%=*} pci=${ct#*=}
 	minor=$(sed -n 's/^Device Minor:[[:space:]]*//p' "$procdir/driver/nvidia/gpus/$pci/information")
 	log="$logs/$name.lxc.log"
-	if ! lxc-start -P "$lxcpath" -n "$name" -l INFO -o "$log" 2>"$logs/$name.start.err"; then
-		why=$(grep -h 'lxgpu' "$logs/$name.start.err" "$log" | grep -v 'lxc.hook\|Executing\|Script exec' | tail -n 1)
+	# LXC logs a hook's output (stdout and stderr) at DEBUG only.
+	if ! lxc-start -P "$lxcpath" -n "$name" -l DEBUG -o "$log" 2>"$logs/$name.start.err"; then
+		why=$(sed -n 's/.* produced output: lxgpu: //p' "$log" | head -n 1)
 		if [ "$recipe" = lxgpu ] && [ -n "$why" ]; then
-			echo "$name refused ${why##*lxgpu: }" >>"$results"
+			echo "$name refused: $why" >>"$results"
 		else
 			echo "$name broken start-failed:$(grep ERROR "$log" | grep -v '__lxc_start\|lxc_start -\|wait_on_daemon' | tail -n 1 | cut -d' ' -f4- | tr ' ' _)" >>"$results"
 		fi
@@ -286,8 +289,8 @@ say "setup: lxgpu $(tr '\n' ' ' <"$work/lxgpu/results.0"); hand $(tr '\n' ' ' <"
 # ---- the events ----
 awk -v n="$events" -v seed="$seed" 'BEGIN {
 	srand(seed)
-	split("uvm-major driver-update boot-without-uvm swap-minors cgroup-switch", kind, " ")
-	for (i = 1; i <= n; i++) print kind[int(rand() * 5) + 1], int(rand() * 1000000)
+	split("uvm-major driver-update module-only boot-without-uvm swap-minors cgroup-switch", kind, " ")
+	for (i = 1; i <= n; i++) print kind[int(rand() * 6) + 1], int(rand() * 1000000)
 }' >"$work/events"
 i=0 lx_ok=0 lx_refused=0 hand_ok=0 total=0
 while read -r kind param; do
@@ -297,7 +300,8 @@ while read -r kind param; do
 		new=$((500 + param % 12))
 		[ "$new" = "$uvm_major" ] && new=$((new == 511 ? 500 : new + 1))
 		uvm_major=$new ;;
-	driver-update) version=$(printf '%d.%02d.%02d' $((550 + i)) $((param % 90 + 10)) $((param % 7 + 1))) ;;
+	driver-update) version=$(printf '%d.%02d.%02d' $((550 + i)) $((param % 90 + 10)) $((param % 7 + 1))) userspace=$version ;;
+	module-only) version=$(printf '%d.%02d.%02d' $((550 + i)) $((param % 90 + 10)) $((param % 7 + 1))) ;;
 	boot-without-uvm) uvm_at_boot=0 ;;
 	swap-minors) t=$minor_a minor_a=$minor_b minor_b=$t ;;
 	cgroup-switch) if [ "$layout" = v2 ]; then layout=v1; else layout=v2; fi ;;
@@ -305,11 +309,11 @@ while read -r kind param; do
 	boot lxgpu "$i"
 	boot hand "$i"
 	uvm_at_boot=1
-	lx_w=$(grep -c ' working$' "$work/lxgpu/results.$i") lx_r=$(grep -c ' refused ' "$work/lxgpu/results.$i")
+	lx_w=$(grep -c ' working$' "$work/lxgpu/results.$i") lx_r=$(grep -c ' refused: ' "$work/lxgpu/results.$i")
 	h_w=$(grep -c ' working$' "$work/hand/results.$i")
 	lx_ok=$((lx_ok + lx_w)) lx_refused=$((lx_refused + lx_r)) hand_ok=$((hand_ok + h_w)) total=$((total + 2))
 	if [ $((lx_w + lx_r)) -lt 2 ] || [ "$verbose" = 1 ]; then
-		echo "event $i $kind (uvm $uvm_major, driver $version, cgroup $layout, minors $gpu_a=$minor_a $gpu_b=$minor_b):"
+		echo "event $i $kind (uvm $uvm_major, driver $version, userspace $userspace, cgroup $layout, minors $gpu_a=$minor_a $gpu_b=$minor_b):"
 		sed 's/^/  lxgpu: /' "$work/lxgpu/results.$i"
 		sed 's/^/  hand:  /' "$work/hand/results.$i"
 	fi
