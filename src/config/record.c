@@ -300,7 +300,8 @@ int lx_record_load(const char *state_dir, const char *id, struct lx_record *out,
 
 static int make_dir(const char *dir, mode_t mode, struct lx_error *err)
 {
-	if (mkdir(dir, mode) == 0 || errno == EEXIST)
+	/* The state dir and its parents on first use (/var/lib/lxgpu). */
+	if (lx_mkdir_parents(dir, mode) == 0)
 		return 0;
 	return lx_error_set_errno(err, errno, "%s: cannot create lxgpu's state directory "
 				  "(--state-dir chooses another)", dir);
@@ -311,7 +312,7 @@ int lx_record_store(const char *state_dir, const struct lx_record *rec, struct l
 	if (check_id(rec->id, err) < 0)
 		return -1;
 	_cleanup_free_ char *dir = lx_path_join(state_dir, RECORD_DIR);
-	if (make_dir(state_dir, 0755, err) < 0 || make_dir(dir, 0755, err) < 0)
+	if (make_dir(dir, 0755, err) < 0)
 		return -1;
 	_cleanup_free_ char *path = lx_record_path(state_dir, rec->id);
 	_cleanup_free_ char *text = lx_record_to_yaml(rec);

@@ -63,7 +63,7 @@ int lx_conf_txn_begin(const struct lx_conf_txn_options *opts, const char *id,
 	if (!opts->no_lock) {
 		int rc;
 		if (txn->is_pve) {
-			if (mkdir(opts->lock_dir, 0755) < 0 && errno != EEXIST) {
+			if (lx_mkdir_parents(opts->lock_dir, 0755) < 0) {
 				int e = errno;
 				lx_conf_txn_end(txn);
 				return lx_error_set_errno(err, e, "%s: cannot create the lock directory",

@@ -239,19 +239,12 @@ int lx_incfile_write(const char *path, const char *text, struct lx_error *err)
 	char *slash = strrchr(dir, '/');
 	if (slash && slash != dir) {
 		*slash = '\0';
-		/* <state_dir>/lxc, and the state dir itself on a first use */
-		_cleanup_free_ char *parent = lx_xstrdup(dir);
-		char *up = strrchr(parent, '/');
-		if (up && up != parent) {
-			*up = '\0';
-			if (mkdir(parent, 0755) < 0 && errno != EEXIST)
-				return lx_error_set_errno(err, errno,
-							  "%s: cannot create lxgpu's state directory "
-							  "(--state-dir chooses another)",
-							  parent);
-		}
-		if (mkdir(dir, 0755) < 0 && errno != EEXIST)
-			return lx_error_set_errno(err, errno, "%s: cannot create the directory", dir);
+		/* <state_dir>/lxc, and the state dir and its parents on a first use */
+		if (lx_mkdir_parents(dir, 0755) < 0)
+			return lx_error_set_errno(err, errno,
+						  "%s: cannot create lxgpu's state directory "
+						  "(--state-dir chooses another)",
+						  dir);
 	}
 	if (lx_write_file_atomic(path, text, strlen(text), 0644, err) < 0)
 		return lx_error_prefix(err, "cannot write the include file");

@@ -105,6 +105,23 @@ t_audit_unit_command() {
 	[ ! -s "$work/bad" ] || { echo "not exposition format:"; cat "$work/bad"; return 1; }
 }
 
+# lxgpu's own directories (state, backups, Proxmox's lock dir) are made on
+# first use with their parents, as mkdir -p does; backups stay private.
+t_dirs_made() {
+	d="$work/first-use"
+	mkdir -p "$d/pve/lxc" "$d/lxc"
+	printf 'arch: amd64\nhostname: ct\nunprivileged: 1\n' >"$d/pve/lxc/101.conf"
+	"$dest$bin" --host "$eight" --pve-dir "$d/pve" --lxc-path "$d/lxc" --state-dir "$d/var/lib/lxgpu" \
+		--cgroup-root "$d/none" apply 101 --gpus 0 --style include \
+		--backup-dir "$d/var/lib/lxgpu/backups" --lock-dir "$d/run/lock/lxc" >"$work/apply.out" 2>&1 ||
+		{ cat "$work/apply.out"; return 1; }
+	[ "$(stat -c %a "$d/var/lib/lxgpu/backups")" = 700 ] &&
+		[ "$(stat -c %a "$d/var/lib")" = 755 ] && [ -d "$d/run/lock/lxc" ] &&
+		[ -d "$d/var/lib/lxgpu/containers" ] && [ -f "$d/var/lib/lxgpu/lxc/101.conf" ] ||
+		{ find "$d" -type d -exec stat -c '%a %n' {} +; return 1; }
+	ls "$d/var/lib/lxgpu/backups" | grep -q '^101-.*\.tar\.gz$'
+}
+
 t_completion_loads() {
 	bash -c '. "$1" && complete -p lxgpu' _ "$dest"$(installed '/completions/lxgpu$') |
 		grep -q -- '-F _lxgpu lxgpu'
@@ -129,6 +146,7 @@ check "the installed binary runs" t_runs
 check "installed boot unit = ensure-nodes/preflight --print-boot-unit" t_boot_unit
 check "systemd-analyze verify: nothing wrong in the units" t_systemd_analyze
 check "the audit unit's command writes Prometheus text to its -o file" t_audit_unit_command
+check "state, backup and lock dirs made on first use, with parents" t_dirs_made
 check "the installed bash completion registers for lxgpu" t_completion_loads
 check "the man page has FILES, EXAMPLES, SEE ALSO and the default paths" t_man_page
 tap_finish
