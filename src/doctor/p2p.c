@@ -102,7 +102,7 @@ void lx_doctor_p2p(const struct lx_host *host, struct lx_findings *out)
 	lx_strv_free(&evidence);
 
 	/* LXG162: pairs judged unknown, with what could not be read. */
-	struct lx_strv unknown = {0}, reasons = {0};
+	struct lx_strv unknown = {0}, reasons = {0}, fixes = {0};
 	for (size_t i = 0; i < r.n; i++) {
 		const struct lx_p2p_pair *p = &r.pairs[i];
 		if (p->verdict != LX_P2P_UNKNOWN)
@@ -111,15 +111,19 @@ void lx_doctor_p2p(const struct lx_host *host, struct lx_findings *out)
 		push_unique(&unknown, pair);
 		for (size_t j = 0; j < p->reasons.n; j++)
 			push_unique(&reasons, p->reasons.items[j]);
+		for (size_t j = 0; j < p->fixes.n; j++)
+			push_unique(&fixes, p->fixes.items[j]);
 	}
 	if (unknown.n) {
 		_cleanup_free_ char *list = join(&unknown, ", "), *why = join(&reasons, "; ");
+		/* The pairs' own fixes: root for ACS, a newer kernel for the type. */
 		lx_findings_add(out, LXG162_P2P_UNKNOWN, NULL, NULL, 0, NULL,
 				lx_xasprintf("whether peer-to-peer DMA works between GPU pair%s %s "
 					     "is unknown: %s",
 					     unknown.n > 1 ? "s" : "", list, why),
-				lx_xstrdup("run lxgpu doctor (or lxgpu topo --p2p) as root"));
+				join(&fixes, "; "));
 	}
+	lx_strv_free(&fixes);
 	lx_strv_free(&unknown);
 	lx_strv_free(&reasons);
 	lx_p2p_report_free(&r);

@@ -100,8 +100,9 @@ static void judge_iommu(const struct lx_host *host, struct lx_p2p_pair *p, bool 
 				g->iommu_group == LX_UNKNOWN
 					? lx_xasprintf("GPU %zu's IOMMU state is unknown", p->gpu[k])
 					: lx_xasprintf("the domain type of GPU %zu's IOMMU group %d is "
-						       "unknown (no /sys/kernel/iommu_groups/%d/type: "
-						       "kernels before 5.11 lack it)",
+						       "unknown (kernels before 5.11 have no "
+						       "/sys/kernel/iommu_groups/%d/type; snapshots "
+						       "of older lxgpu did not record it)",
 						       p->gpu[k], g->iommu_group, g->iommu_group));
 		}
 	}
@@ -149,6 +150,7 @@ void lx_p2p_assess_pair(const struct lx_host *host, size_t a, size_t b, struct l
 
 	bool translates = false, unknown = false;
 	judge_iommu(host, p, &translates, &unknown);
+	bool type_unknown = unknown;
 	if (translates)
 		lx_strv_push(&p->fixes,
 			     "boot with iommu=pt on the kernel command line: the groups' domain "
@@ -175,11 +177,16 @@ void lx_p2p_assess_pair(const struct lx_host *host, size_t a, size_t b, struct l
 		unknown = true;
 		lx_strv_push_owned(&p->reasons,
 				   lx_xasprintf("the ACS state of %s is unknown: config space past "
-						"its first 64 bytes is readable by root only",
+						"its first 64 bytes is readable by root only "
+						"(snapshots of older lxgpu did not record it)",
 						list));
 		lx_strv_push(&p->fixes, "run lxgpu topo --p2p as root (or take the snapshot as root) "
 					"to read the bridges' ACS state");
 	}
+	if (type_unknown && !translates)
+		lx_strv_push(&p->fixes, "look on the host itself with a kernel of 5.11 or later "
+					"(lxgpu topo --p2p there); with iommu=pt on its command line "
+					"the groups are identity");
 	p->verdict = translates || redirecting.n ? LX_P2P_NOT_READY
 			 : unknown		  ? LX_P2P_UNKNOWN
 						  : LX_P2P_READY;
