@@ -191,6 +191,12 @@ static bool should_drop(struct job *j, const struct lx_conf_line *l)
 		return true;
 	if (!nvidia)
 		return false;
+	/* The capability lines the config keeps need their rules: the include
+	 * file has caps nodes only when --caps asks (a devN makes its own). */
+	if (style == LX_STYLE_INCLUDE && !in->asked_caps &&
+	    (r.major == lx_host_major_by_name(in->host, "nvidia-caps") ||
+	     r.major == lx_host_major_by_name(in->host, "nvidia-caps-imex-channels")))
+		return false;
 	if (replaces_raw_lines(style) || !rule_reaches_planned(j->plan, &r))
 		return true;
 	if (ar->fate == LX_RULE_WRONG_VERSION) {

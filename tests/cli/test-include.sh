@@ -27,7 +27,7 @@ inc="$state/lxc/101.conf"
 host() {
 	rm -rf "$h/proc"
 	mkdir -p "$h/proc/driver/nvidia/gpus/0000:41:00.0" "$h/proc/sys/kernel" "$h/dev" "$h/pve/lxc" "$h/lxc"
-	printf 'Character devices:\n  1 mem\n  4 tty\n195 nvidia\n195 nvidiactl\n226 drm\n242 hidraw\n%s nvidia-uvm\n\nBlock devices:\n  8 sd\n' \
+	printf 'Character devices:\n  1 mem\n  4 tty\n195 nvidia\n195 nvidiactl\n226 drm\n242 hidraw\n508 nvidia-caps\n%s nvidia-uvm\n\nBlock devices:\n  8 sd\n' \
 		"$1" >"$h/proc/devices"
 	printf 'nvidia_uvm 1912832 0 - Live 0x0 (POE)\nnvidia 11563008 1 nvidia_uvm, Live 0x0 (POE)\n' >"$h/proc/modules"
 	printf 'NVRM version: NVIDIA UNIX Open Kernel Module for x86_64  590.48.01  Release Build  (x)\n' \
@@ -128,6 +128,26 @@ t_dry() {
 	[ $? -eq 0 ] && [ ! -s "$work/out" ] || fail
 }
 check "apply --dry-run after it: no diff, exit 0" t_dry
+
+t_caps_kept() {
+	# A MIG capability the user gives by hand: its bind and its rule stay
+	# (which capabilities a container gets is the user's choice).
+	mkdir -p "$h/dev/nvidia-caps" && { [ -e "$h/dev/nvidia-caps/nvidia-cap1" ] || mknod -m 0400 "$h/dev/nvidia-caps/nvidia-cap1" c 508 1; } &&
+		cat >"$h/pve/lxc/103.conf" <<'CONF'
+arch: amd64
+lxc.cgroup2.devices.allow: c 195:* rwm
+lxc.cgroup2.devices.allow: c 508:* rw
+lxc.mount.entry: /dev/nvidia0 dev/nvidia0 none bind,optional,create=file
+lxc.mount.entry: /dev/nvidia-caps/nvidia-cap1 dev/nvidia-caps/nvidia-cap1 none bind,create=file
+ostype: debian
+CONF
+	apply 103 --style include --gpus 0000:41:00.0 || fail || return 1
+	grep -qx 'lxc.cgroup2.devices.allow: c 508:\* rw' "$h/pve/lxc/103.conf" &&
+		grep -qx 'lxc.mount.entry: /dev/nvidia-caps/nvidia-cap1 dev/nvidia-caps/nvidia-cap1 none bind,create=file' "$h/pve/lxc/103.conf" &&
+		! grep -q 'c 195:\*\|/dev/nvidia0' "$h/pve/lxc/103.conf" && ! grep -q 'nvidia-caps' "$state/lxc/103.conf" ||
+		{ cat "$h/pve/lxc/103.conf" "$state/lxc/103.conf"; fail; }
+}
+check "capability lines the user wrote (bind and its 508 rule) stay in the config" t_caps_kept
 
 t_plain_lxc() {
 	mkdir -p "$h/lxc/web"
