@@ -21,6 +21,19 @@ static struct lx_doc *host_doc(const struct lx_host *host, const struct lx_host_
 	lx_doc_map_set(drv, "flavor", lx_doc_new_str(lx_driver_flavor_name(host->driver.flavor)));
 	lx_doc_map_set(d, "driver", drv);
 	lx_doc_map_set(d, "gpus", lx_doc_new_int((long long)host->n_gpus));
+	/* BAR1 per GPU from sysfs resource: assigned, and its size */
+	struct lx_doc *bars = lx_doc_new_list();
+	for (size_t i = 0; i < host->n_gpus; i++) {
+		const struct lx_gpu *g = &host->gpus[i];
+		const struct lx_pci_bar *b = g->bars_known ? lx_gpu_bar(g, 1) : NULL;
+		struct lx_doc *e = lx_doc_new_map();
+		lx_doc_map_set(e, "gpu", lx_doc_new_str(g->bdf));
+		lx_doc_map_set(e, "assigned", b ? lx_doc_new_bool(lx_pci_bar_assigned(b)) : lx_doc_new_null());
+		lx_doc_map_set(e, "size", b && lx_pci_bar_assigned(b) ? lx_doc_new_int((long long)lx_pci_bar_size(b))
+								   : lx_doc_new_null());
+		lx_doc_list_push(bars, e);
+	}
+	lx_doc_map_set(d, "bar1", bars);
 	lx_doc_map_set(d, "live", lx_doc_new_bool(facts->live));
 	if (facts->live) {
 		lx_doc_map_set(d, "cmdline", lx_doc_new_str(facts->cmdline));
@@ -59,6 +72,24 @@ static void print_host(const struct lx_host *host, const struct lx_host_facts *f
 		printf("Kernel log: not read (%s)\n",
 		       kmsg_error ? kmsg_error : "a snapshot: give the host's saved log with --kmsg FILE");
 	}
+	bool any_bar = false;
+	for (size_t i = 0; i < host->n_gpus; i++) {
+		const struct lx_gpu *g = &host->gpus[i];
+		const struct lx_pci_bar *b = g->bars_known ? lx_gpu_bar(g, 1) : NULL;
+		if (!b)
+			continue;
+		printf("%s %s ", any_bar ? "," : "BAR1:", g->bdf);
+		uint64_t size = lx_pci_bar_assigned(b) ? lx_pci_bar_size(b) : 0;
+		if (size >= (1ull << 30))
+			printf("%llu GiB", (unsigned long long)(size >> 30));
+		else if (size)
+			printf("%llu MiB", (unsigned long long)(size >> 20));
+		else
+			printf("unassigned");
+		any_bar = true;
+	}
+	if (any_bar)
+		printf("\n");
 	if (facts->live)
 		printf("Secure Boot: %s; nvidia-persistenced: %s\n", secure_boot_name(facts->secure_boot),
 		       facts->persistenced_pid > 0 ? "running" : "not running");

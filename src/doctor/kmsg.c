@@ -62,11 +62,18 @@ static void add_record(struct lx_kmsg *k, const char *rec, size_t len)
 	const char *end = memchr(msg, '\n', len - (size_t)(msg - rec));
 	size_t mlen = end ? (size_t)(end - msg) : len - (size_t)(msg - rec);
 	_cleanup_free_ char *text = kmsg_unescape(msg, mlen);
+	/* The third field is the time since boot in microseconds: evidence
+	 * quotes the record as dmesg prints it. */
+	unsigned long long pri, seq, usec;
+	_cleanup_free_ char *stamp = NULL;
+	if (sscanf(rec, "%llu,%llu,%llu", &pri, &seq, &usec) == 3)
+		stamp = lx_xasprintf("[%5llu.%06llu] ", usec / 1000000, usec % 1000000);
 	bool first = true;
 	for (char *p = text; first || *p;) {
 		size_t n = strcspn(p, "\n");
 		char *line = lx_xstrndup(p, n);
-		add_line(k, lx_xstrdup(line), line, 0, !first);
+		char *raw = lx_xasprintf("%s%s", first && stamp ? stamp : first ? "" : "               ", line);
+		add_line(k, line, raw, 0, !first);
 		first = false;
 		p += n + (p[n] == '\n');
 	}
@@ -88,6 +95,7 @@ int lx_kmsg_read_device(const char *path, struct lx_kmsg *out, struct lx_error *
 	for (;;) {
 		ssize_t n = read(fd, buf, KMSG_RECORD_MAX - 1);
 		if (n > 0) {
+			buf[n] = '\0'; /* add_record scans the header as a string */
 			add_record(out, buf, (size_t)n);
 			continue;
 		}

@@ -3,7 +3,8 @@
 # fixture, tests/hosts/pve-8x-rtx-pro-6000) with the facts only a live host
 # shows planted in the testbed: /proc/cmdline, the SecureBoot efivar, the
 # nvidia module's params, nvidia-persistenced's pid file and /proc/<pid>/comm,
-# a BAR the firmware left unassigned. Expected findings follow from what
+# a BAR the firmware left unassigned (BAR1 of the fixture's GPUs spans
+# 0x0000020000000000-0x0000021fffffffff: 128 GiB). Expected findings follow from what
 # each fact means (kernel-parameters.txt, the UEFI SecureBoot variable,
 # NVIDIA's README), not from lxgpu's output.
 # Usage: run-doctor-fixture.sh LXGPU HOSTS_DIR KMSG_DIR   (TAP output)
@@ -84,7 +85,7 @@ expect() { # description, exit status, jq test
 
 new_case clean; secure_boot 0; run_doctor
 expect "healthy live host, clean log: nothing wrong" 0 \
-	'.ok == true and (.findings | length) == 0 and .host.secure_boot == "off" and .host.persistenced == true and .host.live == true and (.host.cmdline | test("iommu=pt")) and .host.nvidia_params.EnableResizableBar == "0"'
+	'.ok == true and (.findings | length) == 0 and .host.secure_boot == "off" and .host.persistenced == true and .host.live == true and (.host.cmdline | test("iommu=pt")) and .host.nvidia_params.EnableResizableBar == "0" and .host.bar1[0] == {"gpu": "0000:18:00.0", "assigned": true, "size": 137438953472}'
 
 new_case bios; run_doctor
 expect "no EFI directory: a BIOS boot, Secure Boot off" 0 '.ok == true and .host.secure_boot == "off"'
@@ -119,7 +120,7 @@ sed -i 's/0x0000020000000000 0x0000021fffffffff 0x000000000014220c/0x00000000000
 	"$plant/devices.umockdev"
 run_doctor
 expect "BAR1 of one GPU unassigned: LXG104 for that GPU, evidence the resource line" 1 \
-	'[.findings[] | select(.code == "LXG104")] | length == 1 and (.[0].message | test("0000:18:00.0")) and (.[0].evidence | test("resource"))'
+	'([.findings[] | select(.code == "LXG104")] | length == 1 and (.[0].message | test("0000:18:00.0")) and (.[0].evidence | test("resource"))) and .host.bar1[0].assigned == false and .host.bar1[1].assigned == true'
 
 # Resizable BAR on in the module's parameters and the driver's resize
 # failure in the log: the fix says the parameter is on.

@@ -78,6 +78,9 @@ static void test_clean_logs(void)
 	struct lx_error err = {0};
 	if (lx_kmsg_read_device("/dev/kmsg", &k, &err) == 0) {
 		ok(k.n > 0, "/dev/kmsg has records");
+		ok(k.n > 0 && k.lines[0].raw[0] == '[' && strstr(k.lines[0].raw, "] ") &&
+			   strcmp(strstr(k.lines[0].raw, "] ") + 2, k.lines[0].text) == 0,
+		   "a record's evidence is its text after its time, as dmesg prints it");
 		struct lx_kmsg_matches m;
 		int_eq((long long)count_matches(&k, NULL, &m), 0, "no row matches this machine's /dev/kmsg");
 		lx_kmsg_matches_free(&m);
