@@ -60,8 +60,9 @@ enum lx_iommu_type {
 };
 
 /* What a bridge's config space says about ACS (the PCIe extended
- * capability 0x000D). Config space past the first 64 bytes is readable by
- * root only: then the state is unknown, never guessed. */
+ * capability 0x000D). Config space past the first 64 bytes needs the
+ * host's CAP_SYS_ADMIN (root in an unprivileged container reads 64 bytes):
+ * then the state is unknown, never guessed. */
 enum lx_acs_state {
 	LX_ACS_UNKNOWN, /* config space not readable past 64 bytes (or 256: no extended space seen) */
 	LX_ACS_ABSENT,  /* the extended capability list has no ACS */

@@ -177,8 +177,10 @@ void lx_p2p_assess_pair(const struct lx_host *host, size_t a, size_t b, struct l
 		unknown = true;
 		lx_strv_push_owned(&p->reasons,
 				   lx_xasprintf("the ACS state of %s is unknown: config space past "
-						"its first 64 bytes is readable by root only "
-						"(snapshots of older lxgpu did not record it)",
+						"its first 64 bytes needs the host's CAP_SYS_ADMIN "
+						"(root on the host; root in an unprivileged container "
+						"reads 64 bytes), and snapshots of older lxgpu did not "
+						"record it",
 						list));
 		lx_strv_push(&p->fixes, "run lxgpu topo --p2p as root (or take the snapshot as root) "
 					"to read the bridges' ACS state");

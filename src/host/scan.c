@@ -251,7 +251,10 @@ static void scan_gpu_iommu_type(struct scanner *s, struct lx_gpu *g)
 		g->iommu_type = t;
 }
 
-/* Add a bridge above a GPU once, with ACS from its config space. */
+/* Add a bridge above a GPU once, with ACS from its config space. Reading
+ * config resumes a runtime-suspended bridge, which is harmless; a GPU's
+ * config is never read. Without the host's CAP_SYS_ADMIN the kernel gives
+ * 64 bytes: ACS unknown. */
 static void scan_bridge(struct scanner *s, struct udev_device *bridge)
 {
 	_cleanup_free_ char *bdf = NULL;
