@@ -387,9 +387,11 @@ int lx_kmsg_match_all(const struct lx_kmsg *log, const struct lx_host *host,
 				else
 					free(pci);
 			} else {
+				/* the message before it: the whole previous record */
 				size_t first = i;
 				if ((rows[r].flags & LX_KMSG_WITH_PREVIOUS) && i > 0)
-					first = i - 1;
+					for (first = i - 1; first > 0 && log->lines[first].continuation;)
+						first--;
 				out->items = lx_xrealloc(out->items, (out->n + 1) * sizeof(*out->items));
 				out->items[out->n++] = (struct lx_kmsg_match){&rows[r], first, i + last, pci, 1};
 			}

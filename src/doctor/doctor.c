@@ -292,10 +292,21 @@ static int check_kmsg(struct check_ctx *c)
 		const struct lx_kmsg_entry *e = x->entry;
 		_cleanup_free_ char *times = x->count > 1 ? lx_xasprintf(" (%zu times)", x->count) : NULL;
 		_cleanup_free_ char *gpu = x->pci ? lx_xasprintf("GPU %s: ", x->pci) : NULL;
-		_cleanup_free_ char *before =
-			(e->flags & LX_KMSG_WITH_PREVIOUS) && x->first < x->last
-				? lx_xasprintf(": \"%s\"", in->kmsg->lines[x->first].text)
-				: NULL;
+		_cleanup_free_ char *before = NULL;
+		if ((e->flags & LX_KMSG_WITH_PREVIOUS) && x->first < x->last) {
+			/* the previous record's text, its continuation lines joined */
+			struct lx_buf b = {0};
+			for (size_t l = x->first; l < x->last &&
+						  (l == x->first || in->kmsg->lines[l].continuation);
+			     l++) {
+				const char *t = in->kmsg->lines[l].text;
+				if (l > x->first && lx_str_starts_with(t, "NVRM: "))
+					t += strlen("NVRM: ");
+				lx_buf_printf(&b, "%s%s", l > x->first ? " " : "", t);
+			}
+			_cleanup_free_ char *joined = lx_buf_steal(&b);
+			before = lx_xasprintf(": \"%s\"", joined);
+		}
 		lx_findings_add(c->out, e->code, NULL, in->kmsg->source,
 				(int)in->kmsg->lines[x->last].lineno, NULL,
 				lx_xasprintf("%s%s%s%s", gpu ? gpu : "", e->cause, before ? before : "",

@@ -191,6 +191,26 @@ static void test_grouping(void)
 	lx_kmsg_free(&k);
 }
 
+/* RmInitAdapter after a message of several lines: all of it is quoted. */
+static void test_previous_record(void)
+{
+	struct lx_kmsg k;
+	parse("[    5.559842] NVRM: The NVIDIA GPU 0000:02:00.0 (PCI ID: 10de:2c58)\n"
+	      "               NVRM: installed in this system requires use of the NVIDIA open kernel modules.\n"
+	      "[    5.559858] NVRM: GPU 0000:02:00.0: RmInitAdapter failed! (0x22:0x56:884)\n",
+	      &k);
+	struct lx_kmsg_matches m;
+	size_t got = count_matches(&k, NULL, &m);
+	int_eq((long long)got, 2, "the open-module message and RmInitAdapter");
+	if (got == 2) {
+		int_eq((long long)m.items[1].first, 0, "RmInitAdapter's evidence starts at the record before");
+		_cleanup_free_ char *ev = lx_kmsg_match_evidence(&k, &m.items[1]);
+		ok(strstr(ev, "(PCI ID: 10de:2c58)") && strstr(ev, "requires use"), "both of its lines");
+	}
+	lx_kmsg_matches_free(&m);
+	lx_kmsg_free(&k);
+}
+
 /* IOMMU faults count only for the host's GPUs. */
 static void test_gpu_only(void)
 {
@@ -258,6 +278,7 @@ int main(int argc, char **argv)
 	test_journal_boots();
 	test_dmesg_boots();
 	test_grouping();
+	test_previous_record();
 	test_gpu_only();
 	test_formats();
 	test_cmdline_and_params();
