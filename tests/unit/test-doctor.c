@@ -91,6 +91,15 @@ static void test_clean_logs(void)
 	}
 }
 
+/* A table cell: '|' escaped as Markdown needs it. */
+static char *md_cell(const char *s)
+{
+	struct lx_buf b = {0};
+	for (; *s; s++)
+		lx_buf_puts(&b, *s == '|' ? "\\|" : (char[]){*s, 0});
+	return lx_buf_steal(&b);
+}
+
 static void test_doc_lists_rows(const char *doc_path)
 {
 	char *doc = NULL;
@@ -102,9 +111,19 @@ static void test_doc_lists_rows(const char *doc_path)
 	size_t n;
 	const struct lx_kmsg_entry *rows = lx_kmsg_catalogue(&n);
 	for (size_t r = 0; r < n; r++) {
-		_cleanup_free_ char *row =
-			lx_xasprintf("| `%s` | %s | %s |", rows[r].id, lx_finding_info(rows[r].code)->code,
-				     lx_severity_name(rows[r].severity));
+		_cleanup_free_ char *pattern = md_cell(rows[r].pattern);
+		_cleanup_free_ char *cause = md_cell(rows[r].cause);
+		_cleanup_free_ char *fix = md_cell(rows[r].fix);
+		unsigned fl = rows[r].flags;
+		const char *flags = fl == LX_KMSG_GPU_ONLY         ? "gpu"
+				    : fl == LX_KMSG_NVIDIA_MISSING ? "no-nvidia"
+				    : fl == LX_KMSG_WITH_PREVIOUS  ? "previous"
+								   : "";
+		/* the whole row: id, code, severity, pattern, cause, fix, flags */
+		_cleanup_free_ char *row = lx_xasprintf(
+			"| `%s` | %s | %s | `%s` | %s | %s | %s |", rows[r].id,
+			lx_finding_info(rows[r].code)->code, lx_severity_name(rows[r].severity), pattern,
+			cause, fix, flags);
 		_cleanup_free_ char *what = lx_xasprintf("docs/kmsg-catalogue.md lists %s", rows[r].id);
 		if (!ok(strstr(doc, row) != NULL, what))
 			printf("#   lacks the row '%s'\n", row);
