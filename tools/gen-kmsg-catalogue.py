@@ -41,7 +41,7 @@ out=['# The kernel log catalogue','',
 'Each row has a real line from a public report in `tests/doctor/kmsg/<id>.log`',
 '(sources in the README there); `test-doctor` checks that every row matches',
 'its line, that no row matches clean boot logs, and that this page lists every',
-'row of the table.',
+'row of the table (the page is written by tools/gen-kmsg-catalogue.py).',
 '',
 '| id | code | severity | pattern | cause | fix | flags |',
 '|---|---|---|---|---|---|---|']
