@@ -122,6 +122,16 @@ t_dirs_made() {
 	ls "$d/var/lib/lxgpu/backups" | grep -q '^101-.*\.tar\.gz$'
 }
 
+# The Proxmox hookscript (docs/guard.md): pve-container runs it as
+# `SCRIPT VMID PHASE` and needs it executable; it hands both to the
+# installed binary's guard.
+t_hookscript() {
+	hook=$(installed '/share/lxgpu/lxgpu-guard-hookscript$')
+	[ -n "$hook" ] && [ -x "$dest$hook" ] || { echo "no executable hookscript: $hook"; return 1; }
+	sh -n "$dest$hook" && grep -qx "exec $bin guard \"\$1\" \"\$2\"" "$dest$hook" ||
+		{ cat "$dest$hook"; return 1; }
+}
+
 t_completion_loads() {
 	bash -c '. "$1" && complete -p lxgpu' _ "$dest"$(installed '/completions/lxgpu$') |
 		grep -q -- '-F _lxgpu lxgpu'
@@ -148,5 +158,6 @@ check "systemd-analyze verify: nothing wrong in the units" t_systemd_analyze
 check "the audit unit's command writes Prometheus text to its -o file" t_audit_unit_command
 check "state, backup and lock dirs made on first use, with parents" t_dirs_made
 check "the installed bash completion registers for lxgpu" t_completion_loads
+check "the Proxmox hookscript is installed, executable, and runs the installed lxgpu guard" t_hookscript
 check "the man page has FILES, EXAMPLES, SEE ALSO and the default paths" t_man_page
 tap_finish
