@@ -543,8 +543,9 @@ int lx_journal_send(const char *socket_path, enum lx_severity severity, const ch
 	int fd = socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0);
 	if (fd < 0)
 		return lx_error_set_errno(err, errno, "cannot make a socket for the journal");
-	ssize_t sent = sendto(fd, line, strlen(line), MSG_NOSIGNAL, (struct sockaddr *)&addr,
-			      sizeof(addr));
+	/* Never wait on a journal that does not read: a start must not hang. */
+	ssize_t sent = sendto(fd, line, strlen(line), MSG_NOSIGNAL | MSG_DONTWAIT,
+			      (struct sockaddr *)&addr, sizeof(addr));
 	int e = errno;
 	close(fd);
 	if (sent < 0)
