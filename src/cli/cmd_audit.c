@@ -371,7 +371,9 @@ static void print_header(struct audit *a, const struct node *local)
 	_cleanup_free_ char *name = lx_text_escape(local->name);
 	_cleanup_free_ char *version = lx_text_escape(h->driver.version ? h->driver.version : "not loaded");
 	struct lx_doc *host_doc = lx_doc_new_map();
-	lx_doc_map_set(host_doc, "host", lx_doc_new_str(local->name));
+	/* docs/schema/audit.json; "node" as in each container's entry. */
+	lx_doc_map_set(host_doc, "schema", lx_doc_new_int(1));
+	lx_doc_map_set(host_doc, "node", lx_doc_new_str(local->name));
 	/* The host name through the writers: quoted and escaped as JSON/YAML need. */
 	_cleanup_free_ char *host_json = a->format == AUDIT_JSON ? lx_doc_to_json(host_doc) : NULL;
 	_cleanup_free_ char *host_yaml = a->format == AUDIT_YAML ? lx_doc_to_yaml(host_doc) : NULL;
@@ -384,7 +386,7 @@ static void print_header(struct audit *a, const struct node *local)
 		       "FINDINGS");
 		break;
 	case AUDIT_JSON:
-		/* "{\n  \"host\": ...\n}\n": keep all but the closing brace. */
+		/* "{\n  \"schema\": 1,\n  \"node\": ...\n}\n": keep all but the closing brace. */
 		host_json[strlen(host_json) - 3] = '\0';
 		printf("%s,\n  \"containers\": [\n", host_json);
 		break;

@@ -201,10 +201,7 @@ static int run_doctor(struct cli *cli)
 		}
 		lx_doc_map_set(doc, "ok", lx_doc_new_bool(!problems));
 		lx_doc_map_set(doc, "findings", lx_report_findings_doc(&findings));
-		char *text = cli->format == CLI_FORMAT_JSON ? lx_doc_to_json(doc) : lx_doc_to_yaml(doc);
-		fputs(text, stdout);
-		free(text);
-		lx_doc_free(doc);
+		cli_print_doc(cli, doc, 1); /* docs/schema/doctor.json */
 	}
 	/* As verify: a container it could not look into is not clean. */
 	bool unchecked = have_report && (report.state == LX_RUN_UNINSPECTABLE ||

@@ -217,10 +217,7 @@ static int run_preflight(struct cli *cli)
 		} else {
 			lx_doc_free(boot_list);
 		}
-		char *out_text = cli->format == CLI_FORMAT_JSON ? lx_doc_to_json(doc) : lx_doc_to_yaml(doc);
-		fputs(out_text, stdout);
-		free(out_text);
-		lx_doc_free(doc);
+		cli_print_doc(cli, doc, 1); /* docs/schema/preflight.json */
 	} else {
 		lx_doc_free(start_list);
 		lx_doc_free(boot_list);

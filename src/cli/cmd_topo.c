@@ -26,10 +26,7 @@ static int run_p2p(struct cli *cli, const struct lx_host *host)
 	lx_p2p_assess(host, &r);
 	if (cli->format != CLI_FORMAT_TEXT) {
 		struct lx_doc *doc = lx_p2p_to_doc(host, &r);
-		char *text = cli->format == CLI_FORMAT_JSON ? lx_doc_to_json(doc) : lx_doc_to_yaml(doc);
-		fputs(text, stdout);
-		free(text);
-		lx_doc_free(doc);
+		cli_print_doc(cli, doc, 1); /* docs/schema/topo.json */
 		lx_p2p_report_free(&r);
 		return LX_EXIT_OK;
 	}
@@ -156,10 +153,7 @@ static int run_topo(struct cli *cli)
 		for (size_t i = 0; best && i < want; i++)
 			lx_doc_list_push(chosen, lx_doc_new_int((long long)best[i]));
 		lx_doc_map_set(doc, "best", best ? chosen : (lx_doc_free(chosen), lx_doc_new_null()));
-		char *text = cli->format == CLI_FORMAT_JSON ? lx_doc_to_json(doc) : lx_doc_to_yaml(doc);
-		fputs(text, stdout);
-		free(text);
-		lx_doc_free(doc);
+		cli_print_doc(cli, doc, 1); /* docs/schema/topo.json */
 	}
 out:
 	free(best);

@@ -50,10 +50,7 @@ static int run_verify(struct cli *cli)
 		lx_doc_map_set(doc, "access", lx_access_to_doc(&report.access));
 		if (report.running)
 			lx_doc_map_set(doc, "running", lx_running_devices_to_doc(&report.devices));
-		char *text = cli->format == CLI_FORMAT_JSON ? lx_doc_to_json(doc) : lx_doc_to_yaml(doc);
-		fputs(text, stdout);
-		free(text);
-		lx_doc_free(doc);
+		cli_print_doc(cli, doc, 1); /* docs/schema/verify.json */
 	}
 	/* A container lxgpu could not look into, or whose device cgroup it
 	 * could not judge, is not clean: "could not check". */

@@ -68,7 +68,8 @@ struct lx_doc *lx_report_findings_doc(const struct lx_findings *findings)
 		lx_doc_map_set(d, "container", lx_doc_new_str(f->container));
 		lx_doc_map_set(d, "file", lx_doc_new_str(f->file));
 		lx_doc_map_set(d, "line", f->line ? lx_doc_new_int(f->line) : lx_doc_new_null());
-		lx_doc_map_set(d, "node", lx_doc_new_str(f->node));
+		/* "node" is a Proxmox node elsewhere (audit): the device node has its own key. */
+		lx_doc_map_set(d, "device_path", lx_doc_new_str(f->node));
 		lx_doc_map_set(d, "message", lx_doc_new_str(f->message));
 		lx_doc_map_set(d, "fix", lx_doc_new_str(f->fix));
 		if (f->evidence)

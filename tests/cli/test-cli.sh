@@ -200,7 +200,7 @@ t_bytes_json() { verify_any json && strict_utf8 && jq -e . "$work/out" >/dev/nul
 t_bytes_yaml() {
 	verify_any yaml && strict_utf8 || return 1
 	if python3 -c 'import yaml' 2>/dev/null; then
-		python3 -c 'import sys, yaml; d = yaml.safe_load(sys.stdin); sys.exit(0 if any(f["node"] == "/dev/nvidia9\\xe9" for f in d["findings"]) else 1)' <"$work/out" ||
+		python3 -c 'import sys, yaml; d = yaml.safe_load(sys.stdin); sys.exit(0 if any(f["device_path"] == "/dev/nvidia9\\xe9" for f in d["findings"]) else 1)' <"$work/out" ||
 			{ cat -v "$work/out"; return 1; }
 	elif [ "${CI:-}" = true ]; then
 		echo "python3-yaml is missing"; return 1

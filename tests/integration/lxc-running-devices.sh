@@ -180,7 +180,7 @@ c $tools r" || return 1
 	t_good() {
 		f="$dir/verify-$good.json"
 		jq -e '[.findings[] | select(.code == "LXG018")] | length == 0' "$f" >/dev/null ||
-			{ jq -r '.findings[] | "\(.code) \(.node) \(.message)"' "$f"; return 1; }
+			{ jq -r '.findings[] | "\(.code) \(.device_path) \(.message)"' "$f"; return 1; }
 		jq -e '[.running.nodes[] | select(.read_write != "allowed")] | length == 0' "$f" >/dev/null ||
 			{ jq .running "$f"; return 1; }
 	}
@@ -188,14 +188,14 @@ c $tools r" || return 1
 
 	t_late() {
 		f="$dir/verify-$late.json"
-		uvm_f=$(jq -c '[.findings[] | select(.code == "LXG018" and .node == "/dev/nvidia-uvm")]' "$f")
+		uvm_f=$(jq -c '[.findings[] | select(.code == "LXG018" and .device_path == "/dev/nvidia-uvm")]' "$f")
 		echo "$uvm_f" | jq -e 'length == 1 and .[0].severity == "error" and
 			(.[0].message | test("restart pending")) and (.[0].fix | test("restart pending"))' \
-			>/dev/null || { jq -r '.findings[] | "\(.code) \(.node) \(.message) / \(.fix)"' "$f"; return 1; }
+			>/dev/null || { jq -r '.findings[] | "\(.code) \(.device_path) \(.message) / \(.fix)"' "$f"; return 1; }
 		# nvidia-uvm-tools is still read-only in the fixed config: denied, no restart helps.
-		jq -e '[.findings[] | select(.code == "LXG018" and .node == "/dev/nvidia-uvm-tools")] |
+		jq -e '[.findings[] | select(.code == "LXG018" and .device_path == "/dev/nvidia-uvm-tools")] |
 			length == 1 and (.[0].message | test("restart pending") | not)' "$f" >/dev/null ||
-			{ jq -r '.findings[] | "\(.code) \(.node) \(.message)"' "$f"; return 1; }
+			{ jq -r '.findings[] | "\(.code) \(.device_path) \(.message)"' "$f"; return 1; }
 		[ "$(cat "$dir/verify-$late.rc")" = 1 ] || { echo "exit $(cat "$dir/verify-$late.rc")"; return 1; }
 	}
 	check "cgroup $layout: started without the uvm rule, fixed on disk: LXG018 /dev/nvidia-uvm, restart pending" t_late
