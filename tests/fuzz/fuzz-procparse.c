@@ -1,5 +1,6 @@
 /* libFuzzer target: the parsers of /proc files. Any input: no crash, and a
  * failure always carries a message. */
+#include "lxgpu/cluster.h"
 #include "lxgpu/host.h"
 
 #include <stdint.h>
@@ -67,6 +68,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		free(again);
 	}
 	free(bdf);
+
+	/* pmxcfs's .rrd (raw bytes: it ends in a NUL): a boot never after its status time. */
+	long long boot, when;
+	if (lx_rrd_node_boot_time((const char *)data, size, "pve1", &boot, &when) &&
+	    (boot < 0 || boot > when))
+		__builtin_trap();
+	(void)lx_cluster_node_name_valid(text);
 	free(text);
 	return 0;
 }
