@@ -59,6 +59,9 @@ void lx_p2p_path_bridges(const struct lx_gpu *a, const struct lx_gpu *b, struct 
  * kernel's pci=disable_acs_redir clears), no when ACS is absent or clear,
  * unsure when its config space could not be read. */
 enum lx_tristate lx_p2p_bridge_redirects(const struct lx_pci_bridge *bridge);
+/* The bits set in an ACS control register, by their spec names: "SV RR CR
+ * UF" ("none" for 0). */
+char *lx_acs_control_describe(uint16_t ctrl);
 /* Judge one pair / every pair of GPUs bound to nvidia. */
 void lx_p2p_assess_pair(const struct lx_host *host, size_t a, size_t b, struct lx_p2p_pair *out);
 void lx_p2p_assess(const struct lx_host *host, struct lx_p2p_report *out);

@@ -75,9 +75,11 @@ void lx_doctor_p2p(const struct lx_host *host, struct lx_findings *out)
 			if (p->bridges[j].redirect != LX_YES)
 				continue;
 			push_unique(&ports, p->bridges[j].bdf);
+			uint16_t ctrl = p->bridges[j].bridge->acs_ctrl;
+			_cleanup_free_ char *bits = lx_acs_control_describe(ctrl);
 			_cleanup_free_ char *ev =
-				lx_xasprintf("/sys/bus/pci/devices/%s/config: ACS control 0x%04x",
-					     p->bridges[j].bdf, p->bridges[j].bridge->acs_ctrl);
+				lx_xasprintf("/sys/bus/pci/devices/%s/config: ACS control 0x%04x (%s)",
+					     p->bridges[j].bdf, ctrl, bits);
 			push_unique(&evidence, ev);
 		}
 	}

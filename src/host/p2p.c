@@ -58,7 +58,7 @@ static char *join(const struct lx_strv *v, const char *sep)
 	return lx_buf_steal(&b);
 }
 
-static char *acs_bits(uint16_t ctrl)
+char *lx_acs_control_describe(uint16_t ctrl)
 {
 	static const struct {
 		uint16_t bit;
@@ -136,7 +136,7 @@ void lx_p2p_assess_pair(const struct lx_host *host, size_t a, size_t b, struct l
 		pb->redirect = lx_p2p_bridge_redirects(pb->bridge);
 		if (pb->redirect == LX_YES) {
 			lx_strv_push(&redirecting, pb->bdf);
-			_cleanup_free_ char *bits = acs_bits(pb->bridge->acs_ctrl);
+			_cleanup_free_ char *bits = lx_acs_control_describe(pb->bridge->acs_ctrl);
 			lx_buf_printf(&described, "%s%s (ACS control 0x%04x: %s)",
 				      described.len ? ", " : "", pb->bdf, pb->bridge->acs_ctrl, bits);
 			p->acs_redirect = LX_YES;
