@@ -255,4 +255,52 @@ check "--keep 0: exit 2" t_keep_bad
 check "--keep is apply's and rollback's" t_keep_scan
 check "apply removes its own stale temporary files (older than a minute), nothing else" t_stale_temps
 
+# ---- colour: NO_COLOR only when not empty, none for TERM=dumb ----
+# A terminal (script(1) gives one) gets colour: scan's headings are bold.
+nouvm="$examples/pve-uvm-not-loaded.yaml"
+on_tty() { script -qec "env $1 '$lxgpu' --host '$nouvm' scan" /dev/null >"$work/tty" 2>&1; }
+has_esc() { grep -q "$(printf '\033')" "$work/tty"; }
+t_color_tty() { on_tty "TERM=xterm" && has_esc; }
+t_color_empty_no_color() { on_tty "TERM=xterm NO_COLOR=" && has_esc; }
+t_color_no_color() { on_tty "TERM=xterm NO_COLOR=1" && ! has_esc; }
+t_color_dumb() { on_tty "TERM=dumb" && ! has_esc; }
+t_color_flag() { script -qec "env TERM=xterm '$lxgpu' --host '$nouvm' scan --no-color" /dev/null >"$work/tty" 2>&1 && ! has_esc; }
+t_color_pipe() { TERM=xterm "$lxgpu" --host "$nouvm" scan >"$work/tty" && ! has_esc; }
+if command -v script >/dev/null; then
+	check "a terminal gets colour" t_color_tty
+	check "NO_COLOR set but empty: still colour" t_color_empty_no_color
+	check "NO_COLOR=1: no colour" t_color_no_color
+	check "TERM=dumb: no colour" t_color_dumb
+	check "--no-color: no colour" t_color_flag
+fi
+check "not a terminal: no colour" t_color_pipe
+
+# ---- -q and -v, one meaning for every command ----
+# -v: what was read (the host model's source, the config), decided, written.
+t_verbose() {
+	# shellcheck disable=SC2046
+	lx -v $(invocation "$1") >"$work/out" 2>"$work/err"
+	err_has "lxgpu: host model: the snapshot $host (1 GPUs, driver 550.127.05)"
+}
+for cmd in scan generate apply verify audit preflight topo snapshot; do
+	check "$cmd -v: says where the host model came from" t_verbose "$cmd"
+done
+t_verbose_config() { lx -v apply 101 --gpus 0 --dry-run $ab >"$work/out" 2>"$work/err"; err_has "read $work/pve/lxc/101.conf"; }
+t_verbose_wrote() { run 0 -v generate -o "$work/v.conf" && err_has "lxgpu: wrote $work/v.conf"; }
+t_quiet_warnings() {
+	"$lxgpu" --host "$nouvm" generate >"$work/out" 2>"$work/err" && err_has "warning:" &&
+		"$lxgpu" --host "$nouvm" generate -q >"$work/out2" 2>"$work/err" && [ ! -s "$work/err" ] &&
+		cmp "$work/out" "$work/out2"
+}
+t_quiet_results() { run 0 -q scan --format json && cp "$work/out" "$work/q.json" && run 0 -v scan --format json && cmp "$work/out" "$work/q.json"; }
+t_quiet_apply() {
+	printf 'arch: amd64\n' >"$work/pve/lxc/105.conf"
+	run 0 -q apply 105 --gpus 0 $ab && [ ! -s "$work/out" ] && [ ! -s "$work/err" ] && grep -q '^dev0:' "$work/pve/lxc/105.conf"
+}
+check "-v apply: names the config it read" t_verbose_config
+check "-v -o FILE: says it wrote FILE" t_verbose_wrote
+check "-q: generate's warnings gone, its output the same" t_quiet_warnings
+check "-q and -v change no result (scan --format json)" t_quiet_results
+check "-q apply: writes, prints nothing" t_quiet_apply
+
 tap_finish
