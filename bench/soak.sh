@@ -20,7 +20,7 @@
 # Events: uvm-major (nvidia-uvm comes back with another major),
 # driver-update (module version and userspace files change together),
 # module-only (a new module boots before its userspace is installed: the
-# host's files are still the old version's, until the next driver-update),
+# host's files are still the old version's for that one boot),
 # boot-without-uvm (the uvm nodes are not made at boot), swap-minors (two
 # GPUs' /dev/nvidiaN swap), cgroup-switch (pure v2 <-> v1 devices).
 #
@@ -308,7 +308,8 @@ while read -r kind param; do
 	esac
 	boot lxgpu "$i"
 	boot hand "$i"
-	uvm_at_boot=1
+	# One boot only: the uvm nodes are back, the upgrade's userspace is in.
+	uvm_at_boot=1 userspace=$version
 	lx_w=$(grep -c ' working$' "$work/lxgpu/results.$i") lx_r=$(grep -c ' refused: ' "$work/lxgpu/results.$i")
 	h_w=$(grep -c ' working$' "$work/hand/results.$i")
 	lx_ok=$((lx_ok + lx_w)) lx_refused=$((lx_refused + lx_r)) hand_ok=$((hand_ok + h_w)) total=$((total + 2))
