@@ -103,6 +103,9 @@ struct lx_gpu_owned {
 	unsigned *drm_minors; /* the NVIDIA GPUs' DRM minors */
 	size_t n_drm_minors;
 	struct lx_strv drm_paths; /* "/dev/dri/card1", "/dev/dri/by-path/pci-...-render" */
+	/* "<state-dir>/lxc/": an lxc.include of a file there is the include
+	 * style's line (lxgpu/incfile.h); NULL: not known here */
+	char *include_dir;
 };
 void lx_gpu_owned_free(struct lx_gpu_owned *owned);
 

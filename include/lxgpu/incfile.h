@@ -20,6 +20,8 @@
 
 /* <state_dir>/lxc/<id>.conf */
 char *lx_incfile_path(const char *state_dir, const char *id);
+/* "<state_dir>/lxc/": where they are (lx_gpu_owned.include_dir). */
+char *lx_incfile_dir(const char *state_dir);
 /* The config line that includes path, in the config's form. */
 char *lx_incfile_config_line(const char *path, bool is_pve);
 /* A live `lxc.include` line of conf naming a file under <state_dir>/lxc/;

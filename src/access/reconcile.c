@@ -532,6 +532,12 @@ int lx_reconcile(const struct lx_reconcile_input *in, struct lx_reconcile_result
 		return lx_error_set(err, "internal error: --style include without the include file's path");
 	}
 	lx_gpu_owned_from_host(in->host, &j.owned);
+	if (in->include_path) { /* the include line counts as a GPU line (where new lines go) */
+		char *slash = strrchr(in->include_path, '/');
+		j.owned.include_dir = slash ? lx_xstrndup(in->include_path,
+							  (size_t)(slash - in->include_path) + 1)
+					    : NULL;
+	}
 	j.drop = lx_xcalloc(conf->n + 1, sizeof(bool));
 	j.replace = lx_xcalloc(conf->n + 1, sizeof(char *));
 	struct lx_current cur;

@@ -1,5 +1,6 @@
 /* lxgpu rollback: restore a config from one of apply's backups. */
 #include "cli.h"
+#include "lxgpu/incfile.h"
 #include "lxgpu/config.h"
 #include "lxgpu/verify.h"
 
@@ -86,6 +87,7 @@ static int run_rollback(struct cli *cli)
 		goto done;
 	}
 	lx_gpu_owned_from_host(&host, &owned);
+	owned.include_dir = lx_incfile_dir(cli->state_dir); /* the include style's line */
 	struct lx_conf_txn txn;
 	struct lx_conf conf;
 	rc = cli_begin_change(cli, id, cli->dry_run, &txn, &conf);

@@ -17,6 +17,7 @@ void lx_gpu_owned_free(struct lx_gpu_owned *owned)
 	free(owned->majors);
 	free(owned->drm_minors);
 	lx_strv_free(&owned->drm_paths);
+	free(owned->include_dir);
 	memset(owned, 0, sizeof(*owned));
 }
 
@@ -76,6 +77,11 @@ static enum ownership classify_line(const struct lx_conf_line *l,
 	}
 	if (l->kind != LX_CONF_LXC_KEY)
 		return NOT_GPU;
+	if (strcmp(l->key, "lxc.include") == 0)
+		return owned->include_dir && lx_str_starts_with(l->value, owned->include_dir) &&
+				       !strchr(l->value + strlen(owned->include_dir), '/')
+			       ? GPU
+			       : NOT_GPU;
 	if (strcmp(l->key, "lxc.mount.entry") == 0) {
 		_cleanup_free_ char *source = lx_xstrndup(l->value, strcspn(l->value, " \t"));
 		return is_gpu_dev_path(source, owned) ? GPU : NOT_GPU;

@@ -23,10 +23,15 @@ char *lx_incfile_config_line(const char *path, bool is_pve)
 	return lx_xasprintf(is_pve ? "lxc.include: %s" : "lxc.include = %s", path);
 }
 
-const struct lx_conf_line *lx_incfile_find_line(const struct lx_conf *conf, const char *state_dir)
+char *lx_incfile_dir(const char *state_dir)
 {
 	_cleanup_free_ char *dir = lx_path_join(state_dir, INCFILE_DIR);
-	_cleanup_free_ char *prefix = lx_xasprintf("%s/", dir);
+	return lx_xasprintf("%s/", dir);
+}
+
+const struct lx_conf_line *lx_incfile_find_line(const struct lx_conf *conf, const char *state_dir)
+{
+	_cleanup_free_ char *prefix = lx_incfile_dir(state_dir);
 	for (size_t i = 0; i < conf->n && conf->lines[i].section == -1; i++) {
 		const struct lx_conf_line *l = &conf->lines[i];
 		if (l->kind == LX_CONF_LXC_KEY && strcmp(l->key, "lxc.include") == 0 &&

@@ -293,6 +293,18 @@ t_corrupt() {
 }
 check "a corrupt record: exit 2 naming it, its include file left as it is" t_corrupt
 
+t_rollback() {
+	# Undo the include-style apply after the GUI changed another line: the
+	# lxc.include line is apply's, the memory change the user's.
+	printf 'arch: amd64\nhostname: r\nostype: debian\n' >"$h/pve/lxc/104.conf"
+	apply 104 --style include --gpus 0000:41:00.0 || fail || return 1
+	backup=$(cd "$work/backups" && ls 104-* | tail -1)
+	sed -i 's/^hostname: r$/hostname: r\nmemory: 4096/' "$h/pve/lxc/104.conf"
+	lx --backup-dir "$work/backups" --lock-dir "$work" rollback 104 "$backup" || fail || return 1
+	printf 'arch: amd64\nhostname: r\nmemory: 4096\nostype: debian\n' | diff -u - "$h/pve/lxc/104.conf"
+}
+check "rollback of an include-style apply takes the lxc.include line out, keeps a later edit" t_rollback
+
 t_style_away() {
 	record include 0000:41:00.0
 	apply 101 --style devn || fail || return 1
