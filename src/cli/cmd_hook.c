@@ -50,8 +50,8 @@ static int run_hook(struct cli *cli)
 	struct lx_error err = {0};
 	int rc = lx_inject_driver(&o, &r, &err);
 	if (rc < 0 && r.no_driver && cli->hook_optional) {
-		fprintf(stderr, "lxgpu: warning: container %s starts without the host's driver "
-				"userspace (hook --optional): %s\n", name ? name : "?", err.message);
+		cli_warn(cli, "container %s starts without the host's driver userspace (hook --optional): %s",
+			 name ? name : "?", err.message);
 		lx_error_clear(&err);
 		lx_inject_result_free(&r);
 		return LX_EXIT_OK;
@@ -74,7 +74,7 @@ static int run_hook(struct cli *cli)
 			printf("  link %s\n", r.links.items[i]);
 	}
 	for (size_t i = 0; i < r.notes.n; i++)
-		fprintf(stderr, "lxgpu: note: %s\n", r.notes.items[i]);
+		cli_note(cli, "%s", r.notes.items[i]);
 	lx_inject_result_free(&r);
 	return fflush(stdout) == 0 ? LX_EXIT_OK : LX_EXIT_ERROR;
 }

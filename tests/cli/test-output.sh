@@ -46,10 +46,13 @@ invocation() {
 	topo) echo "topo --format json" ;;
 	snapshot) echo "snapshot -o -" ;;
 	ensure-nodes) echo "ensure-nodes --print-boot-unit" ;;
+	doctor) echo "doctor --kmsg $work/kmsg" ;;
+	publish) echo "publish --help" ;; # writes its file, nothing on stdout
 	help) echo "help" ;;
 	*) echo "$1 --help" ;;
 	esac
 }
+printf '[    2.000000] NVRM: loading NVIDIA UNIX x86_64 Kernel Module  550.127.05\n' >"$work/kmsg"
 commands=$("$lxgpu" help | sed -n '/^Commands:/,/^$/s/^  \([a-z-]*\) .*/\1/p')
 t_commands_listed() { [ "$(echo "$commands" | wc -l)" -ge 11 ] || { echo "commands: $commands"; return 1; }; }
 check "lxgpu help lists the commands" t_commands_listed
