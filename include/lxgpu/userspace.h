@@ -69,8 +69,11 @@ extern const char *const lx_driver_binary_names[];
  * the root's /etc/ld.so.cache names for that library (x86-64 entries), or
  * in /usr/lib/x86_64-linux-gnu, /usr/lib64, /usr/lib when the root has no
  * cache; the tools from /usr/bin and /usr/sbin (versionless: any file of
- * that name is taken). A corrupt cache is an error; no library of the
- * version is an error naming the version and the root. */
+ * that name is taken). Returns 0; -1 on an error (a corrupt cache); and
+ * LX_DRIVER_FILES_NONE when the root has no library of the version, with
+ * err naming the version and the root (the one failure `hook --optional`
+ * lets a start survive). */
+#define LX_DRIVER_FILES_NONE (-2)
 int lx_driver_files_find(const char *driver_root, const char *version,
 			 struct lx_driver_files *out, struct lx_error *err);
 void lx_driver_files_free(struct lx_driver_files *f);

@@ -387,11 +387,12 @@ int lx_driver_files_find(const char *driver_root, const char *version,
 	}
 	if (out->n == 0) {
 		close(root_fd);
-		return lx_error_set(err, "no userspace driver libraries of version %s under %s "
+		lx_error_set(err, "no userspace driver libraries of version %s under %s "
 				    "(looked for %s.%s & co through %s)", version, root,
 				    "libcuda.so", version,
 				    have_cache ? "its /etc/ld.so.cache"
 					       : "/usr/lib/x86_64-linux-gnu, /usr/lib64, /usr/lib");
+		return LX_DRIVER_FILES_NONE;
 	}
 	for (size_t i = 0; lx_driver_binary_names[i]; i++) {
 		for (size_t d = 0; binary_dirs[d]; d++) {

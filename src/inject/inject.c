@@ -249,8 +249,9 @@ int lx_inject_driver(const struct lx_inject_options *o, struct lx_inject_result 
 				    o->proc_dir ? o->proc_dir : "/proc");
 	}
 	struct lx_driver_files files;
-	if (lx_driver_files_find(droot, r->version, &files, err) < 0) {
-		r->no_driver = strstr(err->message, "no userspace driver libraries") != NULL;
+	int found = lx_driver_files_find(droot, r->version, &files, err);
+	if (found < 0) {
+		r->no_driver = found == LX_DRIVER_FILES_NONE;
 		return lx_error_prefix(err, "the loaded module is %s", r->version);
 	}
 	_cleanup_close_ int root_fd = open(o->rootfs, O_PATH | O_DIRECTORY | O_CLOEXEC);
