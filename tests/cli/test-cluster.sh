@@ -77,6 +77,8 @@ m = {g["bdf"]: g for g in h["gpus"]}
 m["0000:39:00.0"]["minor"], m["0000:ba:00.0"]["minor"] = 5, 1'
 # h: like b with driver 570.172.08 loaded.
 edit "$w/b.yaml" "$w/h.yaml" 'h["driver"]["version"] = "570.172.08"; h["driver"]["firmware"] = ["570.172.08"]'
+# What an interrupted publish on b left (lxgpu's temporary name), and a file of someone else's.
+touch -d '-2 min' "$pve/nodes/b/lxgpu-host.yaml.lxgpu-tmp-Ab12Cd" "$pve/nodes/b/notes.txt"
 for n in b c d e g h u; do
 	[ -f "$w/$n.yaml" ] || cp "$w/b.yaml" "$w/$n.yaml"
 	publish $n "$w/$n.yaml" || { echo "Bail out! publish $n failed"; exit 1; }
@@ -102,6 +104,8 @@ rrd() { # rrd KEY BOOT
 f=$pve/nodes/b/lxgpu-host.yaml
 check "publish writes nodes/<node>/lxgpu-host.yaml with mode 0640" \
 	sh -c "[ \"\$(stat -c %a '$f')\" = 640 ]"
+check "publish removes the temporary file an interrupted publish left, and nothing else" \
+	sh -c "[ ! -e '$pve/nodes/b/lxgpu-host.yaml.lxgpu-tmp-Ab12Cd' ] && [ -e '$pve/nodes/b/notes.txt' ]"
 t_stamp() {
 	"$lxgpu" --host "$f" scan --format json >"$w/scan.json" || return 1
 	jq -e --argjson b $boot0 --argjson t0 "$now" --argjson t1 "$(date +%s)" \
