@@ -58,11 +58,4 @@ int lx_record_from_config(const struct lx_host *host, const char *id, const stru
 			  bool is_pve, const struct lx_access_options *aopts, const char *style,
 			  struct lx_record *out, bool *has_gpus, struct lx_error *err);
 
-/* ---- the journal ---- */
-
-/* Send one message to the syslog socket (journald's /dev/log, a datagram
- * socket), as "<PRI>TAG[PID]: MESSAGE" with facility daemon. */
-int lx_journal_send(const char *socket_path, enum lx_severity severity, const char *tag,
-		    const char *message, struct lx_error *err);
-
 #endif

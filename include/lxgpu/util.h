@@ -72,6 +72,8 @@ void lx_strv_push_owned(struct lx_strv *v, char *s);
 bool lx_strv_contains(const struct lx_strv *v, const char *s);
 void lx_strv_sort(struct lx_strv *v);
 void lx_strv_free(struct lx_strv *v);
+/* The items joined by sep ("" for none). */
+char *lx_strv_join(const struct lx_strv *v, const char *sep);
 
 /* String helpers. */
 bool lx_str_starts_with(const char *s, const char *prefix);
@@ -182,5 +184,11 @@ char *lx_text_escape_lines(const char *s, size_t len);
 /* A unified diff (3 lines of context) between two texts, "" when equal. */
 char *lx_diff_unified(const char *old_name, const char *old_text, size_t old_len,
 		      const char *new_name, const char *new_text, size_t new_len);
+
+/* Send one message to the syslog socket (journald's /dev/log, a datagram
+ * socket) as "<PRI>TAG[PID]: MESSAGE", facility daemon, priority a syslog
+ * level (LOG_ERR, LOG_WARNING, LOG_INFO); never blocks. */
+int lx_journal_send(const char *socket_path, int priority, const char *tag, const char *message,
+		    struct lx_error *err);
 
 #endif

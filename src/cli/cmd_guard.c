@@ -8,6 +8,7 @@
 #include "lxgpu/report.h"
 
 #include <string.h>
+#include <syslog.h>
 
 static const char *const phases[] = {"pre-start", "post-start", "pre-stop", "post-stop"};
 
@@ -15,6 +16,11 @@ static const char *journal_socket(const struct cli *cli, char **owned)
 {
 	*owned = lx_path_join(cli->scan_paths.dev, "log");
 	return *owned;
+}
+
+static int syslog_level(enum lx_severity severity)
+{
+	return severity == LX_SEVERITY_ERROR ? LOG_ERR : severity == LX_SEVERITY_WARNING ? LOG_WARNING : LOG_INFO;
 }
 
 /* Each finding to the journal, and one line when there is none. */
@@ -31,11 +37,11 @@ static void log_findings(const struct cli *cli, const char *id, const char *phas
 			lx_xasprintf("CT %s %s: %s %s: %s%s%s", id, phase,
 				     lx_finding_info(x->code)->code, lx_severity_name(x->severity),
 				     x->message, x->fix ? "; fix: " : "", x->fix ? x->fix : "");
-		rc = lx_journal_send(sock, x->severity, "lxgpu-guard", msg, &err);
+		rc = lx_journal_send(sock, syslog_level(x->severity), "lxgpu-guard", msg, &err);
 	}
 	if (rc == 0 && f->n == 0 && none) {
 		_cleanup_free_ char *msg = lx_xasprintf("CT %s %s: %s", id, phase, none);
-		rc = lx_journal_send(sock, LX_SEVERITY_INFO, "lxgpu-guard", msg, &err);
+		rc = lx_journal_send(sock, LOG_INFO, "lxgpu-guard", msg, &err);
 	}
 	if (rc < 0)
 		cli_warn(cli, "%s", err.message);

@@ -1,11 +1,14 @@
 /* lxgpu hook: LXC's mount hook that gives the container the host's driver
  * userspace of the loaded module's version at every start. */
 #include "cli.h"
+
+#include <syslog.h>
 #include "build-config.h"
 #include "lxgpu/inject.h"
 
 #include <stdlib.h>
 #include <string.h>
+#include <syslog.h>
 #include <unistd.h>
 
 /* LXC calls the hook as `VALUE NAME SECTION TYPE` (lxc.hook.version 0, the
@@ -59,12 +62,19 @@ static int run_hook(struct cli *cli)
 	if (rc < 0) {
 		lx_error_prefix(&err, "hook for container %s", name ? name : "?");
 		lx_inject_result_free(&r);
+		/* LXC logs a hook's output at DEBUG only: Proxmox shows just "Script
+		 * exited with status 2", so the reason goes to the journal too. */
+		_cleanup_free_ char *sock = lx_path_join(cli->scan_paths.dev, "log");
+		_cleanup_free_ char *msg = lx_xasprintf("%s; the start is refused", err.message);
+		struct lx_error jerr = {0};
+		if (lx_journal_send(sock, LOG_ERR, "lxgpu-hook", msg, &jerr) < 0)
+			lx_error_clear(&jerr);
 		cli_fail(&err);
 		fprintf(stderr, "lxgpu: the start is refused; `lxgpu hook --optional` in the "
 				"lxc.hook.mount line lets it go on without the driver\n");
 		return LX_EXIT_ERROR;
 	}
-	/* stdout goes to LXC's log (lxc-start -l INFO). */
+	/* stdout and stderr go to LXC's log, at DEBUG (lxc-start -l DEBUG). */
 	printf("lxgpu hook: driver %s into %s (%zu files, libraries in %s)\n", r.version, rootfs,
 	       r.mounted.n, r.lib_dir);
 	if (cli->verbosity > 0) {

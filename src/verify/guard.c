@@ -12,9 +12,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <string.h>
-#include <sys/socket.h>
 #include <sys/stat.h>
-#include <sys/un.h>
 #include <unistd.h>
 
 void lx_guard_report_free(struct lx_guard_report *r)
@@ -524,31 +522,5 @@ int lx_record_from_config(const struct lx_host *host, const char *id, const stru
 		out->recorded_at = lx_record_time_now();
 	}
 	lx_current_free(&cur);
-	return 0;
-}
-
-/* ---- the journal ---- */
-
-int lx_journal_send(const char *socket_path, enum lx_severity severity, const char *tag,
-		    const char *message, struct lx_error *err)
-{
-	/* facility daemon (3); syslog severities: err 3, warning 4, info 6 */
-	int level = severity == LX_SEVERITY_ERROR ? 3 : severity == LX_SEVERITY_WARNING ? 4 : 6;
-	struct sockaddr_un addr = {.sun_family = AF_UNIX};
-	if (strlen(socket_path) >= sizeof(addr.sun_path))
-		return lx_error_set(err, "%s: the socket path is too long", socket_path);
-	memcpy(addr.sun_path, socket_path, strlen(socket_path) + 1);
-	_cleanup_free_ char *line = lx_xasprintf("<%d>%s[%d]: %s", 3 * 8 + level, tag, (int)getpid(),
-						 message);
-	int fd = socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0);
-	if (fd < 0)
-		return lx_error_set_errno(err, errno, "cannot make a socket for the journal");
-	/* Never wait on a journal that does not read: a start must not hang. */
-	ssize_t sent = sendto(fd, line, strlen(line), MSG_NOSIGNAL | MSG_DONTWAIT,
-			      (struct sockaddr *)&addr, sizeof(addr));
-	int e = errno;
-	close(fd);
-	if (sent < 0)
-		return lx_error_set_errno(err, e, "%s: cannot log to the journal", socket_path);
 	return 0;
 }

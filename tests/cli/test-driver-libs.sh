@@ -106,6 +106,20 @@ t_hook_no_driver() {
 		2>"$work/err" && grep -q 'warning' "$work/err" && [ -z "$(ls "$work/root")" ]
 }
 check "hook without a loaded module: exit 2; with --optional a warning, exit 0, nothing made" t_hook_no_driver
+. "$(dirname "$0")/../lib/journal.sh"
+t_hook_journal() {
+	mkdir -p "$work/dev" && journal_start "$work/dev/log" "$work/journal" || return 1
+	LXC_ROOTFS_MOUNT=$work/root LXC_NAME=ct7 "$lxgpu" --proc-dir "$work/proc" --dev-dir "$work/dev" \
+		hook ct7 lxc mount 2>"$work/err"
+	rc=$?
+	# priority 27 = facility daemon (3) * 8 + err (3)
+	[ $rc -eq 2 ] && logged '<27>lxgpu-hook[' && logged 'hook for container ct7: ' &&
+		logged 'the start is refused'
+	rc=$?
+	kill "$journal_pid" 2>/dev/null
+	return $rc
+}
+check "a refused start's reason also reaches the journal (LXC logs hook output at DEBUG only)" t_hook_journal
 t_option_groups() {
 	! "$lxgpu" --host "$host" scan --driver-libs 2>/dev/null &&
 		! "$lxgpu" --host "$host" generate --optional 2>/dev/null
