@@ -12,14 +12,6 @@ static void push_unique(struct lx_strv *v, const char *s)
 		lx_strv_push(v, s);
 }
 
-static char *join(const struct lx_strv *v, const char *sep)
-{
-	struct lx_buf b = {0};
-	for (size_t i = 0; i < v->n; i++)
-		lx_buf_printf(&b, "%s%s", i ? sep : "", v->items[i]);
-	return lx_buf_steal(&b);
-}
-
 void lx_doctor_p2p(const struct lx_host *host, struct lx_findings *out)
 {
 	struct lx_p2p_report r;
@@ -45,7 +37,7 @@ void lx_doctor_p2p(const struct lx_host *host, struct lx_findings *out)
 			push_unique(&evidence, ev);
 		}
 	if (gpus.n) {
-		_cleanup_free_ char *list = join(&gpus, ", ");
+		_cleanup_free_ char *list = lx_strv_join(&gpus, ", ");
 		lx_findings_add(out, LXG160_P2P_IOMMU_TRANSLATES, NULL, NULL, 0, NULL,
 				lx_xasprintf("the IOMMU %s the DMA of GPU%s %s, so %s peer-to-peer "
 					     "DMA with the other GPUs goes through it (NCCL: a large "
@@ -55,7 +47,7 @@ void lx_doctor_p2p(const struct lx_host *host, struct lx_findings *out)
 				lx_xstrdup("boot with iommu=pt on the kernel command line "
 					   "(/etc/default/grub, or /etc/kernel/cmdline with "
 					   "proxmox-boot-tool refresh): the groups then read identity"));
-		lx_findings_last_evidence(out, join(&evidence, "\n"));
+		lx_findings_last_evidence(out, lx_strv_join(&evidence, "\n"));
 	}
 	lx_strv_free(&gpus);
 	lx_strv_free(&evidence);
@@ -84,8 +76,8 @@ void lx_doctor_p2p(const struct lx_host *host, struct lx_findings *out)
 		}
 	}
 	if (ports.n) {
-		_cleanup_free_ char *list = join(&ports, ", "), *param = join(&ports, ";"),
-				    *pair_list = join(&pairs, ", ");
+		_cleanup_free_ char *list = lx_strv_join(&ports, ", "), *param = lx_strv_join(&ports, ";"),
+				    *pair_list = lx_strv_join(&pairs, ", ");
 		lx_findings_add(out, LXG161_P2P_ACS_REDIRECT, NULL, NULL, 0, NULL,
 				lx_xasprintf("ACS redirect on switch port%s %s: the peer traffic of "
 					     "GPU pair%s %s goes up to the root complex instead of "
@@ -97,7 +89,7 @@ void lx_doctor_p2p(const struct lx_host *host, struct lx_findings *out)
 							"these bits: or turn PCIe ACS off in its "
 							"setup)"
 						      : ""));
-		lx_findings_last_evidence(out, join(&evidence, "\n"));
+		lx_findings_last_evidence(out, lx_strv_join(&evidence, "\n"));
 	}
 	lx_strv_free(&ports);
 	lx_strv_free(&pairs);
@@ -117,13 +109,13 @@ void lx_doctor_p2p(const struct lx_host *host, struct lx_findings *out)
 			push_unique(&fixes, p->fixes.items[j]);
 	}
 	if (unknown.n) {
-		_cleanup_free_ char *list = join(&unknown, ", "), *why = join(&reasons, "; ");
+		_cleanup_free_ char *list = lx_strv_join(&unknown, ", "), *why = lx_strv_join(&reasons, "; ");
 		/* The pairs' own fixes: root for ACS, a newer kernel for the type. */
 		lx_findings_add(out, LXG162_P2P_UNKNOWN, NULL, NULL, 0, NULL,
 				lx_xasprintf("whether peer-to-peer DMA works between GPU pair%s %s "
 					     "is unknown: %s",
 					     unknown.n > 1 ? "s" : "", list, why),
-				join(&fixes, "; "));
+				lx_strv_join(&fixes, "; "));
 	}
 	lx_strv_free(&fixes);
 	lx_strv_free(&unknown);

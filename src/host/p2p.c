@@ -50,14 +50,6 @@ enum lx_tristate lx_p2p_bridge_redirects(const struct lx_pci_bridge *bridge)
 	return (bridge->acs_ctrl & ACS_REDIRECT_BITS) ? LX_YES : LX_NO;
 }
 
-static char *join(const struct lx_strv *v, const char *sep)
-{
-	struct lx_buf b = {0};
-	for (size_t i = 0; i < v->n; i++)
-		lx_buf_printf(&b, "%s%s", i ? sep : "", v->items[i]);
-	return lx_buf_steal(&b);
-}
-
 char *lx_acs_control_describe(uint16_t ctrl)
 {
 	static const struct {
@@ -156,7 +148,7 @@ void lx_p2p_assess_pair(const struct lx_host *host, size_t a, size_t b, struct l
 			     "boot with iommu=pt on the kernel command line: the groups' domain "
 			     "type then reads identity and peer addresses pass untranslated");
 	if (redirecting.n) {
-		_cleanup_free_ char *list = join(&redirecting, ";");
+		_cleanup_free_ char *list = lx_strv_join(&redirecting, ";");
 		lx_strv_push_owned(&p->reasons,
 				   lx_xasprintf("ACS redirect on %s sends the GPUs' peer traffic up "
 						"to the root complex instead of across the switch",
@@ -173,7 +165,7 @@ void lx_p2p_assess_pair(const struct lx_host *host, size_t a, size_t b, struct l
 				     "IOMMU off Linux does not set ACS, the firmware did");
 	}
 	if (unreadable.n) {
-		_cleanup_free_ char *list = join(&unreadable, ", ");
+		_cleanup_free_ char *list = lx_strv_join(&unreadable, ", ");
 		unknown = true;
 		lx_strv_push_owned(&p->reasons,
 				   lx_xasprintf("the ACS state of %s is unknown: config space past "

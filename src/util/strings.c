@@ -167,6 +167,14 @@ void lx_strv_free(struct lx_strv *v)
 	v->n = 0;
 }
 
+char *lx_strv_join(const struct lx_strv *v, const char *sep)
+{
+	struct lx_buf b = {0};
+	for (size_t i = 0; i < v->n; i++)
+		lx_buf_printf(&b, "%s%s", i ? sep : "", v->items[i]);
+	return lx_buf_steal(&b);
+}
+
 bool lx_str_starts_with(const char *s, const char *prefix)
 {
 	return strncmp(s, prefix, strlen(prefix)) == 0;
