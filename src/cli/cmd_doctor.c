@@ -165,20 +165,21 @@ static int run_doctor(struct cli *cli)
 		if (id) {
 			_cleanup_free_ char *id_text = lx_text_escape(id);
 			_cleanup_free_ char *path_text = lx_text_escape(path);
-			printf("%s %s (%s): %s; userspace driver libraries: %s\n",
+			printf("%s %s (%s): %s; userspace driver libraries: %s",
 			       is_pve ? "CT" : "Container", id_text, path_text,
 			       report.state == LX_RUN_UNINSPECTABLE ? "could not inspect"
 			       : report.running                     ? "running"
 								    : "stopped",
 			       !user.checked     ? "not checked (its root is not reachable)"
-			       : user.versions.n ? "version"
+			       : user.versions.n ? ""
 						 : "none found");
 			for (size_t i = 0; i < user.versions.n; i++)
-				printf("  %s%s\n", user.versions.items[i],
+				printf("%s%s%s", i ? ", " : "", user.versions.items[i],
 				       host.driver.version && strcmp(user.versions.items[i],
 								     host.driver.version) == 0
 					       ? " (the module's version)"
 					       : " (not the module's version)");
+			printf("\n");
 		}
 		_cleanup_free_ char *text = lx_report_findings_text(&findings, cli->color);
 		fputs(text, stdout);
