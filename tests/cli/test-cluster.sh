@@ -237,6 +237,22 @@ t_hosts_wins() {
 }
 check "--to with --hosts DIR: DIR/<node>.yaml wins (b's model from the 4090 host: refused)" t_hosts_wins
 
+t_schema() { # the --to document, JSON and YAML, against docs/schema/preflight.json
+	python3 -c 'import jsonschema' 2>/dev/null || { echo "python3-jsonschema missing"; return 1; }
+	for node in b c; do
+		for fmt in json yaml; do
+			"$lxgpu" --host "$here" --pve-dir "$pve" --lxc-path "$w/lxc" --format $fmt \
+				preflight 101 --to $node >"$w/doc.$fmt"
+			[ $? -le 1 ] || return 1
+		done
+		python3 "$(dirname "$0")/validate-json.py" "$(dirname "$0")/../../docs/schema" preflight \
+			"$w/doc.json" || return 1
+		python3 "$(dirname "$0")/validate-json.py" "$(dirname "$0")/../../docs/schema" preflight \
+			"$w/doc.yaml" --yaml || return 1
+	done
+}
+check "preflight --to's JSON and YAML validate against docs/schema/preflight.json" t_schema
+
 # ---- audit --cluster ----
 
 ct "$pve/nodes/b/lxc/202.conf" 0 # /dev/nvidia0 there: 0000:18:00.0 in b's model
