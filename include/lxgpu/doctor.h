@@ -49,8 +49,9 @@ void lx_kmsg_free(struct lx_kmsg *k);
 /* ---- the catalogue of known messages (src/doctor/catalogue.c) ---- */
 
 enum {
-	/* Counts only when the line names a GPU of the host (or the nvidia
-	 * driver as the device's): IOMMU faults of other devices are not ours. */
+	/* Counts only when the line names a GPU of the host that nvidia drives
+	 * (or the nvidia driver as the device's): IOMMU faults of other
+	 * devices, and of GPUs given to VMs, are not ours. */
 	LX_KMSG_GPU_ONLY = 1u << 0,
 	/* Counts only when an NVIDIA module is not loaded: a refused module
 	 * while nvidia and nvidia_uvm run is someone else's. */

@@ -367,9 +367,13 @@ int lx_kmsg_match_all(const struct lx_kmsg *log, const struct lx_host *host,
 			_cleanup_free_ char *span = lx_xstrndup(w.text.data, w.ends[last]);
 			char *pci = find_pci(span, host);
 			bool keep = true;
-			if ((rows[r].flags & LX_KMSG_GPU_ONLY) && host)
+			if ((rows[r].flags & LX_KMSG_GPU_ONLY) && host) {
+				/* a GPU of the host that nvidia drives: one given to a VM
+				 * (vfio-pci) faults in the VM's IOMMU domain, not ours */
+				const struct lx_gpu *g = pci ? lx_host_find_gpu_by_bdf(host, pci) : NULL;
 				keep = names_nvidia_device(log->lines[i].text) ||
-				       (pci && lx_host_find_gpu_by_bdf(host, pci));
+				       (g && (!g->driver || strcmp(g->driver, "nvidia") == 0));
+			}
 			if (rows[r].flags & LX_KMSG_NVIDIA_MISSING)
 				keep = nvidia_missing(host);
 			if (!keep) {

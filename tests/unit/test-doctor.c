@@ -234,16 +234,18 @@ static void test_previous_record(void)
 static void test_gpu_only(void)
 {
 	struct lx_host host = {0};
-	struct lx_gpu gpu = {.bdf = (char *)"0000:41:00.0"};
-	host.gpus = &gpu;
-	host.n_gpus = 1;
+	struct lx_gpu gpus[2] = {{.bdf = (char *)"0000:41:00.0", .driver = (char *)"nvidia"},
+				 {.bdf = (char *)"0000:81:00.0", .driver = (char *)"vfio-pci"}};
+	host.gpus = gpus;
+	host.n_gpus = 2;
 	struct lx_kmsg k;
 	parse("[ 10.1] DMAR: [DMA Read NO_PASID] Request device [0x00:0x02.0] fault addr 0x7c346000 [fault reason 0x06] PTE Read access is not set\n"
-	      "[ 10.2] DMAR: [DMA Write] Request device [41:00.0] PASID ffffffff fault addr 9c000000 [fault reason 05] PTE Write access is not set\n",
+	      "[ 10.2] DMAR: [DMA Write] Request device [41:00.0] PASID ffffffff fault addr 9c000000 [fault reason 05] PTE Write access is not set\n"
+	      "[ 10.3] vfio-pci 0000:81:00.0: AMD-Vi: Event logged [IO_PAGE_FAULT domain=0x0003 address=0x80000040 flags=0x0020]\n",
 	      &k);
 	struct lx_kmsg_matches m;
 	size_t got = count_matches(&k, &host, &m);
-	int_eq((long long)got, 1, "the iGPU's fault is not the NVIDIA GPU's");
+	int_eq((long long)got, 1, "the iGPU's fault and the VM's GPU's are not the nvidia GPU's");
 	if (got == 1)
 		str_eq(m.items[0].pci, "0000:41:00.0", "the GPU's fault, address completed");
 	lx_kmsg_matches_free(&m);
