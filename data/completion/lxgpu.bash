@@ -20,7 +20,7 @@ _lxgpu_cmd_opts() {
 		--allow-privilege-change' ;;
 	verify) echo '' ;;
 	audit) echo '--cluster --hosts --exclusive -o --output' ;;
-	preflight) echo '--next-boot --kernel --root --print-boot-unit --to --hosts' ;;
+	preflight) echo '--next-boot --kernel --root --print-boot-unit --to --hosts --exclusive' ;;
 	topo) echo '--gpus --p2p' ;;
 	snapshot) echo '-o --output' ;;
 	ensure-nodes) echo '--dry-run --load-modules --print-boot-unit' ;;

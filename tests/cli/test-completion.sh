@@ -3,8 +3,9 @@
 # options of src/cli/main.c's long_options table, the commands `lxgpu help`
 # lists, the options each command's --help names, option values the CLI
 # accepts, container IDs from made-up config directories, GPU indexes of an
-# example host (counted from its YAML by python3-yaml, not by lxgpu). The bash
-# function runs for real; the zsh file is checked for syntax and its lists.
+# example host (counted from its YAML by python3-yaml, not by lxgpu). Both
+# run for real: the bash function with COMP_WORDS set, zsh interactively
+# under zpty (zsh-complete.zsh: TAB, then the edit buffer is read back).
 # Usage: test-completion.sh LXGPU MAIN_C COMPLETION_DIR EXAMPLES_DIR
 set -u
 lxgpu=$1 main_c=$2 dir=$3 examples=$(cd "$4" && pwd)
@@ -155,6 +156,74 @@ t_zsh_commands() {
 	grep -vx help "$work/cli-commands" | diff -u - "$work/got"
 }
 
+# zsh_complete < LINES: what zsh's TAB made of each line, one a line.
+zsh_complete() {
+	zsh "$(dirname "$0")/zsh-complete.zsh" "$dir" "$work/zsh.out" || { echo "zsh could not be driven"; return 1; }
+	cat "$work/zsh.out"
+}
+
+t_zsh_runs() {
+	mkdir -p "$work/zpve/lxc"
+	: >"$work/zpve/lxc/101.conf"
+	: >"$work/zpve/lxc/2000.conf"
+	top=$(python3 -c 'import sys, yaml
+print(max(g["index"] for g in yaml.safe_load(open(sys.argv[1]))["gpus"]))' "$eight")
+	cat >"$work/zsh.in" <<-EOF
+		$lxgpu gen
+		$lxgpu ensure-nodes --load
+		$lxgpu generate --style=in
+		$lxgpu --format js
+		$lxgpu --pve-dir $work/zpve verify 20
+		$lxgpu --host $eight generate --gpus $top
+		$lxgpu help ensure-n
+	EOF
+	# <SP>: the space zsh adds after a finished word.
+	cat >"$work/zsh.want" <<-EOF
+		$lxgpu generate<SP>
+		$lxgpu ensure-nodes --load-modules<SP>
+		$lxgpu generate --style=include<SP>
+		$lxgpu --format json<SP>
+		$lxgpu --pve-dir $work/zpve verify 2000<SP>
+		$lxgpu --host $eight generate --gpus $top,
+		$lxgpu help ensure-nodes<SP>
+	EOF
+	zsh_complete <"$work/zsh.in" | sed 's/ $/<SP>/' >"$work/zsh.got" || return 1
+	diff -u "$work/zsh.want" "$work/zsh.got"
+}
+
+# Each command, the global options, and each option a command's usage and
+# option lines name, typed but for its last letter: zsh completes it (unless
+# another option there shares the prefix; then it may only list them).
+t_zsh_commands_options() {
+	: >"$work/zsh.in"
+	: >"$work/zsh.want"
+	"$lxgpu" help | sed -n '/^Global options/,$p' >"$work/global-help"
+	for cmd in '' $(cat "$work/cli-commands"); do
+		[ "$cmd" = help ] && continue
+		if [ -n "$cmd" ]; then
+			printf '%s %s\n' "$lxgpu" "$cmd" >>"$work/zsh.in"
+			printf '%s %s\n' "$lxgpu" "$cmd" >>"$work/zsh.want"
+			"$lxgpu" "$cmd" --help | sed '/^Global options/,$d' >"$work/help"
+		else
+			cp "$work/global-help" "$work/help"
+		fi
+		{ sed -n '/^Usage:/,/^$/p' "$work/help" | grep -o -- '--[a-z][a-z0-9-]*'
+		  sed -n 's/^  *\(-[a-zA-Z], \)*\(--[a-z][a-z0-9-]*\).*/\2/p' "$work/help"
+		} | sort -u >"$work/opts"
+		sed -n 's/^  *\(-[a-zA-Z], \)*\(--[a-z][a-z0-9-]*\).*/\2/p' "$work/global-help" |
+			cat - "$work/opts" | sort -u >"$work/all-opts"
+		for opt in $(cat "$work/opts"); do
+			[ "$opt" = --help ] || [ "$opt" = --version ] && continue # they end the line: '(- *)'
+			prefix=${opt%?}
+			[ "$(grep -c -- "^$prefix" "$work/all-opts")" -eq 1 ] || continue
+			printf '%s %s%s\n' "$lxgpu" "${cmd:+$cmd }" "$prefix" >>"$work/zsh.in"
+			printf '%s %s%s\n' "$lxgpu" "${cmd:+$cmd }" "$opt" >>"$work/zsh.want"
+		done
+	done
+	zsh_complete <"$work/zsh.in" | sed 's/[ =]$//' >"$work/zsh.got" || return 1
+	diff -u "$work/zsh.want" "$work/zsh.got"
+}
+
 check "the option table, getopt string and command list are read" t_table_read
 check "bash and zsh files parse" t_syntax
 check "bash: the commands of 'lxgpu help'" t_bash_commands
@@ -166,4 +235,6 @@ check "bash: container IDs from <pve-dir>/lxc/*.conf and <lxc-path>/*/config" t_
 check "bash: GPU indexes of the --host example (0-7), comma lists" t_bash_gpus
 check "zsh: every option of long_options, and only those" t_zsh_options
 check "zsh: the commands of 'lxgpu help'" t_zsh_commands
+check "zsh: commands, option values, container IDs, GPU indexes completed" t_zsh_runs
+check "zsh: every command, and the options its help names, completed" t_zsh_commands_options
 tap_finish
