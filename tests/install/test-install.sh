@@ -53,6 +53,9 @@ t_docs() {
 	for f in "$src/README.md" "$src"/docs/*.md; do
 		grep -q "/share/doc/lxgpu/${f##*/}\$" "$work/installed" || { echo "not installed: $f"; bad=1; }
 	done
+	for f in "$src"/docs/schema/*.json; do
+		grep -q "/share/lxgpu/schema/${f##*/}\$" "$work/installed" || { echo "not installed: $f"; bad=1; }
+	done
 	[ "$bad" -eq 0 ]
 }
 
@@ -151,7 +154,7 @@ t_man_page() {
 
 check "meson install puts every file it lists in DESTDIR" t_install
 check "the list has the binary, units, completion, docs (and the man page)" t_list
-check "every docs/*.md is installed in share/doc/lxgpu" t_docs
+check "every docs/*.md and docs/schema/*.json is installed" t_docs
 check "the installed binary runs" t_runs
 check "installed boot unit = ensure-nodes/preflight --print-boot-unit" t_boot_unit
 check "systemd-analyze verify: nothing wrong in the units" t_systemd_analyze
