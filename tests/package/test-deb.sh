@@ -5,10 +5,12 @@
 # the same files as `meson install` of the same build (dh_compress's .gz and
 # Debian's copyright/changelog aside), and installed with dpkg --root into a
 # scratch root: the units enabled there as deb-systemd-helper does it, the
-# binary runs, completion, man page and boot unit in place.
-# Usage: test-deb.sh SOURCE_DIR   (TAP output; root, Debian 12 build tools)
+# binary runs, completion, man page and boot unit in place, and preflight
+# --next-boot --root finds the boot unit dpkg enabled there.
+# Usage: test-deb.sh SOURCE_DIR EXAMPLES_DIR   (TAP output; root, Debian 12
+# build tools)
 set -u
-src=$(cd "$1" && pwd)
+src=$(cd "$1" && pwd) examples=$(cd "$2" && pwd)
 . "$(dirname "$0")/../lib/tap.sh"
 
 missing=""
@@ -157,6 +159,26 @@ t_completion_man() {
 	grep -q '^\.SH EXAMPLES' "$work/lxgpu.1" && grep -q '^\.SH FILES' "$work/lxgpu.1"
 }
 
+# uvm_at_boot ROOT: preflight --next-boot's verdict on /dev/nvidia-uvm at
+# boot for a host without nvidia-uvm loaded, reading units under ROOT.
+uvm_at_boot() {
+	mkdir -p "$work/pf/pve/lxc" "$work/pf/lxc"
+	printf 'arch: amd64\nhostname: ct\nunprivileged: 1\ndev0: /dev/nvidia0\ndev1: /dev/nvidia-uvm\n' \
+		>"$work/pf/pve/lxc/101.conf"
+	"$root/usr/bin/lxgpu" --host "$examples/pve-uvm-not-loaded.yaml" --pve-dir "$work/pf/pve" \
+		--lxc-path "$work/pf/lxc" --cgroup-root "$work/pf/none" preflight --next-boot \
+		--kernel 6.8.12-4-pve --root "$1" --format json >"$work/pf.json"
+	python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["next_boot"]["uvm_at_boot"])' \
+		"$work/pf.json"
+}
+
+t_preflight_sees_unit() {
+	mkdir -p "$work/empty-root"
+	# Without the package nothing makes the node; with it, the unit dpkg enabled.
+	[ "$(uvm_at_boot "$work/empty-root")" = False ] || { cat "$work/pf.json"; return 1; }
+	[ "$(uvm_at_boot "$root")" = True ] || { cat "$work/pf.json"; return 1; }
+}
+
 check "a copy of the source tree" t_copy
 check "dpkg-buildpackage -us -uc -b builds the .deb" t_build
 check "the source tree got none of the build" t_source_clean
@@ -168,4 +190,5 @@ check "the installed binary runs" t_runs
 check "units installed; the nodes unit is the one the binary prints" t_units
 check "units enabled in the root by the maintainer scripts" t_enabled
 check "bash/zsh completion and the man page installed" t_completion_man
+check "preflight --next-boot --root: the enabled boot unit makes uvm" t_preflight_sees_unit
 tap_finish
