@@ -120,34 +120,31 @@ static void say(const char *kind, const char *fmt, va_list ap)
 	fprintf(stderr, "lxgpu: %s%s\n", kind, text);
 }
 
+/* The one rule of -q and -v: a message of level `least` shows when the
+ * verbosity (-1 with -q, 0, 1 with -v) is at least that. */
+#define SAY_AT(least, kind)                   \
+	do {                                  \
+		if (cli->verbosity < (least)) \
+			return;               \
+		va_list ap;                   \
+		va_start(ap, fmt);            \
+		say(kind, fmt, ap);           \
+		va_end(ap);                   \
+	} while (0)
+
 void cli_warn(const struct cli *cli, const char *fmt, ...)
 {
-	if (cli->verbosity < 0)
-		return;
-	va_list ap;
-	va_start(ap, fmt);
-	say("warning: ", fmt, ap);
-	va_end(ap);
+	SAY_AT(0, "warning: ");
 }
 
 void cli_note(const struct cli *cli, const char *fmt, ...)
 {
-	if (cli->verbosity < 0)
-		return;
-	va_list ap;
-	va_start(ap, fmt);
-	say("note: ", fmt, ap);
-	va_end(ap);
+	SAY_AT(0, "note: ");
 }
 
 void cli_verbose(const struct cli *cli, const char *fmt, ...)
 {
-	if (cli->verbosity < 1)
-		return;
-	va_list ap;
-	va_start(ap, fmt);
-	say("", fmt, ap);
-	va_end(ap);
+	SAY_AT(1, "");
 }
 
 int cli_print_doc(const struct cli *cli, struct lx_doc *doc, int schema)

@@ -97,6 +97,8 @@ done
 
 # The live scanner on every fixture (umockdev): scan's JSON.
 if command -v umockdev-run >/dev/null 2>&1; then
+	# umockdev's preload comes before ASan's runtime (as in run-fixtures.sh)
+	export ASAN_OPTIONS="${ASAN_OPTIONS:-}${ASAN_OPTIONS:+:}verify_asan_link_order=0"
 	cat >"$work/in-testbed.sh" <<'INNER'
 set -eu
 fixture=$1 lxgpu=$2
