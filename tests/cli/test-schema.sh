@@ -73,6 +73,8 @@ cp "$cases/clean-devn.conf" "$work/pve/nodes/pve2/lxc/300.conf"
 printf 'arch: amd64\nhostname: plain\n' >"$work/pve/nodes/pve2/lxc/301.conf"
 printf 'memory: 8192\nhostpci0: 0000:39:00,pcie=1\n' >"$work/pve/nodes/pve1/qemu-server/900.conf"
 printf '[    2.000000] NVRM: loading NVIDIA UNIX Open Kernel Module for x86_64  590.48.01\n[   12.000000] NVRM: GPU 0000:18:00.0: RmInitAdapter failed! (0x22:0x56:667)\n' >"$work/kmsg"
+mkdir -p "$work/hosts"
+cp "$examples/pve-8x-rtx-pro-6000.yaml" "$work/hosts/pve2.yaml" # --to pve2's model; audit reads no --hosts
 dirs="--pve-dir $work/pve --lxc-path $work/none --cgroup-root $work/none"
 
 for model in "$examples"/*.yaml; do
@@ -90,6 +92,7 @@ for model in "$examples"/*.yaml; do
 		collect "$h: audit --cluster --exclusive" audit $lx audit --cluster --exclusive
 		collect "$h: preflight" preflight $lx preflight
 		collect "$h: preflight CTID" preflight $lx preflight 101
+		collect "$h: preflight CTID --to NODE" preflight $lx preflight 101 --to pve2 --hosts "$work/hosts"
 		collect "$h: doctor --kmsg" doctor $lx doctor --kmsg "$work/kmsg"
 		collect "$h: doctor CTID" doctor $lx doctor 101 --kmsg "$work/kmsg"
 	}
