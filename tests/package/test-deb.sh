@@ -133,7 +133,7 @@ t_runs() {
 }
 
 t_units() {
-	for u in lxgpu-nodes.service lxgpu-audit.service lxgpu-audit.timer; do
+	for u in lxgpu-nodes.service lxgpu-audit.service lxgpu-audit.timer lxgpu-publish.service; do
 		[ -f "$root/lib/systemd/system/$u" ] || { echo "no $u"; return 1; }
 	done
 	"$root/usr/bin/lxgpu" ensure-nodes --print-boot-unit | cmp - "$root/lib/systemd/system/lxgpu-nodes.service" ||
@@ -145,6 +145,7 @@ t_units() {
 # WantedBy=); this host's units as they were.
 t_enabled() {
 	[ -L "$root/etc/systemd/system/multi-user.target.wants/lxgpu-nodes.service" ] &&
+		[ -L "$root/etc/systemd/system/multi-user.target.wants/lxgpu-publish.service" ] &&
 		[ -L "$root/etc/systemd/system/timers.target.wants/lxgpu-audit.timer" ] ||
 		{ find "$root/etc" 2>/dev/null; return 1; }
 	host_units >"$work/host-after"
