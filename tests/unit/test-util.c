@@ -3,7 +3,10 @@
 #include "tap.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 static void test_strings(void)
@@ -125,6 +128,62 @@ static void test_mkdir_parents(void)
 	ok(rmdir(dir) == 0, "nothing else was made");
 }
 
+static bool is_f(const char *final, void *ctx)
+{
+	return strcmp(final, ctx) == 0;
+}
+
+/* The streamed atomic file: nothing at the path until commit; abort and
+ * a failed commit leave the old file; the stale-temp sweep takes only
+ * lxgpu's own names of the file asked, regular and old enough. */
+static void test_atomic_stream(void)
+{
+	char dir[] = "/tmp/lxgpu-test-XXXXXX";
+	ok(mkdtemp(dir) != NULL, "temp dir");
+	_cleanup_free_ char *path = lx_path_join(dir, "f");
+	struct lx_error err = {0};
+	struct lx_atomic_file f;
+	ok(lx_atomic_open(path, 0600, &f, &err) == 0 && write(f.fd, "new", 3) == 3, "open, write");
+	ok(access(path, F_OK) < 0 && access(f.tmp, F_OK) == 0, "only the temporary file exists");
+	ok(lx_atomic_commit(&f, &err) == 0 && f.tmp == NULL, "commit");
+	char *data = NULL;
+	ok(lx_read_file(path, 10, &data, NULL, &err) == 0 && strcmp(data, "new") == 0, "committed");
+	free(data);
+	ok(lx_atomic_open(path, 0600, &f, &err) == 0 && write(f.fd, "other", 5) == 5, "again");
+	_cleanup_free_ char *tmp = lx_xstrdup(f.tmp);
+	lx_atomic_abort(&f);
+	ok(access(tmp, F_OK) < 0 && lx_read_file(path, 10, &data, NULL, &err) == 0 &&
+		   strcmp(data, "new") == 0,
+	   "abort: temporary file gone, old content kept");
+	free(data);
+	const char *names[] = {"f.lxgpu-tmp-aB3dE9", "f.lxgpu-tmp-young1", "f.lxgpu-tmp-toolong",
+			       "g.lxgpu-tmp-aB3dE9", "f.lxgpu-tmp-a.b-c0"};
+	for (size_t i = 0; i < 5; i++) {
+		_cleanup_free_ char *p = lx_path_join(dir, names[i]);
+		ok(lx_write_file_atomic(p, "x", 1, 0600, &err) == 0, names[i]);
+		struct timespec old[2] = {{.tv_sec = time(NULL) - 120}, {.tv_sec = time(NULL) - 120}};
+		if (i != 1)
+			utimensat(AT_FDCWD, p, old, 0);
+	}
+	_cleanup_free_ char *link = lx_path_join(dir, "f.lxgpu-tmp-Link01");
+	ok(symlink("f", link) == 0, "a symbolic link with the name");
+	struct lx_strv removed = {0};
+	ok(lx_atomic_clean_stale(dir, is_f, "f", 60, &removed, &err) == 0 && removed.n == 1 &&
+		   lx_str_ends_with(removed.items[0], "/f.lxgpu-tmp-aB3dE9"),
+	   "only the old temporary file of f is removed");
+	lx_strv_free(&removed);
+	for (size_t i = 1; i < 5; i++) {
+		_cleanup_free_ char *p = lx_path_join(dir, names[i]);
+		ok(access(p, F_OK) == 0, names[i]); /* kept */
+		unlink(p);
+	}
+	ok(lx_atomic_clean_stale("/nonexistent-lxgpu", is_f, "f", 60, NULL, &err) == 0,
+	   "a missing directory is fine");
+	unlink(link);
+	unlink(path);
+	ok(rmdir(dir) == 0, "nothing else left");
+}
+
 static void test_errors(void)
 {
 	struct lx_error err = {0};
@@ -142,6 +201,7 @@ int main(void)
 	test_paths();
 	test_files();
 	test_mkdir_parents();
+	test_atomic_stream();
 	test_errors();
 	return tap_done();
 }
