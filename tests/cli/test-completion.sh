@@ -15,9 +15,9 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 . "$(dirname "$0")/../lib/tap.sh"
 
-# complete WORD...: what the bash function offers for the words (the last
+# bash_complete WORD...: what the bash function offers for the words (the last
 # one is being completed), one a line, sorted.
-complete() {
+bash_complete() {
 	bash -c '. "$1"; shift; COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); _lxgpu
 		printf "%s\n" "${COMPREPLY[@]}"' _ "$bash_file" "$@" | sed '/^$/d' | sort -u
 }
@@ -47,7 +47,7 @@ t_syntax() {
 }
 
 t_bash_commands() {
-	complete lxgpu '' >"$work/got"
+	bash_complete lxgpu '' >"$work/got"
 	diff -u "$work/cli-commands" "$work/got"
 }
 
@@ -55,7 +55,7 @@ t_bash_commands() {
 t_bash_options() {
 	: >"$work/got"
 	for cmd in '' $(cat "$work/cli-commands"); do
-		complete lxgpu $cmd - >>"$work/got"
+		bash_complete lxgpu $cmd - >>"$work/got"
 	done
 	sort -u "$work/got" -o "$work/got"
 	diff -u "$work/cli-options" "$work/got"
@@ -70,7 +70,7 @@ t_bash_per_command() {
 		{ sed -n '/^Usage:/,/^$/p' "$work/help" | grep -o -- '--[a-z][a-z0-9-]*'
 		  sed -n 's/^  *\(-[a-zA-Z], \)*\(--[a-z][a-z0-9-]*\).*/\2/p' "$work/help"
 		} | sort -u >"$work/named"
-		complete lxgpu "$cmd" - >"$work/offered"
+		bash_complete lxgpu "$cmd" - >"$work/offered"
 		missing=$(comm -23 "$work/named" "$work/offered")
 		[ -z "$missing" ] || { echo "$cmd: not offered: $missing"; bad=1; }
 	done
@@ -83,21 +83,21 @@ t_bash_per_command() {
 t_bash_values_skipped() {
 	bad=0
 	for opt in $(sed -n 's/ required_argument$//p' "$work/table"); do
-		complete lxgpu "$opt" x sc | grep -qx scan || { echo "$opt x: no command after it"; bad=1; }
-		complete lxgpu "$opt" = x sc | grep -qx scan || { echo "$opt=x: no command after it"; bad=1; }
+		bash_complete lxgpu "$opt" x sc | grep -qx scan || { echo "$opt x: no command after it"; bad=1; }
+		bash_complete lxgpu "$opt" = x sc | grep -qx scan || { echo "$opt=x: no command after it"; bad=1; }
 	done
 	# And one that takes none is not taken for one that does.
 	for opt in $(sed -n 's/ no_argument$//p' "$work/table"); do
-		complete lxgpu "$opt" sc | grep -qx scan || { echo "$opt: its next word taken as a value"; bad=1; }
+		bash_complete lxgpu "$opt" sc | grep -qx scan || { echo "$opt: its next word taken as a value"; bad=1; }
 	done
 	[ "$bad" -eq 0 ]
 }
 
 # Every word offered for --format, --style and --cgroup is one the CLI takes.
 t_bash_value_words() {
-	complete lxgpu --format '' >"$work/formats"
-	complete lxgpu generate --style '' >"$work/styles"
-	complete lxgpu generate --cgroup '' >"$work/cgroups"
+	bash_complete lxgpu --format '' >"$work/formats"
+	bash_complete lxgpu generate --style '' >"$work/styles"
+	bash_complete lxgpu generate --cgroup '' >"$work/cgroups"
 	[ -s "$work/formats" ] && [ -s "$work/styles" ] && [ -s "$work/cgroups" ] || return 1
 	for f in $(cat "$work/formats"); do
 		"$lxgpu" --format "$f" scan --help >/dev/null || { echo "--format $f refused"; return 1; }
@@ -121,9 +121,9 @@ t_bash_ctids() {
 	: >"$work/pve/lxc/readme.txt"
 	: >"$work/lxc/web/config"
 	printf '101\n2000\nweb\n' >"$work/want"
-	complete lxgpu --pve-dir "$work/pve" --lxc-path "$work/lxc" verify '' >"$work/got"
+	bash_complete lxgpu --pve-dir "$work/pve" --lxc-path "$work/lxc" verify '' >"$work/got"
 	diff -u "$work/want" "$work/got" || return 1
-	complete lxgpu apply --pve-dir="$work/pve" --lxc-path "$work/lxc" 2 >"$work/got"
+	bash_complete lxgpu apply --pve-dir="$work/pve" --lxc-path "$work/lxc" 2 >"$work/got"
 	printf '2000\n' | diff -u - "$work/got"
 }
 
@@ -132,10 +132,10 @@ t_bash_gpus() {
 for g in yaml.safe_load(open(sys.argv[1]))["gpus"]: print(g["index"])' "$eight" |
 		sort -u >"$work/want" || return 1
 	[ "$(wc -l <"$work/want")" -eq 8 ] || { cat "$work/want"; return 1; }
-	complete "$lxgpu" --host "$eight" generate --gpus '' | grep -Ex '[0-9]+' | sort -u >"$work/got"
+	bash_complete "$lxgpu" --host "$eight" generate --gpus '' | grep -Ex '[0-9]+' | sort -u >"$work/got"
 	diff -u "$work/want" "$work/got" || return 1
 	# A list: the next element after the comma.
-	complete "$lxgpu" --host "$eight" generate --gpus 0,7 >"$work/got"
+	bash_complete "$lxgpu" --host "$eight" generate --gpus 0,7 >"$work/got"
 	printf '0,7\n' | diff -u - "$work/got"
 }
 

@@ -125,7 +125,9 @@ t_dirs_made() {
 		[ "$(stat -c %a "$d/var/lib")" = 755 ] && [ -d "$d/run/lock/lxc" ] &&
 		[ -d "$d/var/lib/lxgpu/containers" ] && [ -f "$d/var/lib/lxgpu/lxc/101.conf" ] ||
 		{ find "$d" -type d -exec stat -c '%a %n' {} +; return 1; }
-	ls "$d/var/lib/lxgpu/backups" | grep -q '^101-.*\.tar\.gz$'
+	for f in "$d"/var/lib/lxgpu/backups/101-*.tar.gz; do [ -f "$f" ] && return 0; done
+	echo "no backup of 101 in $d/var/lib/lxgpu/backups"
+	return 1
 }
 
 # The Proxmox hookscript (docs/guard.md): pve-container runs it as
@@ -139,7 +141,7 @@ t_hookscript() {
 }
 
 t_completion_loads() {
-	bash -c '. "$1" && complete -p lxgpu' _ "$dest"$(installed '/completions/lxgpu$') |
+	bash -c '. "$1" && complete -p lxgpu' _ "$dest$(installed '/completions/lxgpu$')" |
 		grep -q -- '-F _lxgpu lxgpu'
 }
 
