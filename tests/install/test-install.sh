@@ -38,6 +38,7 @@ t_list() {
 	cat "$work/installed"
 	for want in '/bin/lxgpu$' '/systemd/system/lxgpu-nodes\.service$' \
 		'/systemd/system/lxgpu-audit\.service$' '/systemd/system/lxgpu-audit\.timer$' \
+		'/systemd/system/lxgpu-publish\.service$' '/udev/rules\.d/60-lxgpu-publish\.rules$' \
 		'/bash-completion/completions/lxgpu$' '/zsh/vendor-completions/_lxgpu$' \
 		'/share/doc/lxgpu/README\.md$' '/share/doc/lxgpu/findings\.md$'; do
 		grep -Eq "$want" "$work/installed" || { echo "meson installs no $want"; return 1; }
