@@ -47,16 +47,31 @@ struct lx_doc *lx_doc_new_map(void)
 	return doc_new(LX_DOC_MAP);
 }
 
+/* Arrays of n entries hold the next power of two: they grow only when n is
+ * 0 or a power of two (a snapshot load builds thousands of small maps). */
+static bool full(size_t n)
+{
+	return (n & (n - 1)) == 0;
+}
+
+static size_t grown(size_t n)
+{
+	return n ? 2 * n : 1;
+}
+
 void lx_doc_list_push(struct lx_doc *list, struct lx_doc *value)
 {
-	list->items = lx_xrealloc(list->items, (list->n + 1) * sizeof(*list->items));
+	if (full(list->n))
+		list->items = lx_xrealloc(list->items, grown(list->n) * sizeof(*list->items));
 	list->items[list->n++] = value;
 }
 
 void lx_doc_map_set(struct lx_doc *map, const char *key, struct lx_doc *value)
 {
-	map->keys = lx_xrealloc(map->keys, (map->n + 1) * sizeof(*map->keys));
-	map->key_lines = lx_xrealloc(map->key_lines, (map->n + 1) * sizeof(*map->key_lines));
+	if (full(map->n)) {
+		map->keys = lx_xrealloc(map->keys, grown(map->n) * sizeof(*map->keys));
+		map->key_lines = lx_xrealloc(map->key_lines, grown(map->n) * sizeof(*map->key_lines));
+	}
 	map->keys[map->n] = lx_xstrdup(key);
 	map->key_lines[map->n] = value->line;
 	lx_doc_list_push(map, value);
