@@ -52,6 +52,8 @@ static int run_rollback(struct cli *cli)
 	struct lx_strv names;
 	if (lx_backup_list(cli->backup_dir, id, &names, &err) < 0)
 		return cli_fail(&err);
+	cli_verbose(cli, "%zu backup%s of CT %s in %s", names.n, names.n == 1 ? "" : "s", id,
+		    cli->backup_dir);
 	if (cli->list) {
 		int rc = cli->n_args == 1 ? list_backups(cli, id, &names)
 					  : cli_usage_error("--list takes no backup name");

@@ -93,7 +93,11 @@ t_o_symlink() {
 }
 t_o_no_dir() { run 2 generate -o "$work/no/such/x.yaml" && err_has "$work/no/such/x.yaml"; }
 t_o_full_device() { run 2 generate -o /dev/full && err_has "/dev/full" && err_has "No space left"; }
-t_o_no_temp() { ! ls -a "$work" | grep -q 'lxgpu-tmp'; }
+t_o_no_temp() {
+	for f in "$work"/*lxgpu-tmp* "$work"/.*lxgpu-tmp*; do
+		[ ! -e "$f" ] || { echo "left: $f"; return 1; }
+	done
+}
 t_o_audit() {
 	run 0 audit --format prometheus -o "$work/lxgpu.prom" && [ ! -s "$work/out" ] &&
 		grep -q '^lxgpu_audit_containers 1$' "$work/lxgpu.prom"
@@ -200,7 +204,8 @@ check "lxgpu help keeps the global options" t_main_help_global
 
 # ---- backups pruned (--keep), stale temporary files removed ----
 printf 'arch: amd64\nhostname: b\n' >"$work/pve/lxc/103.conf"
-n_backups() { ls "$work/backups" | grep -c '^103-.*\.tar\.gz$'; }
+backups_103() { for f in "$work/backups"/103-*.tar.gz; do [ -e "$f" ] && echo "${f##*/}"; done; }
+n_backups() { backups_103 | wc -l; }
 t_keep() {
 	# Each apply in the other style writes (and backs up).
 	for i in 1 2 3 4 5 6; do
@@ -219,11 +224,11 @@ t_keep_default() {
 	[ "$(n_backups)" -eq 10 ] || { echo "$(n_backups) backups"; return 1; }
 }
 t_keep_newest() {
-	newest=$(ls "$work/backups" | grep '^103-' | sort | tail -n 1)
+	newest=$(backups_103 | tail -n 1)
 	lx rollback 103 $ab --keep 1 >"$work/out" 2>"$work/err" || { cat "$work/err"; return 1; }
 	# the rollback's own backup of the config it replaced is the one left
 	[ "$(n_backups)" -eq 1 ] && ! [ -e "$work/backups/$newest" ] &&
-		grep -q "$(ls "$work/backups" | grep '^103-')" "$work/out"
+		grep -q "$(backups_103)" "$work/out"
 }
 t_keep_bad() { run 2 apply 103 --gpus 0 $ab --keep 0 && err_has "--keep '0'"; }
 t_keep_scan() { run 2 scan --keep 3 && err_has "'scan' does not take --backup-dir"; }
@@ -288,6 +293,8 @@ t_verbose() {
 for cmd in scan generate apply verify audit preflight topo snapshot; do
 	check "$cmd -v: says where the host model came from" t_verbose "$cmd"
 done
+t_verbose_backups() { lx -v rollback 101 --list $ab >"$work/out" 2>"$work/err"; err_has "backups of CT 101 in $work/backups"; }
+check "rollback -v: says where it looked for backups" t_verbose_backups
 t_verbose_config() { lx -v apply 101 --gpus 0 --dry-run $ab >"$work/out" 2>"$work/err"; err_has "read $work/pve/lxc/101.conf"; }
 t_verbose_wrote() { run 0 -v generate -o "$work/v.conf" && err_has "lxgpu: wrote $work/v.conf"; }
 t_quiet_warnings() {
