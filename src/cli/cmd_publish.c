@@ -46,6 +46,8 @@ const struct cli_command cli_cmd_publish = {
 		 "\n"
 		 "  --node NAME   the node's name in the cluster (default: the host name up to\n"
 		 "                the first dot, as Proxmox names nodes)\n"
+		 "  --host FILE   publish that snapshot instead of a scan (stamped with this\n"
+		 "                host's boot and the time now)\n"
 		 "\n"
 		 "Exit 0 when published, 2 when not (no nodes/<node> directory, a read-only\n"
 		 "cluster file system without quorum, ...).\n",

@@ -11,7 +11,8 @@
 #   - a node's boot as the cluster sees it: pvestatd broadcasts
 #     "pve2-node/<node>:<uptime>:<sublevel>:<ctime>:..." (pve-manager
 #     PVE/Service/pvestatd.pm update_node_status), pmxcfs lists the entries
-#     in .rrd (status.c cfs_rrd_dump, "key:data" lines and a final NUL);
+#     in .rrd (status.c cfs_rrd_dump, "key:data" lines; the IPC form ends in
+#     a NUL, here too, which the file leaves out);
 #   - a PVE config's /dev/nvidiaN is whichever GPU has minor N on the node
 #     the container starts on.
 # Usage: test-cluster.sh LXGPU EXAMPLES_DIR   (TAP output)

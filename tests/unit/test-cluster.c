@@ -4,7 +4,8 @@
  * or last), pvestatd's node status ("pve2-node/<node>" then uptime,
  * subscription level, ctime, ...: PVE/Service/pvestatd.pm), PVE 9's key
  * form ("pve-node-9.0/<node>", same leading columns: status.c skips 2), and
- * cfs_rrd_dump's output ("key:data" lines, a NUL at the end). */
+ * cfs_rrd_dump's output ("key:data" lines and a NUL, which the file
+ * /etc/pve/.rrd leaves out: cfs-plug-func.c reads strlen bytes). */
 #include "lxgpu/cluster.h"
 #include "tap.h"
 
@@ -36,7 +37,7 @@ static void test_rrd(void)
 		"pve2-storage/pve1/local:1764590000:100861726720:5179236352\n";
 	long long boot = 0, when = 0;
 	ok(lx_rrd_node_boot_time(dump, sizeof(dump), "pve1", &boot, &when),
-	   "pve1's status is found (the NUL pmxcfs ends the dump with included)");
+	   "pve1's status is found (with the NUL of the IPC form too)");
 	int_eq(boot, 1764586400, "boot = ctime - uptime");
 	int_eq(when, 1764590000, "the status time is ctime");
 	ok(!lx_rrd_node_boot_time(dump, sizeof(dump), "pve", &boot, &when),
