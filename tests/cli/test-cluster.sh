@@ -31,7 +31,7 @@ now=$(date +%s)
 mkdir -p "$w/proc/sys/kernel/random" "$w/lxc/101/rootfs/usr/lib/x86_64-linux-gnu" "$w/hosts"
 printf 'cpu  10 0 10 1000 0 0 0 0 0 0\nintr 0\nctxt 100\nbtime %s\nprocesses 10\n' $boot0 >"$w/proc/stat"
 echo 6f5e4d3c-2b1a-4098-8776-655443322110 >"$w/proc/sys/kernel/random/boot_id"
-for n in a b c d e g h u x; do mkdir -p "$pve/nodes/$n/lxc" "$pve/nodes/$n/qemu-server"; done
+for n in a b c d e g h m u x; do mkdir -p "$pve/nodes/$n/lxc" "$pve/nodes/$n/qemu-server"; done
 ln -s nodes/a/lxc "$pve/lxc"
 ln -s nodes/a/qemu-server "$pve/qemu-server"
 
@@ -76,11 +76,17 @@ printf 'boot: order=scsi0\ncores: 8\nhostpci0: 39:00,pcie=1\nmemory: 16384\nname
 edit "$here" "$w/g.yaml" '
 m = {g["bdf"]: g for g in h["gpus"]}
 m["0000:39:00.0"]["minor"], m["0000:ba:00.0"]["minor"] = 5, 1'
+# m: like b, but nvidia-uvm got major 505 at this boot (a's is 511).
+edit "$w/b.yaml" "$w/m.yaml" '
+for x in h["majors"]:
+    if x["name"] == "nvidia-uvm": x["major"] = 505
+for x in h["nodes"]:
+    if x["path"].startswith("/dev/nvidia-uvm"): x["major"] = 505'
 # h: like b with driver 570.172.08 loaded.
 edit "$w/b.yaml" "$w/h.yaml" 'h["driver"]["version"] = "570.172.08"; h["driver"]["firmware"] = ["570.172.08"]'
 # What an interrupted publish on b left (lxgpu's temporary name), and a file of someone else's.
 touch -d '-2 min' "$pve/nodes/b/lxgpu-host.yaml.lxgpu-tmp-Ab12Cd" "$pve/nodes/b/notes.txt"
-for n in b c d e g h u; do
+for n in b c d e g h m u; do
 	[ -f "$w/$n.yaml" ] || cp "$w/b.yaml" "$w/$n.yaml"
 	publish $n "$w/$n.yaml" || { echo "Bail out! publish $n failed"; exit 1; }
 done
@@ -93,7 +99,7 @@ rrd() { # rrd KEY BOOT
 		"$1" $((now - $2)) $now
 }
 {
-	for n in b d e h; do rrd "pve2-node/$n" $((boot0 + 20)); done
+	for n in b d e h m; do rrd "pve2-node/$n" $((boot0 + 20)); done
 	rrd pve-node-9.0/g $((boot0 + 20))
 	rrd pve2-node/c $((boot0 + 86400))
 	printf 'pve2.3-vm/300:1234:vm300:running:0:%s:qemu:8:0.01:17179869184:1073741824:0:0:0:0\n' $now
@@ -220,6 +226,25 @@ t_exclusive_code() {
 	jq -e '[.findings[] | select(.code == "LXG012") | .message] | length == 1 and (.[0] | test("container 203"))' "$w/pf.json"
 }
 check "... the finding names container 203" t_exclusive_code
+# CT 102 on a: privileged, the hand-written recipe with a's uvm major (511).
+{
+	printf 'arch: amd64\nhostname: ct102\nostype: debian\n'
+	printf 'lxc.cgroup2.devices.allow: c 195:* rwm\nlxc.cgroup2.devices.allow: c 511:* rwm\n'
+	for d in nvidia1 nvidiactl nvidia-uvm nvidia-uvm-tools; do
+		printf 'lxc.mount.entry: /dev/%s dev/%s none bind,optional,create=file\n' $d $d
+	done
+} >"$pve/nodes/a/lxc/102.conf"
+t_major() {
+	"$lxgpu" --host "$here" --pve-dir "$pve" --lxc-path "$w/lxc" --format json \
+		preflight 102 --to b >"$w/pf.json" || { cat "$w/pf.json"; return 1; }
+	"$lxgpu" --host "$here" --pve-dir "$pve" --lxc-path "$w/lxc" --format json \
+		preflight 102 --to m >"$w/pf.json"
+	rc=$?
+	cat "$w/pf.json"
+	# the rule for 511 reaches nothing on m (LXG001), and /dev/nvidia-uvm (505:0) is denied (LXG022)
+	[ $rc -eq 1 ] && has LXG001 && has LXG022
+}
+check "a hand-written uvm major (511) passes to b (511 there too) and is refused on m (505): LXG001, LXG022" t_major
 t_undated() {
 	pf u
 	cat "$w/pf.json"
