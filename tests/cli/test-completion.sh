@@ -158,7 +158,8 @@ t_zsh_commands() {
 
 # zsh_complete < LINES: what zsh's TAB made of each line, one a line.
 zsh_complete() {
-	zsh "$(dirname "$0")/zsh-complete.zsh" "$dir" "$work/zsh.out" || { echo "zsh could not be driven"; return 1; }
+	zsh "$(dirname "$0")/zsh-complete.zsh" "$dir" "$work/zsh.out" 2>&1 ||
+		{ echo "zsh could not be driven"; return 1; }
 	cat "$work/zsh.out"
 }
 

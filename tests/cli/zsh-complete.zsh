@@ -10,17 +10,19 @@ zpty z zsh -f -i || exit 2
 zpty -w z "PROMPT='> '; fpath=(${(q)dir} \$fpath); autoload -Uz compinit; compinit -u -D"
 zpty -w z "dumpbuf() { print -r -- \"\$BUFFER\" >>${(q)out}; BUFFER= }; zle -N dumpbuf; bindkey '^X' dumpbuf"
 zpty -w z "print -r -- READY"
-zpty -r -m z junk '*READY*READY*' || exit 2
+zpty -r -m z junk '*READY*READY*' || { print -u2 "zsh-complete: the shell did not start"; exit 2 }
 n=0
 while IFS= read -r line; do
   n=$(( n + 1 ))
   zpty -w -n z "$line"$'\t'
   sleep 0.15
   zpty -w -n z $'\C-x'
-  for i in {1..50}; do
+  # Up to 30 s: a completion may run lxgpu (GPU indexes), slow under ASan.
+  for i in {1..300}; do
     (( $(wc -l <$out) >= n )) && break
     sleep 0.1
   done
+  (( $(wc -l <$out) >= n )) || { print -u2 "zsh-complete: no buffer back for: $line"; exit 2 }
   # Drain what the terminal echoed, so zpty's buffer never fills.
   zpty -r -t z junk 2>/dev/null
   while zpty -r -t z junk 2>/dev/null; do :; done
