@@ -96,13 +96,13 @@ done
 # published since); u has no entry (offline). PVE 9's key form for g.
 rrd() { # rrd KEY BOOT
 	printf '%s:%s::%s:0.12:64:0.01:0.001:540000000000:12000000000:8589930496:0:100861726720:3840647168:123456:654321\n' \
-		"$1" $((now - $2)) $now
+		"$1" $((now - $2)) "$now"
 }
 {
 	for n in b d e h m; do rrd "pve2-node/$n" $((boot0 + 20)); done
 	rrd pve-node-9.0/g $((boot0 + 20))
 	rrd pve2-node/c $((boot0 + 86400))
-	printf 'pve2.3-vm/300:1234:vm300:running:0:%s:qemu:8:0.01:17179869184:1073741824:0:0:0:0\n' $now
+	printf 'pve2.3-vm/300:1234:vm300:running:0:%s:qemu:8:0.01:17179869184:1073741824:0:0:0:0\n' "$now"
 	printf '\0'
 } >"$pve/.rrd"
 
@@ -150,6 +150,7 @@ t_readonly() {
 	mkdir -p "$w/ro/nodes/a"
 	if [ "$(id -u)" -eq 0 ]; then
 		# root writes through any mode: a read-only bind mount, as pmxcfs without quorum.
+		# shellcheck disable=SC2016 # the inner shell expands them
 		unshare -m sh -c 'mount --make-rprivate / && mount --bind "$1" "$1" &&
 			mount -o remount,bind,ro "$1" "$1" && exec "$2" --host "$3" --proc-dir "$4" \
 			--pve-dir "$1" publish --node a' sh "$w/ro" "$lxgpu" "$here" "$w/proc" 2>"$w/err"
