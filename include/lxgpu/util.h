@@ -74,8 +74,6 @@ void lx_strv_sort(struct lx_strv *v);
 void lx_strv_free(struct lx_strv *v);
 /* The items joined by sep ("" for none). */
 char *lx_strv_join(const struct lx_strv *v, const char *sep);
-/* The items joined by sep ("" for none). */
-char *lx_strv_join(const struct lx_strv *v, const char *sep);
 
 /* String helpers. */
 bool lx_str_starts_with(const char *s, const char *prefix);
