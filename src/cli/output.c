@@ -112,6 +112,7 @@ int cli_output_end(const struct cli *cli, int rc)
 	return rc;
 }
 
+static void say(const char *kind, const char *fmt, va_list ap) __attribute__((format(printf, 2, 0)));
 static void say(const char *kind, const char *fmt, va_list ap)
 {
 	_cleanup_free_ char *raw = lx_xvasprintf(fmt, ap);
