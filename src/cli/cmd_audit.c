@@ -462,6 +462,7 @@ static void print_footer(struct audit *a, const struct node *local)
 static void audit_cluster(struct audit *a, const char *local_name)
 {
 	_cleanup_free_ char *nodes_dir = lx_path_join(a->cli->pve_dir, "nodes");
+	_cleanup_free_ char *mapping = lx_path_join(a->cli->pve_dir, "mapping/pci.cfg");
 	struct lx_strv names = {0};
 	DIR *d = opendir(nodes_dir);
 	struct dirent *de;
@@ -489,7 +490,7 @@ static void audit_cluster(struct audit *a, const char *local_name)
 		_cleanup_free_ char *node_dir = lx_xasprintf("%s/%s", nodes_dir, n.name);
 		_cleanup_free_ char *qemu = lx_path_join(node_dir, "qemu-server");
 		_cleanup_free_ char *lxc = lx_path_join(node_dir, "lxc");
-		lx_vm_devices_read(qemu, &n.vms);
+		lx_vm_devices_read_mapped(qemu, mapping, n.name, &n.vms);
 		audit_dir(a, &n, lxc, true, NULL);
 		node_free(&n);
 	}
@@ -518,7 +519,8 @@ static int run_audit(struct cli *cli)
 	print_header(&a, &local);
 	_cleanup_free_ char *qemu = lx_path_join(cli->pve_dir, "qemu-server");
 	_cleanup_free_ char *pve_lxc = lx_path_join(cli->pve_dir, "lxc");
-	lx_vm_devices_read(qemu, &local.vms);
+	_cleanup_free_ char *mapping = lx_path_join(cli->pve_dir, "mapping/pci.cfg");
+	lx_vm_devices_read_mapped(qemu, mapping, local.name, &local.vms);
 	audit_dir(&a, &local, pve_lxc, true, NULL);
 	audit_dir(&a, &local, cli->lxc_path, false, pve_lxc);
 	if (cli->cluster)

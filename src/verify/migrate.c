@@ -218,8 +218,9 @@ void lx_migration_check(const struct lx_host *here, const char *id, const struct
 
 	_cleanup_free_ char *qemu_dir = lx_xasprintf("%s/nodes/%s/qemu-server", pve_dir, to);
 	_cleanup_free_ char *lxc_dir = lx_xasprintf("%s/nodes/%s/lxc", pve_dir, to);
+	_cleanup_free_ char *mapping = lx_path_join(pve_dir, "mapping/pci.cfg");
 	struct lx_vm_devices vms = {0};
-	lx_vm_devices_read(qemu_dir, &vms);
+	lx_vm_devices_read_mapped(qemu_dir, mapping, to, &vms);
 	out->gpus = lx_xcalloc(gpus_here.n ? gpus_here.n : 1, sizeof(*out->gpus));
 	for (size_t i = 0; i < gpus_here.n; i++) {
 		const struct lx_gpu *g = lx_host_find_gpu_by_bdf(here, gpus_here.items[i]);

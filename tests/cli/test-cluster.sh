@@ -31,7 +31,7 @@ now=$(date +%s)
 mkdir -p "$w/proc/sys/kernel/random" "$w/lxc/101/rootfs/usr/lib/x86_64-linux-gnu" "$w/hosts"
 printf 'cpu  10 0 10 1000 0 0 0 0 0 0\nintr 0\nctxt 100\nbtime %s\nprocesses 10\n' $boot0 >"$w/proc/stat"
 echo 6f5e4d3c-2b1a-4098-8776-655443322110 >"$w/proc/sys/kernel/random/boot_id"
-for n in a b c d e g h m u x; do mkdir -p "$pve/nodes/$n/lxc" "$pve/nodes/$n/qemu-server"; done
+for n in a b c d e f g h m u x; do mkdir -p "$pve/nodes/$n/lxc" "$pve/nodes/$n/qemu-server"; done
 ln -s nodes/a/lxc "$pve/lxc"
 ln -s nodes/a/qemu-server "$pve/qemu-server"
 
@@ -72,6 +72,14 @@ h["nodes"] = [n for n in h["nodes"] if n["path"] != "/dev/nvidia7"]'
 cp "$w/b.yaml" "$w/e.yaml"
 printf 'boot: order=scsi0\ncores: 8\nhostpci0: 39:00,pcie=1\nmemory: 16384\nname: vm300\n' \
 	>"$pve/nodes/e/qemu-server/300.conf"
+# f: like b, and VM 301 passes 0000:39:00 through by a cluster mapping
+# (hostpciN: mapping=NAME; the address only in mapping/pci.cfg's map line for f).
+cp "$w/b.yaml" "$w/f.yaml"
+printf 'cores: 8\nhostpci0: mapping=big-gpu,pcie=1\nmemory: 16384\nname: vm301\n' \
+	>"$pve/nodes/f/qemu-server/301.conf"
+mkdir -p "$pve/mapping"
+printf 'big-gpu\n\tmap id=10de:2bb5,node=b,path=0000:ba:00\n\tmap id=10de:2bb5,node=f,path=0000:39:00\n' \
+	>"$pve/mapping/pci.cfg"
 # g: GPUs probed in another order: 0000:39:00.0 is /dev/nvidia5 there, 0000:ba:00.0 /dev/nvidia1.
 edit "$here" "$w/g.yaml" '
 m = {g["bdf"]: g for g in h["gpus"]}
@@ -86,7 +94,7 @@ for x in h["nodes"]:
 edit "$w/b.yaml" "$w/h.yaml" 'h["driver"]["version"] = "570.172.08"; h["driver"]["firmware"] = ["570.172.08"]'
 # What an interrupted publish on b left (lxgpu's temporary name), and a file of someone else's.
 touch -d '-2 min' "$pve/nodes/b/lxgpu-host.yaml.lxgpu-tmp-Ab12Cd" "$pve/nodes/b/notes.txt"
-for n in b c d e g h m u; do
+for n in b c d e f g h m u; do
 	[ -f "$w/$n.yaml" ] || cp "$w/b.yaml" "$w/$n.yaml"
 	publish $n "$w/$n.yaml" || { echo "Bail out! publish $n failed"; exit 1; }
 done
@@ -99,7 +107,7 @@ rrd() { # rrd KEY BOOT
 		"$1" $((now - $2)) "$now"
 }
 {
-	for n in b d e h m; do rrd "pve2-node/$n" $((boot0 + 20)); done
+	for n in b d e f h m; do rrd "pve2-node/$n" $((boot0 + 20)); done
 	rrd pve-node-9.0/g $((boot0 + 20))
 	rrd pve2-node/c $((boot0 + 86400))
 	printf 'pve2.3-vm/300:1234:vm300:running:0:%s:qemu:8:0.01:17179869184:1073741824:0:0:0:0\n' "$now"
@@ -202,6 +210,21 @@ check "--to c (one RTX 4090 at 0000:01:00.0): refused, LXG182 the GPU is not the
 check "--to c: its model is from before the boot .rrd reports: LXG180" t_to c LXG180
 check "--to d (the GPU bound to vfio-pci there): refused, LXG183" t_to d LXG183
 check "--to e (VM 300 passes 39:00 through there): refused, LXG013" t_to e LXG013
+check "--to f (VM 301 holds 39:00 there through the cluster mapping's line for f): refused, LXG013" \
+	t_to f LXG013
+t_mapping_elsewhere() {
+	cp "$pve/mapping/pci.cfg" "$w/pci.cfg.saved"
+	# the mapping's line for f names another GPU; b's line names 39:00, but VM 301 is on f
+	printf 'big-gpu\n\tmap id=10de:2bb5,node=b,path=0000:39:00\n\tmap id=10de:2bb5,node=f,path=0000:ba:00\n' \
+		>"$pve/mapping/pci.cfg"
+	pf f
+	rc=$?
+	cp "$w/pci.cfg.saved" "$pve/mapping/pci.cfg"
+	cat "$w/pf.json"
+	[ $rc -eq 0 ] && ! has LXG013
+}
+check "--to f when f's line of the mapping names another GPU: passes (only the target node's line counts)" \
+	t_mapping_elsewhere
 check "--to g (the GPU is /dev/nvidia5 there): refused, LXG184" t_to g LXG184
 check "--to h (driver 570.172.08 there, libcuda.so.590.48.01 in the container): refused, LXG011" \
 	t_to h LXG011
