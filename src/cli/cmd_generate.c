@@ -34,6 +34,19 @@ static int print_include(const struct cli *cli, const struct lx_host *host,
 		return -1;
 	_cleanup_free_ char *path = lx_incfile_path(cli->state_dir, cli->args[0]);
 	_cleanup_free_ char *line = lx_incfile_config_line(path, is_pve);
+	_cleanup_free_ char *hook = NULL;
+	if (driver_libs->enabled) {
+		/* The hook line goes into the container's config, not the file. */
+		struct lx_hook_line h = {.binary = (char *)driver_libs->binary,
+					 .driver_root = (char *)driver_libs->driver_root,
+					 .proc_dir = (char *)driver_libs->proc_dir};
+		hook = lx_hook_config_line(&h, is_pve);
+	}
+	if (cli->no_comments) {
+		/* Only what is pasted into the config: the file is apply's to write. */
+		printf("%s\n%s%s", line, hook ? hook : "", hook ? "\n" : "");
+		return 0;
+	}
 	printf("# lxgpu %s generate: style include. The container's config gets this one line;\n"
 	       "# its GPU rules and mounts go into %s, which\n"
 	       "# 'lxgpu apply %s --style include' writes and 'lxgpu ensure-nodes' rewrites at\n"
@@ -42,14 +55,8 @@ static int print_include(const struct cli *cli, const struct lx_host *host,
 	       "# ---- %s ----\n"
 	       "%s",
 	       LXGPU_VERSION, path, cli->args[0], line, path, text);
-	if (driver_libs->enabled) {
-		/* The hook line goes into the container's config, not the file. */
-		struct lx_hook_line h = {.binary = (char *)driver_libs->binary,
-					 .driver_root = (char *)driver_libs->driver_root,
-					 .proc_dir = (char *)driver_libs->proc_dir};
-		_cleanup_free_ char *hook = lx_hook_config_line(&h, is_pve);
+	if (hook)
 		printf("# ---- and in the container's config (--driver-libs) ----\n%s\n", hook);
-	}
 	return 0;
 }
 

@@ -128,6 +128,13 @@ t_dry() {
 	[ $? -eq 0 ] && [ ! -s "$work/out" ] || fail
 }
 check "apply --dry-run after it: no diff, exit 0" t_dry
+t_gen_paste() {
+	# what is pasted into a PVE config: the one line, no '#' line (PVE would
+	# make it the CT's description)
+	lx generate 101 --style include --no-comments || fail
+	[ "$(cat "$work/out")" = "lxc.include: $inc" ] || fail
+}
+check "generate --style include --no-comments: only the lxc.include line" t_gen_paste
 
 t_caps_kept() {
 	# A MIG capability the user gives by hand: its bind and its rule stay
