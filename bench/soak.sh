@@ -145,10 +145,7 @@ make_container() {
 			'# pve-container: /usr/share/lxc/config/userns.conf.d/01-pve.conf' \
 			'lxc.cgroup2.devices.allow = a' \
 			'lxc.idmap = u 0 100000 65536' 'lxc.idmap = g 0 100000 65536' >>"$conf"
-		find "$rootfs" | while read -r f; do
-			chown -h "$(($(stat -c %u "$f") + 100000)):$(($(stat -c %g "$f") + 100000))" "$f"
-		done
-		chmod 755 "$lxcpath" "$lxcpath/$name"
+		lxc_shift_rootfs "$lxcpath" "$name"
 	fi
 	printf '%s\n' 'lxc.net.0.type = empty' 'lxc.apparmor.profile = unconfined' \
 		'lxc.tty.max = 0' 'lxc.console.path = none' >>"$conf"

@@ -59,11 +59,4 @@ void lx_record_free(struct lx_record *rec);
 /* The time now as recorded_at takes it: ISO 8601 UTC. */
 char *lx_record_time_now(void);
 
-/* The record of a container from a plan just applied: its GPUs (PCI
- * address, UUID, minor from the host model), style, privilege, whether it
- * reaches DRM and capability nodes, the time now. exclusive is false: the
- * caller sets it. */
-int lx_record_from_plan(const struct lx_host *host, const struct lx_plan *plan, const char *id,
-			const char *config_path, struct lx_record *out, struct lx_error *err);
-
 #endif

@@ -356,7 +356,7 @@ int lx_record_list(const char *state_dir, struct lx_strv *ids, struct lx_error *
 	return 0;
 }
 
-/* ---- from a plan ---- */
+/* ---- the time ---- */
 
 char *lx_record_time_now(void)
 {
@@ -366,37 +366,4 @@ char *lx_record_time_now(void)
 	gmtime_r(&now, &tm);
 	strftime(text, sizeof(text), "%Y-%m-%dT%H:%M:%SZ", &tm);
 	return lx_xstrdup(text);
-}
-
-int lx_record_from_plan(const struct lx_host *host, const struct lx_plan *plan, const char *id,
-			const char *config_path, struct lx_record *out, struct lx_error *err)
-{
-	memset(out, 0, sizeof(*out));
-	if (check_id(id, err) < 0)
-		return -1;
-	out->id = lx_xstrdup(id);
-	out->config_path = config_path ? lx_xstrdup(config_path) : NULL;
-	out->style = lx_xstrdup(lx_style_name(plan->style));
-	out->unprivileged = plan->unprivileged;
-	for (size_t i = 0; i < plan->n_nodes; i++) {
-		enum lx_node_role role = plan->nodes[i].role;
-		out->dri |= role == LX_ROLE_DRI_CARD || role == LX_ROLE_DRI_RENDER;
-		out->caps |= role == LX_ROLE_CAP;
-	}
-	out->gpus = lx_xcalloc(plan->n_gpus + 1, sizeof(*out->gpus));
-	for (size_t i = 0; i < plan->n_gpus; i++) {
-		if (plan->gpus[i] >= host->n_gpus) {
-			lx_record_free(out);
-			return lx_error_set(err, "internal error: the plan names GPU %zu of %zu",
-					    plan->gpus[i], host->n_gpus);
-		}
-		const struct lx_gpu *g = &host->gpus[plan->gpus[i]];
-		out->gpus[out->n_gpus++] = (struct lx_record_gpu){
-			.pci = lx_xstrdup(g->bdf),
-			.uuid = g->uuid ? lx_xstrdup(g->uuid) : NULL,
-			.minor = g->minor,
-		};
-	}
-	out->recorded_at = lx_record_time_now();
-	return 0;
 }

@@ -162,11 +162,7 @@ for case_file in "$cases"/*.case; do
 			printf '%s\n' 'lxc.net.0.type = empty' 'lxc.apparmor.profile = unconfined' \
 				'lxc.tty.max = 0' 'lxc.console.path = none' >>"$conf"
 			if grep -q '^lxc.idmap' "$conf"; then
-				# Shift the rootfs into the map, as an unprivileged container's is.
-				find "$lxcpath/$name/rootfs" | while read -r f; do
-					chown -h "$(($(stat -c %u "$f") + 100000)):$(($(stat -c %g "$f") + 100000))" "$f"
-				done
-				chmod 755 "$lxcpath" "$lxcpath/$name"
+				lxc_shift_rootfs "$lxcpath" "$name"
 			fi
 			# shellcheck disable=SC2086
 			"$lxgpu" --host "$dir/host.yaml" $verify_dirs verify "$name" --format json \

@@ -50,3 +50,13 @@ lxc_cleanup() {
 	fi
 	rm -rf "$work"
 }
+
+# lxc_shift_rootfs LXCPATH NAME: shift the owners of the container's rootfs
+# into the map `lxc.idmap = u|g 0 100000 65536`, as an unprivileged
+# container's rootfs is, and let the mapped root reach it.
+lxc_shift_rootfs() {
+	find "$1/$2/rootfs" | while read -r f; do
+		chown -h "$(($(stat -c %u "$f") + 100000)):$(($(stat -c %g "$f") + 100000))" "$f"
+	done
+	chmod 755 "$1" "$1/$2"
+}
