@@ -30,6 +30,9 @@ struct lx_doc {
 	char **keys;
 	int *key_lines;
 	size_t n;
+	/* A parsed tree lives in one arena (set on every node of it): freeing
+	 * its root frees it all, and nothing may be added to it. */
+	struct lx_doc_arena *arena;
 };
 
 struct lx_doc *lx_doc_new_null(void);

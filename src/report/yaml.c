@@ -1,5 +1,5 @@
 /* YAML text form of struct lx_doc, through libyaml's event API. */
-#include "lxgpu/report.h"
+#include "doc-arena.h"
 
 #include <ctype.h>
 #include <string.h>
@@ -128,6 +128,11 @@ struct yaml_reader {
 	yaml_parser_t parser;
 	struct lx_error *err;
 	int depth; /* of the collection being read */
+	struct lx_doc_arena *arena;
+	/* Entries of the collections being read, innermost last: one stack
+	 * for the whole file, so reading allocates little but the arena. */
+	struct lx_doc_entry *stack;
+	size_t n_stack, stack_size;
 };
 
 static int reader_syntax_error(struct yaml_reader *r)
@@ -158,16 +163,24 @@ static bool all_digits(const char *s)
 	return true;
 }
 
-static struct lx_doc *resolve_plain(const char *s, int line, struct yaml_reader *r)
+static struct lx_doc *string_value(struct yaml_reader *r, const char *s, size_t len, int line)
+{
+	struct lx_doc *d = lx_doc_arena_value(r->arena, LX_DOC_STR, line);
+	d->str = lx_doc_arena_strndup(r->arena, s, len);
+	return d;
+}
+
+static struct lx_doc *resolve_plain(struct yaml_reader *r, const char *s, size_t len, int line)
 {
 	struct lx_doc *d;
 	if (!*s || strcmp(s, "~") == 0 || strcmp(s, "null") == 0 || strcmp(s, "Null") == 0 ||
 	    strcmp(s, "NULL") == 0) {
-		d = lx_doc_new_null();
+		d = lx_doc_arena_value(r->arena, LX_DOC_NULL, line);
 	} else if (strcmp(s, "true") == 0 || strcmp(s, "True") == 0 || strcmp(s, "TRUE") == 0) {
-		d = lx_doc_new_bool(true);
+		d = lx_doc_arena_value(r->arena, LX_DOC_BOOL, line);
+		d->boolean = true;
 	} else if (strcmp(s, "false") == 0 || strcmp(s, "False") == 0 || strcmp(s, "FALSE") == 0) {
-		d = lx_doc_new_bool(false);
+		d = lx_doc_arena_value(r->arena, LX_DOC_BOOL, line);
 	} else if (all_digits(s)) {
 		long long v;
 		if (!lx_parse_int(s[0] == '+' ? s + 1 : s, -9223372036854775807LL,
@@ -175,18 +188,37 @@ static struct lx_doc *resolve_plain(const char *s, int line, struct yaml_reader 
 			lx_error_set(r->err, "%s:%d: integer out of range: %s", r->name, line, s);
 			return NULL;
 		}
-		d = lx_doc_new_int(v);
+		d = lx_doc_arena_value(r->arena, LX_DOC_INT, line);
+		d->integer = v;
 	} else {
-		d = lx_doc_new_str(s);
+		d = string_value(r, s, len, line);
 	}
-	d->line = line;
 	return d;
+}
+
+static void stack_push(struct yaml_reader *r, char *key, int key_line, struct lx_doc *value)
+{
+	if (r->n_stack == r->stack_size) {
+		r->stack_size = r->stack_size ? 2 * r->stack_size : 64;
+		r->stack = lx_xrealloc(r->stack, r->stack_size * sizeof(*r->stack));
+	}
+	r->stack[r->n_stack++] = (struct lx_doc_entry){key, key_line, value};
+}
+
+static bool stack_has_key(const struct yaml_reader *r, size_t from, const char *key)
+{
+	for (size_t i = from; i < r->n_stack; i++)
+		if (strcmp(r->stack[i].key, key) == 0)
+			return true;
+	return false;
 }
 
 static int read_node(struct yaml_reader *r, yaml_event_t *ev, struct lx_doc **out);
 
-static int read_collection(struct yaml_reader *r, struct lx_doc *coll, yaml_event_type_t end_type)
+/* The entries up to end_type, onto the stack from its current top. */
+static int read_entries(struct yaml_reader *r, bool is_map, yaml_event_type_t end_type)
 {
+	size_t first = r->n_stack;
 	for (;;) {
 		yaml_event_t ev;
 		if (next_event(r, &ev) < 0)
@@ -195,13 +227,13 @@ static int read_collection(struct yaml_reader *r, struct lx_doc *coll, yaml_even
 			yaml_event_delete(&ev);
 			return 0;
 		}
-		if (coll->kind == LX_DOC_LIST) {
+		if (!is_map) {
 			struct lx_doc *item;
 			int rc = read_node(r, &ev, &item);
 			yaml_event_delete(&ev);
 			if (rc < 0)
 				return -1;
-			lx_doc_list_push(coll, item);
+			stack_push(r, NULL, 0, item);
 			continue;
 		}
 		/* A mapping: a key scalar, then a value node. */
@@ -212,11 +244,11 @@ static int read_collection(struct yaml_reader *r, struct lx_doc *coll, yaml_even
 					    r->name, key_line);
 		}
 		size_t key_len = ev.data.scalar.length;
-		_cleanup_free_ char *key = lx_xstrndup((const char *)ev.data.scalar.value, key_len);
+		char *key = lx_doc_arena_strndup(r->arena, (const char *)ev.data.scalar.value, key_len);
 		yaml_event_delete(&ev);
 		if (strlen(key) != key_len)
 			return lx_error_set(r->err, "%s:%d: NUL byte in a key", r->name, key_line);
-		if (lx_doc_map_get(coll, key))
+		if (stack_has_key(r, first, key))
 			return lx_error_set(r->err, "%s:%d: duplicate key '%s'", r->name, key_line,
 					    key);
 		yaml_event_t vev;
@@ -227,8 +259,7 @@ static int read_collection(struct yaml_reader *r, struct lx_doc *coll, yaml_even
 		yaml_event_delete(&vev);
 		if (rc < 0)
 			return -1;
-		lx_doc_map_set(coll, key, value);
-		coll->key_lines[coll->n - 1] = key_line;
+		stack_push(r, key, key_line, value);
 	}
 }
 
@@ -267,29 +298,28 @@ static int read_node(struct yaml_reader *r, yaml_event_t *ev, struct lx_doc **ou
 
 	if (ev->type == YAML_SCALAR_EVENT) {
 		const char *text = (const char *)ev->data.scalar.value;
-		if (strlen(text) != ev->data.scalar.length)
+		size_t len = ev->data.scalar.length;
+		if (strlen(text) != len)
 			return lx_error_set(r->err, "%s:%d: NUL byte in a value", r->name, line);
-		if (ev->data.scalar.style == YAML_PLAIN_SCALAR_STYLE && !tagged_str) {
-			*out = resolve_plain(text, line, r);
-			return *out ? 0 : -1;
-		}
-		*out = lx_doc_new_str(text);
-		(*out)->line = line;
-		return 0;
+		if (ev->data.scalar.style == YAML_PLAIN_SCALAR_STYLE && !tagged_str)
+			*out = resolve_plain(r, text, len, line);
+		else
+			*out = string_value(r, text, len, line);
+		return *out ? 0 : -1;
 	}
 	bool is_map = ev->type == YAML_MAPPING_START_EVENT;
 	if (r->depth >= MAX_DEPTH)
 		return lx_error_set(r->err, "%s:%d: nested deeper than %d levels", r->name, line,
 				    MAX_DEPTH);
-	struct lx_doc *coll = is_map ? lx_doc_new_map() : lx_doc_new_list();
-	coll->line = line;
+	struct lx_doc *coll = lx_doc_arena_value(r->arena, is_map ? LX_DOC_MAP : LX_DOC_LIST, line);
+	size_t first = r->n_stack;
 	r->depth++;
-	int rc = read_collection(r, coll, is_map ? YAML_MAPPING_END_EVENT : YAML_SEQUENCE_END_EVENT);
+	int rc = read_entries(r, is_map, is_map ? YAML_MAPPING_END_EVENT : YAML_SEQUENCE_END_EVENT);
 	r->depth--;
-	if (rc < 0) {
-		lx_doc_free(coll);
-		return -1;
-	}
+	if (rc < 0)
+		return -1; /* the arena goes as a whole */
+	lx_doc_arena_fill(coll, r->stack + first, r->n_stack - first);
+	r->n_stack = first;
 	*out = coll;
 	return 0;
 }
@@ -310,7 +340,8 @@ static int expect_event(struct yaml_reader *r, yaml_event_type_t type, const cha
 int lx_doc_from_yaml(const char *name, const char *text, size_t len, struct lx_doc **out,
 		     struct lx_error *err)
 {
-	struct yaml_reader r = {.name = name, .err = err};
+	/* A parsed tree takes about ten times its text (values, keys, arrays). */
+	struct yaml_reader r = {.name = name, .err = err, .arena = lx_doc_arena_new(len * 8)};
 	*out = NULL;
 	yaml_parser_initialize(&r.parser);
 	yaml_parser_set_input_string(&r.parser, (const unsigned char *)text, len);
@@ -337,11 +368,13 @@ int lx_doc_from_yaml(const char *name, const char *text, size_t len, struct lx_d
 	if (expect_event(&r, YAML_DOCUMENT_END_EVENT, "expected the end of the document") < 0 ||
 	    expect_event(&r, YAML_STREAM_END_EVENT, "more than one YAML document in the file") < 0)
 		goto out;
+	lx_doc_arena_set_root(r.arena, doc);
 	*out = doc;
-	doc = NULL;
+	r.arena = NULL;
 	rc = 0;
 out:
-	lx_doc_free(doc);
+	lx_doc_arena_free(r.arena);
+	free(r.stack);
 	yaml_parser_delete(&r.parser);
 	return rc;
 }
