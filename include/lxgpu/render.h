@@ -26,9 +26,12 @@ struct lx_render_options {
  * specs can sit in /etc/cdi without a device name clash (docs/templates.md). */
 #define LX_CDI_KIND "lxgpu/gpu"
 
-/* The document the templates see (documented in docs/templates.md). */
+/* The document the templates see (documented in docs/templates.md): all
+ * of it with tmpl NULL, else the parts that tmpl reads. */
+struct lx_template;
 struct lx_doc *lx_render_context(const struct lx_host *host, const struct lx_plan *plan,
-				 const struct lx_render_options *opts);
+				 const struct lx_render_options *opts,
+				 const struct lx_template *tmpl);
 /* The lowest CDI spec version that the plan's spec needs. */
 const char *lx_render_cdi_version(const struct lx_host *host, const struct lx_plan *plan);
 /* Render the plan in its style. */

@@ -27,6 +27,9 @@ int lx_template_parse(const char *name, const char *text, struct lx_template **o
 /* Render with a context map; *out is the text. */
 int lx_template_render(const struct lx_template *tmpl, const struct lx_doc *context, char **out,
 		       struct lx_error *err);
+/* Does the template read the context's top-level name (a path that starts
+ * with it, also where a loop variable of that name hides it)? */
+bool lx_template_uses(const struct lx_template *tmpl, const char *name);
 void lx_template_free(struct lx_template *tmpl);
 
 #endif

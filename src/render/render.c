@@ -163,8 +163,15 @@ static struct lx_doc *driver_libs_doc(const struct lx_driver_libs_options *o)
 	return d;
 }
 
+/* Does the template read this part of the context? NULL: it may read all. */
+static bool wanted(const struct lx_template *tmpl, const char *name)
+{
+	return !tmpl || lx_template_uses(tmpl, name);
+}
+
 struct lx_doc *lx_render_context(const struct lx_host *host, const struct lx_plan *plan,
-				 const struct lx_render_options *opts)
+				 const struct lx_render_options *opts,
+				 const struct lx_template *tmpl)
 {
 	struct lx_doc *c = lx_doc_new_map();
 	lx_doc_map_set(c, "lxgpu_version", lx_doc_new_str(opts->version));
@@ -184,25 +191,34 @@ struct lx_doc *lx_render_context(const struct lx_host *host, const struct lx_pla
 	lx_doc_map_set(c, "unprivileged", lx_doc_new_bool(plan->unprivileged));
 	lx_doc_map_set(c, "cgroup_keys", lx_doc_new_str(lx_cgroup_layout_name(plan->cgroup_keys)));
 	lx_doc_map_set(c, "cgroup_key", lx_doc_new_str(lx_plan_cgroup_key(plan)));
-	lx_doc_map_set(c, "nodes", nodes_of(plan, NODES_ALL));
-
-	struct lx_doc *gpus = lx_doc_new_list();
-	for (size_t i = 0; i < plan->n_gpus; i++) {
-		const struct lx_gpu *g = &host->gpus[plan->gpus[i]];
-		struct lx_doc *d = lx_doc_new_map();
-		lx_doc_map_set(d, "index", lx_doc_new_int((long long)plan->gpus[i]));
-		lx_doc_map_set(d, "bdf", lx_doc_new_str(g->bdf));
-		lx_doc_map_set(d, "uuid", lx_doc_new_str(g->uuid));
-		lx_doc_map_set(d, "model", lx_doc_new_str(g->model));
-		lx_doc_map_set(d, "nodes", nodes_of(plan, (int)plan->gpus[i]));
-		lx_doc_list_push(gpus, d);
+	/* The lists below are most of the context, and each template reads a
+	 * few of them: only those are built. */
+	if (wanted(tmpl, "nodes"))
+		lx_doc_map_set(c, "nodes", nodes_of(plan, NODES_ALL));
+	if (wanted(tmpl, "gpus")) {
+		struct lx_doc *gpus = lx_doc_new_list();
+		for (size_t i = 0; i < plan->n_gpus; i++) {
+			const struct lx_gpu *g = &host->gpus[plan->gpus[i]];
+			struct lx_doc *d = lx_doc_new_map();
+			lx_doc_map_set(d, "index", lx_doc_new_int((long long)plan->gpus[i]));
+			lx_doc_map_set(d, "bdf", lx_doc_new_str(g->bdf));
+			lx_doc_map_set(d, "uuid", lx_doc_new_str(g->uuid));
+			lx_doc_map_set(d, "model", lx_doc_new_str(g->model));
+			lx_doc_map_set(d, "nodes", nodes_of(plan, (int)plan->gpus[i]));
+			lx_doc_list_push(gpus, d);
+		}
+		lx_doc_map_set(c, "gpus", gpus);
 	}
-	lx_doc_map_set(c, "gpus", gpus);
-	lx_doc_map_set(c, "shared_nodes", nodes_of(plan, NODES_SHARED));
-	lx_doc_map_set(c, "dynamic_majors", dynamic_majors(plan));
-	lx_doc_map_set(c, "warnings", lx_report_warnings_doc(&plan->warnings));
-	lx_doc_map_set(c, "cdi", cdi_doc(host, plan));
-	lx_doc_map_set(c, "driver_libs", driver_libs_doc(opts->driver_libs));
+	if (wanted(tmpl, "shared_nodes"))
+		lx_doc_map_set(c, "shared_nodes", nodes_of(plan, NODES_SHARED));
+	if (wanted(tmpl, "dynamic_majors"))
+		lx_doc_map_set(c, "dynamic_majors", dynamic_majors(plan));
+	if (wanted(tmpl, "warnings"))
+		lx_doc_map_set(c, "warnings", lx_report_warnings_doc(&plan->warnings));
+	if (wanted(tmpl, "cdi"))
+		lx_doc_map_set(c, "cdi", cdi_doc(host, plan));
+	if (wanted(tmpl, "driver_libs"))
+		lx_doc_map_set(c, "driver_libs", driver_libs_doc(opts->driver_libs));
 	return c;
 }
 
@@ -255,7 +271,7 @@ int lx_render_plan(const struct lx_host *host, const struct lx_plan *plan,
 	struct lx_template *tmpl;
 	if (lx_template_parse(source, text, &tmpl, err) < 0)
 		return -1;
-	struct lx_doc *ctx = lx_render_context(host, plan, opts);
+	struct lx_doc *ctx = lx_render_context(host, plan, opts, tmpl);
 	int rc = lx_template_render(tmpl, ctx, out, err);
 	lx_doc_free(ctx);
 	lx_template_free(tmpl);

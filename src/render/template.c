@@ -104,6 +104,39 @@ void lx_template_free(struct lx_template *t)
 	free(t);
 }
 
+/* ---- what a template reads ---- */
+
+static bool expr_uses(const struct expr *e, const char *name)
+{
+	if (!e)
+		return false;
+	if (e->kind == EX_PATH) {
+		size_t len = strcspn(e->text, ".");
+		if (strlen(name) == len && strncmp(e->text, name, len) == 0)
+			return true;
+	}
+	return expr_uses(e->left, name) || expr_uses(e->right, name);
+}
+
+static bool list_uses(const struct node_list *l, const char *name)
+{
+	for (size_t i = 0; i < l->n; i++) {
+		const struct node *n = l->items[i];
+		if (expr_uses(n->expr, name) || list_uses(&n->body, name))
+			return true;
+		for (size_t b = 0; b < n->n_branches; b++)
+			if (expr_uses(n->branches[b].cond, name) ||
+			    list_uses(&n->branches[b].body, name))
+				return true;
+	}
+	return false;
+}
+
+bool lx_template_uses(const struct lx_template *tmpl, const char *name)
+{
+	return list_uses(&tmpl->body, name);
+}
+
 /* ---- parsing ---- */
 
 /* Blocks and parentheses nest at most this deep: templates are small, and
