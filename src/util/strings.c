@@ -90,18 +90,23 @@ void lx_buf_puts(struct lx_buf *b, const char *s)
 
 void lx_buf_vprintf(struct lx_buf *b, const char *fmt, va_list ap)
 {
+	/* Most texts fit what the buffer has free (64 bytes at least): format
+	 * once, and again only when it did not fit. */
+	buf_reserve(b, 63);
 	va_list copy;
 	va_copy(copy, ap);
-	int n = vsnprintf(NULL, 0, fmt, copy);
+	size_t room = b->cap - b->len;
+	int n = vsnprintf(b->data + b->len, room, fmt, copy);
 	va_end(copy);
 	if (n < 0) {
 		fputs("lxgpu: bad format string\n", stderr);
 		abort();
 	}
-	buf_reserve(b, (size_t)n);
-	int written = vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
-	if (written != n)
-		abort();
+	if ((size_t)n >= room) {
+		buf_reserve(b, (size_t)n);
+		if (vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap) != n)
+			abort();
+	}
 	b->len += (size_t)n;
 }
 
