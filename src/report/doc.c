@@ -179,9 +179,35 @@ char *lx_doc_arena_strndup(struct lx_doc_arena *arena, const char *s, size_t len
 	return p;
 }
 
-void lx_doc_arena_fill(struct lx_doc *coll, const struct lx_doc_entry *entries, size_t n)
+void lx_doc_stack_push(struct lx_doc_stack *s, char *key, int key_line, struct lx_doc *value)
+{
+	if (s->n == s->size) {
+		s->size = s->size ? 2 * s->size : 64;
+		s->items = lx_xrealloc(s->items, s->size * sizeof(*s->items));
+	}
+	s->items[s->n++] = (struct lx_doc_entry){key, key_line, value};
+}
+
+bool lx_doc_stack_has_key(const struct lx_doc_stack *s, size_t first, const char *key)
+{
+	for (size_t i = first; i < s->n; i++)
+		if (strcmp(s->items[i].key, key) == 0)
+			return true;
+	return false;
+}
+
+void lx_doc_stack_free(struct lx_doc_stack *s)
+{
+	free(s->items);
+	*s = (struct lx_doc_stack){0};
+}
+
+void lx_doc_arena_fill(struct lx_doc *coll, struct lx_doc_stack *s, size_t first)
 {
 	struct lx_doc_arena *a = coll->arena;
+	const struct lx_doc_entry *entries = s->items + first;
+	size_t n = s->n - first;
+	s->n = first;
 	coll->n = n;
 	if (!n)
 		return;
@@ -196,6 +222,55 @@ void lx_doc_arena_fill(struct lx_doc *coll, const struct lx_doc_entry *entries, 
 		coll->keys[i] = entries[i].key;
 		coll->key_lines[i] = entries[i].key_line;
 	}
+}
+
+static bool all_digits(const char *s)
+{
+	if (*s == '-' || *s == '+')
+		s++;
+	if (!*s)
+		return false;
+	for (; *s; s++)
+		if (*s < '0' || *s > '9')
+			return false;
+	return true;
+}
+
+static bool is_word(const char *s, size_t len, const char *const *words)
+{
+	for (; *words; words++)
+		if (strlen(*words) == len && memcmp(s, *words, len) == 0)
+			return true;
+	return false;
+}
+
+struct lx_doc *lx_doc_arena_scalar(struct lx_doc_arena *arena, const char *s, size_t len,
+				   bool plain, int line)
+{
+	static const char *const nulls[] = {"", "~", "null", "Null", "NULL", NULL};
+	static const char *const trues[] = {"true", "True", "TRUE", NULL};
+	static const char *const falses[] = {"false", "False", "FALSE", NULL};
+	struct lx_doc *d;
+	if (plain && is_word(s, len, nulls))
+		return lx_doc_arena_value(arena, LX_DOC_NULL, line);
+	if (plain && (is_word(s, len, trues) || is_word(s, len, falses))) {
+		d = lx_doc_arena_value(arena, LX_DOC_BOOL, line);
+		d->boolean = is_word(s, len, trues);
+		return d;
+	}
+	char *text = lx_doc_arena_strndup(arena, s, len);
+	if (plain && all_digits(text)) {
+		long long v;
+		if (!lx_parse_int(text[0] == '+' ? text + 1 : text, -9223372036854775807LL,
+				  9223372036854775807LL, &v))
+			return NULL;
+		d = lx_doc_arena_value(arena, LX_DOC_INT, line);
+		d->integer = v;
+		return d;
+	}
+	d = lx_doc_arena_value(arena, LX_DOC_STR, line);
+	d->str = text;
+	return d;
 }
 
 void lx_doc_arena_set_root(struct lx_doc_arena *arena, struct lx_doc *root)
@@ -223,6 +298,28 @@ void lx_doc_free(struct lx_doc *doc)
 	free(doc->key_lines);
 	free(doc->str);
 	free(doc);
+}
+
+bool lx_doc_identical(const struct lx_doc *a, const struct lx_doc *b)
+{
+	if (a->kind != b->kind || a->line != b->line || a->n != b->n)
+		return false;
+	switch (a->kind) {
+	case LX_DOC_NULL: return true;
+	case LX_DOC_BOOL: return a->boolean == b->boolean;
+	case LX_DOC_INT: return a->integer == b->integer;
+	case LX_DOC_STR: return strcmp(a->str, b->str) == 0;
+	case LX_DOC_LIST:
+	case LX_DOC_MAP: break;
+	}
+	for (size_t i = 0; i < a->n; i++) {
+		if (a->kind == LX_DOC_MAP &&
+		    (strcmp(a->keys[i], b->keys[i]) != 0 || a->key_lines[i] != b->key_lines[i]))
+			return false;
+		if (!lx_doc_identical(a->items[i], b->items[i]))
+			return false;
+	}
+	return true;
 }
 
 const char *lx_doc_kind_name(enum lx_doc_kind kind)

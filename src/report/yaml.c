@@ -129,10 +129,7 @@ struct yaml_reader {
 	struct lx_error *err;
 	int depth; /* of the collection being read */
 	struct lx_doc_arena *arena;
-	/* Entries of the collections being read, innermost last: one stack
-	 * for the whole file, so reading allocates little but the arena. */
-	struct lx_doc_entry *stack;
-	size_t n_stack, stack_size;
+	struct lx_doc_stack stack;
 };
 
 static int reader_syntax_error(struct yaml_reader *r)
@@ -151,74 +148,12 @@ static int next_event(struct yaml_reader *r, yaml_event_t *ev)
 	return 0;
 }
 
-static bool all_digits(const char *s)
-{
-	if (*s == '-' || *s == '+')
-		s++;
-	if (!*s)
-		return false;
-	for (; *s; s++)
-		if (!isdigit((unsigned char)*s))
-			return false;
-	return true;
-}
-
-static struct lx_doc *string_value(struct yaml_reader *r, const char *s, size_t len, int line)
-{
-	struct lx_doc *d = lx_doc_arena_value(r->arena, LX_DOC_STR, line);
-	d->str = lx_doc_arena_strndup(r->arena, s, len);
-	return d;
-}
-
-static struct lx_doc *resolve_plain(struct yaml_reader *r, const char *s, size_t len, int line)
-{
-	struct lx_doc *d;
-	if (!*s || strcmp(s, "~") == 0 || strcmp(s, "null") == 0 || strcmp(s, "Null") == 0 ||
-	    strcmp(s, "NULL") == 0) {
-		d = lx_doc_arena_value(r->arena, LX_DOC_NULL, line);
-	} else if (strcmp(s, "true") == 0 || strcmp(s, "True") == 0 || strcmp(s, "TRUE") == 0) {
-		d = lx_doc_arena_value(r->arena, LX_DOC_BOOL, line);
-		d->boolean = true;
-	} else if (strcmp(s, "false") == 0 || strcmp(s, "False") == 0 || strcmp(s, "FALSE") == 0) {
-		d = lx_doc_arena_value(r->arena, LX_DOC_BOOL, line);
-	} else if (all_digits(s)) {
-		long long v;
-		if (!lx_parse_int(s[0] == '+' ? s + 1 : s, -9223372036854775807LL,
-				  9223372036854775807LL, &v)) {
-			lx_error_set(r->err, "%s:%d: integer out of range: %s", r->name, line, s);
-			return NULL;
-		}
-		d = lx_doc_arena_value(r->arena, LX_DOC_INT, line);
-		d->integer = v;
-	} else {
-		d = string_value(r, s, len, line);
-	}
-	return d;
-}
-
-static void stack_push(struct yaml_reader *r, char *key, int key_line, struct lx_doc *value)
-{
-	if (r->n_stack == r->stack_size) {
-		r->stack_size = r->stack_size ? 2 * r->stack_size : 64;
-		r->stack = lx_xrealloc(r->stack, r->stack_size * sizeof(*r->stack));
-	}
-	r->stack[r->n_stack++] = (struct lx_doc_entry){key, key_line, value};
-}
-
-static bool stack_has_key(const struct yaml_reader *r, size_t from, const char *key)
-{
-	for (size_t i = from; i < r->n_stack; i++)
-		if (strcmp(r->stack[i].key, key) == 0)
-			return true;
-	return false;
-}
-
 static int read_node(struct yaml_reader *r, yaml_event_t *ev, struct lx_doc **out);
 
 /* The entries up to end_type, onto the stack from its current top. */
 static int read_entries(struct yaml_reader *r, bool is_map, yaml_event_type_t end_type)
 {
-	size_t first = r->n_stack;
+	size_t first = r->stack.n;
 	for (;;) {
 		yaml_event_t ev;
 		if (next_event(r, &ev) < 0)
@@ -233,7 +168,7 @@ static int read_entries(struct yaml_reader *r, bool is_map, yaml_event_type_t en
 			yaml_event_delete(&ev);
 			if (rc < 0)
 				return -1;
-			stack_push(r, NULL, 0, item);
+			lx_doc_stack_push(&r->stack, NULL, 0, item);
 			continue;
 		}
 		/* A mapping: a key scalar, then a value node. */
@@ -248,7 +183,7 @@ static int read_entries(struct yaml_reader *r, bool is_map, yaml_event_type_t en
 		yaml_event_delete(&ev);
 		if (strlen(key) != key_len)
 			return lx_error_set(r->err, "%s:%d: NUL byte in a key", r->name, key_line);
-		if (stack_has_key(r, first, key))
+		if (lx_doc_stack_has_key(&r->stack, first, key))
 			return lx_error_set(r->err, "%s:%d: duplicate key '%s'", r->name, key_line,
 					    key);
 		yaml_event_t vev;
@@ -259,7 +194,7 @@ static int read_entries(struct yaml_reader *r, bool is_map, yaml_event_type_t en
 		yaml_event_delete(&vev);
 		if (rc < 0)
 			return -1;
-		stack_push(r, key, key_line, value);
+		lx_doc_stack_push(&r->stack, key, key_line, value);
 	}
 }
 
@@ -301,25 +236,25 @@ static int read_node(struct yaml_reader *r, yaml_event_t *ev, struct lx_doc **ou
 		size_t len = ev->data.scalar.length;
 		if (strlen(text) != len)
 			return lx_error_set(r->err, "%s:%d: NUL byte in a value", r->name, line);
-		if (ev->data.scalar.style == YAML_PLAIN_SCALAR_STYLE && !tagged_str)
-			*out = resolve_plain(r, text, len, line);
-		else
-			*out = string_value(r, text, len, line);
-		return *out ? 0 : -1;
+		bool plain = ev->data.scalar.style == YAML_PLAIN_SCALAR_STYLE && !tagged_str;
+		*out = lx_doc_arena_scalar(r->arena, text, len, plain, line);
+		if (!*out)
+			return lx_error_set(r->err, "%s:%d: integer out of range: %s", r->name, line,
+					    text);
+		return 0;
 	}
 	bool is_map = ev->type == YAML_MAPPING_START_EVENT;
 	if (r->depth >= MAX_DEPTH)
 		return lx_error_set(r->err, "%s:%d: nested deeper than %d levels", r->name, line,
 				    MAX_DEPTH);
 	struct lx_doc *coll = lx_doc_arena_value(r->arena, is_map ? LX_DOC_MAP : LX_DOC_LIST, line);
-	size_t first = r->n_stack;
+	size_t first = r->stack.n;
 	r->depth++;
 	int rc = read_entries(r, is_map, is_map ? YAML_MAPPING_END_EVENT : YAML_SEQUENCE_END_EVENT);
 	r->depth--;
 	if (rc < 0)
 		return -1; /* the arena goes as a whole */
-	lx_doc_arena_fill(coll, r->stack + first, r->n_stack - first);
-	r->n_stack = first;
+	lx_doc_arena_fill(coll, &r->stack, first);
 	*out = coll;
 	return 0;
 }
@@ -337,8 +272,8 @@ static int expect_event(struct yaml_reader *r, yaml_event_type_t type, const cha
 	return 0;
 }
 
-int lx_doc_from_yaml(const char *name, const char *text, size_t len, struct lx_doc **out,
-		     struct lx_error *err)
+int lx_yaml_read_libyaml(const char *name, const char *text, size_t len, struct lx_doc **out,
+			 struct lx_error *err)
 {
 	/* A parsed tree takes about ten times its text (values, keys, arrays). */
 	struct yaml_reader r = {.name = name, .err = err, .arena = lx_doc_arena_new(len * 8)};
@@ -374,7 +309,18 @@ int lx_doc_from_yaml(const char *name, const char *text, size_t len, struct lx_d
 	rc = 0;
 out:
 	lx_doc_arena_free(r.arena);
-	free(r.stack);
+	lx_doc_stack_free(&r.stack);
 	yaml_parser_delete(&r.parser);
 	return rc;
+}
+
+int lx_doc_from_yaml(const char *name, const char *text, size_t len, struct lx_doc **out,
+		     struct lx_error *err)
+{
+	/* A snapshot of many GPUs is some 10 KiB that libyaml takes longer to
+	 * read than generate takes for all the rest; lxgpu's own files are
+	 * read without it when they keep to the subset that lxgpu writes. */
+	if (lx_yaml_read_lines(text, len, out) == 1)
+		return 0;
+	return lx_yaml_read_libyaml(name, text, len, out, err);
 }

@@ -1,0 +1,402 @@
+/* Reading the block YAML that lxgpu writes, without libyaml.
+ *
+ * libyaml's scanner costs some 200 instructions a byte: for a snapshot of
+ * eight GPUs, more than everything else `generate` does. What lxgpu's
+ * writer (and a person editing its files) produces is a small subset of
+ * YAML that can be read line by line: block mappings and sequences
+ * (compact "- key: value" items, sequences not indented under their key),
+ * one-line plain, single- and double-quoted scalars, empty [] and {},
+ * comments, a leading "---". Anything else, and anything this reader is
+ * not sure of, is left to libyaml: it answers 0 and the caller reads the
+ * text again with libyaml, which also words every error. The tree it
+ * builds is the libyaml reader's exactly (values, kinds, lines); the
+ * yaml-lines unit test and fuzzer hold the two to that. */
+#include "doc-arena.h"
+
+#include <string.h>
+
+/* Nesting beyond this is left to libyaml (which refuses past 64). */
+#define MAX_DEPTH 64
+
+struct line {
+	const char *s; /* content, after the indentation */
+	size_t len;    /* to the end of the line, trailing spaces cut */
+	int indent;
+	int number; /* 1-based */
+};
+
+struct lines_reader {
+	struct line *lines;
+	size_t n, i; /* i: the line being read */
+	int depth;
+	struct lx_doc_arena *arena;
+	struct lx_doc_stack stack;
+};
+
+/* Split into lines, leaving out blank lines and comment lines. false: a
+ * byte this reader leaves to libyaml (tab, CR, control, non-ASCII). */
+static bool split_lines(struct lines_reader *r, const char *text, size_t len)
+{
+	size_t cap = 0;
+	int number = 0;
+	for (size_t pos = 0; pos < len;) {
+		number++;
+		size_t end = pos;
+		while (end < len && text[end] != '\n') {
+			unsigned char c = (unsigned char)text[end];
+			if (c < 0x20 || c > 0x7e)
+				return false;
+			end++;
+		}
+		size_t indent = 0;
+		while (pos + indent < end && text[pos + indent] == ' ')
+			indent++;
+		size_t stop = end;
+		while (stop > pos + indent && text[stop - 1] == ' ')
+			stop--;
+		const char *s = text + pos + indent;
+		size_t n = stop - (pos + indent);
+		pos = end + 1;
+		if (n == 0 || s[0] == '#')
+			continue;
+		if (indent > 1000)
+			return false;
+		if (r->n == cap) {
+			cap = cap ? 2 * cap : 256;
+			r->lines = lx_xrealloc(r->lines, cap * sizeof(*r->lines));
+		}
+		r->lines[r->n++] = (struct line){s, n, (int)indent, number};
+	}
+	return true;
+}
+
+static struct line *current(struct lines_reader *r)
+{
+	return r->i < r->n ? &r->lines[r->i] : NULL;
+}
+
+/* "-" followed by a space or the end of the line: a sequence entry. */
+static bool is_entry(const struct line *l)
+{
+	return l->s[0] == '-' && (l->len == 1 || l->s[1] == ' ');
+}
+
+/* The rest of a line after a scalar: nothing, or a comment after a space. */
+static bool only_comment(const char *s, const char *end)
+{
+	const char *p = s;
+	while (p < end && *p == ' ')
+		p++;
+	return p == end || (*p == '#' && p > s);
+}
+
+static int hex_value(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+/* A double-quoted scalar from s (at the quote) within the line; *after is
+ * past the closing quote. Only escapes that give ASCII other than NUL. */
+static bool double_quoted(const char *s, const char *end, struct lx_buf *out, const char **after)
+{
+	static const char escapes[] = "\\\\\"\"//n\nt\tr\ra\ab\be\033f\fv\v";
+	for (const char *p = s + 1; p < end; p++) {
+		if (*p == '"') {
+			*after = p + 1;
+			return true;
+		}
+		if (*p != '\\') {
+			lx_buf_append(out, p, 1);
+			continue;
+		}
+		if (++p == end)
+			return false;
+		const char *e = NULL;
+		for (size_t k = 0; escapes[k]; k += 2)
+			if (escapes[k] == *p) {
+				e = &escapes[k + 1];
+				break;
+			}
+		if (e) {
+			lx_buf_append(out, e, 1);
+			continue;
+		}
+		int digits = *p == 'x' ? 2 : *p == 'u' ? 4 : 0;
+		if (!digits || end - p <= digits)
+			return false;
+		int v = 0;
+		for (int k = 1; k <= digits; k++) {
+			int h = hex_value(p[k]);
+			if (h < 0)
+				return false;
+			v = v * 16 + h;
+		}
+		if (v == 0 || v > 0x7f)
+			return false;
+		char c = (char)v;
+		lx_buf_append(out, &c, 1);
+		p += digits;
+	}
+	return false;
+}
+
+static bool single_quoted(const char *s, const char *end, struct lx_buf *out, const char **after)
+{
+	for (const char *p = s + 1; p < end; p++) {
+		if (*p != '\'') {
+			lx_buf_append(out, p, 1);
+			continue;
+		}
+		if (p + 1 < end && p[1] == '\'') {
+			lx_buf_append(out, "'", 1);
+			p++;
+			continue;
+		}
+		*after = p + 1;
+		return true;
+	}
+	return false;
+}
+
+/* Characters that start something other than a plain scalar, or that this
+ * reader leaves to libyaml anywhere in one (flow indicators). */
+static bool plain_can_start(const char *s, const char *end)
+{
+	if (strchr("[]{},#&*!|>'\"%@`", s[0]))
+		return false;
+	if (s[0] == '?' || s[0] == ':' || (s[0] == '-' && (s + 1 == end || s[1] == ' ')))
+		return false;
+	return true;
+}
+
+static bool plain_char_ok(char c)
+{
+	return !strchr("[]{},", c);
+}
+
+/* A mapping key at the start of s: its text and where its value starts
+ * (after ": ", or the end of the line). false: not a key this reader reads. */
+static bool read_key(struct lines_reader *r, const char *s, const char *end, char **key,
+		     const char **value)
+{
+	const char *colon;
+	if (s[0] == '"' || s[0] == '\'') {
+		struct lx_buf b = {0};
+		const char *after = NULL;
+		bool ok = s[0] == '"' ? double_quoted(s, end, &b, &after)
+				      : single_quoted(s, end, &b, &after);
+		if (!ok || after == end || after[0] != ':' || !(after + 1 == end || after[1] == ' ')) {
+			free(b.data);
+			return false;
+		}
+		*key = lx_doc_arena_strndup(r->arena, b.data ? b.data : "", b.len);
+		free(b.data);
+		colon = after;
+	} else {
+		if (!plain_can_start(s, end))
+			return false;
+		colon = NULL;
+		for (const char *p = s; p < end && !colon; p++) {
+			if (!plain_char_ok(*p) || (*p == '#' && p[-1] == ' '))
+				return false;
+			if (*p == ':' && (p + 1 == end || p[1] == ' '))
+				colon = p;
+		}
+		if (!colon)
+			return false;
+		const char *k_end = colon;
+		while (k_end > s && k_end[-1] == ' ')
+			k_end--;
+		*key = lx_doc_arena_strndup(r->arena, s, (size_t)(k_end - s));
+	}
+	*value = colon + 1;
+	while (*value < end && **value == ' ')
+		(*value)++;
+	if (*value < end && **value == '#')
+		*value = end; /* "key: # comment" */
+	return true;
+}
+
+/* Does the line hold a mapping entry ("key: ...")? */
+static bool is_mapping_entry(struct lines_reader *r, const struct line *l)
+{
+	/* A key is read into the arena; a few bytes lost when it is not one. */
+	char *key;
+	const char *value;
+	return read_key(r, l->s, l->s + l->len, &key, &value);
+}
+
+/* A scalar (or [] / {}) filling s..end of one line. NULL: not one that
+ * this reader reads. */
+static struct lx_doc *read_scalar(struct lines_reader *r, const char *s, const char *end,
+				  int line)
+{
+	if (s[0] == '"' || s[0] == '\'') {
+		struct lx_buf b = {0};
+		const char *after = NULL;
+		bool ok = s[0] == '"' ? double_quoted(s, end, &b, &after)
+				      : single_quoted(s, end, &b, &after);
+		struct lx_doc *d = NULL;
+		if (ok && only_comment(after, end))
+			d = lx_doc_arena_scalar(r->arena, b.data ? b.data : "", b.len, false, line);
+		free(b.data);
+		return d;
+	}
+	if ((s[0] == '[' || s[0] == '{') && end - s >= 2 && s[1] == (s[0] == '[' ? ']' : '}') &&
+	    only_comment(s + 2, end))
+		return lx_doc_arena_value(r->arena, s[0] == '[' ? LX_DOC_LIST : LX_DOC_MAP, line);
+	if (!plain_can_start(s, end))
+		return NULL;
+	const char *stop = end;
+	for (const char *p = s; p < end; p++) {
+		if (*p == '#' && p[-1] == ' ') {
+			stop = p;
+			break;
+		}
+		if (!plain_char_ok(*p) || (*p == ':' && (p + 1 == end || p[1] == ' ')))
+			return NULL;
+	}
+	while (stop > s && stop[-1] == ' ')
+		stop--;
+	return lx_doc_arena_scalar(r->arena, s, (size_t)(stop - s), true, line);
+}
+
+static struct lx_doc *read_block(struct lines_reader *r, int indent);
+
+/* A value on the line after its key: a deeper block, a sequence at the
+ * key's own indentation, or nothing (null, on the key's line). */
+static bool read_value_below(struct lines_reader *r, int map_indent, int key_line,
+			     struct lx_doc **out)
+{
+	const struct line *next = current(r);
+	if (next && next->indent > map_indent)
+		*out = read_block(r, next->indent);
+	else if (next && next->indent == map_indent && is_entry(next))
+		*out = read_block(r, map_indent);
+	else
+		*out = lx_doc_arena_value(r->arena, LX_DOC_NULL, key_line);
+	return *out != NULL;
+}
+
+/* After a value that ended its line: the next line may not be deeper. */
+static bool ends_here(struct lines_reader *r, int indent)
+{
+	const struct line *next = current(r);
+	return !next || next->indent <= indent;
+}
+
+static struct lx_doc *read_mapping(struct lines_reader *r, int indent)
+{
+	struct lx_doc *map = lx_doc_arena_value(r->arena, LX_DOC_MAP, current(r)->number);
+	size_t first = r->stack.n;
+	for (struct line *l; (l = current(r)) && l->indent == indent;) {
+		char *key;
+		const char *value;
+		const char *end = l->s + l->len;
+		if (!read_key(r, l->s, end, &key, &value) ||
+		    lx_doc_stack_has_key(&r->stack, first, key))
+			return NULL;
+		int key_line = l->number;
+		r->i++;
+		struct lx_doc *v;
+		if (value == end) {
+			if (!read_value_below(r, indent, key_line, &v))
+				return NULL;
+		} else if (!(v = read_scalar(r, value, end, key_line)) || !ends_here(r, indent)) {
+			return NULL;
+		}
+		lx_doc_stack_push(&r->stack, key, key_line, v);
+	}
+	if (!ends_here(r, indent))
+		return NULL;
+	lx_doc_arena_fill(map, &r->stack, first);
+	return map;
+}
+
+static struct lx_doc *read_sequence(struct lines_reader *r, int indent)
+{
+	struct lx_doc *seq = lx_doc_arena_value(r->arena, LX_DOC_LIST, current(r)->number);
+	size_t first = r->stack.n;
+	for (struct line *l; (l = current(r)) && l->indent == indent && is_entry(l);) {
+		if (l->len == 1)
+			return NULL; /* "-" alone: its item on the next lines */
+		/* The item starts after "- ": read the rest of the line as a
+		 * line of its own, indented that far (compact notation). */
+		size_t skip = 1;
+		while (l->s[skip] == ' ')
+			skip++;
+		l->s += skip;
+		l->len -= skip;
+		l->indent += (int)skip;
+		struct lx_doc *item;
+		if (is_entry(l) || is_mapping_entry(r, l)) {
+			item = read_block(r, l->indent);
+		} else {
+			item = read_scalar(r, l->s, l->s + l->len, l->number);
+			r->i++;
+			if (item && !ends_here(r, indent))
+				item = NULL;
+		}
+		if (!item)
+			return NULL;
+		lx_doc_stack_push(&r->stack, NULL, 0, item);
+	}
+	if (!ends_here(r, indent))
+		return NULL;
+	lx_doc_arena_fill(seq, &r->stack, first);
+	return seq;
+}
+
+/* The collection whose first line is the current one, at indent. */
+static struct lx_doc *read_block(struct lines_reader *r, int indent)
+{
+	const struct line *l = current(r);
+	if (!l || l->indent != indent || r->depth >= MAX_DEPTH)
+		return NULL;
+	r->depth++;
+	struct lx_doc *d = is_entry(l) ? read_sequence(r, indent) : read_mapping(r, indent);
+	r->depth--;
+	return d;
+}
+
+int lx_yaml_read_lines(const char *text, size_t len, struct lx_doc **out)
+{
+	struct lines_reader r = {0};
+	*out = NULL;
+	int rc = 0;
+	if (!split_lines(&r, text, len) || r.n == 0)
+		goto out;
+	if (r.lines[0].len >= 3 && memcmp(r.lines[0].s, "---", 3) == 0) {
+		if (r.lines[0].len != 3 || r.lines[0].indent != 0)
+			goto out; /* "--- value", or an indented dash run */
+		r.i = 1;
+	}
+	for (size_t i = r.i; i < r.n; i++) {
+		const struct line *l = &r.lines[i];
+		/* Document markers and directives: more than one document. */
+		if (l->indent == 0 && l->len >= 3 &&
+		    (memcmp(l->s, "---", 3) == 0 || memcmp(l->s, "...", 3) == 0))
+			goto out;
+	}
+	if (r.i == r.n)
+		goto out;
+	r.arena = lx_doc_arena_new(len * 8);
+	struct lx_doc *root = read_block(&r, r.lines[r.i].indent);
+	if (!root || r.i != r.n)
+		goto out;
+	lx_doc_arena_set_root(r.arena, root);
+	*out = root;
+	r.arena = NULL;
+	rc = 1;
+out:
+	lx_doc_arena_free(r.arena);
+	lx_doc_stack_free(&r.stack);
+	free(r.lines);
+	return rc;
+}
