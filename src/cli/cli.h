@@ -137,6 +137,12 @@ int cli_record_gpus(const struct cli *cli, const struct lx_host *host, const cha
 		    const char *path, bool is_pve, const char *text, size_t len, const char *style,
 		    int exclusive);
 
+struct lx_node_plan;
+/* What ensure-nodes would do to the host's nodes, to judge lxgpu's include
+ * files by; false for a snapshot (no /dev to plan against: its nodes as
+ * recorded) or when it cannot be planned. */
+bool cli_plan_nodes(const struct cli *cli, const struct lx_host *host, struct lx_node_plan *plan);
+
 struct lx_findings;
 /* verify's findings about the container's lxgpu include file; on the live
  * host judged against the nodes as ensure-nodes makes them. */

@@ -3,9 +3,7 @@
 #include "cli.h"
 #include "lxgpu/verify.h"
 
-/* What ensure-nodes would do to the nodes; false for a snapshot (no /dev
- * to plan against: its nodes as recorded) or when it cannot be planned. */
-static bool plan_nodes(const struct cli *cli, const struct lx_host *host, struct lx_node_plan *plan)
+bool cli_plan_nodes(const struct cli *cli, const struct lx_host *host, struct lx_node_plan *plan)
 {
 	struct lx_error ignored = {0};
 	bool ok = !cli->host_file &&
@@ -18,7 +16,7 @@ int cli_verify_include(const struct cli *cli, const struct lx_host *host, const 
 		       const char *config_path, struct lx_findings *out, struct lx_error *err)
 {
 	struct lx_node_plan plan;
-	bool planned = plan_nodes(cli, host, &plan);
+	bool planned = cli_plan_nodes(cli, host, &plan);
 	int rc = lx_verify_include(host, planned ? &plan : NULL, id, config_path, cli->state_dir, out,
 				   err);
 	if (planned)
@@ -31,7 +29,7 @@ void cli_preflight_include(const struct cli *cli, const struct lx_host *host, co
 			   struct lx_preflight *p)
 {
 	struct lx_node_plan plan;
-	bool planned = plan_nodes(cli, host, &plan);
+	bool planned = cli_plan_nodes(cli, host, &plan);
 	lx_preflight_include(host, planned ? &plan : NULL, id, conf, cli->state_dir, nb, p);
 	if (planned)
 		lx_node_plan_free(&plan);

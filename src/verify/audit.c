@@ -1,0 +1,339 @@
+/* audit: every container of the host or cluster, one at a time
+ * (include/lxgpu/audit.h). */
+#include "lxgpu/audit.h"
+#include "lxgpu/cluster.h"
+#include "lxgpu/vm.h"
+
+#include <dirent.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static const char *const status_names[LX_AUDIT_N_STATUS] = {"error", "warning", "unknown", "ok",
+							      "no_gpus"};
+
+const char *lx_audit_status_name(enum lx_audit_status s)
+{
+	return s < LX_AUDIT_N_STATUS ? status_names[s] : "?";
+}
+
+struct gpu_owner {
+	char *bdf;
+	char *container;
+};
+
+/* One Proxmox node (or the plain LXC host). */
+struct node {
+	char *name;
+	bool local;
+	const struct lx_host *host; /* NULL: lxgpu has no model of it */
+	struct lx_node_model model; /* another node's, holding its host */
+	struct gpu_owner *owners;
+	size_t n_owners;
+	struct lx_vm_devices vms; /* hostpciN entries of the node's VMs */
+	/* About its host model (stale, undated): told for each GPU container. */
+	struct lx_findings model_findings;
+};
+
+struct audit {
+	const struct lx_audit_options *o;
+	struct lx_audit_totals *totals;
+};
+
+static void node_free(struct node *n)
+{
+	free(n->name);
+	lx_node_model_free(&n->model);
+	for (size_t i = 0; i < n->n_owners; i++) {
+		free(n->owners[i].bdf);
+		free(n->owners[i].container);
+	}
+	free(n->owners);
+	lx_vm_devices_free(&n->vms);
+	lx_findings_free(&n->model_findings);
+}
+
+/* The VMs of a node, hostpciN mappings resolved by its own map line. */
+static void node_read_vms(struct node *n, const char *pve_dir, const char *qemu_dir)
+{
+	_cleanup_free_ char *mapping = lx_path_join(pve_dir, "mapping/pci.cfg");
+	lx_vm_devices_read_mapped(qemu_dir, mapping, n->name, &n->vms);
+}
+
+/* ---- conflicts between guests ---- */
+
+static void check_conflicts(const struct audit *a, struct node *n, const char *id,
+			    const struct lx_container_report *rep, struct lx_findings *f)
+{
+	for (size_t i = 0; i < rep->gpus.n; i++) {
+		const char *bdf = rep->gpus.items[i];
+		for (size_t v = 0; v < n->vms.n; v++)
+			if (lx_vm_device_matches(&n->vms.items[v], bdf))
+				lx_findings_add(f, LXG013_GPU_IN_VM, id, NULL, 0, NULL,
+						lx_xasprintf("GPU %s is also passed through to VM %s "
+							     "(hostpci): whichever starts second fails "
+							     "or takes it from the other",
+							     bdf, n->vms.items[v].vmid),
+						lx_xstrdup("give the container another GPU, or remove the "
+							   "hostpci entry from the VM"));
+		if (!a->o->exclusive)
+			continue;
+		const struct gpu_owner *owner = NULL;
+		for (size_t o = 0; o < n->n_owners && !owner; o++)
+			if (strcmp(n->owners[o].bdf, bdf) == 0)
+				owner = &n->owners[o];
+		if (owner) {
+			lx_findings_add(f, LXG012_GPU_SHARED, id, NULL, 0, NULL,
+					lx_xasprintf("GPU %s is also given to container %s (--exclusive)",
+						     bdf, owner->container),
+					lx_xstrdup("give each container its own GPUs (lxgpu apply CTID "
+						   "--gpus ...)"));
+			continue;
+		}
+		n->owners = lx_xrealloc(n->owners, (n->n_owners + 1) * sizeof(*n->owners));
+		n->owners[n->n_owners++] = (struct gpu_owner){lx_xstrdup(bdf), lx_xstrdup(id)};
+	}
+}
+
+/* ---- status ---- */
+
+/* The worst finding decides; without one, a container whose GPU lines
+ * could not be checked (no host model of its node) is "unknown". */
+static enum lx_audit_status status_of(const struct lx_findings *f, bool has_gpus, bool gpus_known)
+{
+	enum lx_severity worst = LX_SEVERITY_INFO;
+	for (size_t i = 0; i < f->n; i++)
+		if (f->items[i].severity > worst)
+			worst = f->items[i].severity;
+	if (worst == LX_SEVERITY_ERROR)
+		return LX_AUDIT_ERROR;
+	if (worst == LX_SEVERITY_WARNING)
+		return LX_AUDIT_WARNING;
+	if (!has_gpus)
+		return LX_AUDIT_NO_GPUS;
+	return gpus_known ? LX_AUDIT_OK : LX_AUDIT_UNKNOWN;
+}
+
+/* Count the container and hand it over. */
+static void hand_over(const struct audit *a, const struct node *n, const char *id,
+		      const char *path, const struct lx_container_report *rep,
+		      const struct lx_findings *f)
+{
+	struct lx_audit_container c = {
+		.id = id,
+		.path = path,
+		.node = n->name,
+		.local = n->local,
+		.gpus_known = n->host != NULL,
+		.has_gpus = rep->n_nodes > 0,
+		.state = rep->state,
+		.gpus = &rep->gpus,
+		.findings = f,
+	};
+	c.status = status_of(f, c.has_gpus, c.gpus_known);
+	struct lx_audit_totals *t = a->totals;
+	t->containers++;
+	t->by_status[c.status]++;
+	for (size_t i = 0; i < f->n; i++)
+		t->by_severity[f->items[i].severity]++;
+	if (a->o->container)
+		a->o->container(a->o->ctx, &c);
+}
+
+/* ---- enumeration ---- */
+
+static int compare_ids(const void *x, const void *y)
+{
+	const char *a = *(char *const *)x, *b = *(char *const *)y;
+	unsigned long long na, nb;
+	bool numeric = lx_parse_uint(a, 10, ULLONG_MAX, &na) && lx_parse_uint(b, 10, ULLONG_MAX, &nb);
+	if (numeric)
+		return na < nb ? -1 : na > nb;
+	return strcmp(a, b);
+}
+
+/* Container ids in dir: "<id>.conf" files (PVE) or "<name>/config" dirs (LXC). */
+static void list_ids(const char *dir, bool pve, struct lx_strv *ids)
+{
+	DIR *d = opendir(dir);
+	if (!d)
+		return;
+	struct dirent *de;
+	while ((de = readdir(d))) {
+		if (de->d_name[0] == '.')
+			continue;
+		if (pve) {
+			unsigned long long v;
+			_cleanup_free_ char *id = lx_xstrndup(de->d_name, strcspn(de->d_name, "."));
+			if (lx_str_ends_with(de->d_name, ".conf") && strlen(id) + 5 == strlen(de->d_name) &&
+			    lx_parse_uint(id, 10, 999999999, &v))
+				lx_strv_push(ids, id);
+		} else {
+			_cleanup_free_ char *config = lx_xasprintf("%s/%s/config", dir, de->d_name);
+			if (access(config, R_OK) == 0)
+				lx_strv_push(ids, de->d_name);
+		}
+	}
+	closedir(d);
+	if (ids->n > 1)
+		qsort(ids->items, ids->n, sizeof(*ids->items), compare_ids);
+}
+
+/* A container of a node lxgpu has no model of: only whether it has GPU lines. */
+static void check_without_model(const struct node *n, const char *id, const char *path,
+				bool is_pve, struct lx_container_report *rep,
+				struct lx_findings *f, struct lx_error *err)
+{
+	struct lx_conf conf;
+	if (lx_conf_load(path, &conf, err) < 0)
+		return;
+	struct lx_host empty = {0};
+	struct lx_container_config cc;
+	lx_container_config_read(&empty, id, &conf, is_pve, &cc);
+	rep->n_nodes = cc.n_grants;
+	if (cc.n_grants)
+		lx_findings_add(f, LXG021_NO_HOST_MODEL, id, path, 0, NULL,
+				lx_xasprintf("a GPU container on node %s, which lxgpu has no host "
+					     "model of",
+					     n->name),
+				lx_xasprintf("run 'lxgpu publish' on %s (or pass its snapshot with "
+					     "--hosts DIR)",
+					     n->name));
+	lx_container_config_free(&cc);
+	lx_conf_free(&conf);
+}
+
+static void audit_one(const struct audit *a, struct node *n, const char *id, const char *path,
+		      bool is_pve)
+{
+	const struct lx_audit_options *o = a->o;
+	struct lx_findings f = {0};
+	struct lx_container_report rep = {0};
+	struct lx_error err = {0};
+	if (!n->host) {
+		check_without_model(n, id, path, is_pve, &rep, &f, &err);
+	} else if (lx_verify_container(n->host, id, path, is_pve, o->runtime, &f, &rep, &err) == 0) {
+		/* lxgpu's include files and records are this node's */
+		if (n->local && lx_verify_include(n->host, o->nodes, id, path, o->state_dir, &f,
+						  &err) < 0)
+			lx_error_clear(&err); /* the config was just read: it went away */
+		if (!n->local) {
+			rep.running = false;
+			rep.state = LX_RUN_STOPPED;
+		}
+		check_conflicts(a, n, id, &rep, &f);
+	}
+	for (size_t i = 0; rep.n_nodes && i < n->model_findings.n; i++) {
+		const struct lx_finding *m = &n->model_findings.items[i];
+		lx_findings_add(&f, m->code, id, path, 0, NULL, lx_xstrdup(m->message),
+				m->fix ? lx_xstrdup(m->fix) : NULL);
+		lx_findings_last_severity(&f, m->severity);
+	}
+	if (err.message) {
+		lx_findings_add(&f, LXG021_NO_HOST_MODEL, id, path, 0, NULL,
+				lx_xasprintf("cannot read the config: %s", err.message), NULL);
+		lx_findings_last_severity(&f, LX_SEVERITY_ERROR);
+		lx_error_clear(&err);
+	}
+	hand_over(a, n, id, path, &rep, &f);
+	lx_container_report_free(&rep);
+	lx_findings_free(&f);
+}
+
+static void audit_dir(const struct audit *a, struct node *n, const char *dir, bool pve,
+		      const char *pve_lxc_dir)
+{
+	struct lx_strv ids = {0};
+	list_ids(dir, pve, &ids);
+	for (size_t i = 0; i < ids.n; i++) {
+		_cleanup_free_ char *path = pve ? lx_xasprintf("%s/%s.conf", dir, ids.items[i])
+						: lx_xasprintf("%s/%s/config", dir, ids.items[i]);
+		if (!pve && pve_lxc_dir) {
+			/* /var/lib/lxc/<vmid>/config of a PVE container is generated from
+			 * its PVE config: audit that one, not this. */
+			_cleanup_free_ char *pve_conf = lx_xasprintf("%s/%s.conf", pve_lxc_dir, ids.items[i]);
+			if (access(pve_conf, F_OK) == 0)
+				continue;
+		}
+		audit_one(a, n, ids.items[i], path, pve);
+	}
+	lx_strv_free(&ids);
+}
+
+char *lx_audit_local_node(const char *pve_dir, const struct lx_host *host)
+{
+	_cleanup_free_ char *lxc = lx_path_join(pve_dir, "lxc");
+	char resolved[PATH_MAX];
+	if (realpath(lxc, resolved)) {
+		char *end = strstr(resolved, "/lxc");
+		char *start = end ? end : NULL;
+		while (start && start > resolved && start[-1] != '/')
+			start--;
+		if (end && start && lx_str_ends_with(resolved, "/lxc") && strstr(resolved, "/nodes/"))
+			return lx_xstrndup(start, (size_t)(end - start));
+	}
+	return lx_xstrdup(host->hostname ? host->hostname : "localhost");
+}
+
+/* Another node, with the host model it published (or the one --hosts DIR
+ * holds); a model that does not load is warned about. */
+static void node_load_model(const struct audit *a, struct node *n)
+{
+	const struct lx_audit_options *o = a->o;
+	struct lx_error err = {0};
+	if (lx_node_model_load(o->pve_dir, o->hosts_dir, n->name, &n->model, &err) < 0) {
+		if (o->warn) {
+			_cleanup_free_ char *message =
+				lx_xasprintf("%s (node %s is audited without it)", err.message, n->name);
+			o->warn(o->ctx, message);
+		}
+		lx_error_clear(&err);
+	} else if (n->model.have) {
+		lx_node_model_findings(&n->model, NULL, NULL, o->now, &n->model_findings);
+		n->host = &n->model.host;
+	}
+}
+
+/* The other nodes of the cluster, by name. */
+static void audit_cluster(const struct audit *a, const char *local_node)
+{
+	const struct lx_audit_options *o = a->o;
+	_cleanup_free_ char *nodes_dir = lx_path_join(o->pve_dir, "nodes");
+	struct lx_strv names = {0};
+	DIR *d = opendir(nodes_dir);
+	struct dirent *de;
+	while (d && (de = readdir(d)))
+		if (de->d_name[0] != '.' && strcmp(de->d_name, local_node) != 0)
+			lx_strv_push(&names, de->d_name);
+	if (d)
+		closedir(d);
+	lx_strv_sort(&names);
+	for (size_t i = 0; i < names.n; i++) {
+		struct node n = {.name = lx_xstrdup(names.items[i])};
+		node_load_model(a, &n);
+		_cleanup_free_ char *node_dir = lx_xasprintf("%s/%s", nodes_dir, n.name);
+		_cleanup_free_ char *qemu = lx_path_join(node_dir, "qemu-server");
+		_cleanup_free_ char *lxc = lx_path_join(node_dir, "lxc");
+		node_read_vms(&n, o->pve_dir, qemu);
+		audit_dir(a, &n, lxc, true, NULL);
+		node_free(&n);
+	}
+	lx_strv_free(&names);
+}
+
+void lx_audit_run(const struct lx_host *host, const char *local_node,
+		  const struct lx_audit_options *o, struct lx_audit_totals *totals)
+{
+	memset(totals, 0, sizeof(*totals));
+	struct audit a = {.o = o, .totals = totals};
+	struct node local = {.name = lx_xstrdup(local_node), .local = true, .host = host};
+	_cleanup_free_ char *qemu = lx_path_join(o->pve_dir, "qemu-server");
+	_cleanup_free_ char *pve_lxc = lx_path_join(o->pve_dir, "lxc");
+	node_read_vms(&local, o->pve_dir, qemu);
+	audit_dir(&a, &local, pve_lxc, true, NULL);
+	audit_dir(&a, &local, o->lxc_path, false, pve_lxc);
+	node_free(&local);
+	if (o->cluster)
+		audit_cluster(&a, local_node);
+}
