@@ -49,6 +49,14 @@ void lx_guard_pre_start(const struct lx_host *host, const char *id, const struct
 			bool is_pve, const struct lx_guard_paths *paths, struct lx_findings *out,
 			struct lx_guard_report *report);
 
+/* The post-start check of container id: verify the running container
+ * (lx_verify_container of the config at path); one that runs but cannot be
+ * inspected is LXG035 (report->state LX_RUN_UNINSPECTABLE). -1 when the
+ * config cannot be read (err). */
+int lx_guard_post_start(const struct lx_host *host, const char *id, const char *path, bool is_pve,
+			const struct lx_runtime_paths *runtime, struct lx_findings *out,
+			struct lx_container_report *report, struct lx_error *err);
+
 /* The record of a container as its config gives GPUs now (the GPUs its
  * effective access reaches, whether it reaches DRM and capability nodes),
  * for apply and rollback after they wrote it. style: the style apply

@@ -115,20 +115,15 @@ static int run_post_start(const struct cli *cli, const char *id, const struct lx
 	struct lx_findings f = {0};
 	struct lx_container_report rep;
 	struct lx_error err = {0};
-	if (lx_verify_container(host, id, path, is_pve, &rt, &f, &rep, &err) < 0) {
+	if (lx_guard_post_start(host, id, path, is_pve, &rt, &f, &rep, &err) < 0) {
 		lx_findings_free(&f);
 		return cannot_check(cli, id, "post-start", &err);
 	}
 	int rc = lx_findings_have_errors(&f) ? LX_EXIT_FINDINGS : LX_EXIT_OK;
-	if (rep.state == LX_RUN_UNINSPECTABLE) {
-		lx_findings_add(&f, LXG035_GUARD_UNCHECKED, id, NULL, 0, NULL,
-				lx_xasprintf("the running container could not be inspected: %s",
-					     rep.state_why ? rep.state_why : "unknown"),
-				lx_xasprintf("run lxgpu verify %s as root", id));
-		rc = LX_EXIT_ERROR;
-	} else if (rep.state == LX_RUN_STOPPED) {
+	if (rep.state == LX_RUN_UNINSPECTABLE)
+		rc = LX_EXIT_ERROR; /* LXG035 says why */
+	else if (rep.state == LX_RUN_STOPPED)
 		cli_note(cli, "CT %s is not running (any more): only its config was checked", id);
-	}
 	if (f.n)
 		fprintf(stderr, "lxgpu guard: CT %s post-start:\n", id);
 	print_findings(&f);

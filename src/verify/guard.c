@@ -485,6 +485,20 @@ void lx_guard_pre_start(const struct lx_host *host, const char *id, const struct
 	lx_record_free(&rec);
 }
 
+int lx_guard_post_start(const struct lx_host *host, const char *id, const char *path, bool is_pve,
+			const struct lx_runtime_paths *runtime, struct lx_findings *out,
+			struct lx_container_report *report, struct lx_error *err)
+{
+	if (lx_verify_container(host, id, path, is_pve, runtime, out, report, err) < 0)
+		return -1;
+	if (report->state == LX_RUN_UNINSPECTABLE)
+		lx_findings_add(out, LXG035_GUARD_UNCHECKED, id, NULL, 0, NULL,
+				lx_xasprintf("the running container could not be inspected: %s",
+					     report->state_why ? report->state_why : "unknown"),
+				lx_xasprintf("run lxgpu verify %s as root", id));
+	return 0;
+}
+
 /* ---- the record from a config (rollback) ---- */
 
 int lx_record_from_config(const struct lx_host *host, const char *id, const struct lx_conf *conf,
