@@ -184,6 +184,28 @@ struct fields {
 	bool used[64];
 };
 
+/* "parent.list[index]" (parent NULL at the top): the name of a list
+ * element in error messages. Built for every element read, so without
+ * printf, which costs more than reading the element. */
+static char *element_name(const char *parent, const char *list, size_t index)
+{
+	struct lx_buf b = {0};
+	char digits[24];
+	size_t n = sizeof(digits);
+	do
+		digits[--n] = (char)('0' + index % 10);
+	while (index /= 10);
+	if (parent) {
+		lx_buf_puts(&b, parent);
+		lx_buf_append(&b, ".", 1);
+	}
+	lx_buf_puts(&b, list);
+	lx_buf_append(&b, "[", 1);
+	lx_buf_append(&b, digits + n, sizeof(digits) - n);
+	lx_buf_append(&b, "]", 1);
+	return lx_buf_steal(&b);
+}
+
 static char *field_name(const struct fields *f, const char *key)
 {
 	return *f->where ? lx_xasprintf("%s.%s", f->where, key) : lx_xstrdup(key);
@@ -356,7 +378,7 @@ static int load_drm(struct loader *l, const struct lx_doc *list, const char *whe
 {
 	g->drm = lx_xcalloc(list->n, sizeof(*g->drm));
 	for (size_t i = 0; i < list->n; i++) {
-		_cleanup_free_ char *sub = lx_xasprintf("%s.drm[%zu]", where, i);
+		_cleanup_free_ char *sub = element_name(where, "drm", i);
 		struct fields f;
 		if (open_fields(l, list->items[i], sub, &f) < 0)
 			return -1;
@@ -392,7 +414,7 @@ static int load_bars(struct loader *l, const struct lx_doc *list, const char *wh
 	g->bars = lx_xcalloc(list->n ? list->n : 1, sizeof(*g->bars));
 	g->bars_known = true;
 	for (size_t i = 0; i < list->n; i++) {
-		_cleanup_free_ char *sub = lx_xasprintf("%s.bars[%zu]", where, i);
+		_cleanup_free_ char *sub = element_name(where, "bars", i);
 		struct fields f;
 		long long v;
 		struct lx_pci_bar *b = &g->bars[g->n_bars++];
@@ -413,7 +435,7 @@ static int load_bars(struct loader *l, const struct lx_doc *list, const char *wh
 
 static int load_gpu(struct loader *l, const struct lx_doc *d, size_t index, struct lx_gpu *g)
 {
-	_cleanup_free_ char *where = lx_xasprintf("gpus[%zu]", index);
+	_cleanup_free_ char *where = element_name(NULL, "gpus", index);
 	struct fields f;
 	long long v;
 	unsigned long hex;
@@ -496,7 +518,7 @@ static int load_gpu(struct loader *l, const struct lx_doc *d, size_t index, stru
 static int load_node(struct loader *l, const struct lx_doc *d, size_t index,
 		     struct lx_dev_node *n)
 {
-	_cleanup_free_ char *where = lx_xasprintf("nodes[%zu]", index);
+	_cleanup_free_ char *where = element_name(NULL, "nodes", index);
 	struct fields f;
 	long long v;
 	_cleanup_free_ char *type = NULL, *mode = NULL;
@@ -583,7 +605,7 @@ static int load_majors_v2(struct loader *l, const struct lx_doc *list, struct lx
 {
 	h->majors = lx_xcalloc(list->n, sizeof(*h->majors));
 	for (size_t i = 0; i < list->n; i++) {
-		_cleanup_free_ char *where = lx_xasprintf("majors[%zu]", i);
+		_cleanup_free_ char *where = element_name(NULL, "majors", i);
 		struct fields f;
 		long long v;
 		struct lx_major *m = &h->majors[h->n_majors++];
@@ -603,7 +625,7 @@ static int load_caps(struct loader *l, const struct lx_doc *list, struct lx_host
 {
 	h->caps = lx_xcalloc(list->n, sizeof(*h->caps));
 	for (size_t i = 0; i < list->n; i++) {
-		_cleanup_free_ char *where = lx_xasprintf("capabilities[%zu]", i);
+		_cleanup_free_ char *where = element_name(NULL, "capabilities", i);
 		struct fields f;
 		long long v;
 		struct lx_capability *c = &h->caps[h->n_caps++];
@@ -635,7 +657,7 @@ static int load_bridges(struct loader *l, const struct lx_doc *list, struct lx_h
 	size_t n = list ? list->n : 0;
 	h->bridges = lx_xcalloc(n ? n : 1, sizeof(*h->bridges));
 	for (size_t i = 0; i < n; i++) {
-		_cleanup_free_ char *where = lx_xasprintf("bridges[%zu]", i);
+		_cleanup_free_ char *where = element_name(NULL, "bridges", i);
 		struct fields f;
 		_cleanup_free_ char *bdf = NULL, *acs = NULL;
 		const struct lx_doc *item = list->items[i];

@@ -31,7 +31,11 @@ struct lines_reader {
 	int depth;
 	struct lx_doc_arena *arena;
 	struct lx_doc_stack stack;
+	struct lx_buf quoted; /* a quoted scalar's text, reused */
 };
+
+/* A quoted scalar at s into r->quoted; *after: past its closing quote. */
+static bool read_quoted(struct lines_reader *r, const char *s, const char *end, const char **after);
 
 /* Split into lines, leaving out blank lines and comment lines. false: a
  * byte this reader leaves to libyaml (tab, CR, control, non-ASCII). */
@@ -107,13 +111,15 @@ static bool double_quoted(const char *s, const char *end, struct lx_buf *out, co
 {
 	static const char escapes[] = "\\\\\"\"//n\nt\tr\ra\ab\be\033f\fv\v";
 	for (const char *p = s + 1; p < end; p++) {
+		const char *run = p;
+		while (p < end && *p != '"' && *p != '\\')
+			p++;
+		lx_buf_append(out, run, (size_t)(p - run));
+		if (p == end)
+			return false;
 		if (*p == '"') {
 			*after = p + 1;
 			return true;
-		}
-		if (*p != '\\') {
-			lx_buf_append(out, p, 1);
-			continue;
 		}
 		if (++p == end)
 			return false;
@@ -149,10 +155,12 @@ static bool double_quoted(const char *s, const char *end, struct lx_buf *out, co
 static bool single_quoted(const char *s, const char *end, struct lx_buf *out, const char **after)
 {
 	for (const char *p = s + 1; p < end; p++) {
-		if (*p != '\'') {
-			lx_buf_append(out, p, 1);
-			continue;
-		}
+		const char *run = p;
+		while (p < end && *p != '\'')
+			p++;
+		lx_buf_append(out, run, (size_t)(p - run));
+		if (p == end)
+			return false;
 		if (p + 1 < end && p[1] == '\'') {
 			lx_buf_append(out, "'", 1);
 			p++;
@@ -162,6 +170,14 @@ static bool single_quoted(const char *s, const char *end, struct lx_buf *out, co
 		return true;
 	}
 	return false;
+}
+
+static bool read_quoted(struct lines_reader *r, const char *s, const char *end, const char **after)
+{
+	r->quoted.len = 0;
+	lx_buf_append(&r->quoted, "", 0); /* data is a string, also when empty */
+	return s[0] == '"' ? double_quoted(s, end, &r->quoted, after)
+			   : single_quoted(s, end, &r->quoted, after);
 }
 
 /* Characters that start something other than a plain scalar, or that this
@@ -187,16 +203,11 @@ static bool read_key(struct lines_reader *r, const char *s, const char *end, cha
 {
 	const char *colon;
 	if (s[0] == '"' || s[0] == '\'') {
-		struct lx_buf b = {0};
 		const char *after = NULL;
-		bool ok = s[0] == '"' ? double_quoted(s, end, &b, &after)
-				      : single_quoted(s, end, &b, &after);
-		if (!ok || after == end || after[0] != ':' || !(after + 1 == end || after[1] == ' ')) {
-			free(b.data);
+		if (!read_quoted(r, s, end, &after) || after == end || after[0] != ':' ||
+		    !(after + 1 == end || after[1] == ' '))
 			return false;
-		}
-		*key = lx_doc_arena_strndup(r->arena, b.data ? b.data : "", b.len);
-		free(b.data);
+		*key = lx_doc_arena_strndup(r->arena, r->quoted.data, r->quoted.len);
 		colon = after;
 	} else {
 		if (!plain_can_start(s, end))
@@ -238,15 +249,10 @@ static struct lx_doc *read_scalar(struct lines_reader *r, const char *s, const c
 				  int line)
 {
 	if (s[0] == '"' || s[0] == '\'') {
-		struct lx_buf b = {0};
 		const char *after = NULL;
-		bool ok = s[0] == '"' ? double_quoted(s, end, &b, &after)
-				      : single_quoted(s, end, &b, &after);
-		struct lx_doc *d = NULL;
-		if (ok && only_comment(after, end))
-			d = lx_doc_arena_scalar(r->arena, b.data ? b.data : "", b.len, false, line);
-		free(b.data);
-		return d;
+		if (!read_quoted(r, s, end, &after) || !only_comment(after, end))
+			return NULL;
+		return lx_doc_arena_scalar(r->arena, r->quoted.data, r->quoted.len, false, line);
 	}
 	if ((s[0] == '[' || s[0] == '{') && end - s >= 2 && s[1] == (s[0] == '[' ? ']' : '}') &&
 	    only_comment(s + 2, end))
@@ -397,6 +403,7 @@ int lx_yaml_read_lines(const char *text, size_t len, struct lx_doc **out)
 out:
 	lx_doc_arena_free(r.arena);
 	lx_doc_stack_free(&r.stack);
+	free(r.quoted.data);
 	free(r.lines);
 	return rc;
 }
