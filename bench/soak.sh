@@ -123,10 +123,8 @@ cc -o "$work/cudaprobe" "$work/cudaprobe.c" || exit 2
 # unprivileged one) and what this sandbox needs.
 make_container() {
 	name=$1 kind=$2 own=${3:-}
-	lxc-create -P "$lxcpath" -n "$name" -t busybox >"$work/$name.create.log" 2>&1 ||
-		{ cat "$work/$name.create.log"; return 1; }
-	conf="$lxcpath/$name/config" rootfs="$lxcpath/$name/rootfs"
-	sed -i '/^lxc\.net\./d; /^lxc\.apparmor\./d; /^lxc\.tty\.max/d; /^lxc\.console/d; /^lxc\.mount\.entry = \/\(usr\/\)\{0,1\}lib/d' "$conf"
+	lxc_sandbox_create "$name" --own-libs || return 1
+	rootfs="$lxcpath/$name/rootfs"
 	mkdir -p "$rootfs/lib64" "$rootfs/lib/x86_64-linux-gnu" "$rootfs/usr/lib/x86_64-linux-gnu" "$rootfs/usr/local/bin" "$rootfs/etc/ld.so.conf.d"
 	cp -L /lib64/ld-linux-x86-64.so.2 "$rootfs/lib64/"
 	cp -L /lib/x86_64-linux-gnu/libc.so.6 "$rootfs/lib/x86_64-linux-gnu/"
@@ -143,12 +141,10 @@ make_container() {
 	if [ "$kind" = unprivileged ]; then
 		printf '%s\n' "lxc.include = $lxc_config/userns.conf" \
 			'# pve-container: /usr/share/lxc/config/userns.conf.d/01-pve.conf' \
-			'lxc.cgroup2.devices.allow = a' \
-			'lxc.idmap = u 0 100000 65536' 'lxc.idmap = g 0 100000 65536' >>"$conf"
-		lxc_shift_rootfs "$lxcpath" "$name"
+			'lxc.cgroup2.devices.allow = a' >>"$conf"
+		lxc_unprivileged "$name"
 	fi
-	printf '%s\n' 'lxc.net.0.type = empty' 'lxc.apparmor.profile = unconfined' \
-		'lxc.tty.max = 0' 'lxc.console.path = none' >>"$conf"
+	lxc_sandbox_conf >>"$conf"
 }
 
 # The classic recipe for GPU /dev/nvidiaMINOR with today's uvm major.
@@ -169,7 +165,7 @@ lxgpu_opts() { # HOSTDIR
 }
 
 # ---- one boot of one host, in a private mount namespace ----
-cat "$root/tests/lib/private-dev.sh" "$root/tests/lib/probe-open.sh" >"$work/boot.sh"
+cat "$root/tests/lib/private-dev.sh" "$root/tests/lib/probe-open.sh" "$root/tests/lib/wait-running.sh" >"$work/boot.sh"
 cat >>"$work/boot.sh" <<'BOOT'
 set -u
 . "$1"
@@ -221,14 +217,8 @@ for ct in $containers; do
 		fi
 		continue
 	fi
-	state=""
-	for _ in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
-		state=$(lxc-info -P "$lxcpath" -n "$name" -s -H 2>/dev/null)
-		[ "$state" = RUNNING ] && break
-		sleep 0.25
-	done
 	problems=""
-	if [ "$state" != RUNNING ]; then
+	if ! wait_running "$lxcpath" "$name" 20; then
 		problems=" not-running"
 	else
 		node_is "/dev/nvidia$minor" 195 "$minor"

@@ -27,7 +27,8 @@ lxc_workdir lxgpu-devprog
 tag="lxgpu-dp-$$"
 . "$(dirname "$0")/../lib/tap.sh"
 
-# Outcome of an open (or mknod) from the shell's error message.
+# Outcome of an open or mknod by the shell here (inside a container:
+# probe_open), from its error message.
 cat >"$work/outcome.sh" <<'EOF'
 outcome() {
 	case $1 in
@@ -54,11 +55,11 @@ compare() { # PREDICTED OBSERVED
 }
 
 # ---- 1. real LXC ----
-cat >"$work/lxc-inside.sh" <<'INSIDE'
+cat "$(dirname "$0")/../lib/probe-open.sh" "$(dirname "$0")/../lib/wait-running.sh" >"$work/lxc-inside.sh"
+cat >>"$work/lxc-inside.sh" <<'INSIDE'
 # In a private mount namespace: cgroup2, probe nodes on a tmpfs, the container.
 set -u
 lxcpath=$1 name=$2 nodes=$3 dump=$4 out=$5
-. "$(dirname "$0")/outcome.sh"
 umount -l /sys/fs/cgroup && mount -t cgroup2 none /sys/fs/cgroup || exit 3
 probe="$lxcpath/$name.probe"
 mkdir -p "$probe" && mount -t tmpfs -o mode=755 lxgpu-probe "$probe" || exit 3
@@ -68,23 +69,16 @@ while read -r file type major minor; do
 	specs="$specs /probe/$file:$type:$major:$minor"
 done <"$nodes"
 lxc-start -P "$lxcpath" -n "$name" -l DEBUG -o "$lxcpath/$name.log" || { echo "start failed"; exit 4; }
-pid=""
-for _ in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
-	pid=$(lxc-info -P "$lxcpath" -n "$name" -p -H 2>/dev/null)
-	[ -n "$pid" ] && [ "$(lxc-info -P "$lxcpath" -n "$name" -s -H)" = RUNNING ] && break
-	sleep 0.25
-done
+wait_running "$lxcpath" "$name" 20
+pid=$(lxc-info -P "$lxcpath" -n "$name" -p -H 2>/dev/null)
 [ -n "$pid" ] || { echo "no init pid"; exit 4; }
 echo "# init $pid in $(sed -n 's/^0:://p' "/proc/$pid/cgroup")" >"$out.predicted"
 # shellcheck disable=SC2086
 "$dump" eval --pid "$pid" $specs >>"$out.predicted" 2>&1 || { cat "$out.predicted"; exit 5; }
 : >"$out.observed"
-while read -r file type major minor; do
+while read -r file _; do
 	for m in r w rw; do
-		case $m in r) redir="< /probe/$file" ;; w) redir="> /probe/$file" ;; rw) redir="<> /probe/$file" ;; esac
-		msg=$(lxc-attach -P "$lxcpath" -n "$name" -- /bin/sh -c ": $redir && echo OPENED" 2>&1 |
-			grep -v '^lxc-attach')
-		echo "/probe/$file $m $(outcome "$msg")" >>"$out.observed"
+		echo "/probe/$file $m $(probe_open "$lxcpath" "$name" "/probe/$file" "$m")" >>"$out.observed"
 	done
 done <"$nodes"
 lxc-stop -P "$lxcpath" -n "$name" -k >/dev/null 2>&1
@@ -94,16 +88,11 @@ INSIDE
 lxc_case() { # NAME NODES CONFIG_LINES...
 	name=$1 nodes=$2
 	shift 2
-	lxc-create -P "$lxcpath" -n "$name" -t busybox >"$work/$name.create" 2>&1 ||
-		{ cat "$work/$name.create"; return 1; }
-	conf="$lxcpath/$name/config"
-	sed -i '/^lxc\.net\./d; /^lxc\.apparmor\./d; /^lxc\.tty\.max/d; /^lxc\.console/d' "$conf"
-	for line in "$@"; do
-		printf '%s\n' "$line" >>"$conf"
-	done
-	printf '%s\n' "lxc.mount.entry = $lxcpath/$name.probe probe none bind,create=dir 0 0" \
-		'lxc.net.0.type = empty' 'lxc.apparmor.profile = unconfined' 'lxc.tty.max = 0' \
-		'lxc.console.path = none' >>"$conf"
+	lxc_sandbox_create "$name" || return 1
+	{
+		printf '%s\n' "$@" "lxc.mount.entry = $lxcpath/$name.probe probe none bind,create=dir 0 0"
+		lxc_sandbox_conf
+	} >>"$conf"
 	printf '%s\n' "$nodes" >"$work/$name.nodes"
 	unshare -m --propagation private sh "$work/lxc-inside.sh" "$lxcpath" "$name" \
 		"$work/$name.nodes" "$dump" "$work/$name" ||

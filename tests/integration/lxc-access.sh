@@ -80,7 +80,8 @@ predict() { # ACCESS_JSON PATH MODE
 		end' "$1"
 }
 
-cat "$(dirname "$0")/../lib/private-dev.sh" "$(dirname "$0")/../lib/probe-open.sh" >"$work/inside.sh"
+cat "$(dirname "$0")/../lib/private-dev.sh" "$(dirname "$0")/../lib/probe-open.sh" \
+	"$(dirname "$0")/../lib/wait-running.sh" >"$work/inside.sh"
 cat >>"$work/inside.sh" <<'INSIDE'
 # Runs in a private mount namespace: optional pure cgroup v2, a private /dev
 # with the host nodes, the container, then the probes.
@@ -98,17 +99,8 @@ while read -r path type numbers mode uid gid; do
 		chown "$uid:$gid" "$path" ;;
 	esac
 done <"$nodes"
-if ! lxc-start -P "$lxcpath" -n "$name" -l DEBUG -o "$lxcpath/$name.log" 2>/dev/null; then
-	echo "start failed" >"$out"
-	exit 0
-fi
-state=""
-for _ in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
-	state=$(lxc-info -P "$lxcpath" -n "$name" -s -H 2>/dev/null)
-	[ "$state" = RUNNING ] && break
-	sleep 0.25
-done
-if [ "$state" != RUNNING ]; then
+if ! lxc-start -P "$lxcpath" -n "$name" -l DEBUG -o "$lxcpath/$name.log" 2>/dev/null ||
+	! wait_running "$lxcpath" "$name" 20; then
 	echo "start failed" >"$out"
 	exit 0
 fi
@@ -141,10 +133,7 @@ for case_file in "$cases"/*.case; do
 		fi
 		echo "$probes" >"$dir/probes"
 		t_case() {
-			lxc-create -P "$lxcpath" -n "$name" -t busybox >"$dir/create.log" 2>&1 ||
-				{ cat "$dir/create.log"; return 1; }
-			conf="$lxcpath/$name/config"
-			sed -i '/^lxc\.net\./d; /^lxc\.apparmor\./d; /^lxc\.tty\.max/d; /^lxc\.console/d' "$conf"
+			lxc_sandbox_create "$name" || return 1
 			sed '1,/^---$/d; /^--- pve$/,$d' "$case_file" |
 				sed -e "s|@LXC_CONFIG@|$lxc_config|g" -e "s|@PASSTHROUGH@|$dir/passthrough|g" >>"$conf"
 			verify_dirs="--lxc-path $lxcpath"
@@ -159,8 +148,7 @@ for case_file in "$cases"/*.case; do
 					chown "$uid:$gid" "$dir/passthrough$path"
 			done
 			# After the case: common.conf would set ttys this sandbox cannot give.
-			printf '%s\n' 'lxc.net.0.type = empty' 'lxc.apparmor.profile = unconfined' \
-				'lxc.tty.max = 0' 'lxc.console.path = none' >>"$conf"
+			lxc_sandbox_conf >>"$conf"
 			if grep -q '^lxc.idmap' "$conf"; then
 				lxc_shift_rootfs "$lxcpath" "$name"
 			fi

@@ -16,6 +16,7 @@ lxc_workdir lxgpu-it
 name=gpu
 
 . "$(dirname "$0")/../lib/tap.sh"
+. "$(dirname "$0")/../lib/wait-running.sh"
 in_ct() { lxc-attach -P "$lxcpath" -n "$name" -- "$@"; }
 
 # The planned nodes, as the issue states them: path major:minor mode.
@@ -39,26 +40,8 @@ t_generate() {
 check "generate --style lxc --gpus 0,1: five rules, five mounts" t_generate
 
 t_create() {
-	lxc-create -P "$lxcpath" -n "$name" -t busybox >"$work/create.log" 2>&1 || { cat "$work/create.log"; return 1; }
-	conf="$lxcpath/$name/config"
-	# No network, no AppArmor, no console: only what this test looks at.
-	sed -i '/^lxc\.net\./d; /^lxc\.apparmor\./d; /^lxc\.tty\.max/d; /^lxc\.console/d' "$conf"
-	cat >>"$conf" <<CONF
-lxc.net.0.type = empty
-lxc.apparmor.profile = unconfined
-lxc.tty.max = 0
-lxc.console.path = none
-$devkey.deny = a
-$devkey.allow = c 1:3 rwm
-$devkey.allow = c 1:5 rwm
-$devkey.allow = c 1:7 rwm
-$devkey.allow = c 1:8 rwm
-$devkey.allow = c 1:9 rwm
-$devkey.allow = c 5:0 rwm
-$devkey.allow = c 5:2 rwm
-$devkey.allow = c 136:* rwm
-CONF
-	cat "$work/gpu.conf" >>"$conf"
+	lxc_sandbox_create "$name" || return 1
+	{ lxc_sandbox_conf; lxc_basic_devices "$devkey"; cat "$work/gpu.conf"; } >>"$conf"
 	# A GPU node that is not planned, on the rootfs: the cgroup must deny it.
 	mknod -m 666 "$lxcpath/$name/rootfs/nvidia2-unplanned" c 195 2
 }
@@ -80,10 +63,7 @@ START
 t_start() {
 	unshare -m --propagation private sh "$work/start.sh" "$work/planned" "$lxcpath" "$name" ||
 		{ grep -E 'ERROR|WARN' "$lxcpath/$name.log" | tail -20; return 1; }
-	for _ in 1 2 3 4 5 6 7 8 9 10; do
-		[ "$(lxc-info -P "$lxcpath" -n "$name" -s -H 2>/dev/null)" = RUNNING ] && return 0
-		sleep 0.5
-	done
+	wait_running "$lxcpath" "$name" 20 && return 0
 	lxc-info -P "$lxcpath" -n "$name"
 	return 1
 }

@@ -25,35 +25,8 @@ case $(stat -fc %T /sys/fs/cgroup) in
 cgroup2fs) layout=v2 ;;
 *) layout=hybrid ;;
 esac
-cat >"$work/host.yaml" <<EOF
-schema: 2
-hostname: pve-test
-kernel: "6.8.12-4-pve"
-cgroup: $layout
-driver:
-  version: "550.127.05"
-  flavor: proprietary
-  modules: [nvidia_uvm, nvidia]
-gpus:
-- bdf: "0000:01:00.0"
-  uuid: GPU-aaaaaaaa-0000-4000-8000-00000000000a
-  minor: 0
-  driver: nvidia
-- bdf: "0000:02:00.0"
-  uuid: GPU-bbbbbbbb-0000-4000-8000-00000000000b
-  minor: 1
-  driver: nvidia
-nodes:
-- {path: /dev/nvidia-uvm, type: char, major: 511, minor: 0, mode: "0666", uid: 0, gid: 0}
-- {path: /dev/nvidia-uvm-tools, type: char, major: 511, minor: 1, mode: "0666", uid: 0, gid: 0}
-- {path: /dev/nvidia0, type: char, major: 195, minor: 0, mode: "0666", uid: 0, gid: 0}
-- {path: /dev/nvidia1, type: char, major: 195, minor: 1, mode: "0666", uid: 0, gid: 0}
-- {path: /dev/nvidiactl, type: char, major: 195, minor: 255, mode: "0666", uid: 0, gid: 0}
-majors:
-- {major: 195, name: nvidia}
-- {major: 195, name: nvidiactl}
-- {major: 511, name: nvidia-uvm}
-EOF
+. "$(dirname "$0")/../lib/guard-host.sh"
+guard_host "$work/host.yaml" "$layout" 0 1 nvidia
 
 . "$(dirname "$0")/../lib/journal.sh"
 journal_pid=""
@@ -67,10 +40,8 @@ lx() {
 lxa() { lx "$@" --backup-dir "$work/backups" --lock-dir "$work"; }
 
 t_setup() {
-	lxc-create -P "$lxcpath" -n 102 -t busybox >"$work/create.log" 2>&1 || { cat "$work/create.log"; return 1; }
-	conf="$lxcpath/102/config"
-	sed -i '/^lxc\.net\./d; /^lxc\.apparmor\./d; /^lxc\.tty\.max/d; /^lxc\.console/d' "$conf"
-	printf 'lxc.net.0.type = empty\nlxc.apparmor.profile = unconfined\nlxc.tty.max = 0\nlxc.console.path = none\n' >>"$conf"
+	lxc_sandbox_create 102 || return 1
+	lxc_sandbox_conf >>"$conf"
 	printf 'arch: amd64\nhostname: cuda\nostype: debian\nrootfs: local-lvm:vm-101-disk-0,size=8G\n' >"$pve/lxc/101.conf"
 	lxa apply 102 --gpus 0000:02:00.0 >"$work/out" 2>&1 || { cat "$work/out"; return 1; }
 	grep -q 'nvidia1 dev/nvidia1 none bind,create=file' "$conf" || { cat "$conf"; return 1; }

@@ -78,12 +78,8 @@ hook_line() { echo "lxc.hook.mount = $lxgpu --driver-root $driver --proc-dir $pr
 # loader in the library dir its distribution uses, and the hook.
 make_ct() {
 	name=$1 root=$lxcpath/$1/rootfs
-	lxc-create -P "$lxcpath" -n "$name" -t busybox >"$work/$name.create" 2>&1 ||
-		{ cat "$work/$name.create"; return 1; }
-	conf=$lxcpath/$name/config
-	sed -i '/^lxc\.net\./d; /^lxc\.apparmor\./d; /^lxc\.tty\.max/d; /^lxc\.console/d; /^lxc\.mount\.entry = \/.*lib/d' "$conf"
-	printf '%s\n' 'lxc.net.0.type = empty' 'lxc.apparmor.profile = unconfined' \
-		'lxc.tty.max = 0' 'lxc.console.path = none' "$(hook_line)" >>"$conf"
+	lxc_sandbox_create "$name" --own-libs || return 1
+	{ lxc_sandbox_conf; hook_line; } >>"$conf"
 	if [ "$3" = debian ]; then
 		libdir=$multiarch
 		echo 12.11 >"$root/etc/debian_version"
@@ -97,15 +93,12 @@ make_ct() {
 	cp "$work/probe" "$root/probe"
 }
 
-# After the rootfs is filled: its own loader cache, then (unprivileged)
-# owners shifted into the map as an unprivileged container's rootfs is.
+# After the rootfs is filled: its own loader cache, then (unprivileged) the
+# map and the owners shifted into it.
 finish_ct() {
 	ldconfig -r "$lxcpath/$1/rootfs" || return 1
 	if [ "$2" = unprivileged ]; then
-		printf '%s\n' 'lxc.idmap = u 0 100000 65536' 'lxc.idmap = g 0 100000 65536' \
-			>>"$lxcpath/$1/config"
-		chown -hR 100000:100000 "$lxcpath/$1/rootfs"
-		chmod 755 "$lxcpath" "$lxcpath/$1"
+		lxc_unprivileged "$1"
 	fi
 }
 

@@ -39,31 +39,15 @@ printf 'Model: \t\t NVIDIA H100\nGPU UUID: \t GPU-aaaaaaaa-0000-0000-0000-000000
 # make_ct NAME DEVKEY: a busybox container with a deny-all device list and
 # the basics LXC's init needs (as common.conf has them), no GPU lines.
 make_ct() {
-	lxc-create -P "$lxcpath" -n "$1" -t busybox >"$work/create-$1.log" 2>&1 ||
-		{ cat "$work/create-$1.log"; return 1; }
-	conf="$lxcpath/$1/config"
-	sed -i '/^lxc\.net\./d; /^lxc\.apparmor\./d; /^lxc\.tty\.max/d; /^lxc\.console/d' "$conf"
-	cat >>"$conf" <<CONF
-lxc.net.0.type = empty
-lxc.apparmor.profile = unconfined
-lxc.tty.max = 0
-lxc.console.path = none
-$2.deny = a
-$2.allow = c 1:3 rwm
-$2.allow = c 1:5 rwm
-$2.allow = c 1:7 rwm
-$2.allow = c 1:8 rwm
-$2.allow = c 1:9 rwm
-$2.allow = c 5:0 rwm
-$2.allow = c 5:2 rwm
-$2.allow = c 136:* rwm
-CONF
+	lxc_sandbox_create "$1" || return 1
+	{ lxc_sandbox_conf; lxc_basic_devices "$2"; } >>"$conf"
 }
 
 # Runs in a private mount namespace: cgroup2 at /sys/fs/cgroup for v2, a
 # private /dev, the made-up host's mountinfo the namespace's own (so lxgpu
 # picks the keys LXC honours here). Results go to files in $out.
-cat "$(dirname "$0")/../lib/private-dev.sh" "$(dirname "$0")/../lib/probe-open.sh" >"$work/inside.sh"
+cat "$(dirname "$0")/../lib/private-dev.sh" "$(dirname "$0")/../lib/probe-open.sh" \
+	"$(dirname "$0")/../lib/wait-running.sh" >"$work/inside.sh"
 cat >>"$work/inside.sh" <<'INSIDE'
 set -u
 layout=$1 lxgpu=$2 proc=$3 lxcpath=$4 state=$5 out=$6 name=$7 none=$8
@@ -83,10 +67,7 @@ start_probe() {
 		echo "start failed" >"$out/probe-$1"
 		return
 	fi
-	for _ in $(seq 40); do
-		[ "$(lxc-info -P "$lxcpath" -n "$name" -s -H 2>/dev/null)" = RUNNING ] && break
-		sleep 0.25
-	done
+	wait_running "$lxcpath" "$name"
 	for node in /dev/nvidia0 /dev/nvidiactl /dev/nvidia-uvm; do
 		echo "$node $(probe_open "$lxcpath" "$name" "$node" rw)"
 	done >"$out/probe-$1"

@@ -39,46 +39,27 @@ gpu=$(num /dev/nvidia0) ctl=$(num /dev/nvidiactl) uvm=$(num /dev/nvidia-uvm) too
 # RULES (lines "c M:m ACC") allowed with DEVKEY.
 make_ct() {
 	id=$1 devkey=$2 rules=$3
-	lxc-create -P "$lxcpath" -n "$id" -t busybox >"$work/create-$id.log" 2>&1 ||
-		{ cat "$work/create-$id.log"; return 1; }
-	conf="$lxcpath/$id/config"
-	sed -i '/^lxc\.net\./d; /^lxc\.apparmor\./d; /^lxc\.tty\.max/d; /^lxc\.console/d; /^lxc\.mount\.auto/d' "$conf"
+	lxc_sandbox_create "$id" --pve || return 1
 	# After common.conf: it sets ttys and automounts this sandbox cannot give.
-	cat >>"$conf" <<CONF
-lxc.include = /usr/share/lxc/config/common.conf
-lxc.net.0.type = empty
-lxc.apparmor.profile = unconfined
-lxc.tty.max = 0
-lxc.console.path = none
-lxc.cgroup.relative = 0
-lxc.cgroup.dir.monitor = lxc.monitor/$id
-lxc.cgroup.dir.container = lxc/$id
-lxc.cgroup.dir.container.inner = ns
-lxc.mount.auto = cgroup:rw:force proc:mixed sys:mixed
-lxc.init.cmd = /sbin/pveinit
-CONF
+	{
+		echo 'lxc.include = /usr/share/lxc/config/common.conf'
+		lxc_sandbox_conf
+		lxc_pve_conf "$id"
+	} >>"$conf"
 	echo "$rules" | while read -r rule; do
 		[ -n "$rule" ] && echo "$devkey.allow = $rule" >>"$conf"
 	done
 	while read -r path _; do
 		echo "lxc.mount.entry = $path ${path#/} none bind,create=file" >>"$conf"
 	done <"$work/nodes"
-	# systemd's move of PID 1 (v2: one hierarchy; v1: the named systemd one).
-	cat >"$lxcpath/$id/rootfs/sbin/pveinit" <<'INIT'
-#!/bin/sh
-for d in /sys/fs/cgroup /sys/fs/cgroup/systemd /sys/fs/cgroup/unified; do
-	[ -e $d/cgroup.procs ] || continue
-	mkdir -p $d/init.scope && echo $$ >$d/init.scope/cgroup.procs
-done
-exec /sbin/init
-INIT
-	chmod 755 "$lxcpath/$id/rootfs/sbin/pveinit"
+	lxc_pve_init "$id" 'exec /sbin/init'
 }
 
 # Runs in a private mount namespace (cgroup2 at /sys/fs/cgroup for v2): a
 # private /dev with the nodes, the containers started, late's config fixed,
 # verify, then every node opened r, w and rw inside.
-cat "$(dirname "$0")/../lib/private-dev.sh" "$(dirname "$0")/../lib/probe-open.sh" >"$work/inside.sh"
+cat "$(dirname "$0")/../lib/private-dev.sh" "$(dirname "$0")/../lib/probe-open.sh" \
+	"$(dirname "$0")/../lib/wait-running.sh" >"$work/inside.sh"
 cat >>"$work/inside.sh" <<'INSIDE'
 set -u
 layout=$1 lxgpu=$2 model=$3 lxcpath=$4 out=$5 nodes=$6 good=$7 late=$8 fix=$9
@@ -89,17 +70,9 @@ private_dev
 while read -r path major minor; do
 	mknod -m 0666 "$path" c "$major" "$minor" || exit 3
 done <"$nodes"
-wait_running() { # ID
-	for _ in $(seq 40); do
-		[ "$(lxc-info -P "$lxcpath" -n "$1" -s -H 2>/dev/null)" = RUNNING ] || { sleep 0.25; continue; }
-		pid=$(lxc-info -P "$lxcpath" -n "$1" -p -H)
-		grep -q 'init.scope' "/proc/$pid/cgroup" && return 0
-		sleep 0.25
-	done
-	return 1
-}
 for id in "$good" "$late"; do
-	if ! lxc-start -P "$lxcpath" -n "$id" -l DEBUG -o "$lxcpath/$id.log" || ! wait_running "$id"; then
+	if ! lxc-start -P "$lxcpath" -n "$id" -l DEBUG -o "$lxcpath/$id.log" ||
+		! wait_running "$lxcpath" "$id" || ! wait_init_scope "$lxcpath" "$id"; then
 		echo "start failed" >"$out/start-$id"
 		exit 0
 	fi

@@ -27,46 +27,23 @@ lxc_workdir lxgpu-running
 # moves there, then exits after a second (the container stops).
 make_ct() {
 	id=$1 devkey=$2 init=$3
-	lxc-create -P "$lxcpath" -n "$id" -t busybox >"$work/create-$id.log" 2>&1 ||
-		{ cat "$work/create-$id.log"; return 1; }
-	conf="$lxcpath/$id/config"
-	# No network, AppArmor or console; LXC skips cgroup automounts in a
-	# cgroup namespace unless forced, so the template's line goes.
-	sed -i '/^lxc\.net\./d; /^lxc\.apparmor\./d; /^lxc\.tty\.max/d; /^lxc\.console/d; /^lxc\.mount\.auto/d' "$conf"
-	cat >>"$conf" <<CONF
-lxc.net.0.type = empty
-lxc.apparmor.profile = unconfined
-lxc.tty.max = 0
-lxc.console.path = none
-lxc.cgroup.relative = 0
-lxc.cgroup.dir.monitor = lxc.monitor/$id
-lxc.cgroup.dir.container = lxc/$id
-lxc.cgroup.dir.container.inner = ns
-lxc.mount.auto = cgroup:rw:force proc:mixed sys:mixed
-lxc.init.cmd = /sbin/pveinit
-$devkey.allow = c 195:0 rw
-lxc.mount.entry = /dev/nvidia0 dev/nvidia0 none bind,optional,create=file
-CONF
+	lxc_sandbox_create "$id" --pve || return 1
+	{
+		lxc_sandbox_conf
+		lxc_pve_conf "$id"
+		echo "$devkey.allow = c 195:0 rw"
+		echo 'lxc.mount.entry = /dev/nvidia0 dev/nvidia0 none bind,optional,create=file'
+	} >>"$conf"
 	case $init in
-	systemd) last='exec /sbin/init' ;;
-	short) last='sleep 1; exit 0' ;;
+	systemd) lxc_pve_init "$id" 'exec /sbin/init' ;;
+	short) lxc_pve_init "$id" 'sleep 1; exit 0' ;;
 	esac
-	# systemd's move of PID 1: v2 has one hierarchy, v1 the named systemd
-	# one (and the unified one on a hybrid host).
-	cat >"$lxcpath/$id/rootfs/sbin/pveinit" <<INIT
-#!/bin/sh
-for d in /sys/fs/cgroup /sys/fs/cgroup/systemd /sys/fs/cgroup/unified; do
-	[ -e \$d/cgroup.procs ] || continue
-	mkdir -p \$d/init.scope && echo \$\$ >\$d/init.scope/cgroup.procs
-done
-$last
-INIT
-	chmod 755 "$lxcpath/$id/rootfs/sbin/pveinit"
 }
 
 # Runs in a private mount namespace (with cgroup2 at /sys/fs/cgroup for
 # v2): starts the containers, runs verify on them, writes what it saw.
-cat >"$work/inside.sh" <<'INSIDE'
+cat "$(dirname "$0")/../lib/wait-running.sh" >"$work/inside.sh"
+cat >>"$work/inside.sh" <<'INSIDE'
 set -u
 layout=$1 lxgpu=$2 model=$3 lxcpath=$4 out=$5 base=$6
 if [ "$layout" = v2 ]; then
@@ -80,21 +57,12 @@ verify() { # ID OUT [ENV...]
 		>"$out/$file.json" 2>"$out/$file.err"
 	echo $? >"$out/$file.rc"
 }
-wait_running() { # ID
-	for _ in $(seq 40); do
-		[ "$(lxc-info -P "$lxcpath" -n "$1" -s -H 2>/dev/null)" = RUNNING ] && return 0
-		sleep 0.25
-	done
-	return 1
-}
-lxc-start -P "$lxcpath" -n "$running" -l DEBUG -o "$lxcpath/$running.log" && wait_running "$running" ||
+lxc-start -P "$lxcpath" -n "$running" -l DEBUG -o "$lxcpath/$running.log" && wait_running "$lxcpath" "$running" ||
 	{ echo "start failed" >"$out/start"; exit 0; }
+# Wait for the init's move, as systemd's is done before anyone looks (t_setup
+# checks that it moved).
+wait_init_scope "$lxcpath" "$running"
 pid=$(lxc-info -P "$lxcpath" -n "$running" -p -H)
-# Wait for the init's move, as systemd's is done before anyone looks.
-for _ in $(seq 40); do
-	grep -q 'init.scope' "/proc/$pid/cgroup" && break
-	sleep 0.25
-done
 cp "/proc/$pid/cgroup" "$out/init-cgroup"
 find /sys/fs/cgroup -path "*/lxc/$running/*" -name cgroup.procs | while read -r f; do
 	echo "$f: $(tr '\n' ' ' <"$f")"
@@ -108,7 +76,7 @@ verify "$stopped" stopped
 # The init exits a second after the start; verify runs across that
 # moment: strace holds each of its openat2 calls (the look inside the
 # container, after the init was pinned) for 0.4 s.
-lxc-start -P "$lxcpath" -n "$short" -l DEBUG -o "$lxcpath/$short.log" && wait_running "$short" ||
+lxc-start -P "$lxcpath" -n "$short" -l DEBUG -o "$lxcpath/$short.log" && wait_running "$lxcpath" "$short" ||
 	{ echo "short start failed" >"$out/short-start"; exit 0; }
 echo "started" >"$out/short-start"
 # (LeakSanitizer cannot run under ptrace: off for this run of an ASan build.)

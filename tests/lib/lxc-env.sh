@@ -1,5 +1,7 @@
-# Shared setup of the real-LXC tests: what they need, and a scratch LXC
-# path whose containers are stopped and destroyed when the test exits.
+# Shared setup of the real-LXC tests (and bench/soak.sh): what they need, a
+# scratch LXC path whose containers are stopped and destroyed when the test
+# exits, and the busybox containers they start there: the config lines this
+# sandbox needs, pve-container's cgroup keys and init, unprivileged ones.
 
 # lxc_require WHAT NEED...: root and each NEED (a command, or a file when it
 # starts with /). Without them: a TAP skip, or with CI=true a bail-out
@@ -59,4 +61,80 @@ lxc_shift_rootfs() {
 		chown -h "$(($(stat -c %u "$f") + 100000)):$(($(stat -c %g "$f") + 100000))" "$f"
 	done
 	chmod 755 "$1" "$1/$2"
+}
+
+# lxc_unprivileged NAME: container NAME in $lxcpath made unprivileged: the
+# map lxc_shift_rootfs shifts into, appended to its config, and its rootfs
+# shifted.
+lxc_unprivileged() {
+	printf '%s\n' 'lxc.idmap = u 0 100000 65536' 'lxc.idmap = g 0 100000 65536' \
+		>>"$lxcpath/$1/config"
+	lxc_shift_rootfs "$lxcpath" "$1"
+}
+
+# lxc_sandbox_create NAME [--own-libs] [--pve]: a busybox container NAME in
+# $lxcpath ($conf its config) without the template's lines this sandbox
+# cannot give (network, AppArmor, ttys, console: lxc_sandbox_conf prints
+# what goes instead). --own-libs drops the template's binds of the host's
+# library dirs (the container brings its own loader); --pve its
+# lxc.mount.auto (lxc_pve_conf has pve-container's). On failure
+# lxc-create's output is printed.
+lxc_sandbox_create() {
+	lxc_ct=$1
+	shift
+	lxc_drop='/^lxc\.net\./d; /^lxc\.apparmor\./d; /^lxc\.tty\.max/d; /^lxc\.console/d'
+	for lxc_opt in "$@"; do
+		case $lxc_opt in
+		--own-libs) lxc_drop="$lxc_drop; /^lxc\.mount\.entry = \/\(usr\/\)\{0,1\}lib/d" ;;
+		--pve) lxc_drop="$lxc_drop; /^lxc\.mount\.auto/d" ;;
+		*) echo "lxc_sandbox_create: unknown option $lxc_opt"; return 1 ;;
+		esac
+	done
+	lxc-create -P "$lxcpath" -n "$lxc_ct" -t busybox >"$work/$lxc_ct.create.log" 2>&1 ||
+		{ cat "$work/$lxc_ct.create.log"; return 1; }
+	conf="$lxcpath/$lxc_ct/config"
+	sed -i "$lxc_drop" "$conf"
+}
+
+# lxc_sandbox_conf: the config lines every sandbox container gets: no
+# network, AppArmor or console. After common.conf where there is one: it
+# sets ttys.
+lxc_sandbox_conf() {
+	printf '%s\n' 'lxc.net.0.type = empty' 'lxc.apparmor.profile = unconfined' \
+		'lxc.tty.max = 0' 'lxc.console.path = none'
+}
+
+# lxc_basic_devices DEVKEY: a deny-all device list with the basics LXC's
+# init needs (as common.conf has them), under DEVKEY (lxc.cgroup.devices or
+# lxc.cgroup2.devices).
+lxc_basic_devices() {
+	echo "$1.deny = a"
+	for lxc_dev in 1:3 1:5 1:7 1:8 1:9 5:0 5:2 '136:*'; do
+		echo "$1.allow = c $lxc_dev rwm"
+	done
+}
+
+# lxc_pve_conf ID: container ID's cgroup keys as pve-container writes them
+# (lxc.cgroup.relative = 0, lxc/ID, the init in ns), cgroup automounts
+# forced (LXC skips them in a cgroup namespace unless forced) and the init
+# lxc_pve_init writes.
+lxc_pve_conf() {
+	printf '%s\n' 'lxc.cgroup.relative = 0' "lxc.cgroup.dir.monitor = lxc.monitor/$1" \
+		"lxc.cgroup.dir.container = lxc/$1" 'lxc.cgroup.dir.container.inner = ns' \
+		'lxc.mount.auto = cgroup:rw:force proc:mixed sys:mixed' 'lxc.init.cmd = /sbin/pveinit'
+}
+
+# lxc_pve_init ID LAST: container ID's /sbin/pveinit, which moves itself to
+# init.scope as systemd moves PID 1 (v2: one hierarchy; v1: the named
+# systemd one, and the unified one on a hybrid host), then runs LAST.
+lxc_pve_init() {
+	cat >"$lxcpath/$1/rootfs/sbin/pveinit" <<INIT
+#!/bin/sh
+for d in /sys/fs/cgroup /sys/fs/cgroup/systemd /sys/fs/cgroup/unified; do
+	[ -e \$d/cgroup.procs ] || continue
+	mkdir -p \$d/init.scope && echo \$\$ >\$d/init.scope/cgroup.procs
+done
+$2
+INIT
+	chmod 755 "$lxcpath/$1/rootfs/sbin/pveinit"
 }
