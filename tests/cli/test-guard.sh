@@ -18,48 +18,10 @@ trap '[ -n "$vm_pid" ] && kill "$vm_pid" 2>/dev/null; [ -n "$journal_pid" ] && k
 pve="$work/pve" state="$work/state" run="$work/run"
 mkdir -p "$pve/lxc" "$pve/qemu-server" "$run/qemu-server" "$work/dev" "$work/cg" "$work/lxc"
 
-# host FILE MINOR_A MINOR_B DRIVER_B: two GPUs, A at 0000:01:00.0 and B at
-# 0000:02:00.0; a minor of "null" means the driver has no node for it.
-host() {
-	file=$1 ma=$2 mb=$3 db=$4
-	{
-		cat <<EOF
-schema: 2
-hostname: pve-test
-kernel: "6.8.12-4-pve"
-cgroup: v2
-driver:
-  version: "550.127.05"
-  flavor: proprietary
-  modules: [nvidia_uvm, nvidia]
-gpus:
-- bdf: "0000:01:00.0"
-  uuid: GPU-aaaaaaaa-0000-4000-8000-00000000000a
-  minor: $ma
-  driver: nvidia
-- bdf: "0000:02:00.0"
-  uuid: GPU-bbbbbbbb-0000-4000-8000-00000000000b
-  minor: $mb
-  driver: $db
-nodes:
-- {path: /dev/nvidia-uvm, type: char, major: 511, minor: 0, mode: "0666", uid: 0, gid: 0}
-- {path: /dev/nvidia-uvm-tools, type: char, major: 511, minor: 1, mode: "0666", uid: 0, gid: 0}
-- {path: /dev/nvidiactl, type: char, major: 195, minor: 255, mode: "0666", uid: 0, gid: 0}
-EOF
-		for m in $ma $mb; do
-			[ "$m" = null ] || echo "- {path: /dev/nvidia$m, type: char, major: 195, minor: $m, mode: \"0666\", uid: 0, gid: 0}"
-		done
-		cat <<EOF
-majors:
-- {major: 195, name: nvidia}
-- {major: 195, name: nvidiactl}
-- {major: 511, name: nvidia-uvm}
-EOF
-	} >"$file"
-}
-host "$work/before.yaml" 0 1 nvidia
-host "$work/swapped.yaml" 1 0 nvidia    # the minors swapped (GPU order at probe changed)
-host "$work/vfio.yaml" 0 null vfio-pci  # B set aside for passthrough
+. "$(dirname "$0")/../lib/guard-host.sh"
+guard_host "$work/before.yaml" v2 0 1 nvidia
+guard_host "$work/swapped.yaml" v2 1 0 nvidia    # the minors swapped (GPU order at probe changed)
+guard_host "$work/vfio.yaml" v2 0 null vfio-pci  # B set aside for passthrough
 
 . "$(dirname "$0")/../lib/journal.sh"
 journal_start "$work/dev/log" "$work/journal" || { echo "Bail out! no journal socket"; exit 1; }

@@ -102,19 +102,10 @@ done
 if command -v umockdev-run >/dev/null 2>&1; then
 	# umockdev's preload comes before ASan's runtime (as in run-fixtures.sh)
 	export ASAN_OPTIONS="${ASAN_OPTIONS:-}${ASAN_OPTIONS:+:}verify_asan_link_order=0"
-	cat >"$work/in-testbed.sh" <<'INNER'
-set -eu
-fixture=$1 lxgpu=$2
-shift 2
-for tree in proc dev sys; do
-	if [ -d "$fixture/$tree" ]; then cp -a "$fixture/$tree" "$UMOCKDEV_DIR/"; fi
-done
-exec "$lxgpu" --firmware-dir "$fixture/lib/firmware/nvidia" --run-dir "$fixture/run" "$@"
-INNER
 	for fixture in "$hosts"/*/; do
 		[ -f "$fixture/devices.umockdev" ] || continue
 		fixture=${fixture%/}
-		runner="umockdev-run -d $fixture/devices.umockdev -- sh $work/in-testbed.sh $fixture $lxgpu"
+		runner="umockdev-run -d $fixture/devices.umockdev -- sh $here/../lib/in-testbed.sh $fixture - $lxgpu"
 		collect "fixture $(basename "$fixture"): live scan" scan scan
 	done
 	runner=$lxgpu

@@ -28,21 +28,7 @@ report() { n=$((n + 1)); if [ "$1" = ok ]; then echo "ok $n - $2"; else echo "no
 
 # Inside umockdev: the fixture's trees, then the planted ones over them
 # ($plant/tree), then files the case removes ($plant/remove, one per line).
-cat >"$work/in-testbed.sh" <<'INNER'
-set -eu
-fixture=$1 plant=$2 lxgpu=$3
-shift 3
-for tree in proc dev sys; do
-	if [ -d "$fixture/$tree" ]; then cp -a "$fixture/$tree" "$UMOCKDEV_DIR/"; fi
-done
-grep -v '^#' "$fixture/dev.attrs" | while read -r mode uid gid path; do
-	[ -n "$path" ] || continue
-	chmod "$mode" "$UMOCKDEV_DIR$path"; chown "$uid:$gid" "$UMOCKDEV_DIR$path"
-done
-if [ -d "$plant/tree" ]; then cp -a "$plant/tree/." "$UMOCKDEV_DIR/"; fi
-if [ -f "$plant/remove" ]; then while read -r p; do rm -rf "$UMOCKDEV_DIR/$p"; done <"$plant/remove"; fi
-exec "$lxgpu" --firmware-dir "$fixture/lib/firmware/nvidia" --run-dir "$plant/run" "$@"
-INNER
+in_testbed_sh=$(cd "$(dirname "$0")/../lib" && pwd)/in-testbed.sh
 
 # A case: a fresh plant dir with the healthy live facts; $1 names it.
 new_case() {
@@ -69,7 +55,7 @@ secure_boot() { # 0|1
 	} >"$d/SecureBoot-8be4df61-93ca-11d2-aa0d-00e098032b8c"
 }
 run_doctor() { # JSON in $work/j, exit status in $rc
-	umockdev-run -d "$plant/devices.umockdev" -- sh "$work/in-testbed.sh" "$fixture" "$plant" "$lxgpu" \
+	umockdev-run -d "$plant/devices.umockdev" -- sh "$in_testbed_sh" "$fixture" "$plant" "$lxgpu" \
 		doctor --kmsg "$kmsg/clean-public.log" --format json >"$work/j" 2>"$work/err"
 	rc=$?
 }
@@ -127,7 +113,7 @@ expect "BAR1 of one GPU unassigned: LXG104 for that GPU, evidence the resource l
 new_case rebar
 printf 'EnableResizableBar: 1\n' >"$plant/tree/proc/driver/nvidia/params"
 cat "$kmsg/clean-public.log" "$kmsg/bar-resize-no-space.log" >"$work/rebar.log"
-umockdev-run -d "$plant/devices.umockdev" -- sh "$work/in-testbed.sh" "$fixture" "$plant" "$lxgpu" \
+umockdev-run -d "$plant/devices.umockdev" -- sh "$in_testbed_sh" "$fixture" "$plant" "$lxgpu" \
 	doctor --kmsg "$work/rebar.log" --format json >"$work/j" 2>"$work/err"
 rc=$?
 expect "BAR resize failure with EnableResizableBar on: LXG105 naming the parameter" 0 \
@@ -160,7 +146,7 @@ new_case planted; secure_boot 0
 for pair in gsp-firmware-missing:LXG107 xid-79:LXG109 api-mismatch:LXG100; do
 	file=${pair%%:*} code=${pair#*:}
 	cat "$kmsg/clean-public.log" "$kmsg/$file.log" >"$work/p.log"
-	umockdev-run -d "$plant/devices.umockdev" -- sh "$work/in-testbed.sh" "$fixture" "$plant" "$lxgpu" \
+	umockdev-run -d "$plant/devices.umockdev" -- sh "$in_testbed_sh" "$fixture" "$plant" "$lxgpu" \
 		doctor --kmsg "$work/p.log" --format json >"$work/j" 2>"$work/err"
 	rc=$?
 	expect "$file planted on the live fixture: $code" 1 "[.findings[].code] == [\"$code\"]"

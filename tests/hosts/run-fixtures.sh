@@ -23,22 +23,7 @@ trap 'rm -rf "$work"' EXIT
 export ASAN_OPTIONS="${ASAN_OPTIONS:-}${ASAN_OPTIONS:+:}verify_asan_link_order=0"
 
 # Runs inside umockdev-run: fill the testbed from the fixture, then run lxgpu.
-cat >"$work/in-testbed.sh" <<'INNER'
-set -eu
-fixture=$1 lxgpu=$2
-shift 2
-for tree in proc dev sys; do
-	if [ -d "$fixture/$tree" ]; then cp -a "$fixture/$tree" "$UMOCKDEV_DIR/"; fi
-done
-if [ -f "$fixture/dev.attrs" ]; then
-	grep -v '^#' "$fixture/dev.attrs" | while read -r mode uid gid path; do
-		[ -n "$path" ] || continue
-		chmod "$mode" "$UMOCKDEV_DIR$path"
-		chown "$uid:$gid" "$UMOCKDEV_DIR$path"
-	done
-fi
-exec "$lxgpu" --firmware-dir "$fixture/lib/firmware/nvidia" --run-dir "$fixture/run" "$@"
-INNER
+in_testbed_sh=$(cd "$(dirname "$0")/../lib" && pwd)/in-testbed.sh
 
 # A fix (a string) as tokens: iommu=pt, pci=disable_acs_redir=..., firmware,
 # root; "-" for none.
@@ -77,7 +62,7 @@ for fixture in "$hosts"/*/; do
 		echo "ok $n - $name # SKIP this machine's real /proc/driver/nvidia leaks into the fixture"
 		continue
 	fi
-	in_testbed() { umockdev-run -d "$fixture/devices.umockdev" -- sh "$work/in-testbed.sh" "$fixture" "$lxgpu" "$@"; }
+	in_testbed() { umockdev-run -d "$fixture/devices.umockdev" -- sh "$in_testbed_sh" "$fixture" - "$lxgpu" "$@"; }
 
 	"$lxgpu" --host "$expected" scan --format yaml >"$work/expected.yaml" 2>"$work/err"
 	if in_testbed scan --format yaml >"$work/scanned.yaml" 2>>"$work/err" &&
