@@ -29,6 +29,16 @@ static char *scratch(void)
 	return lx_xstrdup(tmpl);
 }
 
+/* Removes and frees a directory scratch() made. */
+static void scratch_remove(char *dir)
+{
+	char *cmd = lx_xasprintf("rm -rf '%s'", dir);
+	if (system(cmd) != 0)
+		die(cmd);
+	free(cmd);
+	free(dir);
+}
+
 static void put(const char *dir, const char *rel, const char *text)
 {
 	_cleanup_free_ char *path = lx_path_join(dir, rel);
@@ -69,11 +79,7 @@ static void test_lib_dir(void)
 		die(dv);
 	str_eq(lib_dir_of(root), "/usr/lib64",
 	       "/etc/debian_version linked to a host-only path is resolved inside the root");
-	char *cmd = lx_xasprintf("rm -rf '%s'", root);
-	if (system(cmd) != 0)
-		die(cmd);
-	free(cmd);
-	free(root);
+	scratch_remove(root);
 }
 
 static void test_loaded_version(void)
@@ -95,11 +101,7 @@ static void test_loaded_version(void)
 	int_eq(lx_driver_loaded_version(proc, &v, &err), -1, "a line that is not NVRM's: an error");
 	ok(err.message && strstr(err.message, "driver/nvidia/version"), "naming the file");
 	lx_error_clear(&err);
-	char *cmd = lx_xasprintf("rm -rf '%s'", proc);
-	if (system(cmd) != 0)
-		die(cmd);
-	free(cmd);
-	free(proc);
+	scratch_remove(proc);
 }
 
 /* The words /bin/sh makes of value. */
@@ -218,11 +220,7 @@ static void test_oci_rootfs(void)
 	int_eq(lx_oci_rootfs(no_bundle, strlen(no_bundle), &rootfs, &err), -1,
 	       "a state without a top-level bundle: an error");
 	lx_error_clear(&err);
-	char *cmd = lx_xasprintf("rm -rf '%s'", bundle);
-	if (system(cmd) != 0)
-		die(cmd);
-	free(cmd);
-	free(bundle);
+	scratch_remove(bundle);
 }
 
 int main(void)

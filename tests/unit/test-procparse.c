@@ -299,21 +299,23 @@ static void test_capability(void)
 	lx_error_clear(&err);
 }
 
+/* ADDRESS is accepted (WHAT) and normalized to WANT (HOW). */
+static void expect_normalized(const char *address, const char *want, const char *what,
+			      const char *how)
+{
+	char *out = NULL;
+	ok(lx_pci_address_normalize(address, &out), what);
+	str_eq(out, want, how);
+	free(out);
+}
+
 static void test_pci_address(void)
 {
 	char *out = NULL;
-	ok(lx_pci_address_normalize("00000000:41:00.0", &out), "8-digit domain");
-	str_eq(out, "0000:41:00.0", "normalized to 4 digits");
-	free(out);
-	ok(lx_pci_address_normalize("0000:C1:00.0", &out), "uppercase");
-	str_eq(out, "0000:c1:00.0", "lowercased");
-	free(out);
-	ok(lx_pci_address_normalize("10000:01:00.0", &out), "VMD domain");
-	str_eq(out, "10000:01:00.0", "wide domain kept");
-	free(out);
-	ok(lx_pci_address_normalize("41:00.0", &out), "no domain");
-	str_eq(out, "0000:41:00.0", "domain 0 added");
-	free(out);
+	expect_normalized("00000000:41:00.0", "0000:41:00.0", "8-digit domain", "normalized to 4 digits");
+	expect_normalized("0000:C1:00.0", "0000:c1:00.0", "uppercase", "lowercased");
+	expect_normalized("10000:01:00.0", "10000:01:00.0", "VMD domain", "wide domain kept");
+	expect_normalized("41:00.0", "0000:41:00.0", "no domain", "domain 0 added");
 	ok(!lx_pci_address_normalize("0000:41:00", &out), "no function");
 	ok(!lx_pci_address_normalize("0000:41:20.0", &out), "device > 0x1f");
 	ok(!lx_pci_address_normalize("0000:41:00.8", &out), "function > 7");
