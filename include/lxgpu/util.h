@@ -132,6 +132,20 @@ void lx_atomic_abort(struct lx_atomic_file *f);
 int lx_atomic_clean_stale(const char *dir, bool (*want)(const char *final, void *ctx), void *ctx,
 			  int min_age_s, struct lx_strv *removed, struct lx_error *err);
 
+/* A library loaded on first use (util/dl.c): each symbol's address goes
+ * into its slot. Error: "cannot load SONAME (needed for NEEDED_FOR) ...;
+ * install PACKAGE", or a symbol it lacks. */
+struct lx_dl_symbol {
+	const char *name;
+	void **slot;
+};
+int lx_dl_load(const char *soname, const char *needed_for, const char *package,
+	       const struct lx_dl_symbol *symbols, size_t n, struct lx_error *err);
+/* An lx_dl_symbol for each X(name) of a symbol list, into struct field
+ * lib.name typed from the library's header. */
+#define LX_DL_FIELD(name) __typeof__(&name) name;
+#define LX_DL_ENTRY(lib, name) {#name, (void **)&(lib).name},
+
 /* .tar.gz archives of a few small files. */
 struct lx_tar_file {
 	const char *name;

@@ -18,6 +18,50 @@
 #define PROC_FILE_MAX (4u << 20)
 #define CAPS_MAX_DEPTH 6
 
+/* libudev, loaded on first use (util/dl.c): commands on a saved host
+ * model, and the start hook, never map it. */
+#define UDEV_SYMBOLS(X) \
+	X(udev_device_get_driver) \
+	X(udev_device_get_parent_with_subsystem_devtype) \
+	X(udev_device_get_property_value) \
+	X(udev_device_get_sysattr_value) \
+	X(udev_device_get_sysname) \
+	X(udev_device_get_syspath) \
+	X(udev_device_new_from_syspath) \
+	X(udev_device_unref) \
+	X(udev_enumerate_add_match_subsystem) \
+	X(udev_enumerate_add_match_sysattr) \
+	X(udev_enumerate_get_list_entry) \
+	X(udev_enumerate_new) \
+	X(udev_enumerate_scan_devices) \
+	X(udev_enumerate_unref) \
+	X(udev_list_entry_get_name) \
+	X(udev_list_entry_get_next) \
+	X(udev_new) \
+	X(udev_unref)
+
+static struct udev_lib {
+	UDEV_SYMBOLS(LX_DL_FIELD)
+} libudev;
+static bool libudev_loaded;
+
+static int load_udev(struct lx_error *err)
+{
+#define ENTRY(name) LX_DL_ENTRY(libudev, name)
+	static const struct lx_dl_symbol symbols[] = {UDEV_SYMBOLS(ENTRY)};
+#undef ENTRY
+	if (!libudev_loaded && lx_dl_load("libudev.so.1", "the live scan of this host", "libudev1",
+				      symbols, sizeof(symbols) / sizeof(symbols[0]), err) < 0)
+		return -1;
+	libudev_loaded = true;
+	return 0;
+}
+
+static struct udev_device *parent_pci(struct udev_device *dev)
+{
+	return libudev.udev_device_get_parent_with_subsystem_devtype(dev, "pci", NULL);
+}
+
 struct scanner {
 	const struct lx_scan_paths *paths;
 	struct lx_host *host;
@@ -165,7 +209,7 @@ static struct lx_gpu *find_gpu(struct lx_host *host, const char *bdf)
 
 static unsigned long hex_attr(struct udev_device *dev, const char *name)
 {
-	const char *v = udev_device_get_sysattr_value(dev, name);
+	const char *v = libudev.udev_device_get_sysattr_value(dev, name);
 	unsigned long long n;
 	if (!v || !lx_parse_uint(v, 16, 0xffffffffULL, &n))
 		return 0;
@@ -193,13 +237,13 @@ static void pci_ids(struct udev_device *dev, unsigned long *vendor, unsigned lon
 	*vendor = hex_attr(dev, "vendor");
 	*device = hex_attr(dev, "device");
 	*class_code = hex_attr(dev, "class");
-	const char *id = udev_device_get_property_value(dev, "PCI_ID");
+	const char *id = libudev.udev_device_get_property_value(dev, "PCI_ID");
 	if ((!*vendor || !*device) && id && strlen(id) == 9 && id[4] == ':') {
 		_cleanup_free_ char *v = lx_xstrndup(id, 4);
 		*vendor = strtoul(v, NULL, 16);
 		*device = strtoul(id + 5, NULL, 16);
 	}
-	const char *cls = udev_device_get_property_value(dev, "PCI_CLASS");
+	const char *cls = libudev.udev_device_get_property_value(dev, "PCI_CLASS");
 	if (!*class_code && cls)
 		*class_code = strtoul(cls, NULL, 16);
 }
@@ -258,7 +302,7 @@ static void scan_gpu_iommu_type(struct scanner *s, struct lx_gpu *g)
 static void scan_bridge(struct scanner *s, struct udev_device *bridge)
 {
 	_cleanup_free_ char *bdf = NULL;
-	if (!lx_pci_address_normalize(udev_device_get_sysname(bridge), &bdf) ||
+	if (!lx_pci_address_normalize(libudev.udev_device_get_sysname(bridge), &bdf) ||
 	    lx_host_find_bridge(s->host, bdf))
 		return;
 	struct lx_host *h = s->host;
@@ -269,7 +313,7 @@ static void scan_bridge(struct scanner *s, struct udev_device *bridge)
 	b->acs = LX_ACS_UNKNOWN;
 	size_t len = 0;
 	_cleanup_free_ char *config =
-		read_sys_optional(udev_device_get_syspath(bridge), "config", 64 * 1024, &len);
+		read_sys_optional(libudev.udev_device_get_syspath(bridge), "config", 64 * 1024, &len);
 	struct lx_error ignored = {0};
 	if (config && lx_parse_pci_config_acs((const unsigned char *)config, len, &b->acs,
 					      &b->acs_cap, &b->acs_ctrl, &ignored) < 0)
@@ -285,25 +329,24 @@ static void fill_gpu_from_udev(struct scanner *s, struct lx_gpu *g, struct udev_
 	g->device_id = (uint16_t)device;
 	g->class_code = (uint32_t)class_code;
 	/* The driver link, else the DRIVER property (hand-written fixtures). */
-	const char *driver = udev_device_get_driver(dev);
+	const char *driver = libudev.udev_device_get_driver(dev);
 	if (!driver)
-		driver = udev_device_get_property_value(dev, "DRIVER");
+		driver = libudev.udev_device_get_property_value(dev, "DRIVER");
 	if (driver)
 		g->driver = sanitized(driver);
 	long long v;
-	const char *numa = udev_device_get_sysattr_value(dev, "numa_node");
+	const char *numa = libudev.udev_device_get_sysattr_value(dev, "numa_node");
 	if (numa && lx_parse_int(numa, 0, 65535, &v))
 		g->numa_node = (int)v;
-	_cleanup_free_ char *group = link_basename(udev_device_get_syspath(dev), "iommu_group");
+	_cleanup_free_ char *group = link_basename(libudev.udev_device_get_syspath(dev), "iommu_group");
 	if (group && lx_parse_int(group, 0, 1000000, &v))
 		g->iommu_group = (int)v;
 	scan_gpu_iommu_type(s, g);
-	scan_gpu_bars(s, g, udev_device_get_syspath(dev));
+	scan_gpu_bars(s, g, libudev.udev_device_get_syspath(dev));
 	/* The bridges above the GPU, collected bottom-up, stored root first. */
 	struct lx_strv up = {0};
-	for (struct udev_device *p = udev_device_get_parent_with_subsystem_devtype(dev, "pci", NULL);
-	     p; p = udev_device_get_parent_with_subsystem_devtype(p, "pci", NULL)) {
-		lx_strv_push(&up, udev_device_get_sysname(p));
+	for (struct udev_device *p = parent_pci(dev); p; p = parent_pci(p)) {
+		lx_strv_push(&up, libudev.udev_device_get_sysname(p));
 		scan_bridge(s, p);
 	}
 	for (size_t i = up.n; i > 0; i--)
@@ -317,27 +360,28 @@ static int for_each_udev_device(struct scanner *s, const char *subsystem, const 
 				const char *value,
 				void (*visit)(struct scanner *, struct udev_device *))
 {
-	struct udev_enumerate *en = udev_enumerate_new(s->udev);
+	struct udev_enumerate *en = libudev.udev_enumerate_new(s->udev);
 	if (!en)
 		return lx_error_set(s->err, "libudev: cannot enumerate devices");
-	udev_enumerate_add_match_subsystem(en, subsystem);
+	libudev.udev_enumerate_add_match_subsystem(en, subsystem);
 	if (attr)
-		udev_enumerate_add_match_sysattr(en, attr, value);
-	if (udev_enumerate_scan_devices(en) < 0) {
-		udev_enumerate_unref(en);
+		libudev.udev_enumerate_add_match_sysattr(en, attr, value);
+	if (libudev.udev_enumerate_scan_devices(en) < 0) {
+		libudev.udev_enumerate_unref(en);
 		return lx_error_set(s->err, "libudev: cannot scan %s devices under /sys", subsystem);
 	}
 	struct udev_list_entry *entry;
-	udev_list_entry_foreach(entry, udev_enumerate_get_list_entry(en))
+	for (entry = libudev.udev_enumerate_get_list_entry(en); entry;
+	     entry = libudev.udev_list_entry_get_next(entry))
 	{
 		struct udev_device *dev =
-			udev_device_new_from_syspath(s->udev, udev_list_entry_get_name(entry));
+			libudev.udev_device_new_from_syspath(s->udev, libudev.udev_list_entry_get_name(entry));
 		if (dev) {
 			visit(s, dev);
-			udev_device_unref(dev);
+			libudev.udev_device_unref(dev);
 		}
 	}
-	udev_enumerate_unref(en);
+	libudev.udev_enumerate_unref(en);
 	return 0;
 }
 
@@ -349,7 +393,7 @@ static void visit_pci(struct scanner *s, struct udev_device *dev)
 	if (vendor != LX_NVIDIA_VENDOR_ID || (class_code >> 16) != 0x03)
 		return;
 	_cleanup_free_ char *bdf = NULL;
-	if (lx_pci_address_normalize(udev_device_get_sysname(dev), &bdf) && !find_gpu(s->host, bdf))
+	if (lx_pci_address_normalize(libudev.udev_device_get_sysname(dev), &bdf) && !find_gpu(s->host, bdf))
 		fill_gpu_from_udev(s, add_gpu(s->host, bdf), dev);
 }
 
@@ -421,15 +465,15 @@ static int compare_drm(const void *a, const void *b)
 
 static void visit_drm(struct scanner *s, struct udev_device *dev)
 {
-	const char *name = udev_device_get_sysname(dev);
+	const char *name = libudev.udev_device_get_sysname(dev);
 	/* Minors only (card1, renderD128): not connectors (card1-DP-1). */
 	if (!name || !(lx_str_starts_with(name, "card") || lx_str_starts_with(name, "renderD")) ||
 	    strchr(name, '-'))
 		return;
-	struct udev_device *pci = udev_device_get_parent_with_subsystem_devtype(dev, "pci", NULL);
+	struct udev_device *pci = parent_pci(dev);
 	_cleanup_free_ char *bdf = NULL;
 	struct lx_gpu *g = NULL;
-	if (pci && lx_pci_address_normalize(udev_device_get_sysname(pci), &bdf))
+	if (pci && lx_pci_address_normalize(libudev.udev_device_get_sysname(pci), &bdf))
 		g = find_gpu(s->host, bdf);
 	if (g)
 		add_drm_node(s, g, name);
@@ -628,7 +672,9 @@ int lx_host_scan(const struct lx_scan_paths *paths, struct lx_host *host,
 {
 	memset(host, 0, sizeof(*host));
 	struct scanner s = {.paths = paths, .host = host, .evidence = evidence, .err = err};
-	s.udev = udev_new();
+	if (load_udev(err) < 0)
+		return -1;
+	s.udev = libudev.udev_new();
 	if (!s.udev)
 		return lx_error_set(err, "libudev: cannot initialize");
 	int rc = -1;
@@ -650,7 +696,7 @@ int lx_host_scan(const struct lx_scan_paths *paths, struct lx_host *host,
 	rc = 0;
 out:
 	lx_buf_free(&s.dev_listing);
-	udev_unref(s.udev);
+	libudev.udev_unref(s.udev);
 	if (rc < 0)
 		lx_host_free(host);
 	return rc;

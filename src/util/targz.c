@@ -9,7 +9,6 @@
 
 #include <archive.h>
 #include <archive_entry.h>
-#include <dlfcn.h>
 #include <string.h>
 #include <time.h>
 
@@ -48,40 +47,20 @@
 	X(archive_read_data)                                                                       \
 	X(archive_read_free)
 
-struct archive_lib {
-#define FIELD(name) __typeof__(&name) name;
-	ARCHIVE_SYMBOLS(FIELD)
-#undef FIELD
-};
-
-/* Process-wide, filled once: the library stays mapped until exit, as a
- * linked one would. */
-static struct archive_lib lib;
+static struct archive_lib {
+	ARCHIVE_SYMBOLS(LX_DL_FIELD)
+} lib;
 static bool lib_loaded;
 
 static const struct archive_lib *archive_lib(struct lx_error *err)
 {
-	if (lib_loaded)
-		return &lib;
-	void *dl = dlopen(ARCHIVE_SONAME, RTLD_NOW | RTLD_LOCAL);
-	if (!dl)
-		return lx_error_set(err, "cannot load %s (needed for .tar.gz bundles, backups and "
-					 "compressed modules): %s; install libarchive13",
-				    ARCHIVE_SONAME, dlerror()),
-		       NULL;
-	struct archive_lib l;
-	const char *missing = NULL;
-#define LOAD(name)                                                                                 \
-	if (!missing && !(*(void **)&l.name = dlsym(dl, #name)))                                   \
-		missing = #name;
-	ARCHIVE_SYMBOLS(LOAD)
-#undef LOAD
-	if (missing) {
-		lx_error_set(err, "%s has no %s: an incompatible libarchive", ARCHIVE_SONAME, missing);
-		dlclose(dl);
+#define ENTRY(name) LX_DL_ENTRY(lib, name)
+	static const struct lx_dl_symbol symbols[] = {ARCHIVE_SYMBOLS(ENTRY)};
+#undef ENTRY
+	if (!lib_loaded &&
+	    lx_dl_load(ARCHIVE_SONAME, ".tar.gz bundles, backups and compressed modules",
+		       "libarchive13", symbols, sizeof(symbols) / sizeof(symbols[0]), err) < 0)
 		return NULL;
-	}
-	lib = l;
 	lib_loaded = true;
 	return &lib;
 }

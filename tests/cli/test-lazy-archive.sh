@@ -1,8 +1,9 @@
 #!/bin/sh
-# libarchive is loaded only when an archive is read or written (issue 13
-# item 7): lxgpu does not link it, commands on a YAML host never map it (the
-# dynamic loader's own LD_DEBUG=files log says which libraries a run loads),
-# and a bundle still reads back. Usage: test-lazy-archive.sh LXGPU EXAMPLES_DIR
+# libarchive is loaded only when an archive is read or written, libudev only
+# for a live scan (issue 13 item 7): lxgpu links neither, commands on a YAML
+# host map neither (the dynamic loader's own LD_DEBUG=files log says which
+# libraries a run loads), a bundle still reads back, and a live scan loads
+# libudev. Usage: test-lazy-archive.sh LXGPU EXAMPLES_DIR
 set -u
 lxgpu=$1 examples=$(cd "$2" && pwd)
 eight="$examples/pve-8x-rtx-pro-6000.yaml"
@@ -23,14 +24,23 @@ t_not_linked() {
 	ldd "$lxgpu" >"$work/ldd" || return 1
 	cat "$work/ldd"
 	grep -q 'libyaml' "$work/ldd" || { echo "ldd lists no libyaml: not the lxgpu binary?"; return 1; }
-	! grep -Eq 'libarchive|libxml2|liblzma|libzstd|libbz2|liblz4|libnettle' "$work/ldd"
+	! grep -Eq 'libarchive|libxml2|liblzma|libzstd|libbz2|liblz4|libnettle|libudev' "$work/ldd"
 }
 
 t_generate_maps_none() {
 	loaded --host "$eight" generate >"$work/libs" || { cat "$work/err"; return 1; }
 	cat "$work/libs"
 	grep -q '^libyaml' "$work/libs" || { echo "LD_DEBUG listed no libyaml: log not read"; return 1; }
-	! grep -q libarchive "$work/libs"
+	! grep -Eq 'libarchive|libudev' "$work/libs"
+}
+
+t_live_scan_loads_udev() {
+	# This machine's own scan (with or without an NVIDIA GPU, exit 0 or 1).
+	loaded scan >"$work/libs"
+	status=$?
+	[ "$status" -le 1 ] || { echo "scan exit $status"; cat "$work/err"; return 1; }
+	cat "$work/libs"
+	grep -q '^libudev.so.1$' "$work/libs" && ! grep -q libarchive "$work/libs"
 }
 
 t_verify_maps_none() {
@@ -40,7 +50,7 @@ t_verify_maps_none() {
 	status=$?
 	[ "$status" -le 1 ] || { echo "verify exit $status"; cat "$work/err"; return 1; }
 	cat "$work/libs"
-	grep -q '^libyaml' "$work/libs" && ! grep -q libarchive "$work/libs"
+	grep -q '^libyaml' "$work/libs" && ! grep -Eq 'libarchive|libudev' "$work/libs"
 }
 
 t_bundle_reads() {
@@ -55,8 +65,9 @@ t_bundle_reads() {
 	cmp "$work/from-yaml.json" "$work/from-bundle.json"
 }
 
-check "ldd: lxgpu is not linked to libarchive or its compression libraries" t_not_linked
-check "generate on a YAML host never loads libarchive" t_generate_maps_none
-check "verify never loads libarchive" t_verify_maps_none
+check "ldd: lxgpu is not linked to libarchive, its compression libraries or libudev" t_not_linked
+check "generate on a YAML host loads neither libarchive nor libudev" t_generate_maps_none
+check "verify on a YAML host loads neither libarchive nor libudev" t_verify_maps_none
+check "a live scan loads libudev (and not libarchive)" t_live_scan_loads_udev
 check "a bundle is a tar.gz that reads back (libarchive loaded for it)" t_bundle_reads
 tap_finish
