@@ -65,6 +65,11 @@ char *lx_doc_to_yaml(const struct lx_doc *doc);
 int lx_doc_from_yaml(const char *name, const char *text, size_t len, struct lx_doc **out,
 		     struct lx_error *err);
 
+/* The string at key path[0] / path[1] / ... / path[depth - 1] of a YAML
+ * or JSON document, read as a stream (any size, any numbers); NULL when
+ * absent, not a string, or the text is not YAML. */
+char *lx_yaml_string_at(const char *text, size_t len, const char *const *path, size_t depth);
+
 /* ---- reports ---- */
 
 struct lx_host;

@@ -5,6 +5,7 @@
 #include "lxgpu/inject.h"
 #include "lxgpu/config.h"
 #include "lxgpu/host.h"
+#include "lxgpu/report.h"
 #include "lxgpu/userspace.h"
 
 #include <errno.h>
@@ -15,7 +16,6 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
-#include <yaml.h>
 
 static void closep(int *fd)
 {
@@ -518,91 +518,12 @@ char *lx_hook_config_line(const struct lx_hook_line *h, bool is_pve)
 
 /* ---- the CDI ldcache hook (an OCI createContainer hook) ---- */
 
-/* The string value of key path[0] / path[1] / ... in a JSON document
- * (parsed as YAML, of which JSON is a subset for these documents); NULL
- * when absent or not a string. */
-static char *json_string_at(const char *text, size_t len, const char *const *path, size_t depth_want)
-{
-	yaml_parser_t p;
-	if (!yaml_parser_initialize(&p))
-		return NULL;
-	yaml_parser_set_input_string(&p, (const unsigned char *)text, len);
-	char *found = NULL;
-	size_t depth = 0, matched = 0; /* mapping depth; keys of path matched so far */
-	bool want_key = false, take_value = false, skip_value = false;
-	int skip_level = 0;
-	for (bool done = false; !done && !found;) {
-		yaml_event_t e;
-		if (!yaml_parser_parse(&p, &e))
-			break;
-		if (skip_value) {
-			/* Skip a whole value we do not want. */
-			if (e.type == YAML_MAPPING_START_EVENT || e.type == YAML_SEQUENCE_START_EVENT)
-				skip_level++;
-			else if (e.type == YAML_MAPPING_END_EVENT || e.type == YAML_SEQUENCE_END_EVENT)
-				skip_level--;
-			if (skip_level == 0) {
-				skip_value = false;
-				want_key = true;
-			}
-			yaml_event_delete(&e);
-			continue;
-		}
-		switch (e.type) {
-		case YAML_MAPPING_START_EVENT:
-			depth++;
-			if (take_value)
-				matched++; /* into the value of a key on the path */
-			want_key = true;
-			take_value = false;
-			break;
-		case YAML_MAPPING_END_EVENT:
-			if (matched > 0 && depth == matched + 1)
-				done = true; /* left the mapping the path went into */
-			depth--;
-			want_key = true;
-			break;
-		case YAML_SCALAR_EVENT: {
-			const char *v = (const char *)e.data.scalar.value;
-			if (want_key) {
-				if (depth == matched + 1 && strcmp(v, path[matched]) == 0) {
-					take_value = true;
-				} else {
-					skip_value = true;
-					skip_level = 0;
-				}
-				want_key = false;
-				/* A scalar value to skip is one event: handled below. */
-				break;
-			}
-			if (take_value && matched + 1 == depth_want)
-				found = lx_xstrdup(v);
-			want_key = true;
-			take_value = false;
-			break;
-		}
-		case YAML_SEQUENCE_START_EVENT:
-			skip_value = true;
-			skip_level = 1;
-			break;
-		case YAML_STREAM_END_EVENT:
-			done = true;
-			break;
-		default:
-			break;
-		}
-		yaml_event_delete(&e);
-	}
-	yaml_parser_delete(&p);
-	return found;
-}
-
 int lx_oci_rootfs(const char *state, size_t len, char **rootfs, struct lx_error *err)
 {
 	*rootfs = NULL;
 	static const char *const bundle_key[] = {"bundle"};
 	static const char *const root_key[] = {"root", "path"};
-	_cleanup_free_ char *bundle = json_string_at(state, len, bundle_key, 1);
+	_cleanup_free_ char *bundle = lx_yaml_string_at(state, len, bundle_key, 1);
 	if (!bundle || bundle[0] != '/')
 		return lx_error_set(err, "the OCI state on stdin has no absolute \"bundle\": lxgpu "
 				    "oci-hook is run by the container runtime as a CDI createContainer "
@@ -612,7 +533,7 @@ int lx_oci_rootfs(const char *state, size_t len, char **rootfs, struct lx_error 
 	size_t config_len = 0;
 	if (lx_read_file(config_path, 16u << 20, &config, &config_len, err) < 0)
 		return -1;
-	_cleanup_free_ char *root = json_string_at(config, config_len, root_key, 2);
+	_cleanup_free_ char *root = lx_yaml_string_at(config, config_len, root_key, 2);
 	if (!root || !*root)
 		return lx_error_set(err, "%s: no root.path", config_path);
 	*rootfs = root[0] == '/' ? lx_xstrdup(root) : lx_path_join(bundle, root);

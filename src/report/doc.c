@@ -239,7 +239,7 @@ static bool all_digits(const char *s)
 static bool is_word(const char *s, size_t len, const char *const *words)
 {
 	for (; *words; words++)
-		if (strlen(*words) == len && memcmp(s, *words, len) == 0)
+		if (strncmp(s, *words, len) == 0 && (*words)[len] == '\0')
 			return true;
 	return false;
 }
@@ -251,9 +251,10 @@ struct lx_doc *lx_doc_arena_scalar(struct lx_doc_arena *arena, const char *s, si
 	static const char *const trues[] = {"true", "True", "TRUE", NULL};
 	static const char *const falses[] = {"false", "False", "FALSE", NULL};
 	struct lx_doc *d;
-	if (plain && is_word(s, len, nulls))
+	bool word = plain && len <= 5; /* the longest word: "false" */
+	if (word && is_word(s, len, nulls))
 		return lx_doc_arena_value(arena, LX_DOC_NULL, line);
-	if (plain && (is_word(s, len, trues) || is_word(s, len, falses))) {
+	if (word && (is_word(s, len, trues) || is_word(s, len, falses))) {
 		d = lx_doc_arena_value(arena, LX_DOC_BOOL, line);
 		d->boolean = is_word(s, len, trues);
 		return d;

@@ -6,6 +6,51 @@
 #include <strings.h>
 #include <yaml.h>
 
+/* libyaml, loaded on first use (util/dl.c): lxgpu's own files are read
+ * without it (yaml-lines.c), so generate, verify and the start hook do not
+ * map it; writing YAML and reading other YAML do. */
+#define YAML_SYMBOLS(X) \
+	X(yaml_document_end_event_initialize) \
+	X(yaml_document_start_event_initialize) \
+	X(yaml_emitter_delete) \
+	X(yaml_emitter_emit) \
+	X(yaml_emitter_initialize) \
+	X(yaml_emitter_set_indent) \
+	X(yaml_emitter_set_output) \
+	X(yaml_emitter_set_unicode) \
+	X(yaml_emitter_set_width) \
+	X(yaml_event_delete) \
+	X(yaml_mapping_end_event_initialize) \
+	X(yaml_mapping_start_event_initialize) \
+	X(yaml_parser_delete) \
+	X(yaml_parser_initialize) \
+	X(yaml_parser_parse) \
+	X(yaml_parser_set_input_string) \
+	X(yaml_scalar_event_initialize) \
+	X(yaml_sequence_end_event_initialize) \
+	X(yaml_sequence_start_event_initialize) \
+	X(yaml_stream_end_event_initialize) \
+	X(yaml_stream_start_event_initialize)
+
+static struct yaml_lib {
+	YAML_SYMBOLS(LX_DL_FIELD)
+} yaml_lib;
+static bool yaml_lib_loaded;
+
+static const struct yaml_lib *libyaml(struct lx_error *err)
+{
+#define ENTRY(name) LX_DL_ENTRY(yaml_lib, name)
+	static const struct lx_dl_symbol symbols[] = {YAML_SYMBOLS(ENTRY)};
+#undef ENTRY
+	if (!yaml_lib_loaded &&
+	    lx_dl_load("libyaml-0.so.2", "reading and writing YAML", "libyaml-0-2", symbols,
+		       sizeof(symbols) / sizeof(symbols[0]), err) < 0)
+		return NULL;
+	yaml_lib_loaded = true;
+	return &yaml_lib;
+}
+
+
 /* ---- writing ---- */
 
 static int write_to_buf(void *data, unsigned char *buffer, size_t size)
@@ -31,10 +76,10 @@ static bool plain_would_change_type(const char *s)
 static bool emit_scalar(yaml_emitter_t *em, const char *text, yaml_scalar_style_t style)
 {
 	yaml_event_t ev;
-	if (!yaml_scalar_event_initialize(&ev, NULL, NULL, (yaml_char_t *)text, (int)strlen(text),
+	if (!yaml_lib.yaml_scalar_event_initialize(&ev, NULL, NULL, (yaml_char_t *)text, (int)strlen(text),
 					  1, 1, style))
 		return false;
-	return yaml_emitter_emit(em, &ev);
+	return yaml_lib.yaml_emitter_emit(em, &ev);
 }
 
 /* A string from outside (a config line, a snapshot): libyaml refuses
@@ -60,59 +105,65 @@ static bool emit_value(yaml_emitter_t *em, const struct lx_doc *d)
 		return emit_scalar(em, number, YAML_PLAIN_SCALAR_STYLE);
 	case LX_DOC_STR: return emit_string(em, d->str);
 	case LX_DOC_LIST:
-		yaml_sequence_start_event_initialize(&ev, NULL, NULL, 1,
+		yaml_lib.yaml_sequence_start_event_initialize(&ev, NULL, NULL, 1,
 						     d->n ? YAML_BLOCK_SEQUENCE_STYLE
 							  : YAML_FLOW_SEQUENCE_STYLE);
-		if (!yaml_emitter_emit(em, &ev))
+		if (!yaml_lib.yaml_emitter_emit(em, &ev))
 			return false;
 		for (size_t i = 0; i < d->n; i++)
 			if (!emit_value(em, d->items[i]))
 				return false;
-		yaml_sequence_end_event_initialize(&ev);
-		return yaml_emitter_emit(em, &ev);
+		yaml_lib.yaml_sequence_end_event_initialize(&ev);
+		return yaml_lib.yaml_emitter_emit(em, &ev);
 	case LX_DOC_MAP:
-		yaml_mapping_start_event_initialize(&ev, NULL, NULL, 1,
+		yaml_lib.yaml_mapping_start_event_initialize(&ev, NULL, NULL, 1,
 						    d->n ? YAML_BLOCK_MAPPING_STYLE
 							 : YAML_FLOW_MAPPING_STYLE);
-		if (!yaml_emitter_emit(em, &ev))
+		if (!yaml_lib.yaml_emitter_emit(em, &ev))
 			return false;
 		for (size_t i = 0; i < d->n; i++) {
 			if (!emit_string(em, d->keys[i]) || !emit_value(em, d->items[i]))
 				return false;
 		}
-		yaml_mapping_end_event_initialize(&ev);
-		return yaml_emitter_emit(em, &ev);
+		yaml_lib.yaml_mapping_end_event_initialize(&ev);
+		return yaml_lib.yaml_emitter_emit(em, &ev);
 	}
 	return false;
 }
 
 char *lx_doc_to_yaml(const struct lx_doc *doc)
 {
+	struct lx_error err = {0};
+	if (!libyaml(&err)) {
+		/* As when a linked library is missing: nothing can be done. */
+		fprintf(stderr, "lxgpu: %s\n", err.message);
+		exit(2);
+	}
 	struct lx_buf b = {0};
 	yaml_emitter_t em;
 	yaml_event_t ev;
-	yaml_emitter_initialize(&em);
-	yaml_emitter_set_output(&em, write_to_buf, &b);
-	yaml_emitter_set_unicode(&em, 1);
-	yaml_emitter_set_width(&em, -1);
-	yaml_emitter_set_indent(&em, 2);
+	yaml_lib.yaml_emitter_initialize(&em);
+	yaml_lib.yaml_emitter_set_output(&em, write_to_buf, &b);
+	yaml_lib.yaml_emitter_set_unicode(&em, 1);
+	yaml_lib.yaml_emitter_set_width(&em, -1);
+	yaml_lib.yaml_emitter_set_indent(&em, 2);
 	bool ok = true;
-	yaml_stream_start_event_initialize(&ev, YAML_UTF8_ENCODING);
-	ok = ok && yaml_emitter_emit(&em, &ev);
-	yaml_document_start_event_initialize(&ev, NULL, NULL, NULL, 0);
-	ok = ok && yaml_emitter_emit(&em, &ev);
+	yaml_lib.yaml_stream_start_event_initialize(&ev, YAML_UTF8_ENCODING);
+	ok = ok && yaml_lib.yaml_emitter_emit(&em, &ev);
+	yaml_lib.yaml_document_start_event_initialize(&ev, NULL, NULL, NULL, 0);
+	ok = ok && yaml_lib.yaml_emitter_emit(&em, &ev);
 	ok = ok && emit_value(&em, doc);
-	yaml_document_end_event_initialize(&ev, 1);
-	ok = ok && yaml_emitter_emit(&em, &ev);
-	yaml_stream_end_event_initialize(&ev);
-	ok = ok && yaml_emitter_emit(&em, &ev);
+	yaml_lib.yaml_document_end_event_initialize(&ev, 1);
+	ok = ok && yaml_lib.yaml_emitter_emit(&em, &ev);
+	yaml_lib.yaml_stream_end_event_initialize(&ev);
+	ok = ok && yaml_lib.yaml_emitter_emit(&em, &ev);
 	if (!ok) {
 		/* Strings are valid UTF-8 by now (emit_string): a bug if it gets here. */
 		fprintf(stderr, "lxgpu: internal error: YAML emitter: %s\n",
 			em.problem ? em.problem : "unknown");
 		abort();
 	}
-	yaml_emitter_delete(&em);
+	yaml_lib.yaml_emitter_delete(&em);
 	return lx_buf_steal(&b);
 }
 
@@ -143,7 +194,7 @@ static int reader_syntax_error(struct yaml_reader *r)
 
 static int next_event(struct yaml_reader *r, yaml_event_t *ev)
 {
-	if (!yaml_parser_parse(&r->parser, ev))
+	if (!yaml_lib.yaml_parser_parse(&r->parser, ev))
 		return reader_syntax_error(r);
 	return 0;
 }
@@ -159,13 +210,13 @@ static int read_entries(struct yaml_reader *r, bool is_map, yaml_event_type_t en
 		if (next_event(r, &ev) < 0)
 			return -1;
 		if (ev.type == end_type) {
-			yaml_event_delete(&ev);
+			yaml_lib.yaml_event_delete(&ev);
 			return 0;
 		}
 		if (!is_map) {
 			struct lx_doc *item;
 			int rc = read_node(r, &ev, &item);
-			yaml_event_delete(&ev);
+			yaml_lib.yaml_event_delete(&ev);
 			if (rc < 0)
 				return -1;
 			lx_doc_stack_push(&r->stack, NULL, 0, item);
@@ -174,13 +225,13 @@ static int read_entries(struct yaml_reader *r, bool is_map, yaml_event_type_t en
 		/* A mapping: a key scalar, then a value node. */
 		int key_line = (int)ev.start_mark.line + 1;
 		if (ev.type != YAML_SCALAR_EVENT) {
-			yaml_event_delete(&ev);
+			yaml_lib.yaml_event_delete(&ev);
 			return lx_error_set(r->err, "%s:%d: mapping keys must be plain strings",
 					    r->name, key_line);
 		}
 		size_t key_len = ev.data.scalar.length;
 		char *key = lx_doc_arena_strndup(r->arena, (const char *)ev.data.scalar.value, key_len);
-		yaml_event_delete(&ev);
+		yaml_lib.yaml_event_delete(&ev);
 		if (strlen(key) != key_len)
 			return lx_error_set(r->err, "%s:%d: NUL byte in a key", r->name, key_line);
 		if (lx_doc_stack_has_key(&r->stack, first, key))
@@ -191,7 +242,7 @@ static int read_entries(struct yaml_reader *r, bool is_map, yaml_event_type_t en
 			return -1;
 		struct lx_doc *value;
 		int rc = read_node(r, &vev, &value);
-		yaml_event_delete(&vev);
+		yaml_lib.yaml_event_delete(&vev);
 		if (rc < 0)
 			return -1;
 		lx_doc_stack_push(&r->stack, key, key_line, value);
@@ -266,7 +317,7 @@ static int expect_event(struct yaml_reader *r, yaml_event_type_t type, const cha
 		return -1;
 	bool ok = ev.type == type;
 	int line = (int)ev.start_mark.line + 1;
-	yaml_event_delete(&ev);
+	yaml_lib.yaml_event_delete(&ev);
 	if (!ok)
 		return lx_error_set(r->err, "%s:%d: %s", r->name, line, what);
 	return 0;
@@ -276,10 +327,12 @@ int lx_yaml_read_libyaml(const char *name, const char *text, size_t len, struct 
 			 struct lx_error *err)
 {
 	/* A parsed tree takes about ten times its text (values, keys, arrays). */
-	struct yaml_reader r = {.name = name, .err = err, .arena = lx_doc_arena_new(len * 8)};
 	*out = NULL;
-	yaml_parser_initialize(&r.parser);
-	yaml_parser_set_input_string(&r.parser, (const unsigned char *)text, len);
+	if (!libyaml(err))
+		return -1;
+	struct yaml_reader r = {.name = name, .err = err, .arena = lx_doc_arena_new(len * 8)};
+	yaml_lib.yaml_parser_initialize(&r.parser);
+	yaml_lib.yaml_parser_set_input_string(&r.parser, (const unsigned char *)text, len);
 	int rc = -1;
 	yaml_event_t ev;
 	struct lx_doc *doc = NULL;
@@ -288,15 +341,15 @@ int lx_yaml_read_libyaml(const char *name, const char *text, size_t len, struct 
 	if (next_event(&r, &ev) < 0)
 		goto out;
 	if (ev.type != YAML_DOCUMENT_START_EVENT) {
-		yaml_event_delete(&ev);
+		yaml_lib.yaml_event_delete(&ev);
 		lx_error_set(err, "%s: empty file: expected a YAML document", name);
 		goto out;
 	}
-	yaml_event_delete(&ev);
+	yaml_lib.yaml_event_delete(&ev);
 	if (next_event(&r, &ev) < 0)
 		goto out;
 	rc = read_node(&r, &ev, &doc);
-	yaml_event_delete(&ev);
+	yaml_lib.yaml_event_delete(&ev);
 	if (rc < 0)
 		goto out;
 	rc = -1;
@@ -310,7 +363,7 @@ int lx_yaml_read_libyaml(const char *name, const char *text, size_t len, struct 
 out:
 	lx_doc_arena_free(r.arena);
 	lx_doc_stack_free(&r.stack);
-	yaml_parser_delete(&r.parser);
+	yaml_lib.yaml_parser_delete(&r.parser);
 	return rc;
 }
 
@@ -323,4 +376,84 @@ int lx_doc_from_yaml(const char *name, const char *text, size_t len, struct lx_d
 	if (lx_yaml_read_lines(text, len, out) == 1)
 		return 0;
 	return lx_yaml_read_libyaml(name, text, len, out, err);
+}
+
+/* ---- one string out of a large document ---- */
+
+/* Walks the events without building a tree: an OCI config.json is large
+ * and holds numbers (uint64 limits) the tree refuses. */
+char *lx_yaml_string_at(const char *text, size_t len, const char *const *path, size_t depth_want)
+{
+	yaml_parser_t p;
+	if (!libyaml(NULL) || !yaml_lib.yaml_parser_initialize(&p))
+		return NULL;
+	yaml_lib.yaml_parser_set_input_string(&p, (const unsigned char *)text, len);
+	char *found = NULL;
+	size_t depth = 0, matched = 0; /* mapping depth; keys of path matched so far */
+	bool want_key = false, take_value = false, skip_value = false;
+	int skip_level = 0;
+	for (bool done = false; !done && !found;) {
+		yaml_event_t e;
+		if (!yaml_lib.yaml_parser_parse(&p, &e))
+			break;
+		if (skip_value) {
+			/* Skip a whole value we do not want. */
+			if (e.type == YAML_MAPPING_START_EVENT || e.type == YAML_SEQUENCE_START_EVENT)
+				skip_level++;
+			else if (e.type == YAML_MAPPING_END_EVENT || e.type == YAML_SEQUENCE_END_EVENT)
+				skip_level--;
+			if (skip_level == 0) {
+				skip_value = false;
+				want_key = true;
+			}
+			yaml_lib.yaml_event_delete(&e);
+			continue;
+		}
+		switch (e.type) {
+		case YAML_MAPPING_START_EVENT:
+			depth++;
+			if (take_value)
+				matched++; /* into the value of a key on the path */
+			want_key = true;
+			take_value = false;
+			break;
+		case YAML_MAPPING_END_EVENT:
+			if (matched > 0 && depth == matched + 1)
+				done = true; /* left the mapping the path went into */
+			depth--;
+			want_key = true;
+			break;
+		case YAML_SCALAR_EVENT: {
+			const char *v = (const char *)e.data.scalar.value;
+			if (want_key) {
+				if (depth == matched + 1 && strcmp(v, path[matched]) == 0) {
+					take_value = true;
+				} else {
+					skip_value = true;
+					skip_level = 0;
+				}
+				want_key = false;
+				/* A scalar value to skip is one event: handled below. */
+				break;
+			}
+			if (take_value && matched + 1 == depth_want)
+				found = lx_xstrdup(v);
+			want_key = true;
+			take_value = false;
+			break;
+		}
+		case YAML_SEQUENCE_START_EVENT:
+			skip_value = true;
+			skip_level = 1;
+			break;
+		case YAML_STREAM_END_EVENT:
+			done = true;
+			break;
+		default:
+			break;
+		}
+		yaml_lib.yaml_event_delete(&e);
+	}
+	yaml_lib.yaml_parser_delete(&p);
+	return found;
 }
