@@ -275,8 +275,9 @@ static int expect_kind(struct loader *l, struct fields *f, const char *key,
 }
 
 /* Optional-or-required string field; NULL for null or absent. */
-static int read_str(struct loader *l, struct fields *f, const char *key, bool required,
-		    char **out)
+/* A string field as it is in the document (*out NULL when absent or null). */
+static int peek_str(struct loader *l, struct fields *f, const char *key, bool required,
+		    const struct lx_doc **out)
 {
 	const struct lx_doc *d;
 	*out = NULL;
@@ -287,6 +288,18 @@ static int read_str(struct loader *l, struct fields *f, const char *key, bool re
 	if (expect_kind(l, f, key, d, LX_DOC_STR, !required) < 0)
 		return -1;
 	if (d->kind == LX_DOC_STR)
+		*out = d;
+	return 0;
+}
+
+static int read_str(struct loader *l, struct fields *f, const char *key, bool required,
+		    char **out)
+{
+	const struct lx_doc *d;
+	*out = NULL;
+	if (peek_str(l, f, key, required, &d) < 0)
+		return -1;
+	if (d)
 		*out = lx_xstrdup(d->str);
 	return 0;
 }
@@ -314,18 +327,16 @@ static int read_int(struct loader *l, struct fields *f, const char *key, bool re
 static int read_hex(struct loader *l, struct fields *f, const char *key, unsigned long max,
 		    unsigned long *out)
 {
-	_cleanup_free_ char *s = NULL;
+	const struct lx_doc *d;
 	*out = 0;
-	if (read_str(l, f, key, false, &s) < 0)
+	if (peek_str(l, f, key, false, &d) < 0)
 		return -1;
-	if (!s)
+	if (!d)
 		return 0;
 	unsigned long long v;
-	if (!lx_str_starts_with(s, "0x") || !lx_parse_uint(s + 2, 16, max, &v)) {
-		const struct lx_doc *d = lx_doc_map_get(f->map, key);
-		return bad_field(l, d->line, f, key, "'%s' is not a hex number like \"0x%0*lx\"", s,
-				 max > 0xffff ? 6 : 4, max > 0xffff ? 0x030200UL : 0x10deUL);
-	}
+	if (!lx_str_starts_with(d->str, "0x") || !lx_parse_uint(d->str + 2, 16, max, &v))
+		return bad_field(l, d->line, f, key, "'%s' is not a hex number like \"0x%0*lx\"",
+				 d->str, max > 0xffff ? 6 : 4, max > 0xffff ? 0x030200UL : 0x10deUL);
 	*out = (unsigned long)v;
 	return 0;
 }
@@ -397,13 +408,14 @@ static int load_drm(struct loader *l, const struct lx_doc *list, const char *whe
 /* A 64-bit value written as "0x" and hex digits (BAR addresses, flags). */
 static int read_hex64(struct loader *l, struct fields *f, const char *key, uint64_t *out)
 {
-	_cleanup_free_ char *s = NULL;
-	if (read_str(l, f, key, true, &s) < 0)
+	const struct lx_doc *d;
+	if (peek_str(l, f, key, true, &d) < 0)
 		return -1;
 	unsigned long long v;
-	if (!lx_str_starts_with(s, "0x") || !lx_parse_uint(s + 2, 16, UINT64_MAX, &v))
+	if (!d || !lx_str_starts_with(d->str, "0x") || !lx_parse_uint(d->str + 2, 16, UINT64_MAX, &v))
 		return bad_field(l, lx_doc_map_get(f->map, key)->line, f, key,
-				 "'%s' is not a hex number like \"0x000000a000000000\"", s);
+				 "'%s' is not a hex number like \"0x000000a000000000\"",
+				 d ? d->str : "(null)");
 	*out = v;
 	return 0;
 }
