@@ -49,16 +49,17 @@ struct lx_doc *lx_doc_new_map(void)
 	return doc_new(LX_DOC_MAP);
 }
 
-/* Arrays of n entries hold the next power of two: they grow only when n is
- * 0 or a power of two (a snapshot load builds thousands of small maps). */
+/* Arrays of n entries hold 8, or the next power of two: they grow only
+ * when n is 0 or a power of two of 8 or more (a report builds hundreds of
+ * small maps, most with 8 to 32 entries). */
 static bool full(size_t n)
 {
-	return (n & (n - 1)) == 0;
+	return n == 0 || (n >= 8 && (n & (n - 1)) == 0);
 }
 
 static size_t grown(size_t n)
 {
-	return n ? 2 * n : 1;
+	return n ? 2 * n : 8;
 }
 
 /* A parsed tree is read-only: growing it would mix heap and arena memory. */

@@ -26,8 +26,13 @@ struct line {
 };
 
 struct lines_reader {
-	struct line *lines;
-	size_t n, i; /* i: the line being read */
+	const char *text;
+	size_t len, pos; /* pos: where the line after the current one starts */
+	int number;      /* of the last line looked at */
+	struct line line; /* the current line: the reader looks one line ahead, no more */
+	bool have_line;
+	bool past_first; /* a line was returned: "---" is no longer the document's start */
+	bool refused; /* a byte or line this reader leaves to libyaml */
 	int depth;
 	struct lx_doc_arena *arena;
 	struct lx_doc_stack stack;
@@ -37,21 +42,23 @@ struct lines_reader {
 /* A quoted scalar at s into r->quoted; *after: past its closing quote. */
 static bool read_quoted(struct lines_reader *r, const char *s, const char *end, const char **after);
 
-/* Split into lines, leaving out blank lines and comment lines. false: a
- * byte this reader leaves to libyaml (tab, CR, control, non-ASCII). */
-static bool split_lines(struct lines_reader *r, const char *text, size_t len)
+/* Move to the next line that is neither blank nor a comment. Bytes this
+ * reader leaves to libyaml (tab, CR, control, non-ASCII), document markers
+ * and directives past the first line set refused. */
+static void next_line(struct lines_reader *r)
 {
-	size_t cap = 0;
-	int number = 0;
-	for (size_t pos = 0; pos < len;) {
-		number++;
-		size_t end = pos;
-		while (end < len && text[end] != '\n') {
+	r->have_line = false;
+	while (r->pos < r->len && !r->refused) {
+		const char *text = r->text;
+		size_t pos = r->pos, end = pos;
+		r->number++;
+		while (end < r->len && text[end] != '\n') {
 			unsigned char c = (unsigned char)text[end];
 			if (c < 0x20 || c > 0x7e)
-				return false;
+				r->refused = true;
 			end++;
 		}
+		r->pos = end + 1;
 		size_t indent = 0;
 		while (pos + indent < end && text[pos + indent] == ' ')
 			indent++;
@@ -60,26 +67,25 @@ static bool split_lines(struct lines_reader *r, const char *text, size_t len)
 			stop--;
 		const char *s = text + pos + indent;
 		size_t n = stop - (pos + indent);
-		pos = end + 1;
 		if (n == 0 || s[0] == '#')
 			continue;
-		if (indent > 1000)
-			return false;
-		if (r->n == cap) {
-			cap = cap ? 2 * cap : 256;
-			r->lines = lx_xrealloc(r->lines, cap * sizeof(*r->lines));
-		}
-		r->lines[r->n++] = (struct line){s, n, (int)indent, number};
+		if (indent > 1000 || (indent == 0 && n >= 3 && r->past_first &&
+				      (memcmp(s, "---", 3) == 0 || memcmp(s, "...", 3) == 0)))
+			r->refused = true;
+		if (r->refused)
+			return;
+		r->line = (struct line){s, n, (int)indent, r->number};
+		r->have_line = true;
+		r->past_first = true;
+		return;
 	}
-	return true;
 }
 
 static struct line *current(struct lines_reader *r)
 {
-	return r->i < r->n ? &r->lines[r->i] : NULL;
+	return r->have_line ? &r->line : NULL;
 }
 
-/* "-" followed by a space or the end of the line: a sequence entry. */
 static bool is_entry(const struct line *l)
 {
 	return l->s[0] == '-' && (l->len == 1 || l->s[1] == ' ');
@@ -319,7 +325,7 @@ static struct lx_doc *read_mapping(struct lines_reader *r, int indent)
 		    lx_doc_stack_has_key(&r->stack, first, key))
 			return NULL;
 		int key_line = l->number;
-		r->i++;
+		next_line(r);
 		struct lx_doc *v;
 		if (value == end) {
 			if (!read_value_below(r, indent, key_line, &v))
@@ -355,7 +361,7 @@ static struct lx_doc *read_sequence(struct lines_reader *r, int indent)
 			item = read_block(r, l->indent);
 		} else {
 			item = read_scalar(r, l->s, l->s + l->len, l->number);
-			r->i++;
+			next_line(r);
 			if (item && !ends_here(r, indent))
 				item = NULL;
 		}
@@ -383,28 +389,22 @@ static struct lx_doc *read_block(struct lines_reader *r, int indent)
 
 int lx_yaml_read_lines(const char *text, size_t len, struct lx_doc **out)
 {
-	struct lines_reader r = {0};
+	struct lines_reader r = {.text = text, .len = len};
 	*out = NULL;
 	int rc = 0;
-	if (!split_lines(&r, text, len) || r.n == 0)
-		goto out;
-	if (r.lines[0].len >= 3 && memcmp(r.lines[0].s, "---", 3) == 0) {
-		if (r.lines[0].len != 3 || r.lines[0].indent != 0)
+	next_line(&r);
+	const struct line *first = current(&r);
+	if (first && first->len >= 3 && memcmp(first->s, "---", 3) == 0) {
+		if (first->len != 3 || first->indent != 0)
 			goto out; /* "--- value", or an indented dash run */
-		r.i = 1;
+		next_line(&r);
 	}
-	for (size_t i = r.i; i < r.n; i++) {
-		const struct line *l = &r.lines[i];
-		/* Document markers and directives: more than one document. */
-		if (l->indent == 0 && l->len >= 3 &&
-		    (memcmp(l->s, "---", 3) == 0 || memcmp(l->s, "...", 3) == 0))
-			goto out;
-	}
-	if (r.i == r.n)
+	if (!current(&r))
 		goto out;
 	r.arena = lx_doc_arena_new(len * 8);
-	struct lx_doc *root = read_block(&r, r.lines[r.i].indent);
-	if (!root || r.i != r.n)
+	struct lx_doc *root = read_block(&r, current(&r)->indent);
+	/* All of the text read, and nothing in it left to libyaml. */
+	if (!root || current(&r) || r.refused)
 		goto out;
 	lx_doc_arena_set_root(r.arena, root);
 	*out = root;
@@ -414,6 +414,5 @@ out:
 	lx_doc_arena_free(r.arena);
 	lx_doc_stack_free(&r.stack);
 	free(r.quoted.data);
-	free(r.lines);
 	return rc;
 }

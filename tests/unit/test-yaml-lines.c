@@ -57,6 +57,8 @@ static const struct snippet snippets[] = {
 	{"  a: 1\n  b: 2\n", 1},                /* an indented root */
 	{"a:\n    - 1\n    - 2\n", 1},
 	{"a: 1", 1},                            /* no newline at the end */
+	{"# lxgpu snapshot\n---\na: 1\n", 1},   /* a comment before the document */
+	{"a:\n  - 1\n  # c\n  - 2\nb: 3\n", 1},
 	/* What it leaves to libyaml. */
 	{"a: |\n  text\n", 0},
 	{"a: >\n  text\n", 0},
@@ -76,6 +78,8 @@ static const struct snippet snippets[] = {
 	{"--- x\n", 0},
 	{"a: 1\n---\nb: 2\n", 0},
 	{"a: 1\n...\n", 0},
+	{"a: 1\n--- \nb: 2\n", 0},
+	{"  ---\na: 1\n", 0},
 	{"%YAML 1.1\n---\na: 1\n", 0},
 	{"-\n  a: 1\n", 0},
 	{"a:\n    b: 1\n  c: 2\n", 0},
