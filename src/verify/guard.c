@@ -5,6 +5,7 @@
  * not bound to nvidia (vfio-pci) or gone, one a running VM or (exclusive
  * use) a running container holds, another card in its slot. Whatever the
  * guard cannot read is said (LXG035), and the start goes on. */
+#include "lxgpu/audit.h"
 #include "lxgpu/guard.h"
 #include "lxgpu/incfile.h"
 #include "lxgpu/vm.h"
@@ -461,7 +462,10 @@ void lx_guard_pre_start(const struct lx_host *host, const char *id, const struct
 	_cleanup_free_ char *qemu_dir = lx_path_join(paths->pve_dir, "qemu-server");
 	struct lx_vm_devices vms;
 	_cleanup_free_ char *mapping = lx_path_join(paths->pve_dir, "mapping/pci.cfg");
-	lx_vm_devices_read_mapped(qemu_dir, mapping, host->hostname, &vms);
+	/* A mapping's map line is per PVE node: the node audit names, not the
+	 * host name (a snapshot's, or one PVE shortens). */
+	_cleanup_free_ char *node = lx_audit_local_node(paths->pve_dir, host);
+	lx_vm_devices_read_mapped(qemu_dir, mapping, node, &vms);
 	for (size_t i = 0; i < vms.unreadable.n; i++)
 		lx_findings_add(out, LXG035_GUARD_UNCHECKED, id, NULL, 0, NULL,
 				lx_xasprintf("a VM config cannot be read, so whether that VM holds a "

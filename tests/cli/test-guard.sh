@@ -141,6 +141,26 @@ t_vm_mapping() {
 	rm -f "$run/qemu-server/201.pid" "$pve/qemu-server/201.conf" "$pve/mapping/pci.cfg"
 	return $rc
 }
+t_vm_mapping_node_name() {
+	# On PVE, /etc/pve/lxc and qemu-server are links into nodes/<node>/: the
+	# node's name for mapping lines is that <node> (pmxcfs), which need not
+	# be the host name (here the model says pve-test, the node is pve1).
+	mkdir -p "$pve/nodes/pve1" "$pve/mapping"
+	mv "$pve/lxc" "$pve/qemu-server" "$pve/nodes/pve1/"
+	ln -s nodes/pve1/lxc "$pve/lxc"
+	ln -s nodes/pve1/qemu-server "$pve/qemu-server"
+	printf 'gpu-b\n\tmap id=10de:2684,node=pve-test,path=0000:01:00\n\tmap id=10de:2684,node=pve1,path=0000:02:00\n' >"$pve/mapping/pci.cfg"
+	printf 'memory: 8192\nhostpci0: mapping=gpu-b,pcie=1\n' >"$pve/qemu-server/201.conf"
+	start_vm 201 && guard 1 "$work/swapped.yaml" && says "LXG032" && says "held by VM 201"
+	rc=$?
+	kill "$vm_pid"
+	wait "$vm_pid" 2>/dev/null
+	vm_pid=""
+	rm -f "$run/qemu-server/201.pid" "$pve/qemu-server/201.conf" "$pve/mapping/pci.cfg"
+	rm "$pve/lxc" "$pve/qemu-server"
+	mv "$pve/nodes/pve1/lxc" "$pve/nodes/pve1/qemu-server" "$pve/"
+	return $rc
+}
 t_other_card() {
 	sed 's/GPU-bbbbbbbb-0000-4000-8000-00000000000b/GPU-cccccccc-0000-4000-8000-00000000000c/' \
 		"$work/swapped.yaml" >"$work/other-card.yaml"
@@ -222,6 +242,7 @@ check "the VM stopped, its pid file left behind: not a running VM" t_vm_stopped
 check "a pid file naming a process that is not QEMU: not a running VM" t_pid_reused
 check "a running VM named by its whole device (0000:02:00): refused" t_vm_on_host_gpu
 check "a running VM with a cluster mapping naming the GPU on this node: refused" t_vm_mapping
+check "the mapping line of this PVE node (nodes/<node>/ behind /etc/pve/lxc), not of the host name: refused" t_vm_mapping_node_name
 check "another card at the recorded address: refused" t_other_card
 check "the GPU is gone: refused" t_gone
 check "a corrupt record: said, with file and line, and not blocking" t_corrupt_record
