@@ -134,7 +134,8 @@ static struct arena_block *block_new(size_t size)
 struct lx_doc_arena *lx_doc_arena_new(size_t hint)
 {
 	struct lx_doc_arena *a = lx_xcalloc(1, sizeof(*a));
-	a->blocks = block_new(hint < 4096 ? 4096 : hint);
+	/* The first block at most 1 MiB: a large text is not all values. */
+	a->blocks = block_new(hint < 4096 ? 4096 : hint > (1u << 20) ? 1u << 20 : hint);
 	return a;
 }
 
