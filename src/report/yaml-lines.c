@@ -44,7 +44,7 @@ static bool read_quoted(struct lines_reader *r, const char *s, const char *end, 
 
 /* Move to the next line that is neither blank nor a comment. Bytes this
  * reader leaves to libyaml (tab, CR, control, non-ASCII), document markers
- * and directives past the first line set refused. */
+ * past the opening "---" set refused. */
 static void next_line(struct lines_reader *r)
 {
 	r->have_line = false;
@@ -69,8 +69,10 @@ static void next_line(struct lines_reader *r)
 		size_t n = stop - (pos + indent);
 		if (n == 0 || s[0] == '#')
 			continue;
-		if (indent > 1000 || (indent == 0 && n >= 3 && r->past_first &&
-				      (memcmp(s, "---", 3) == 0 || memcmp(s, "...", 3) == 0)))
+		/* Document markers: only a "---" line opening the text is read here. */
+		bool marker = indent == 0 && n >= 3 &&
+			      (memcmp(s, "---", 3) == 0 || memcmp(s, "...", 3) == 0);
+		if (indent > 1000 || (marker && (r->past_first || n != 3 || s[0] != '-')))
 			r->refused = true;
 		if (r->refused)
 			return;
@@ -394,11 +396,8 @@ int lx_yaml_read_lines(const char *text, size_t len, struct lx_doc **out)
 	int rc = 0;
 	next_line(&r);
 	const struct line *first = current(&r);
-	if (first && first->len >= 3 && memcmp(first->s, "---", 3) == 0) {
-		if (first->len != 3 || first->indent != 0)
-			goto out; /* "--- value", or an indented dash run */
+	if (first && first->indent == 0 && first->len == 3 && memcmp(first->s, "---", 3) == 0)
 		next_line(&r);
-	}
 	if (!current(&r))
 		goto out;
 	r.arena = lx_doc_arena_new(len * 8);

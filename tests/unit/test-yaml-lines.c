@@ -80,6 +80,9 @@ static const struct snippet snippets[] = {
 	{"a: 1\n...\n", 0},
 	{"a: 1\n--- \nb: 2\n", 0},
 	{"  ---\na: 1\n", 0},
+	{"... i\":\n", 0},                     /* found by fuzz-yaml-lines */
+	{"...\na: 1\n", 0},
+	{"---x: 1\n", 0},
 	{"%YAML 1.1\n---\na: 1\n", 0},
 	{"-\n  a: 1\n", 0},
 	{"a:\n    b: 1\n  c: 2\n", 0},
