@@ -244,6 +244,9 @@ static bool read_key(struct lines_reader *r, const char *s, const char *end, cha
 			k_end--;
 		*key = lx_doc_arena_strndup(r->arena, s, (size_t)(k_end - s));
 	}
+	/* libyaml takes a key only if its ':' is within 1024 characters of its start. */
+	if (colon - s > 1000)
+		return false;
 	*value = colon + 1;
 	while (*value < end && **value == ' ')
 		(*value)++;

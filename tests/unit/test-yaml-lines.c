@@ -58,6 +58,10 @@ static const struct snippet snippets[] = {
 	{"a:\n    - 1\n    - 2\n", 1},
 	{"a: 1", 1},                            /* no newline at the end */
 	{"# lxgpu snapshot\n---\na: 1\n", 1},   /* a comment before the document */
+	{"- a:\n  - b\n  c: d\n", 1},
+	{"- a:\n    b: 1\n- c\n", 1},
+	{"a: b:c\nd: 50%\ne: x'y\"z\nf: .5\n", 1},
+	{"a:   # nothing\nb: \"\"\n\"\": ''\n", 1},
 	{"a:\n  - 1\n  # c\n  - 2\nb: 3\n", 1},
 	/* What it leaves to libyaml. */
 	{"a: |\n  text\n", 0},
@@ -109,6 +113,25 @@ static void test_snippets(void)
 		int taken = compare(what, s->text, strlen(s->text));
 		if (!ok(taken == s->taken, what))
 			printf("#   line reader %s it\n", taken ? "took" : "left");
+	}
+}
+
+/* libyaml takes a key only up to 1024 characters ("could not find
+ * expected ':'" past that); long values are fine. */
+static void test_long(void)
+{
+	for (size_t n = 1000; n <= 1100; n += 50) {
+		struct lx_buf b = {0};
+		for (size_t i = 0; i < n; i++)
+			lx_buf_append(&b, "k", 1);
+		lx_buf_puts(&b, ": 1\nv: ");
+		for (size_t i = 0; i < n; i++)
+			lx_buf_append(&b, "v", 1);
+		lx_buf_puts(&b, "\n");
+		char what[64];
+		snprintf(what, sizeof(what), "a key of %zu characters", n);
+		compare(what, b.data, b.len);
+		lx_buf_free(&b);
 	}
 }
 
@@ -192,6 +215,7 @@ static void test_dir(const char *dir, bool must_take)
 int main(int argc, char **argv)
 {
 	test_snippets();
+	test_long();
 	test_written();
 	for (int i = 1; i < argc; i++)
 		test_dir(argv[i], i == 1);
