@@ -149,14 +149,6 @@ struct lx_findings;
 int cli_verify_include(const struct cli *cli, const struct lx_host *host, const char *id,
 		       const char *config_path, struct lx_findings *out, struct lx_error *err);
 
-struct lx_preflight;
-struct lx_next_boot;
-/* preflight's reasons about the container's lxgpu include file (nb NULL:
- * the next start), added to p. */
-void cli_preflight_include(const struct cli *cli, const struct lx_host *host, const char *id,
-			   const struct lx_conf *conf, const struct lx_next_boot *nb,
-			   struct lx_preflight *p);
-
 /* Load the host model: the --host snapshot, or a live scan. Prints the
  * error and returns -1 on failure. evidence may be NULL. */
 int cli_load_host(const struct cli *cli, struct lx_host *host, struct lx_evidence *evidence);

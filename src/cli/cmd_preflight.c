@@ -1,12 +1,13 @@
-/* lxgpu preflight: will the GPU containers come up, now and after a reboot? */
+/* lxgpu preflight: will the GPU containers come up, now and after a reboot?
+ *
+ * The walk and the judgments are the library's (lx_preflight_walk,
+ * lx_preflight_container in lxgpu/verify.h); this prints each container as
+ * it is handed over. */
 #include "cli.h"
 #include "lxgpu/report.h"
-#include "lxgpu/incfile.h"
 #include "lxgpu/verify.h"
 
-#include <dirent.h>
-#include <string.h>
-#include <unistd.h>
+#include <stdlib.h>
 
 struct target {
 	char *id;
@@ -18,42 +19,6 @@ static void add_target(struct target **t, size_t *n, const char *id, const char 
 {
 	*t = lx_xrealloc(*t, (*n + 1) * sizeof(**t));
 	(*t)[(*n)++] = (struct target){lx_xstrdup(id), lx_xstrdup(path), is_pve};
-}
-
-/* Every container config of the host (GPU or not: those without GPU lines
- * are skipped later). */
-static void all_targets(const struct cli *cli, struct target **t, size_t *n)
-{
-	_cleanup_free_ char *pve_lxc = lx_path_join(cli->pve_dir, "lxc");
-	struct lx_strv names = {0};
-	DIR *d = opendir(pve_lxc);
-	struct dirent *de;
-	while (d && (de = readdir(d)))
-		if (lx_str_ends_with(de->d_name, ".conf"))
-			lx_strv_push_owned(&names, lx_xstrndup(de->d_name, strlen(de->d_name) - 5));
-	if (d)
-		closedir(d);
-	lx_strv_sort(&names);
-	for (size_t i = 0; i < names.n; i++) {
-		_cleanup_free_ char *path = lx_xasprintf("%s/%s.conf", pve_lxc, names.items[i]);
-		add_target(t, n, names.items[i], path, true);
-	}
-	lx_strv_free(&names);
-	d = opendir(cli->lxc_path);
-	while (d && (de = readdir(d))) {
-		_cleanup_free_ char *config = lx_xasprintf("%s/%s/config", cli->lxc_path, de->d_name);
-		_cleanup_free_ char *pve_conf = lx_xasprintf("%s/%s.conf", pve_lxc, de->d_name);
-		if (de->d_name[0] != '.' && access(config, R_OK) == 0 && access(pve_conf, F_OK) != 0)
-			lx_strv_push(&names, de->d_name);
-	}
-	if (d)
-		closedir(d);
-	lx_strv_sort(&names);
-	for (size_t i = 0; i < names.n; i++) {
-		_cleanup_free_ char *path = lx_xasprintf("%s/%s/config", cli->lxc_path, names.items[i]);
-		add_target(t, n, names.items[i], path, false);
-	}
-	lx_strv_free(&names);
 }
 
 static void print_verdict(const char *id, const struct lx_preflight *p, struct lx_doc *list,
@@ -104,6 +69,36 @@ static struct lx_doc *next_boot_doc(const struct lx_next_boot *nb)
 	return d;
 }
 
+/* What one pass (next start, next boot) has shown. */
+struct shown {
+	bool text;
+	struct lx_doc *list; /* JSON/YAML: the pass's containers */
+	size_t containers;
+	bool any_bad; /* a verdict other than ok */
+	int rc;       /* LX_EXIT_ERROR once a config could not be read */
+};
+
+static void show_container(void *ctx, const struct lx_preflight_container *c)
+{
+	struct shown *s = ctx;
+	if (c->error) {
+		s->rc = cli_fail(c->error);
+		return;
+	}
+	s->any_bad |= c->preflight->verdict != LX_VERDICT_OK;
+	print_verdict(c->id, c->preflight, s->list, s->text);
+	s->containers++;
+}
+
+static void free_targets(struct target *t, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		free(t[i].id);
+		free(t[i].path);
+	}
+	free(t);
+}
+
 static int run_preflight(struct cli *cli)
 {
 	if (cli->migrate_to)
@@ -115,24 +110,22 @@ static int run_preflight(struct cli *cli)
 		return LX_EXIT_OK;
 	}
 	struct lx_error err = {0};
-	struct target *targets = NULL;
+	struct target *targets = NULL; /* the CTIDs asked for; none: every GPU container */
 	size_t n = 0;
 	for (int i = 0; i < cli->n_args; i++) {
 		_cleanup_free_ char *path = NULL;
 		bool is_pve;
 		if (lx_conf_find(cli->pve_dir, cli->lxc_path, cli->args[i], &path, &is_pve, &err) < 0) {
-			for (size_t t = 0; t < n; t++)
-				free(targets[t].id), free(targets[t].path);
-			free(targets);
+			free_targets(targets, n);
 			return cli_fail(&err);
 		}
 		add_target(&targets, &n, cli->args[i], path, is_pve);
 	}
-	if (cli->n_args == 0)
-		all_targets(cli, &targets, &n);
 	struct lx_host host;
-	if (cli_load_host(cli, &host, NULL) < 0)
+	if (cli_load_host(cli, &host, NULL) < 0) {
+		free_targets(targets, n);
 		return LX_EXIT_ERROR;
+	}
 	struct lx_next_boot nb = {0};
 	int rc = LX_EXIT_OK;
 	if (cli->next_boot && lx_next_boot_inspect(cli->root_dir, cli->kernel, &nb, &err) < 0) {
@@ -142,11 +135,9 @@ static int run_preflight(struct cli *cli)
 	bool text = cli->format == CLI_FORMAT_TEXT;
 	struct lx_doc *start_list = lx_doc_new_list(), *boot_list = lx_doc_new_list();
 	struct lx_runtime_paths paths = {cli->cgroup_root, "/proc", cli->lxc_path, cli->lxc_config_dir};
-	struct lx_access_options aopts;
-	lx_access_options_default(&aopts);
-	if (cli->lxc_config_dir)
-		aopts.lxc_config_dir = cli->lxc_config_dir;
-	bool any_bad = false;
+	struct lx_node_plan plan;
+	bool planned = cli_plan_nodes(cli, &host, &plan);
+	struct shown shown = {.text = text, .rc = LX_EXIT_OK};
 	for (int pass = 0; pass < (cli->next_boot ? 2 : 1); pass++) {
 		if (text && pass == 0)
 			printf("Next start (the host as it is now: driver %s):\n",
@@ -164,49 +155,36 @@ static int run_preflight(struct cli *cli)
 			printf("  /dev/nvidia-uvm at boot: %s\n",
 			       nb.uvm_at_boot ? nb.uvm_source : "nothing creates it before guests start");
 		}
-		size_t shown = 0;
+		shown.list = pass == 0 ? start_list : boot_list;
+		shown.containers = 0;
+		struct lx_preflight_options o = {
+			.runtime = &paths,
+			.state_dir = cli->state_dir,
+			.nodes = planned ? &plan : NULL,
+			.next_boot = pass == 1 ? &nb : NULL,
+			.container = show_container,
+			.ctx = &shown,
+		};
+		if (cli->n_args == 0)
+			lx_preflight_walk(&host, cli->pve_dir, cli->lxc_path, &o);
 		for (size_t i = 0; i < n; i++) {
-			struct lx_conf conf;
-			if (lx_conf_load(targets[i].path, &conf, &err) < 0) {
-				rc = cli_fail(&err);
-				continue;
-			}
-			struct lx_container_config cc;
-			lx_container_config_read(&host, targets[i].id, &conf, targets[i].is_pve, &cc);
-			if (cc.n_grants == 0 && cli->n_args == 0 &&
-			    !lx_incfile_find_line(&conf, cli->state_dir)) {
-				lx_container_config_free(&cc);
-				lx_conf_free(&conf);
-				continue; /* not a GPU container */
-			}
-			struct lx_strv versions = {0}, files = {0};
-			struct lx_running run;
-			lx_container_find(&paths, host.cgroup, targets[i].id, &run);
-			int root_fd = lx_container_open_root(&paths, targets[i].id, &conf, &run);
-			lx_running_free(&run);
-			if (root_fd >= 0) {
-				lx_rootfs_driver_versions(root_fd, &versions, &files);
-				close(root_fd);
-			}
 			struct lx_preflight p;
-			if (pass == 0)
-				lx_preflight_next_start(&host, &cc, root_fd >= 0 ? &versions : NULL,
-							&aopts, &p);
-			else
-				lx_preflight_next_boot(&host, &cc, root_fd >= 0 ? &versions : NULL, &nb, &p);
-			cli_preflight_include(cli, &host, targets[i].id, &conf, pass == 1 ? &nb : NULL, &p);
-			any_bad |= p.verdict != LX_VERDICT_OK;
-			print_verdict(targets[i].id, &p, pass == 0 ? start_list : boot_list, text);
-			shown++;
-			lx_preflight_free(&p);
-			lx_strv_free(&versions);
-			lx_strv_free(&files);
-			lx_container_config_free(&cc);
-			lx_conf_free(&conf);
+			struct lx_preflight_container c = {targets[i].id, targets[i].path, &p, NULL};
+			if (lx_preflight_container(&host, c.id, c.path, targets[i].is_pve, &o, &p,
+						   &err) < 0) {
+				c.preflight = NULL;
+				c.error = &err;
+			}
+			show_container(&shown, &c);
+			if (c.preflight)
+				lx_preflight_free(&p);
+			lx_error_clear(&err);
 		}
-		if (text && !shown)
+		if (text && !shown.containers)
 			printf("  (no GPU containers)\n");
 	}
+	if (planned)
+		lx_node_plan_free(&plan);
 	if (!text) {
 		struct lx_doc *doc = lx_doc_new_map();
 		lx_doc_map_set(doc, "next_start", start_list);
@@ -222,15 +200,12 @@ static int run_preflight(struct cli *cli)
 		lx_doc_free(start_list);
 		lx_doc_free(boot_list);
 	}
-	if (rc == LX_EXIT_OK && any_bad)
+	rc = shown.rc;
+	if (rc == LX_EXIT_OK && shown.any_bad)
 		rc = LX_EXIT_FINDINGS;
 out:
 	lx_next_boot_free(&nb);
-	for (size_t t = 0; t < n; t++) {
-		free(targets[t].id);
-		free(targets[t].path);
-	}
-	free(targets);
+	free_targets(targets, n);
 	lx_host_free(&host);
 	return rc;
 }

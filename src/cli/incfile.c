@@ -1,5 +1,6 @@
-/* The CLI side of lxgpu's include files: verify's and preflight's checks,
- * on the live host against the nodes as ensure-nodes makes them. */
+/* The CLI side of lxgpu's include files: the nodes to judge them by (on the
+ * live host, as ensure-nodes makes them; audit and preflight plan once) and
+ * verify's check. */
 #include "cli.h"
 #include "lxgpu/verify.h"
 
@@ -22,15 +23,4 @@ int cli_verify_include(const struct cli *cli, const struct lx_host *host, const 
 	if (planned)
 		lx_node_plan_free(&plan);
 	return rc;
-}
-
-void cli_preflight_include(const struct cli *cli, const struct lx_host *host, const char *id,
-			   const struct lx_conf *conf, const struct lx_next_boot *nb,
-			   struct lx_preflight *p)
-{
-	struct lx_node_plan plan;
-	bool planned = cli_plan_nodes(cli, host, &plan);
-	lx_preflight_include(host, planned ? &plan : NULL, id, conf, cli->state_dir, nb, p);
-	if (planned)
-		lx_node_plan_free(&plan);
 }

@@ -141,45 +141,6 @@ static void hand_over(const struct audit *a, const struct node *n, const char *i
 		a->o->container(a->o->ctx, &c);
 }
 
-/* ---- enumeration ---- */
-
-static int compare_ids(const void *x, const void *y)
-{
-	const char *a = *(char *const *)x, *b = *(char *const *)y;
-	unsigned long long na, nb;
-	bool numeric = lx_parse_uint(a, 10, ULLONG_MAX, &na) && lx_parse_uint(b, 10, ULLONG_MAX, &nb);
-	if (numeric)
-		return na < nb ? -1 : na > nb;
-	return strcmp(a, b);
-}
-
-/* Container ids in dir: "<id>.conf" files (PVE) or "<name>/config" dirs (LXC). */
-static void list_ids(const char *dir, bool pve, struct lx_strv *ids)
-{
-	DIR *d = opendir(dir);
-	if (!d)
-		return;
-	struct dirent *de;
-	while ((de = readdir(d))) {
-		if (de->d_name[0] == '.')
-			continue;
-		if (pve) {
-			unsigned long long v;
-			_cleanup_free_ char *id = lx_xstrndup(de->d_name, strcspn(de->d_name, "."));
-			if (lx_str_ends_with(de->d_name, ".conf") && strlen(id) + 5 == strlen(de->d_name) &&
-			    lx_parse_uint(id, 10, 999999999, &v))
-				lx_strv_push(ids, id);
-		} else {
-			_cleanup_free_ char *config = lx_xasprintf("%s/%s/config", dir, de->d_name);
-			if (access(config, R_OK) == 0)
-				lx_strv_push(ids, de->d_name);
-		}
-	}
-	closedir(d);
-	if (ids->n > 1)
-		qsort(ids->items, ids->n, sizeof(*ids->items), compare_ids);
-}
-
 /* A container of a node lxgpu has no model of: only whether it has GPU lines. */
 static void check_without_model(const struct node *n, const char *id, const char *path,
 				bool is_pve, struct lx_container_report *rep,
@@ -241,24 +202,23 @@ static void audit_one(const struct audit *a, struct node *n, const char *id, con
 	lx_findings_free(&f);
 }
 
-static void audit_dir(const struct audit *a, struct node *n, const char *dir, bool pve,
-		      const char *pve_lxc_dir)
+struct audit_node {
+	const struct audit *a;
+	struct node *n;
+};
+
+static void audit_entry(void *ctx, const struct lx_container_entry *c)
 {
-	struct lx_strv ids = {0};
-	list_ids(dir, pve, &ids);
-	for (size_t i = 0; i < ids.n; i++) {
-		_cleanup_free_ char *path = pve ? lx_xasprintf("%s/%s.conf", dir, ids.items[i])
-						: lx_xasprintf("%s/%s/config", dir, ids.items[i]);
-		if (!pve && pve_lxc_dir) {
-			/* /var/lib/lxc/<vmid>/config of a PVE container is generated from
-			 * its PVE config: audit that one, not this. */
-			_cleanup_free_ char *pve_conf = lx_xasprintf("%s/%s.conf", pve_lxc_dir, ids.items[i]);
-			if (access(pve_conf, F_OK) == 0)
-				continue;
-		}
-		audit_one(a, n, ids.items[i], path, pve);
-	}
-	lx_strv_free(&ids);
+	struct audit_node *an = ctx;
+	audit_one(an->a, an->n, c->id, c->path, c->is_pve);
+}
+
+/* The node's containers: those of pve_lxc_dir, and of lxc_path (may be NULL). */
+static void audit_containers(const struct audit *a, struct node *n, const char *pve_lxc_dir,
+			     const char *lxc_path)
+{
+	struct audit_node an = {a, n};
+	lx_containers_each(pve_lxc_dir, lxc_path, audit_entry, &an);
 }
 
 char *lx_audit_local_node(const char *pve_dir, const struct lx_host *host)
@@ -316,7 +276,7 @@ static void audit_cluster(const struct audit *a, const char *local_node)
 		_cleanup_free_ char *qemu = lx_path_join(node_dir, "qemu-server");
 		_cleanup_free_ char *lxc = lx_path_join(node_dir, "lxc");
 		node_read_vms(&n, o->pve_dir, qemu);
-		audit_dir(a, &n, lxc, true, NULL);
+		audit_containers(a, &n, lxc, NULL);
 		node_free(&n);
 	}
 	lx_strv_free(&names);
@@ -331,8 +291,7 @@ void lx_audit_run(const struct lx_host *host, const char *local_node,
 	_cleanup_free_ char *qemu = lx_path_join(o->pve_dir, "qemu-server");
 	_cleanup_free_ char *pve_lxc = lx_path_join(o->pve_dir, "lxc");
 	node_read_vms(&local, o->pve_dir, qemu);
-	audit_dir(&a, &local, pve_lxc, true, NULL);
-	audit_dir(&a, &local, o->lxc_path, false, pve_lxc);
+	audit_containers(&a, &local, pve_lxc, o->lxc_path);
 	node_free(&local);
 	if (o->cluster)
 		audit_cluster(&a, local_node);

@@ -192,4 +192,20 @@ t_bad_module() {
 	[ $? -eq 2 ] && grep -q 'nvidia.ko.xz: not an ELF file' "$work/err" || { show; return 1; }
 }
 check "a broken module file: exit 2, named" t_bad_module
+# Which files of <pve-dir>/lxc are containers, and their order, are
+# Proxmox's: pve-container parses only "<vmid>.conf"
+# (src/PVE/LXC/Config.pm:1147, m|/lxc/(\d+).conf$|, else "got strange
+# filename"), pmxcfs lists a guest only for digits not starting with 0 then
+# ".conf" (pve-cluster src/pmxcfs/memdb.c:188, name_is_vm_config), and pct
+# list sorts by vmid as numbers (src/PVE/CLI/pct.pm:1067, $a->{vmid} <=>
+# $b->{vmid}). So 99 comes before 100; notes.conf and 0100.conf are none.
+t_pve_ids() {
+	ids="$work/pve-ids"
+	mkdir -p "$ids/lxc" "$work/no-lxc"
+	for f in 100 99 notes 0100; do cp "$pve/lxc/101.conf" "$ids/lxc/$f.conf"; done
+	"$lxgpu" --host "$eight" --pve-dir "$ids" --lxc-path "$work/no-lxc" --cgroup-root "$work/no-cgroup" \
+		--lxc-config-dir "$lxc_config" preflight --format json >"$work/out.json" 2>"$work/err" &&
+		[ "$(jq -c '[.next_start[].container]' "$work/out.json")" = '["99","100"]' ] || { show; return 1; }
+}
+check "PVE's containers: <vmid>.conf files only, by vmid as a number" t_pve_ids
 tap_finish

@@ -175,6 +175,51 @@ static void test_walk(const char *examples)
 		printf("# could not remove %s\n", dir);
 }
 
+/* The one listing of containers (audit's and preflight's). Which files of
+ * <pve-dir>/lxc are containers, and their order, are Proxmox's:
+ * pve-container parses only "<vmid>.conf" (src/PVE/LXC/Config.pm:1147,
+ * m|/lxc/(\d+).conf$|), pmxcfs lists a guest only for digits not starting
+ * with 0 then ".conf" (pve-cluster src/pmxcfs/memdb.c:188,
+ * name_is_vm_config), and pct list sorts by vmid as numbers
+ * (src/PVE/CLI/pct.pm:1067). A plain LXC container is a directory with a
+ * config file (lxc's list_defined_containers). */
+static void test_container_ids(void)
+{
+	char dir[] = "/tmp/lxgpu-test-ids-XXXXXX";
+	if (!mkdtemp(dir)) {
+		ok(false, "mkdtemp");
+		return;
+	}
+	const char *files[] = {"pve/100.conf", "pve/99.conf",      "pve/notes.conf",
+			       "pve/0100.conf", "pve/101.conf.tmp", "pve/1000.conf",
+			       "lxc/web/config"};
+	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+		_cleanup_free_ char *p = lx_path_join(dir, files[i]);
+		_cleanup_free_ char *parent = lx_xstrndup(p, (size_t)(strrchr(p, '/') - p));
+		make_dir(parent);
+		write_text(p, plain_ct);
+	}
+	_cleanup_free_ char *empty = lx_path_join(dir, "lxc/no-config");
+	make_dir(empty);
+
+	_cleanup_free_ char *pve = lx_path_join(dir, "pve");
+	struct lx_strv ids = {0};
+	lx_container_ids(pve, true, &ids);
+	_cleanup_free_ char *got = lx_strv_join(&ids, " ");
+	str_eq(got, "99 100 1000", "PVE: <vmid>.conf files by vmid; not notes, 0100, 101.conf.tmp");
+	lx_strv_free(&ids);
+
+	_cleanup_free_ char *lxc = lx_path_join(dir, "lxc");
+	lx_container_ids(lxc, false, &ids);
+	_cleanup_free_ char *names = lx_strv_join(&ids, " ");
+	str_eq(names, "web", "LXC: a directory with a config file");
+	lx_strv_free(&ids);
+
+	_cleanup_free_ char *rm = lx_xasprintf("rm -rf '%s'", dir);
+	if (system(rm) != 0)
+		printf("# could not remove %s\n", dir);
+}
+
 static void test_status_names(void)
 {
 	/* docs/schema/audit.json's enum, in the summary's order */
@@ -190,6 +235,7 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	test_status_names();
+	test_container_ids();
 	test_walk(argv[1]);
 	return tap_done();
 }
