@@ -207,12 +207,12 @@ void lx_doc_stack_free(struct lx_doc_stack *s)
 void lx_doc_arena_fill(struct lx_doc *coll, struct lx_doc_stack *s, size_t first)
 {
 	struct lx_doc_arena *a = coll->arena;
-	const struct lx_doc_entry *entries = s->items + first;
 	size_t n = s->n - first;
 	s->n = first;
 	coll->n = n;
 	if (!n)
-		return;
+		return; /* items may be NULL: no pointer arithmetic on it */
+	const struct lx_doc_entry *entries = s->items + first;
 	coll->items = arena_alloc(a, n * sizeof(*coll->items));
 	for (size_t i = 0; i < n; i++)
 		coll->items[i] = entries[i].value;
