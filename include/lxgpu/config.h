@@ -176,6 +176,11 @@ int lx_conf_txn_begin(const struct lx_conf_txn_options *opts, const char *id,
 int lx_conf_txn_commit(struct lx_conf_txn *txn, const char *text, size_t len,
 		       int (*before_replace)(void *ctx, struct lx_error *err), void *ctx,
 		       struct lx_error *err);
+/* Remove the temporary files an interrupted write of the config left
+ * (lx_atomic_clean_stale: lxgpu's names next to it, a minute old at least);
+ * call it holding the lock. Their paths go to removed (may be NULL). */
+int lx_conf_txn_clean_stale(const struct lx_conf_txn *txn, struct lx_strv *removed,
+			    struct lx_error *err);
 void lx_conf_txn_end(struct lx_conf_txn *txn);
 
 /* ---- backups: tar.gz of the old config, what replaced it, meta.yaml ---- */

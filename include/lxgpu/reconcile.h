@@ -1,11 +1,14 @@
 /* reconcile: apply's minimal edit of a container config, judged by the
- * effective-access model (src/access/reconcile.c says the rules). */
+ * effective-access model (src/access/reconcile.c says the rules), and
+ * apply's decisions around it (src/access/apply.c): what it takes from the
+ * container where the command line says nothing, and what it refuses. */
 #ifndef LXGPU_RECONCILE_H
 #define LXGPU_RECONCILE_H
 
 #include "lxgpu/access.h"
 #include "lxgpu/plan.h"
 #include "lxgpu/render.h"
+#include "lxgpu/verify.h"
 
 struct lx_reconcile_input {
 	const struct lx_host *host;
@@ -35,5 +38,100 @@ struct lx_reconcile_result {
 int lx_reconcile(const struct lx_reconcile_input *in, struct lx_reconcile_result *out,
 		 struct lx_error *err);
 void lx_reconcile_result_free(struct lx_reconcile_result *r);
+
+/* ---- apply's decisions ----
+ * Each says what apply does, or why it does not go on: a refusal, with the
+ * finding code that names the problem where there is one, a message (what
+ * and where) and a fix. Nothing is printed: the caller says it and chooses
+ * the exit status. */
+
+enum lx_refusal_kind {
+	LX_REFUSAL_NONE,           /* go on */
+	LX_REFUSAL_INVALID_LINE,   /* a live line Proxmox cannot parse (it would drop it) */
+	LX_REFUSAL_LOCKED,         /* Proxmox's 'lock:' key: a backup, migration, ... runs */
+	LX_REFUSAL_PVE_STYLE,      /* a plain LXC config and --style devn or raw (Proxmox's lines) */
+	LX_REFUSAL_NO_GPUS,        /* no --gpus, and the config gives no GPU to keep */
+	LX_REFUSAL_LXC_IDMAP,      /* plain LXC: its privilege is its lxc.idmap, not lxgpu's to change */
+	LX_REFUSAL_PRIVILEGE_FLIP, /* Proxmox: a flip without --allow-privilege-change */
+	LX_REFUSAL_WOULD_NOT_START,  /* the result fails its next start (LXG023) */
+	LX_REFUSAL_INCLUDE_NOT_OURS, /* a file lxgpu did not write is at the include path (LXG041) */
+};
+
+struct lx_refusal {
+	enum lx_refusal_kind kind;
+	enum lx_finding_code code; /* 0 where no finding code names it */
+	char *message;
+	char *fix;
+};
+void lx_refusal_free(struct lx_refusal *r);
+
+/* What the command line said; the container's config fills in the rest. */
+struct lx_apply_given {
+	bool gpus;      /* --gpus */
+	bool style;     /* --style */
+	bool privilege; /* --privileged or --unprivileged */
+	bool allow_privilege_change;
+	bool force; /* write a result that would not start; replace a foreign include file */
+};
+
+/* Whether apply or rollback may change the config read under its lock
+ * (conf: txn's text, parsed): not when a line of its live section does not
+ * parse, nor (unless read_only, a dry run) while Proxmox holds the
+ * container's 'lock:'. *lock: that key's value, NULL when there is none
+ * (a dry run says what a change would meet). false: refused (why). */
+bool lx_apply_may_change(const struct lx_conf_txn *txn, const struct lx_conf *conf, bool read_only,
+			 const char **lock, struct lx_refusal *why);
+
+/* generate's and apply's options from a container's config: a plain LXC
+ * config takes "key = value" lines (devN and the PVE form refused), the
+ * privilege is the container's unless given, and the devN indexes other
+ * devices hold (live or pending) stay theirs. false: refused (why). */
+bool lx_plan_options_for_container(const struct lx_host *host, const struct lx_conf *conf,
+				   bool is_pve, const struct lx_apply_given *given,
+				   struct lx_plan_options *opts, struct lx_refusal *why);
+
+/* Privileged or unprivileged, as Proxmox keeps it: 'unprivileged' is
+ * read-only there (pct set refuses it) because the rootfs ownership goes
+ * with it, and only a restore (pct restore --unprivileged) shifts that; so
+ * a flip needs allow_privilege_change. A plain LXC container's privilege is
+ * its lxc.idmap, which lxgpu never changes. *set_unprivileged: -1 keep the
+ * key as it is, else the value to write. false: refused (why). */
+bool lx_apply_privilege(const struct lx_conf *conf, bool is_pve, const struct lx_apply_given *given,
+			bool unprivileged, int *set_unprivileged, struct lx_refusal *why);
+
+struct lx_apply_input {
+	const struct lx_host *host;
+	const struct lx_conf_txn *txn; /* the config as read under its lock */
+	const struct lx_conf *conf;    /* txn's text, parsed */
+	const char *state_dir;         /* lxgpu's include files */
+	const struct lx_access_options *access_opts;
+	const struct lx_plan_options *plan_opts; /* the command line's */
+	const struct lx_render_options *render_opts;
+	struct lx_apply_given given;
+};
+
+/* The config as apply would leave it. */
+struct lx_apply_result {
+	struct lx_reconcile_result reconciled; /* text, lines removed and added, notes, include text */
+	int set_unprivileged; /* as lx_apply_privilege's */
+	enum lx_style style;  /* the style the lines take (for the guard's record) */
+	char *include_path;   /* lxgpu's include file of the container */
+	char *include_old;    /* its text now; NULL when missing or not read */
+	bool config_changes;  /* the new text is not the config's */
+	bool include_changes; /* --style include: the file is to be written */
+};
+void lx_apply_result_free(struct lx_apply_result *r);
+
+/* apply's whole decision: with no --gpus the GPUs the config gives now
+ * (none: LX_REFUSAL_NO_GPUS), with no --style the style its GPU lines have
+ * (lxgpu's include line, devN, raw), the DRM and capability nodes it
+ * reaches kept; the privilege (lx_apply_privilege); then the reconcile,
+ * whose result must start and may replace only lxgpu's own include file,
+ * unless given.force. -1: an error (err). 0: out is what to write when
+ * why->kind is LX_REFUSAL_NONE, else nothing is to be written. out holds
+ * what was decided before a refusal or an error (the reconcile's notes,
+ * the result's start failures); free it in every case. */
+int lx_apply_prepare(const struct lx_apply_input *in, struct lx_apply_result *out,
+		     struct lx_refusal *why, struct lx_error *err);
 
 #endif

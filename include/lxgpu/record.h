@@ -53,6 +53,12 @@ char *lx_record_to_yaml(const struct lx_record *rec);
 int lx_record_store(const char *state_dir, const struct lx_record *rec, struct lx_error *err);
 /* Remove a container's record; no record is not an error. */
 int lx_record_remove(const char *state_dir, const char *id, struct lx_error *err);
+/* After apply or rollback wrote a config: store rec, the record of what it
+ * gives now (NULL: it gives no GPU, and the record goes). exclusive 1/0 sets
+ * rec->exclusive; -1 keeps what the stored record said (none, or one that
+ * does not parse: not exclusive; such a record is replaced). */
+int lx_record_replace(const char *state_dir, const char *id, struct lx_record *rec, int exclusive,
+		      struct lx_error *err);
 /* The ids that have a record, sorted; no state directory gives none. */
 int lx_record_list(const char *state_dir, struct lx_strv *ids, struct lx_error *err);
 void lx_record_free(struct lx_record *rec);

@@ -124,10 +124,13 @@ extern const struct cli_command cli_cmd_doctor;
 int cli_preflight_migration(struct cli *cli);
 
 struct lx_conf;
-/* Fill generate's options from a container's config: the style its file
- * takes, unprivileged (unless given), the devN indexes other devices use. */
-int cli_options_for_container(const struct cli *cli, const struct lx_host *host,
-			      const struct lx_conf *conf, bool is_pve, struct lx_plan_options *opts);
+struct lx_refusal;
+struct lx_apply_given;
+/* What the command line said, for the library's decisions (lxgpu/reconcile.h). */
+struct lx_apply_given cli_apply_given(const struct cli *cli);
+/* Print why apply or generate does not go on (one line: the message, then
+ * the fix), free it, and return LX_EXIT_ERROR. */
+int cli_refused(struct lx_refusal *why);
 
 /* After apply or rollback wrote a config (text): record the GPUs it gives
  * for the start guard, or remove the record when it gives none. style:

@@ -3,6 +3,7 @@
 #include "build-config.h"
 #include "lxgpu/config.h"
 #include "lxgpu/incfile.h"
+#include "lxgpu/reconcile.h"
 #include "lxgpu/render.h"
 
 #include <string.h>
@@ -18,10 +19,12 @@ static int read_container(struct cli *cli, const struct lx_host *host, const cha
 	if (lx_conf_find(cli->pve_dir, cli->lxc_path, id, &path, &is_pve, &err) < 0 ||
 	    lx_conf_load(path, &conf, &err) < 0)
 		return cli_fail(&err);
-	int rc = cli_options_for_container(cli, host, &conf, is_pve, opts);
+	struct lx_apply_given given = cli_apply_given(cli);
+	struct lx_refusal why = {0};
+	bool go_on = lx_plan_options_for_container(host, &conf, is_pve, &given, opts, &why);
 	lx_conf_free(&conf);
 	*is_pve_out = is_pve;
-	return rc;
+	return go_on ? 0 : cli_refused(&why);
 }
 
 /* --style include: the one config line, then the include file's text. */

@@ -1,45 +1,53 @@
-/* What a container's config tells generate and apply. */
+/* generate's and apply's side of the library's decisions, and the record
+ * apply and rollback leave. */
 #include "cli.h"
 #include "lxgpu/config.h"
 #include "lxgpu/guard.h"
-#include "lxgpu/verify.h"
+#include "lxgpu/reconcile.h"
+#include "lxgpu/record.h"
 
-#include <string.h>
-#include <strings.h>
-
-int cli_options_for_container(const struct cli *cli, const struct lx_host *host,
-			      const struct lx_conf *conf, bool is_pve, struct lx_plan_options *opts)
+struct lx_apply_given cli_apply_given(const struct cli *cli)
 {
-	if (!is_pve && cli->style_given &&
-	    (opts->style == LX_STYLE_DEVN || opts->style == LX_STYLE_RAW))
-		return cli_usage_error("%s is a plain LXC config: %s lines are Proxmox's; use --style lxc",
-				       conf->path, lx_style_name(opts->style));
-	if (!is_pve && !cli->style_given)
-		opts->style = LX_STYLE_LXC; /* a plain LXC config takes "key = value" lines */
-	if (!cli->privilege_given) {
-		opts->unprivileged = lx_conf_unprivileged(conf, is_pve);
+	return (struct lx_apply_given){
+		.gpus = cli->given & CLI_OPT_GPUS,
+		.style = cli->style_given,
+		.privilege = cli->privilege_given,
+		.allow_privilege_change = cli->allow_privilege_change,
+		.force = cli->force,
+	};
+}
+
+int cli_refused(struct lx_refusal *why)
+{
+	/* One line: the message, then the fix, as each has always read; the
+	 * refusals of a change say that nothing was written. */
+	switch (why->kind) {
+	case LX_REFUSAL_INVALID_LINE:
+		fprintf(stderr, "lxgpu: %s; %s (nothing was written)\n", why->message, why->fix);
+		break;
+	case LX_REFUSAL_LOCKED:
+		fprintf(stderr, "lxgpu: %s %s; nothing was written\n", why->message, why->fix);
+		break;
+	case LX_REFUSAL_PRIVILEGE_FLIP:
+		fprintf(stderr, "lxgpu: %s %s\n", why->message, why->fix);
+		break;
+	case LX_REFUSAL_NO_GPUS:
+		fprintf(stderr, "lxgpu: %s: %s\n", why->message, why->fix);
+		break;
+	case LX_REFUSAL_WOULD_NOT_START:
+		fprintf(stderr, "lxgpu: %s; nothing was written (%s)\n", why->message, why->fix);
+		break;
+	case LX_REFUSAL_INCLUDE_NOT_OURS:
+		fprintf(stderr, "lxgpu: %s: %s; nothing was written\n", why->message, why->fix);
+		break;
+	case LX_REFUSAL_NONE:
+	case LX_REFUSAL_PVE_STYLE:
+	case LX_REFUSAL_LXC_IDMAP:
+		fprintf(stderr, "lxgpu: %s; %s\n", why->message, why->fix);
+		break;
 	}
-	/* devN indexes held by other devices, live or pending, stay theirs.
-	 * "Other" by the rules apply replaces lines with (an iGPU's renderD128
-	 * keeps its entry, so it keeps its index too). */
-	struct lx_gpu_owned owned;
-	lx_gpu_owned_from_host(host, &owned);
-	for (size_t i = 0; i < conf->n; i++) {
-		const struct lx_conf_line *l = &conf->lines[i];
-		bool pending = l->section >= 0 && conf->lines[l->section].key &&
-			       strcasecmp(conf->lines[l->section].key, "pve:pending") == 0;
-		int index = l->kind == LX_CONF_PVE_KEY && (l->section == -1 || pending)
-				    ? lx_conf_devn_index(l->key)
-				    : -1;
-		if (index < 0)
-			continue;
-		struct lx_conf_line as_live = *l;
-		as_live.section = -1;
-		if (!lx_conf_line_is_gpu_given(&as_live, &owned, true))
-			opts->dev_taken[index] = true;
-	}
-	lx_gpu_owned_free(&owned);
-	return 0;
+	lx_refusal_free(why);
+	return LX_EXIT_ERROR;
 }
 
 int cli_record_gpus(const struct cli *cli, const struct lx_host *host, const char *id,
@@ -53,26 +61,12 @@ int cli_record_gpus(const struct cli *cli, const struct lx_host *host, const cha
 	if (cli->lxc_config_dir)
 		aopts.lxc_config_dir = cli->lxc_config_dir;
 	struct lx_error err = {0};
-	struct lx_record rec, old;
-	bool has_gpus, had = false;
+	struct lx_record rec;
+	bool has_gpus;
 	int rc = lx_record_from_config(host, id, &conf, is_pve, &aopts, style, &rec, &has_gpus, &err);
 	lx_conf_free(&conf);
-	if (rc == 0 && exclusive < 0 && has_gpus) {
-		/* keep what the record said: rollback does not decide exclusive use */
-		rc = lx_record_load(cli->state_dir, id, &old, &had, &err);
-		rec.exclusive = had && old.exclusive;
-		if (had)
-			lx_record_free(&old);
-		if (rc < 0) { /* a corrupt record is replaced */
-			lx_error_clear(&err);
-			rc = 0;
-		}
-	} else if (rc == 0) {
-		rec.exclusive = exclusive > 0;
-	}
 	if (rc == 0)
-		rc = has_gpus ? lx_record_store(cli->state_dir, &rec, &err)
-			      : lx_record_remove(cli->state_dir, id, &err);
+		rc = lx_record_replace(cli->state_dir, id, has_gpus ? &rec : NULL, exclusive, &err);
 	if (has_gpus)
 		lx_record_free(&rec);
 	if (rc < 0) {

@@ -331,6 +331,28 @@ int lx_record_remove(const char *state_dir, const char *id, struct lx_error *err
 	return 0;
 }
 
+int lx_record_replace(const char *state_dir, const char *id, struct lx_record *rec, int exclusive,
+		      struct lx_error *err)
+{
+	if (!rec)
+		return lx_record_remove(state_dir, id, err);
+	if (exclusive < 0) {
+		/* Keep what the record said: rollback does not decide exclusive use. */
+		struct lx_record old;
+		bool had = false;
+		struct lx_error ignored = {0};
+		int rc = lx_record_load(state_dir, id, &old, &had, &ignored);
+		rec->exclusive = had && old.exclusive;
+		if (had)
+			lx_record_free(&old);
+		if (rc < 0) /* a corrupt record is replaced */
+			lx_error_clear(&ignored);
+	} else {
+		rec->exclusive = exclusive > 0;
+	}
+	return lx_record_store(state_dir, rec, err);
+}
+
 int lx_record_list(const char *state_dir, struct lx_strv *ids, struct lx_error *err)
 {
 	memset(ids, 0, sizeof(*ids));

@@ -1,0 +1,200 @@
+/* Unit tests of apply's privilege and style decisions (src/access/apply.c).
+ *
+ * The expected values are Proxmox's and LXC's rules, not lxgpu's:
+ * - pve-container keeps 'unprivileged' read-only (PVE::LXC::Config's
+ *   update_pct_config dies "unable to modify read-only option" for a set
+ *   and for a delete): the rootfs ownership goes with it, and only a
+ *   restore with the other mode (pct restore --unprivileged 0|1) shifts it.
+ *   Its schema default is 0; a value is read as parse_pct_config reads it
+ *   and tested for Perl truth. Each corpus file's value below is what
+ *   Proxmox's parser made of it, recorded in tests/pve/oracle/NAME.json.
+ * - pve-guest-common's PVE::AbstractConfig::check_lock refuses a change
+ *   while the config has 'lock:' (a backup, migration or snapshot runs);
+ *   Proxmox's parser cannot parse the line "tags:" (its warning "unable to
+ *   parse config: tags:" in tests/pve/oracle/45-tags-empty.json).
+ * - Plain LXC has no 'unprivileged' key: a container runs in a user
+ *   namespace when its config maps ids (lxc.idmap), and its config takes
+ *   "key = value" lines only (lxc.container.conf(5)); devN entries and the
+ *   "key: value" form are pve-container's.
+ * Usage: test-apply PVE_CONFIGS_DIR LXC_CONFIGS_DIR EXAMPLES_DIR */
+#include "examples.h"
+#include "lxgpu/reconcile.h"
+#include "tap.h"
+
+#include <string.h>
+
+static const char *pve_dir, *lxc_dir;
+
+static void load(const char *dir, const char *name, struct lx_conf *conf)
+{
+	_cleanup_free_ char *path = lx_path_join(dir, name);
+	struct lx_error err = {0};
+	if (lx_conf_load(path, conf, &err) < 0) {
+		printf("Bail out! %s\n", err.message);
+		exit(1);
+	}
+}
+
+/* The decision for one request: its kind, and *set as lx_apply_privilege leaves it. */
+static enum lx_refusal_kind privilege(const struct lx_conf *conf, bool is_pve, bool given,
+				      bool allow, bool unprivileged, int *set, char **fix)
+{
+	struct lx_apply_given g = {.privilege = given, .allow_privilege_change = allow};
+	struct lx_refusal why = {0};
+	bool go_on = lx_apply_privilege(conf, is_pve, &g, unprivileged, set, &why);
+	enum lx_refusal_kind kind = why.kind;
+	ok(go_on == (kind == LX_REFUSAL_NONE), "go on exactly when there is no refusal");
+	if (fix)
+		*fix = why.fix ? lx_xstrdup(why.fix) : NULL;
+	lx_refusal_free(&why);
+	return kind;
+}
+
+/* A Proxmox config whose parsed 'unprivileged' is now (oracle). */
+static void test_pve(const char *name, bool now)
+{
+	struct lx_conf conf;
+	load(pve_dir, name, &conf);
+	int set = 99;
+	char what[160];
+	_cleanup_free_ char *fix = NULL;
+
+	snprintf(what, sizeof(what), "%s: asked as it is (%d): nothing to write", name, now);
+	ok(privilege(&conf, true, true, false, now, &set, NULL) == LX_REFUSAL_NONE && set == -1, what);
+	snprintf(what, sizeof(what), "%s: nothing asked: the key stays as it is", name);
+	ok(privilege(&conf, true, false, false, !now, &set, NULL) == LX_REFUSAL_NONE && set == -1,
+	   what);
+	snprintf(what, sizeof(what), "%s: a flip to %d without --allow-privilege-change: refused",
+		 name, !now);
+	ok(privilege(&conf, true, true, false, !now, &set, &fix) == LX_REFUSAL_PRIVILEGE_FLIP &&
+		   set == -1,
+	   what);
+	/* The fix is Proxmox's way: a restore with the other mode. */
+	char restore[64];
+	snprintf(restore, sizeof(restore), "pct restore --unprivileged %d", !now);
+	snprintf(what, sizeof(what), "%s: the fix names '%s'", name, restore);
+	ok(fix && strstr(fix, restore), what);
+	snprintf(what, sizeof(what), "%s: a flip with --allow-privilege-change writes %d", name, !now);
+	ok(privilege(&conf, true, true, true, !now, &set, NULL) == LX_REFUSAL_NONE && set == !now,
+	   what);
+	lx_conf_free(&conf);
+}
+
+/* A plain LXC config: privileged unless it maps ids; never flipped. */
+static void test_lxc(const char *name, bool idmap)
+{
+	struct lx_conf conf;
+	load(lxc_dir, name, &conf);
+	int set = 99;
+	char what[160];
+	snprintf(what, sizeof(what), "%s: asked as it is (%s): nothing to write", name,
+		 idmap ? "unprivileged" : "privileged");
+	ok(privilege(&conf, false, true, false, idmap, &set, NULL) == LX_REFUSAL_NONE && set == -1,
+	   what);
+	snprintf(what, sizeof(what), "%s: the other mode is refused, even with "
+		 "--allow-privilege-change (its id mapping is not a key)", name);
+	ok(privilege(&conf, false, true, true, !idmap, &set, NULL) == LX_REFUSAL_LXC_IDMAP &&
+		   set == -1,
+	   what);
+	lx_conf_free(&conf);
+}
+
+static void test_inline_pve(void)
+{
+	/* No 'unprivileged' key: the schema's default, 0. */
+	const char *text = "arch: amd64\nhostname: plain\nostype: debian\n";
+	struct lx_conf conf;
+	lx_conf_parse("/etc/pve/lxc/100.conf", text, strlen(text), &conf);
+	int set = 99;
+	ok(privilege(&conf, true, true, false, false, &set, NULL) == LX_REFUSAL_NONE && set == -1,
+	   "no 'unprivileged' key is privileged (default 0): --privileged changes nothing");
+	ok(privilege(&conf, true, true, false, true, &set, NULL) == LX_REFUSAL_PRIVILEGE_FLIP,
+	   "no 'unprivileged' key: --unprivileged is a flip");
+	lx_conf_free(&conf);
+	/* A snapshot's value is not the container's (parse_pct_config: per section). */
+	text = "arch: amd64\nunprivileged: 1\n\n[before]\nunprivileged: 0\n";
+	lx_conf_parse("/etc/pve/lxc/101.conf", text, strlen(text), &conf);
+	ok(privilege(&conf, true, true, false, true, &set, NULL) == LX_REFUSAL_NONE && set == -1,
+	   "a snapshot's 'unprivileged: 0' does not count");
+	lx_conf_free(&conf);
+}
+
+static void test_may_change(void)
+{
+	struct lx_conf_txn txn = {.id = "100", .path = "/etc/pve/lxc/100.conf", .is_pve = true};
+	const char *text = "arch: amd64\nhostname: busy\nlock: backup\n";
+	struct lx_conf conf;
+	lx_conf_parse(txn.path, text, strlen(text), &conf);
+	struct lx_refusal why = {0};
+	const char *lock = NULL;
+	ok(!lx_apply_may_change(&txn, &conf, false, &lock, &why) && why.kind == LX_REFUSAL_LOCKED,
+	   "'lock: backup': a change is refused");
+	lx_refusal_free(&why);
+	ok(lx_apply_may_change(&txn, &conf, true, &lock, &why) && lock && strcmp(lock, "backup") == 0,
+	   "'lock: backup': a dry run reads it, and says the lock");
+	lx_conf_free(&conf);
+	load(pve_dir, "45-tags-empty.conf", &conf);
+	for (int read_only = 0; read_only < 2; read_only++) {
+		bool go_on = lx_apply_may_change(&txn, &conf, read_only, &lock, &why);
+		ok(!go_on && why.kind == LX_REFUSAL_INVALID_LINE && strstr(why.message, ":11: ") &&
+			   !lock,
+		   read_only ? "a line Proxmox cannot parse ('tags:', line 11): a dry run too is refused"
+			     : "a line Proxmox cannot parse ('tags:', line 11): refused, named");
+		lx_refusal_free(&why);
+	}
+	lx_conf_free(&conf);
+}
+
+static void test_plain_lxc_style(const struct lx_host *host)
+{
+	struct lx_conf conf;
+	load(lxc_dir, "03-unprivileged-idmap.config", &conf);
+	struct lx_plan_options opts;
+	struct lx_refusal why = {0};
+	struct lx_apply_given given = {0};
+	lx_plan_options_default(&opts);
+	opts.unprivileged = false;
+	ok(lx_plan_options_for_container(host, &conf, false, &given, &opts, &why) &&
+		   opts.style == LX_STYLE_LXC && opts.unprivileged,
+	   "plain LXC, no --style: 'key = value' lines; lxc.idmap makes it unprivileged");
+	for (int i = 0; i < 2; i++) {
+		enum lx_style pve_only = i == 0 ? LX_STYLE_DEVN : LX_STYLE_RAW;
+		lx_plan_options_default(&opts);
+		opts.style = pve_only;
+		given.style = true;
+		bool go_on = lx_plan_options_for_container(host, &conf, false, &given, &opts, &why);
+		char what[96];
+		snprintf(what, sizeof(what), "plain LXC, --style %s: refused (pve-container's lines)",
+			 lx_style_name(pve_only));
+		ok(!go_on && why.kind == LX_REFUSAL_PVE_STYLE, what);
+		lx_refusal_free(&why);
+	}
+	lx_conf_free(&conf);
+}
+
+int main(int argc, char **argv)
+{
+	if (argc < 4) {
+		printf("Bail out! usage: test-apply PVE_CONFIGS LXC_CONFIGS EXAMPLES\n");
+		return 1;
+	}
+	pve_dir = argv[1];
+	lxc_dir = argv[2];
+	/* Proxmox's parser's values (tests/pve/oracle/NAME.json, "main"). */
+	test_pve("01-plain-debian.conf", true);          /* unprivileged: 1 */
+	test_pve("28-unprivileged-0.conf", false);       /* 0 */
+	test_pve("42-unprivileged-yes.conf", true);      /* "yes": 1 */
+	test_pve("43-unprivileged-off.conf", false);     /* "off": 0 */
+	test_pve("55-unprivileged-not-boolean.conf", true); /* "maybe": kept, Perl-true */
+	test_pve("57-unprivileged-case.conf", true);     /* "TRUE": 1 (the snapshot's "No": 0) */
+	test_pve("20-idmap-interleaved.conf", true);     /* 1, with lxc.idmap */
+	test_inline_pve();
+	test_may_change();
+	test_lxc("01-plain.config", false);
+	test_lxc("03-unprivileged-idmap.config", true);
+	struct lx_host host;
+	load_example(argv[3], "pve-8x-rtx-pro-6000", &host);
+	test_plain_lxc_style(&host);
+	lx_host_free(&host);
+	return tap_done();
+}
