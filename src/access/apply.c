@@ -104,7 +104,7 @@ bool lx_apply_privilege(const struct lx_conf *conf, bool is_pve, const struct lx
 			      lx_xasprintf("drop --%s", to));
 	if (!given->allow_privilege_change)
 		return refuse(why, LX_REFUSAL_PRIVILEGE_FLIP, 0,
-			      lx_xasprintf("CT %s is %s but --%s was given. lxgpu does not flip it: "
+			      lx_xasprintf("%s is %s but --%s was given. lxgpu does not flip it: "
 					   "changing 'unprivileged' does not remap the rootfs ownership "
 					   "(uid 0 <-> 100000), so the container would no longer work.",
 					   conf->path, from, to),
