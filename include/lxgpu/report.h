@@ -49,6 +49,8 @@ void lx_doc_map_set(struct lx_doc *map, const char *key, struct lx_doc *value);
 struct lx_doc *lx_doc_new_str_list(const struct lx_strv *v);
 const struct lx_doc *lx_doc_map_get(const struct lx_doc *map, const char *key);
 void lx_doc_free(struct lx_doc *doc);
+/* Two scalars of the same kind and value (false for lists and maps). */
+bool lx_doc_scalar_equal(const struct lx_doc *a, const struct lx_doc *b);
 const char *lx_doc_kind_name(enum lx_doc_kind kind);
 
 /* Render as pretty JSON (two-space indent, trailing newline). Strings and

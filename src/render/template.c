@@ -722,17 +722,10 @@ static bool truthy(const struct lx_doc *d)
 	return false;
 }
 
+/* Scalars by value; a list or map only equals itself. */
 static bool docs_equal(const struct lx_doc *a, const struct lx_doc *b)
 {
-	if (a->kind != b->kind)
-		return false;
-	switch (a->kind) {
-	case LX_DOC_NULL: return true;
-	case LX_DOC_BOOL: return a->boolean == b->boolean;
-	case LX_DOC_INT: return a->integer == b->integer;
-	case LX_DOC_STR: return strcmp(a->str, b->str) == 0;
-	default: return a == b;
-	}
+	return a == b || lx_doc_scalar_equal(a, b);
 }
 
 static int eval(struct renderer *r, int line, const struct expr *e, struct value *out)

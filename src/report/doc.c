@@ -303,9 +303,9 @@ void lx_doc_free(struct lx_doc *doc)
 	free(doc);
 }
 
-bool lx_doc_identical(const struct lx_doc *a, const struct lx_doc *b)
+bool lx_doc_scalar_equal(const struct lx_doc *a, const struct lx_doc *b)
 {
-	if (a->kind != b->kind || a->line != b->line || a->n != b->n)
+	if (a->kind != b->kind)
 		return false;
 	switch (a->kind) {
 	case LX_DOC_NULL: return true;
@@ -315,6 +315,15 @@ bool lx_doc_identical(const struct lx_doc *a, const struct lx_doc *b)
 	case LX_DOC_LIST:
 	case LX_DOC_MAP: break;
 	}
+	return false;
+}
+
+bool lx_doc_identical(const struct lx_doc *a, const struct lx_doc *b)
+{
+	if (a->kind != b->kind || a->line != b->line || a->n != b->n)
+		return false;
+	if (a->kind != LX_DOC_LIST && a->kind != LX_DOC_MAP)
+		return lx_doc_scalar_equal(a, b);
 	for (size_t i = 0; i < a->n; i++) {
 		if (a->kind == LX_DOC_MAP &&
 		    (strcmp(a->keys[i], b->keys[i]) != 0 || a->key_lines[i] != b->key_lines[i]))
