@@ -133,14 +133,20 @@ int lx_atomic_clean_stale(const char *dir, bool (*want)(const char *final, void 
 			  int min_age_s, struct lx_strv *removed, struct lx_error *err);
 
 /* A library loaded on first use (util/dl.c): each symbol's address goes
- * into its slot. Error: "cannot load SONAME (needed for NEEDED_FOR) ...;
- * install PACKAGE", or a symbol it lacks. */
+ * into its slot. */
 struct lx_dl_symbol {
 	const char *name;
 	void **slot;
 };
-int lx_dl_load(const char *soname, const char *needed_for, const char *package,
-	       const struct lx_dl_symbol *symbols, size_t n, struct lx_error *err);
+struct lx_dl_library {
+	const char *soname, *needed_for, *package;
+	const struct lx_dl_symbol *symbols;
+	size_t n_symbols;
+	bool loaded;
+};
+/* Load lib unless it is loaded. Error: "cannot load SONAME (needed for
+ * NEEDED_FOR) ...; install PACKAGE", or a symbol it lacks. */
+int lx_dl_load(struct lx_dl_library *lib, struct lx_error *err);
 /* An lx_dl_symbol for each X(name) of a symbol list, into struct field
  * lib.name typed from the library's header. */
 #define LX_DL_FIELD(name) __typeof__(&name) name;

@@ -43,19 +43,13 @@
 static struct udev_lib {
 	UDEV_SYMBOLS(LX_DL_FIELD)
 } libudev;
-static bool libudev_loaded;
 
-static int load_udev(struct lx_error *err)
-{
 #define ENTRY(name) LX_DL_ENTRY(libudev, name)
-	static const struct lx_dl_symbol symbols[] = {UDEV_SYMBOLS(ENTRY)};
+static const struct lx_dl_symbol udev_symbols[] = {UDEV_SYMBOLS(ENTRY)};
 #undef ENTRY
-	if (!libudev_loaded && lx_dl_load("libudev.so.1", "the live scan of this host", "libudev1",
-				      symbols, sizeof(symbols) / sizeof(symbols[0]), err) < 0)
-		return -1;
-	libudev_loaded = true;
-	return 0;
-}
+static struct lx_dl_library udev_library = {
+	"libudev.so.1", "the live scan of this host", "libudev1", udev_symbols,
+	sizeof(udev_symbols) / sizeof(udev_symbols[0]), false};
 
 static struct udev_device *parent_pci(struct udev_device *dev)
 {
@@ -672,7 +666,7 @@ int lx_host_scan(const struct lx_scan_paths *paths, struct lx_host *host,
 {
 	memset(host, 0, sizeof(*host));
 	struct scanner s = {.paths = paths, .host = host, .evidence = evidence, .err = err};
-	if (load_udev(err) < 0)
+	if (lx_dl_load(&udev_library, err) < 0)
 		return -1;
 	s.udev = libudev.udev_new();
 	if (!s.udev)

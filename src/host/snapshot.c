@@ -411,11 +411,10 @@ static int read_hex64(struct loader *l, struct fields *f, const char *key, uint6
 	const struct lx_doc *d;
 	if (peek_str(l, f, key, true, &d) < 0)
 		return -1;
-	unsigned long long v;
-	if (!d || !lx_str_starts_with(d->str, "0x") || !lx_parse_uint(d->str + 2, 16, UINT64_MAX, &v))
-		return bad_field(l, lx_doc_map_get(f->map, key)->line, f, key,
-				 "'%s' is not a hex number like \"0x000000a000000000\"",
-				 d ? d->str : "(null)");
+	unsigned long long v; /* required, not nullable: d is a string here */
+	if (!lx_str_starts_with(d->str, "0x") || !lx_parse_uint(d->str + 2, 16, UINT64_MAX, &v))
+		return bad_field(l, d->line, f, key,
+				 "'%s' is not a hex number like \"0x000000a000000000\"", d->str);
 	*out = v;
 	return 0;
 }

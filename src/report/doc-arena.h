@@ -49,7 +49,8 @@ bool lx_doc_identical(const struct lx_doc *a, const struct lx_doc *b);
 /* The libyaml reader alone (for tests comparing the two). */
 int lx_yaml_read_libyaml(const char *name, const char *text, size_t len, struct lx_doc **out,
 			 struct lx_error *err);
-/* From now on lx_doc_free(root) frees the arena. */
-void lx_doc_arena_set_root(struct lx_doc_arena *arena, struct lx_doc *root);
+/* From now on lx_doc_free(root) frees the arena; *arena is set to NULL
+ * (the reader's cleanup no longer owns it). Returns root. */
+struct lx_doc *lx_doc_arena_adopt(struct lx_doc_arena **arena, struct lx_doc *root);
 
 #endif

@@ -276,9 +276,11 @@ struct lx_doc *lx_doc_arena_scalar(struct lx_doc_arena *arena, const char *s, si
 	return d;
 }
 
-void lx_doc_arena_set_root(struct lx_doc_arena *arena, struct lx_doc *root)
+struct lx_doc *lx_doc_arena_adopt(struct lx_doc_arena **arena, struct lx_doc *root)
 {
-	arena->root = root;
+	(*arena)->root = root;
+	*arena = NULL;
+	return root;
 }
 
 void lx_doc_free(struct lx_doc *doc)

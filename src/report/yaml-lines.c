@@ -408,9 +408,7 @@ int lx_yaml_read_lines(const char *text, size_t len, struct lx_doc **out)
 	/* All of the text read, and nothing in it left to libyaml. */
 	if (!root || current(&r) || r.refused)
 		goto out;
-	lx_doc_arena_set_root(r.arena, root);
-	*out = root;
-	r.arena = NULL;
+	*out = lx_doc_arena_adopt(&r.arena, root);
 	rc = 1;
 out:
 	lx_doc_arena_free(r.arena);

@@ -35,19 +35,17 @@
 static struct yaml_lib {
 	YAML_SYMBOLS(LX_DL_FIELD)
 } yaml_lib;
-static bool yaml_lib_loaded;
+
+#define ENTRY(name) LX_DL_ENTRY(yaml_lib, name)
+static const struct lx_dl_symbol yaml_symbols[] = {YAML_SYMBOLS(ENTRY)};
+#undef ENTRY
+static struct lx_dl_library yaml_library = {
+	"libyaml-0.so.2", "reading and writing YAML", "libyaml-0-2", yaml_symbols,
+	sizeof(yaml_symbols) / sizeof(yaml_symbols[0]), false};
 
 static const struct yaml_lib *libyaml(struct lx_error *err)
 {
-#define ENTRY(name) LX_DL_ENTRY(yaml_lib, name)
-	static const struct lx_dl_symbol symbols[] = {YAML_SYMBOLS(ENTRY)};
-#undef ENTRY
-	if (!yaml_lib_loaded &&
-	    lx_dl_load("libyaml-0.so.2", "reading and writing YAML", "libyaml-0-2", symbols,
-		       sizeof(symbols) / sizeof(symbols[0]), err) < 0)
-		return NULL;
-	yaml_lib_loaded = true;
-	return &yaml_lib;
+	return lx_dl_load(&yaml_library, err) < 0 ? NULL : &yaml_lib;
 }
 
 
@@ -356,9 +354,7 @@ int lx_yaml_read_libyaml(const char *name, const char *text, size_t len, struct 
 	if (expect_event(&r, YAML_DOCUMENT_END_EVENT, "expected the end of the document") < 0 ||
 	    expect_event(&r, YAML_STREAM_END_EVENT, "more than one YAML document in the file") < 0)
 		goto out;
-	lx_doc_arena_set_root(r.arena, doc);
-	*out = doc;
-	r.arena = NULL;
+	*out = lx_doc_arena_adopt(&r.arena, doc);
 	rc = 0;
 out:
 	lx_doc_arena_free(r.arena);

@@ -5,24 +5,25 @@
 
 #include <dlfcn.h>
 
-int lx_dl_load(const char *soname, const char *needed_for, const char *package,
-	       const struct lx_dl_symbol *symbols, size_t n, struct lx_error *err)
+int lx_dl_load(struct lx_dl_library *lib, struct lx_error *err)
 {
-	/* Loaded once per process and kept, as a linked library would be:
-	 * a second dlopen of the same soname only counts a reference. */
-	void *dl = dlopen(soname, RTLD_NOW | RTLD_LOCAL);
+	if (lib->loaded)
+		return 0;
+	/* Kept until exit, as a linked library would be. */
+	void *dl = dlopen(lib->soname, RTLD_NOW | RTLD_LOCAL);
 	if (!dl)
-		return lx_error_set(err, "cannot load %s (needed for %s): %s; install %s", soname,
-				    needed_for, dlerror(), package);
-	for (size_t i = 0; i < n; i++) {
-		void *p = dlsym(dl, symbols[i].name);
+		return lx_error_set(err, "cannot load %s (needed for %s): %s; install %s", lib->soname,
+				    lib->needed_for, dlerror(), lib->package);
+	for (size_t i = 0; i < lib->n_symbols; i++) {
+		void *p = dlsym(dl, lib->symbols[i].name);
 		if (!p) {
-			lx_error_set(err, "%s has no %s: an incompatible %s", soname, symbols[i].name,
-				     package);
+			lx_error_set(err, "%s has no %s: an incompatible %s", lib->soname,
+				     lib->symbols[i].name, lib->package);
 			dlclose(dl);
 			return -1;
 		}
-		*symbols[i].slot = p;
+		*lib->symbols[i].slot = p;
 	}
+	lib->loaded = true;
 	return 0;
 }

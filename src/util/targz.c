@@ -50,19 +50,17 @@
 static struct archive_lib {
 	ARCHIVE_SYMBOLS(LX_DL_FIELD)
 } lib;
-static bool lib_loaded;
+
+#define ENTRY(name) LX_DL_ENTRY(lib, name)
+static const struct lx_dl_symbol archive_symbols[] = {ARCHIVE_SYMBOLS(ENTRY)};
+#undef ENTRY
+static struct lx_dl_library archive_library = {
+	ARCHIVE_SONAME, ".tar.gz bundles, backups and compressed modules", "libarchive13",
+	archive_symbols, sizeof(archive_symbols) / sizeof(archive_symbols[0]), false};
 
 static const struct archive_lib *archive_lib(struct lx_error *err)
 {
-#define ENTRY(name) LX_DL_ENTRY(lib, name)
-	static const struct lx_dl_symbol symbols[] = {ARCHIVE_SYMBOLS(ENTRY)};
-#undef ENTRY
-	if (!lib_loaded &&
-	    lx_dl_load(ARCHIVE_SONAME, ".tar.gz bundles, backups and compressed modules",
-		       "libarchive13", symbols, sizeof(symbols) / sizeof(symbols[0]), err) < 0)
-		return NULL;
-	lib_loaded = true;
-	return &lib;
+	return lx_dl_load(&archive_library, err) < 0 ? NULL : &lib;
 }
 
 static la_ssize_t append_cb(struct archive *a, void *data, const void *buf, size_t n)
