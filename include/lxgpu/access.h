@@ -172,4 +172,8 @@ struct lx_doc;
  * failures, device rules with what became of them). */
 struct lx_doc *lx_access_to_doc(const struct lx_access *a);
 
+/* The lines lxgpu owns on this host (see lx_conf_line_is_gpu): the host's
+ * NVIDIA majors and its NVIDIA GPUs' DRM nodes. */
+void lx_gpu_owned_from_host(const struct lx_host *host, struct lx_gpu_owned *out);
+
 #endif

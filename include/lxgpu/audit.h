@@ -15,7 +15,8 @@
 #define LXGPU_AUDIT_H
 
 #include "lxgpu/host.h"
-#include "lxgpu/verify.h"
+#include "lxgpu/judge.h"
+#include "lxgpu/walk.h"
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -13,7 +13,6 @@
 #define LXGPU_CLUSTER_H
 
 #include "lxgpu/host.h"
-#include "lxgpu/verify.h"
 
 #define LX_CLUSTER_MODEL_NAME "lxgpu-host.yaml"
 #define LX_PMXCFS_MAX_FILE (1024 * 1024)
@@ -83,40 +82,5 @@ void lx_node_model_free(struct lx_node_model *m);
 /* "published 2026-12-01 10:00:00 UTC, booted 2026-12-01 09:58:10 UTC" and
  * what .rrd says about the node's boot, for messages. */
 char *lx_node_model_describe(const struct lx_node_model *m, long long now);
-/* For each GPU container of a node (container may be NULL: the node
- * itself): LXG180 when its model is stale, LXG181 when it cannot be dated. */
-void lx_node_model_findings(const struct lx_node_model *m, const char *container,
-			    const char *file, long long now, struct lx_findings *out);
-
-/* ---- migration (preflight CTID --to NODE) ---- */
-
-/* One GPU of the container, here and on the target. */
-struct lx_migration_gpu {
-	char *bdf;  /* here */
-	char *uuid; /* here; NULL when unknown */
-	char *model;
-	char *there_bdf; /* the same GPU there (PCI address, else UUID); NULL when absent */
-	int there_minor; /* its /dev/nvidiaN there; LX_UNKNOWN */
-};
-
-struct lx_migration {
-	struct lx_migration_gpu *gpus;
-	size_t n_gpus;
-	struct lx_findings findings;
-};
-
-/* Would the container (its config conf, read on this node, and its root
- * root_fd when lxgpu can see it, else -1) keep its GPUs on node `to`,
- * whose model is `there`? The config is judged against that model as verify
- * judges it (lx_verify_config: nodes, majors, devN), its userspace against
- * the driver loaded there (LXG011), and its GPUs by PCI address or UUID
- * (LXG182-LXG184), free there: not passed through to a VM (LXG013, from
- * <pve_dir>/nodes/<to>/qemu-server) and, with exclusive, not given to a
- * container there (LXG012, <pve_dir>/nodes/<to>/lxc). */
-void lx_migration_check(const struct lx_host *here, const char *id, const struct lx_conf *conf,
-			bool is_pve, int root_fd, const struct lx_access_options *aopts, const char *pve_dir, const char *to,
-			const struct lx_node_model *there, bool exclusive, long long now,
-			struct lx_migration *out);
-void lx_migration_free(struct lx_migration *m);
 
 #endif

@@ -242,4 +242,19 @@ int lx_conf_rollback(const struct lx_conf *today, const char *backup_name, const
 		     struct lx_error *err);
 void lx_rollback_free(struct lx_rollback *rb);
 
+/* ---- the styles lxgpu writes a container's GPU lines in ---- */
+
+enum lx_style {
+	LX_STYLE_DEVN, /* PVE >= 8.1 devN: lines */
+	LX_STYLE_RAW,  /* lxc.cgroup*.devices.allow + lxc.mount.entry, PVE's "key: value" */
+	LX_STYLE_LXC,  /* the same as plain LXC "key = value" lines */
+	LX_STYLE_CDI,  /* a CDI spec for a runtime nested in the container */
+	/* one lxc.include line; the rules and mounts live in lxgpu's include
+	 * file, which ensure-nodes rewrites at boot with that boot's numbers */
+	LX_STYLE_INCLUDE,
+};
+
+const char *lx_style_name(enum lx_style style);
+bool lx_style_from_name(const char *name, enum lx_style *out);
+
 #endif

@@ -5,13 +5,13 @@
  * cause and fix), the host model (module loaded and bound, nodes with the
  * live majors, GSP firmware, BARs), and facts a live host shows in /proc,
  * /sys and /run (kernel command line, module parameters, Secure Boot, the
- * persistence daemon). Every problem is a finding (verify.h) with the log
+ * persistence daemon). Every problem is a finding (findings.h) with the log
  * line or file that backs it as evidence. */
 #ifndef LXGPU_DOCTOR_H
 #define LXGPU_DOCTOR_H
 
 #include "lxgpu/host.h"
-#include "lxgpu/verify.h"
+#include "lxgpu/judge.h"
 
 #include <stdbool.h>
 

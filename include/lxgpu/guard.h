@@ -14,7 +14,7 @@
 #include "lxgpu/config.h"
 #include "lxgpu/host.h"
 #include "lxgpu/record.h"
-#include "lxgpu/verify.h"
+#include "lxgpu/judge.h"
 
 struct lx_guard_paths {
 	const char *pve_dir;   /* <pve_dir>/qemu-server (VMs), <pve_dir>/lxc (containers) */

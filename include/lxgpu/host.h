@@ -232,7 +232,7 @@ const char *lx_acs_state_name(enum lx_acs_state s);
 struct lx_host_warning {
 	char *message;
 	char *fix; /* may be NULL */
-	unsigned code; /* its finding code (verify.h's enum lx_finding_code), for doctor */
+	unsigned code; /* its finding code (findings.h's enum lx_finding_code), for doctor */
 	bool info;     /* worth knowing, not a problem (a GPU given to VMs) */
 };
 struct lx_host_warnings {
@@ -429,5 +429,14 @@ int lx_module_load(const char *proc_dir, const char *module, struct lx_error *er
 /* The systemd oneshot unit that runs `lxgpu ensure-nodes --load-modules`
  * before pve-guests.service and lxc.service (also preflight's). */
 const char *lx_nodes_boot_unit_text(void);
+
+/* ---- the host model as text and as documents for output ---- */
+
+/* `lxgpu scan` as text: a GPU table, then nodes, majors, driver, warnings;
+ * with color, headings are bold and warnings yellow (ANSI). */
+char *lx_host_text(const struct lx_host *host, const struct lx_host_warnings *warnings,
+			  bool color);
+/* The warnings as a list of {message, fix}. */
+struct lx_doc *lx_host_warnings_doc(const struct lx_host_warnings *warnings);
 
 #endif

@@ -4,17 +4,8 @@
 #ifndef LXGPU_PLAN_H
 #define LXGPU_PLAN_H
 
+#include "lxgpu/config.h"
 #include "lxgpu/host.h"
-
-enum lx_style {
-	LX_STYLE_DEVN, /* PVE >= 8.1 devN: lines */
-	LX_STYLE_RAW,  /* lxc.cgroup*.devices.allow + lxc.mount.entry, PVE's "key: value" */
-	LX_STYLE_LXC,  /* the same as plain LXC "key = value" lines */
-	LX_STYLE_CDI,  /* a CDI spec for a runtime nested in the container */
-	/* one lxc.include line; the rules and mounts live in lxgpu's include
-	 * file, which ensure-nodes rewrites at boot with that boot's numbers */
-	LX_STYLE_INCLUDE,
-};
 
 /* How a node is granted (bits). */
 enum lx_grant {
@@ -87,8 +78,6 @@ int lx_plan_build(const struct lx_host *host, const struct lx_plan_options *opts
 		  struct lx_plan *plan, struct lx_error *err);
 void lx_plan_free(struct lx_plan *plan);
 
-const char *lx_style_name(enum lx_style style);
-bool lx_style_from_name(const char *name, enum lx_style *out);
 const char *lx_node_role_name(enum lx_node_role role);
 /* The cgroup key for the plan: lxc.cgroup.devices.allow or lxc.cgroup2.devices.allow. */
 const char *lx_plan_cgroup_key(const struct lx_plan *plan);

@@ -8,7 +8,7 @@
 #include "lxgpu/access.h"
 #include "lxgpu/plan.h"
 #include "lxgpu/render.h"
-#include "lxgpu/verify.h"
+#include "lxgpu/findings.h"
 
 struct lx_reconcile_input {
 	const struct lx_host *host;

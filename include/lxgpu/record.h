@@ -10,7 +10,8 @@
 #ifndef LXGPU_RECORD_H
 #define LXGPU_RECORD_H
 
-#include "lxgpu/plan.h"
+#include "lxgpu/config.h"
+#include "lxgpu/host.h"
 #include "lxgpu/util.h"
 
 #include <stdbool.h>

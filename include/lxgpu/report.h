@@ -74,15 +74,6 @@ char *lx_yaml_string_at(const char *text, size_t len, const char *const *path, s
 
 /* ---- reports ---- */
 
-struct lx_host;
-struct lx_host_warnings;
-/* `lxgpu scan` as text: a GPU table, then nodes, majors, driver, warnings;
- * with color, headings are bold and warnings yellow (ANSI). */
-char *lx_report_scan_text(const struct lx_host *host, const struct lx_host_warnings *warnings,
-			  bool color);
-/* The warnings as a list of {message, fix}. */
-struct lx_doc *lx_report_warnings_doc(const struct lx_host_warnings *warnings);
-
 struct lx_findings;
 /* Findings as text, grouped by severity (errors first), each with its fix. */
 char *lx_report_findings_text(const struct lx_findings *findings, bool color);

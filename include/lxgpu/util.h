@@ -211,4 +211,27 @@ char *lx_diff_unified(const char *old_name, const char *old_text, size_t old_len
 int lx_journal_send(const char *socket_path, int priority, const char *tag, const char *message,
 		    struct lx_error *err);
 
+/* ---- safe mounts into an untrusted root (util/safemount.c) ---- */
+
+/* Open path inside root_fd (RESOLVE_IN_ROOT, no magic links); -1 with errno. */
+int lx_open_in_root(int root_fd, const char *path, int flags);
+
+/* Make the directories of dir inside root_fd (each component resolved
+ * inside the root; mode 0755) and return an O_PATH fd of it. */
+int lx_root_mkdir_p(int root_fd, const char *dir, int *dir_fd, struct lx_error *err);
+
+/* Bind src_fd (an O_PATH fd of a host file) read-only (also nosuid, nodev)
+ * onto target inside root_fd: its parent directories and an empty file are
+ * made inside the root when missing; a target that is not a regular file
+ * (a symlink, a directory) is refused. The mount is made read-only before
+ * it is attached (open_tree + mount_setattr + move_mount), so it is never
+ * writable in the container; kernels without the new mount API get
+ * mount(2) through /proc/self/fd. */
+int lx_root_bind_file_ro(int root_fd, int src_fd, const char *target, struct lx_error *err);
+
+/* Make the symlink dir/soname -> name (relative, in the same directory)
+ * inside root_fd unless something of that name exists; *made tells which. */
+int lx_root_soname_link(int root_fd, const char *dir, const char *soname, const char *name,
+			bool *made, struct lx_error *err);
+
 #endif

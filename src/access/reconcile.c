@@ -16,7 +16,8 @@
  *    planned nodes are reachable read-write. */
 #include "lxgpu/incfile.h"
 #include "lxgpu/reconcile.h"
-#include "lxgpu/verify.h"
+#include "lxgpu/access.h"
+#include "lxgpu/findings.h"
 
 #include <ctype.h>
 #include <string.h>

@@ -4,7 +4,8 @@
 #include "lxgpu/config.h"
 #include "lxgpu/incfile.h"
 #include "lxgpu/reconcile.h"
-#include "lxgpu/verify.h"
+#include "lxgpu/judge.h"
+#include "lxgpu/predict.h"
 
 #include <string.h>
 #include <time.h>

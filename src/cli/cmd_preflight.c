@@ -1,11 +1,13 @@
 /* lxgpu preflight: will the GPU containers come up, now and after a reboot?
  *
  * The walk and the judgments are the library's (lx_preflight_walk,
- * lx_preflight_container in lxgpu/verify.h); this prints each container as
+ * lx_preflight_container in lxgpu/walk.h); this prints each container as
  * it is handed over. */
 #include "cli.h"
 #include "lxgpu/report.h"
-#include "lxgpu/verify.h"
+#include "lxgpu/judge.h"
+#include "lxgpu/predict.h"
+#include "lxgpu/walk.h"
 
 #include <stdlib.h>
 

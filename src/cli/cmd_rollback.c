@@ -2,7 +2,8 @@
 #include "cli.h"
 #include "lxgpu/incfile.h"
 #include "lxgpu/config.h"
-#include "lxgpu/verify.h"
+#include "lxgpu/judge.h"
+#include "lxgpu/predict.h"
 
 #include <string.h>
 

@@ -13,10 +13,10 @@ static int run_scan(struct cli *cli)
 	lx_host_check(&host, &warnings);
 	char *text;
 	if (cli->format == CLI_FORMAT_TEXT) {
-		text = lx_report_scan_text(&host, &warnings, cli->color);
+		text = lx_host_text(&host, &warnings, cli->color);
 	} else {
 		struct lx_doc *doc = lx_host_to_doc(&host);
-		lx_doc_map_set(doc, "warnings", lx_report_warnings_doc(&warnings));
+		lx_doc_map_set(doc, "warnings", lx_host_warnings_doc(&warnings));
 		text = cli->format == CLI_FORMAT_JSON ? lx_doc_to_json(doc) : lx_doc_to_yaml(doc);
 		lx_doc_free(doc);
 	}

@@ -1,7 +1,8 @@
 /* lxgpu verify: one container's config and running state against the host. */
 #include "cli.h"
 #include "lxgpu/report.h"
-#include "lxgpu/verify.h"
+#include "lxgpu/judge.h"
+#include "lxgpu/predict.h"
 
 static int run_verify(struct cli *cli)
 {

@@ -2,7 +2,8 @@
  * live host, as ensure-nodes makes them; audit and preflight plan once) and
  * verify's check. */
 #include "cli.h"
-#include "lxgpu/verify.h"
+#include "lxgpu/judge.h"
+#include "lxgpu/predict.h"
 
 bool cli_plan_nodes(const struct cli *cli, const struct lx_host *host, struct lx_node_plan *plan)
 {

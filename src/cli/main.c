@@ -89,46 +89,6 @@ static int unknown_command(const char *name)
 	return cli_usage_error("unknown command '%s'; see 'lxgpu help'", name);
 }
 
-int cli_usage_error(const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	fputs("lxgpu: ", stderr);
-	vfprintf(stderr, fmt, ap);
-	fputs("\n", stderr);
-	va_end(ap);
-	return LX_EXIT_ERROR;
-}
-
-int cli_fail(struct lx_error *err)
-{
-	/* Messages quote config and snapshot bytes: escaped for the terminal. */
-	const char *message = err->message ? err->message : "unknown error";
-	_cleanup_free_ char *text = lx_text_escape_lines(message, strlen(message));
-	fprintf(stderr, "lxgpu: %s\n", text);
-	lx_error_clear(err);
-	return LX_EXIT_ERROR;
-}
-
-int cli_load_host(const struct cli *cli, struct lx_host *host, struct lx_evidence *evidence)
-{
-	struct lx_error err = {0};
-	int rc = cli->host_file ? lx_snapshot_load(cli->host_file, host, &err)
-				: lx_host_scan(&cli->scan_paths, host, evidence, &err);
-	if (rc < 0) {
-		cli_fail(&err);
-		return -1;
-	}
-	if (cli->host_file)
-		cli_verbose(cli, "host model: the snapshot %s (%zu GPUs, driver %s)", cli->host_file,
-			    host->n_gpus, host->driver.version ? host->driver.version : "not loaded");
-	else
-		cli_verbose(cli, "host model: scanned %s, %s and %s (%zu GPUs, driver %s)",
-			    cli->scan_paths.proc, cli->scan_paths.sys, cli->scan_paths.dev, host->n_gpus,
-			    host->driver.version ? host->driver.version : "not loaded");
-	return 0;
-}
-
 enum {
 	OPT_HOST = 256,
 	OPT_PVE_DIR,

@@ -2,6 +2,7 @@
  * that node published (the checks are lx_migration_check's). */
 #include "cli.h"
 #include "lxgpu/cluster.h"
+#include "lxgpu/predict.h"
 #include "lxgpu/report.h"
 
 #include <string.h>

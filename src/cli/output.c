@@ -112,6 +112,28 @@ int cli_output_end(const struct cli *cli, int rc)
 	return rc;
 }
 
+/* The one form of an error message: "lxgpu: ..." on stderr, exit status 2. */
+int cli_usage_error(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	fputs("lxgpu: ", stderr);
+	vfprintf(stderr, fmt, ap);
+	fputs("\n", stderr);
+	va_end(ap);
+	return LX_EXIT_ERROR;
+}
+
+int cli_fail(struct lx_error *err)
+{
+	/* Messages quote config and snapshot bytes: escaped for the terminal. */
+	const char *message = err->message ? err->message : "unknown error";
+	_cleanup_free_ char *text = lx_text_escape_lines(message, strlen(message));
+	fprintf(stderr, "lxgpu: %s\n", text);
+	lx_error_clear(err);
+	return LX_EXIT_ERROR;
+}
+
 static void say(const char *kind, const char *fmt, va_list ap) __attribute__((format(printf, 2, 0)));
 static void say(const char *kind, const char *fmt, va_list ap)
 {

@@ -7,33 +7,12 @@
 
 #define PVE_MAX_DEV_INDEX 255
 
-static const char *const style_names[] = {
-	[LX_STYLE_DEVN] = "devn",
-	[LX_STYLE_RAW] = "raw",
-	[LX_STYLE_LXC] = "lxc",
-	[LX_STYLE_CDI] = "cdi",
-	[LX_STYLE_INCLUDE] = "include",
-};
-
 static const char *const role_names[] = {
 	[LX_ROLE_GPU] = "gpu",         [LX_ROLE_CONTROL] = "control",
 	[LX_ROLE_UVM] = "uvm",         [LX_ROLE_UVM_TOOLS] = "uvm-tools",
 	[LX_ROLE_MODESET] = "modeset", [LX_ROLE_CAP] = "cap",
 	[LX_ROLE_DRI_CARD] = "dri-card", [LX_ROLE_DRI_RENDER] = "dri-render",
 };
-
-const char *lx_style_name(enum lx_style style)
-{
-	return style_names[style];
-}
-
-bool lx_style_from_name(const char *name, enum lx_style *out)
-{
-	int i = lx_name_index(style_names, sizeof(style_names) / sizeof(style_names[0]), name);
-	if (i >= 0)
-		*out = (enum lx_style)i;
-	return i >= 0;
-}
 
 const char *lx_node_role_name(enum lx_node_role role)
 {

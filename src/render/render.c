@@ -214,7 +214,7 @@ struct lx_doc *lx_render_context(const struct lx_host *host, const struct lx_pla
 	if (wanted(tmpl, "dynamic_majors"))
 		lx_doc_map_set(c, "dynamic_majors", dynamic_majors(plan));
 	if (wanted(tmpl, "warnings"))
-		lx_doc_map_set(c, "warnings", lx_report_warnings_doc(&plan->warnings));
+		lx_doc_map_set(c, "warnings", lx_host_warnings_doc(&plan->warnings));
 	if (wanted(tmpl, "cdi"))
 		lx_doc_map_set(c, "cdi", cdi_doc(host, plan));
 	if (wanted(tmpl, "driver_libs"))

@@ -1,6 +1,6 @@
 /* Findings as text, documents, and Prometheus labels. */
 #include "lxgpu/report.h"
-#include "lxgpu/verify.h"
+#include "lxgpu/findings.h"
 
 #include <string.h>
 

@@ -6,7 +6,7 @@
  * already resolved directory fd (mkdirat, openat O_CREAT|O_EXCL, symlinkat
  * never follow a link at the last component), and the mount goes onto the
  * opened target fd, not onto a path walked again. */
-#include "lxgpu/userspace.h"
+#include "lxgpu/util.h"
 
 #include <errno.h>
 #include <fcntl.h>

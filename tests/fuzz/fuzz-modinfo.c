@@ -1,5 +1,5 @@
 /* libFuzzer target: the ELF .modinfo reader (module files are data). */
-#include "lxgpu/verify.h"
+#include "lxgpu/predict.h"
 
 #include <stdint.h>
 #include <string.h>

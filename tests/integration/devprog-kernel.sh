@@ -1,6 +1,6 @@
 #!/bin/sh
 # The kernel decides: lxgpu's device-program reader and interpreter
-# (src/verify/devprog.c, through tests/devprog-dump) against what opening
+# (src/observe/devprog.c, through tests/devprog-dump) against what opening
 # device nodes really gives, on a pure cgroup v2 hierarchy (cgroup2 mounted
 # in a private mount namespace, FACTS section 7).
 #

@@ -1,4 +1,4 @@
-/* Unit tests of src/verify/audit.c: the walk over a made-up pmxcfs tree.
+/* Unit tests of src/fleet/audit.c: the walk over a made-up pmxcfs tree.
  * Expected values come from Proxmox's layout and the documented status
  * rules (docs/schema.md): /etc/pve/lxc links to nodes/<this node>/lxc;
  * pve-container generates /var/lib/lxc/<vmid>/config from <vmid>.conf (one

@@ -1,7 +1,9 @@
 /* report: documents, JSON and YAML text forms, the YAML reader. */
 #include "lxgpu/host.h"
 #include "lxgpu/report.h"
-#include "lxgpu/verify.h"
+#include "lxgpu/judge.h"
+#include "lxgpu/predict.h"
+#include "lxgpu/walk.h"
 #include "tap.h"
 
 #include <iconv.h>
@@ -254,7 +256,7 @@ static void test_text_hostile(void)
 	h.hostname = lx_xstrdup("pve\x1b]0;x\x07");
 	h.kernel = lx_xstrdup("6.8\xff");
 	struct lx_host_warnings w = {0};
-	char *text = lx_report_scan_text(&h, &w, false);
+	char *text = lx_host_text(&h, &w, false);
 	const char *want = "Host pve\\x1b]0;x\\x07, kernel 6.8\\xff, cgroup ";
 	ok(strncmp(text, want, strlen(want)) == 0, "scan text: escaped");
 	ok(iconv_utf8(text) && no_controls(text), "scan text is valid UTF-8 without controls");

@@ -1,5 +1,8 @@
 /* Findings: every code is documented, with its severity. */
-#include "lxgpu/verify.h"
+#include "lxgpu/judge.h"
+#include "lxgpu/observe.h"
+#include "lxgpu/predict.h"
+#include "lxgpu/walk.h"
 #include "tap.h"
 
 int main(int argc, char **argv)

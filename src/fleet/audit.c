@@ -2,6 +2,8 @@
  * (include/lxgpu/audit.h). */
 #include "lxgpu/audit.h"
 #include "lxgpu/cluster.h"
+#include "lxgpu/predict.h"
+#include "lxgpu/walk.h"
 #include "lxgpu/vm.h"
 
 #include <dirent.h>

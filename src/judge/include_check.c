@@ -3,7 +3,7 @@
  * include file is missing: the container does not start), lxgpu's, and what
  * ensure-nodes writes for the host now. */
 #include "lxgpu/incfile.h"
-#include "lxgpu/verify.h"
+#include "lxgpu/judge.h"
 
 static char *apply_fix(const char *id)
 {

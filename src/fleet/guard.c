@@ -7,6 +7,7 @@
  * guard cannot read is said (LXG035), and the start goes on. */
 #include "lxgpu/audit.h"
 #include "lxgpu/guard.h"
+#include "lxgpu/observe.h"
 #include "lxgpu/incfile.h"
 #include "lxgpu/vm.h"
 

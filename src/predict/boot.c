@@ -1,6 +1,6 @@
 /* The next boot: which kernel, which nvidia module for it, and whether
  * anything creates /dev/nvidia-uvm before guests start. Read from files only. */
-#include "lxgpu/verify.h"
+#include "lxgpu/predict.h"
 
 #include <ctype.h>
 #include <dirent.h>

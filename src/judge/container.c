@@ -1,5 +1,5 @@
 /* Verify one container: config, running state, rootfs. */
-#include "lxgpu/verify.h"
+#include "lxgpu/judge.h"
 
 #include <fcntl.h>
 #include <string.h>

@@ -1,5 +1,5 @@
 /* Findings from a container's config, checked against the host model. */
-#include "lxgpu/verify.h"
+#include "lxgpu/judge.h"
 
 #include <string.h>
 #include <strings.h>

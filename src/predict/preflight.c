@@ -1,6 +1,6 @@
 /* Preflight: will a container come up with working GPUs at its next start,
  * or at the first start after a host reboot? */
-#include "lxgpu/verify.h"
+#include "lxgpu/predict.h"
 
 #include <string.h>
 

@@ -2,6 +2,7 @@
  * would a container keep its GPUs there (preflight CTID --to NODE)?
  * include/lxgpu/cluster.h. */
 #include "lxgpu/cluster.h"
+#include "lxgpu/predict.h"
 #include "lxgpu/vm.h"
 
 #include <dirent.h>

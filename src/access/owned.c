@@ -1,5 +1,5 @@
 /* What lxgpu owns in container configs on this host. */
-#include "lxgpu/verify.h"
+#include "lxgpu/access.h"
 
 #include <string.h>
 

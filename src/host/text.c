@@ -101,7 +101,7 @@ static void driver_section(struct lx_buf *b, const struct lx_host *h, struct lx_
 	}
 }
 
-char *lx_report_scan_text(const struct lx_host *h, const struct lx_host_warnings *w, bool color)
+char *lx_host_text(const struct lx_host *h, const struct lx_host_warnings *w, bool color)
 {
 	const char *yellow = color ? "\033[33m" : "", *reset = color ? "\033[0m" : "";
 	struct lx_strv pool = {0};
@@ -132,7 +132,7 @@ char *lx_report_scan_text(const struct lx_host *h, const struct lx_host_warnings
 	return lx_buf_steal(&b);
 }
 
-struct lx_doc *lx_report_warnings_doc(const struct lx_host_warnings *w)
+struct lx_doc *lx_host_warnings_doc(const struct lx_host_warnings *w)
 {
 	struct lx_doc *list = lx_doc_new_list();
 	for (size_t i = 0; i < w->n; i++) {

@@ -3,7 +3,7 @@
  * nothing to give, a container that keeps its own copy of the driver. */
 #include "lxgpu/inject.h"
 #include "lxgpu/userspace.h"
-#include "lxgpu/verify.h"
+#include "lxgpu/judge.h"
 
 #include <string.h>
 #include <unistd.h>

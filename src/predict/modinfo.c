@@ -1,5 +1,5 @@
 /* Kernel module versions from the .modinfo section, without modinfo(8). */
-#include "lxgpu/verify.h"
+#include "lxgpu/predict.h"
 
 #include <elf.h>
 #include <string.h>

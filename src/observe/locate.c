@@ -6,7 +6,7 @@
  * lxc path). Either way the init is checked to be the outermost process of
  * the container's own pid namespace (NSpid ending in 1), in the container's
  * cgroup, and alive after /proc/<pid>/root is open. */
-#include "lxgpu/verify.h"
+#include "lxgpu/observe.h"
 
 #include <dirent.h>
 #include <errno.h>

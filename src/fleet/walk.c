@@ -1,6 +1,6 @@
 /* The containers of a host, in the order pct list shows them: one listing
- * for audit and preflight (include/lxgpu/verify.h). */
-#include "lxgpu/verify.h"
+ * for audit and preflight (include/lxgpu/walk.h). */
+#include "lxgpu/walk.h"
 
 #include <dirent.h>
 #include <limits.h>

@@ -1,5 +1,5 @@
 /* Findings: stable codes, severities, and the list commands print. */
-#include "lxgpu/verify.h"
+#include "lxgpu/findings.h"
 
 #include <string.h>
 

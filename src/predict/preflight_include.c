@@ -2,7 +2,7 @@
  * current at the next start (LXC refuses the config without it), and rewritten at boot for the first start
  * after a reboot (lxgpu ensure-nodes in the boot unit). */
 #include "lxgpu/incfile.h"
-#include "lxgpu/verify.h"
+#include "lxgpu/predict.h"
 
 static void next_start(const char *id, const struct lx_incfile_check *c, struct lx_preflight *out)
 {

@@ -1,8 +1,8 @@
 /* preflight of one container and of every GPU container of a host
- * (include/lxgpu/verify.h): its config, its driver libraries when its root
+ * (include/lxgpu/walk.h): its config, its driver libraries when its root
  * can be reached, the next start or boot, its include file. */
 #include "lxgpu/incfile.h"
-#include "lxgpu/verify.h"
+#include "lxgpu/walk.h"
 
 #include <string.h>
 #include <unistd.h>

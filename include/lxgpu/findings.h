@@ -1,0 +1,143 @@
+/* findings: the table of stable codes and severities (their text lives in
+ * docs/findings.md) and the list every check appends to and every report
+ * prints. Data only: it knows nothing of the checks that add findings. */
+#ifndef LXGPU_FINDINGS_H
+#define LXGPU_FINDINGS_H
+
+#include "lxgpu/util.h"
+
+#include <stdbool.h>
+
+enum lx_severity {
+	LX_SEVERITY_INFO,
+	LX_SEVERITY_WARNING,
+	LX_SEVERITY_ERROR,
+};
+
+/* The finding codes; their text lives in docs/findings.md. */
+enum lx_finding_code {
+	LXG001_STALE_MAJOR = 1,   /* a rule for a major no node has now */
+	LXG002_MISSING_NODE,      /* a rule or mount for a node the host lacks */
+	LXG003_NO_SUCH_GPU,       /* nodes of a GPU that does not exist */
+	LXG004_GPU_ON_VFIO,       /* nodes of a GPU bound to vfio-pci (or not to nvidia) */
+	LXG005_LINES_IN_SECTION,  /* GPU lines in a snapshot or pending section */
+	LXG006_WRONG_CGROUP_KEYS, /* cgroup v1 keys on a v2 host, or v2 keys on a v1 host */
+	LXG007_OVER_BROAD_RULE,   /* devices.allow a, c *:* rwm */
+	LXG008_PLANNED_NODE_MISSING, /* a node the GPUs need is not in the config */
+	LXG009_DEVN_NODE_MISSING, /* devN for a node that does not exist: the start fails */
+	LXG010_UNUSABLE_MODE,     /* users in the container cannot open a node */
+	LXG011_DRIVER_MISMATCH,   /* userspace driver libraries of another version */
+	LXG012_GPU_SHARED,        /* the same GPU in two containers (--exclusive) */
+	LXG013_GPU_IN_VM,         /* a GPU in a container and in a VM (hostpciN) */
+	LXG014_NO_CGROUP_RULE,    /* a bind-mounted node no cgroup rule allows */
+	LXG015_STALE_NODE_INSIDE, /* a node inside the running container with an old major:minor */
+	LXG016_NODE_MISSING_INSIDE, /* a configured node absent inside the running container */
+	LXG017_MOUNT_MISSING_INSIDE, /* a configured bind mount absent in the running container */
+	LXG018_CGROUP_DENIES,     /* the running container's devices.list lacks a node */
+	LXG019_RESTART_PENDING,   /* the config changed since the container started */
+	LXG020_UVM_NOT_LOADED,    /* nvidia-uvm is not loaded on the host */
+	LXG021_NO_HOST_MODEL,     /* a GPU container on a cluster node lxgpu has no model of */
+	LXG022_CGROUP_DENIES_NEEDED, /* the device cgroup denies a node the GPUs need */
+	LXG023_WILL_NOT_START,    /* PVE or LXC fails the next start */
+	LXG024_INVALID_RULE,      /* LXC refuses a device rule (cgroup v2: logs it, ignores it) */
+	LXG025_BASIC_DEVICES_BLOCKED, /* the device cgroup blocks /dev/null & co: init fails */
+	LXG026_RUNNING_UNCHECKED, /* the running device cgroup could not be read or evaluated */
+	/* the start guard (src/fleet/guard.c): a recorded GPU changed */
+	LXG030_GUARD_RENUMBERED = 30, /* the config no longer gives a recorded GPU's /dev/nvidiaN */
+	LXG031_GUARD_GPU_UNAVAILABLE, /* a recorded GPU is gone or not bound to nvidia (vfio-pci) */
+	LXG032_GUARD_IN_RUNNING_VM,   /* a recorded GPU is held by a running VM (hostpciN) */
+	LXG033_GUARD_IN_RUNNING_CT,   /* exclusive use: another running container has the GPU */
+	LXG034_GUARD_OTHER_CARD,      /* another card at the recorded address, or the GPU moved */
+	LXG035_GUARD_UNCHECKED,       /* the guard could not check something: the start goes on */
+	/* the include style's file (src/judge/include_check.c) */
+	LXG040_INCLUDE_MISSING = 40, /* the config includes lxgpu's file, which is not there */
+	LXG041_INCLUDE_NOT_OURS,  /* a file at lxgpu's include path that lxgpu did not write */
+	LXG042_INCLUDE_STALE,     /* lxgpu's include file is not what ensure-nodes writes now */
+	LXG043_INCLUDE_NO_RECORD, /* no GPU record to rewrite the include file from */
+	LXG044_INCLUDE_GPU_GONE,  /* a recorded GPU the include file leaves out (gone, vfio) */
+	/* the driver userspace hook (src/judge/hook_check.c) */
+	LXG045_HOOK_BINARY_MISSING = 45, /* the lxc.hook.mount line runs a binary that is not there */
+	LXG046_HOOK_NO_USERSPACE,  /* the hook has no userspace of the loaded version to give */
+	LXG047_OWN_DRIVER_COPY,    /* no hook: the container's own copy of the driver */
+	/* doctor (src/doctor): the kernel log's messages and the host's prerequisites */
+	LXG100_API_MISMATCH = 100, /* a client's driver version differs from the module's */
+	LXG101_NEEDS_OPEN_MODULE, /* a GPU the proprietary module does not drive (Blackwell) */
+	LXG102_NO_GSP,            /* a GPU the open module does not drive (pre-Turing) */
+	LXG103_UNSUPPORTED_GPU,   /* a GPU this driver release does not support */
+	LXG104_BAR_UNASSIGNED,    /* a GPU BAR the firmware did not assign */
+	LXG105_BAR_RESIZE_FAILED, /* resizable BAR failed */
+	LXG106_INIT_FAILED,       /* RmInitAdapter failed */
+	LXG107_GSP_FIRMWARE_MISSING, /* GSP firmware of the loaded version missing */
+	LXG108_GSP_BOOT_FAILED,   /* GSP did not boot */
+	LXG109_FALLEN_OFF_BUS,    /* the GPU no longer answers on PCIe (Xid 79) */
+	LXG110_XID,               /* an Xid event */
+	LXG111_BOUND_ELSEWHERE,   /* nvidia found the GPU bound to another driver */
+	LXG112_UNSIGNED_MODULE,   /* the kernel refused an unsigned module */
+	LXG113_IOMMU_FAULT,       /* an IOMMU fault naming a GPU */
+	LXG114_ACS_REDIRECT,      /* the kernel refuses P2P DMA: ACS redirect */
+	LXG115_OPEN_UNSUPPORTED,  /* the open module refused a GeForce/workstation GPU */
+	LXG120_MODULE_NOT_LOADED = 120, /* the nvidia module is not loaded */
+	LXG121_GPU_NOT_ON_NVIDIA, /* a GPU bound to no driver, nouveau, vfio-pci */
+	LXG122_DRIVER_NODE_MISSING, /* /dev/nvidiactl, nvidiaN, nvidia-uvm missing */
+	LXG123_DRIVER_NODE_WRONG, /* a driver node with a wrong or stale major:minor */
+	LXG124_NO_DEVICE_MINOR,   /* the driver does not report a GPU's minor */
+	LXG125_NO_GPU,            /* no NVIDIA GPU on the host */
+	LXG126_NO_PERSISTENCED,   /* nvidia-persistenced is not running */
+	LXG127_SECURE_BOOT_UNSIGNED, /* Secure Boot on and nvidia not loaded */
+	LXG128_CMDLINE_BLACKLIST, /* the kernel command line blacklists an NVIDIA module */
+	LXG129_KMSG_UNREADABLE,   /* the kernel log could not be read */
+	/* peer-to-peer readiness (src/doctor/p2p.c over src/host/p2p.c) */
+	LXG160_P2P_IOMMU_TRANSLATES = 160, /* GPUs whose IOMMU groups translate peer DMA */
+	LXG161_P2P_ACS_REDIRECT,  /* ACS redirect on the switch ports between GPUs */
+	LXG162_P2P_UNKNOWN,       /* a fact P2P depends on could not be read */
+	/* host models through the cluster file system, migration (src/predict/migrate.c) */
+	LXG180_MODEL_STALE = 180, /* a node's published model is from before its last boot */
+	LXG181_MODEL_UNDATED,     /* whether a node's published model is current is unknown */
+	LXG182_MIGRATE_GPU_ABSENT, /* a GPU of the container is not on the target node */
+	LXG183_MIGRATE_GPU_NOT_NVIDIA, /* the GPU is there but not bound to nvidia (vfio-pci) */
+	LXG184_MIGRATE_OTHER_GPU, /* the config gives another GPU there (its minor differs) */
+	LX_FINDING_CODES_END,
+};
+
+struct lx_finding_info {
+	const char *code; /* "LXG001" */
+	enum lx_severity severity;
+	const char *title;
+};
+const struct lx_finding_info *lx_finding_info(enum lx_finding_code code);
+const char *lx_severity_name(enum lx_severity s);
+
+struct lx_finding {
+	enum lx_finding_code code;
+	enum lx_severity severity;
+	char *container; /* id, or NULL for host-wide findings */
+	char *file;      /* config file, or NULL */
+	int line;        /* 1-based, 0 when none */
+	char *node;      /* device node, or NULL */
+	char *message;
+	char *fix;
+	char *evidence; /* the log line(s) or file content that back it, or NULL */
+};
+
+struct lx_findings {
+	struct lx_finding *items;
+	size_t n;
+};
+
+/* Add a finding; message and fix are formatted by the caller. Takes
+ * ownership of message and fix. */
+void lx_findings_add(struct lx_findings *f, enum lx_finding_code code, const char *container,
+		     const char *file, int line, const char *node, char *message, char *fix);
+/* Lower or raise the severity of the finding added last (a code's default
+ * does not fit every case: an optional mount of a missing node is a warning). */
+void lx_findings_last_severity(struct lx_findings *f, enum lx_severity severity);
+/* Attach evidence (taken over) to the finding added last. */
+void lx_findings_last_evidence(struct lx_findings *f, char *evidence);
+void lx_findings_free(struct lx_findings *f);
+/* Drop the findings after the first n (what an inspection that turned out
+ * void had added). */
+void lx_findings_truncate(struct lx_findings *f, size_t n);
+/* The highest severity present; LX_SEVERITY_INFO when empty. */
+bool lx_findings_have_errors(const struct lx_findings *f);
+
+#endif

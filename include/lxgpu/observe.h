@@ -1,0 +1,111 @@
+/* observe: the running container as the host sees it: its init, found and
+ * pinned (lx_container_find), what its device cgroup lets through for each
+ * node, the driver libraries in its root. Reads only; judging is judge's. */
+#ifndef LXGPU_OBSERVE_H
+#define LXGPU_OBSERVE_H
+
+#include "lxgpu/access.h"
+#include "lxgpu/devprog.h"
+#include "lxgpu/host.h"
+
+#include <stdbool.h>
+
+/* ---- the running container ---- */
+
+struct lx_runtime_paths {
+	const char *cgroup_root; /* /sys/fs/cgroup */
+	const char *proc;        /* /proc */
+	const char *lxc_path;    /* /var/lib/lxc: PVE's effective configs */
+	const char *lxc_config_dir; /* LXC's includes; NULL: /usr/share/lxc/config */
+};
+
+/* The state of a container, as lxgpu could see it. */
+enum lx_run_state {
+	LX_RUN_STOPPED,
+	LX_RUN_RUNNING,
+	LX_RUN_UNINSPECTABLE, /* it runs (or did a moment ago) but lxgpu cannot look: why says */
+};
+/* "stopped", "running", "could not inspect". */
+const char *lx_run_state_name(enum lx_run_state s);
+
+/* A running container, found and pinned. Every fd is -1 when not open. */
+struct lx_running {
+	enum lx_run_state state;
+	char *why;          /* LX_RUN_UNINSPECTABLE: "the container's init went away", ... */
+	const char *source; /* who named the init: "lxc-info" or "cgroup"; NULL when stopped */
+	int pid;            /* the container's init in lxgpu's pid namespace; -1 */
+	int pidfd;          /* pidfd_open(pid): the same process, or none (-1: kernel < 5.3) */
+	int proc_fd;        /* /proc/<pid> (O_DIRECTORY): that process's files, never a new pid's */
+	int root_fd;        /* /proc/<pid>/root (O_PATH): the container's root */
+	unsigned long long start_ticks; /* the init's start time (stat field 22) */
+	/* cgroup directories on the hierarchy that holds the device rules
+	 * (v2: the unified one; v1 and hybrid: the devices controller's). */
+	char *cgroup;      /* the container's: ".../lxc/101", ".../lxc.payload.NAME" */
+	char *init_cgroup; /* its init's, at or below it: ".../lxc/101/ns/init.scope" */
+	char *cgroup_rel;  /* the container's as /proc/<pid>/cgroup names it: "/lxc/101" */
+	enum lx_cgroup_layout layout; /* the layout it was found on */
+};
+
+/* Find the container's init and pin it. LXC is asked first (lxc-info, run
+ * without a shell, its output parsed strictly); else its cgroup is walked
+ * (PVE's lxc/<id> and every cgroup below it, LXC's lxc.payload.<name>, the
+ * older lxc/<name>). The init is the outermost process of the container's
+ * own pid namespace (NSpid ending in 1), checked after /proc/<pid>/root is
+ * open to be that same process, still in the container's cgroup; tried
+ * twice. layout: the host model's (LX_CGROUP_UNKNOWN: lx_parse_cgroup_layout
+ * of paths->proc/self/mountinfo). Release with lx_running_free. */
+void lx_container_find(const struct lx_runtime_paths *paths, enum lx_cgroup_layout layout,
+		       const char *id, struct lx_running *out);
+/* Is the pinned init still alive and in the container's cgroup? After an
+ * inspection, so that what was read is known to be the container's; when
+ * not, r becomes LX_RUN_UNINSPECTABLE ("the container's init went away"). */
+bool lx_running_recheck(struct lx_running *r);
+void lx_running_free(struct lx_running *r);
+/* lx_container_find for a caller that needs the state only. */
+enum lx_run_state lx_container_state(const struct lx_runtime_paths *paths,
+				     enum lx_cgroup_layout layout, const char *id);
+
+/* What the running container's device cgroup lets through for one node,
+ * as the kernel enforces it now. */
+struct lx_running_node {
+	char *path; /* the host node: "/dev/nvidia-uvm" */
+	char type;  /* the host's node now: 'c' */
+	unsigned major, minor;
+	bool needed; /* one the GPUs need (else a configured node) */
+	enum lx_devprog_verdict read, write, read_write;
+	uint32_t denied_by; /* v2: the first program that denies; 0 */
+	char *denied_on;    /* the cgroup it is attached to ("/lxc/101"), or NULL */
+	char *reason;       /* why a verdict is LX_DEVPROG_UNKNOWN */
+};
+
+struct lx_running_devices {
+	bool checked;       /* the rules were read (verdicts may still be unknown) */
+	const char *source; /* "devices.list" (v1, hybrid) or "device programs" (v2) */
+	char *where;        /* the devices.list read, or the v2 cgroup evaluated */
+	char *why;          /* not checked: "could not check: ..." */
+	uint32_t *programs; /* v2: the effective array's program ids */
+	size_t n_programs;
+	struct lx_running_node *nodes;
+	size_t n_nodes;
+};
+void lx_running_devices_free(struct lx_running_devices *d);
+/* Was every verdict read and evaluated (none unknown)? */
+bool lx_running_devices_complete(const struct lx_running_devices *d);
+/* Read what the running device cgroup lets through for each node already
+ * in d->nodes (read, write, read-write): v1 the init's devices.list, v2 the
+ * programs the kernel runs for the init's cgroup. d->checked says whether it
+ * could be read, d->why why not. */
+void lx_running_devices_read(const struct lx_runtime_paths *paths, const struct lx_running *run,
+			     struct lx_running_devices *d);
+
+
+struct lx_doc;
+/* The verdicts as a document ("running" in verify's JSON/YAML). */
+struct lx_doc *lx_running_devices_to_doc(const struct lx_running_devices *d);
+
+/* Userspace driver library versions in a container's root (libcuda.so.X,
+ * libnvidia-ml.so.X), read by name only, never following a path out of the
+ * root (openat2 RESOLVE_IN_ROOT). root_fd: an O_PATH/O_DIRECTORY fd. */
+void lx_rootfs_driver_versions(int root_fd, struct lx_strv *versions, struct lx_strv *files);
+
+#endif
