@@ -103,9 +103,14 @@ struct lx_doc;
 /* The verdicts as a document ("running" in verify's JSON/YAML). */
 struct lx_doc *lx_running_devices_to_doc(const struct lx_running_devices *d);
 
-/* Userspace driver library versions in a container's root (libcuda.so.X,
- * libnvidia-ml.so.X), read by name only, never following a path out of the
- * root (openat2 RESOLVE_IN_ROOT). root_fd: an O_PATH/O_DIRECTORY fd. */
+/* The userspace driver versions a container's loader resolves: for
+ * libcuda.so.1 and libnvidia-ml.so.1 the path its /etc/ld.so.cache names
+ * (else the loader's system directories), its links followed one by one
+ * inside the root (readlinkat; every path opened with openat2
+ * RESOLVE_IN_ROOT, so nothing leads out of it), and the version in the name
+ * of the file they end at. Files the loader never opens (a leftover
+ * libcuda.so.535.183.01) are not counted. versions: sorted, unique; files:
+ * "LINK -> FILE" (or FILE) per library resolved. root_fd: an O_PATH fd. */
 void lx_rootfs_driver_versions(int root_fd, struct lx_strv *versions, struct lx_strv *files);
 
 #endif

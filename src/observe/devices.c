@@ -1,14 +1,16 @@
 /* What the running container has, read from the host: the verdicts of its
  * device cgroup for each node (v1 devices.list, v2 the device programs run
- * by src/observe/devprog.c), and the driver libraries in its root, by name,
- * never following a path out of it. */
+ * by src/observe/devprog.c), and the driver libraries its loader resolves,
+ * read inside its root, never following a path out of it. */
 #include "lxgpu/observe.h"
 #include "lxgpu/report.h"
+#include "lxgpu/userspace.h"
 
-#include <dirent.h>
+#include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 /* cgroup v1: does devices.list let open() of type major:minor ask for every
@@ -183,13 +185,36 @@ struct lx_doc *lx_running_devices_to_doc(const struct lx_running_devices *d)
 	return doc;
 }
 
-/* ---- driver libraries in the root ---- */
+/* ---- driver libraries the container's loader resolves ---- */
 
-static const char *const library_dirs[] = {
-	"usr/lib/x86_64-linux-gnu", "lib/x86_64-linux-gnu", "usr/lib64", "lib64",
-	"usr/lib",                  "lib",                  "usr/lib/aarch64-linux-gnu",
-	"usr/local/nvidia/lib64",   "usr/local/nvidia/lib", "usr/local/cuda/compat",
+/* The sonames CUDA and NVML are opened by (dlopen("libcuda.so.1")): what
+ * the loader inside finds for them is what runs; other files of the driver
+ * beside them (a leftover libcuda.so.535.183.01) are never loaded. */
+static const char *const driver_sonames[] = {"libcuda.so.1", "libnvidia-ml.so.1"};
+
+/* Where glibc's loader looks when its cache has no entry (its system
+ * directories: Debian's multiarch ones first, then the lib64 and plain
+ * ones other distributions use). */
+static const char *const loader_dirs[] = {
+#if defined(__aarch64__)
+	"/lib/aarch64-linux-gnu", "/usr/lib/aarch64-linux-gnu",
+#else
+	"/lib/x86_64-linux-gnu",  "/usr/lib/x86_64-linux-gnu",
+#endif
+	"/lib64",                 "/usr/lib64",
+	"/lib",                   "/usr/lib",
 };
+
+/* glibc's cache flags of a 64-bit libc6 library of this machine's kind
+ * (FLAG_ELF_LIBC6 | FLAG_X8664_LIB64, or FLAG_AARCH64_LIB64). */
+#if defined(__aarch64__)
+#define ROOT_LDCACHE_FLAGS 0x0a03
+#else
+#define ROOT_LDCACHE_FLAGS LX_LDCACHE_X86_64
+#endif
+
+#define ROOT_LDCACHE_MAX (64u << 20)
+#define MAX_LINK_HOPS 40 /* the kernel's own limit (MAXSYMLINKS) */
 
 /* "libcuda.so.550.127.05" -> "550.127.05"; NULL for libcuda.so.1. */
 static const char *driver_library_version(const char *name)
@@ -206,28 +231,134 @@ static const char *driver_library_version(const char *name)
 	return NULL;
 }
 
+/* The root's /etc/ld.so.cache, parsed; false when it has none that can be
+ * read (the loader then ignores it as well). It is the container's file:
+ * opened O_PATH and checked to be a regular file before it is read, so a
+ * FIFO or a device node there is never opened. */
+static bool read_root_ldcache(int root_fd, struct lx_ldcache *cache)
+{
+	int pfd = lx_open_in_root(root_fd, "/etc/ld.so.cache", O_PATH);
+	if (pfd < 0)
+		return false;
+	struct stat st;
+	char self[64];
+	int fd = -1;
+	if (fstat(pfd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size <= ROOT_LDCACHE_MAX &&
+	    snprintf(self, sizeof(self), "/proc/self/fd/%d", pfd) < (int)sizeof(self))
+		fd = open(self, O_RDONLY | O_NOCTTY | O_CLOEXEC);
+	close(pfd);
+	if (fd < 0)
+		return false;
+	struct lx_buf b = {0};
+	char chunk[65536];
+	bool ok = true;
+	for (;;) {
+		ssize_t n = read(fd, chunk, sizeof(chunk));
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0 || b.len + (size_t)n > ROOT_LDCACHE_MAX) {
+			ok = n == 0;
+			break;
+		}
+		lx_buf_append(&b, chunk, (size_t)n);
+	}
+	close(fd);
+	struct lx_error err = {0};
+	if (ok && lx_ldcache_parse("etc/ld.so.cache", b.data ? b.data : "", b.len, cache, &err) < 0)
+		ok = false; /* a corrupt cache: the loader skips it too */
+	lx_error_clear(&err);
+	lx_buf_free(&b);
+	return ok;
+}
+
+/* Follow path's symlinks inside the root as the kernel would, one link at
+ * a time: the link is read with readlinkat in its directory (opened with
+ * RESOLVE_IN_ROOT, so its own path cannot leave the root either) and its
+ * target is data, joined to that directory or, when absolute, taken from
+ * the root. *final: the path of the regular file it ends at. */
+static bool follow_in_root(int root_fd, const char *path, char **final)
+{
+	_cleanup_free_ char *cur = lx_xstrdup(path);
+	for (int hop = 0; hop <= MAX_LINK_HOPS; hop++) {
+		const char *slash = strrchr(cur, '/');
+		const char *name = slash ? slash + 1 : cur;
+		if (!*name || strcmp(name, ".") == 0 || strcmp(name, "..") == 0)
+			return false; /* a directory, not a library */
+		_cleanup_free_ char *dir = slash && slash != cur ? lx_xstrndup(cur, (size_t)(slash - cur))
+								  : lx_xstrdup("/");
+		int dfd = lx_open_in_root(root_fd, dir, O_PATH | O_DIRECTORY);
+		if (dfd < 0)
+			return false;
+		char target[4096];
+		ssize_t n = readlinkat(dfd, name, target, sizeof(target));
+		if (n < 0) {
+			struct stat st;
+			bool file = errno == EINVAL && fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+				    S_ISREG(st.st_mode);
+			close(dfd);
+			if (!file)
+				return false;
+			*final = cur;
+			cur = NULL;
+			return true;
+		}
+		close(dfd);
+		if ((size_t)n >= sizeof(target) || n == 0 || memchr(target, '\0', (size_t)n))
+			return false;
+		target[n] = '\0';
+		char *next = target[0] == '/' ? lx_xstrdup(target)
+					      : lx_xasprintf("%s/%s", strcmp(dir, "/") ? dir : "", target);
+		free(cur);
+		cur = next;
+	}
+	return false; /* ELOOP, as the loader's open would get */
+}
+
+/* The file the loader opens for soname: the cache's entry first (the first
+ * of this machine's kind, as glibc's lookup takes it), then the system
+ * directories; an entry whose file is not there is skipped, as the loader
+ * goes on when its open fails. *link: the path looked up. */
+static bool resolve_soname(int root_fd, const struct lx_ldcache *cache, const char *soname,
+			   char **link, char **final)
+{
+	for (size_t i = 0; cache && i < cache->n; i++) {
+		const struct lx_ldcache_entry *e = &cache->items[i];
+		if (e->flags != ROOT_LDCACHE_FLAGS || strcmp(e->key, soname) != 0 || e->value[0] != '/')
+			continue;
+		if (follow_in_root(root_fd, e->value, final)) {
+			*link = lx_xstrdup(e->value);
+			return true;
+		}
+	}
+	for (size_t i = 0; i < sizeof(loader_dirs) / sizeof(loader_dirs[0]); i++) {
+		_cleanup_free_ char *path = lx_xasprintf("%s/%s", loader_dirs[i], soname);
+		if (follow_in_root(root_fd, path, final)) {
+			*link = lx_xstrdup(path);
+			return true;
+		}
+	}
+	return false;
+}
+
 void lx_rootfs_driver_versions(int root_fd, struct lx_strv *versions, struct lx_strv *files)
 {
-	for (size_t i = 0; i < sizeof(library_dirs) / sizeof(library_dirs[0]); i++) {
-		int fd = lx_open_in_root(root_fd, library_dirs[i], O_RDONLY | O_DIRECTORY);
-		if (fd < 0)
+	struct lx_ldcache cache = {0};
+	bool have_cache = read_root_ldcache(root_fd, &cache);
+	for (size_t i = 0; i < sizeof(driver_sonames) / sizeof(driver_sonames[0]); i++) {
+		_cleanup_free_ char *link = NULL, *final = NULL;
+		if (!resolve_soname(root_fd, have_cache ? &cache : NULL, driver_sonames[i], &link,
+				    &final))
 			continue;
-		DIR *dir = fdopendir(fd);
-		if (!dir) {
-			close(fd);
-			continue;
-		}
-		struct dirent *de;
-		/* Names are enough: the versions are in them; no link is followed. */
-		while ((de = readdir(dir))) {
-			const char *v = driver_library_version(de->d_name);
-			if (!v)
-				continue;
-			if (!lx_strv_contains(versions, v))
-				lx_strv_push(versions, v);
-			lx_strv_push_owned(files, lx_xasprintf("/%s/%s", library_dirs[i], de->d_name));
-		}
-		closedir(dir);
+		const char *base = strrchr(final, '/');
+		const char *v = driver_library_version(base ? base + 1 : final);
+		if (!v)
+			continue; /* a file without a version in its name: nothing to compare */
+		if (!lx_strv_contains(versions, v))
+			lx_strv_push(versions, v);
+		lx_strv_push_owned(files, strcmp(link, final) == 0
+						  ? lx_xstrdup(final)
+						  : lx_xasprintf("%s -> %s", link, final));
 	}
+	lx_ldcache_free(&cache);
 	lx_strv_sort(versions);
 }
