@@ -50,8 +50,10 @@ mkdir -p "$pve/lxc" "$lxcp/ct-libs/rootfs/usr/lib/x86_64-linux-gnu"
 printf 'arch: amd64\nonboot: 1\nunprivileged: 1\ndev0: /dev/nvidia0,mode=0666\ndev1: /dev/nvidiactl,mode=0666\ndev2: /dev/nvidia-uvm,mode=0666\ndev3: /dev/nvidia-uvm-tools,mode=0666\n' >"$pve/lxc/101.conf"
 printf 'arch: amd64\nlxc.cgroup2.devices.allow: c 195:0 rw\nlxc.cgroup2.devices.allow: c 195:255 rw\nlxc.cgroup2.devices.allow: c 511:0 rw\nlxc.cgroup2.devices.allow: c 511:1 rw\nlxc.mount.entry: /dev/nvidia0 dev/nvidia0 none bind,create=file\nlxc.mount.entry: /dev/nvidiactl dev/nvidiactl none bind,create=file\nlxc.mount.entry: /dev/nvidia-uvm dev/nvidia-uvm none bind,create=file\nlxc.mount.entry: /dev/nvidia-uvm-tools dev/nvidia-uvm-tools none bind,create=file\n' >"$pve/lxc/102.conf"
 printf 'lxc.uts.name = ct-libs\nlxc.include = %s/common.conf\nlxc.rootfs.path = dir:%s/ct-libs/rootfs\nlxc.cgroup2.devices.allow = c 195:0 rw\nlxc.cgroup2.devices.allow = c 195:255 rw\nlxc.cgroup2.devices.allow = c 511:0 rw\nlxc.cgroup2.devices.allow = c 511:1 rw\nlxc.mount.entry = /dev/nvidia0 dev/nvidia0 none bind,create=file\nlxc.mount.entry = /dev/nvidiactl dev/nvidiactl none bind,create=file\nlxc.mount.entry = /dev/nvidia-uvm dev/nvidia-uvm none bind,create=file\nlxc.mount.entry = /dev/nvidia-uvm-tools dev/nvidia-uvm-tools none bind,create=file\n' "$lxc_config" "$lxcp" >"$lxcp/ct-libs/config"
-: >"$lxcp/ct-libs/rootfs/usr/lib/x86_64-linux-gnu/libnvidia-ml.so.590.48.01"
-: >"$lxcp/ct-libs/rootfs/usr/lib/x86_64-linux-gnu/libcuda.so.590.48.01"
+for lib in libnvidia-ml libcuda; do
+	: >"$lxcp/ct-libs/rootfs/usr/lib/x86_64-linux-gnu/$lib.so.590.48.01"
+	ln -s "$lib.so.590.48.01" "$lxcp/ct-libs/rootfs/usr/lib/x86_64-linux-gnu/$lib.so.1"
+done
 
 pf() { # HOST ROOT ARGS...
 	h=$1 root=$2

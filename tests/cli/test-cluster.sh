@@ -42,8 +42,10 @@ ct() { # ct FILE MINOR
 	printf 'dev2: /dev/nvidia-uvm,mode=0666\ndev3: /dev/nvidia-uvm-tools,mode=0666\n' >>"$1"
 }
 ct "$pve/nodes/a/lxc/101.conf" 1
-# Its userspace is the driver of node a (the library names are what verify reads).
+# Its userspace is the driver of node a (the file its libcuda.so.1 leads to
+# is what verify reads).
 touch "$w/lxc/101/rootfs/usr/lib/x86_64-linux-gnu/libcuda.so.590.48.01"
+ln -s libcuda.so.590.48.01 "$w/lxc/101/rootfs/usr/lib/x86_64-linux-gnu/libcuda.so.1"
 
 # edit IN OUT PYTHON: the example host as a dict `h`, changed, written back.
 edit() {

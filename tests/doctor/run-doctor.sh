@@ -105,8 +105,12 @@ for ct in ct-ok:590.48.01 ct-old:550.54.14; do
 	mkdir -p "$lxcp/$name/rootfs/usr/lib/x86_64-linux-gnu"
 	printf 'lxc.uts.name = %s\nlxc.include = %s/common.conf\nlxc.rootfs.path = dir:%s/%s/rootfs\nlxc.cgroup2.devices.allow = c 195:0 rw\nlxc.cgroup2.devices.allow = c 195:255 rw\nlxc.cgroup2.devices.allow = c 511:0 rw\nlxc.cgroup2.devices.allow = c 511:1 rw\nlxc.mount.entry = /dev/nvidia0 dev/nvidia0 none bind,create=file\nlxc.mount.entry = /dev/nvidiactl dev/nvidiactl none bind,create=file\nlxc.mount.entry = /dev/nvidia-uvm dev/nvidia-uvm none bind,create=file\nlxc.mount.entry = /dev/nvidia-uvm-tools dev/nvidia-uvm-tools none bind,create=file\n' \
 		"$name" "$lxc_config" "$lxcp" "$name" >"$lxcp/$name/config"
-	: >"$lxcp/$name/rootfs/usr/lib/x86_64-linux-gnu/libcuda.so.$ver"
-	: >"$lxcp/$name/rootfs/usr/lib/x86_64-linux-gnu/libnvidia-ml.so.$ver"
+	# installed as a package does it: the file and its soname link (what
+	# the container's loader resolves)
+	for lib in libcuda libnvidia-ml; do
+		: >"$lxcp/$name/rootfs/usr/lib/x86_64-linux-gnu/$lib.so.$ver"
+		ln -s "$lib.so.$ver" "$lxcp/$name/rootfs/usr/lib/x86_64-linux-gnu/$lib.so.1"
+	done
 done
 ct_doctor() { # CTID LOG [--format json]
 	id=$1 log=$2
