@@ -54,46 +54,105 @@ enum {
 	 * devices, and of GPUs given to VMs, are not ours. */
 	LX_KMSG_GPU_ONLY = 1u << 0,
 	/* Counts only when an NVIDIA module is not loaded: a refused module
-	 * while nvidia and nvidia_uvm run is someone else's. */
+	 * while nvidia and nvidia_uvm run is someone else's (or history). */
 	LX_KMSG_NVIDIA_MISSING = 1u << 1,
-	/* The message is generic: quote the message before it too. */
-	LX_KMSG_WITH_PREVIOUS = 1u << 2,
+	/* The message says that a GPU failed, not why (RmInitAdapter): its
+	 * cause is the message about the same GPU before it, found by
+	 * lx_kmsg_match_all (struct lx_kmsg_match's cause). */
+	LX_KMSG_NEEDS_CAUSE = 1u << 2,
+	/* The message names no GPU but another driver holds them (nvidia's
+	 * probe was not called): the GPUs are those the log shows that driver
+	 * (nouveau, nova_core, nvidiafb, rivafb) binding. */
+	LX_KMSG_OWNER_FROM_LOG = 1u << 3,
+	/* The message may go on in the next "NVRM: " records (older drivers
+	 * printed one record a line; RmInitAdapter's record is followed by
+	 * rm_init_adapter's). Other rows match within their own record: an
+	 * Xid line never runs into the next Xid. */
+	LX_KMSG_RECORDS = 1u << 4,
+};
+
+/* A part of a message the row's pattern captures: name, and the number of
+ * the pattern's parenthesised subexpression that holds it. The field
+ * "gpu" is a PCI address (normalised, completed from the host's GPUs);
+ * "xid" is an Xid number, looked up in the Xid catalogue. Group 0: a
+ * field doctor derives ("action" of Xid 154, "driver" holding the GPUs). A row's first
+ * field is its key: two messages of one row are one cause only when their
+ * keys are equal (the same client version, the same module, the same Xid). */
+#define LX_KMSG_FIELDS_MAX 6
+struct lx_kmsg_field {
+	const char *name;
+	unsigned group;
 };
 
 /* One known message. The rows live in one table (catalogue.c), documented
  * in docs/kmsg-catalogue.md; tests/doctor/kmsg/<id>.log holds a real line
- * from a public report for each. */
+ * from a public report (or the format string as the driver fills it) for
+ * each, and test-doctor says by hand what each must give. */
 struct lx_kmsg_entry {
 	const char *id;      /* stable name: "api-mismatch", "xid-79" */
 	const char *pattern; /* POSIX extended regex over the message (continuations joined) */
 	enum lx_finding_code code;
-	enum lx_severity severity;
+	enum lx_severity severity; /* the Xid row: the number's (struct lx_xid_info) */
+	/* cause and fix may name fields as {name}: the finding says them */
 	const char *cause;
 	const char *fix;
 	unsigned flags;
+	struct lx_kmsg_field fields[LX_KMSG_FIELDS_MAX];
+	const char *source; /* where the message is printed: file, function, format string */
 };
 const struct lx_kmsg_entry *lx_kmsg_catalogue(size_t *n);
 
-/* One message of the log that a row matched. */
+/* NVIDIA's Xid catalogue (docs.nvidia.com/deploy/xid-errors, "Analyzing
+ * Xid Errors with the Xid Catalog", Ampere and newer; the archived one
+ * for older GPUs) for the numbers doctor names: the mnemonic (nverror.h
+ * of open-gpu-kernel-modules), what it means, NVIDIA's resolution bucket
+ * (immediate action) and what doctor makes of it. An Xid whose bucket
+ * says the GPU must be reset (or the host restarted) is an error. */
+struct lx_xid_info {
+	unsigned number;
+	const char *mnemonic;
+	const char *meaning;
+	const char *bucket; /* "RESET_GPU", "RESTART_APP", ... as the catalogue spells it */
+	enum lx_severity severity;
+	const char *fix;
+};
+const struct lx_xid_info *lx_xid_catalogue(size_t *n);
+const struct lx_xid_info *lx_xid_lookup(unsigned number);
+
+/* One message of the log that a row matched (the same row, device and key
+ * again: counted in it). */
 struct lx_kmsg_match {
 	const struct lx_kmsg_entry *entry;
-	size_t first, last; /* the lines it spans (first: with LX_KMSG_WITH_PREVIOUS, the one before) */
-	char *pci;          /* the PCI address it names, sysfs spelling; NULL */
-	size_t count;       /* how often the same row matched for the same device */
+	size_t first, last; /* the lines of its first occurrence */
+	char *pci;          /* the GPU it is about, sysfs spelling; NULL when the log does not say */
+	size_t count;       /* how often the same row matched for the same device and key */
+	char *values[LX_KMSG_FIELDS_MAX]; /* entry->fields[i]'s text; NULL where the message lacks it */
+	const struct lx_xid_info *xid;    /* the Xid row: the number's entry, NULL for one not in it */
+	enum lx_severity severity;        /* the row's, or the Xid's */
+	/* LX_KMSG_NEEDS_CAUSE: 1 + the index of the match that says why (a
+	 * message about the same GPU before it), 0 when the log does not say */
+	size_t cause;
 };
 struct lx_kmsg_matches {
 	struct lx_kmsg_match *items; /* in log order of their first occurrence */
 	size_t n;
 };
-/* Match every line against the catalogue (first matching row wins; the
- * same row for the same device is counted once). host: for GPU-only rows
- * and to complete a short PCI address (may be NULL: then every row counts,
- * as the catalogue test wants). */
+/* Match every message against the catalogue (first matching row wins; the
+ * same row for the same device and key is counted once). A message that
+ * names no GPU is bound to the one a later RmInitAdapter failure names when
+ * no line between them is about another GPU. host: for GPU-only rows and to
+ * complete a short PCI address (may be NULL: then every row counts). */
 int lx_kmsg_match_all(const struct lx_kmsg *log, const struct lx_host *host,
 		      struct lx_kmsg_matches *out, struct lx_error *err);
 void lx_kmsg_matches_free(struct lx_kmsg_matches *m);
-/* The lines of a match, joined by newlines (the evidence). */
-char *lx_kmsg_match_evidence(const struct lx_kmsg *log, const struct lx_kmsg_match *m);
+/* The value of a field of a match; NULL when absent. */
+const char *lx_kmsg_match_field(const struct lx_kmsg_match *m, const char *name);
+/* text with every {name} replaced by the match's field ("?" when absent). */
+char *lx_kmsg_match_fill(const struct lx_kmsg_match *m, const char *text);
+/* The lines of a match, joined by newlines (the evidence); with a cause,
+ * the cause's lines first. */
+char *lx_kmsg_match_evidence(const struct lx_kmsg *log, const struct lx_kmsg_matches *all,
+			     const struct lx_kmsg_match *m);
 
 /* ---- facts only a live host shows (src/doctor/facts.c) ---- */
 

@@ -13,60 +13,166 @@
 #include <regex.h>
 #include <string.h>
 
-#define XID(n) "NVRM: Xid \\((PCI:)?[0-9a-fA-F:.]+\\): " #n ","
 /* A PCI address as the driver prints it: domain:bus:device.function. */
 #define BDF "[0-9a-fA-F]{4,8}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\\.[0-7]"
+/* kernel_rc.c's Xid line: "NVRM: Xid (PCI:%04x:%02x:%02x[ GPU-I:%02u[
+ * GPU-CI:%02u]]): %d, ..." (older drivers without "PCI:"). Groups: 2 the
+ * GPU, 5 the GPU instance (MIG), 7 the compute instance. */
+#define XID_PREFIX                                                                                 \
+	"NVRM: Xid \\((PCI:)?([0-9a-fA-F]{4,8}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}(\\.[0-7])?)( "        \
+	"GPU-I:([0-9]+))?( GPU-CI:([0-9]+))?\\): "
+/* kmod's modprobe ("could not insert '%s': %s", tools/modprobe.c) and
+ * systemd-modules-load ("Failed to insert module '%s': %m") for an NVIDIA
+ * module; group 2 the module. */
+#define INSERT_FAILED "(could not insert|[Ff]ailed to insert module) '(nvidia[a-z0-9_-]*)': "
+#define NVIDIA_MODULE "(nvidia[a-z0-9_-]*)"
+
+#define FIX_ENROLL                                                                                 \
+	"enroll the key the module is signed with (DKMS: mokutil --import /var/lib/dkms/mok.pub, "  \
+	"or /var/lib/shim-signed/mok/MOK.der; reboot and confirm in MokManager), use the "          \
+	"distribution's signed driver packages, or turn Secure Boot off"
+#define FIX_REBUILD                                                                                \
+	"rebuild the NVIDIA modules for the running kernel (dkms autoinstall, or reinstall the "    \
+	"driver package with this kernel's headers), or boot the kernel they were built for"
+#define FIX_BLACKLIST                                                                              \
+	"blacklist it: modprobe.blacklist=nouveau (and rd.driver.blacklist=nouveau for the "        \
+	"initramfs, or 'blacklist nouveau' in /etc/modprobe.d plus update-initramfs -u), then "     \
+	"reboot"
+#define FIX_FALLEN                                                                                 \
+	"check power cables, cooling and seating, update the system firmware; power-cycle the "     \
+	"host to get the GPU back (a warm reboot may not)"
 
 static const struct lx_kmsg_entry catalogue[] = {
-	{"api-mismatch", "NVRM: API mismatch: the client", LXG100_API_MISMATCH, LX_SEVERITY_ERROR,
-	 "a program's userspace driver (libcuda, libnvidia-ml, often a container's) is of another "
-	 "version than the loaded kernel module, so the module refuses it",
-	 "install the module's version of the userspace driver in that program's root (a container: "
-	 "`lxgpu doctor CTID` names its libraries), or reboot into the module the libraries belong to",
-	 0},
+	{"api-mismatch",
+	 "NVRM: API mismatch: the client '([^']*)' \\(pid ([0-9]+)\\) has the version ([^ ,]+), but "
+	 "this kernel module has the version ([0-9][0-9.]*[0-9])",
+	 LXG100_API_MISMATCH, LX_SEVERITY_ERROR,
+	 "the program '{client}' (pid {pid}) brings userspace driver {client_version}, the loaded "
+	 "kernel module is {module_version}: the module refuses it (often a container's libraries "
+	 "after a host driver update)",
+	 "give that program's root the module's version {module_version} of the userspace driver (a "
+	 "container: `lxgpu doctor CTID` names its libraries), or reboot into the module "
+	 "{client_version}",
+	 LX_KMSG_RECORDS, {{"client_version", 3}, {"module_version", 4}, {"client", 1}, {"pid", 2}},
+	 "src/nvidia/arch/nvalloc/unix/src/osapi.c (the client's version check): \"NVRM: API "
+	 "mismatch: the client '%s' (pid %u)\\nNVRM: has the version %s, but this kernel module "
+	 "has\\nNVRM: the version %s.  Please make sure that this\\n...\""},
+	{"api-mismatch-old",
+	 "NVRM: API mismatch: the client has the version ([^ ,]+), but this kernel module has the "
+	 "version ([0-9][0-9.]*[0-9])",
+	 LXG100_API_MISMATCH, LX_SEVERITY_ERROR,
+	 "a program brings userspace driver {client_version}, the loaded kernel module is "
+	 "{module_version}: the module refuses it (often a container's libraries after a host "
+	 "driver update)",
+	 "give that program's root the module's version {module_version} of the userspace driver (a "
+	 "container: `lxgpu doctor CTID` names its libraries), or reboot into the module "
+	 "{client_version}",
+	 LX_KMSG_RECORDS, {{"client_version", 1}, {"module_version", 2}},
+	 "the same check before the driver named the client (up to the 550 branch): \"NVRM: API "
+	 "mismatch: the client has the version %s, but\\nNVRM: this kernel module has the version "
+	 "%s.  Please\\n...\""},
 	{"open-module-required",
-	 "NVRM: The NVIDIA GPU " BDF " .*requires use of the NVIDIA open kernel modules",
+	 "NVRM: The NVIDIA GPU (" BDF ")( \\(PCI ID: ([0-9a-fA-F:]+)\\))? installed in this system "
+	 "requires use of the NVIDIA open kernel modules",
 	 LXG101_NEEDS_OPEN_MODULE, LX_SEVERITY_ERROR,
-	 "the GPU (Blackwell or later) is driven by the open kernel modules only; the proprietary "
-	 "module is loaded",
+	 "the GPU (PCI ID {pci_id}; Blackwell or later) is driven by the open kernel modules only; "
+	 "the proprietary module is loaded",
 	 "install the open flavour of the same driver (nvidia-open, or the .run file's "
 	 "--kernel-module-type=open)",
-	 0},
+	 LX_KMSG_RECORDS, {{"gpu", 1}, {"pci_id", 3}},
+	 "the proprietary module's probe (its RM is not in open-gpu-kernel-modules): \"NVRM: The "
+	 "NVIDIA GPU %04x:%02x:%02x.%x (PCI ID: %04x:%04x)\\nNVRM: installed in this system "
+	 "requires use of the NVIDIA open kernel modules.\""},
 	{"open-module-no-gsp",
-	 "NVRM: The NVIDIA GPU " BDF " .*is not supported by open nvidia.ko because it does "
-	 "not include the required GPU System Processor",
+	 "NVRM: The NVIDIA GPU (" BDF ") \\(PCI ID: ([0-9a-fA-F:]+)\\) installed in this system is "
+	 "not supported by open nvidia.ko because it does not include the required GPU System "
+	 "Processor",
 	 LXG102_NO_GSP, LX_SEVERITY_ERROR,
-	 "the GPU is older than Turing and has no GSP; the open kernel modules cannot drive it",
-	 "install the proprietary kernel module, of a branch that still supports this GPU", 0},
+	 "the GPU (PCI ID {pci_id}) is older than Turing and has no GSP; the open kernel modules "
+	 "cannot drive it",
+	 "install the proprietary kernel module, of a branch that still supports this GPU",
+	 LX_KMSG_RECORDS, {{"gpu", 1}, {"pci_id", 2}},
+	 "src/nvidia/arch/nvalloc/unix/src/osapi.c rm_is_supported_device(): \"NVRM: The NVIDIA "
+	 "GPU %04x:%02x:%02x.%x (PCI ID: %04x:%04x)\\nNVRM: installed in this system is not "
+	 "supported by open\\nNVRM: nvidia.ko because it does not include the required "
+	 "GPU\\nNVRM: System Processor (GSP).\\n...\""},
 	{"open-module-unsupported-gpu", "NVRM: Open nvidia.ko is only ready for use on Data Center GPUs",
 	 LXG115_OPEN_UNSUPPORTED, LX_SEVERITY_ERROR,
 	 "this open module (before 555) drives data-center GPUs only unless told otherwise",
 	 "set `options nvidia NVreg_OpenRmEnableUnsupportedGpus=1` (/etc/modprobe.d), or install 555 "
 	 "or later",
-	 0},
+	 0, {{NULL, 0}},
+	 "open-gpu-kernel-modules 515 to 550, src/nvidia/arch/nvalloc/unix/src/osapi.c: \"NVRM: "
+	 "Open nvidia.ko is only ready for use on Data Center GPUs.\\n\""},
+	{"legacy-branch",
+	 "NVRM: The NVIDIA (.+) GPU installed in this system.*supported through the NVIDIA "
+	 "([0-9]+\\.xx) Legacy drivers.*The ([0-9][0-9.]*[0-9]) NVIDIA driver will ignore",
+	 LXG103_UNSUPPORTED_GPU, LX_SEVERITY_ERROR,
+	 "the {model} is supported by the {branch} legacy driver branch only: the {driver_version} "
+	 "driver ignores it",
+	 "install the {branch} legacy driver (kernel module and userspace; the distribution's "
+	 "nvidia-{branch} packages) on the host and the same version in the containers",
+	 LX_KMSG_RECORDS, {{"branch", 2}, {"model", 1}, {"driver_version", 3}},
+	 "rm_is_legacy_device() of the proprietary RM (a stub in open-gpu-kernel-modules' osapi.c), "
+	 "as public reports quote it: \"NVRM: The NVIDIA %s GPU installed in this system is\\nNVRM:  "
+	 "supported through the NVIDIA %s Legacy drivers. Please\\nNVRM:  visit "
+	 "http://www.nvidia.com/object/unix.html for more\\nNVRM:  information.  The %s NVIDIA "
+	 "driver will ignore\\nNVRM:  this GPU.  Continuing probe...\""},
 	{"unsupported-by-release",
-	 "NVRM: The NVIDIA GPU " BDF " .*is not supported by the( [0-9.]+)? NVIDIA( Linux)?( "
-	 "[0-9.]+)?( graphics)? driver release",
-	 LXG103_UNSUPPORTED_GPU, LX_SEVERITY_ERROR, "this driver branch does not support the GPU",
+	 "NVRM: The NVIDIA GPU (" BDF ") \\(PCI ID: ([0-9a-fA-F:]+)\\) installed in this system is "
+	 "not supported by the (NVIDIA ([0-9][0-9.]*[0-9])|([0-9][0-9.]*[0-9]) NVIDIA( Linux)?( "
+	 "graphics)?) driver release",
+	 LXG103_UNSUPPORTED_GPU, LX_SEVERITY_ERROR,
+	 "the {driver_version} driver release does not support this GPU (PCI ID {pci_id})",
 	 "install a branch that lists the GPU in its README's supported products (a newer one for a "
 	 "new GPU, a legacy branch for an old one)",
-	 0},
-	{"pci-region-invalid", "NVRM: This PCI I/O region assigned to your NVIDIA device is invalid",
+	 LX_KMSG_RECORDS, {{"gpu", 1}, {"pci_id", 2}, {"driver_version", 4}},
+	 "src/nvidia/arch/nvalloc/unix/src/osapi.c rm_is_supported_device(), print_unsupported: "
+	 "\"NVRM: The NVIDIA GPU %04x:%02x:%02x.%x (PCI ID: %04x:%04x)\\nNVRM: installed in this "
+	 "system is not supported by the\\nNVRM: NVIDIA %s driver release.\\n...\""},
+	{"no-gpu-found", "NVRM: No NVIDIA (GPU|graphics adapter) found", LXG125_NO_GPU,
+	 LX_SEVERITY_WARNING,
+	 "the nvidia module found no GPU it drives (a GPU of a legacy branch, GPUs held by another "
+	 "driver, or none) and did not load",
+	 "see the messages before it: a legacy branch to install, a driver to blacklist", 
+	 LX_KMSG_NVIDIA_MISSING, {{NULL, 0}},
+	 "kernel-open/nvidia/nv.c nvidia_init_module(): \"NVRM: No NVIDIA GPU found.\\n\""},
+	{"probe-not-called",
+	 "NVRM: The NVIDIA probe routine was not called for ([0-9]+) device\\(s\\)",
+	 LXG111_BOUND_ELSEWHERE, LX_SEVERITY_ERROR,
+	 "another driver ({driver}) obtained {count} NVIDIA device(s) before nvidia loaded: nvidia "
+	 "never probed them",
+	 FIX_BLACKLIST, LX_KMSG_OWNER_FROM_LOG, {{"count", 1}, {"driver", 0}},
+	 "kernel-open/nvidia/nv.c nvidia_init_module(): \"NVRM: The NVIDIA probe routine was not "
+	 "called for %d device(s).\\n\" then \"NVRM: This can occur when another driver was loaded "
+	 "and \\nNVRM: obtained ownership of the NVIDIA device(s).\\n\" (older drivers: \"when a "
+	 "driver such as nouveau, rivafb,\\nNVRM: nvidiafb, or rivatv was loaded and obtained "
+	 "ownership of\\n...\")"},
+	{"pci-region-invalid",
+	 "NVRM: This PCI I/O region assigned to your NVIDIA device is invalid:( BAR([0-9]+) is "
+	 "([0-9]+)M @ 0x([0-9a-fA-F]+) \\(PCI:(" BDF ")\\))?",
 	 LXG104_BAR_UNASSIGNED, LX_SEVERITY_ERROR,
-	 "the firmware did not give the GPU's BAR an address (BARn is 0M @ 0x0): the GPU cannot be "
-	 "used",
+	 "the firmware did not give the GPU's BAR{bar} an address (BAR{bar} is {bar_size}M @ "
+	 "0x{bar_address}): the driver cannot use the GPU",
 	 "enable Above 4G Decoding (and Resizable BAR) in the firmware setup; else add pci=realloc to "
 	 "the kernel command line",
-	 0},
+	 LX_KMSG_RECORDS, {{"gpu", 5}, {"bar", 2}, {"bar_size", 3}, {"bar_address", 4}},
+	 "kernel-open/nvidia/nv-pci.c nv_pci_validate_bars(): \"NVRM: This PCI I/O region assigned "
+	 "to your NVIDIA device is invalid:\\nNVRM: BAR%d is %lluM @ 0x%llx "
+	 "(PCI:%04x:%02x:%02x.%x)\\n\""},
 	{"bar-resize-no-space", "NVRM: No address space to allocate resized BAR1",
 	 LXG105_BAR_RESIZE_FAILED, LX_SEVERITY_WARNING,
 	 "the driver tried to enlarge BAR1 (resizable BAR) and the bridge above has no room for it",
 	 "set `options nvidia NVreg_EnableResizableBar=0`, or give the bridge more address space "
 	 "(Above 4G Decoding, pci=realloc)",
-	 0},
-	{"bar-resize-failed", "NVRM: BAR resizing failed with error", LXG105_BAR_RESIZE_FAILED,
-	 LX_SEVERITY_WARNING, "resizing BAR1 (resizable BAR) failed",
-	 "set `options nvidia NVreg_EnableResizableBar=0`", 0},
+	 0, {{NULL, 0}},
+	 "kernel-open/nvidia/nv-pci.c nv_resize_pcie_bars(): \"NVRM: No address space to allocate "
+	 "resized BAR1.\\n\""},
+	{"bar-resize-failed", "NVRM: BAR resizing failed with error `?(-?[0-9]+)",
+	 LXG105_BAR_RESIZE_FAILED, LX_SEVERITY_WARNING, "resizing BAR1 (resizable BAR) failed with error {error}",
+	 "set `options nvidia NVreg_EnableResizableBar=0`", 0, {{"error", 1}},
+	 "kernel-open/nvidia/nv-pci.c nv_resize_pcie_bars(): \"NVRM: BAR resizing failed with error "
+	 "`%d`.\\n\""},
 	{"gsp-firmware-missing", "NVRM: RmFetchGspRmImages: No firmware image found",
 	 LXG107_GSP_FIRMWARE_MISSING, LX_SEVERITY_ERROR,
 	 "the GSP firmware of the loaded module's version is not on disk (/lib/firmware/nvidia/<version>): "
@@ -74,127 +180,184 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "firmware package",
 	 "reinstall the driver package of the loaded version, or reboot into the module whose "
 	 "firmware is installed",
-	 0},
+	 0, {{NULL, 0}},
+	 "src/nvidia/arch/nvalloc/unix/src/osinit.c RmFetchGspRmImages(): NV_PRINTF(LEVEL_ERROR, "
+	 "\"No firmware image found\\n\")"},
 	{"gsp-firmware-load-failed",
-	 "Direct firmware load for nvidia/[0-9.]+/gsp_[a-z0-9_]+\\.bin failed with error",
+	 "(nvidia (" BDF "): )?Direct firmware load for nvidia/([0-9.]+)/(gsp_[a-z0-9_]+\\.bin) "
+	 "failed with error (-?[0-9]+)",
 	 LXG107_GSP_FIRMWARE_MISSING, LX_SEVERITY_ERROR,
-	 "the kernel could not load the GSP firmware file the module asked for",
-	 "reinstall the driver package of the loaded version (it ships the firmware)", 0},
+	 "the kernel could not load the GSP firmware {file} of version {version} (error {error}: "
+	 "/lib/firmware/nvidia/{version}/{file} is missing)",
+	 "reinstall the driver package of version {version} (it ships the firmware), or reboot into "
+	 "the module whose firmware is installed",
+	 0, {{"version", 3}, {"gpu", 2}, {"file", 4}, {"error", 5}},
+	 "the kernel's firmware loader, drivers/base/firmware_loader/main.c: dev_warn(\"Direct "
+	 "firmware load for %s failed with error %d\\n\")"},
 	{"gsp-wpr2-up", "_kgspBootGspRm: unexpected WPR2 already up", LXG108_GSP_BOOT_FAILED,
 	 LX_SEVERITY_ERROR,
 	 "the GPU's GSP was left running by an earlier driver instance (a VM, a crashed module): it "
 	 "needs a reset",
 	 "reset the GPU (nvidia-smi -r when nothing uses it) or power-cycle the host; a warm reboot "
 	 "may not clear it",
-	 0},
+	 0, {{NULL, 0}},
+	 "src/nvidia/src/kernel/gpu/gsp/kernel_gsp.c _kgspBootGspRm(): NV_PRINTF(LEVEL_ERROR, "
+	 "\"unexpected WPR2 already up, cannot proceed with booting GSP\\n\")"},
 	{"gsp-init-failed", "RmInitAdapter: Cannot initialize GSP firmware RM", LXG108_GSP_BOOT_FAILED,
 	 LX_SEVERITY_ERROR, "the GSP firmware did not start on the GPU",
 	 "update the driver (and the firmware package of the same version); reset or power-cycle the "
 	 "GPU",
-	 0},
+	 0, {{NULL, 0}},
+	 "src/nvidia/arch/nvalloc/unix/src/osinit.c RmInitAdapter(): NV_PRINTF(LEVEL_ERROR, "
+	 "\"Cannot initialize GSP firmware RM\\n\")"},
 	{"gsp-bootstrap-failed", "kgspInitRm_IMPL: cannot bootstrap riscv/gsp", LXG108_GSP_BOOT_FAILED,
 	 LX_SEVERITY_ERROR, "the GSP firmware did not start on the GPU",
 	 "update the driver (and the firmware package of the same version); reset or power-cycle the "
 	 "GPU",
-	 0},
-	{"rm-init-adapter-failed", "NVRM: GPU " BDF ": RmInitAdapter failed!", LXG106_INIT_FAILED,
-	 LX_SEVERITY_ERROR,
-	 "the driver could not initialize the GPU; the message before it says why",
-	 "follow the message before it (quoted as evidence)", LX_KMSG_WITH_PREVIOUS},
-	{"fallen-off-bus", "NVRM: (The NVIDIA GPU|GPU) " BDF
-	 "( \\(PCI ID: [0-9a-fA-F:]+\\))?( installed in this system has|: GPU has) fallen off the bus",
+	 0, {{NULL, 0}},
+	 "src/nvidia/src/kernel/gpu/gsp/kernel_gsp.c kgspInitRm_IMPL() (515 to 535): \"cannot "
+	 "bootstrap riscv/gsp: 0x%x\\n\""},
+	{"rm-init-adapter-failed",
+	 "NVRM: GPU (" BDF "): RmInitAdapter failed! \\(([^)]*)\\)( GPU " BDF
+	 ": rm_init_adapter failed, device minor number ([0-9]+))?",
+	 LXG106_INIT_FAILED, LX_SEVERITY_ERROR,
+	 "the driver could not initialize the GPU (RmInitAdapter {status})",
+	 "look at the driver's earlier messages about this GPU (dmesg | grep -i nvrm), or collect "
+	 "nvidia-bug-report.sh for NVIDIA",
+	 LX_KMSG_NEEDS_CAUSE | LX_KMSG_RECORDS, {{"gpu", 1}, {"status", 2}, {"minor", 4}},
+	 "src/nvidia/arch/nvalloc/unix/src/osinit.c RmInitAdapter(): NV_DEV_PRINTF(\"RmInitAdapter "
+	 "failed! (0x%x:0x%x:%d)\\n\") = \"NVRM: GPU %04x:%02x:%02x.%x: RmInitAdapter failed! ...\", "
+	 "then kernel-open/nvidia/nv.c nv_start_device(): \"rm_init_adapter failed, device minor "
+	 "number %d\\n\""},
+	{"fallen-off-bus",
+	 "NVRM: (The NVIDIA GPU|GPU) (" BDF ")( \\(PCI ID: [0-9a-fA-F:]+\\))?( installed in this "
+	 "system has|: GPU has) fallen off the bus",
 	 LXG109_FALLEN_OFF_BUS, LX_SEVERITY_ERROR,
 	 "the GPU stopped answering on PCIe (power, heat, a bad riser or slot, link errors)",
-	 "check power cables, cooling and seating, update the system firmware; reboot (often a power "
-	 "cycle) to get the GPU back",
-	 0},
-	{"xid-79", XID(79), LXG109_FALLEN_OFF_BUS, LX_SEVERITY_ERROR,
-	 "Xid 79: the GPU has fallen off the bus (it no longer answers on PCIe)",
-	 "check power cables, cooling and seating, update the system firmware; reboot (often a power "
-	 "cycle) to get the GPU back",
-	 0},
-	{"xid-13", XID(13), LXG110_XID, LX_SEVERITY_INFO,
-	 "Xid 13: graphics engine exception, usually an application fault (illegal instruction or "
-	 "address, out-of-range access)",
-	 "debug the application (compute-sanitizer); a driver or hardware problem only when it recurs "
-	 "with every program",
-	 0},
-	{"xid-31", XID(31), LXG110_XID, LX_SEVERITY_INFO,
-	 "Xid 31: GPU memory page fault, usually an application's illegal memory access",
-	 "debug the application (compute-sanitizer); a driver problem only when it recurs with every "
-	 "program",
-	 0},
-	{"xid-32", XID(32), LXG110_XID, LX_SEVERITY_WARNING,
-	 "Xid 32: invalid or corrupted push buffer stream (driver, memory corruption, or PCIe errors)",
-	 "update the driver; check the PCIe link (seating, riser) if it recurs", 0},
-	{"xid-45", XID(45), LXG110_XID, LX_SEVERITY_INFO,
-	 "Xid 45: preemptive cleanup: the driver stopped a program's channel (the program was killed, "
-	 "or an earlier Xid forced it)",
-	 "nothing when the program was ended on purpose; else follow the Xid before it", 0},
-	{"xid-62", XID(62), LXG110_XID, LX_SEVERITY_ERROR,
-	 "Xid 62: internal micro-controller halt (driver or firmware fault)",
-	 "reset the GPU (nvidia-smi -r) or reboot; update the driver", 0},
-	{"xid-63", XID(63), LXG110_XID, LX_SEVERITY_WARNING,
-	 "Xid 63: ECC page retirement or row remapping recorded: memory cells went bad and are "
-	 "replaced at the next GPU reset",
-	 "reset the GPU when it is idle (nvidia-smi -r) to activate the remapping; contact the vendor "
-	 "if it recurs",
-	 0},
-	{"xid-69", XID(69), LXG110_XID, LX_SEVERITY_WARNING,
-	 "Xid 69: graphics engine class error (driver or application)",
-	 "update the driver; debug the application if it recurs with one program", 0},
-	{"xid-94", XID(94), LXG110_XID, LX_SEVERITY_WARNING,
-	 "Xid 94: contained ECC error: the program that touched the bad memory was stopped, the GPU "
-	 "keeps running",
-	 "restart the program; reset the GPU when it is idle to remap the memory", 0},
-	{"xid-109", XID(109), LXG110_XID, LX_SEVERITY_WARNING,
-	 "Xid 109: context switch timeout (an application that hangs the GPU, or a driver fault)",
-	 "restart the application; update the driver if it recurs", 0},
-	{"xid-120", XID(120), LXG110_XID, LX_SEVERITY_ERROR,
-	 "Xid 120: GSP error: the GPU's firmware processor faulted", "reset the GPU or reboot; update the driver",
-	 0},
-	{"xid", "NVRM: Xid \\((PCI:)?[0-9a-fA-F:.]+\\): [0-9]+,", LXG110_XID, LX_SEVERITY_WARNING,
-	 "an Xid event: the driver reported a GPU error (the number's meaning: NVIDIA's Xid "
-	 "catalogue, docs.nvidia.com/deploy/xid-errors)",
-	 "look the number up in NVIDIA's Xid catalogue", 0},
-	{"bound-to-vfio", "NVRM: GPU " BDF " is already bound to vfio-pci", LXG111_BOUND_ELSEWHERE,
+	 FIX_FALLEN, LX_KMSG_RECORDS, {{"gpu", 2}},
+	 "src/nvidia/arch/nvalloc/unix/src/osapi.c rm_is_supported_device(): \"NVRM: The NVIDIA GPU "
+	 "%04x:%02x:%02x.%x\\nNVRM: (PCI ID: %04x:%04x) installed in this system has\\nNVRM: fallen "
+	 "off the bus and is not responding to commands.\\n\"; osinit.c: NV_DEV_PRINTF(\"GPU has "
+	 "fallen off the bus.\\n\")"},
+	{"xid-79", XID_PREFIX "79, (.*)", LXG109_FALLEN_OFF_BUS, LX_SEVERITY_ERROR,
+	 "Xid 79 (ROBUST_CHANNEL_GPU_HAS_FALLEN_OFF_THE_BUS): the GPU no longer answers on PCIe; "
+	 "NVIDIA's resolution: RESTART_BM",
+	 FIX_FALLEN, 0, {{"gpu", 2}, {"text", 8}},
+	 "src/nvidia/src/kernel/gpu/rc/kernel_rc.c krcReportXid(): \"NVRM: Xid (PCI:%04x:%02x:%02x): "
+	 "%d, %s\\n\" with 79 (nverror.h ROBUST_CHANNEL_GPU_HAS_FALLEN_OFF_THE_BUS)"},
+	{"xid", XID_PREFIX "([0-9]+), (.*)", LXG110_XID, LX_SEVERITY_WARNING,
+	 "Xid {xid}: an error the driver reported for the GPU",
+	 "look the number up in NVIDIA's Xid catalogue (docs.nvidia.com/deploy/xid-errors)", 0,
+	 {{"xid", 8}, {"gpu", 2}, {"text", 9}, {"gpu_instance", 5}, {"compute_instance", 7}, {"action", 0}},
+	 "src/nvidia/src/kernel/gpu/rc/kernel_rc.c krcReportXid(): \"NVRM: Xid (PCI:%04x:%02x:%02x[ "
+	 "GPU-I:%02u[ GPU-CI:%02u]]): %d, pid=%s, name=%s, %s%s\\n\" (or without pid and name); "
+	 "the number's meaning: the Xid table below"},
+	{"bound-to-vfio", "NVRM: GPU (" BDF ") is already bound to vfio-pci", LXG111_BOUND_ELSEWHERE,
 	 LX_SEVERITY_INFO,
 	 "nvidia found the GPU bound to vfio-pci (given to virtual machines) and left it",
 	 "nothing, unless the GPU was meant for containers: then unbind it from vfio-pci "
 	 "(remove its ids from vfio-pci.ids / the VM's hostpci)",
-	 0},
-	{"bound-elsewhere", "NVRM: GPU " BDF " is already bound to", LXG111_BOUND_ELSEWHERE,
-	 LX_SEVERITY_ERROR,
-	 "another driver (nouveau, nova) took the GPU before nvidia loaded",
-	 "blacklist it: modprobe.blacklist=nouveau (and rd.driver.blacklist=nouveau for the initramfs, "
-	 "or 'blacklist nouveau' in /etc/modprobe.d plus update-initramfs -u), then reboot",
-	 0},
-	{"lockdown-unsigned", "Lockdown: [^:]+: unsigned module loading is restricted",
+	 0, {{"gpu", 1}},
+	 "kernel-open/nvidia/nv-pci.c check_for_bound_driver(): \"NVRM: GPU %04x:%02x:%02x.%x is "
+	 "already bound to %s.\\n\""},
+	{"bound-elsewhere", "NVRM: GPU (" BDF ") is already bound to ([^ .]+)", LXG111_BOUND_ELSEWHERE,
+	 LX_SEVERITY_ERROR, "another driver ({driver}) took the GPU before nvidia loaded", FIX_BLACKLIST,
+	 0, {{"gpu", 1}, {"driver", 2}},
+	 "kernel-open/nvidia/nv-pci.c check_for_bound_driver(): \"NVRM: GPU %04x:%02x:%02x.%x is "
+	 "already bound to %s.\\n\""},
+	{"lockdown-unsigned", "Lockdown: ([^:]+): unsigned module loading is restricted",
 	 LXG112_UNSIGNED_MODULE, LX_SEVERITY_ERROR,
-	 "Secure Boot (kernel lockdown) refused an unsigned module: a DKMS-built nvidia module whose "
-	 "signing key is not enrolled",
-	 "enroll the DKMS key (mokutil --import /var/lib/dkms/mok.pub, reboot, confirm in MokManager), "
-	 "or turn Secure Boot off",
-	 LX_KMSG_NVIDIA_MISSING},
-	{"unsigned-rejected", "Loading of unsigned module is rejected", LXG112_UNSIGNED_MODULE,
-	 LX_SEVERITY_ERROR,
+	 "Secure Boot (kernel lockdown) refused a module {program} loaded, not signed by a key the "
+	 "kernel trusts: a DKMS-built nvidia module whose key is not enrolled",
+	 FIX_ENROLL, LX_KMSG_NVIDIA_MISSING, {{"program", 1}},
+	 "security/lockdown/lockdown.c lockdown_is_locked_down(): \"Lockdown: %s: %s is restricted; "
+	 "see man kernel_lockdown.7\\n\" with lockdown_reasons[LOCKDOWN_MODULE_SIGNATURE] = "
+	 "\"unsigned module loading\""},
+	{"unsigned-rejected", "(([a-z0-9_]+): )?[Ll]oading of unsigned module is rejected",
+	 LXG112_UNSIGNED_MODULE, LX_SEVERITY_ERROR,
 	 "the kernel enforces module signatures and refused an unsigned module (a DKMS-built nvidia "
 	 "module)",
-	 "enroll the DKMS key (mokutil --import /var/lib/dkms/mok.pub, reboot, confirm in MokManager), "
-	 "or sign the module",
-	 LX_KMSG_NVIDIA_MISSING},
+	 FIX_ENROLL, LX_KMSG_NVIDIA_MISSING, {{"module", 2}},
+	 "kernel/module/signing.c module_sig_check(): pr_notice(\"Loading of %s is rejected\\n\") "
+	 "with \"unsigned module\" (5.4 and 5.10 stable: \"%s: loading of %s is rejected\")"},
+	{"unavailable-key-rejected",
+	 "(([a-z0-9_]+): )?[Ll]oading of module with unavailable key is rejected",
+	 LXG112_UNSIGNED_MODULE, LX_SEVERITY_ERROR,
+	 "the kernel enforces module signatures and refused a module signed with a key it does not "
+	 "trust (a DKMS key not enrolled in MOK)",
+	 FIX_ENROLL, LX_KMSG_NVIDIA_MISSING, {{"module", 2}},
+	 "kernel/module/signing.c module_sig_check(): pr_notice(\"Loading of %s is rejected\\n\") "
+	 "with \"module with unavailable key\""},
+	{"pkcs7-untrusted", "PKCS#7 signature not signed with a trusted key", LXG112_UNSIGNED_MODULE,
+	 LX_SEVERITY_WARNING,
+	 "a module is signed with a key the kernel does not trust: where signatures are enforced "
+	 "(Secure Boot) the kernel refuses it, and an NVIDIA module is not loaded",
+	 FIX_ENROLL, LX_KMSG_NVIDIA_MISSING, {{NULL, 0}},
+	 "kernels up to 4.x, kernel/module_signing.c (later certs/system_keyring.c) "
+	 "verify_pkcs7_signature(): pr_err(\"PKCS#7 signature not signed with a trusted key\\n\") "
+	 "(pr_devel since 4.7)"},
+	{"modprobe-not-permitted", INSERT_FAILED "Operation not permitted", LXG112_UNSIGNED_MODULE,
+	 LX_SEVERITY_ERROR,
+	 "loading {module} was refused (EPERM): under kernel lockdown (Secure Boot) the kernel "
+	 "refuses a module not signed by a key it trusts",
+	 FIX_ENROLL, LX_KMSG_NVIDIA_MISSING, {{"module", 2}},
+	 "kmod tools/modprobe.c insmod(): ERR(\"could not insert '%s': %s\\n\", strerror(EPERM)), "
+	 "the error security_locked_down(LOCKDOWN_MODULE_SIGNATURE) returns"},
+	{"modprobe-key-rejected",
+	 INSERT_FAILED "(Key was rejected by service|Required key not available)",
+	 LXG112_UNSIGNED_MODULE, LX_SEVERITY_ERROR,
+	 "loading {module} was refused ({error}): the kernel enforces module signatures and the "
+	 "module is not signed by a key it trusts",
+	 FIX_ENROLL, LX_KMSG_NVIDIA_MISSING, {{"module", 2}, {"error", 3}},
+	 "kmod tools/modprobe.c: \"could not insert '%s': %s\" with strerror(EKEYREJECTED) "
+	 "(module_sig_check under sig_enforce) or strerror(ENOKEY) (kernels before 4.x)"},
+	{"module-vermagic", NVIDIA_MODULE ": version magic '([^']*)' should be '([^']*)'",
+	 LXG116_MODULE_WRONG_KERNEL, LX_SEVERITY_ERROR,
+	 "{module} was built for the kernel '{built_for}', the running kernel is '{kernel}': the "
+	 "kernel refuses it",
+	 FIX_REBUILD, LX_KMSG_NVIDIA_MISSING, {{"module", 1}, {"built_for", 2}, {"kernel", 3}},
+	 "kernel/module/main.c check_modinfo(): pr_err(\"%s: version magic '%s' should be "
+	 "'%s'\\n\")"},
+	{"module-symbol-version", NVIDIA_MODULE ": disagrees about version of symbol ([A-Za-z0-9_.]+)",
+	 LXG116_MODULE_WRONG_KERNEL, LX_SEVERITY_ERROR,
+	 "{module} was built against another kernel: its symbol versions (first: {symbol}) are not "
+	 "the running kernel's, the kernel refuses it",
+	 FIX_REBUILD, LX_KMSG_NVIDIA_MISSING, {{"module", 1}, {"symbol", 2}},
+	 "kernel/module/version.c check_version(): pr_warn(\"%s: disagrees about version of symbol "
+	 "%s\\n\")"},
+	{"module-unknown-symbol", NVIDIA_MODULE ": Unknown symbol ([A-Za-z0-9_.]+)",
+	 LXG116_MODULE_WRONG_KERNEL, LX_SEVERITY_ERROR,
+	 "{module} needs symbols the running kernel does not give it (first: {symbol}): built for "
+	 "another kernel, or a module it depends on is not loaded",
+	 FIX_REBUILD, LX_KMSG_NVIDIA_MISSING, {{"module", 1}, {"symbol", 2}},
+	 "kernel/module/main.c resolve_symbol_wait() / simplify_symbols(): pr_warn(\"%s: Unknown "
+	 "symbol %s (err %d)\\n\")"},
+	{"modprobe-exec-format",
+	 INSERT_FAILED "(Exec format error|Invalid module format|Unknown symbol in module)",
+	 LXG116_MODULE_WRONG_KERNEL, LX_SEVERITY_ERROR,
+	 "loading {module} failed ({error}): the module was built for another kernel (or, for an "
+	 "unknown symbol, a module parameter it does not know)",
+	 FIX_REBUILD, LX_KMSG_NVIDIA_MISSING, {{"module", 2}, {"error", 3}},
+	 "kmod tools/modprobe.c: \"could not insert '%s': %s\" with strerror(ENOEXEC) (the kernel's "
+	 "version magic check) or \"Unknown symbol in module, or unknown parameter (see dmesg)\" "
+	 "(ENOENT)"},
 	{"amd-vi-page-fault", "AMD-Vi: Event logged \\[IO_PAGE_FAULT", LXG113_IOMMU_FAULT,
 	 LX_SEVERITY_ERROR,
 	 "the AMD IOMMU blocked a DMA of the GPU to an address it had not mapped (often peer-to-peer "
 	 "or a driver bug)",
 	 "iommu=pt on the kernel command line (identity domains for host devices); update the driver",
-	 LX_KMSG_GPU_ONLY},
+	 LX_KMSG_GPU_ONLY, {{NULL, 0}},
+	 "drivers/iommu/amd/iommu.c amd_iommu_report_page_fault(): dev_err(\"Event logged "
+	 "[IO_PAGE_FAULT domain=0x%04x address=0x%llx flags=0x%04x]\\n\")"},
 	{"dmar-fault", "DMAR: \\[DMA (Read|Write)[^]]*\\] Request device \\[[0-9a-fA-Fx:.]+\\]",
 	 LXG113_IOMMU_FAULT, LX_SEVERITY_ERROR,
 	 "the Intel IOMMU blocked a DMA of the GPU to an address it had not mapped (often "
 	 "peer-to-peer or a driver bug)",
 	 "iommu=pt on the kernel command line (identity domains for host devices); update the driver",
-	 LX_KMSG_GPU_ONLY},
+	 LX_KMSG_GPU_ONLY, {{NULL, 0}},
+	 "drivers/iommu/intel/dmar.c dmar_fault_do_one(): pr_err(\"[%s NO_PASID] Request device "
+	 "[%02x:%02x.%d] fault addr 0x%llx [fault reason 0x%02x] %s\\n\") (older: \"[DMA %s] "
+	 "Request device [%02x:%02x.%d] PASID %x fault addr %llx ...\")"},
 	{"p2pdma-acs-redirect",
 	 /* "cannot be used for peer-to-peer DMA as ..." before kernel 5.10, the
 	  * shorter text since, "ACS blocks the direct P2P path" on the newest */
@@ -205,8 +368,87 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "refuses direct DMA between them",
 	 "pci=disable_acs_redir=<bridges> on the kernel command line (the kernel's next line, and "
 	 "lxgpu topo --p2p, name them)",
-	 LX_KMSG_GPU_ONLY},
+	 LX_KMSG_GPU_ONLY, {{NULL, 0}},
+	 "drivers/pci/p2pdma.c calc_map_type_and_dist(): pci_warn(client, \"ACS redirect is set "
+	 "between the client and provider (%s)\\n\")"},
 };
+
+#define ACTION_RESET                                                                               \
+	"stop what uses the GPU (every container holding it) and reset it (nvidia-smi -r -i "     \
+	"<gpu>), else reboot the host; if it recurs after a reboot, contact the vendor"
+#define ACTION_APP                                                                                 \
+	"restart the application; if it recurs, debug it (compute-sanitizer, cuda-gdb); a driver "  \
+	"or hardware problem only when every program hits it"
+
+/* NVIDIA's Xid catalogue: mnemonic, description and immediate-action
+ * bucket as docs.nvidia.com/deploy/xid-errors/analyzing-xid-catalog.html
+ * gives them (61: the archived catalogue for older GPUs; the current one
+ * lists it as unused). The severity is doctor's reading of the bucket:
+ * RESET_GPU, RESTART_BM and the reset workflows are errors (the GPU is
+ * unusable until reset), RESTART_APP and IGNORE are notes or warnings. */
+static const struct lx_xid_info xids[] = {
+	{13, "ROBUST_CHANNEL_GR_EXCEPTION", "graphics engine exception: usually an application "
+	 "fault (out-of-bounds access, illegal instruction)", "RESTART_APP", LX_SEVERITY_INFO, ACTION_APP},
+	{31, "ROBUST_CHANNEL_FIFO_ERROR_MMU_ERR_FLT", "GPU memory page fault: usually an "
+	 "application's illegal address", "RESTART_APP", LX_SEVERITY_INFO, ACTION_APP},
+	{32, "ROBUST_CHANNEL_PBDMA_ERROR", "invalid or corrupted push buffer stream (mostly PCIe "
+	 "quality)", "RESTART_APP", LX_SEVERITY_WARNING,
+	 "restart the application; check the PCIe link (seating, riser) if it recurs"},
+	{43, "ROBUST_CHANNEL_RESETCHANNEL_VERIF_ERROR", "GPU stopped processing: an application hit "
+	 "a software-induced fault and was ended; the GPU stays healthy", "IGNORE", LX_SEVERITY_INFO,
+	 "nothing for the GPU; the application that was ended should be debugged if it recurs"},
+	{45, "ROBUST_CHANNEL_PREEMPTIVE_REMOVAL", "preemptive cleanup: the driver tore down an "
+	 "application (ended by the user, or after an earlier error)", "WORKFLOW_XID_45",
+	 LX_SEVERITY_INFO, "follow the Xid before it, if any; alone it needs nothing"},
+	{48, "ROBUST_CHANNEL_GPU_ECC_DBE", "double-bit ECC error: uncorrectable memory error",
+	 "WORKFLOW_XID_48", LX_SEVERITY_ERROR,
+	 "reset the GPU (nvidia-smi -r) or reboot to clear it; with Xid 63/64, or if it recurs, "
+	 "drain the GPU and run field diagnostics"},
+	{61, "PMU_BREAKPOINT", "internal micro-controller breakpoint or warning (older GPUs)",
+	 "CONTACT_SUPPORT", LX_SEVERITY_WARNING, "update the driver; contact NVIDIA if it recurs"},
+	{62, "PMU_HALT_ERROR", "internal micro-controller halt", "RESET_GPU", LX_SEVERITY_ERROR,
+	 ACTION_RESET},
+	{63, "INFOROM_DRAM_RETIREMENT_EVENT", "GPU memory remapping (or page retirement) event: "
+	 "bad memory is replaced at the next GPU reset", "IGNORE", LX_SEVERITY_WARNING,
+	 "reset the GPU when it is idle (nvidia-smi -r) to activate the remapping"},
+	{64, "INFOROM_DRAM_RETIREMENT_FAILURE", "GPU memory remapping failure", "RESET_GPU",
+	 LX_SEVERITY_ERROR, ACTION_RESET},
+	{69, "ROBUST_CHANNEL_GR_CLASS_ERROR", "graphics engine class error", "RESTART_APP",
+	 LX_SEVERITY_WARNING, ACTION_APP},
+	{74, "NVLINK_ERROR", "NVLink error: a link to another GPU or NVSwitch failed (a GPU reset or "
+	 "reboot clears it)", "WORKFLOW_NVLINK_ERR", LX_SEVERITY_ERROR,
+	 "reset the GPU or reboot; nvidia-smi nvlink -e shows the link's errors; contact the "
+	 "vendor if it recurs"},
+	{92, "EXCESSIVE_SBE_INTERRUPTS", "high single-bit ECC error rate (corrected)", "IGNORE",
+	 LX_SEVERITY_INFO, "watch for Xid 48 or 64 on the same GPU"},
+	{94, "ROBUST_CHANNEL_CONTAINED_ERROR", "contained memory error: the application that hit "
+	 "it must restart, the others run on", "RESTART_APP", LX_SEVERITY_WARNING,
+	 "restart the application; reset the GPU when convenient"},
+	{95, "ROBUST_CHANNEL_UNCONTAINED_ERROR", "uncontained memory error: every application on "
+	 "the GPU is affected, the GPU must be reset", "RESET_GPU", LX_SEVERITY_ERROR, ACTION_RESET},
+	{109, "ROBUST_CHANNEL_CTXSW_TIMEOUT_ERROR", "context switch timeout", "RESET_GPU",
+	 LX_SEVERITY_ERROR, ACTION_RESET},
+	{119, "GSP_RPC_TIMEOUT", "GSP RPC timeout: the GPU's firmware processor did not answer",
+	 "RESET_GPU", LX_SEVERITY_ERROR, ACTION_RESET},
+	{120, "GSP_ERROR", "GSP error: code on the GPU's firmware processor faulted", "RESET_GPU",
+	 LX_SEVERITY_ERROR, ACTION_RESET},
+	{154, "GPU_RECOVERY_ACTION_CHANGED", "GPU recovery action changed: what the GPU needs now",
+	 "XID_154", LX_SEVERITY_WARNING, "do what the recovery action says"},
+};
+
+const struct lx_xid_info *lx_xid_catalogue(size_t *n)
+{
+	*n = sizeof(xids) / sizeof(xids[0]);
+	return xids;
+}
+
+const struct lx_xid_info *lx_xid_lookup(unsigned number)
+{
+	for (size_t i = 0; i < sizeof(xids) / sizeof(xids[0]); i++)
+		if (xids[i].number == number)
+			return &xids[i];
+	return NULL;
+}
 
 const struct lx_kmsg_entry *lx_kmsg_catalogue(size_t *n)
 {
@@ -214,12 +456,55 @@ const struct lx_kmsg_entry *lx_kmsg_catalogue(size_t *n)
 	return catalogue;
 }
 
+static void match_clear(struct lx_kmsg_match *m)
+{
+	free(m->pci);
+	for (size_t f = 0; f < LX_KMSG_FIELDS_MAX; f++)
+		free(m->values[f]);
+	memset(m, 0, sizeof(*m));
+}
+
 void lx_kmsg_matches_free(struct lx_kmsg_matches *m)
 {
 	for (size_t i = 0; i < m->n; i++)
-		free(m->items[i].pci);
+		match_clear(&m->items[i]);
 	free(m->items);
 	memset(m, 0, sizeof(*m));
+}
+
+static int field_index(const struct lx_kmsg_entry *e, const char *name, size_t len)
+{
+	for (size_t f = 0; f < LX_KMSG_FIELDS_MAX && e->fields[f].name; f++)
+		if (strlen(e->fields[f].name) == len && strncmp(e->fields[f].name, name, len) == 0)
+			return (int)f;
+	return -1;
+}
+
+const char *lx_kmsg_match_field(const struct lx_kmsg_match *m, const char *name)
+{
+	int f = field_index(m->entry, name, strlen(name));
+	if (f >= 0)
+		return m->values[f];
+	return strcmp(name, "gpu") == 0 ? m->pci : NULL;
+}
+
+char *lx_kmsg_match_fill(const struct lx_kmsg_match *m, const char *text)
+{
+	struct lx_buf b = {0};
+	for (const char *p = text; *p;) {
+		const char *close = *p == '{' ? strchr(p, '}') : NULL;
+		size_t len = close ? (size_t)(close - p - 1) : 0;
+		if (!close || len == 0 || len > 32 || strspn(p + 1, "abcdefghijklmnopqrstuvwxyz_") != len) {
+			lx_buf_append(&b, p, 1);
+			p++;
+			continue;
+		}
+		_cleanup_free_ char *name = lx_xstrndup(p + 1, len);
+		const char *v = lx_kmsg_match_field(m, name);
+		lx_buf_puts(&b, v && *v ? v : "?");
+		p = close + 1;
+	}
+	return lx_buf_steal(&b);
 }
 
 /* The lines a message may span: its own and the next ones that carry on
@@ -230,6 +515,7 @@ struct window {
 	struct lx_buf text;
 	size_t ends[WINDOW_MAX]; /* text offset where each line ends */
 	size_t n;
+	size_t record; /* lines of the first record (itself and its continuation lines) */
 };
 
 static void window_build(const struct lx_kmsg *log, size_t i, struct window *w)
@@ -237,6 +523,7 @@ static void window_build(const struct lx_kmsg *log, size_t i, struct window *w)
 	memset(w, 0, sizeof(*w));
 	lx_buf_puts(&w->text, log->lines[i].text);
 	w->ends[w->n++] = w->text.len;
+	w->record = 1;
 	for (size_t j = i + 1; j < log->n && w->n < WINDOW_MAX; j++) {
 		const char *t = log->lines[j].text;
 		bool nvrm = lx_str_starts_with(t, "NVRM: ") && lx_str_starts_with(log->lines[i].text, "NVRM");
@@ -246,9 +533,17 @@ static void window_build(const struct lx_kmsg *log, size_t i, struct window *w)
 			t += strlen("NVRM: ");
 		while (*t == ' ')
 			t++;
+		/* journalctl's pager cuts a long line with '>' (what followed is
+		 * lost): the message goes on with the next line ("...in this
+		 * system>" then "NVRM:  supported through ...") */
+		const char *prev = w->text.data + w->text.len - 1;
+		if (w->text.len && *prev == '>' && !memchr(w->text.data, '<', w->text.len))
+			w->text.data[--w->text.len] = '\0';
 		lx_buf_puts(&w->text, " ");
 		lx_buf_puts(&w->text, t);
 		w->ends[w->n++] = w->text.len;
+		if (w->record == w->n - 1 && log->lines[j].continuation)
+			w->record = w->n;
 	}
 }
 
@@ -295,8 +590,8 @@ static char *find_pci(const char *s, const struct lx_host *host)
 		char fn = '0';
 		if (*q == '.' && *++q >= '0' && *q <= '7')
 			fn = *q;
-		else if (*q == '.' || isxdigit((unsigned char)*q))
-			continue;
+		else if (*q == '.' || *q == ':' || isxdigit((unsigned char)*q))
+			continue; /* "10:00:05" is a time */
 		_cleanup_free_ char *text = lx_xasprintf("%s:%s:%s.%c", domain, bus, dev, fn);
 		char *norm = NULL;
 		if (!lx_pci_address_normalize(text, &norm))
@@ -318,21 +613,264 @@ static bool names_nvidia_device(const char *text)
 	return lx_str_starts_with(text, "nvidia ");
 }
 
-/* One finding per cause and GPU: rows of one code tell the same story
- * (two lines of a missing firmware, Xid 79 and "fallen off the bus"),
- * except Xid events, whose numbers differ in meaning. A line without an
- * address joins the one with it. */
-static bool same_cause(const struct lx_kmsg_match *m, const struct lx_kmsg_entry *row,
-		       const char *pci)
+static bool same_text(const char *a, const char *b)
 {
-	if (m->entry->code != row->code || (row->code == LXG110_XID && m->entry != row))
+	return (!a && !b) || (a && b && strcmp(a, b) == 0);
+}
+
+/* One finding per cause, GPU and key: rows of one code tell the same story
+ * (two lines of a missing firmware, Xid 79 and "fallen off the bus");
+ * Xid events only with the same number; one row's messages only with the
+ * same key (its first field: another client version is another program).
+ * A line without an address joins the one with it. */
+static bool same_cause(const struct lx_kmsg_match *m, const struct lx_kmsg_match *ev)
+{
+	if (m->entry->code != ev->entry->code)
 		return false;
-	return !pci || !m->pci || strcmp(pci, m->pci) == 0;
+	if (ev->entry->code == LXG110_XID && !same_text(m->values[0], ev->values[0]))
+		return false;
+	if (m->entry == ev->entry && !same_text(m->values[0], ev->values[0]))
+		return false;
+	return !ev->pci || !m->pci || strcmp(ev->pci, m->pci) == 0;
 }
 
 static bool nvidia_missing(const struct lx_host *host)
 {
 	return !host || !host->driver.version || !lx_host_has_module(host, "nvidia_uvm");
+}
+
+/* Xid 154 says what the GPU needs now: "GPU recovery action changed from
+ * 0x0 (None) to 0x1 (GPU Reset Required)" (gpu.c, _gpuRecoveryActionName). */
+static char *xid154_action(const char *text)
+{
+	const char *to = text ? strstr(text, " to 0x") : NULL;
+	const char *open = to ? strchr(to, '(') : NULL;
+	const char *close = open ? strchr(open, ')') : NULL;
+	if (!close || close - open > 64)
+		return NULL;
+	return lx_xstrndup(open + 1, (size_t)(close - open - 1));
+}
+
+static void set_xid(struct lx_kmsg_match *ev)
+{
+	const char *num = lx_kmsg_match_field(ev, "xid");
+	if (!num)
+		return;
+	char *end = NULL;
+	unsigned long n = strtoul(num, &end, 10);
+	ev->xid = end && *end == '\0' && n < 100000 ? lx_xid_lookup((unsigned)n) : NULL;
+	if (ev->xid)
+		ev->severity = ev->xid->severity;
+	int a = field_index(ev->entry, "action", strlen("action"));
+	if (n == 154 && a >= 0) {
+		ev->values[a] = xid154_action(lx_kmsg_match_field(ev, "text"));
+		const char *act = ev->values[a];
+		if (act && (strstr(act, "Reset") || strstr(act, "Reboot")))
+			ev->severity = LX_SEVERITY_ERROR;
+		else if (act && strcmp(act, "None") == 0)
+			ev->severity = LX_SEVERITY_INFO;
+	}
+}
+
+#define GROUPS_MAX 12
+
+/* The message at line i against row r: false when it does not match. */
+static bool match_row(const struct lx_kmsg *log, const struct lx_host *host, size_t i,
+		      const struct window *w, const struct lx_kmsg_entry *row, const regex_t *re,
+		      struct lx_kmsg_match *ev)
+{
+	regmatch_t pm[GROUPS_MAX];
+	/* a row of one record sees only that record's text */
+	_cleanup_free_ char *own = (row->flags & LX_KMSG_RECORDS)
+		? NULL : lx_xstrndup(w->text.data, w->ends[w->record - 1]);
+	const char *text = own ? own : w->text.data;
+	if (regexec(re, text, GROUPS_MAX, pm, 0) != 0 || (size_t)pm[0].rm_so >= w->ends[0])
+		return false;
+	size_t last = 0;
+	while (last + 1 < w->n && (size_t)pm[0].rm_eo > w->ends[last])
+		last++;
+	/* the whole record: its continuation lines are the same message */
+	while (last + 1 < w->n && log->lines[i + last + 1].continuation)
+		last++;
+	memset(ev, 0, sizeof(*ev));
+	*ev = (struct lx_kmsg_match){.entry = row, .first = i, .last = i + last, .count = 1,
+				     .severity = row->severity};
+	bool has_gpu_field = false;
+	for (size_t f = 0; f < LX_KMSG_FIELDS_MAX && row->fields[f].name; f++) {
+		unsigned g = row->fields[f].group;
+		if (strcmp(row->fields[f].name, "gpu") == 0)
+			has_gpu_field = true;
+		if (g == 0 || g >= GROUPS_MAX || pm[g].rm_so < 0)
+			continue;
+		ev->values[f] = lx_xstrndup(text + pm[g].rm_so, (size_t)(pm[g].rm_eo - pm[g].rm_so));
+		if (strcmp(row->fields[f].name, "gpu") == 0 && !ev->pci)
+			ev->pci = find_pci(ev->values[f], host);
+	}
+	if (!has_gpu_field && ((row->flags & LX_KMSG_GPU_ONLY) || names_nvidia_device(log->lines[i].text))) {
+		/* rows without an address of their own: the device the record
+		 * names (the IOMMU's requester, dev_printk's "nvidia BDF:");
+		 * elsewhere digits and colons are times, not GPUs */
+		_cleanup_free_ char *span = lx_xstrndup(w->text.data, w->ends[last]);
+		ev->pci = find_pci(span, host);
+	}
+	set_xid(ev);
+	bool keep = true;
+	if ((row->flags & LX_KMSG_GPU_ONLY) && host) {
+		/* a GPU of the host that nvidia drives: one given to a VM
+		 * (vfio-pci) faults in the VM's IOMMU domain, not ours */
+		const struct lx_gpu *g = ev->pci ? lx_host_find_gpu_by_bdf(host, ev->pci) : NULL;
+		keep = names_nvidia_device(log->lines[i].text) ||
+		       (g && (!g->driver || strcmp(g->driver, "nvidia") == 0));
+	}
+	if (row->flags & LX_KMSG_NVIDIA_MISSING)
+		keep = nvidia_missing(host);
+	if (!keep) {
+		match_clear(ev);
+		/* the lines are this row's message all the same: no other row
+		 * may claim them */
+		ev->last = i + last;
+		ev->entry = NULL;
+	}
+	return true;
+}
+
+struct events {
+	struct lx_kmsg_match *items;
+	size_t n;
+};
+
+static void events_push(struct events *e, struct lx_kmsg_match *ev)
+{
+	e->items = lx_xrealloc(e->items, (e->n + 1) * sizeof(*e->items));
+	e->items[e->n++] = *ev;
+	memset(ev, 0, sizeof(*ev));
+}
+
+/* The drivers that take NVIDIA GPUs before nvidia can, as dev_printk names
+ * them at the start of a line: "nouveau 0000:01:00.0: NVIDIA GP107 ...". */
+static const char *const gpu_owners[] = {"nouveau", "nova_core", "nova-core", "nvidiafb", "rivafb"};
+
+static char *owner_of_line(const char *text, const struct lx_host *host, char **driver)
+{
+	for (size_t o = 0; o < sizeof(gpu_owners) / sizeof(gpu_owners[0]); o++) {
+		size_t n = strlen(gpu_owners[o]);
+		if (strncmp(text, gpu_owners[o], n) != 0 || text[n] != ' ')
+			continue;
+		const char *addr = text + n + 1;
+		size_t len = strcspn(addr, ": ");
+		/* "0000:01:00.0:": the address runs to the colon before a space */
+		const char *colon_space = strstr(addr, ": ");
+		if (!colon_space || colon_space - addr > 16)
+			return NULL;
+		len = (size_t)(colon_space - addr);
+		_cleanup_free_ char *a = lx_xstrndup(addr, len);
+		char *pci = find_pci(a, host);
+		if (pci)
+			*driver = lx_xstrdup(gpu_owners[o]);
+		return pci;
+	}
+	return NULL;
+}
+
+/* "another driver holds them": one event per GPU the log shows that driver
+ * binding (none found: the event stays without a GPU). */
+static void bind_owners(const struct lx_kmsg *log, const struct lx_host *host, struct events *in,
+			struct events *out)
+{
+	for (size_t e = 0; e < in->n; e++) {
+		struct lx_kmsg_match *ev = &in->items[e];
+		int d = field_index(ev->entry, "driver", strlen("driver"));
+		if (!(ev->entry->flags & LX_KMSG_OWNER_FROM_LOG) || ev->pci || d < 0) {
+			events_push(out, ev);
+			continue;
+		}
+		struct lx_strv seen = {0};
+		for (size_t i = 0; i < log->n; i++) {
+			char *driver = NULL;
+			char *pci = owner_of_line(log->lines[i].text, host, &driver);
+			if (!pci || lx_strv_contains(&seen, pci)) {
+				free(pci);
+				free(driver);
+				continue;
+			}
+			lx_strv_push(&seen, pci);
+			struct lx_kmsg_match copy = *ev;
+			copy.pci = pci;
+			for (size_t f = 0; f < LX_KMSG_FIELDS_MAX; f++)
+				copy.values[f] = ev->values[f] ? lx_xstrdup(ev->values[f]) : NULL;
+			free(copy.values[d]);
+			copy.values[d] = driver;
+			events_push(out, &copy);
+		}
+		if (seen.n)
+			match_clear(ev);
+		else
+			events_push(out, ev);
+		lx_strv_free(&seen);
+	}
+	free(in->items);
+	memset(in, 0, sizeof(*in));
+}
+
+/* Codes whose message can say why a GPU failed to initialize. */
+static bool explains_init(const struct lx_kmsg_entry *e)
+{
+	switch (e->code) {
+	case LXG101_NEEDS_OPEN_MODULE:
+	case LXG102_NO_GSP:
+	case LXG103_UNSUPPORTED_GPU:
+	case LXG104_BAR_UNASSIGNED:
+	case LXG105_BAR_RESIZE_FAILED:
+	case LXG107_GSP_FIRMWARE_MISSING:
+	case LXG108_GSP_BOOT_FAILED:
+	case LXG109_FALLEN_OFF_BUS:
+	case LXG110_XID:
+	case LXG111_BOUND_ELSEWHERE:
+	case LXG113_IOMMU_FAULT:
+	case LXG115_OPEN_UNSUPPORTED:
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* A GPU's failure (RmInitAdapter) explained only by a message about that
+ * GPU: one that names it, or one that names none with no line about
+ * another GPU between it and the failure (the driver initializes one GPU
+ * after another). An unnamed cause then knows its GPU. */
+static void bind_causes(const struct lx_kmsg *log, const struct lx_host *host, struct events *ev)
+{
+	for (size_t e = 0; e < ev->n; e++) {
+		struct lx_kmsg_match *fail = &ev->items[e];
+		if (!(fail->entry->flags & LX_KMSG_NEEDS_CAUSE) || !fail->pci)
+			continue;
+		/* the nearest line before it about another GPU */
+		size_t barrier = 0;
+		bool has_barrier = false;
+		for (size_t l = fail->first; l-- > 0 && !has_barrier;) {
+			_cleanup_free_ char *pci = find_pci(log->lines[l].text, host);
+			if (pci && strcmp(pci, fail->pci) != 0) {
+				barrier = l;
+				has_barrier = true;
+			}
+		}
+		for (size_t k = e; k-- > 0;) {
+			struct lx_kmsg_match *c = &ev->items[k];
+			if ((c->entry->flags & LX_KMSG_NEEDS_CAUSE) && c->pci && strcmp(c->pci, fail->pci) == 0)
+				break; /* an earlier failure of this GPU: what came before was its cause */
+			if (!explains_init(c->entry))
+				continue;
+			if (c->pci && strcmp(c->pci, fail->pci) == 0) {
+				fail->cause = k + 1;
+				break;
+			}
+			if (!c->pci && (!has_barrier || c->first > barrier)) {
+				c->pci = lx_xstrdup(fail->pci);
+				fail->cause = k + 1;
+				break;
+			}
+		}
+	}
 }
 
 int lx_kmsg_match_all(const struct lx_kmsg *log, const struct lx_host *host,
@@ -344,6 +882,7 @@ int lx_kmsg_match_all(const struct lx_kmsg *log, const struct lx_host *host,
 	regex_t *re = lx_xcalloc(n, sizeof(*re));
 	int rc = 0;
 	size_t compiled = 0;
+	struct events raw = {0}, owned = {0};
 	for (; compiled < n; compiled++)
 		if (regcomp(&re[compiled], rows[compiled].pattern, REG_EXTENDED) != 0) {
 			rc = lx_error_set(err, "kernel log catalogue: row '%s' does not compile",
@@ -353,58 +892,54 @@ int lx_kmsg_match_all(const struct lx_kmsg *log, const struct lx_host *host,
 	for (size_t i = 0; i < log->n; i++) {
 		struct window w;
 		window_build(log, i, &w);
-		size_t own = w.ends[0];
 		for (size_t r = 0; r < n; r++) {
-			regmatch_t m;
-			if (regexec(&re[r], w.text.data, 1, &m, 0) != 0 || (size_t)m.rm_so >= own)
+			struct lx_kmsg_match ev;
+			if (!match_row(log, host, i, &w, &rows[r], &re[r], &ev))
 				continue;
-			size_t last = 0;
-			while (last + 1 < w.n && (size_t)m.rm_eo > w.ends[last])
-				last++;
-			/* the whole record: its continuation lines are the same message */
-			while (last + 1 < w.n && log->lines[i + last + 1].continuation)
-				last++;
-			_cleanup_free_ char *span = lx_xstrndup(w.text.data, w.ends[last]);
-			char *pci = find_pci(span, host);
-			bool keep = true;
-			if ((rows[r].flags & LX_KMSG_GPU_ONLY) && host) {
-				/* a GPU of the host that nvidia drives: one given to a VM
-				 * (vfio-pci) faults in the VM's IOMMU domain, not ours */
-				const struct lx_gpu *g = pci ? lx_host_find_gpu_by_bdf(host, pci) : NULL;
-				keep = names_nvidia_device(log->lines[i].text) ||
-				       (g && (!g->driver || strcmp(g->driver, "nvidia") == 0));
-			}
-			if (rows[r].flags & LX_KMSG_NVIDIA_MISSING)
-				keep = nvidia_missing(host);
-			if (!keep) {
-				free(pci);
-				break;
-			}
-			struct lx_kmsg_match *same = NULL;
-			for (size_t k = 0; k < out->n && !same; k++)
-				if (same_cause(&out->items[k], &rows[r], pci))
-					same = &out->items[k];
-			if (same) {
-				same->count++;
-				if (!same->pci)
-					same->pci = pci;
-				else
-					free(pci);
-			} else {
-				/* the message before it: the whole previous record */
-				size_t first = i;
-				if ((rows[r].flags & LX_KMSG_WITH_PREVIOUS) && i > 0)
-					for (first = i - 1; first > 0 && log->lines[first].continuation;)
-						first--;
-				out->items = lx_xrealloc(out->items, (out->n + 1) * sizeof(*out->items));
-				out->items[out->n++] = (struct lx_kmsg_match){&rows[r], first, i + last, pci, 1};
-			}
-			i += last; /* the lines it spans are this message's */
+			i = ev.last; /* the lines it spans are this message's */
+			if (ev.entry)
+				events_push(&raw, &ev);
 			break;
 		}
 		lx_buf_free(&w.text);
 	}
+	bind_owners(log, host, &raw, &owned);
+	bind_causes(log, host, &owned);
+	/* one finding per cause; map: the finding each event went to */
+	size_t *map = lx_xcalloc(owned.n ? owned.n : 1, sizeof(*map));
+	for (size_t e = 0; e < owned.n; e++) {
+		struct lx_kmsg_match *ev = &owned.items[e];
+		size_t k = 0;
+		while (k < out->n && !same_cause(&out->items[k], ev))
+			k++;
+		map[e] = k;
+		if (k < out->n) {
+			struct lx_kmsg_match *same = &out->items[k];
+			same->count++;
+			if (!same->pci) {
+				same->pci = ev->pci;
+				ev->pci = NULL;
+			}
+			if (ev->severity > same->severity)
+				same->severity = ev->severity;
+			match_clear(ev);
+			continue;
+		}
+		out->items = lx_xrealloc(out->items, (out->n + 1) * sizeof(*out->items));
+		out->items[out->n++] = *ev;
+		memset(ev, 0, sizeof(*ev));
+	}
+	for (size_t k = 0; k < out->n; k++)
+		if (out->items[k].cause)
+			out->items[k].cause = map[out->items[k].cause - 1] + 1;
+	free(map);
 out:
+	for (size_t e = 0; e < raw.n; e++)
+		match_clear(&raw.items[e]);
+	free(raw.items);
+	for (size_t e = 0; e < owned.n; e++)
+		match_clear(&owned.items[e]);
+	free(owned.items);
 	for (size_t r = 0; r < compiled; r++)
 		regfree(&re[r]);
 	free(re);
@@ -413,10 +948,21 @@ out:
 	return rc;
 }
 
-char *lx_kmsg_match_evidence(const struct lx_kmsg *log, const struct lx_kmsg_match *m)
+static void evidence_lines(struct lx_buf *b, const struct lx_kmsg *log, size_t first, size_t last)
+{
+	for (size_t i = first; i <= last && i < log->n; i++)
+		lx_buf_printf(b, "%s%s", b->len ? "\n" : "", log->lines[i].raw);
+}
+
+char *lx_kmsg_match_evidence(const struct lx_kmsg *log, const struct lx_kmsg_matches *all,
+			     const struct lx_kmsg_match *m)
 {
 	struct lx_buf b = {0};
-	for (size_t i = m->first; i <= m->last && i < log->n; i++)
-		lx_buf_printf(&b, "%s%s", i > m->first ? "\n" : "", log->lines[i].raw);
+	if (m->cause && all && m->cause <= all->n) {
+		const struct lx_kmsg_match *c = &all->items[m->cause - 1];
+		if (c->last < m->first)
+			evidence_lines(&b, log, c->first, c->last);
+	}
+	evidence_lines(&b, log, m->first, m->last);
 	return lx_buf_steal(&b);
 }

@@ -292,28 +292,45 @@ static int check_kmsg(struct check_ctx *c)
 		const struct lx_kmsg_entry *e = x->entry;
 		_cleanup_free_ char *times = x->count > 1 ? lx_xasprintf(" (%zu times)", x->count) : NULL;
 		_cleanup_free_ char *gpu = x->pci ? lx_xasprintf("GPU %s: ", x->pci) : NULL;
-		_cleanup_free_ char *before = NULL;
-		if ((e->flags & LX_KMSG_WITH_PREVIOUS) && x->first < x->last) {
-			/* the previous record's text, its continuation lines joined */
-			struct lx_buf b = {0};
-			for (size_t l = x->first; l < x->last &&
-						  (l == x->first || in->kmsg->lines[l].continuation);
-			     l++) {
-				const char *t = in->kmsg->lines[l].text;
-				if (l > x->first && lx_str_starts_with(t, "NVRM: "))
-					t += strlen("NVRM: ");
-				lx_buf_printf(&b, "%s%s", l > x->first ? " " : "", t);
+		_cleanup_free_ char *cause = lx_kmsg_match_fill(x, e->cause);
+		char *fix = NULL;
+		_cleanup_free_ char *more = NULL;
+		if (x->xid) {
+			/* the number's meaning and NVIDIA's resolution bucket */
+			free(cause);
+			const char *action = lx_kmsg_match_field(x, "action");
+			cause = lx_xasprintf("Xid %u (%s): %s; NVIDIA's resolution: %s%s%s%s", x->xid->number,
+					     x->xid->mnemonic, x->xid->meaning, x->xid->bucket,
+					     action ? " (recovery action now: " : "", action ? action : "",
+					     action ? ")" : "");
+			fix = lx_xstrdup(x->xid->fix);
+		} else if (e->flags & LX_KMSG_NEEDS_CAUSE) {
+			/* why, from a message about this same GPU only */
+			const struct lx_kmsg_match *why = x->cause ? &m.items[x->cause - 1] : NULL;
+			if (why) {
+				_cleanup_free_ char *because = why->xid
+					? lx_xasprintf("Xid %u (%s): %s", why->xid->number, why->xid->mnemonic,
+						       why->xid->meaning)
+					: lx_kmsg_match_fill(why, why->entry->cause);
+				more = lx_xasprintf(", because %s (line %u)", because,
+						    in->kmsg->lines[why->first].lineno);
+				fix = why->xid ? lx_xstrdup(why->xid->fix) : lx_kmsg_match_fill(why, why->entry->fix);
+			} else {
+				more = lx_xstrdup("; no message about this GPU before it says why: the cause is "
+						  "not in the log");
 			}
-			_cleanup_free_ char *joined = lx_buf_steal(&b);
-			before = lx_xasprintf(": \"%s\"", joined);
+		}
+		if (!fix) {
+			_cleanup_free_ char *plain = fix_with_facts(in, e);
+			fix = lx_kmsg_match_fill(x, plain);
 		}
 		lx_findings_add(c->out, e->code, NULL, in->kmsg->source,
 				(int)in->kmsg->lines[x->last].lineno, NULL,
-				lx_xasprintf("%s%s%s%s", gpu ? gpu : "", e->cause, before ? before : "",
+				lx_xasprintf("%s%s%s%s", gpu ? gpu : "", cause, more ? more : "",
 					     times ? times : ""),
-				fix_with_facts(in, e));
-		lx_findings_last_severity(c->out, e->severity);
-		lx_findings_last_evidence(c->out, lx_kmsg_match_evidence(in->kmsg, x));
+				fix);
+		lx_findings_last_severity(c->out, x->severity);
+		lx_findings_last_evidence(c->out, lx_kmsg_match_evidence(in->kmsg, &m, x));
 	}
 	lx_kmsg_matches_free(&m);
 	return 0;

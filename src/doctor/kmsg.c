@@ -161,6 +161,34 @@ static const char *skip_kernel_tag(const char *s)
 	return tag + strlen("kernel: ");
 }
 
+/* talosctl dmesg: "10.20.30.29: kern:  notice: [2023-04-02T08:24:20.652394611Z]: "
+ * (node, facility, level, the record's time), as the issues of
+ * siderolabs/talos quote it. */
+static const char *skip_talos(const char *s)
+{
+	const char *p = s + strcspn(s, " ");
+	if (p == s || p[-1] != ':' || *p != ' ')
+		return s;
+	p++;
+	const char *facility = p;
+	while (islower((unsigned char)*p))
+		p++;
+	if (p == facility || *p != ':')
+		return s;
+	p++;
+	while (*p == ' ')
+		p++;
+	const char *level = p;
+	while (islower((unsigned char)*p))
+		p++;
+	if (p == level || strncmp(p, ": [", 3) != 0)
+		return s;
+	const char *close = strchr(p + 3, ']');
+	if (!close || close - p > 48 || strncmp(close, "]: ", 3) != 0)
+		return s;
+	return close + 3;
+}
+
 /* "<6>" of dmesg -r; "kern  :info  : " of dmesg -x. */
 static const char *skip_level(const char *s)
 {
@@ -228,6 +256,7 @@ void lx_kmsg_parse_text(const char *name, const char *text, size_t len, struct l
 		while (*msg == ' ' || *msg == '\t')
 			msg++;
 		msg = skip_level(msg);
+		msg = skip_talos(msg);
 		msg = skip_bracket_stamp(msg);
 		msg = skip_kernel_tag(msg);
 		msg = skip_bracket_stamp(msg); /* "kernel: [   20.5] ..." of syslog */

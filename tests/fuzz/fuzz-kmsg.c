@@ -21,7 +21,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	for (size_t i = 0; i < m.n; i++) {
 		if (m.items[i].first > m.items[i].last || m.items[i].last >= k.n || !m.items[i].count)
 			__builtin_trap();
-		char *ev = lx_kmsg_match_evidence(&k, &m.items[i]);
+		char *ev = lx_kmsg_match_evidence(&k, &m, &m.items[i]);
 		if (!strstr(ev, k.lines[m.items[i].last].raw))
 			__builtin_trap();
 		free(ev);
