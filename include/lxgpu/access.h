@@ -172,8 +172,91 @@ struct lx_doc;
  * failures, device rules with what became of them). */
 struct lx_doc *lx_access_to_doc(const struct lx_access *a);
 
-/* The lines lxgpu owns on this host (see lx_conf_line_is_gpu): the host's
- * NVIDIA majors and its NVIDIA GPUs' DRM nodes. */
+/* ---- the lines lxgpu owns (src/access/owned.c) ----
+ *
+ * lxgpu cannot mark its lines with comments (PVE moves every "#" line to
+ * the top when it rewrites a config), so ownership is by meaning, and it is
+ * ONE rule: apply takes out only lines it owns (and of those only the ones
+ * its plan does not want), rollback puts back exactly the owned lines of
+ * the backup, the guard and verify find a container's GPU lines by it.
+ * Whatever apply removes, rollback can therefore restore.
+ *
+ * Owned: devN entries and mount entries of /dev/nvidia... and of the NVIDIA
+ * GPUs' DRM nodes; lxgpu's include line; character-device allow rules for a
+ * major NVIDIA's drivers hold: 195 (nvidia, nvidiactl, nvidia-modeset: a
+ * fixed major, NVIDIA's even while the module is not loaded) and every
+ * major /proc/devices lists under an NVIDIA name now (nvidia-uvm,
+ * nvidia-caps, nvidia-nvswitch, nvidia-nvlink, nvidia-frontend, ...); and
+ * rules for the NVIDIA GPUs' DRM minors. A rule for a major no device has
+ * now is NOT owned: a dynamic major is NVIDIA's only while /proc/devices
+ * says so, and without that it may as well be a Coral TPU's (apex, 500) or
+ * the major nvidia-uvm gets once it loads. Lines for other GPUs' DRM nodes
+ * (an Intel iGPU's renderD128), "c 226:* rwm" and a whole /dev/dri mount
+ * stay the user's. */
+struct lx_gpu_owned {
+	unsigned *majors; /* 195 and the host's NVIDIA majors now */
+	size_t n_majors;
+	unsigned drm_major; /* 226; 0 when unknown */
+	unsigned *drm_minors; /* the NVIDIA GPUs' DRM minors */
+	size_t n_drm_minors;
+	struct lx_strv drm_paths; /* "/dev/dri/card1", "/dev/dri/by-path/pci-...-render" */
+	/* "<state-dir>/lxc/": an lxc.include of a file there is the include
+	 * style's line (lxgpu/incfile.h); NULL: not known here */
+	char *include_dir;
+};
+/* The ownership of this host: its NVIDIA majors (195 always) and its
+ * NVIDIA GPUs' DRM nodes. include_dir is left NULL (the caller knows the
+ * state directory). */
 void lx_gpu_owned_from_host(const struct lx_host *host, struct lx_gpu_owned *out);
+void lx_gpu_owned_free(struct lx_gpu_owned *owned);
+/* Whether a line of the live section is one lxgpu owns (the rule above). */
+bool lx_gpu_owned_line(const struct lx_gpu_owned *owned, const struct lx_conf_line *line);
+/* Whether the live section has a line lxgpu owns. */
+bool lx_gpu_owned_any(const struct lx_gpu_owned *owned, const struct lx_conf *conf);
+/* Whether a line is a character-device allow rule of the live section
+ * for a major no device of the host has now (a dynamic major missing from
+ * /proc/devices), and *major that major: apply keeps such a rule, as it is
+ * not known to be NVIDIA's, and says so. */
+bool lx_gpu_unknown_major_rule(const struct lx_host *host, const struct lx_conf_line *line,
+			       unsigned *major);
+
+struct lx_conf_rewrite {
+	const struct lx_strv *gpu_lines; /* the new GPU lines, without line ends */
+	int unprivileged;                /* -1 leave; 0 remove the key; 1 set "unprivileged: 1" */
+};
+
+/* The config with its owned lines replaced: new lines go where the first
+ * old owned line was (else after the live section's last line); every other
+ * line keeps its bytes and its place; sections after the live one are
+ * untouched. *removed counts the owned lines taken out. */
+char *lx_conf_rewrite(const struct lx_conf *conf, const struct lx_gpu_owned *owned,
+		      const struct lx_conf_rewrite *rw, size_t *len, size_t *removed);
+
+/* ---- rollback: undo one change of lxgpu's, and only it (src/access/rollback.c) ---- */
+
+struct lx_rollback {
+	char *text; /* the config after the rollback */
+	size_t len;
+	size_t removed;  /* GPU lines of today's config taken out */
+	size_t restored; /* GPU lines of the backup put back */
+	/* When refused because the GPU lines changed since lxgpu wrote them: a
+	 * unified diff from those lines to today's; else NULL. */
+	char *gpu_diff;
+};
+
+/* Undo the change a backup records: today's owned lines (lx_gpu_owned_line)
+ * are replaced by the backup's (lx_conf_rewrite), and every other line,
+ * snapshot and [pve:pending] section stays as it is today; an "unprivileged"
+ * key lxgpu changed is put back too, unless it was edited since. When the
+ * file is still exactly as lxgpu wrote it, the result is the backup's very
+ * bytes. before: the backup's config; written: what lxgpu wrote (NULL when
+ * the backup does not record it). Refused (-1, err says why) when today's
+ * GPU lines differ from the ones lxgpu wrote (rb->gpu_diff shows how), or
+ * when written is NULL; force rolls back anyway. */
+int lx_conf_rollback(const struct lx_conf *today, const char *backup_name, const char *before,
+		     size_t before_len, const char *written, size_t written_len,
+		     const struct lx_gpu_owned *owned, bool force, struct lx_rollback *rb,
+		     struct lx_error *err);
+void lx_rollback_free(struct lx_rollback *rb);
 
 #endif

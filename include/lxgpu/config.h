@@ -89,58 +89,22 @@ int lx_conf_devn_index(const char *key);
 int lx_conf_find(const char *pve_dir, const char *lxc_path, const char *id, char **path,
 		 bool *is_pve, struct lx_error *err);
 
-/* ---- the lines lxgpu owns, and replacing them ---- */
-
-/* What makes a line a GPU line lxgpu owns: devN entries and mount entries
- * for /dev/nvidia... and for the NVIDIA GPUs' DRM nodes, and device cgroup
- * rules for NVIDIA majors and for those DRM nodes. Lines for other GPUs'
- * DRM nodes (an Intel iGPU's renderD128), "c 226:* rwm" and a whole
- * /dev/dri mount stay the user's. */
-struct lx_gpu_owned {
-	unsigned *majors; /* the host's NVIDIA majors now */
-	size_t n_majors;
-	unsigned drm_major; /* 226; 0 when unknown */
-	unsigned *drm_minors; /* the NVIDIA GPUs' DRM minors */
-	size_t n_drm_minors;
-	struct lx_strv drm_paths; /* "/dev/dri/card1", "/dev/dri/by-path/pci-...-render" */
-	/* "<state-dir>/lxc/": an lxc.include of a file there is the include
-	 * style's line (lxgpu/incfile.h); NULL: not known here */
-	char *include_dir;
-};
-void lx_gpu_owned_free(struct lx_gpu_owned *owned);
-
-/* Whether a line of the live section is a GPU line lxgpu owns. A rule for a
- * dynamic-range major that is not an NVIDIA major now (a stale uvm major
- * from an earlier boot) counts when the config has other GPU lines. */
-bool lx_conf_line_is_gpu(const struct lx_conf *conf, const struct lx_conf_line *line,
-			 const struct lx_gpu_owned *owned);
-/* The same, saying whether the config has other GPU lines. */
-bool lx_conf_line_is_gpu_given(const struct lx_conf_line *line, const struct lx_gpu_owned *owned,
-			       bool config_has_gpu_lines);
-/* Whether the live section has a line that is certainly a GPU line. */
-bool lx_conf_has_gpu_lines(const struct lx_conf *conf, const struct lx_gpu_owned *owned);
-
-struct lx_conf_rewrite {
-	const struct lx_strv *gpu_lines; /* the new GPU lines, without line ends */
-	int unprivileged;                /* -1 leave; 0 remove the key; 1 set "unprivileged: 1" */
-};
-
-/* The config with its GPU lines replaced: new lines go where the first old
- * GPU line was (else after the live section's last line); every other line
- * keeps its bytes and its place; sections after the live one are untouched.
- * New GPU lines count as evidence for stale dynamic-major rules, so that a
- * second rewrite changes nothing. *removed counts the GPU lines taken out. */
-char *lx_conf_rewrite(const struct lx_conf *conf, const struct lx_gpu_owned *owned,
-		      const struct lx_conf_rewrite *rw, size_t *len, size_t *removed);
-
 /* The config with the lines flagged in drop[] (one flag per line) taken
  * out, lines with a replace[] text (NULL: none) rewritten in place, and
  * `lines` put in before line index insert_at (-1: after the live section's
- * last non-blank line); unprivileged as in lx_conf_rewrite. Every other
- * line keeps its bytes and its place. *removed counts dropped lines. */
+ * last non-blank line); unprivileged: -1 leave the "unprivileged" key, 0
+ * remove it, 1 set "unprivileged: 1". Every other line keeps its bytes and
+ * its place. *removed counts dropped lines. Which lines are lxgpu's is
+ * decided in src/access (lx_gpu_owned_line), never here. */
 char *lx_conf_edit(const struct lx_conf *conf, const bool *drop, char *const *replace,
 		   long insert_at, const struct lx_strv *lines, int unprivileged, size_t *len,
 		   size_t *removed);
+/* The same with lines put in at several places: inserts (conf->n + 1
+ * lists) holds the lines that go before line i, inserts[conf->n] those at
+ * the end; a new "unprivileged: 1" goes after the live section's last
+ * non-blank line. */
+char *lx_conf_edit_at(const struct lx_conf *conf, const bool *drop, const struct lx_strv *inserts,
+		      int unprivileged, size_t *len, size_t *removed);
 
 /* ---- changing a config safely ---- */
 
@@ -214,33 +178,6 @@ void lx_backup_meta_free(struct lx_backup_meta *meta);
  * (may be NULL). */
 int lx_backup_prune(const char *dir, const char *ctid, int keep, const char *just_written,
 		    struct lx_strv *removed, struct lx_error *err);
-
-/* ---- rollback: undo one change of lxgpu's, and only it ---- */
-
-struct lx_rollback {
-	char *text; /* the config after the rollback */
-	size_t len;
-	size_t removed;  /* GPU lines of today's config taken out */
-	size_t restored; /* GPU lines of the backup put back */
-	/* When refused because the GPU lines changed since lxgpu wrote them: a
-	 * unified diff from those lines to today's; else NULL. */
-	char *gpu_diff;
-};
-
-/* Undo the change a backup records: today's GPU lines (lx_conf_line_is_gpu)
- * are replaced by the backup's (lx_conf_rewrite), and every other line,
- * snapshot and [pve:pending] section stays as it is today; an "unprivileged"
- * key lxgpu changed is put back too, unless it was edited since. When the
- * file is still exactly as lxgpu wrote it, the result is the backup's very
- * bytes. before: the backup's config; written: what lxgpu wrote (NULL when
- * the backup does not record it). Refused (-1, err says why) when today's
- * GPU lines differ from the ones lxgpu wrote (rb->gpu_diff shows how), or
- * when written is NULL; force rolls back anyway. */
-int lx_conf_rollback(const struct lx_conf *today, const char *backup_name, const char *before,
-		     size_t before_len, const char *written, size_t written_len,
-		     const struct lx_gpu_owned *owned, bool force, struct lx_rollback *rb,
-		     struct lx_error *err);
-void lx_rollback_free(struct lx_rollback *rb);
 
 /* ---- the styles lxgpu writes a container's GPU lines in ---- */
 

@@ -80,7 +80,7 @@ bool lx_plan_options_for_container(const struct lx_host *host, const struct lx_c
 			continue;
 		struct lx_conf_line as_live = *l;
 		as_live.section = -1;
-		if (!lx_conf_line_is_gpu_given(&as_live, &owned, true))
+		if (!lx_gpu_owned_line(&owned, &as_live))
 			opts->dev_taken[index] = true;
 	}
 	lx_gpu_owned_free(&owned);

@@ -1,15 +1,34 @@
-/* What lxgpu owns in container configs on this host. */
+/* What lxgpu owns in container configs on this host: the one rule
+ * (include/lxgpu/access.h says it) that apply, rollback, the guard and
+ * verify all judge lines by. */
 #include "lxgpu/access.h"
 
 #include <string.h>
 
-/* What lxgpu owns on this host: NVIDIA majors, the NVIDIA GPUs' DRM nodes. */
+/* nvidia, nvidiactl and nvidia-modeset register this major statically:
+ * it is NVIDIA's on every host, loaded or not. */
+#define NVIDIA_FIXED_MAJOR 195u
+
+static bool contains(const unsigned *list, size_t n, unsigned v)
+{
+	for (size_t i = 0; i < n; i++)
+		if (list[i] == v)
+			return true;
+	return false;
+}
+
 void lx_gpu_owned_from_host(const struct lx_host *host, struct lx_gpu_owned *out)
 {
 	memset(out, 0, sizeof(*out));
-	out->majors = lx_xcalloc(host->n_majors, sizeof(*out->majors));
+	out->majors = lx_xcalloc(host->n_majors + 1, sizeof(*out->majors));
+	out->majors[out->n_majors++] = NVIDIA_FIXED_MAJOR;
+	/* Every name NVIDIA's modules register starts so: nvidia, nvidia-uvm,
+	 * nvidia-caps, nvidia-caps-imex-channels, nvidia-nvswitch,
+	 * nvidia-nvlink, nvidia-frontend, nvidia-modeset. A dynamic one is
+	 * known only while its module is loaded. */
 	for (size_t i = 0; i < host->n_majors; i++)
-		if (lx_str_starts_with(host->majors[i].name, "nvidia"))
+		if (lx_str_starts_with(host->majors[i].name, "nvidia") &&
+		    !contains(out->majors, out->n_majors, host->majors[i].number))
 			out->majors[out->n_majors++] = host->majors[i].number;
 	int drm = lx_host_major_by_name(host, "drm");
 	out->drm_major = drm == LX_UNKNOWN ? 226 : (unsigned)drm;
@@ -31,3 +50,94 @@ void lx_gpu_owned_from_host(const struct lx_host *host, struct lx_gpu_owned *out
 	}
 }
 
+void lx_gpu_owned_free(struct lx_gpu_owned *owned)
+{
+	free(owned->majors);
+	free(owned->drm_minors);
+	lx_strv_free(&owned->drm_paths);
+	free(owned->include_dir);
+	memset(owned, 0, sizeof(*owned));
+}
+
+static bool is_gpu_dev_path(const struct lx_gpu_owned *owned, const char *path)
+{
+	return lx_str_starts_with(path, "/dev/nvidia") || lx_strv_contains(&owned->drm_paths, path);
+}
+
+static bool is_allow_key(const char *key)
+{
+	return strcmp(key, "lxc.cgroup.devices.allow") == 0 ||
+	       strcmp(key, "lxc.cgroup2.devices.allow") == 0;
+}
+
+/* A character-device allow rule of one major ("c 195:* rwm"), parsed as LXC
+ * parses it. False for "a", "c *:* rwm", block devices, deny rules and
+ * anything LXC would refuse. */
+static bool char_rule(const struct lx_conf_line *l, struct lx_dev_rule *r)
+{
+	return l->kind == LX_CONF_LXC_KEY && is_allow_key(l->key) &&
+	       lx_dev_rule_parse(l->value, true, r) && !r->all && r->type == 'c' && r->major >= 0;
+}
+
+bool lx_gpu_owned_line(const struct lx_gpu_owned *owned, const struct lx_conf_line *l)
+{
+	if (l->section != -1)
+		return false;
+	if (l->kind == LX_CONF_PVE_KEY && lx_conf_devn_index(l->key) >= 0) {
+		_cleanup_free_ char *path = lx_conf_devn_path(l->value);
+		return path && is_gpu_dev_path(owned, path);
+	}
+	if (l->kind != LX_CONF_LXC_KEY)
+		return false;
+	if (strcmp(l->key, "lxc.include") == 0)
+		return owned->include_dir && lx_str_starts_with(l->value, owned->include_dir) &&
+		       !strchr(l->value + strlen(owned->include_dir), '/');
+	if (strcmp(l->key, "lxc.mount.entry") == 0) {
+		_cleanup_free_ char *source = lx_xstrndup(l->value, strcspn(l->value, " \t"));
+		return is_gpu_dev_path(owned, source);
+	}
+	struct lx_dev_rule r;
+	if (!char_rule(l, &r) || r.major > 0xfffff)
+		return false;
+	unsigned major = (unsigned)r.major;
+	if (contains(owned->majors, owned->n_majors, major))
+		return true;
+	return owned->drm_major && major == owned->drm_major && r.minor >= 0 &&
+	       r.minor <= 0xfffff && contains(owned->drm_minors, owned->n_drm_minors, (unsigned)r.minor);
+}
+
+bool lx_gpu_owned_any(const struct lx_gpu_owned *owned, const struct lx_conf *conf)
+{
+	for (size_t i = 0; i < conf->n; i++)
+		if (lx_gpu_owned_line(owned, &conf->lines[i]))
+			return true;
+	return false;
+}
+
+bool lx_gpu_unknown_major_rule(const struct lx_host *host, const struct lx_conf_line *l,
+			       unsigned *major)
+{
+	struct lx_dev_rule r;
+	if (l->section != -1 || !char_rule(l, &r) || r.major > 0xfffff)
+		return false;
+	*major = (unsigned)r.major;
+	return *major != NVIDIA_FIXED_MAJOR && lx_host_major_is_stale(host, *major);
+}
+
+char *lx_conf_rewrite(const struct lx_conf *conf, const struct lx_gpu_owned *owned,
+		      const struct lx_conf_rewrite *rw, size_t *len, size_t *removed)
+{
+	/* The new lines go where the first owned line was, else after the live
+	 * section's last non-blank line (lx_conf_edit's -1). */
+	bool *drop = lx_xcalloc(conf->n + 1, sizeof(*drop));
+	long insert_at = -1;
+	for (size_t i = 0; i < conf->n; i++) {
+		drop[i] = lx_gpu_owned_line(owned, &conf->lines[i]);
+		if (drop[i] && insert_at < 0)
+			insert_at = (long)i;
+	}
+	char *text = lx_conf_edit(conf, drop, NULL, insert_at, rw->gpu_lines, rw->unprivileged, len,
+				  removed);
+	free(drop);
+	return text;
+}

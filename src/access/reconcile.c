@@ -1,13 +1,15 @@
 /* apply's reconcile: the smallest edit of a container's config after which
  * its effective access gives it the plan's nodes.
  *
- * 1. A GPU line is taken out only when the access it gives is NVIDIA's and
- *    not planned (a GPU that is deselected), when it reaches no device at
- *    all today (a rule for a dynamic major of an earlier boot), or when
- *    --style asks for the other form; an NVIDIA rule under the key of the
- *    cgroup version LXC ignores here is rewritten in place under the other.
- *    Rules for other devices (hidraw's 242, a USB serial, "c 226:*"), caps
- *    lines and everything that is not a GPU line stay as they are.
+ * 1. Only a line lxgpu owns (lx_gpu_owned_line: the rule rollback puts
+ *    lines back by) is ever taken out, and only when the access it gives is
+ *    not planned (a GPU that is deselected) or --style asks for the other
+ *    form; an NVIDIA rule under the key of the cgroup version LXC ignores
+ *    here is rewritten in place under the other. Rules for other devices
+ *    (hidraw's 242, a USB serial, a Coral TPU's 500, "c 226:*"), caps lines
+ *    and everything that is not a GPU line stay as they are. A rule for a
+ *    major no device has now stays too, with a note: it is not known to be
+ *    NVIDIA's (nvidia-uvm not loaded: its major is unknown, not stale).
  * 2. The plan, rendered in the container's style, offers lines; each one
  *    goes in only when the config without it would not give what it gives
  *    (a node not there, a node the device cgroup denies), checked by
@@ -37,14 +39,6 @@ static const struct lx_plan_node *planned(const struct lx_plan *plan, const char
 		if (strcmp(plan->nodes[i].path, path) == 0)
 			return &plan->nodes[i];
 	return NULL;
-}
-
-static bool is_nvidia_major(const struct lx_host *host, long long major)
-{
-	for (size_t i = 0; i < host->n_majors; i++)
-		if (host->majors[i].number == major && lx_str_starts_with(host->majors[i].name, "nvidia"))
-			return true;
-	return false;
 }
 
 static bool rule_reaches_planned(const struct lx_plan *plan, const struct lx_dev_rule *r)
@@ -153,6 +147,8 @@ static bool should_drop(struct job *j, const struct lx_conf_line *l)
 {
 	const struct lx_reconcile_input *in = j->in;
 	enum lx_style style = j->plan->style;
+	if (!lx_gpu_owned_line(&j->owned, l))
+		return false; /* not lxgpu's: rollback could not put it back */
 	if (l->kind == LX_CONF_PVE_KEY && lx_conf_devn_index(l->key) >= 0) {
 		_cleanup_free_ char *path = lx_conf_devn_path(l->value);
 		if (!path || !is_nvidia_path(j, path) || is_caps_path(path))
@@ -184,14 +180,7 @@ static bool should_drop(struct job *j, const struct lx_conf_line *l)
 		return false;
 	struct lx_dev_rule r;
 	if (!lx_dev_rule_parse(ar->value, true, &r) || r.all || r.major < 0 || r.type == 'b')
-		return false; /* "a", "c *:* rwm", block devices: not lxgpu's to touch */
-	bool nvidia = is_nvidia_major(in->host, r.major) ||
-		      (r.major == j->owned.drm_major && r.minor >= 0 &&
-		       lx_conf_line_is_gpu(in->conf, l, &j->owned));
-	if (lx_host_major_is_stale(in->host, (unsigned)r.major))
-		return true;
-	if (!nvidia)
-		return false;
+		return false; /* owned lines are character rules of one major */
 	/* The capability lines the config keeps need their rules: the include
 	 * file has caps nodes only when --caps asks (a devN makes its own). */
 	if (style == LX_STYLE_INCLUDE && !in->asked_caps &&
@@ -208,6 +197,44 @@ static bool should_drop(struct job *j, const struct lx_conf_line *l)
 			lx_xasprintf("%s%s", to, l->text + strlen(from));
 	}
 	return false;
+}
+
+/* Rules for a major no device has now stay (they are not lxgpu's): say
+ * so, and what they may be. */
+static void note_unknown_major_rules(const struct job *j)
+{
+	const struct lx_conf *conf = j->in->conf;
+	const struct lx_host *host = j->in->host;
+	/* NVIDIA's modules with a dynamic major that are not loaded now */
+	static const char *const dynamic[] = {"nvidia-uvm", "nvidia-caps"};
+	struct lx_buf unloaded = {0};
+	for (size_t m = 0; m < 2; m++)
+		if (lx_host_major_by_name(host, dynamic[m]) == LX_UNKNOWN)
+			lx_buf_printf(&unloaded, "%s%s", unloaded.len ? " and " : "", dynamic[m]);
+	for (size_t i = 0; i < conf->n && conf->lines[i].section == -1; i++) {
+		const struct lx_conf_line *l = &conf->lines[i];
+		unsigned major;
+		if (j->drop[i] || !lx_gpu_unknown_major_rule(host, l, &major))
+			continue;
+		_cleanup_free_ char *text = lx_text_escape(l->text);
+		if (unloaded.len)
+			lx_strv_push_owned(
+				j->notes,
+				lx_xasprintf("%s:%d: '%s' is kept: no device has major %u now, and %s "
+					     "%s not loaded, so %s major is not known yet (if it is %u "
+					     "once loaded, the rule is NVIDIA's; see /proc/devices then)",
+					     conf->path, l->lineno, text, major, unloaded.data,
+					     strchr(unloaded.data, ' ') ? "are" : "is",
+					     strchr(unloaded.data, ' ') ? "their" : "its", major));
+		else
+			lx_strv_push_owned(
+				j->notes,
+				lx_xasprintf("%s:%d: '%s' is kept: no device has major %u now, and it is "
+					     "not one of the NVIDIA drivers' majors here (another "
+					     "device's, or an earlier boot's; remove it if nothing needs it)",
+					     conf->path, l->lineno, text, major));
+	}
+	lx_buf_free(&unloaded);
 }
 
 /* The config as text with the drops and the chosen new lines. */
@@ -267,7 +294,7 @@ static long insert_position(const struct job *j)
 	for (size_t i = 0; i < conf->n && conf->lines[i].section == -1; i++) {
 		if (j->drop[i] && first_dropped < 0)
 			first_dropped = (long)i;
-		if (!j->drop[i] && lx_conf_line_is_gpu(conf, &conf->lines[i], &j->owned))
+		if (!j->drop[i] && lx_gpu_owned_line(&j->owned, &conf->lines[i]))
 			last_kept = (long)i;
 	}
 	return last_kept >= 0 ? last_kept + 1 : first_dropped;
@@ -432,8 +459,8 @@ static int drop_blocking_rules(struct job *j, const struct lx_strv *chosen, long
 		struct lx_dev_rule r;
 		if (j->drop[i] || !ar || !lx_str_ends_with(ar->key, ".allow") ||
 		    !lx_dev_rule_parse(ar->value, true, &r) || r.all || r.major < 0 ||
-		    !is_nvidia_major(j->in->host, r.major))
-			continue;
+		    !lx_gpu_owned_line(&j->owned, l) || r.major == j->owned.drm_major)
+			continue; /* NVIDIA majors' rules only: DRM rules stay */
 		j->drop[i] = true;
 		tried++;
 	}
@@ -589,6 +616,8 @@ int lx_reconcile(const struct lx_reconcile_input *in, struct lx_reconcile_result
 	}
 	if (rc == 0)
 		rc = drop_blocking_rules(&j, &chosen, at, err);
+	if (rc == 0)
+		note_unknown_major_rules(&j);
 	if (rc == 0)
 		renumber_devn(&opts, &chosen);
 	if (rc == 0)

@@ -1,124 +1,9 @@
-/* Which config lines are GPU lines, and replacing them without touching
- * anything else. lxgpu cannot mark its lines with comments: PVE moves every
- * "#" line to the top when it rewrites a config. So ownership is by meaning. */
+/* Editing a config without touching anything else: lines dropped, replaced
+ * or added, every other byte kept. Which lines are lxgpu's is decided in
+ * src/access/owned.c. */
 #include "lxgpu/config.h"
-#include "lxgpu/host.h"
 
-#include <ctype.h>
 #include <string.h>
-
-static bool is_gpu_dev_path(const char *path, const struct lx_gpu_owned *owned)
-{
-	return lx_str_starts_with(path, "/dev/nvidia") || lx_strv_contains(&owned->drm_paths, path);
-}
-
-void lx_gpu_owned_free(struct lx_gpu_owned *owned)
-{
-	free(owned->majors);
-	free(owned->drm_minors);
-	lx_strv_free(&owned->drm_paths);
-	free(owned->include_dir);
-	memset(owned, 0, sizeof(*owned));
-}
-
-static bool is_cgroup_allow_key(const char *key)
-{
-	return strcmp(key, "lxc.cgroup.devices.allow") == 0 ||
-	       strcmp(key, "lxc.cgroup2.devices.allow") == 0;
-}
-
-/* The major and minor of a "c MAJ:MIN perms" rule (*minor -1 for "*");
- * false for anything else ("a", block devices, "c *:* rwm"). */
-static bool rule_char_device(const char *value, unsigned *major, long *minor)
-{
-	const char *p = value;
-	if (*p != 'c')
-		return false;
-	p++;
-	if (!isspace((unsigned char)*p))
-		return false;
-	while (isspace((unsigned char)*p))
-		p++;
-	char *end;
-	unsigned long m = strtoul(p, &end, 10);
-	if (end == p || *end != ':' || m > 4095)
-		return false;
-	*major = (unsigned)m;
-	p = end + 1;
-	if (*p == '*') {
-		*minor = -1;
-		return true;
-	}
-	unsigned long n = strtoul(p, &end, 10);
-	if (end == p)
-		return false;
-	*minor = (long)n;
-	return true;
-}
-
-static bool contains(const unsigned *list, size_t n, unsigned v)
-{
-	for (size_t i = 0; i < n; i++)
-		if (list[i] == v)
-			return true;
-	return false;
-}
-
-enum ownership { NOT_GPU, GPU, GPU_IF_OTHERS };
-
-static enum ownership classify_line(const struct lx_conf_line *l,
-				    const struct lx_gpu_owned *owned)
-{
-	if (l->section != -1)
-		return NOT_GPU;
-	if (l->kind == LX_CONF_PVE_KEY && lx_conf_devn_index(l->key) >= 0) {
-		_cleanup_free_ char *path = lx_conf_devn_path(l->value);
-		return path && is_gpu_dev_path(path, owned) ? GPU : NOT_GPU;
-	}
-	if (l->kind != LX_CONF_LXC_KEY)
-		return NOT_GPU;
-	if (strcmp(l->key, "lxc.include") == 0)
-		return owned->include_dir && lx_str_starts_with(l->value, owned->include_dir) &&
-				       !strchr(l->value + strlen(owned->include_dir), '/')
-			       ? GPU
-			       : NOT_GPU;
-	if (strcmp(l->key, "lxc.mount.entry") == 0) {
-		_cleanup_free_ char *source = lx_xstrndup(l->value, strcspn(l->value, " \t"));
-		return is_gpu_dev_path(source, owned) ? GPU : NOT_GPU;
-	}
-	unsigned major;
-	long minor;
-	if (!is_cgroup_allow_key(l->key) || !rule_char_device(l->value, &major, &minor))
-		return NOT_GPU;
-	if (contains(owned->majors, owned->n_majors, major))
-		return GPU;
-	if (owned->drm_major && major == owned->drm_major)
-		return minor >= 0 && contains(owned->drm_minors, owned->n_drm_minors, (unsigned)minor)
-			       ? GPU
-			       : NOT_GPU;
-	return lx_major_is_dynamic(major) ? GPU_IF_OTHERS : NOT_GPU;
-}
-
-bool lx_conf_has_gpu_lines(const struct lx_conf *conf, const struct lx_gpu_owned *owned)
-{
-	for (size_t i = 0; i < conf->n; i++)
-		if (classify_line(&conf->lines[i], owned) == GPU)
-			return true;
-	return false;
-}
-
-bool lx_conf_line_is_gpu_given(const struct lx_conf_line *line, const struct lx_gpu_owned *owned,
-			       bool config_has_gpu_lines)
-{
-	enum ownership own = classify_line(line, owned);
-	return own == GPU || (own == GPU_IF_OTHERS && config_has_gpu_lines);
-}
-
-bool lx_conf_line_is_gpu(const struct lx_conf *conf, const struct lx_conf_line *line,
-			 const struct lx_gpu_owned *owned)
-{
-	return lx_conf_line_is_gpu_given(line, owned, lx_conf_has_gpu_lines(conf, owned));
-}
 
 /* The output being built: lines with their ends. */
 struct out_line {
@@ -164,11 +49,12 @@ static const char *dominant_eol(const struct out *o)
 }
 
 /* The edit itself: drop the flagged lines, put the new ones (and the
- * unprivileged key) before line insert_at (conf->n: at the end). Every
- * other line keeps its bytes and its place. */
+ * unprivileged key) before line insert_at (conf->n: at the end), and
+ * inserts[i] (when given: conf->n + 1 lists) before line i. Every other
+ * line keeps its bytes and its place. */
 static char *edit_lines(const struct lx_conf *conf, const bool *drop, char *const *replace,
-			size_t insert_at, const struct lx_strv *lines, int unprivileged, size_t *len,
-			size_t *removed)
+			size_t insert_at, const struct lx_strv *lines, const struct lx_strv *inserts,
+			int unprivileged, size_t *len, size_t *removed)
 {
 	static const char unpriv_line[] = "unprivileged: 1";
 	bool have_unpriv_line = false;
@@ -184,6 +70,8 @@ static char *edit_lines(const struct lx_conf *conf, const bool *drop, char *cons
 			for (size_t j = 0; lines && j < lines->n; j++)
 				out_push(&o, lines->items[j], strlen(lines->items[j]), NULL);
 		}
+		for (size_t j = 0; inserts && j < inserts[i].n; j++)
+			out_push(&o, inserts[i].items[j], strlen(inserts[i].items[j]), NULL);
 		if (i == conf->n)
 			break;
 		const struct lx_conf_line *l = &conf->lines[i];
@@ -245,26 +133,12 @@ char *lx_conf_edit(const struct lx_conf *conf, const bool *drop, char *const *re
 		   size_t *removed)
 {
 	size_t at = insert_at >= 0 ? (size_t)insert_at : end_of_live(conf);
-	return edit_lines(conf, drop, replace, at, lines, unprivileged, len, removed);
+	return edit_lines(conf, drop, replace, at, lines, NULL, unprivileged, len, removed);
 }
 
-char *lx_conf_rewrite(const struct lx_conf *conf, const struct lx_gpu_owned *owned,
-		      const struct lx_conf_rewrite *rw, size_t *len, size_t *removed)
+char *lx_conf_edit_at(const struct lx_conf *conf, const bool *drop, const struct lx_strv *inserts,
+		      int unprivileged, size_t *len, size_t *removed)
 {
-	bool others = lx_conf_has_gpu_lines(conf, owned) || (rw->gpu_lines && rw->gpu_lines->n);
-	/* The new lines go where the first GPU line was, else after the live
-	 * section's last non-blank line. */
-	bool *drop = lx_xcalloc(conf->n + 1, sizeof(*drop));
-	size_t insert_at = end_of_live(conf);
-	bool first = true;
-	for (size_t i = 0; i < conf->n; i++) {
-		enum ownership own = classify_line(&conf->lines[i], owned);
-		drop[i] = own == GPU || (own == GPU_IF_OTHERS && others);
-		if (drop[i] && first)
-			insert_at = i, first = false;
-	}
-	char *text = edit_lines(conf, drop, NULL, insert_at, rw->gpu_lines, rw->unprivileged, len,
-				removed);
-	free(drop);
-	return text;
+	return edit_lines(conf, drop, NULL, end_of_live(conf), NULL, inserts, unprivileged, len,
+			  removed);
 }

@@ -416,7 +416,7 @@ bool lx_guard_has_gpu_lines(const struct lx_host *host, const struct lx_conf *co
 		return true;
 	struct lx_gpu_owned owned;
 	lx_gpu_owned_from_host(host, &owned);
-	bool gpu_lines = lx_conf_has_gpu_lines(conf, &owned);
+	bool gpu_lines = lx_gpu_owned_any(&owned, conf);
 	lx_gpu_owned_free(&owned);
 	return gpu_lines;
 }

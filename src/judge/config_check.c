@@ -695,7 +695,7 @@ static void check_sections(struct checker *k, const struct lx_gpu_owned *owned)
 			continue;
 		struct lx_conf_line as_live = *l;
 		as_live.section = -1;
-		if (!lx_conf_line_is_gpu_given(&as_live, owned, true) || live_has_line(conf, l->text))
+		if (!lx_gpu_owned_line(owned, &as_live) || live_has_line(conf, l->text))
 			continue;
 		const char *section = conf->lines[l->section].key;
 		bool pending = strcasecmp(section, "pve:pending") == 0;

@@ -186,7 +186,7 @@ C
 		grep -q '^dev[1-9]: /dev/nvidia-uvm,' "$conf" ||
 		{ cat "$conf"; return 1; }
 }
-check "apply keeps devN options and other devices' rules (hidraw 242), drops a rule no device has" t_other_devices_kept
+check "apply keeps devN options and other devices' rules (hidraw 242), drops the raw NVIDIA rule (509 is nvidia-caps here)" t_other_devices_kept
 t_wont_start() {
 	cat >"$conf" <<'C'
 arch: amd64
@@ -293,6 +293,88 @@ check "rollback after a GPU line was edited: exit 2, unchanged, diff shown; --fo
 check "rollback from a backup without 'written': refused, --force restores GPU lines only" t_rb_old_backup
 check "rollback undoes apply's privilege flip, keeps the edits" t_rb_privilege
 check "rollback of a rollback gives apply's result again" t_rb_twice
+
+# Rules for other devices, and rules whose major no device has now (issue
+# 19): apply takes out only lines lxgpu owns, so that rollback, which puts
+# back exactly the owned lines, restores whatever apply removed. Expected
+# values are the original files' bytes (with the admin's edit made by sed
+# here), and the lines as written: a Coral TPU's apex driver takes a
+# dynamic major (500 here) that this host's /proc/devices does not list
+# while it is not loaded; nothing makes such a rule NVIDIA's.
+c3="$pve/lxc/300.conf"
+cat >"$work/300.orig" <<'CONF'
+arch: amd64
+hostname: coral
+memory: 2048
+ostype: debian
+lxc.cgroup2.devices.allow: c 500:0 rwm
+lxc.mount.entry: /dev/apex_0 dev/apex_0 none bind,optional,create=file
+CONF
+lx3() { # HOST ARGS...
+	h=$1
+	shift
+	"$lxgpu" --host "$examples/$h" --pve-dir "$pve" --lock-dir "$locks" --backup-dir "$backups" \
+		--state-dir "$work/state" "$@" >"$work/out" 2>"$work/err"
+}
+memory_edit() { sed -i 's/^memory: 2048$/memory: 4096/' "$1"; }
+t_coral_kept() {
+	cp "$work/300.orig" "$c3" && sed 's/^memory: 2048$/memory: 4096/' "$work/300.orig" >"$work/300.want" &&
+		lx3 pve-rtx-4090.yaml apply 300 --gpus 0 || { cat "$work/out" "$work/err"; return 1; }
+	grep -qx 'lxc.cgroup2.devices.allow: c 500:0 rwm' "$c3" &&
+		grep -qx 'lxc.mount.entry: /dev/apex_0 dev/apex_0 none bind,optional,create=file' "$c3" &&
+		grep -q '^dev[0-9]*: /dev/nvidia0' "$c3" && grep -qF "'lxc.cgroup2.devices.allow: c 500:0 rwm' is kept" "$work/err" ||
+		{ cat "$c3" "$work/err"; return 1; }
+	memory_edit "$c3" && lx3 pve-rtx-4090.yaml rollback 300 && cmp "$work/300.want" "$c3" ||
+		{ diff -u "$work/300.want" "$c3"; cat "$work/err"; return 1; }
+}
+check "apply keeps a Coral TPU's rule (major 500, no device has it now); rollback after an edit: the original bytes" t_coral_kept
+t_coral_beside_gpu() {
+	# The same beside hand-written NVIDIA lines that apply replaces.
+	{ cat "$work/300.orig"; printf '%s\n' 'lxc.cgroup2.devices.allow: c 195:* rwm' \
+		'lxc.mount.entry: /dev/nvidia0 dev/nvidia0 none bind,optional,create=file'; } >"$work/301.orig"
+	sed 's/^memory: 2048$/memory: 4096/' "$work/301.orig" >"$work/301.want"
+	cp "$work/301.orig" "$pve/lxc/301.conf" && lx3 pve-rtx-4090.yaml apply 301 --gpus 0 --style devn &&
+		grep -qx 'lxc.cgroup2.devices.allow: c 500:0 rwm' "$pve/lxc/301.conf" &&
+		! grep -q 'c 195:' "$pve/lxc/301.conf" || { cat "$pve/lxc/301.conf" "$work/err"; return 1; }
+	memory_edit "$pve/lxc/301.conf" && lx3 pve-rtx-4090.yaml rollback 301 &&
+		cmp "$work/301.want" "$pve/lxc/301.conf" || { diff -u "$work/301.want" "$pve/lxc/301.conf"; return 1; }
+}
+check "beside NVIDIA lines apply replaces: the Coral rule stays; rollback after an edit: the original bytes" t_coral_beside_gpu
+
+# nvidia-uvm not loaded (examples/hosts/pve-uvm-not-loaded.yaml has no
+# nvidia-uvm in /proc/devices): the recipe's 508 rule may be the major uvm
+# gets when it loads, so it is unknown, not stale; it stays, apply says so,
+# and the uvm binds stay (FACTS section 1: the uvm major is dynamic).
+cat >"$work/101.orig" <<'CONF'
+arch: amd64
+hostname: cuda
+memory: 2048
+ostype: debian
+lxc.cgroup2.devices.allow: c 195:* rwm
+lxc.cgroup2.devices.allow: c 508:* rwm
+lxc.mount.entry: /dev/nvidia0 dev/nvidia0 none bind,optional,create=file
+lxc.mount.entry: /dev/nvidiactl dev/nvidiactl none bind,optional,create=file
+lxc.mount.entry: /dev/nvidia-uvm dev/nvidia-uvm none bind,optional,create=file
+lxc.mount.entry: /dev/nvidia-uvm-tools dev/nvidia-uvm-tools none bind,optional,create=file
+CONF
+t_uvm_unknown_dry() {
+	cp "$work/101.orig" "$pve/lxc/101.conf" && lx3 pve-uvm-not-loaded.yaml apply 101 --style raw --dry-run
+	rc=$?
+	[ "$rc" -le 1 ] && cmp "$work/101.orig" "$pve/lxc/101.conf" &&
+		! grep -q '^-lxc.cgroup2.devices.allow: c 508:\* rwm' "$work/out" &&
+		! grep -q '^-lxc.mount.entry: /dev/nvidia-uvm' "$work/out" &&
+		grep -qF "'lxc.cgroup2.devices.allow: c 508:* rwm' is kept" "$work/err" &&
+		grep -q 'nvidia-uvm.* not loaded' "$work/err" || { echo "exit $rc"; cat "$work/out" "$work/err"; return 1; }
+}
+check "uvm not loaded: apply --style raw --dry-run keeps the 508 rule and the uvm binds, and says why" t_uvm_unknown_dry
+t_uvm_unknown_rollback() {
+	cp "$work/101.orig" "$pve/lxc/101.conf" && sed 's/^memory: 2048$/memory: 4096/' "$work/101.orig" >"$work/101.want" &&
+		lx3 pve-uvm-not-loaded.yaml apply 101 --gpus 0 --style devn &&
+		grep -qx 'lxc.cgroup2.devices.allow: c 508:\* rwm' "$pve/lxc/101.conf" || { cat "$pve/lxc/101.conf" "$work/err"; return 1; }
+	memory_edit "$pve/lxc/101.conf" && lx3 pve-uvm-not-loaded.yaml rollback 101 &&
+		cmp "$work/101.want" "$pve/lxc/101.conf" || { diff -u "$work/101.want" "$pve/lxc/101.conf"; return 1; }
+}
+check "uvm not loaded: apply --style devn keeps the 508 rule; rollback after an edit: the original bytes" t_uvm_unknown_rollback
 
 # Failures of the file system: the original must stay as it was.
 if [ "$(id -u)" -eq 0 ] && command -v unshare >/dev/null; then

@@ -92,13 +92,15 @@ cp "$h/pve/lxc/101.conf" "$work/original.conf"
 
 t_apply() {
 	apply 101 --style include --gpus 0000:41:00.0 || fail || return 1
-	# Every line but the GPU ones is kept in place, byte for byte (hidraw's
-	# rule too: 242 is in /proc/devices); the GPU lines give way to one
-	# lxc.include line after the last device line that stays.
-	grep -v -e '^lxc.cgroup2.devices.allow: c 195:' -e '^lxc.cgroup2.devices.allow: c 509:' \
-		-e '^lxc.mount.entry: /dev/nvidia' "$work/original.conf" |
-		sed "/^lxc.cgroup2.devices.allow: c 242:\\* rwm\$/a lxc.include: $inc" >"$work/want.conf"
+	# Every line but the NVIDIA ones is kept in place, byte for byte:
+	# hidraw's rule (242 is in /proc/devices) and the recipe's 509 rule (no
+	# device has 509 on this host, so nothing says it is NVIDIA's: it stays,
+	# and apply says so). The NVIDIA lines give way to one lxc.include line
+	# where the first of them was.
+	grep -v -e '^lxc.mount.entry: /dev/nvidia' "$work/original.conf" |
+		sed "s|^lxc.cgroup2.devices.allow: c 195:\\* rwm\$|lxc.include: $inc|" >"$work/want.conf"
 	diff -u "$work/want.conf" "$h/pve/lxc/101.conf" || return 1
+	grep -qF "'lxc.cgroup2.devices.allow: c 509:* rwm' is kept" "$work/err" || fail || return 1
 	# The include file: LXC's key = value lines with this host's numbers.
 	printf '%s\n' 'lxc.cgroup2.devices.allow = c 195:0 rw' 'lxc.cgroup2.devices.allow = c 195:255 rw' \
 		'lxc.cgroup2.devices.allow = c 511:0 rw' 'lxc.cgroup2.devices.allow = c 511:1 rw' \

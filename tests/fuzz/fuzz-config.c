@@ -1,6 +1,7 @@
 /* libFuzzer target: container configs. Oracles: parse-serialize is the
  * identity on any input; replacing the GPU lines keeps every other line in
  * order, leaves the sections after the live one alone, and is idempotent. */
+#include "lxgpu/access.h"
 #include "lxgpu/config.h"
 
 #include <stdint.h>
@@ -8,13 +9,12 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-/* Lines that are not GPU lines, judged as in a config that has GPU lines
- * (the rewrite adds some). */
+/* Lines that are not lxgpu's (lx_gpu_owned_line). */
 static char *not_gpu_lines(const struct lx_conf *conf, const struct lx_gpu_owned *owned)
 {
 	struct lx_buf b = {0};
 	for (size_t i = 0; i < conf->n; i++)
-		if (!lx_conf_line_is_gpu_given(&conf->lines[i], owned, true)) {
+		if (!lx_gpu_owned_line(owned, &conf->lines[i])) {
 			/* A last line "x\r" without newline reads back as "x" + "\r\n"
 			 * once it gets one: the same line to PVE, which splits on \n
 			 * and ignores trailing white space. */

@@ -1,6 +1,7 @@
 /* config/rollback.c: a backup's GPU lines back into today's config, every
  * other line as it is today. Expected texts are written by hand from that
  * rule. */
+#include "lxgpu/access.h"
 #include "lxgpu/config.h"
 #include "tap.h"
 
