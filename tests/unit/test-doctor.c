@@ -172,6 +172,7 @@ static const struct expect expects[] = {
 	 "module=nvidia|built_for=5.4.18-100.fc30.x86_64 SMP mod_unload |kernel=5.4.18-200.fc31.x86_64 SMP mod_unload ",
 	 NULL},
 	{"module-symbol-version.log", "LXG116", E, NULL, "module=nvidia|symbol=i2c_get_adapter|count=4", NULL},
+	{"module-symbol-version-alone.log", "LXG116", E, NULL, "module=nvidia|symbol=i2c_get_adapter|count=1", NULL},
 	{"module-unknown-symbol.log", "LXG116", E, NULL, "module=nvidia_fs|symbol=nvidia_p2p_dma_unmap_pages", NULL},
 	{"modprobe-exec-format.log", "LXG116", E, NULL, "module=nvidia|error=Exec format error", NULL},
 	/* the IOMMU and P2P */
