@@ -24,8 +24,10 @@
 /* kmod's modprobe ("could not insert '%s': %s", tools/modprobe.c) and
  * systemd-modules-load ("Failed to insert module '%s': %m") for an NVIDIA
  * module; group 2 the module. */
-#define INSERT_FAILED "(could not insert|[Ff]ailed to insert module) '(nvidia[a-z0-9_-]*)': "
-#define NVIDIA_MODULE "(nvidia[a-z0-9_-]*)"
+#define INSERT_FAILED "(could not insert|[Ff]ailed to insert module) '(nvidia[a-z0-9_-]*|nv_peer_mem)': "
+/* nvidia, nvidia_uvm, nvidia_drm, nvidia_modeset, nvidia_peermem, nvidia_fs,
+ * and Mellanox's GPUDirect module of the same driver, nv_peer_mem */
+#define NVIDIA_MODULE "(nvidia[a-z0-9_-]*|nv_peer_mem)"
 
 #define FIX_ENROLL                                                                                 \
 	"enroll the key the module is signed with (DKMS: mokutil --import /var/lib/dkms/mok.pub, "  \
@@ -229,6 +231,16 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "failed! (0x%x:0x%x:%d)\\n\") = \"NVRM: GPU %04x:%02x:%02x.%x: RmInitAdapter failed! ...\", "
 	 "then kernel-open/nvidia/nv.c nv_start_device(): \"rm_init_adapter failed, device minor "
 	 "number %d\\n\""},
+	{"probe-failed",
+	 "nvidia (" BDF "): probe with driver nvidia failed with error (-?[0-9]+)|nvidia: probe of (" BDF
+	 ") failed with error (-?[0-9]+)",
+	 LXG106_INIT_FAILED, LX_SEVERITY_ERROR,
+	 "nvidia could not take the GPU (its probe failed with error {error})",
+	 "look at the driver's earlier messages about this GPU (dmesg | grep -i nvrm)",
+	 LX_KMSG_NEEDS_CAUSE, {{"gpu", 1}, {"error", 2}, {"gpu", 3}, {"error", 4}},
+	 "the kernel's driver core, drivers/base/dd.c really_probe()/call_driver_probe(): "
+	 "dev_err(\"probe with driver %s failed with error %d\\n\") (before 5.x: pr_warn(\"%s: probe of %s "
+	 "failed with error %d\\n\")), after nv-pci.c's nv_pci_probe() refused it"},
 	{"fallen-off-bus",
 	 "NVRM: (The NVIDIA GPU|GPU) (" BDF ")( \\(PCI ID: [0-9a-fA-F:]+\\))?( installed in this "
 	 "system has|: GPU has) fallen off the bus",
@@ -482,10 +494,14 @@ static int field_index(const struct lx_kmsg_entry *e, const char *name, size_t l
 
 const char *lx_kmsg_match_field(const struct lx_kmsg_match *m, const char *name)
 {
-	int f = field_index(m->entry, name, strlen(name));
-	if (f >= 0)
-		return m->values[f];
-	return strcmp(name, "gpu") == 0 ? m->pci : NULL;
+	/* the normalised address, whichever field (or the record) gave it */
+	if (strcmp(name, "gpu") == 0)
+		return m->pci;
+	/* a pattern of two forms names a field twice: the form that matched */
+	for (size_t f = 0; f < LX_KMSG_FIELDS_MAX && m->entry->fields[f].name; f++)
+		if (strcmp(m->entry->fields[f].name, name) == 0 && m->values[f])
+			return m->values[f];
+	return NULL;
 }
 
 char *lx_kmsg_match_fill(const struct lx_kmsg_match *m, const char *text)

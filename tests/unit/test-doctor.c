@@ -121,6 +121,9 @@ static const struct expect expects[] = {
 	{"rm-init-two-gpus.log", "LXG104", E, "0000:05:00.0", "bar=1|bar_size=0|bar_address=0", NULL},
 	{"rm-init-two-gpus.log", "LXG106", E, "0000:06:00.0", "status=0x25:0x65:1470|minor=1", "-"},
 	{"rm-init-barrier.log", "LXG106", E, "0000:06:00.0", NULL, "-"},
+	{"probe-failed.log", "LXG106", E, "0000:01:00.0", "error=-1", "-"},
+	{"open-module-no-gsp.log", "LXG106", E, "0000:09:00.0", "error=-1", "LXG102"},
+	{"pci-region-invalid.log", "LXG106", E, "0000:14:00.0", "error=-1", "LXG104"},
 	/* the GPU gone */
 	{"fallen-off-bus.log", "LXG109", E, "0000:b3:00.0", NULL, NULL},
 	{"xid-79.log", "LXG109", E, "0000:2b:00.0", "text=GPU has fallen off the bus.", NULL},
@@ -173,6 +176,7 @@ static const struct expect expects[] = {
 	 NULL},
 	{"module-symbol-version.log", "LXG116", E, NULL, "module=nvidia|symbol=i2c_get_adapter|count=4", NULL},
 	{"module-symbol-version-alone.log", "LXG116", E, NULL, "module=nvidia|symbol=i2c_get_adapter|count=1", NULL},
+	{"module-nv-peer-mem.log", "LXG116", E, NULL, "module=nv_peer_mem|symbol=nvidia_p2p_get_pages|count=3", NULL},
 	{"module-unknown-symbol.log", "LXG116", E, NULL, "module=nvidia_fs|symbol=nvidia_p2p_dma_unmap_pages", NULL},
 	{"modprobe-exec-format.log", "LXG116", E, NULL, "module=nvidia|error=Exec format error", NULL},
 	/* the IOMMU and P2P */
