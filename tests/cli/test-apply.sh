@@ -198,7 +198,7 @@ C
 	cp "$conf" "$work/nostart.conf"
 	# This host has no nvidia-uvm: the kept, non-optional uvm bind fails the start.
 	"$lxgpu" --host "$examples/pve-uvm-not-loaded.yaml" --pve-dir "$pve" --lock-dir "$locks" \
-		--backup-dir "$backups" apply 100 >"$work/out" 2>"$work/err"
+		--backup-dir "$backups" --state-dir "$work/state" apply 100 >"$work/out" 2>"$work/err"
 	[ $? -eq 2 ] && grep -q 'would not start' "$work/err" && grep -q ':5: ' "$work/err" &&
 		cmp "$conf" "$work/nostart.conf" || { cat "$work/out" "$work/err"; return 1; }
 }
@@ -380,7 +380,7 @@ check "uvm not loaded: apply --style devn keeps the 508 rule; rollback after an 
 if [ "$(id -u)" -eq 0 ] && command -v unshare >/dev/null; then
 	cat >"$work/fs.sh" <<'FS'
 set -u
-mode=$1 lxgpu=$2 host=$3 pve=$4 locks=$5 backups=$6
+mode=$1 lxgpu=$2 host=$3 pve=$4 locks=$5 backups=$6 state=$7
 if [ "$mode" = readonly ]; then
 	mount --bind "$pve/lxc" "$pve/lxc" && mount -o remount,bind,ro "$pve/lxc" || exit 99
 else
@@ -389,7 +389,7 @@ else
 	dd if=/dev/zero of="$pve/lxc/filler" bs=1k count=64 2>/dev/null
 	cp "$pve/lxc/100.conf" /tmp/lxgpu-fs-before.conf
 fi
-"$lxgpu" --host "$host" --pve-dir "$pve" --lock-dir "$locks" --backup-dir "$backups" apply 100 --gpus 0
+"$lxgpu" --host "$host" --pve-dir "$pve" --lock-dir "$locks" --backup-dir "$backups" --state-dir "$state" apply 100 --gpus 0
 rc=$?
 cmp -s "$pve/lxc/100.conf" /tmp/lxgpu-fs-orig.conf || { echo "config changed"; exit 98; }
 ls -a "$pve/lxc" | grep -q lxgpu-tmp && { echo "temp file left"; exit 97; }
@@ -399,7 +399,7 @@ FS
 		reset_conf
 		cp "$work/original.conf" /tmp/lxgpu-fs-orig.conf
 		before=$(n_backups)
-		unshare -m --propagation private sh "$work/fs.sh" "$1" "$lxgpu" "$host" "$pve" "$locks" "$backups" >"$work/out" 2>"$work/err"
+		unshare -m --propagation private sh "$work/fs.sh" "$1" "$lxgpu" "$host" "$pve" "$locks" "$backups" "$work/state" >"$work/out" 2>"$work/err"
 		rc=$?
 		rm -f /tmp/lxgpu-fs-orig.conf /tmp/lxgpu-fs-before.conf
 		[ "$rc" -eq 2 ] || { echo "exit $rc"; cat "$work/out" "$work/err"; return 1; }

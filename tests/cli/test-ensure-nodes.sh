@@ -43,7 +43,9 @@ host() {
 	printf 'NVRM version: NVIDIA UNIX Open Kernel Module for x86_64  590.48.01  Release Build  (dvs-builder@U22-I3-AF03-09-1)\n' \
 		>"$h/proc/driver/nvidia/version"
 }
-en() { "$lxgpu" --proc-dir "$h/proc" --dev-dir "$h/dev" --firmware-dir "$work/none" --run-dir "$work/none" ensure-nodes "$@" >"$work/out" 2>"$work/err"; }
+# A scratch --state-dir: ensure-nodes rewrites the include files of the
+# records it finds there, never the machine's.
+en() { "$lxgpu" --proc-dir "$h/proc" --dev-dir "$h/dev" --firmware-dir "$work/none" --run-dir "$work/none" --state-dir "$work/state" ensure-nodes "$@" >"$work/out" 2>"$work/err"; }
 # node PATH TYPE MAJOR:MINOR MODE: what stat says (decimal major/minor).
 node() {
 	got=$(stat -c '%F %t %T %a' "$h/dev/$1" 2>/dev/null) || { echo "$1 missing"; return 1; }

@@ -16,7 +16,10 @@ trap 'rm -rf "$work"' EXIT
 
 mkdir -p "$work/pve/lxc" "$work/lxc" "$work/backups" "$work/locks"
 printf 'arch: amd64\nhostname: gpu\nunprivileged: 1\ndev0: /dev/nvidia0\ndev1: /dev/nvidiactl\n' >"$work/pve/lxc/101.conf"
-lx() { "$lxgpu" --host "$host" --pve-dir "$work/pve" --lxc-path "$work/lxc" --cgroup-root "$work/no-cgroup" "$@"; }
+# A scratch --state-dir: apply records a container's GPUs there, and a
+# test never writes the machine's /var/lib/lxgpu (on a Proxmox node that
+# would overwrite a real container's record).
+lx() { "$lxgpu" --host "$host" --pve-dir "$work/pve" --lxc-path "$work/lxc" --cgroup-root "$work/no-cgroup" --state-dir "$work/state" "$@"; }
 # apply and rollback's own directories
 ab="--lock-dir $work/locks --backup-dir $work/backups"
 
