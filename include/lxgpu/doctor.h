@@ -170,9 +170,23 @@ struct lx_host_facts {
 	char *secure_boot_source; /* the efivar file read, or why none */
 	int persistenced_pid; /* a live nvidia-persistenced, else -1 */
 	char *persistenced_pidfile;
+	/* kernel lockdown (/sys/kernel/security/lockdown, the mode in
+	 * brackets: "none", "integrity", "confidentiality"); NULL without LSM */
+	char *lockdown;
+	char *lockdown_source;
+	char *kernel_release; /* /proc/sys/kernel/osrelease */
+	/* the nvidia module modprobe would load for the running kernel (as
+	 * predict finds it under <root>/lib/modules/<release>), and the
+	 * kernel its vermagic names (its first word); NULL when none */
+	char *module_path;
+	char *module_vermagic;
+	bool modules_checked; /* the module tree was looked at */
 };
-/* Read them under paths (proc, sys, run); nothing is opened but files. */
+/* Read them under paths (proc, sys, run) and, for the module tree, root
+ * ("/"); nothing is opened but files. */
 void lx_host_facts_read(const struct lx_scan_paths *paths, struct lx_host_facts *out);
+void lx_host_facts_read_root(const struct lx_scan_paths *paths, const char *root,
+			     struct lx_host_facts *out);
 void lx_host_facts_free(struct lx_host_facts *f);
 /* The value of a kernel command line parameter ("iommu" -> "pt"), the
  * last one given; "" for a bare flag; NULL when absent. */

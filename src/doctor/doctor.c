@@ -234,13 +234,50 @@ static int check_facts(struct check_ctx *c)
 						 modules[m], keys[k]),
 				    lx_xasprintf("/proc/cmdline: %s", f->cmdline));
 	}
-	if (f->secure_boot == LX_SECURE_BOOT_ON && host->n_gpus && !module_loaded(host))
+	/* Lockdown (what Secure Boot turns on) refuses unsigned modules even
+	 * where the log says nothing: modprobe's EPERM is all a user sees. */
+	bool locked = f->lockdown && strcmp(f->lockdown, "none") != 0;
+	bool sb = f->secure_boot == LX_SECURE_BOOT_ON;
+	if ((sb || locked) && host->n_gpus && !module_loaded(host)) {
+		_cleanup_free_ char *lock = locked ? lx_xasprintf("kernel lockdown is '%s'", f->lockdown) : NULL;
+		_cleanup_free_ char *sb_ev = sb ? lx_xasprintf("%s: 1", f->secure_boot_source) : NULL;
+		_cleanup_free_ char *lock_ev =
+			locked ? lx_xasprintf("%s: [%s]", f->lockdown_source, f->lockdown) : NULL;
 		add(c, LXG127_SECURE_BOOT_UNSIGNED,
-		    lx_xstrdup("Secure Boot is on and the nvidia module is not loaded: the kernel "
-			       "refuses modules not signed by a key it trusts (a DKMS build)"),
+		    lx_xasprintf("%s%s%s and the nvidia module is not loaded: the kernel refuses "
+				 "modules not signed by a key it trusts (a DKMS build)",
+				 sb ? "Secure Boot is on" : "", sb && locked ? ", " : "", lock ? lock : ""),
 		    lx_xstrdup("enroll the DKMS signing key (mokutil --import /var/lib/dkms/mok.pub, "
 			       "reboot, confirm in MokManager), or use signed driver packages"),
-		    lx_xasprintf("%s: 1", f->secure_boot_source));
+		    lx_xasprintf("%s%s%s", sb_ev ? sb_ev : "", sb && locked ? "\n" : "",
+				 lock_ev ? lock_ev : ""));
+	}
+	/* The module modprobe would load: none for this kernel, or one built
+	 * for another (its vermagic) */
+	if (host->n_gpus && !module_loaded(host) && f->modules_checked && f->kernel_release) {
+		if (!f->module_path)
+			add(c, LXG116_MODULE_WRONG_KERNEL,
+			    lx_xasprintf("no nvidia module for the running kernel %s under "
+					 "/lib/modules/%s: it was not built for it (a DKMS build that "
+					 "failed, or headers missing when the kernel was installed)",
+					 f->kernel_release, f->kernel_release),
+			    lx_xasprintf("build it for %s: install its headers (proxmox-headers-%s or "
+					 "linux-headers-%s) and run dkms autoinstall, or reinstall the "
+					 "driver; else boot a kernel it is built for",
+					 f->kernel_release, f->kernel_release, f->kernel_release),
+			    lx_xasprintf("/proc/sys/kernel/osrelease: %s; no nvidia.ko* under "
+					 "/lib/modules/%s", f->kernel_release, f->kernel_release));
+		else if (f->module_vermagic && strcmp(f->module_vermagic, f->kernel_release) != 0)
+			add(c, LXG116_MODULE_WRONG_KERNEL,
+			    lx_xasprintf("%s was built for the kernel %s, the running kernel is %s: "
+					 "the kernel refuses it",
+					 f->module_path, f->module_vermagic, f->kernel_release),
+			    lx_xasprintf("rebuild it for %s (dkms autoinstall, or reinstall the driver "
+					 "with this kernel's headers), or boot %s",
+					 f->kernel_release, f->module_vermagic),
+			    lx_xasprintf("%s: vermagic %s; /proc/sys/kernel/osrelease: %s",
+					 f->module_path, f->module_vermagic, f->kernel_release));
+	}
 	if (module_loaded(host) && f->persistenced_pid < 0)
 		add(c, LXG126_NO_PERSISTENCED,
 		    lx_xstrdup("nvidia-persistenced is not running: without persistence mode the "

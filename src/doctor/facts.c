@@ -2,6 +2,7 @@
  * module's parameters, Secure Boot, the persistence daemon. Files only:
  * no node is opened, nothing is run. */
 #include "lxgpu/doctor.h"
+#include "lxgpu/predict.h"
 #include "lxgpu/report.h"
 
 #include <ctype.h>
@@ -68,7 +69,55 @@ static void read_persistenced(const struct lx_scan_paths *paths, struct lx_host_
 		f->persistenced_pid = (int)pid;
 }
 
+/* "none [integrity] confidentiality": the mode in brackets
+ * (security/lockdown/lockdown.c lockdown_read()). */
+static void read_lockdown(const char *sys, struct lx_host_facts *f)
+{
+	_cleanup_free_ char *text = read_optional(sys, "kernel/security/lockdown", NULL);
+	f->lockdown_source = lx_path_join(sys, "kernel/security/lockdown");
+	const char *open = text ? strchr(text, '[') : NULL;
+	const char *close = open ? strchr(open, ']') : NULL;
+	if (close && close - open < 32)
+		f->lockdown = lx_xstrndup(open + 1, (size_t)(close - open - 1));
+}
+
+/* The module modprobe loads for the running kernel and the kernel it was
+ * built for: a DKMS build that failed for a new kernel leaves none, a copy
+ * (weak-updates, a module tree copied over) one whose vermagic names
+ * another kernel. */
+static void read_module(const char *root, struct lx_host_facts *f)
+{
+	if (!f->kernel_release)
+		return;
+	struct lx_next_boot nb;
+	struct lx_error err = {0};
+	if (lx_next_boot_inspect(root, f->kernel_release, &nb, &err) < 0) {
+		lx_error_clear(&err);
+		return;
+	}
+	f->modules_checked = true;
+	if (nb.module_path) {
+		f->module_path = lx_xstrdup(nb.module_path);
+		struct lx_strv fields = {0};
+		if (lx_modinfo_read(nb.module_path, &fields, &err) == 0) {
+			const char *magic = lx_modinfo_get(&fields, "vermagic");
+			if (magic)
+				f->module_vermagic = lx_xstrndup(magic, strcspn(magic, " "));
+		} else {
+			lx_error_clear(&err);
+		}
+		lx_strv_free(&fields);
+	}
+	lx_next_boot_free(&nb);
+}
+
 void lx_host_facts_read(const struct lx_scan_paths *paths, struct lx_host_facts *out)
+{
+	lx_host_facts_read_root(paths, "/", out);
+}
+
+void lx_host_facts_read_root(const struct lx_scan_paths *paths, const char *root,
+			     struct lx_host_facts *out)
 {
 	memset(out, 0, sizeof(*out));
 	out->live = true;
@@ -78,6 +127,11 @@ void lx_host_facts_read(const struct lx_scan_paths *paths, struct lx_host_facts 
 	out->params = read_optional(paths->proc, "driver/nvidia/params", NULL);
 	read_secure_boot(paths->sys, out);
 	read_persistenced(paths, out);
+	read_lockdown(paths->sys, out);
+	out->kernel_release = read_optional(paths->proc, "sys/kernel/osrelease", NULL);
+	if (out->kernel_release)
+		lx_str_strip(out->kernel_release);
+	read_module(root, out);
 }
 
 void lx_host_facts_free(struct lx_host_facts *f)
@@ -86,6 +140,11 @@ void lx_host_facts_free(struct lx_host_facts *f)
 	free(f->params);
 	free(f->secure_boot_source);
 	free(f->persistenced_pidfile);
+	free(f->lockdown);
+	free(f->lockdown_source);
+	free(f->kernel_release);
+	free(f->module_path);
+	free(f->module_vermagic);
 	memset(f, 0, sizeof(*f));
 }
 

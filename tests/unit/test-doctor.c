@@ -10,6 +10,7 @@
 #include "lxgpu/doctor.h"
 #include "tap.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 static const char *kmsg_dir;
@@ -683,6 +684,95 @@ static void test_doctor_messages(void)
 	lx_error_clear(&err);
 }
 
+static void write_at(const char *root, const char *rel, const char *text)
+{
+	_cleanup_free_ char *path = lx_path_join(root, rel);
+	_cleanup_free_ char *dir = lx_xstrdup(path);
+	*strrchr(dir, '/') = '\0';
+	_cleanup_free_ char *cmd = lx_xasprintf("mkdir -p '%s'", dir);
+	if (system(cmd) != 0)
+		return;
+	FILE *f = fopen(path, "w");
+	if (f) {
+		fputs(text, f);
+		fclose(f);
+	}
+}
+
+/* What a live host shows without a log line: lockdown on with nvidia not
+ * loaded (lockdown.c's file), no module for the running kernel, a module
+ * whose vermagic names another kernel. */
+static void test_live_facts(void)
+{
+	char tmpl[] = "/tmp/lxgpu-doctor-XXXXXX";
+	const char *root = mkdtemp(tmpl);
+	if (!ok(root != NULL, "a scratch root"))
+		return;
+	write_at(root, "proc/sys/kernel/osrelease", "6.8.12-4-pve\n");
+	write_at(root, "proc/cmdline", "BOOT_IMAGE=/vmlinuz root=/dev/sda1\n");
+	write_at(root, "sys/kernel/security/lockdown", "none [integrity] confidentiality\n");
+	write_at(root, "lib/modules/6.8.12-4-pve/modules.dep", "kernel/fs/fat/fat.ko:\n");
+	write_at(root, "lib/modules/6.5.13-1-pve/updates/dkms/nvidia.ko", "not an ELF\n");
+	_cleanup_free_ char *proc = lx_path_join(root, "proc");
+	_cleanup_free_ char *sys = lx_path_join(root, "sys");
+	_cleanup_free_ char *run = lx_path_join(root, "run");
+	_cleanup_free_ char *dev = lx_path_join(root, "dev");
+	struct lx_scan_paths paths = {.proc = proc, .dev = dev, .sys = sys, .firmware = "", .run = run};
+	struct lx_host_facts f;
+	lx_host_facts_read_root(&paths, root, &f);
+	str_eq(f.lockdown, "integrity", "the lockdown mode in brackets");
+	str_eq(f.kernel_release, "6.8.12-4-pve", "the running kernel");
+	ok(f.modules_checked && f.module_path == NULL, "no nvidia module for the running kernel (only 6.5's)");
+
+	struct lx_host host = {0};
+	struct lx_gpu gpu = {.bdf = (char *)"0000:01:00.0"};
+	host.gpus = &gpu;
+	host.n_gpus = 1;
+	struct lx_doctor_input in = {&host, &f, NULL, NULL};
+	struct lx_findings out = {0};
+	struct lx_error err = {0};
+	lx_doctor_host(&in, &out, &err);
+	const struct lx_finding *lock = NULL, *mod = NULL;
+	for (size_t i = 0; i < out.n; i++) {
+		if (out.items[i].code == LXG127_SECURE_BOOT_UNSIGNED)
+			lock = &out.items[i];
+		if (out.items[i].code == LXG116_MODULE_WRONG_KERNEL)
+			mod = &out.items[i];
+	}
+	ok(lock && strstr(lock->message, "lockdown is 'integrity'") && lock->evidence &&
+		   strstr(lock->evidence, "[integrity]"),
+	   "lockdown on, nvidia not loaded: LXG127 with the lockdown file as evidence");
+	ok(mod && strstr(mod->message, "no nvidia module for the running kernel 6.8.12-4-pve"),
+	   "no module for the running kernel: LXG116");
+	lx_findings_free(&out);
+
+	/* a module on disk whose vermagic names another kernel */
+	free(f.module_path);
+	f.module_path = lx_xstrdup("/lib/modules/6.8.12-4-pve/weak-updates/nvidia.ko");
+	f.module_vermagic = lx_xstrdup("6.8.12-2-pve");
+	lx_doctor_host(&in, &out, &err);
+	mod = NULL;
+	for (size_t i = 0; i < out.n; i++)
+		if (out.items[i].code == LXG116_MODULE_WRONG_KERNEL)
+			mod = &out.items[i];
+	ok(mod && strstr(mod->message, "built for the kernel 6.8.12-2-pve") && strstr(mod->message, "6.8.12-4-pve"),
+	   "a module built for another kernel: LXG116 names both kernels");
+	lx_findings_free(&out);
+	/* the same host with nvidia loaded: nothing of the kind */
+	host.driver.version = (char *)"590.48.01";
+	lx_doctor_host(&in, &out, &err);
+	bool none = true;
+	for (size_t i = 0; i < out.n; i++)
+		none &= out.items[i].code != LXG116_MODULE_WRONG_KERNEL && out.items[i].code != LXG127_SECURE_BOOT_UNSIGNED;
+	ok(none, "with nvidia loaded: no lockdown or module finding");
+	lx_findings_free(&out);
+	lx_error_clear(&err);
+	lx_host_facts_free(&f);
+	_cleanup_free_ char *rm = lx_xasprintf("rm -rf '%s'", root);
+	if (system(rm) != 0)
+		printf("# could not remove %s\n", root);
+}
+
 static void test_cmdline_and_params(void)
 {
 	const char *cmd = "BOOT_IMAGE=/vmlinuz root=/dev/sda1 iommu=on quiet iommu=pt "
@@ -723,6 +813,7 @@ int main(int argc, char **argv)
 	test_formats();
 	test_owner_from_log();
 	test_doctor_messages();
+	test_live_facts();
 	test_cmdline_and_params();
 	return tap_done();
 }
