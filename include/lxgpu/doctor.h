@@ -181,6 +181,14 @@ struct lx_host_facts {
 	char *module_path;
 	char *module_vermagic;
 	bool modules_checked; /* the module tree was looked at */
+	/* NVSwitch systems (HGX/DGX): the switches' PCI functions (vendor
+	 * 0x10de, class 0x0680xx), a live nv-fabricmanager, and the version of
+	 * the installed Fabric Manager package (<root>/var/lib/dpkg/status);
+	 * the last two only looked for when there are switches */
+	struct lx_strv nvswitches;
+	int fabricmanager_pid; /* -1: none running */
+	char *fabricmanager_package;
+	char *fabricmanager_version; /* upstream version, "550.54.15" */
 };
 /* Read them under paths (proc, sys, run) and, for the module tree, root
  * ("/"); nothing is opened but files. */

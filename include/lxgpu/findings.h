@@ -77,6 +77,7 @@ enum lx_finding_code {
 	LXG114_ACS_REDIRECT,      /* the kernel refuses P2P DMA: ACS redirect */
 	LXG115_OPEN_UNSUPPORTED,  /* the open module refused a GeForce/workstation GPU */
 	LXG116_MODULE_WRONG_KERNEL, /* an NVIDIA module built for another kernel */
+	LXG117_FABRIC_NOT_READY,  /* NVSwitch fabric: Fabric Manager not running or of another version, SXid */
 	LXG120_MODULE_NOT_LOADED = 120, /* the nvidia module is not loaded */
 	LXG121_GPU_NOT_ON_NVIDIA, /* a GPU bound to no driver, nouveau, vfio-pci */
 	LXG122_DRIVER_NODE_MISSING, /* /dev/nvidiactl, nvidiaN, nvidia-uvm missing */

@@ -264,6 +264,25 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "src/nvidia/src/kernel/gpu/rc/kernel_rc.c krcReportXid(): \"NVRM: Xid (PCI:%04x:%02x:%02x[ "
 	 "GPU-I:%02u[ GPU-CI:%02u]]): %d, pid=%s, name=%s, %s%s\\n\" (or without pid and name); "
 	 "the number's meaning: the Xid table below"},
+	{"sxid-fatal",
+	 "nvidia-(nvswitch[0-9]+): SXid \\(PCI:(" BDF ")\\): ([0-9]+), (Fatal, .*)",
+	 LXG117_FABRIC_NOT_READY, LX_SEVERITY_ERROR,
+	 "NVSwitch {switch} ({address}) reported the fatal SXid {sxid}: the fabric (every GPU's "
+	 "NVLink through it) stops working until it is reset",
+	 "reset the fabric: stop the GPU users and reboot the host (Fabric Manager resets the "
+	 "switches at start); contact the vendor if the SXid recurs",
+	 0, {{"sxid", 3}, {"switch", 1}, {"address", 2}, {"text", 4}},
+	 "src/common/nvswitch/kernel/inc/common_nvswitch.h NVSWITCH_PRINT_SXID(): \"nvidia-%s: SXid "
+	 "(PCI:%04x:%02x:%02x.%x): %05d, \" with intr_nvswitch.h's \"Fatal, Link %02d %s%s\\n\""},
+	{"sxid",
+	 "nvidia-(nvswitch[0-9]+): SXid \\(PCI:(" BDF ")\\): ([0-9]+), (.*)",
+	 LXG117_FABRIC_NOT_READY, LX_SEVERITY_WARNING,
+	 "NVSwitch {switch} ({address}) reported SXid {sxid} ({text})",
+	 "nothing while it stays non-fatal; look it up in NVIDIA's Fabric Manager user guide "
+	 "(SXid errors) if it recurs",
+	 0, {{"sxid", 3}, {"switch", 1}, {"address", 2}, {"text", 4}},
+	 "src/common/nvswitch/kernel/inc/common_nvswitch.h NVSWITCH_PRINT_SXID(): \"nvidia-%s: SXid "
+	 "(PCI:%04x:%02x:%02x.%x): %05d, \" with error_nvswitch.h's \"Non-fatal, Link %02d \""},
 	{"bound-to-vfio", "NVRM: GPU (" BDF ") is already bound to vfio-pci", LXG111_BOUND_ELSEWHERE,
 	 LX_SEVERITY_INFO,
 	 "nvidia found the GPU bound to vfio-pci (given to virtual machines) and left it",

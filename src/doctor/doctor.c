@@ -252,6 +252,37 @@ static int check_facts(struct check_ctx *c)
 		    lx_xasprintf("%s%s%s", sb_ev ? sb_ev : "", sb && locked ? "\n" : "",
 				 lock_ev ? lock_ev : ""));
 	}
+	/* NVSwitch systems: without a Fabric Manager of the module's version
+	 * the GPUs stay uninitialized (CUDA error 802, "system not yet
+	 * initialized", in every container) */
+	if (f->nvswitches.n && module_loaded(host)) {
+		_cleanup_free_ char *list = lx_strv_join(&f->nvswitches, ", ");
+		if (f->fabricmanager_pid < 0)
+			add(c, LXG117_FABRIC_NOT_READY,
+			    lx_xasprintf("%zu NVSwitch function%s (%s) and nv-fabricmanager is not running: "
+					 "the fabric is not set up, CUDA fails with error 802 (system not "
+					 "yet initialized) in every container",
+					 f->nvswitches.n, f->nvswitches.n == 1 ? "" : "s", list),
+			    lx_xasprintf("install the Fabric Manager of the loaded driver (%s: "
+					 "nvidia-fabricmanager-%.*s) and systemctl enable --now "
+					 "nvidia-fabricmanager",
+					 host->driver.version, (int)strcspn(host->driver.version, "."),
+					 host->driver.version),
+			    lx_xasprintf("/sys/bus/pci/devices: %s (10de, class 0680); no nv-fabricmanager "
+					 "process%s%s",
+					 list, f->fabricmanager_package ? "; installed: " : "",
+					 f->fabricmanager_package ? f->fabricmanager_package : ""));
+		else if (f->fabricmanager_version && strcmp(f->fabricmanager_version, host->driver.version) != 0)
+			add(c, LXG117_FABRIC_NOT_READY,
+			    lx_xasprintf("nv-fabricmanager is %s (%s), the loaded module is %s: Fabric Manager "
+					 "refuses a driver of another version and the fabric stays down",
+					 f->fabricmanager_version, f->fabricmanager_package, host->driver.version),
+			    lx_xasprintf("install the Fabric Manager of version %s (or reboot into the module "
+					 "of version %s), then systemctl restart nvidia-fabricmanager",
+					 host->driver.version, f->fabricmanager_version),
+			    lx_xasprintf("/var/lib/dpkg/status: %s %s; /proc/driver/nvidia/version: %s",
+					 f->fabricmanager_package, f->fabricmanager_version, host->driver.version));
+	}
 	/* The module modprobe would load: none for this kernel, or one built
 	 * for another (its vermagic) */
 	if (host->n_gpus && !module_loaded(host) && f->modules_checked && f->kernel_release) {

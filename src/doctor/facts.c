@@ -6,6 +6,8 @@
 #include "lxgpu/report.h"
 
 #include <ctype.h>
+#include <dirent.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
@@ -111,6 +113,93 @@ static void read_module(const char *root, struct lx_host_facts *f)
 	lx_next_boot_free(&nb);
 }
 
+/* NVSwitch functions: vendor 0x10de and class 0x0680xx ("bridge, other")
+ * in sysfs, as nvidia-nvswitch binds them. */
+static void read_nvswitches(const char *sys, struct lx_host_facts *f)
+{
+	_cleanup_free_ char *dir = lx_path_join(sys, "bus/pci/devices");
+	DIR *d = opendir(dir);
+	struct dirent *de;
+	while (d && (de = readdir(d))) {
+		if (de->d_name[0] == '.')
+			continue;
+		_cleanup_free_ char *vrel = lx_xasprintf("bus/pci/devices/%s/vendor", de->d_name);
+		_cleanup_free_ char *crel = lx_xasprintf("bus/pci/devices/%s/class", de->d_name);
+		_cleanup_free_ char *vendor = read_optional(sys, vrel, NULL);
+		_cleanup_free_ char *class = read_optional(sys, crel, NULL);
+		if (vendor && class && lx_str_starts_with(lx_str_strip(vendor), "0x10de") &&
+		    lx_str_starts_with(lx_str_strip(class), "0x0680"))
+			lx_strv_push(&f->nvswitches, de->d_name);
+	}
+	if (d)
+		closedir(d);
+	lx_strv_sort(&f->nvswitches);
+}
+
+/* A live nv-fabricmanager: a process whose comm it is (cut at 15). */
+static void read_fabricmanager_pid(const char *proc, struct lx_host_facts *f)
+{
+	f->fabricmanager_pid = -1;
+	DIR *d = opendir(proc);
+	struct dirent *de;
+	while (d && f->fabricmanager_pid < 0 && (de = readdir(d))) {
+		if (!isdigit((unsigned char)de->d_name[0]))
+			continue;
+		_cleanup_free_ char *rel = lx_xasprintf("%s/comm", de->d_name);
+		_cleanup_free_ char *comm = read_optional(proc, rel, NULL);
+		if (comm && lx_str_starts_with(comm, "nv-fabricmanage"))
+			f->fabricmanager_pid = atoi(de->d_name);
+	}
+	if (d)
+		closedir(d);
+}
+
+/* The Fabric Manager package dpkg has installed (nvidia-fabricmanager-550,
+ * nvidia-fabricmanager, cuda-drivers-fabricmanager-550): its version
+ * without the Debian revision. */
+static void read_fabricmanager_package(const char *root, struct lx_host_facts *f)
+{
+	_cleanup_free_ char *path = lx_path_join(root, "var/lib/dpkg/status");
+	char *text = NULL;
+	struct lx_error err = {0};
+	if (lx_read_file_optional(path, 256u << 20, &text, NULL, &err) < 0)
+		lx_error_clear(&err);
+	if (!text)
+		return;
+	_cleanup_free_ char *package = NULL, *version = NULL;
+	bool installed = false;
+	for (char *line = text, *next; line && *line; line = next) {
+		next = strchr(line, '\n');
+		if (next)
+			*next++ = '\0';
+		if (lx_str_starts_with(line, "Package: ")) {
+			free(package);
+			free(version);
+			package = lx_xstrdup(line + strlen("Package: "));
+			version = NULL;
+			installed = false;
+		} else if (lx_str_starts_with(line, "Status: ")) {
+			installed = strstr(line, " installed") != NULL && !strstr(line, "not-installed");
+		} else if (lx_str_starts_with(line, "Version: ")) {
+			free(version);
+			version = lx_xstrdup(line + strlen("Version: "));
+		}
+		bool end = !next || *next == '\n' || *next == '\0';
+		if (end && package && version && installed &&
+		    (lx_str_starts_with(package, "nvidia-fabricmanager") ||
+		     lx_str_starts_with(package, "cuda-drivers-fabricmanager")) &&
+		    !strstr(package, "-dev")) {
+			free(f->fabricmanager_package);
+			free(f->fabricmanager_version);
+			f->fabricmanager_package = lx_xstrdup(package);
+			/* "550.54.15-1", "1:550.54.15-1ubuntu1": the upstream part */
+			const char *v = strchr(version, ':') ? strchr(version, ':') + 1 : version;
+			f->fabricmanager_version = lx_xstrndup(v, strcspn(v, "-"));
+		}
+	}
+	free(text);
+}
+
 void lx_host_facts_read(const struct lx_scan_paths *paths, struct lx_host_facts *out)
 {
 	lx_host_facts_read_root(paths, "/", out);
@@ -132,6 +221,12 @@ void lx_host_facts_read_root(const struct lx_scan_paths *paths, const char *root
 	if (out->kernel_release)
 		lx_str_strip(out->kernel_release);
 	read_module(root, out);
+	read_nvswitches(paths->sys, out);
+	out->fabricmanager_pid = -1;
+	if (out->nvswitches.n) {
+		read_fabricmanager_pid(paths->proc, out);
+		read_fabricmanager_package(root, out);
+	}
 }
 
 void lx_host_facts_free(struct lx_host_facts *f)
@@ -145,6 +240,9 @@ void lx_host_facts_free(struct lx_host_facts *f)
 	free(f->kernel_release);
 	free(f->module_path);
 	free(f->module_vermagic);
+	lx_strv_free(&f->nvswitches);
+	free(f->fabricmanager_package);
+	free(f->fabricmanager_version);
 	memset(f, 0, sizeof(*f));
 }
 

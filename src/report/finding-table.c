@@ -99,6 +99,8 @@ static const struct lx_finding_info infos[LX_FINDING_CODES_END] = {
 				     "the open module refuses a GeForce or workstation GPU"},
 	[LXG116_MODULE_WRONG_KERNEL] = {"LXG116", LX_SEVERITY_ERROR,
 					"an NVIDIA module built for another kernel"},
+	[LXG117_FABRIC_NOT_READY] = {"LXG117", LX_SEVERITY_ERROR,
+				     "the NVSwitch fabric is not ready (Fabric Manager, SXid)"},
 	[LXG120_MODULE_NOT_LOADED] = {"LXG120", LX_SEVERITY_ERROR,
 				      "the nvidia kernel module is not loaded"},
 	[LXG121_GPU_NOT_ON_NVIDIA] = {"LXG121", LX_SEVERITY_ERROR, "a GPU not bound to nvidia"},

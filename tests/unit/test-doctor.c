@@ -180,6 +180,10 @@ static const struct expect expects[] = {
 	{"module-nv-peer-mem.log", "LXG116", E, NULL, "module=nv_peer_mem|symbol=nvidia_p2p_get_pages|count=3", NULL},
 	{"module-unknown-symbol.log", "LXG116", E, NULL, "module=nvidia_fs|symbol=nvidia_p2p_dma_unmap_pages", NULL},
 	{"modprobe-exec-format.log", "LXG116", E, NULL, "module=nvidia|error=Exec format error", NULL},
+	/* the NVSwitch fabric */
+	{"sxid.log", "LXG117", W, NULL, "sxid=22013|switch=nvswitch3|address=0000:04:00.0|count=3", NULL},
+	{"sxid-fatal.log", "LXG117", E, NULL, "sxid=24007|switch=nvswitch2|address=0000:07:00.0", NULL},
+	{"sxid-dmesg-x.log", "LXG117", W, NULL, "sxid=12028|switch=nvswitch1", NULL},
 	/* the IOMMU and P2P */
 	{"amd-vi-page-fault.log", "LXG113", E, "0000:07:00.0", NULL, NULL},
 	{"dmar-fault.log", "LXG113", E, "0000:06:00.0", NULL, NULL},
@@ -766,8 +770,55 @@ static void test_live_facts(void)
 		none &= out.items[i].code != LXG116_MODULE_WRONG_KERNEL && out.items[i].code != LXG127_SECURE_BOOT_UNSIGNED;
 	ok(none, "with nvidia loaded: no lockdown or module finding");
 	lx_findings_free(&out);
-	lx_error_clear(&err);
 	lx_host_facts_free(&f);
+
+	/* An NVSwitch system (vendor 10de, class 0x0680 in sysfs) with the
+	 * Fabric Manager package of 550.54.14 (dpkg's status file) */
+	write_at(root, "sys/bus/pci/devices/0000:05:00.0/vendor", "0x10de\n");
+	write_at(root, "sys/bus/pci/devices/0000:05:00.0/class", "0x068000\n");
+	write_at(root, "sys/bus/pci/devices/0000:18:00.0/vendor", "0x10de\n");
+	write_at(root, "sys/bus/pci/devices/0000:18:00.0/class", "0x030200\n");
+	write_at(root, "var/lib/dpkg/status",
+		 "Package: bash\nStatus: install ok installed\nVersion: 5.2.15-2+b7\n\n"
+		 "Package: nvidia-fabricmanager-550\nStatus: install ok installed\nPriority: optional\n"
+		 "Version: 550.54.14-1\n\nPackage: zlib1g\nStatus: install ok installed\nVersion: 1:1.2.13\n");
+	lx_host_facts_read_root(&paths, root, &f);
+	ok(f.nvswitches.n == 1 && strcmp(f.nvswitches.items[0], "0000:05:00.0") == 0, "the NVSwitch function, not the GPU");
+	str_eq(f.fabricmanager_version, "550.54.14", "the Fabric Manager package's version");
+	int_eq(f.fabricmanager_pid, -1, "no nv-fabricmanager process");
+	host.driver.version = (char *)"550.54.14";
+	lx_doctor_host(&in, &out, &err);
+	const struct lx_finding *fm = NULL;
+	for (size_t i = 0; i < out.n; i++)
+		if (out.items[i].code == LXG117_FABRIC_NOT_READY)
+			fm = &out.items[i];
+	ok(fm && strstr(fm->message, "nv-fabricmanager is not running") && strstr(fm->message, "802") &&
+		   strstr(fm->fix, "nvidia-fabricmanager-550"),
+	   "switches without Fabric Manager: LXG117, CUDA error 802, the package to install");
+	lx_findings_free(&out);
+	lx_host_facts_free(&f);
+	/* running, of another version than the module */
+	write_at(root, "proc/4242/comm", "nv-fabricmanage\n");
+	lx_host_facts_read_root(&paths, root, &f);
+	int_eq(f.fabricmanager_pid, 4242, "nv-fabricmanager runs");
+	host.driver.version = (char *)"550.90.07";
+	lx_doctor_host(&in, &out, &err);
+	fm = NULL;
+	for (size_t i = 0; i < out.n; i++)
+		if (out.items[i].code == LXG117_FABRIC_NOT_READY)
+			fm = &out.items[i];
+	ok(fm && strstr(fm->message, "550.54.14") && strstr(fm->message, "550.90.07"),
+	   "Fabric Manager of another version than the module: LXG117 names both");
+	lx_findings_free(&out);
+	host.driver.version = (char *)"550.54.14";
+	lx_doctor_host(&in, &out, &err);
+	none = true;
+	for (size_t i = 0; i < out.n; i++)
+		none &= out.items[i].code != LXG117_FABRIC_NOT_READY;
+	ok(none, "Fabric Manager of the module's version, running: no LXG117");
+	lx_findings_free(&out);
+	lx_host_facts_free(&f);
+	lx_error_clear(&err);
 	_cleanup_free_ char *rm = lx_xasprintf("rm -rf '%s'", root);
 	if (system(rm) != 0)
 		printf("# could not remove %s\n", root);
