@@ -258,5 +258,12 @@ int lx_conf_rollback(const struct lx_conf *today, const char *backup_name, const
 		     const struct lx_gpu_owned *owned, bool force, struct lx_rollback *rb,
 		     struct lx_error *err);
 void lx_rollback_free(struct lx_rollback *rb);
+/* The include file's part of a rollback whose backup recorded it
+ * (meta->include_path): *restore is the text it goes back to (NULL: it is
+ * removed, as there was none). today: its text now (NULL: missing).
+ * Refused (-1) when today's text is not what lxgpu wrote (ensure-nodes
+ * renumbered it at a boot since, or someone edited it) unless force. */
+int lx_rollback_include(const struct lx_backup_meta *meta, const char *today, bool force,
+			const char **restore, struct lx_error *err);
 
 #endif

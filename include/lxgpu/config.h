@@ -161,6 +161,21 @@ struct lx_backup_meta {
 	 * recorded it. */
 	char *written;
 	size_t written_len;
+	/* What made it: "apply" or "rollback" (NULL in backups of an older
+	 * lxgpu, which only apply made); a rollback's also names the backup
+	 * whose change it undid (undoes), so that "rollback latest" steps back
+	 * through applies instead of undoing the rollback. */
+	char *action;
+	char *undoes;
+	/* lxgpu's include file (--style include), changed in the same
+	 * transaction as the config: its path (NULL: not touched), its text
+	 * before (entry "include.before"; NULL: there was none) and what was
+	 * written in its place (entry "include.written"; NULL: removed). */
+	char *include_path;
+	char *include_before;
+	size_t include_before_len;
+	char *include_written;
+	size_t include_written_len;
 };
 
 /* Store a backup of text under dir (made 0700 if missing); *name is its file name. */
@@ -172,6 +187,11 @@ int lx_backup_list(const char *dir, const char *ctid, struct lx_strv *names,
 int lx_backup_read(const char *path, char **text, size_t *len, struct lx_backup_meta *meta,
 		   struct lx_error *err);
 void lx_backup_meta_free(struct lx_backup_meta *meta);
+/* The backup "rollback latest" undoes: going from the newest back, a
+ * rollback's backup marks the one it undid as done (unless that rollback
+ * was itself undone), and the first apply's backup not done is it. *name:
+ * NULL when every apply was undone (or there is none). */
+int lx_backup_latest_apply(const char *dir, const char *ctid, char **name, struct lx_error *err);
 /* Keep the newest `keep` backups of a container in dir (never removing
  * just_written, when given) and remove the temporary files of backup writes
  * that were interrupted (older than a minute). Paths removed go to removed

@@ -105,5 +105,9 @@ int lx_incfile_apply_all(const struct lx_incfile_jobs *jobs, struct lx_error *er
 void lx_incfile_jobs_free(struct lx_incfile_jobs *jobs);
 /* Write one file atomically (making <state_dir>/lxc as needed). */
 int lx_incfile_write(const char *path, const char *text, struct lx_error *err);
+/* Put one include file as a transaction of apply or rollback wants it:
+ * text written atomically, or (text NULL) the file removed (a missing one is
+ * fine). */
+int lx_incfile_put(const char *path, const char *text, struct lx_error *err);
 
 #endif

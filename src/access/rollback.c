@@ -225,3 +225,20 @@ void lx_rollback_free(struct lx_rollback *rb)
 	free(rb->gpu_diff);
 	memset(rb, 0, sizeof(*rb));
 }
+
+int lx_rollback_include(const struct lx_backup_meta *meta, const char *today, bool force,
+			const char **restore, struct lx_error *err)
+{
+	*restore = meta->include_before;
+	const char *wrote = meta->include_written;
+	bool same = (!today && !wrote) || (today && wrote && strlen(today) == meta->include_written_len &&
+					    memcmp(today, wrote, meta->include_written_len) == 0);
+	if (same || force)
+		return 0;
+	return lx_error_set(err,
+			    "%s is not what lxgpu wrote with this change (ensure-nodes rewrites it "
+			    "at boot with that boot's numbers, or it was edited); nothing was "
+			    "written. --force puts back its text from before the change (then run "
+			    "lxgpu ensure-nodes to renumber it)",
+			    meta->include_path);
+}

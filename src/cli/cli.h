@@ -186,9 +186,24 @@ struct lx_conf_txn;
  * the exit status after printing the error. */
 int cli_begin_change(const struct cli *cli, const char *id, bool read_only,
 		     struct lx_conf_txn *txn, struct lx_conf *conf);
-/* Store a backup of the config as read (with text, for rollback), then
- * replace it with text. */
+/* What a change writes besides the config, in the same transaction. */
+struct cli_change {
+	const char *action; /* "apply" or "rollback": recorded in the backup */
+	const char *undoes; /* rollback: the backup whose change it undoes */
+	/* lxgpu's include file (NULL: not touched): its text now (NULL: none)
+	 * and the text it gets (NULL: removed). Backed up with the config. */
+	const char *include_path;
+	const char *include_old;
+	const char *include_text;
+};
+/* Store a backup of the config as read (with text, for rollback, and the
+ * include file's old and new text), write the include file, then replace
+ * the config with text: the include file is written only once the backup
+ * is, and put back when the config cannot be replaced; a removal waits
+ * until the config no longer names the file (LXC refuses a start whose
+ * lxc.include names a missing file). */
 int cli_write_with_backup(const struct cli *cli, struct lx_conf_txn *txn, const char *hostname,
-			  const char *text, size_t len, char **backup_name, struct lx_error *err);
+			  const char *text, size_t len, const struct cli_change *change,
+			  char **backup_name, struct lx_error *err);
 
 #endif

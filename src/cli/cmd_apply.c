@@ -7,8 +7,10 @@
 #include "lxgpu/judge.h"
 #include "lxgpu/predict.h"
 
+#include <errno.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 static char *utc_now(void)
 {
@@ -26,12 +28,17 @@ struct backup_job {
 	const char *hostname;
 	const char *text; /* what replaces the config: recorded for rollback */
 	size_t len;
+	const struct cli_change *change;
 	char **name;
+	bool include_written; /* the include file holds change->include_text now */
 };
 
+/* Runs once the new config is in its temporary file, before the rename:
+ * the backup, then the include file (a failure vetoes the rename). */
 static int store_backup(void *ctx, struct lx_error *err)
 {
 	struct backup_job *job = ctx;
+	const struct cli_change *ch = job->change;
 	_cleanup_free_ char *time_text = utc_now();
 	struct lx_backup_meta meta = {
 		.ctid = job->txn->id,
@@ -42,9 +49,33 @@ static int store_backup(void *ctx, struct lx_error *err)
 		.command = (char *)job->cli->command_line,
 		.written = (char *)job->text,
 		.written_len = job->len,
+		.action = (char *)ch->action,
+		.undoes = (char *)ch->undoes,
+		.include_path = (char *)ch->include_path,
+		.include_before = (char *)ch->include_old,
+		.include_before_len = ch->include_old ? strlen(ch->include_old) : 0,
+		.include_written = (char *)ch->include_text,
+		.include_written_len = ch->include_text ? strlen(ch->include_text) : 0,
 	};
-	return lx_backup_write(job->cli->backup_dir, job->txn->text, job->txn->len, &meta,
-			       job->name, err);
+	if (lx_backup_write(job->cli->backup_dir, job->txn->text, job->txn->len, &meta, job->name,
+			    err) < 0)
+		return -1;
+	/* A new include file goes in before the config that names it; a
+	 * removal waits for the config that no longer does. */
+	if (!ch->include_path || !ch->include_text)
+		return 0;
+	if (lx_incfile_put(ch->include_path, ch->include_text, err) == 0) {
+		job->include_written = true;
+		return 0;
+	}
+	/* Nothing was changed: the backup of it goes too. */
+	_cleanup_free_ char *path = lx_path_join(job->cli->backup_dir, *job->name);
+	if (unlink(path) < 0)
+		cli_warn(job->cli, "%s: cannot remove this backup of a change that was not made: %s",
+			 path, strerror(errno));
+	free(*job->name);
+	*job->name = NULL;
+	return -1;
 }
 
 /* The temporary files an interrupted write of the config left go when
@@ -65,12 +96,24 @@ static void remove_stale_temps(const struct cli *cli, const struct lx_conf_txn *
 /* Replace the config, storing a backup of the old one just before; then
  * backups beyond --keep go (a failure there is a warning: the change is in). */
 int cli_write_with_backup(const struct cli *cli, struct lx_conf_txn *txn, const char *hostname,
-			  const char *text, size_t len, char **backup_name, struct lx_error *err)
+			  const char *text, size_t len, const struct cli_change *change,
+			  char **backup_name, struct lx_error *err)
 {
 	struct lx_strv removed = {0};
 	struct lx_error clean_err = {0};
-	struct backup_job job = {cli, txn, hostname, text, len, backup_name};
+	struct backup_job job = {cli, txn, hostname, text, len, change, backup_name, false};
 	int rc = lx_conf_txn_commit(txn, text, len, store_backup, &job, err);
+	if (rc < 0 && job.include_written &&
+	    lx_incfile_put(change->include_path, change->include_old, &clean_err) < 0) {
+		/* The config was not replaced: its include file goes back too. */
+		cli_warn(cli, "%s", clean_err.message);
+		lx_error_clear(&clean_err);
+	}
+	if (rc == 0 && change->include_path && !change->include_text &&
+	    lx_incfile_put(change->include_path, NULL, &clean_err) < 0) {
+		cli_warn(cli, "%s", clean_err.message);
+		lx_error_clear(&clean_err);
+	}
 	if (rc == 0 && lx_backup_prune(cli->backup_dir, txn->id, cli->keep_backups, *backup_name,
 				       &removed, &clean_err) < 0) {
 		cli_warn(cli, "%s", clean_err.message);
@@ -227,23 +270,25 @@ static int run_apply(struct cli *cli)
 				id, next.set_unprivileged);
 		struct lx_error err = {0};
 		_cleanup_free_ char *backup = NULL;
-		/* The include file first: the config never names a file that is not
-		 * there yet (LXC would start the container without its GPUs). */
-		if (next.include_changes &&
-		    lx_incfile_write(next.include_path, res->include_text, &err) < 0) {
-			rc = cli_fail(&err);
-		} else if (next.include_changes && cli->verbosity >= 0) {
-			printf("CT %s: wrote %s (lxgpu ensure-nodes rewrites it at every boot).\n", id,
-			       next.include_path);
+		/* The include file is written in the config's transaction, backed
+		 * up with it (also when only the file changes: the config is then
+		 * written back as it is). */
+		struct cli_change change = {.action = "apply"};
+		if (next.include_changes) {
+			change.include_path = next.include_path;
+			change.include_old = next.include_old;
+			change.include_text = res->include_text;
 		}
-		if (rc != 0 || !next.config_changes) {
-			/* nothing else is written (or only the include file changed) */
-		} else if (cli_write_with_backup(cli, &txn, host.hostname, res->text, res->len, &backup,
-						 &err) < 0) {
+		if (cli_write_with_backup(cli, &txn, host.hostname, res->text, res->len, &change,
+					  &backup, &err) < 0) {
 			rc = cli_fail(&err);
 		} else if (cli->verbosity >= 0) {
-			printf("CT %s: %s: %zu GPU line%s replaced by %zu.\n", id, txn.path,
-			       res->removed, res->removed == 1 ? "" : "s", res->added);
+			if (next.include_changes)
+				printf("CT %s: wrote %s (lxgpu ensure-nodes rewrites it at every boot).\n",
+				       id, next.include_path);
+			if (next.config_changes)
+				printf("CT %s: %s: %zu GPU line%s replaced by %zu.\n", id, txn.path,
+				       res->removed, res->removed == 1 ? "" : "s", res->added);
 			printf("Backup: %s/%s (undo: lxgpu rollback %s %s)\n", cli->backup_dir, backup,
 			       id, backup);
 			say_running(cli, id, txn.is_pve);
@@ -268,9 +313,11 @@ const struct cli_command cli_cmd_apply = {
 		"Replace the GPU lines of the container's live config with the plan's, and leave\n"
 		"every other line as it was, byte for byte: other devN entries keep their numbers,\n"
 		"other lxc.* lines their order, snapshots and [pve:pending] are untouched. GPU\n"
-		"lines are devN entries and lxc.mount.entry lines for /dev/nvidia* and /dev/dri,\n"
-		"and device rules for NVIDIA/DRM majors (also a stale dynamic major, when the\n"
-		"config has other GPU lines).\n"
+		"lines are devN entries and lxc.mount.entry lines for /dev/nvidia* and the NVIDIA\n"
+		"GPUs' /dev/dri nodes, and device rules for NVIDIA majors (195, and those\n"
+		"/proc/devices lists under NVIDIA names now) and those DRM nodes. A rule for a\n"
+		"major no device has now is kept, with a warning (another device's, or\n"
+		"nvidia-uvm's once it loads): rollback restores exactly these lines.\n"
 		"\n"
 		"Takes Proxmox's lock (/run/lock/lxc/pve-config-CTID.lock), refuses a config with\n"
 		"'lock:', stores a backup (tar.gz: old config + metadata) before it writes, and\n"
@@ -293,8 +340,9 @@ const struct cli_command cli_cmd_apply = {
 		"                            container has one of them (docs/guard.md)\n"
 		"  generate's options: --gpus, --style devn|raw|lxc|include, --caps, --dri,\n"
 		"  --dev-start, --mode, --uid, --gid, --cgroup, --templates (see 'lxgpu generate\n"
-		"  --help'). --style include writes <state-dir>/lxc/CTID.conf (atomically, before\n"
-		"  the config) and adds the one lxc.include line; it refuses to replace a file\n"
+		"  --help'). --style include writes <state-dir>/lxc/CTID.conf (atomically, in the\n"
+		"  config's transaction: after the backup, which holds it too, and before the\n"
+		"  config) and adds the one lxc.include line; it refuses to replace a file\n"
 		"  there that is not lxgpu's unless --force\n",
 	.options = CLI_OPT_PLAN | CLI_OPT_GPUS | CLI_OPT_PRIVILEGE | CLI_OPT_TEMPLATES | CLI_OPT_APPLY |
 		   CLI_OPT_DRY_RUN | CLI_OPT_BACKUP_DIR | CLI_OPT_EXCLUSIVE,

@@ -62,12 +62,24 @@ static int run_rollback(struct cli *cli)
 		return rc;
 	}
 	_cleanup_free_ char *path = NULL;
-	if (cli->n_args == 2 && strcmp(cli->args[1], "latest") != 0)
+	size_t n_backups = names.n;
+	lx_strv_free(&names);
+	if (cli->n_args == 2 && strcmp(cli->args[1], "latest") != 0) {
 		path = strchr(cli->args[1], '/') ? lx_xstrdup(cli->args[1])
 						 : lx_path_join(cli->backup_dir, cli->args[1]);
-	else if (names.n)
-		path = lx_path_join(cli->backup_dir, names.items[names.n - 1]);
-	lx_strv_free(&names);
+	} else {
+		/* The newest apply not undone yet: two rollbacks go back two applies. */
+		_cleanup_free_ char *latest = NULL;
+		if (lx_backup_latest_apply(cli->backup_dir, id, &latest, &err) < 0)
+			return cli_fail(&err);
+		if (!latest && n_backups)
+			return cli_usage_error("no apply of CT %s left to undo in %s: each was rolled "
+					       "back (rollback %s --list shows the backups; name one "
+					       "to restore the config it holds)",
+					       id, cli->backup_dir, id);
+		if (latest)
+			path = lx_path_join(cli->backup_dir, latest);
+	}
 	if (!path)
 		return cli_usage_error("no backups of CT %s in %s (--backup-dir chooses where to look)",
 				       id, cli->backup_dir);
@@ -97,8 +109,29 @@ static int run_rollback(struct cli *cli)
 	if (rc != 0)
 		goto done;
 	struct lx_rollback rb;
-	if (lx_conf_rollback(&conf, path, old, old_len, meta.written, meta.written_len, &owned,
-			     cli->force, &rb, &err) < 0) {
+	/* lxgpu's include file, when the change wrote it: back to its text
+	 * before, in the same transaction as the config. */
+	_cleanup_free_ char *include_now = NULL;
+	const char *include_back = NULL;
+	const char *slash = strrchr(path, '/');
+	struct cli_change change = {.action = "rollback", .undoes = slash ? slash + 1 : path};
+	int include_rc = 0;
+	if (meta.include_path) {
+		include_rc = lx_read_file_optional(meta.include_path, 1u << 20, &include_now, NULL, &err);
+		if (include_rc == 0)
+			include_rc = lx_rollback_include(&meta, include_now, cli->force, &include_back,
+							 &err);
+		change.include_path = meta.include_path;
+		change.include_old = include_now;
+		change.include_text = include_back;
+	}
+	bool include_changes = meta.include_path && (!include_now != !include_back ||
+						     (include_now && strcmp(include_now, include_back) != 0));
+	if (include_rc < 0) {
+		memset(&rb, 0, sizeof(rb));
+		rc = cli_fail(&err);
+	} else if (lx_conf_rollback(&conf, path, old, old_len, meta.written, meta.written_len,
+				    &owned, cli->force, &rb, &err) < 0) {
 		if (rb.gpu_diff)
 			print_diff(rb.gpu_diff);
 		fflush(stdout); /* the diff before the message that points at it */
@@ -108,17 +141,27 @@ static int run_rollback(struct cli *cli)
 		_cleanup_free_ char *diff = lx_diff_unified(txn.path, txn.text, txn.len, b, rb.text,
 							    rb.len);
 		print_diff(diff);
-		rc = *diff ? LX_EXIT_FINDINGS : LX_EXIT_OK;
-	} else if (txn.len == rb.len && memcmp(txn.text, rb.text, rb.len) == 0) {
+		if (include_changes) {
+			const char *from = include_now ? include_now : "", *to = include_back ? include_back : "";
+			_cleanup_free_ char *ib = lx_xasprintf("%s (after lxgpu rollback)", meta.include_path);
+			_cleanup_free_ char *idiff = lx_diff_unified(meta.include_path, from, strlen(from),
+								     ib, to, strlen(to));
+			print_diff(idiff);
+		}
+		rc = *diff || include_changes ? LX_EXIT_FINDINGS : LX_EXIT_OK;
+	} else if (txn.len == rb.len && memcmp(txn.text, rb.text, rb.len) == 0 && !include_changes) {
 		printf("CT %s: %s already has the GPU lines of %s; nothing written.\n", id, txn.path,
 		       path);
 	} else {
 		_cleanup_free_ char *backup = NULL;
 		/* The current config is backed up too: a rollback can be undone. */
-		if (cli_write_with_backup(cli, &txn, host.hostname, rb.text, rb.len, &backup, &err) <
-		    0) {
+		if (cli_write_with_backup(cli, &txn, host.hostname, rb.text, rb.len, &change, &backup,
+					  &err) < 0) {
 			rc = cli_fail(&err);
 		} else if (cli->verbosity >= 0) {
+			if (include_changes)
+				printf("CT %s: %s %s.\n", id, include_back ? "restored" : "removed",
+				       meta.include_path);
 			_cleanup_free_ char *when = lx_text_escape(meta.time ? meta.time : "-");
 			_cleanup_free_ char *command = lx_text_escape(meta.command ? meta.command : "-");
 			printf("CT %s: %s: %zu GPU line%s replaced by the %zu of %s (saved %s by: %s); "
@@ -148,16 +191,18 @@ const struct cli_command cli_cmd_rollback = {
 	.usage = "Usage: lxgpu rollback CTID [--list | BACKUP | latest] [--force] [--backup-dir DIR]\n"
 		 "\n"
 		 "--list shows the container's backups (oldest first) with when and by which\n"
-		 "command each was taken. BACKUP (a name from --list, or a path; default: the\n"
-		 "latest) undoes that change, and only it: the backup's GPU lines go back in\n"
+		 "command each was taken. BACKUP (a name from --list, or a path; default:\n"
+		 "latest, the newest apply not rolled back yet, so two rollbacks undo two\n"
+		 "applies) undoes that change, and only it: the backup's GPU lines go back in\n"
 		 "place of today's, and every other line, snapshot and [pve:pending] section\n"
 		 "stays as it is now (a file unchanged since gets the backup's very bytes).\n"
 		 "When the GPU lines were edited since lxgpu wrote them, or the backup is from\n"
 		 "an lxgpu that did not record what it wrote, nothing is written (exit 2, with\n"
 		 "the diff of the GPU lines) unless --force. Written with apply's safety:\n"
 		 "Proxmox's lock, no 'lock:' key, an atomic replace, and a backup of the config\n"
-		 "it replaces (then backups beyond --keep N, default 10, are removed). --dry-run\n"
-		 "prints the diff instead (exit 1 when something would change).\n",
+		 "it replaces (then backups beyond --keep N, default 10, are removed). lxgpu's\n"
+		 "include file (--style include) goes back with the config, in one transaction.\n"
+		 "--dry-run prints the diff instead (exit 1 when something would change).\n",
 	.options = CLI_OPT_BACKUP_DIR | CLI_OPT_LIST | CLI_OPT_APPLY | CLI_OPT_DRY_RUN,
 	.run = run_rollback,
 };

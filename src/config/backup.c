@@ -1,7 +1,9 @@
 /* Backups of configs before lxgpu changes them: <dir>/<ctid>-<time>.tar.gz
  * holding "config" (the old bytes), "written" (the bytes lxgpu put in their
  * place, so that rollback can tell lxgpu's change from later edits; older
- * backups lack it) and "meta.yaml". */
+ * backups lack it), "meta.yaml", and when the change also wrote lxgpu's
+ * include file, "include.before" (its old text, when it had one) and
+ * "include.written". */
 #include "lxgpu/config.h"
 #include "lxgpu/report.h"
 
@@ -23,6 +25,12 @@ static char *meta_yaml(const struct lx_backup_meta *m)
 	lx_doc_map_set(d, "lxgpu_version", lx_doc_new_str(m->lxgpu_version));
 	lx_doc_map_set(d, "hostname", lx_doc_new_str(m->hostname));
 	lx_doc_map_set(d, "command", lx_doc_new_str(m->command));
+	if (m->action)
+		lx_doc_map_set(d, "action", lx_doc_new_str(m->action));
+	if (m->undoes)
+		lx_doc_map_set(d, "undoes", lx_doc_new_str(m->undoes));
+	if (m->include_path)
+		lx_doc_map_set(d, "include_path", lx_doc_new_str(m->include_path));
 	char *text = lx_doc_to_yaml(d);
 	lx_doc_free(d);
 	return text;
@@ -46,12 +54,20 @@ int lx_backup_write(const char *dir, const char *text, size_t len,
 	_cleanup_free_ char *meta_text = meta_yaml(meta);
 
 	struct lx_buf tar = {0};
-	const struct lx_tar_file files[] = {
+	struct lx_tar_file files[5] = {
 		{"config", text, len, 0600},
 		{"meta.yaml", meta_text, strlen(meta_text), 0600},
-		{"written", meta->written, meta->written_len, 0600},
 	};
-	int rc = lx_targz_build(files, meta->written ? 3 : 2, &tar, err);
+	size_t n = 2;
+	if (meta->written)
+		files[n++] = (struct lx_tar_file){"written", meta->written, meta->written_len, 0600};
+	if (meta->include_path && meta->include_before)
+		files[n++] = (struct lx_tar_file){"include.before", meta->include_before,
+						  meta->include_before_len, 0600};
+	if (meta->include_path && meta->include_written)
+		files[n++] = (struct lx_tar_file){"include.written", meta->include_written,
+						  meta->include_written_len, 0600};
+	int rc = lx_targz_build(files, n, &tar, err);
 	_cleanup_free_ char *path = lx_path_join(dir, file);
 	if (rc == 0 && lx_write_file_atomic(path, tar.data, tar.len, 0600, err) < 0)
 		rc = lx_error_prefix(err, "cannot store the backup (nothing else was written)");
@@ -133,6 +149,16 @@ static int read_meta(const char *path, const char *yaml, size_t len, struct lx_b
 			rc = lx_error_set(err, "%s: field '%s' is missing or not a string", name,
 					  keys[i]);
 	}
+	/* Fields older backups lack. */
+	static const char *const optional[] = {"action", "undoes", "include_path"};
+	char **ofields[] = {&m->action, &m->undoes, &m->include_path};
+	for (size_t i = 0; rc == 0 && i < sizeof(optional) / sizeof(optional[0]); i++) {
+		const struct lx_doc *v = lx_doc_map_get(d, optional[i]);
+		if (v && v->kind == LX_DOC_STR)
+			*ofields[i] = lx_xstrdup(v->str);
+		else if (v && v->kind != LX_DOC_NULL)
+			rc = lx_error_set(err, "%s: field '%s' is not a string", name, optional[i]);
+	}
 	lx_doc_free(d);
 	return rc;
 }
@@ -146,8 +172,12 @@ int lx_backup_read(const char *path, char **text, size_t *len, struct lx_backup_
 	size_t data_len;
 	if (lx_read_file(path, BACKUP_MAX_SIZE, &data, &data_len, err) < 0)
 		return -1;
-	struct lx_tar_want want[] = {{.name = "config"}, {.name = "meta.yaml"}, {.name = "written"}};
-	if (lx_targz_read(path, data, data_len, want, 3, BACKUP_MAX_SIZE, err) < 0)
+	struct lx_tar_want want[] = {{.name = "config"},
+				     {.name = "meta.yaml"},
+				     {.name = "written"},
+				     {.name = "include.before"},
+				     {.name = "include.written"}};
+	if (lx_targz_read(path, data, data_len, want, 5, BACKUP_MAX_SIZE, err) < 0)
 		return -1;
 	int rc = -1;
 	if (!want[0].data || !want[1].data)
@@ -159,9 +189,15 @@ int lx_backup_read(const char *path, char **text, size_t *len, struct lx_backup_
 		*len = want[0].len;
 		meta->written = want[2].data; /* NULL in older backups */
 		meta->written_len = want[2].len;
+		meta->include_before = want[3].data;
+		meta->include_before_len = want[3].len;
+		meta->include_written = want[4].data;
+		meta->include_written_len = want[4].len;
 	} else {
 		free(want[0].data);
 		free(want[2].data);
+		free(want[3].data);
+		free(want[4].data);
 		lx_backup_meta_free(meta);
 	}
 	free(want[1].data);
@@ -177,5 +213,42 @@ void lx_backup_meta_free(struct lx_backup_meta *m)
 	free(m->hostname);
 	free(m->command);
 	free(m->written);
+	free(m->action);
+	free(m->undoes);
+	free(m->include_path);
+	free(m->include_before);
+	free(m->include_written);
 	memset(m, 0, sizeof(*m));
+}
+
+int lx_backup_latest_apply(const char *dir, const char *ctid, char **name, struct lx_error *err)
+{
+	*name = NULL;
+	struct lx_strv names, done = {0};
+	if (lx_backup_list(dir, ctid, &names, err) < 0)
+		return -1;
+	int rc = 0;
+	for (size_t i = names.n; rc == 0 && !*name && i-- > 0;) {
+		if (lx_strv_contains(&done, names.items[i]))
+			continue; /* undone by a later rollback: its own undoing is void too */
+		_cleanup_free_ char *path = lx_path_join(dir, names.items[i]);
+		_cleanup_free_ char *text = NULL;
+		size_t len;
+		struct lx_backup_meta meta;
+		if (lx_backup_read(path, &text, &len, &meta, err) < 0) {
+			rc = lx_error_prefix(err, "cannot tell which change 'latest' is (name a backup: "
+						  "rollback --list shows them)");
+			break;
+		}
+		if (meta.action && strcmp(meta.action, "rollback") == 0) {
+			if (meta.undoes)
+				lx_strv_push(&done, meta.undoes);
+		} else {
+			*name = lx_xstrdup(names.items[i]);
+		}
+		lx_backup_meta_free(&meta);
+	}
+	lx_strv_free(&done);
+	lx_strv_free(&names);
+	return rc;
 }

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #define INCFILE_DIR "lxc"
 #define INCFILE_MAX_SIZE (1u << 20)
@@ -253,6 +254,15 @@ int lx_incfile_write(const char *path, const char *text, struct lx_error *err)
 	}
 	if (lx_write_file_atomic(path, text, strlen(text), 0644, err) < 0)
 		return lx_error_prefix(err, "cannot write the include file");
+	return 0;
+}
+
+int lx_incfile_put(const char *path, const char *text, struct lx_error *err)
+{
+	if (text)
+		return lx_incfile_write(path, text, err);
+	if (unlink(path) < 0 && errno != ENOENT)
+		return lx_error_set_errno(err, errno, "%s: cannot remove the include file", path);
 	return 0;
 }
 

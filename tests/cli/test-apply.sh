@@ -282,9 +282,11 @@ t_rb_privilege() {
 		run 0 rollback 200 && cmp "$c2" "$work/200.expected" || { diff "$work/200.expected" "$c2"; return 1; }
 }
 t_rb_twice() {
-	# The rollback's own backup records what it wrote: rolling it back is apply's result again.
+	# The rollback's own backup records what it wrote: rolling it back, by
+	# its name, is apply's result again.
 	reset200 && run 0 apply 200 --gpus 0 --style devn && cp "$c2" "$work/200.applied" &&
-		run 0 rollback 200 && cmp "$c2" "$work/200.orig" && run 0 rollback 200 && cmp "$c2" "$work/200.applied"
+		run 0 rollback 200 && cmp "$c2" "$work/200.orig" &&
+		run 0 rollback 200 "$(basename "$(latest200)")" && cmp "$c2" "$work/200.applied"
 }
 check "apply records what it wrote in the backup (entry 'written')" t_written_recorded
 check "rollback after hand edits: old GPU lines back, memory edit and snapshot kept" t_rb_keeps_edits
@@ -292,7 +294,7 @@ check "rollback --dry-run: only GPU lines in the diff, nothing written" t_rb_dry
 check "rollback after a GPU line was edited: exit 2, unchanged, diff shown; --force restores" t_rb_gpu_edited
 check "rollback from a backup without 'written': refused, --force restores GPU lines only" t_rb_old_backup
 check "rollback undoes apply's privilege flip, keeps the edits" t_rb_privilege
-check "rollback of a rollback gives apply's result again" t_rb_twice
+check "rollback of a rollback (named) gives apply's result again" t_rb_twice
 
 # Rules for other devices, and rules whose major no device has now (issue
 # 19): apply takes out only lines lxgpu owns, so that rollback, which puts
@@ -375,6 +377,18 @@ t_uvm_unknown_rollback() {
 		cmp "$work/101.want" "$pve/lxc/101.conf" || { diff -u "$work/101.want" "$pve/lxc/101.conf"; return 1; }
 }
 check "uvm not loaded: apply --style devn keeps the 508 rule; rollback after an edit: the original bytes" t_uvm_unknown_rollback
+
+# rollback latest steps back through applies: two applies, an edit, two
+# rollbacks give the original (with the edit); a rollback never undoes
+# another rollback unless named.
+t_rb_steps_back() {
+	reset200 && run 0 apply 200 --gpus 0 --style devn && run 0 apply 200 --gpus 1 --style devn &&
+		hand_edit && run 0 rollback 200 && grep -q '^dev[0-9]*: /dev/nvidia0' "$c2" && ! grep -q 'nvidia1' "$c2" &&
+		run 0 rollback 200 latest && cmp "$c2" "$work/200.expected" || { diff -u "$work/200.expected" "$c2"; return 1; }
+	cp "$c2" "$work/200.back" && run 2 rollback 200 && cmp "$c2" "$work/200.back" &&
+		grep -q 'no apply of CT 200 left to undo' "$work/err" || { cat "$work/out" "$work/err"; return 1; }
+}
+check "rollback latest twice after two applies and an edit: the original bytes with the edit; a third has nothing to undo" t_rb_steps_back
 
 # Failures of the file system: the original must stay as it was.
 if [ "$(id -u)" -eq 0 ] && command -v unshare >/dev/null; then

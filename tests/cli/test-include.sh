@@ -314,6 +314,57 @@ t_rollback() {
 }
 check "rollback of an include-style apply takes the lxc.include line out, keeps a later edit" t_rollback
 
+# The include file is part of apply's transaction (issue 19 item 8): backed
+# up with the config, written only once the backup is, and put back by
+# rollback, which steps back through applies. Expected: the files' own
+# earlier bytes (copies taken here), and the config with the admin's edit
+# made by sed.
+t_include_backed_up() {
+	host 509 1 0 # both GPUs (the test before took B away)
+	printf 'arch: amd64\nhostname: t\nostype: debian\n' >"$h/pve/lxc/105.conf"
+	cp "$h/pve/lxc/105.conf" "$work/c105.orig"
+	rm -f "$work/backups"/105-*
+	apply 105 --style include --gpus 0000:41:00.0 || fail || return 1
+	cp "$h/pve/lxc/105.conf" "$work/c105.a" && cp "$state/lxc/105.conf" "$work/i105.a" || fail || return 1
+	# Another GPU: the config's one line stays, only the include file changes.
+	apply 105 --style include --gpus 0000:42:00.0 || fail || return 1
+	cmp -s "$work/c105.a" "$h/pve/lxc/105.conf" && ! cmp -s "$work/i105.a" "$state/lxc/105.conf" &&
+		[ "$(ls "$work/backups" | grep -c '^105-')" -eq 2 ] || { ls "$work/backups"; fail; return 1; }
+	b=$(ls "$work/backups"/105-* | sort | tail -1)
+	tar -tzf "$b" | grep -qx 'include.before' && tar -tzf "$b" | grep -qx 'include.written' ||
+		{ tar -tzf "$b"; return 1; }
+	sed -i 's/^hostname: t$/hostname: t\nmemory: 4096/' "$h/pve/lxc/105.conf"
+	sed 's/^hostname: t$/hostname: t\nmemory: 4096/' "$work/c105.a" >"$work/c105.a.want"
+	sed 's/^hostname: t$/hostname: t\nmemory: 4096/' "$work/c105.orig" >"$work/c105.orig.want"
+	lx --backup-dir "$work/backups" --lock-dir "$work" rollback 105 || fail || return 1
+	cmp "$work/i105.a" "$state/lxc/105.conf" && cmp "$work/c105.a.want" "$h/pve/lxc/105.conf" ||
+		{ diff -u "$work/i105.a" "$state/lxc/105.conf"; return 1; }
+	lx --backup-dir "$work/backups" --lock-dir "$work" rollback 105 latest || fail || return 1
+	cmp "$work/c105.orig.want" "$h/pve/lxc/105.conf" && [ ! -e "$state/lxc/105.conf" ] ||
+		{ diff -u "$work/c105.orig.want" "$h/pve/lxc/105.conf"; ls -l "$state/lxc"; return 1; }
+}
+check "include file backed up with the config; two rollbacks: the include file's and the config's earlier bytes" t_include_backed_up
+host 509 1 # as the tests before left it
+
+t_include_not_alone() {
+	# The config cannot be replaced (a read-only directory): nothing of the
+	# change stays, the include file neither.
+	printf 'arch: amd64\nhostname: ro\nostype: debian\n' >"$h/pve/lxc/106.conf"
+	cp "$h/pve/lxc/106.conf" "$work/c106.orig"
+	# shellcheck disable=SC2016
+	unshare -m --propagation private sh -c 'mount --bind "$1" "$1" && mount -o remount,bind,ro "$1" || exit 99; shift; exec "$@"' \
+		sh "$h/pve/lxc" "$lxgpu" --proc-dir "$h/proc" --dev-dir "$h/dev" --firmware-dir "$work/none" \
+		--run-dir "$work/none" --pve-dir "$h/pve" --lxc-path "$h/lxc" --state-dir "$state" \
+		--backup-dir "$work/backups" --lock-dir "$work" apply 106 --style include --gpus 0000:41:00.0 \
+		>"$work/out" 2>"$work/err"
+	rc=$?
+	[ "$rc" -eq 2 ] && cmp -s "$work/c106.orig" "$h/pve/lxc/106.conf" && [ ! -e "$state/lxc/106.conf" ] &&
+		! ls "$work/backups" | grep -q '^106-' || { echo "exit $rc"; ls -l "$state/lxc"; fail; }
+}
+if command -v unshare >/dev/null; then
+	check "a config that cannot be replaced: exit 2, no include file written, no backup" t_include_not_alone
+fi
+
 t_style_away() {
 	record include 0000:41:00.0
 	apply 101 --style devn || fail || return 1
