@@ -103,11 +103,14 @@ struct lx_start_failure {
 	int line;
 	char *path;    /* the device or mount source, may be NULL */
 	char *message; /* as PVE or LXC would say it */
+	char *fix;     /* what makes it start, when more than the line (may be NULL) */
 };
 
 struct lx_idmap_range {
 	char kind; /* 'u' or 'g' */
 	unsigned long long ns_id, host_id, count;
+	const char *file; /* the config line of the map (PVE's default: "(pve-container)", 0) */
+	int line;
 };
 
 struct lx_access {
@@ -135,6 +138,16 @@ struct lx_access_options {
 	 * file it has not written yet); NULL: none. */
 	const char *include_path;
 	const char *include_text;
+	/* Where the host's shadow id files and tools are: ROOT/etc/subuid,
+	 * ROOT/etc/subgid and newuidmap/newgidmap in ROOT's /usr/local/sbin,
+	 * /usr/local/bin, /usr/sbin, /usr/bin, /sbin or /bin. When both tools
+	 * are there and privileged (setuid, or file capabilities: LXC checks)
+	 * LXC maps the ids with them (as root too, as on every
+	 * Proxmox host), and they allow root only the ranges the files give
+	 * "root" (or "0") plus its own id 0: a map outside them is a start
+	 * failure whose fix names the line to add. NULL (the default): not
+	 * checked (a snapshot of another host). */
+	const char *subid_root;
 };
 void lx_access_options_default(struct lx_access_options *opts);
 

@@ -84,7 +84,12 @@ void lx_verify_running(const struct lx_host *host, const struct lx_container_con
  * copy of the driver (root_fd: its root, or -1). */
 void lx_verify_hook(const struct lx_host *host, const struct lx_container_config *cc, int root_fd,
 		    struct lx_findings *out);
-/* Findings for driver libraries of another version than the loaded module. */
+/* Whether a container's driver libraries are its own business: it has GPU
+ * lines, the host a loaded module, and no lxgpu hook binds the host's
+ * files over them. */
+bool lx_rootfs_matters(const struct lx_host *host, const struct lx_container_config *cc);
+/* Findings for driver libraries of another version than the loaded module
+ * (the version its loader resolves, lx_rootfs_driver_versions). */
 void lx_verify_rootfs(const struct lx_host *host, const struct lx_container_config *cc, int root_fd,
 		      struct lx_findings *out);
 
@@ -109,9 +114,18 @@ int lx_verify_container(const struct lx_host *host, const char *id, const char *
 			struct lx_container_report *report, struct lx_error *err);
 void lx_container_report_free(struct lx_container_report *report);
 /* The container's root: run's root_fd (a new fd) when it runs, else its
- * rootfs directory when lxgpu can see it (plain LXC dir:, PVE's mount
- * point while mounted). An O_PATH fd, or -1. run may be NULL. */
+ * rootfs directory: plain LXC's lxc.rootfs.path (dir:), a Proxmox
+ * container's volume where its storage keeps it (the "rootfs:" volume ID
+ * through paths->pve_dir/storage.cfg, as pve-storage maps it: dir-like
+ * storages' PATH/images/VMID/NAME.subvol, zfspool's MOUNTPOINT/subvol-*),
+ * or its mount point when `pct mount` mounted it. An O_PATH fd, or -1. run
+ * may be NULL. */
 int lx_container_open_root(const struct lx_runtime_paths *paths, const char *id,
 			   const struct lx_conf *conf, const struct lx_running *run);
+/* The same; when -1 for a stopped container whose root is not readable
+ * without mounting it (lvmthin, rbd, a disk image, an unknown storage), *why
+ * says so and names `pct mount ID` (else NULL). why may be NULL. */
+int lx_container_open_root_why(const struct lx_runtime_paths *paths, const char *id,
+			       const struct lx_conf *conf, const struct lx_running *run, char **why);
 
 #endif

@@ -17,6 +17,10 @@ struct lx_runtime_paths {
 	const char *proc;        /* /proc */
 	const char *lxc_path;    /* /var/lib/lxc: PVE's effective configs */
 	const char *lxc_config_dir; /* LXC's includes; NULL: /usr/share/lxc/config */
+	const char *pve_dir;     /* storage.cfg's directory; NULL: /etc/pve */
+	/* where /etc/subuid, /etc/subgid and newuidmap/newgidmap are read
+	 * (lx_access_options.subid_root); NULL: not read (a snapshot's host) */
+	const char *subid_root;
 };
 
 /* The state of a container, as lxgpu could see it. */

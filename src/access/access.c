@@ -11,7 +11,10 @@
 
 #include <ctype.h>
 #include <dirent.h>
+#include <limits.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/xattr.h>
 #include <unistd.h>
 
 #define MAX_INCLUDE_DEPTH 16
@@ -66,6 +69,7 @@ void lx_access_options_default(struct lx_access_options *opts)
 	opts->lxc_config_dir = "/usr/share/lxc/config";
 	opts->cgroup = LX_CGROUP_UNKNOWN;
 	opts->include_path = opts->include_text = NULL;
+	opts->subid_root = NULL;
 }
 
 const char *lx_rule_fate_name(enum lx_rule_fate f)
@@ -215,7 +219,7 @@ static void add_mount(struct sim *s, const char *value, const char *file, int li
 	free(opts);
 }
 
-static void add_idmap(struct sim *s, const char *value)
+static void add_idmap(struct sim *s, const char *value, const char *file, int line)
 {
 	struct lx_access *a = s->out;
 	if (!*value) {
@@ -231,7 +235,7 @@ static void add_idmap(struct sim *s, const char *value)
 		if (kind != 'b' && k)
 			break;
 		a->idmap = lx_xrealloc(a->idmap, (a->n_idmap + 1) * sizeof(*a->idmap));
-		a->idmap[a->n_idmap++] = (struct lx_idmap_range){each, ns, host, count};
+		a->idmap[a->n_idmap++] = (struct lx_idmap_range){each, ns, host, count, file, line};
 	}
 }
 
@@ -256,7 +260,7 @@ static int handle_entry(struct sim *s, const char *key, const char *value, const
 	} else if (strcmp(key, "lxc.mount.entry") == 0) {
 		add_mount(s, value, file, line, NULL);
 	} else if (strcmp(key, "lxc.idmap") == 0) {
-		add_idmap(s, value);
+		add_idmap(s, value, file, line);
 	} else if (strcmp(key, "lxc.autodev") == 0) {
 		s->autodev = strcmp(value, "0") != 0;
 	}
@@ -500,8 +504,8 @@ static int simulate_pve(struct sim *s, const struct lx_conf *conf)
 	if (console && lx_pve_bool(console) == 0)
 		add_device_rule(s, 1, "lxc.cgroup2.devices.deny", "c 5:1 rwm", PVE_ORIGIN, 0, false);
 	if (s->out->unprivileged && !lx_conf_has_lxc_key(conf, "lxc.idmap")) {
-		add_idmap(s, "u 0 100000 65536");
-		add_idmap(s, "g 0 100000 65536");
+		add_idmap(s, "u 0 100000 65536", PVE_ORIGIN, 0);
+		add_idmap(s, "g 0 100000 65536", PVE_ORIGIN, 0);
 	}
 	for (size_t i = 0; i < conf->n && conf->lines[i].section == -1; i++) {
 		const struct lx_conf_line *l = &conf->lines[i];
@@ -689,6 +693,131 @@ static void autodev_nodes(struct sim *s)
 	}
 }
 
+/* ---- the id map as the host's newuidmap/newgidmap allow it ---- */
+
+/* Where LXC finds newuidmap and newgidmap (it searches PATH; these are the
+ * directories of systemd's default PATH, which pve-container@.service and
+ * lxc@.service run lxc-start with). */
+static const char *const shadow_tool_dirs[] = {"usr/local/sbin", "usr/local/bin", "usr/sbin",
+					       "usr/bin",        "sbin",          "bin"};
+
+/* LXC uses the first one on PATH only when it is privileged (conf.c
+ * idmaptool_on_path_and_privileged: setuid, or file capabilities), as the
+ * uidmap package installs them. */
+static bool shadow_tool_present(const char *root, const char *name)
+{
+	for (size_t i = 0; i < sizeof(shadow_tool_dirs) / sizeof(shadow_tool_dirs[0]); i++) {
+		_cleanup_free_ char *dir = lx_path_join(root, shadow_tool_dirs[i]);
+		_cleanup_free_ char *path = lx_path_join(dir, name);
+		struct stat st;
+		if (stat(path, &st) < 0 || !S_ISREG(st.st_mode) || access(path, X_OK) < 0)
+			continue;
+		return (st.st_mode & S_ISUID) ||
+		       getxattr(path, "security.capability", NULL, 0) >= 0;
+	}
+	return false;
+}
+
+struct subid_range {
+	unsigned long long start, count;
+};
+
+/* root's ranges in a subuid/subgid file ("owner:start:count" lines, the
+ * owner a name or a number: shadow's subordinateio.c); false when the file
+ * exists but cannot be read (lxgpu then cannot tell). A missing file gives
+ * none, as newuidmap finds none. */
+static bool read_root_subids(const char *path, struct subid_range **out, size_t *n)
+{
+	*out = NULL;
+	*n = 0;
+	_cleanup_free_ char *text = NULL;
+	struct lx_error err = {0};
+	if (lx_read_file_optional(path, 16u << 20, &text, NULL, &err) < 0) {
+		lx_error_clear(&err);
+		return false;
+	}
+	for (const char *p = text ? text : ""; *p;) {
+		size_t len = strcspn(p, "\n");
+		_cleanup_free_ char *line = lx_xstrndup(p, len);
+		p += len + (p[len] == '\n');
+		char *c1 = strchr(line, ':'), *c2 = c1 ? strchr(c1 + 1, ':') : NULL;
+		if (!c2 || strchr(c2 + 1, ':'))
+			continue;
+		*c1 = *c2 = '\0';
+		unsigned long long start, count;
+		if ((strcmp(line, "root") != 0 && strcmp(line, "0") != 0) ||
+		    !lx_parse_uint(c1 + 1, 10, ULLONG_MAX, &start) ||
+		    !lx_parse_uint(c2 + 1, 10, ULLONG_MAX, &count) || count == 0)
+			continue;
+		*out = lx_xrealloc(*out, (*n + 1) * sizeof(**out));
+		(*out)[(*n)++] = (struct subid_range){start, count};
+	}
+	return true;
+}
+
+/* shadow's have_range: [start, start + count) covered by root's ranges,
+ * one range after another. */
+static bool subids_cover(const struct subid_range *r, size_t n, unsigned long long start,
+			 unsigned long long count)
+{
+	unsigned long long end = start + count; /* exclusive */
+	bool progress = true;
+	while (start < end && progress) {
+		progress = false;
+		for (size_t i = 0; i < n; i++)
+			if (start >= r[i].start && start - r[i].start < r[i].count) {
+				start = r[i].start + r[i].count;
+				progress = true;
+				break;
+			}
+	}
+	return start >= end;
+}
+
+/* Each range of the map that newuidmap/newgidmap refuse: a start failure
+ * naming the line to add to /etc/subuid or /etc/subgid. */
+static void check_idmap_allowed(struct lx_access *a, const char *root, const char *conf_file)
+{
+	if (!root || !a->unprivileged || a->n_idmap == 0 || !shadow_tool_present(root, "newuidmap") ||
+	    !shadow_tool_present(root, "newgidmap"))
+		return; /* LXC writes the map itself: root may map anything */
+	for (int k = 0; k < 2; k++) {
+		char kind = k ? 'g' : 'u';
+		const char *file = k ? "/etc/subgid" : "/etc/subuid";
+		_cleanup_free_ char *etc = lx_path_join(root, "etc");
+		_cleanup_free_ char *path = lx_path_join(etc, k ? "subgid" : "subuid");
+		struct subid_range *r;
+		size_t n;
+		if (!read_root_subids(path, &r, &n))
+			continue;
+		for (size_t i = 0; i < a->n_idmap; i++) {
+			const struct lx_idmap_range *m = &a->idmap[i];
+			/* newuidmap also lets the caller map its own id alone (root: 0). */
+			if (m->kind != kind || m->count == 0 || (m->count == 1 && m->host_id == 0) ||
+			    subids_cover(r, n, m->host_id, m->count))
+				continue;
+			bool from_pve = m->line == 0;
+			a->failures = lx_xrealloc(a->failures, (a->n_failures + 1) * sizeof(*a->failures));
+			a->failures[a->n_failures++] = (struct lx_start_failure){
+				.file = from_pve ? conf_file : m->file,
+				.line = m->line,
+				.message = lx_xasprintf(
+					"%s %c %llu %llu %llu maps host %cids %llu-%llu, which %s does not "
+					"give root: LXC maps ids with new%cidmap (installed on this host) "
+					"and the container does not start (\"new%cidmap: %cid range "
+					"[%llu-%llu) -> [%llu-%llu) not allowed\")",
+					from_pve ? "PVE's default map" : "lxc.idmap", kind, m->ns_id,
+					m->host_id, m->count, kind, m->host_id, m->host_id + m->count - 1,
+					file, kind, kind, kind, m->ns_id, m->ns_id + m->count, m->host_id,
+					m->host_id + m->count),
+				.fix = lx_xasprintf("add the line 'root:%llu:%llu' to %s", m->host_id,
+						    m->count, file),
+			};
+		}
+		free(r);
+	}
+}
+
 static int compare_access_nodes(const void *a, const void *b)
 {
 	return strcmp(((const struct lx_access_node *)a)->path,
@@ -730,6 +859,7 @@ int lx_access_compute(const struct lx_host *host, const struct lx_conf *conf, bo
 		}
 		if (out->n_nodes > 1)
 			qsort(out->nodes, out->n_nodes, sizeof(*out->nodes), compare_access_nodes);
+		check_idmap_allowed(out, opts->subid_root, s.conf_file);
 	}
 	for (size_t i = 0; i < s.n_mounts; i++) {
 		free(s.mounts[i].source);
@@ -760,6 +890,7 @@ void lx_access_free(struct lx_access *a)
 	for (size_t i = 0; i < a->n_failures; i++) {
 		free(a->failures[i].path);
 		free(a->failures[i].message);
+		free(a->failures[i].fix);
 	}
 	free(a->failures);
 	free(a->idmap);

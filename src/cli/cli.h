@@ -63,6 +63,10 @@ struct cli {
 	bool p2p;         /* topo --p2p */
 	const char *lock_dir;
 	const char *state_dir; /* --state-dir: the GPU records of containers */
+	/* --subid-root: where etc/subuid, etc/subgid and newuidmap/newgidmap are
+	 * (lx_access_options.subid_root); "/" on the live host, NULL for a
+	 * snapshot unless given */
+	const char *subid_root;
 	const char *cgroup_root;
 	bool list;
 	bool prometheus; /* --format prometheus (audit) */

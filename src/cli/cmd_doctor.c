@@ -148,7 +148,9 @@ static int run_doctor(struct cli *cli)
 	struct lx_runtime_paths paths = {.cgroup_root = cli->cgroup_root,
 					 .proc = "/proc",
 					 .lxc_path = cli->lxc_path,
-					 .lxc_config_dir = cli->lxc_config_dir};
+					 .lxc_config_dir = cli->lxc_config_dir,
+					 .pve_dir = cli->pve_dir,
+					 .subid_root = cli->subid_root};
 	if (id) {
 		if (lx_doctor_container(&host, id, path, is_pve, &paths, &findings, &report, &user,
 					&err) < 0) {

@@ -17,7 +17,8 @@ static int run_verify(struct cli *cli)
 	struct lx_host host;
 	if (cli_load_host(cli, &host, NULL) < 0)
 		return LX_EXIT_ERROR;
-	struct lx_runtime_paths paths = {cli->cgroup_root, "/proc", cli->lxc_path, cli->lxc_config_dir};
+	struct lx_runtime_paths paths = {cli->cgroup_root, "/proc", cli->lxc_path, cli->lxc_config_dir,
+					 cli->pve_dir, cli->subid_root};
 	struct lx_findings findings = {0};
 	struct lx_container_report report;
 	int rc = LX_EXIT_OK;
@@ -76,8 +77,9 @@ const struct cli_command cli_cmd_verify = {
 		 "wrong cgroup keys, GPU lines in snapshots, modes its users cannot open, ...) and,\n"
 		 "when it runs, the running container: the nodes in its /dev (major:minor), its\n"
 		 "bind mounts, its device cgroup (v1 devices.list; v2 the device programs, read\n"
-		 "back and evaluated for every node the GPUs need), and the driver libraries in\n"
-		 "its root (never following a path out of it). Each finding has a stable code\n"
+		 "back and evaluated for every node the GPUs need), and the driver libraries its\n"
+		 "loader resolves in its root (never following a path out of it; a stopped Proxmox\n"
+		 "container's root where its storage keeps it). Each finding has a stable code\n"
 		 "(docs/findings.md) and a fix. Exit 0 when clean, 1 with errors, 2 when it could not check.\n",
 	.options = CLI_OPT_FORMAT,
 	.run = run_verify,

@@ -46,6 +46,8 @@ static const char global_help[] =
 	"  --run-dir DIR       where daemons keep sockets (default /run)\n"
 	"  --cgroup-root DIR   where containers' cgroups are (default /sys/fs/cgroup)\n"
 	"  --state-dir DIR     lxgpu's records of containers' GPUs (default " LXGPU_STATE_DIR ")\n"
+	"  --subid-root DIR    where etc/subuid, etc/subgid and newuidmap/newgidmap are\n"
+	"                      (default / on the live host; not read for a --host snapshot)\n"
 	"  -h, --help          show help; `lxgpu CMD --help` for one command\n"
 	"  -V, --version       show the version\n"
 	"\n"
@@ -139,6 +141,7 @@ enum {
 	OPT_DRIVER_LIBS,
 	OPT_NODE,
 	OPT_TO,
+	OPT_SUBID_ROOT,
 };
 
 static const struct option long_options[] = {
@@ -192,6 +195,7 @@ static const struct option long_options[] = {
 	{"driver-libs", no_argument, NULL, OPT_DRIVER_LIBS},
 	{"node", required_argument, NULL, OPT_NODE},
 	{"to", required_argument, NULL, OPT_TO},
+	{"subid-root", required_argument, NULL, OPT_SUBID_ROOT},
 	{"quiet", no_argument, NULL, 'q'},
 	{"verbose", no_argument, NULL, 'v'},
 	{"help", no_argument, NULL, 'h'},
@@ -349,7 +353,8 @@ int main(int argc, char **argv)
 		lx_buf_printf(&typed, "%s%s", i ? " " : "", argv[i]);
 	_cleanup_free_ char *command_line = lx_buf_steal(&typed);
 	cli.command_line = command_line;
-	bool want_help = false, want_version = false, pve_dir_given = false, lxc_path_given = false;
+	bool want_help = false, want_version = false, pve_dir_given = false, lxc_path_given = false,
+	     subid_root_given = false;
 	int c;
 	opterr = 0;
 	/* GNU getopt permutes: options may come before or after the command. */
@@ -431,6 +436,7 @@ int main(int argc, char **argv)
 			break;
 		case OPT_CGROUP_ROOT: cli.cgroup_root = optarg; break;
 		case OPT_STATE_DIR: cli.state_dir = optarg; break;
+		case OPT_SUBID_ROOT: cli.subid_root = optarg; subid_root_given = true; break;
 		case OPT_DRIVER_ROOT:
 			cli.driver_root = optarg;
 			cli.driver_root_given = true;
@@ -552,8 +558,13 @@ int main(int argc, char **argv)
 	if (unsupported)
 		return cli_usage_error("'%s' does not take %s; see 'lxgpu %s --help'", cmd->name,
 				       option_name(unsupported & -unsupported), cmd->name);
+	/* The id ranges the host's shadow tools allow are this machine's: a
+	 * snapshot of another host says nothing about them. */
+	if (!subid_root_given)
+		cli.subid_root = cli.host_file ? NULL : "/";
 	if (check_dir("--pve-dir", cli.pve_dir, pve_dir_given) < 0 ||
-	    check_dir("--lxc-path", cli.lxc_path, lxc_path_given) < 0)
+	    check_dir("--lxc-path", cli.lxc_path, lxc_path_given) < 0 ||
+	    check_dir("--subid-root", cli.subid_root, subid_root_given) < 0)
 		return LX_EXIT_ERROR;
 	cli.args = argv + optind + 1;
 	cli.n_args = argc - optind - 1;

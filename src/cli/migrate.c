@@ -114,7 +114,8 @@ int cli_preflight_migration(struct cli *cli)
 		goto out;
 	}
 	struct lx_runtime_paths paths = {.cgroup_root = cli->cgroup_root, .proc = "/proc",
-					 .lxc_path = cli->lxc_path, .lxc_config_dir = cli->lxc_config_dir};
+					 .lxc_path = cli->lxc_path, .lxc_config_dir = cli->lxc_config_dir,
+					 .pve_dir = cli->pve_dir};
 	struct lx_access_options aopts;
 	lx_access_options_default(&aopts);
 	if (cli->lxc_config_dir)

@@ -26,7 +26,8 @@ static int preflight_one(const struct lx_host *host, const char *id, const char 
 	struct lx_strv versions = {0}, files = {0};
 	struct lx_running run;
 	lx_container_find(o->runtime, host->cgroup, id, &run);
-	int root_fd = lx_container_open_root(o->runtime, id, &conf, &run);
+	_cleanup_free_ char *why = NULL;
+	int root_fd = lx_container_open_root_why(o->runtime, id, &conf, &run, &why);
 	lx_running_free(&run);
 	if (root_fd >= 0) {
 		lx_rootfs_driver_versions(root_fd, &versions, &files);
@@ -39,8 +40,13 @@ static int preflight_one(const struct lx_host *host, const char *id, const char 
 		lx_access_options_default(&aopts);
 		if (o->runtime->lxc_config_dir)
 			aopts.lxc_config_dir = o->runtime->lxc_config_dir;
+		aopts.subid_root = o->runtime->subid_root;
 		lx_preflight_next_start(host, &cc, root_fd >= 0 ? &versions : NULL, &aopts, out);
 	}
+	/* Its driver libraries are unknown: said, never a silent pass. */
+	if (why && lx_rootfs_matters(host, &cc))
+		lx_preflight_add(out, LX_VERDICT_OK, lx_xstrdup(why),
+				 lx_xasprintf("pct mount %s; lxgpu preflight %s; pct unmount %s", id, id, id));
 	lx_preflight_include(host, o->nodes, id, &conf, o->state_dir, o->next_boot, out);
 	lx_strv_free(&versions);
 	lx_strv_free(&files);

@@ -270,9 +270,10 @@ static void check_failures(struct checker *k)
 			lx_findings_add(k->out, LXG023_WILL_NOT_START, k->cc->id,
 					f->file ? f->file : k->cc->conf->path, f->line, f->path,
 					lx_xstrdup(f->message),
-					f->line > 0 ? lx_xasprintf("fix or remove line %d of %s", f->line,
-								   f->file ? f->file : k->cc->conf->path)
-						    : lx_xstrdup("fix the config as the message says"));
+					f->fix	      ? lx_xstrdup(f->fix)
+					: f->line > 0 ? lx_xasprintf("fix or remove line %d of %s", f->line,
+								     f->file ? f->file : k->cc->conf->path)
+						      : lx_xstrdup("fix the config as the message says"));
 		}
 	}
 }

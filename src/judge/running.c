@@ -266,12 +266,17 @@ void lx_verify_running(const struct lx_host *host, const struct lx_container_con
 	lx_running_devices_free(&local);
 }
 
-void lx_verify_rootfs(const struct lx_host *host, const struct lx_container_config *cc, int root_fd,
-		      struct lx_findings *out)
+bool lx_rootfs_matters(const struct lx_host *host, const struct lx_container_config *cc)
 {
 	/* lxgpu hook gives it the host's files at every start, over its own
 	 * (LXG046 says when it cannot). */
-	if (!host->driver.version || cc->n_grants == 0 || lx_conf_find_hook(cc->conf, NULL) >= 0)
+	return host->driver.version && cc->n_grants > 0 && lx_conf_find_hook(cc->conf, NULL) < 0;
+}
+
+void lx_verify_rootfs(const struct lx_host *host, const struct lx_container_config *cc, int root_fd,
+		      struct lx_findings *out)
+{
+	if (!lx_rootfs_matters(host, cc))
 		return;
 	struct lx_strv versions = {0}, files = {0};
 	lx_rootfs_driver_versions(root_fd, &versions, &files);
