@@ -429,16 +429,50 @@ int lx_doctor_host(const struct lx_doctor_input *in, struct lx_findings *out, st
 	return 0;
 }
 
+/* A GPU the host findings say is unusable (an Xid that needs a reset, off
+ * the bus, not initialized): an error for every container holding it, said
+ * again as the container's. Host findings about a GPU start "GPU <bdf>: ". */
+static void mark_holders(const char *id, const struct lx_strv *gpus, size_t n_host,
+			 struct lx_findings *out)
+{
+	for (size_t i = 0; i < n_host; i++) {
+		const struct lx_finding *f = &out->items[i];
+		if (f->container || f->severity != LX_SEVERITY_ERROR || !f->message ||
+		    !lx_str_starts_with(f->message, "GPU "))
+			continue;
+		const char *bdf = f->message + strlen("GPU ");
+		const char *end = strstr(bdf, ": ");
+		if (!end || end - bdf > 16)
+			continue;
+		_cleanup_free_ char *gpu = lx_xstrndup(bdf, (size_t)(end - bdf));
+		if (!lx_strv_contains(gpus, gpu))
+			continue;
+		enum lx_finding_code code = f->code;
+		char *message = lx_xasprintf("the container holds GPU %s, which cannot be used: %s", gpu,
+					     end + 2);
+		char *fix = f->fix ? lx_xstrdup(f->fix) : NULL;
+		char *evidence = f->evidence ? lx_xstrdup(f->evidence) : NULL;
+		char *file = f->file ? lx_xstrdup(f->file) : NULL;
+		int line = f->line;
+		lx_findings_add(out, code, id, file, line, NULL, message, fix);
+		lx_findings_last_severity(out, LX_SEVERITY_ERROR);
+		lx_findings_last_evidence(out, evidence);
+		free(file);
+	}
+}
+
 int lx_doctor_container(const struct lx_host *host, const char *id, const char *path, bool is_pve,
 			const struct lx_runtime_paths *paths, struct lx_findings *out,
 			struct lx_container_report *report, struct lx_doctor_userspace *u,
 			struct lx_error *err)
 {
 	memset(u, 0, sizeof(*u));
+	size_t host_findings = out->n;
 	/* verify's checks as they are, LXG011 for libraries of another
 	 * version among them */
 	if (lx_verify_container(host, id, path, is_pve, paths, out, report, err) < 0)
 		return -1;
+	mark_holders(id, &report->gpus, host_findings, out);
 	struct lx_conf conf;
 	if (lx_conf_load(path, &conf, err) < 0) {
 		lx_container_report_free(report);

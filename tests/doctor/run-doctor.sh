@@ -142,6 +142,25 @@ if jq -e '[.findings[].code] | (index("LXG100") and index("LXG011"))' "$work/j" 
 else
 	report not-ok "the kernel's API mismatch and the container's libraries: both named"
 fi
+# An Xid that needs a GPU reset is an error for the container holding that
+# GPU (nvidia0 is 0000:18:00.0 on the 8-GPU host), not for one without it.
+printf '[ 9120.5] NVRM: Xid (PCI:0000:18:00): 95, pid=7062, Uncontained: LTC TAG (0x2, 0x1). RST: Yes, D-RST: No\n' >"$work/xid95.log"
+cat "$kmsg/clean-public.log" "$work/xid95.log" >"$work/ct-xid.log"
+ct_doctor ct-ok "$work/ct-xid.log" --format json >"$work/j" 2>"$work/err"
+if jq -e '[.findings[] | select(.code == "LXG110" and .severity == "error" and .container == "ct-ok" and (.message | contains("GPU 0000:18:00.0")))] | length == 1' "$work/j" >/dev/null; then
+	report ok "Xid 95 on the container's GPU: an error of the container"
+else
+	jq -c '.findings[] | [.code, .severity, .container, .message]' "$work/j" | sed 's/^/# /'
+	report not-ok "Xid 95 on the container's GPU: an error of the container"
+fi
+printf '[ 9120.5] NVRM: Xid (PCI:0000:39:00): 95, pid=7062, Uncontained: LTC TAG (0x2, 0x1). RST: Yes, D-RST: No\n' >"$work/xid95b.log"
+cat "$kmsg/clean-public.log" "$work/xid95b.log" >"$work/ct-xid2.log"
+ct_doctor ct-ok "$work/ct-xid2.log" --format json >"$work/j" 2>"$work/err"
+if jq -e '[.findings[] | select(.container == "ct-ok" and .code == "LXG110")] | length == 0' "$work/j" >/dev/null; then
+	report ok "Xid 95 on another GPU: not the container's"
+else
+	report not-ok "Xid 95 on another GPU: not the container's"
+fi
 # A Proxmox container verify finds problems in: doctor gives verify's codes.
 cp "$(dirname "$0")/../verify/cases/stale-uvm-major.conf" "$pve/lxc/700.conf"
 want=$(sed -n 's/^#expect: *//p' "$pve/lxc/700.conf" | tr ' ' '\n' | sed '/^$/d' | sort -u | tr '\n' ' ')
