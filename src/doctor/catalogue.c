@@ -162,6 +162,18 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "kernel-open/nvidia/nv-pci.c nv_pci_validate_bars(): \"NVRM: This PCI I/O region assigned "
 	 "to your NVIDIA device is invalid:\\nNVRM: BAR%d is %lluM @ 0x%llx "
 	 "(PCI:%04x:%02x:%02x.%x)\\n\""},
+	{"pci-bar-no-space",
+	 "pci (" BDF "): (BAR ([0-9]+) \\[mem size (0x[0-9a-fA-F]+)[^]]*\\]: (can't assign; no space|failed "
+	 "to assign)|BAR ([0-9]+): (no space for|failed to assign) \\[mem size (0x[0-9a-fA-F]+))",
+	 LXG104_BAR_UNASSIGNED, LX_SEVERITY_WARNING,
+	 "the kernel found no address space for the GPU's BAR{bar} ({size} bytes): the window the "
+	 "firmware gave its bridge is too small",
+	 "enable Above 4G Decoding (and Resizable BAR) in the firmware setup; else add pci=realloc to "
+	 "the kernel command line",
+	 LX_KMSG_GPU_ONLY, {{"gpu", 1}, {"bar", 3}, {"size", 4}, {"bar", 6}, {"size", 8}},
+	 "drivers/pci/setup-res.c pci_assign_resource(): pci_info(\"%s %pR: can't assign; no "
+	 "space\\n\") and \"%s %pR: failed to assign\\n\" (before 6.8: \"BAR %d: no space for %pR\" "
+	 "and \"BAR %d: failed to assign %pR\"); only for a memory BAR of a GPU"},
 	{"bar-resize-no-space", "NVRM: No address space to allocate resized BAR1",
 	 LXG105_BAR_RESIZE_FAILED, LX_SEVERITY_WARNING,
 	 "the driver tried to enlarge BAR1 (resizable BAR) and the bridge above has no room for it",

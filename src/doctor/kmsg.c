@@ -123,12 +123,13 @@ static const char *skip_bracket_stamp(const char *s)
 	const char *close = strchr(s, ']');
 	if (!close || close - s > 40)
 		return s;
-	/* A time stamp holds digits and [.:+ ] only, or a date (letters too). */
+	/* A time stamp holds digits and [.:+ ] only, or a date (letters too);
+	 * dmesg -d adds the delta in "<...>". */
 	bool digit = false;
 	for (const char *p = s + 1; p < close; p++) {
 		if (isdigit((unsigned char)*p))
 			digit = true;
-		else if (!strchr(" .:+-", *p) && !isalpha((unsigned char)*p))
+		else if (!strchr(" .:+-,<>", *p) && !isalpha((unsigned char)*p))
 			return s;
 	}
 	if (!digit)
@@ -187,6 +188,36 @@ static const char *skip_talos(const char *s)
 	if (!close || close - p > 48 || strncmp(close, "]: ", 3) != 0)
 		return s;
 	return close + 3;
+}
+
+/* dmesg --time-format iso: "2025-01-25T10:34:54,859532+00:00 ". */
+static const char *skip_iso_stamp(const char *s)
+{
+	const char *p = s;
+	for (const char *shape = "dddd-dd-ddTdd:dd:dd"; *shape; shape++, p++)
+		if (*shape == 'd' ? !isdigit((unsigned char)*p) : *p != *shape)
+			return s;
+	while (*p && *p != ' ' && p - s < 40)
+		p++;
+	return *p == ' ' ? p + 1 : s;
+}
+
+/* A /dev/kmsg record as `cat /dev/kmsg` shows it: "6,1234,5678901,-;". */
+static const char *skip_kmsg_header(const char *s)
+{
+	const char *p = s;
+	for (int field = 0; field < 3; field++) {
+		const char *start = p;
+		while (isdigit((unsigned char)*p))
+			p++;
+		if (p == start || *p != ',')
+			return s;
+		p++;
+	}
+	const char *semi = strchr(p, ';');
+	if (!semi || semi - p > 32 || memchr(p, ' ', (size_t)(semi - p)))
+		return s; /* flags and fields hold no space */
+	return semi + 1;
 }
 
 /* "<6>" of dmesg -r; "kern  :info  : " of dmesg -x. */
@@ -255,8 +286,10 @@ void lx_kmsg_parse_text(const char *name, const char *text, size_t len, struct l
 		const char *msg = raw;
 		while (*msg == ' ' || *msg == '\t')
 			msg++;
+		msg = skip_kmsg_header(msg);
 		msg = skip_level(msg);
 		msg = skip_talos(msg);
+		msg = skip_iso_stamp(msg);
 		msg = skip_bracket_stamp(msg);
 		msg = skip_kernel_tag(msg);
 		msg = skip_bracket_stamp(msg); /* "kernel: [   20.5] ..." of syslog */

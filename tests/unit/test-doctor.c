@@ -103,6 +103,8 @@ static const struct expect expects[] = {
 	{"bound-to-vfio.log", "LXG111", I, "0000:01:00.0", NULL, NULL},
 	/* BARs */
 	{"pci-region-invalid.log", "LXG104", E, "0000:14:00.0", "bar=1|bar_size=0|bar_address=0", NULL},
+	{"pci-bar-no-space.log", "LXG104", W, "0000:48:00.0", "bar=0|size=0x800000000", NULL},
+	{"pci-bar-no-space-old.log", "LXG104", W, "0000:01:00.0", "bar=1|size=0x400000000|count=2", NULL},
 	{"bar-resize-no-space.log", "LXG105", W, NULL, NULL, NULL},
 	{"bar-resize-failed.log", "LXG105", W, NULL, "error=-28", NULL},
 	/* GSP */
@@ -601,6 +603,19 @@ static void test_formats(void)
 		str_eq(lx_kmsg_match_field(&m.items[0], "driver_version"), "595.71.05", "talos: the driver");
 	}
 	lx_kmsg_matches_free(&m);
+	lx_kmsg_free(&k);
+
+	/* `cat /dev/kmsg`, dmesg -d, dmesg --time-format iso */
+	parse("4,1234,5678901,-;NVRM: GPU 0000:05:00.0 is already bound to nouveau.\n"
+	      "[  +0.000005 <    0.000005>] NVRM: GPU 0000:06:00.0 is already bound to nouveau.\n"
+	      "2025-01-25T10:34:54,859532+00:00 NVRM: GPU 0000:07:00.0 is already bound to nouveau.\n",
+	      &k);
+	str_eq(k.n == 3 ? k.lines[0].text : NULL, "NVRM: GPU 0000:05:00.0 is already bound to nouveau.",
+	       "a /dev/kmsg record's header removed");
+	str_eq(k.n == 3 ? k.lines[1].text : NULL, "NVRM: GPU 0000:06:00.0 is already bound to nouveau.",
+	       "dmesg -d's delta removed");
+	str_eq(k.n == 3 ? k.lines[2].text : NULL, "NVRM: GPU 0000:07:00.0 is already bound to nouveau.",
+	       "dmesg --time-format iso's time removed");
 	lx_kmsg_free(&k);
 
 	/* an unknown form is read as plain text, never dropped */
