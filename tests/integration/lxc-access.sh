@@ -30,6 +30,8 @@ examples=$(cd "$2" && pwd) cases=$(cd "$3" && pwd)
 lxc_config=/usr/share/lxc/config
 
 . "$(dirname "$0")/../lib/lxc-env.sh"
+# its unprivileged cases map 100000:65536, one passes gid 44 through
+lxc_own_subids 100000:65536 44:1 -- "$0" "$@"
 lxc_require "the real-LXC access test" lxc-create lxc-start lxc-attach lxc-stop lxc-destroy unshare busybox jq "$lxc_config/common.conf"
 lxc_workdir lxgpu-access
 . "$(dirname "$0")/../lib/tap.sh"

@@ -27,6 +27,41 @@ lxc_require() {
 	exit 0
 }
 
+# lxc_own_subids RANGE... -- SCRIPT ARGS...: the rest of the test with
+# subordinate ids of its own. Where newuidmap and newgidmap are on PATH,
+# LXC maps an unprivileged container's ids with them, also as root, and
+# they allow only the ranges /etc/subuid and /etc/subgid give root (FACTS
+# section 10): then SCRIPT is run again in a private mount namespace in
+# which scratch files giving root each RANGE ("100000:65536") are bound
+# over /etc/subuid and /etc/subgid. The machine's files are never read or
+# changed; without the tools LXC writes the maps itself and nothing is done.
+lxc_own_subids() {
+	lxc_ranges=""
+	while [ $# -gt 0 ] && [ "$1" != -- ]; do
+		lxc_ranges="$lxc_ranges $1"
+		shift
+	done
+	shift
+	[ -z "${LXGPU_OWN_SUBIDS:-}" ] || return 0
+	command -v newuidmap >/dev/null 2>&1 && command -v newgidmap >/dev/null 2>&1 || return 0
+	[ "$(id -u)" -eq 0 ] && command -v unshare >/dev/null 2>&1 || return 0
+	[ -f /etc/subuid ] && [ -f /etc/subgid ] || {
+		echo "Bail out! newuidmap is installed but /etc/subuid or /etc/subgid is not a file to bind over"
+		exit 1
+	}
+	LXGPU_OWN_SUBIDS=$(mktemp -d /tmp/lxgpu-subids-XXXXXX)
+	export LXGPU_OWN_SUBIDS
+	for lxc_r in $lxc_ranges; do
+		echo "root:$lxc_r" >>"$LXGPU_OWN_SUBIDS/subuid"
+		echo "root:$lxc_r" >>"$LXGPU_OWN_SUBIDS/subgid"
+	done
+	unshare -m --propagation private sh -c 'mount --bind "$LXGPU_OWN_SUBIDS/subuid" /etc/subuid &&
+		mount --bind "$LXGPU_OWN_SUBIDS/subgid" /etc/subgid && exec sh "$@"' sh "$@"
+	lxc_rc=$?
+	rm -rf "$LXGPU_OWN_SUBIDS"
+	exit $lxc_rc
+}
+
 # lxc_workdir PREFIX: $work (a scratch directory, 0755 so that unprivileged
 # containers can reach their rootfs) and $lxcpath inside it. On exit every
 # container there is stopped and destroyed and $work removed, unless
