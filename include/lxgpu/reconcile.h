@@ -9,6 +9,7 @@
 #include "lxgpu/plan.h"
 #include "lxgpu/render.h"
 #include "lxgpu/findings.h"
+#include "lxgpu/vm.h"
 
 struct lx_reconcile_input {
 	const struct lx_host *host;
@@ -55,6 +56,7 @@ enum lx_refusal_kind {
 	LX_REFUSAL_PRIVILEGE_FLIP, /* Proxmox: a flip without --allow-privilege-change */
 	LX_REFUSAL_WOULD_NOT_START,  /* the result fails its next start (LXG023) */
 	LX_REFUSAL_INCLUDE_NOT_OURS, /* a file lxgpu did not write is at the include path (LXG041) */
+	LX_REFUSAL_GPU_IN_VM,        /* a GPU the result gives is a VM's hostpciN too (LXG013) */
 };
 
 struct lx_refusal {
@@ -71,7 +73,9 @@ struct lx_apply_given {
 	bool style;     /* --style */
 	bool privilege; /* --privileged or --unprivileged */
 	bool allow_privilege_change;
-	bool force; /* write a result that would not start; replace a foreign include file */
+	/* write a result that would not start, or that gives a GPU a VM also
+	 * has; replace a foreign include file */
+	bool force;
 };
 
 /* Whether apply or rollback may change the config read under its lock
@@ -108,6 +112,9 @@ struct lx_apply_input {
 	const struct lx_plan_options *plan_opts; /* the command line's */
 	const struct lx_render_options *render_opts;
 	struct lx_apply_given given;
+	/* The node's VMs' passed-through PCI devices (lx_vm_devices_read_mapped
+	 * of <pve-dir>/qemu-server); NULL: not checked. */
+	const struct lx_vm_devices *vms;
 };
 
 /* The config as apply would leave it. */
@@ -126,8 +133,9 @@ void lx_apply_result_free(struct lx_apply_result *r);
  * (none: LX_REFUSAL_NO_GPUS), with no --style the style its GPU lines have
  * (lxgpu's include line, devN, raw), the DRM and capability nodes it
  * reaches kept; the privilege (lx_apply_privilege); then the reconcile,
- * whose result must start and may replace only lxgpu's own include file,
- * unless given.force. -1: an error (err). 0: out is what to write when
+ * whose result must start, may give no GPU a VM also passes through
+ * (lx_vm_gpu_findings, as audit and verify report it) and may replace only
+ * lxgpu's own include file, unless given.force. -1: an error (err). 0: out is what to write when
  * why->kind is LX_REFUSAL_NONE, else nothing is to be written. out holds
  * what was decided before a refusal or an error (the reconcile's notes,
  * the result's start failures); free it in every case. */

@@ -4,6 +4,7 @@
 #ifndef LXGPU_VM_H
 #define LXGPU_VM_H
 
+#include "lxgpu/findings.h"
 #include "lxgpu/util.h"
 
 #include <stdbool.h>
@@ -39,6 +40,12 @@ void lx_vm_devices_read_mapped(const char *qemu_dir, const char *mapping_file, c
 void lx_vm_devices_free(struct lx_vm_devices *v);
 /* Whether an entry names this PCI function ("0000:41:00.0"). */
 bool lx_vm_device_matches(const struct lx_vm_device *d, const char *bdf);
+/* LXG013 for each GPU of container id (bdfs: its PCI addresses) that a
+ * VM's hostpciN also passes through: whichever guest starts second fails
+ * or takes the GPU from the other. The one check audit, verify and apply
+ * report it by. */
+void lx_vm_gpu_findings(const struct lx_vm_devices *vms, const char *id,
+			const struct lx_strv *bdfs, struct lx_findings *out);
 
 enum lx_vm_state {
 	LX_VM_STOPPED,

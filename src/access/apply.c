@@ -165,7 +165,37 @@ static int defaults_from_container(const struct lx_apply_input *in, struct lx_pl
 	return 0;
 }
 
-/* The result must start, and its include file may replace only lxgpu's. */
+/* A GPU the result gives that a VM passes through too: audit's and
+ * verify's LXG013, refused. */
+static bool check_vms(const struct lx_apply_input *in, const struct lx_reconcile_result *res,
+		      struct lx_refusal *why)
+{
+	if (!in->vms || in->given.force)
+		return true;
+	struct lx_conf after;
+	lx_conf_parse(in->conf->path, res->text, res->len, &after);
+	struct lx_current cur;
+	lx_access_current(in->host, &after, &res->after, &cur);
+	struct lx_findings found = {0};
+	lx_vm_gpu_findings(in->vms, in->txn->id, &cur.bdfs, &found);
+	bool ok = found.n == 0;
+	if (!ok) {
+		struct lx_buf msg = {0};
+		for (size_t i = 0; i < found.n; i++)
+			lx_buf_printf(&msg, "%s%s", i ? "; " : "", found.items[i].message);
+		refuse(why, LX_REFUSAL_GPU_IN_VM, LXG013_GPU_IN_VM, lx_buf_steal(&msg),
+		       lx_xasprintf("%s, or pass --force to give it to the container anyway",
+				    found.items[0].fix));
+		lx_buf_free(&msg);
+	}
+	lx_findings_free(&found);
+	lx_current_free(&cur);
+	lx_conf_free(&after);
+	return ok;
+}
+
+/* The result must start, give no VM's GPU, and its include file may
+ * replace only lxgpu's. */
 static int check_result(const struct lx_apply_input *in, struct lx_apply_result *out,
 			struct lx_refusal *why, struct lx_error *err)
 {
@@ -177,6 +207,8 @@ static int check_result(const struct lx_apply_input *in, struct lx_apply_result 
 		       lx_xstrdup("fix the host or the line, or pass --force"));
 		return 0;
 	}
+	if (!check_vms(in, res, why))
+		return 0;
 	if (!res->include_text)
 		return 0;
 	if (lx_read_file_optional(out->include_path, 1u << 20, &out->include_old, NULL, err) < 0)

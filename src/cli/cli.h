@@ -135,6 +135,12 @@ struct lx_apply_given cli_apply_given(const struct cli *cli);
 /* Print why apply or generate does not go on (one line: the message, then
  * the fix), free it, and return LX_EXIT_ERROR. */
 int cli_refused(struct lx_refusal *why);
+/* This node's VMs' passed-through PCI devices (<pve-dir>/qemu-server, its
+ * cluster mappings resolved for this node, as audit reads them), for
+ * apply's and verify's LXG013; a VM config that cannot be read is a
+ * warning. */
+struct lx_vm_devices;
+void cli_read_vms(const struct cli *cli, const struct lx_host *host, struct lx_vm_devices *vms);
 
 /* After apply or rollback wrote a config (text): record the GPUs it gives
  * for the start guard, or remove the record when it gives none. style:

@@ -191,12 +191,17 @@ static int build_new_config(const struct cli *cli, const struct lx_host *host,
 	struct lx_render_options ropts = {.templates_dir = cli->templates_dir,
 					  .version = LXGPU_VERSION,
 					  .driver_libs = &driver_libs};
+	/* A GPU a VM of this node passes through is refused (LXG013). */
+	struct lx_vm_devices vms = {0};
+	if (txn->is_pve)
+		cli_read_vms(cli, host, &vms);
 	struct lx_apply_input in = {
 		.host = host, .txn = txn, .conf = conf, .state_dir = cli->state_dir,
 		.access_opts = &aopts, .plan_opts = &cli->plan, .render_opts = &ropts,
-		.given = cli_apply_given(cli)};
+		.given = cli_apply_given(cli), .vms = txn->is_pve ? &vms : NULL};
 	struct lx_refusal why;
 	int rc = lx_apply_prepare(&in, out, &why, &err);
+	lx_vm_devices_free(&vms);
 	cli_driver_libs_options_free(&driver_libs);
 	for (size_t i = 0; i < out->reconciled.notes.n; i++)
 		cli_warn(cli, "%s", out->reconciled.notes.items[i]);

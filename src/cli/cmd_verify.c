@@ -3,6 +3,7 @@
 #include "lxgpu/report.h"
 #include "lxgpu/judge.h"
 #include "lxgpu/predict.h"
+#include "lxgpu/vm.h"
 
 static int run_verify(struct cli *cli)
 {
@@ -26,6 +27,13 @@ static int run_verify(struct cli *cli)
 	    cli_verify_include(cli, &host, id, path, &findings, &err) < 0) {
 		rc = cli_fail(&err);
 		goto out;
+	}
+	if (is_pve) {
+		/* A GPU a VM of this node passes through too: LXG013, by audit's check. */
+		struct lx_vm_devices vms;
+		cli_read_vms(cli, &host, &vms);
+		lx_vm_gpu_findings(&vms, id, &report.gpus, &findings);
+		lx_vm_devices_free(&vms);
 	}
 	if (cli->format == CLI_FORMAT_TEXT) {
 		_cleanup_free_ char *id_text = lx_text_escape(id);
@@ -80,7 +88,9 @@ const struct cli_command cli_cmd_verify = {
 		 "back and evaluated for every node the GPUs need), and the driver libraries its\n"
 		 "loader resolves in its root (never following a path out of it; a stopped Proxmox\n"
 		 "container's root where its storage keeps it). Each finding has a stable code\n"
-		 "(docs/findings.md) and a fix. Exit 0 when clean, 1 with errors, 2 when it could not check.\n",
+		 "(docs/findings.md) and a fix. A GPU a VM also passes through (hostpciN in\n"
+		 "<pve-dir>/qemu-server) is LXG013, as in audit. Exit 0 when clean, 1 with errors,\n"
+		 "2 when it could not check.\n",
 	.options = CLI_OPT_FORMAT,
 	.run = run_verify,
 };

@@ -1,6 +1,7 @@
 /* generate's and apply's side of the library's decisions, and the record
  * apply and rollback leave. */
 #include "cli.h"
+#include "lxgpu/audit.h"
 #include "lxgpu/config.h"
 #include "lxgpu/guard.h"
 #include "lxgpu/reconcile.h"
@@ -40,6 +41,10 @@ int cli_refused(struct lx_refusal *why)
 	case LX_REFUSAL_INCLUDE_NOT_OURS:
 		fprintf(stderr, "lxgpu: %s: %s; nothing was written\n", why->message, why->fix);
 		break;
+	case LX_REFUSAL_GPU_IN_VM:
+		fprintf(stderr, "lxgpu: %s (%s): %s; nothing was written\n", why->message,
+			lx_finding_info(why->code)->code, why->fix);
+		break;
 	case LX_REFUSAL_NONE:
 	case LX_REFUSAL_PVE_STYLE:
 	case LX_REFUSAL_LXC_IDMAP:
@@ -76,4 +81,17 @@ int cli_record_gpus(const struct cli *cli, const struct lx_host *host, const cha
 	cli_verbose(cli, "CT %s: %s %s/containers/%s.yaml", id, has_gpus ? "recorded its GPUs in" :
 		    "no GPUs: removed", cli->state_dir, id);
 	return 0;
+}
+
+void cli_read_vms(const struct cli *cli, const struct lx_host *host, struct lx_vm_devices *vms)
+{
+	_cleanup_free_ char *qemu_dir = lx_path_join(cli->pve_dir, "qemu-server");
+	_cleanup_free_ char *mapping = lx_path_join(cli->pve_dir, "mapping/pci.cfg");
+	/* A mapping's map line is per PVE node: the node audit names. */
+	_cleanup_free_ char *node = lx_audit_local_node(cli->pve_dir, host);
+	lx_vm_devices_read_mapped(qemu_dir, mapping, node, vms);
+	for (size_t i = 0; i < vms->unreadable.n; i++)
+		cli_warn(cli, "a VM config cannot be read, so whether that VM passes a GPU through is "
+			      "not known: %s",
+			 vms->unreadable.items[i]);
 }

@@ -253,3 +253,18 @@ enum lx_vm_state lx_vm_state(const char *run_dir, const char *proc_dir, const ch
 		return LX_VM_STOPPED;
 	return LX_VM_RUNNING;
 }
+
+void lx_vm_gpu_findings(const struct lx_vm_devices *vms, const char *id,
+			const struct lx_strv *bdfs, struct lx_findings *out)
+{
+	for (size_t i = 0; i < bdfs->n; i++)
+		for (size_t v = 0; v < vms->n; v++)
+			if (lx_vm_device_matches(&vms->items[v], bdfs->items[i]))
+				lx_findings_add(out, LXG013_GPU_IN_VM, id, NULL, 0, NULL,
+						lx_xasprintf("GPU %s is also passed through to VM %s "
+							     "(hostpci): whichever starts second fails "
+							     "or takes it from the other",
+							     bdfs->items[i], vms->items[v].vmid),
+						lx_xstrdup("give the container another GPU, or remove the "
+							   "hostpci entry from the VM"));
+}

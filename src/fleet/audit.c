@@ -68,17 +68,9 @@ static void node_read_vms(struct node *n, const char *pve_dir, const char *qemu_
 static void check_conflicts(const struct audit *a, struct node *n, const char *id,
 			    const struct lx_container_report *rep, struct lx_findings *f)
 {
+	lx_vm_gpu_findings(&n->vms, id, &rep->gpus, f);
 	for (size_t i = 0; i < rep->gpus.n; i++) {
 		const char *bdf = rep->gpus.items[i];
-		for (size_t v = 0; v < n->vms.n; v++)
-			if (lx_vm_device_matches(&n->vms.items[v], bdf))
-				lx_findings_add(f, LXG013_GPU_IN_VM, id, NULL, 0, NULL,
-						lx_xasprintf("GPU %s is also passed through to VM %s "
-							     "(hostpci): whichever starts second fails "
-							     "or takes it from the other",
-							     bdf, n->vms.items[v].vmid),
-						lx_xstrdup("give the container another GPU, or remove the "
-							   "hostpci entry from the VM"));
 		if (!a->o->exclusive)
 			continue;
 		const struct gpu_owner *owner = NULL;

@@ -390,6 +390,48 @@ t_rb_steps_back() {
 }
 check "rollback latest twice after two applies and an edit: the original bytes with the edit; a third has nothing to undo" t_rb_steps_back
 
+# A GPU a VM passes through (issue 19 item 11): VM 200's hostpci0 names
+# 0000:ec:00.0, the 8-GPU example host's GPU 7 (its bdf in
+# examples/hosts/pve-8x-rtx-pro-6000.yaml). Proxmox gives it to whichever
+# guest starts first (FACTS section 5, item 11): apply refuses without
+# --force, and verify reports LXG013 as audit does.
+cat >"$work/103.orig" <<'CONF'
+arch: amd64
+hostname: vmgpu
+memory: 2048
+ostype: debian
+CONF
+t_vm_gpu_refused() {
+	mkdir -p "$pve/qemu-server" && printf 'boot: order=scsi0\nhostpci0: 0000:ec:00.0,pcie=1\nmemory: 8192\n' >"$pve/qemu-server/200.conf" &&
+		cp "$work/103.orig" "$pve/lxc/103.conf" && before=$(ls "$backups" | grep -c '^103-')
+	run 2 apply 103 --gpus 7 && cmp "$work/103.orig" "$pve/lxc/103.conf" &&
+		grep -q 'LXG013' "$work/err" && grep -q '0000:ec:00.0 is also passed through to VM 200' "$work/err" &&
+		[ "$(ls "$backups" | grep -c '^103-')" -eq "$before" ] && [ ! -e "$work/state/containers/103.yaml" ] &&
+		run 2 apply 103 --gpus 7 --dry-run && cmp "$work/103.orig" "$pve/lxc/103.conf" &&
+		run 0 apply 103 --gpus 7 --force && grep -q '^dev[0-9]*: /dev/nvidia7' "$pve/lxc/103.conf" &&
+		run 0 apply 103 --gpus 6 && ! grep -q 'nvidia7' "$pve/lxc/103.conf"
+	rc=$?
+	rm -rf "$pve/qemu-server"
+	return $rc
+}
+check "apply refuses a GPU a VM passes through (hostpci0, LXG013) unless --force; another GPU is fine" t_vm_gpu_refused
+vf() { "$lxgpu" --host "$host" --pve-dir "$pve" --state-dir "$work/state" --cgroup-root "$work/no-cgroup" verify "$@"; }
+t_vm_gpu_verify() {
+	mkdir -p "$pve/qemu-server" && printf 'hostpci0: 0000:ec:00.0,pcie=1\n' >"$pve/qemu-server/200.conf" &&
+		cp "$work/103.orig" "$pve/lxc/103.conf" && run 0 apply 103 --gpus 7 --force &&
+		vf 103 >"$work/out" 2>"$work/err"
+	rc=$?
+	vf 103 --format json >"$work/out.json" 2>"$work/err"
+	jrc=$?
+	[ "$rc" -eq 1 ] && [ "$jrc" -eq 1 ] && grep -q 'LXG013' "$work/out" && grep -q 'VM 200' "$work/out" ||
+		{ echo "exit $rc"; cat "$work/out" "$work/err"; rm -rf "$pve/qemu-server"; return 1; }
+	grep -q '"LXG013"' "$work/out.json" || { cat "$work/out.json"; rm -rf "$pve/qemu-server"; return 1; }
+	rm -rf "$pve/qemu-server"
+	vf 103 >"$work/out" 2>"$work/err"
+	! grep -q 'LXG013' "$work/out" || { cat "$work/out"; return 1; }
+}
+check "verify: a GPU a VM also passes through is LXG013 (an error); without the VM it is not" t_vm_gpu_verify
+
 # Failures of the file system: the original must stay as it was.
 if [ "$(id -u)" -eq 0 ] && command -v unshare >/dev/null; then
 	cat >"$work/fs.sh" <<'FS'
