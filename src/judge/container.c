@@ -238,7 +238,9 @@ static int pve_storage_root(const struct lx_runtime_paths *paths, const char *id
 		bool subvol = lx_str_starts_with(name, "subvol-") || lx_str_starts_with(name, "basevol-");
 		if (st.mountpoint || st.pool)
 			base = st.mountpoint ? lx_xstrdup(st.mountpoint) : lx_xasprintf("/%s", st.pool);
-		if (subvol && base && plain_component(name, nlen))
+		if (!base)
+			kind = lx_xasprintf("storage '%s' has no pool in %s", storeid, cfg_path);
+		else if (subvol && plain_component(name, nlen))
 			below = lx_xstrdup(name);
 		else
 			kind = lx_xasprintf("its volume %s is a ZFS volume (zvol)", volume);
