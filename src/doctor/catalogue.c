@@ -849,10 +849,13 @@ static void bind_owners(const struct lx_kmsg *log, const struct lx_host *host, s
 			copy.values[d] = driver;
 			events_push(out, &copy);
 		}
-		if (seen.n)
+		if (seen.n) {
 			match_clear(ev);
-		else
+		} else {
+			/* the log does not show which: say the usual ones */
+			ev->values[d] = lx_xstrdup("nouveau, nvidiafb or rivafb");
 			events_push(out, ev);
+		}
 		lx_strv_free(&seen);
 	}
 	free(in->items);

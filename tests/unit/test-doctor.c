@@ -59,7 +59,7 @@ static bool load(const char *file, struct lx_kmsg *k, struct lx_kmsg_matches *m)
 }
 
 /* What one log must give, by hand. fields: "name=value" separated by
- * "|"; "mnemonic" and "bucket" are the Xid catalogue's, "count" how often
+ * "|"; "mnemonic" and "bucket" are the Xid catalogue's, "times" how often
  * the message came. cause: for a failure, the code of the message that
  * says why ("-": the log does not say). */
 struct expect {
@@ -82,7 +82,7 @@ static const struct expect expects[] = {
 	{"api-mismatch-journal.log", "LXG100", E, NULL,
 	 "client_version=570.133.07|module_version=575.51.02|client=nvidia-powerd|pid=849", NULL},
 	{"api-mismatch-old.log", "LXG100", E, NULL,
-	 "client_version=570.153.02|module_version=570.144|count=1", NULL},
+	 "client_version=570.153.02|module_version=570.144|times=1", NULL},
 	{"api-mismatch-syslog.log", "LXG100", E, NULL, "client_version=535.54.03|module_version=530.30.02",
 	 NULL},
 	/* the GPU and the module flavour or branch */
@@ -98,13 +98,14 @@ static const struct expect expects[] = {
 	 "pci_id=10de:25a0|driver_version=520.56.06", NULL},
 	{"no-gpu-found.log", "LXG125", W, NULL, NULL, NULL},
 	/* another driver holds the GPU */
-	{"probe-not-called.log", "LXG111", E, NULL, "count=1", NULL},
+	{"probe-not-called.log", "LXG111", E, NULL, "count=1|driver=nouveau, nvidiafb or rivafb", NULL},
+	{"probe-not-called-3.log", "LXG111", E, NULL, "count=3", NULL},
 	{"bound-elsewhere.log", "LXG111", E, "0000:01:00.0", "driver=NovaCore", NULL},
 	{"bound-to-vfio.log", "LXG111", I, "0000:01:00.0", NULL, NULL},
 	/* BARs */
 	{"pci-region-invalid.log", "LXG104", E, "0000:14:00.0", "bar=1|bar_size=0|bar_address=0", NULL},
 	{"pci-bar-no-space.log", "LXG104", W, "0000:48:00.0", "bar=0|size=0x800000000", NULL},
-	{"pci-bar-no-space-old.log", "LXG104", W, "0000:01:00.0", "bar=1|size=0x400000000|count=2", NULL},
+	{"pci-bar-no-space-old.log", "LXG104", W, "0000:01:00.0", "bar=1|size=0x400000000|times=2", NULL},
 	{"bar-resize-no-space.log", "LXG105", W, NULL, NULL, NULL},
 	{"bar-resize-failed.log", "LXG105", W, NULL, "error=-28", NULL},
 	/* GSP */
@@ -124,6 +125,7 @@ static const struct expect expects[] = {
 	{"rm-init-two-gpus.log", "LXG104", E, "0000:05:00.0", "bar=1|bar_size=0|bar_address=0", NULL},
 	{"rm-init-two-gpus.log", "LXG106", E, "0000:06:00.0", "status=0x25:0x65:1470|minor=1", "-"},
 	{"rm-init-barrier.log", "LXG106", E, "0000:06:00.0", NULL, "-"},
+	{"rm-init-reverse.log", "LXG106", E, "0000:09:00.0", "status=0x26:0x65:1290|times=2", "-"},
 	{"probe-failed.log", "LXG106", E, "0000:01:00.0", "error=-1", "-"},
 	{"open-module-no-gsp.log", "LXG106", E, "0000:09:00.0", "error=-1", "LXG102"},
 	{"pci-region-invalid.log", "LXG106", E, "0000:14:00.0", "error=-1", "LXG104"},
@@ -161,7 +163,7 @@ static const struct expect expects[] = {
 	 "xid=95|mnemonic=ROBUST_CHANNEL_UNCONTAINED_ERROR|bucket=RESET_GPU", NULL},
 	{"xid-109.log", "LXG110", E, "0000:cb:00.0",
 	 "xid=109|mnemonic=ROBUST_CHANNEL_CTXSW_TIMEOUT_ERROR|bucket=RESET_GPU", NULL},
-	{"xid-119.log", "LXG110", E, "0000:61:00.0", "xid=119|mnemonic=GSP_RPC_TIMEOUT|bucket=RESET_GPU|count=2", NULL},
+	{"xid-119.log", "LXG110", E, "0000:61:00.0", "xid=119|mnemonic=GSP_RPC_TIMEOUT|bucket=RESET_GPU|times=2", NULL},
 	{"xid-120.log", "LXG110", E, "0000:02:00.0", "xid=120|mnemonic=GSP_ERROR|bucket=RESET_GPU", NULL},
 	{"xid-154.log", "LXG110", E, "0000:3b:00.0",
 	 "xid=154|mnemonic=GPU_RECOVERY_ACTION_CHANGED|bucket=XID_154|action=GPU Reset Required", NULL},
@@ -173,17 +175,19 @@ static const struct expect expects[] = {
 	{"pkcs7-untrusted.log", "LXG112", W, NULL, NULL, NULL},
 	{"modprobe-not-permitted.log", "LXG112", E, NULL, "module=nvidia", NULL},
 	{"modprobe-key-rejected.log", "LXG112", E, NULL, "module=nvidia|error=Key was rejected by service", NULL},
+	{"modprobe-key-rejected-gdm.log", "LXG112", E, NULL, "module=nvidia|error=Key was rejected by service|times=2", NULL},
+	{"modprobe-not-permitted-bottlerocket.log", "LXG112", E, NULL, "module=nvidia|times=1", NULL},
 	/* a module built for another kernel */
 	{"module-vermagic.log", "LXG116", E, NULL,
 	 "module=nvidia|built_for=5.4.18-100.fc30.x86_64 SMP mod_unload |kernel=5.4.18-200.fc31.x86_64 SMP mod_unload ",
 	 NULL},
-	{"module-symbol-version.log", "LXG116", E, NULL, "module=nvidia|symbol=i2c_get_adapter|count=4", NULL},
-	{"module-symbol-version-alone.log", "LXG116", E, NULL, "module=nvidia|symbol=i2c_get_adapter|count=1", NULL},
-	{"module-nv-peer-mem.log", "LXG116", E, NULL, "module=nv_peer_mem|symbol=nvidia_p2p_get_pages|count=3", NULL},
+	{"module-symbol-version.log", "LXG116", E, NULL, "module=nvidia|symbol=i2c_get_adapter|times=4", NULL},
+	{"module-symbol-version-alone.log", "LXG116", E, NULL, "module=nvidia|symbol=i2c_get_adapter|times=1", NULL},
+	{"module-nv-peer-mem.log", "LXG116", E, NULL, "module=nv_peer_mem|symbol=nvidia_p2p_get_pages|times=3", NULL},
 	{"module-unknown-symbol.log", "LXG116", E, NULL, "module=nvidia_fs|symbol=nvidia_p2p_dma_unmap_pages", NULL},
 	{"modprobe-exec-format.log", "LXG116", E, NULL, "module=nvidia|error=Exec format error", NULL},
 	/* the NVSwitch fabric */
-	{"sxid.log", "LXG117", W, NULL, "sxid=22013|switch=nvswitch3|address=0000:04:00.0|count=3", NULL},
+	{"sxid.log", "LXG117", W, NULL, "sxid=22013|switch=nvswitch3|address=0000:04:00.0|times=3", NULL},
 	{"sxid-fatal.log", "LXG117", E, NULL, "sxid=24007|switch=nvswitch2|address=0000:07:00.0", NULL},
 	{"sxid-dmesg-x.log", "LXG117", W, NULL, "sxid=12028|switch=nvswitch1", NULL},
 	/* the IOMMU and P2P */
@@ -199,7 +203,7 @@ static const char *actual(const struct lx_kmsg_match *m, const char *name, char 
 		return m->xid ? m->xid->mnemonic : "";
 	if (strcmp(name, "bucket") == 0)
 		return m->xid ? m->xid->bucket : "";
-	if (strcmp(name, "count") == 0) {
+	if (strcmp(name, "times") == 0) {
 		snprintf(buf, len, "%zu", m->count);
 		return buf;
 	}
