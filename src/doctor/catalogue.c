@@ -419,6 +419,9 @@ static const struct lx_kmsg_entry catalogue[] = {
 #define ACTION_RESET                                                                               \
 	"stop what uses the GPU (every container holding it) and reset it (nvidia-smi -r -i "     \
 	"<gpu>), else reboot the host; if it recurs after a reboot, contact the vendor"
+#define NVLINK5_FIX                                                                                \
+	"decode its registers with NVIDIA's Xid catalogue (XID 144-150 decode); a fatal one on a "  \
+	"link that stays down needs a reboot"
 #define ACTION_APP                                                                                 \
 	"restart the application; if it recurs, debug it (compute-sanitizer, cuda-gdb); a driver "  \
 	"or hardware problem only when every program hits it"
@@ -443,6 +446,10 @@ static const struct lx_xid_info xids[] = {
 	{45, "ROBUST_CHANNEL_PREEMPTIVE_REMOVAL", "preemptive cleanup: the driver tore down an "
 	 "application (ended by the user, or after an earlier error)", "WORKFLOW_XID_45",
 	 LX_SEVERITY_INFO, "follow the Xid before it, if any; alone it needs nothing"},
+	{8, "ROBUST_CHANNEL_FIFO_ERROR_IDLE_TIMEOUT", "GPU stopped processing", "RESTART_APP",
+	 LX_SEVERITY_WARNING, ACTION_APP},
+	{46, "ROBUST_CHANNEL_GPU_TIMEOUT_ERROR", "GPU stopped processing: it must be reset", "RESET_GPU",
+	 LX_SEVERITY_ERROR, ACTION_RESET},
 	{48, "ROBUST_CHANNEL_GPU_ECC_DBE", "double-bit ECC error: uncorrectable memory error",
 	 "WORKFLOW_XID_48", LX_SEVERITY_ERROR,
 	 "reset the GPU (nvidia-smi -r) or reboot to clear it; with Xid 63/64, or if it recurs, "
@@ -471,12 +478,33 @@ static const struct lx_xid_info xids[] = {
 	 "the GPU is affected, the GPU must be reset", "RESET_GPU", LX_SEVERITY_ERROR, ACTION_RESET},
 	{109, "ROBUST_CHANNEL_CTXSW_TIMEOUT_ERROR", "context switch timeout", "RESET_GPU",
 	 LX_SEVERITY_ERROR, ACTION_RESET},
+	{110, "SEC_FAULT_ERROR", "security fault error: uncommon unless hardware fails", "RESET_GPU",
+	 LX_SEVERITY_ERROR, "revert recent hardware changes and cold-reset the host; contact the vendor if "
+	 "it recurs"},
 	{119, "GSP_RPC_TIMEOUT", "GSP RPC timeout: the GPU's firmware processor did not answer",
 	 "RESET_GPU", LX_SEVERITY_ERROR, ACTION_RESET},
 	{120, "GSP_ERROR", "GSP error: code on the GPU's firmware processor faulted", "RESET_GPU",
 	 LX_SEVERITY_ERROR, ACTION_RESET},
+	{136, "ALI_TRAINING_FAIL", "NVLink link training failed", "RESET_GPU", LX_SEVERITY_ERROR,
+	 ACTION_RESET},
+	{140, "UNRECOVERABLE_ECC_ERROR_ESCAPE", "ECC unrecovered error: uncorrectable memory errors the "
+	 "driver could not retire or remap", "RESET_GPU", LX_SEVERITY_ERROR, ACTION_RESET},
+	{143, "GPU_INIT_ERROR", "GPU initialization error", "RESET_GPU", LX_SEVERITY_ERROR, ACTION_RESET},
+	/* 144-150: NVLink 5 (Blackwell); fatal or not is in the message */
+	{144, "NVLINK_SAW_ERROR", "NVLink SAW error (NVLink 5)", "WORKFLOW_NVLINK5_ERR", LX_SEVERITY_WARNING,
+	 NVLINK5_FIX},
+	{145, "NVLINK_RLW_ERROR", "NVLink RLW error (NVLink 5)", "WORKFLOW_NVLINK5_ERR", LX_SEVERITY_WARNING,
+	 NVLINK5_FIX},
+	{149, "NVLINK_NETIR_ERROR", "NVLink NETIR error (NVLink 5)", "WORKFLOW_NVLINK5_ERR",
+	 LX_SEVERITY_WARNING, NVLINK5_FIX},
 	{154, "GPU_RECOVERY_ACTION_CHANGED", "GPU recovery action changed: what the GPU needs now",
 	 "XID_154", LX_SEVERITY_WARNING, "do what the recovery action says"},
+	{155, "NVLINK_SW_DEFINED_ERROR", "NVLink software-defined error (a link brought down on "
+	 "purpose)", "RESET_GPU", LX_SEVERITY_ERROR, ACTION_RESET},
+	{157, "RESOURCE_RETIREMENT_FAILURE", "resource retirement failure: no repair left for lack of "
+	 "spare resources", "IGNORE", LX_SEVERITY_WARNING,
+	 "the GPU goes on working but may report the Xid again; plan its replacement"},
+	{158, "GPU_FATAL_TIMEOUT", "GPU fatal timeout", "RESET_GPU", LX_SEVERITY_ERROR, ACTION_RESET},
 };
 
 const struct lx_xid_info *lx_xid_catalogue(size_t *n)
@@ -708,6 +736,10 @@ static void set_xid(struct lx_kmsg_match *ev)
 	ev->xid = end && *end == '\0' && n < 100000 ? lx_xid_lookup((unsigned)n) : NULL;
 	if (ev->xid)
 		ev->severity = ev->xid->severity;
+	/* NVLink 5 Xids say Fatal or Nonfatal themselves */
+	const char *text = lx_kmsg_match_field(ev, "text");
+	if (ev->xid && n >= 144 && n <= 150 && text && strstr(text, " Fatal "))
+		ev->severity = LX_SEVERITY_ERROR;
 	int a = field_index(ev->entry, "action", strlen("action"));
 	if (n == 154 && a >= 0) {
 		ev->values[a] = xid154_action(lx_kmsg_match_field(ev, "text"));
