@@ -139,6 +139,47 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "see the messages before it: a legacy branch to install, a driver to blacklist", 
 	 LX_KMSG_NVIDIA_MISSING, {{NULL, 0}},
 	 "kernel-open/nvidia/nv.c nvidia_init_module(): \"NVRM: No NVIDIA GPU found.\\n\""},
+	{"legacy-ignored", "NVRM: ignoring the legacy GPU (" BDF ")", LXG103_UNSUPPORTED_GPU,
+	 LX_SEVERITY_ERROR,
+	 "the GPU belongs to a legacy driver branch: this driver ignores it",
+	 "install the legacy branch that supports the GPU (NVIDIA's legacy GPU list; 580.xx for "
+	 "Maxwell, Pascal and Volta), kernel module and userspace alike",
+	 0, {{"gpu", 1}},
+	 "kernel-open/nvidia/nv-pci.c nv_pci_probe(): \"NVRM: ignoring the legacy GPU "
+	 "%04x:%02x:%02x.%x\\n\""},
+	{"probe-failed-count",
+	 "NVRM: (The NVIDIA probe routine failed for ([0-9]+) device\\(s\\)|None of the NVIDIA devices "
+	 "were initialized)",
+	 LXG106_INIT_FAILED, LX_SEVERITY_ERROR,
+	 "the nvidia module could not take the GPUs it probed ({count} failed)",
+	 "look at the messages before it about each GPU (BAR, GSP, another driver)", 0,
+	 {{"count", 2}},
+	 "kernel-open/nvidia/nv.c nvidia_init_module(): \"NVRM: The NVIDIA probe routine failed for "
+	 "%d device(s).\\n\", \"NVRM: None of the NVIDIA devices were initialized.\\n\""},
+	{"request-mem-region",
+	 "NVRM: request_mem_region failed for ([0-9]+)M @ 0x([0-9a-fA-F]+)",
+	 LXG111_BOUND_ELSEWHERE, LX_SEVERITY_ERROR,
+	 "another driver claims the GPU's registers ({size}M @ 0x{address}): nvidia cannot map them",
+	 "find the driver that holds the region (grep in /proc/iomem; a framebuffer driver or "
+	 "nouveau), blacklist it, then reboot",
+	 0, {{"size", 1}, {"address", 2}},
+	 "kernel-open/nvidia/nv-pci.c nv_pci_probe(): \"NVRM: request_mem_region failed for %lluM @ "
+	 "0x%llx. This can\\nNVRM: occur when a driver such as rivatv is loaded and claims\\nNVRM: "
+	 "ownership of the device's registers.\\n\""},
+	{"no-irq", "NVRM: Can't find an IRQ for your NVIDIA card", LXG106_INIT_FAILED, LX_SEVERITY_ERROR,
+	 "the firmware gave the GPU no interrupt: the driver cannot use it",
+	 "in the firmware setup: Plug & Play OS off, Assign IRQ to VGA on (as the driver says); "
+	 "check the slot",
+	 0, {{NULL, 0}},
+	 "kernel-open/nvidia/nv-pci.c nv_pci_probe(): \"NVRM: Can't find an IRQ for your NVIDIA "
+	 "card!\\n\""},
+	{"pci-enable-failed", "NVRM: pci_enable_device failed, aborting", LXG106_INIT_FAILED,
+	 LX_SEVERITY_ERROR, "the kernel could not enable the GPU's PCI device",
+	 "look at the PCI core's messages about the GPU before it (BARs, power state); reseat the "
+	 "card or update the system firmware",
+	 0, {{NULL, 0}},
+	 "kernel-open/nvidia/nv-pci.c nv_pci_probe(): \"NVRM: pci_enable_device failed, "
+	 "aborting\\n\""},
 	{"probe-not-called",
 	 "NVRM: The NVIDIA probe routine was not called for ([0-9]+) device\\(s\\)",
 	 LXG111_BOUND_ELSEWHERE, LX_SEVERITY_ERROR,
@@ -208,6 +249,25 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 0, {{"version", 3}, {"gpu", 2}, {"file", 4}, {"error", 5}},
 	 "the kernel's firmware loader, drivers/base/firmware_loader/main.c: dev_warn(\"Direct "
 	 "firmware load for %s failed with error %d\\n\")"},
+	{"gsp-firmware-version",
+	 "(GSP firmware image|GSP firmware log) version mismatch: got version ([^ ,]+), expected version "
+	 "([0-9][0-9.]*[0-9])",
+	 LXG107_GSP_FIRMWARE_MISSING, LX_SEVERITY_ERROR,
+	 "the GSP firmware on disk is version {got}, the loaded module needs {expected}: a driver "
+	 "upgraded on disk without reloading the module, or mixed packages",
+	 "install the firmware of version {expected} (the driver package of the loaded module), or "
+	 "reboot into the module of version {got}",
+	 0, {{"expected", 3}, {"got", 2}, {"file", 1}},
+	 "src/nvidia/src/kernel/gpu/gsp/kernel_gsp.c _kgspFwContainerVerifyVersion(): "
+	 "NV_PRINTF(LEVEL_ERROR, \"%s version mismatch: got version %s, expected version %s\\n\") with "
+	 "\"GSP firmware image\""},
+	{"gsp-heartbeat", "GSP RM heartbeat timed out", LXG108_GSP_BOOT_FAILED, LX_SEVERITY_ERROR,
+	 "the GPU's GSP firmware stopped answering (its heartbeat timed out)",
+	 "reset the GPU (nvidia-smi -r when nothing uses it) or power-cycle the host; update the "
+	 "driver if it recurs",
+	 0, {{NULL, 0}},
+	 "src/nvidia/src/kernel/gpu/gsp/kernel_gsp.c: NV_PRINTF(LEVEL_ERROR, \"GSP RM heartbeat timed "
+	 "out\\n\")"},
 	{"gsp-wpr2-up", "_kgspBootGspRm: unexpected WPR2 already up", LXG108_GSP_BOOT_FAILED,
 	 LX_SEVERITY_ERROR,
 	 "the GPU's GSP was left running by an earlier driver instance (a VM, a crashed module): it "
@@ -704,7 +764,9 @@ static bool same_cause(const struct lx_kmsg_match *m, const struct lx_kmsg_match
 		return false;
 	if (ev->entry->code == LXG110_XID && !same_text(m->values[0], ev->values[0]))
 		return false;
-	if (m->entry == ev->entry && !same_text(m->values[0], ev->values[0]))
+	/* one row's messages with different keys are different causes; a
+	 * message without the key (the other form of the row) joins */
+	if (m->entry == ev->entry && m->values[0] && ev->values[0] && strcmp(m->values[0], ev->values[0]) != 0)
 		return false;
 	return !ev->pci || !m->pci || strcmp(ev->pci, m->pci) == 0;
 }

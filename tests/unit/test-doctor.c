@@ -113,6 +113,13 @@ static const struct expect expects[] = {
 	{"gsp-firmware-load-failed.log", "LXG107", E, "0000:07:00.0",
 	 "version=570.144|file=gsp_ga10x.bin|error=-2", NULL},
 	{"gsp-wpr2-up.log", "LXG108", E, NULL, NULL, NULL},
+	{"gsp-firmware-version.log", "LXG107", E, NULL, "expected=550.90.07|got=550.54.14|file=GSP firmware image", NULL},
+	{"gsp-heartbeat.log", "LXG108", E, NULL, NULL, NULL},
+	{"legacy-ignored.log", "LXG103", E, "0000:01:00.0", NULL, NULL},
+	{"probe-failed-count.log", "LXG106", E, NULL, "count=1|times=2", NULL},
+	{"request-mem-region.log", "LXG111", E, NULL, "size=16|address=f6000000", NULL},
+	{"no-irq.log", "LXG106", E, NULL, NULL, NULL},
+	{"pci-enable-failed.log", "LXG106", E, NULL, NULL, NULL},
 	{"gsp-init-failed.log", "LXG108", E, NULL, NULL, NULL},
 	{"gsp-bootstrap-failed.log", "LXG108", E, NULL, NULL, NULL},
 	/* a failed GPU and why, from messages about that GPU only */
