@@ -60,6 +60,41 @@ int lx_inject_driver(const struct lx_inject_options *o, struct lx_inject_result 
 		     struct lx_error *err);
 void lx_inject_result_free(struct lx_inject_result *r);
 
+/* ---- what the hook made in a root (src/inject/made.c) ---- */
+
+/* Where a container has no file of a name the hook needs, it makes an empty
+ * mount target or a soname link (or repoints a link that leads nowhere);
+ * the list of those is kept in LIB_DIR/.lxgpu-hook-made in the root and
+ * taken back at the next start, each only while unchanged. */
+struct lx_made {
+	struct lx_strv entries; /* "file\tPATH", "link\tPATH\tTARGET", "relink\tPATH\tTARGET\tOLD" */
+};
+void lx_made_add(struct lx_made *m, const char *kind, const char *path, const char *target,
+		 const char *old);
+void lx_made_free(struct lx_made *m);
+int lx_made_save(int root_fd, const char *lib_dir, const struct lx_made *m, struct lx_error *err);
+/* Take back what the last start's list names; notes: what could not be. */
+int lx_made_undo(int root_fd, const char *lib_dir, struct lx_strv *notes, struct lx_error *err);
+
+/* ---- a host program on a container's files (src/inject/confine.c) ---- */
+
+/* A program of the host run on an untrusted root where nothing of the host
+ * can be reached: new mount, PID, IPC and UTS namespaces, pivoted into the
+ * root (its submounts kept but every kernel file system detached: no
+ * /proc/1/root back to the host), nosuid/nodev/noexec, limits on CPU time,
+ * memory, file size and open files, a wall-clock limit, the capability
+ * bounding set emptied but CAP_DAC_OVERRIDE, no new privileges, a seccomp
+ * allowlist, an empty environment. Fails when any of it cannot be set up,
+ * when the program is killed (a limit) or exits non-zero. */
+struct lx_confined {
+	int root_fd;            /* the container's root (an fd of a path the host trusts) */
+	int program_fd;         /* the program, opened on the host: a static binary */
+	const char *const *argv;
+	const char *what;       /* for messages: "ldconfig" */
+	unsigned timeout_ms;    /* wall clock */
+};
+int lx_run_confined(const struct lx_confined *c, struct lx_error *err);
+
 /* ---- the CDI spec's ldcache hook (an OCI createContainer hook) ---- */
 
 /* The container's root from the OCI state a runtime passes on stdin: its

@@ -46,6 +46,8 @@ static inline void lx_freep(void *p) { free(*(void **)p); }
 static inline void lx_fclosep(FILE **f) { if (*f) fclose(*f); }
 #define _cleanup_free_ __attribute__((cleanup(lx_freep)))
 #define _cleanup_fclose_ __attribute__((cleanup(lx_fclosep)))
+void lx_closep(int *fd);
+#define _cleanup_close_ __attribute__((cleanup(lx_closep)))
 
 /* A growable byte buffer, always NUL terminated. */
 struct lx_buf {
@@ -99,6 +101,8 @@ int lx_read_file_at(int dir_fd, const char *path, size_t max_size, char **out, s
 /* Same, but a missing file is not an error: returns 0 with *out = NULL. */
 int lx_read_file_optional(const char *path, size_t max_size, char **out, size_t *len,
 			  struct lx_error *err);
+/* write(2) until all of buf is written (EINTR retried); -1 with errno. */
+int lx_write_all(int fd, const void *buf, size_t len);
 /* Replace path atomically: temp file in the same directory, fsync, rename,
  * fsync of the directory. The old file stays intact on any failure. */
 int lx_write_file_atomic(const char *path, const void *data, size_t len, mode_t mode,
@@ -222,12 +226,16 @@ int lx_root_mkdir_p(int root_fd, const char *dir, int *dir_fd, struct lx_error *
 
 /* Bind src_fd (an O_PATH fd of a host file) read-only (also nosuid, nodev)
  * onto target inside root_fd: its parent directories and an empty file are
- * made inside the root when missing; a target that is not a regular file
+ * made inside the root when missing (*made, may be NULL: the file was); a target that is not a regular file
  * (a symlink, a directory) is refused. The mount is made read-only before
  * it is attached (open_tree + mount_setattr + move_mount), so it is never
  * writable in the container; kernels without the new mount API get
  * mount(2) through /proc/self/fd. */
-int lx_root_bind_file_ro(int root_fd, int src_fd, const char *target, struct lx_error *err);
+int lx_root_bind_file_ro(int root_fd, int src_fd, const char *target, bool *made,
+			 struct lx_error *err);
+/* The same onto a file already opened inside the root (tgt_fd: O_PATH of a
+ * regular file); target names it in messages. */
+int lx_bind_file_ro_onto(int src_fd, int tgt_fd, const char *target, struct lx_error *err);
 
 /* Make the symlink dir/soname -> name (relative, in the same directory)
  * inside root_fd unless something of that name exists; *made tells which. */

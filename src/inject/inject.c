@@ -8,6 +8,7 @@
 #include "lxgpu/report.h"
 #include "lxgpu/userspace.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <string.h>
@@ -17,12 +18,6 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-static void closep(int *fd)
-{
-	if (*fd >= 0)
-		close(*fd);
-}
-#define _cleanup_close_ __attribute__((cleanup(closep)))
 
 int lx_driver_loaded_version(const char *proc_dir, char **version, struct lx_error *err)
 {
@@ -40,12 +35,53 @@ int lx_driver_loaded_version(const char *proc_dir, char **version, struct lx_err
 	return 1;
 }
 
+#if defined(__x86_64__)
+#define LX_MULTIARCH "x86_64-linux-gnu"
+#elif defined(__aarch64__)
+#define LX_MULTIARCH "aarch64-linux-gnu"
+#elif defined(__powerpc64__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define LX_MULTIARCH "powerpc64le-linux-gnu"
+#elif defined(__riscv) && __riscv_xlen == 64
+#define LX_MULTIARCH "riscv64-linux-gnu"
+#else
+#error "lxgpu needs this architecture's multiarch tuple"
+#endif
+
+/* Where distributions keep this architecture's libraries: Debian's
+ * multiarch dirs, the lib64 of Red Hat and SUSE, Arch's plain lib. */
+static const char *const lib_dirs[] = {
+	"/usr/lib/" LX_MULTIARCH, "/lib/" LX_MULTIARCH, "/usr/lib64", "/lib64", "/usr/lib", "/lib",
+};
+
+/* A regular file dir/name inside the root (links followed inside it). */
+static bool has_file(int root_fd, const char *dir, const char *name)
+{
+	_cleanup_free_ char *path = lx_path_join(dir, name);
+	int fd = lx_open_in_root(root_fd, path, O_PATH);
+	if (fd < 0)
+		return false;
+	struct stat st;
+	bool ok = fstat(fd, &st) == 0 && S_ISREG(st.st_mode);
+	close(fd);
+	return ok;
+}
+
 const char *lx_container_lib_dir(int root_fd)
 {
+	if (root_fd < 0)
+		return lib_dirs[0];
+	/* Where its loader finds its own C library is a dir the loader
+	 * searches by default, whatever its ld.so.conf says. /usr's comes
+	 * first: with a merged /usr the /lib form is the same dir. */
+	for (size_t i = 0; i < sizeof(lib_dirs) / sizeof(lib_dirs[0]); i++)
+		if (has_file(root_fd, lib_dirs[i], "libc.so.6"))
+			return lib_dirs[i];
+	/* No glibc to go by (a root being built): libnvidia-container's rule
+	 * (nvc_container.c), Debian and its derivatives the multiarch dir. */
 	int fd = lx_open_in_root(root_fd, "/etc/debian_version", O_PATH);
 	if (fd >= 0) {
 		close(fd);
-		return "/usr/lib/x86_64-linux-gnu";
+		return lib_dirs[0];
 	}
 	return "/usr/lib64";
 }
@@ -88,36 +124,86 @@ static int kind_in_root(int root_fd, const char *path)
 	return (int)(st.st_mode & S_IFMT);
 }
 
-/* dir/soname in the root names the host's file `name`: made when missing,
- * repointed when it is the container's link to another file (renameat of
- * a new link over it: the name never dangles), covered by a read-only
- * mount of the host's file when the container has a file there. */
-static int point_soname(int root_fd, int src_fd, const char *dir, const char *soname,
-			const char *name, struct lx_inject_result *r, struct lx_error *err)
+/* The hook's work in one root: what it mounted, and what it had to make. */
+struct placement {
+	int root_fd;
+	struct lx_inject_result *r;
+	struct lx_made made;
+};
+
+/* Cover the container's file at path (a link followed inside the root)
+ * with a read-only mount of the host's file: the container's file stays
+ * as it is, shadowed while this start lasts. 0: covered (or it already is
+ * the host's file), 1: no regular file there to cover. */
+static int cover(struct placement *p, int src_fd, const char *src, const char *path,
+		 struct lx_error *err)
+{
+	_cleanup_close_ int fd = lx_open_in_root(p->root_fd, path, O_PATH);
+	struct stat st, host;
+	if (fd < 0 || fstat(fd, &st) < 0 || !S_ISREG(st.st_mode))
+		return 1;
+	if (fstat(src_fd, &host) == 0 && st.st_dev == host.st_dev && st.st_ino == host.st_ino)
+		return 0; /* a second name of a file already covered */
+	if (lx_bind_file_ro_onto(src_fd, fd, path, err) < 0)
+		return lx_error_prefix(err, "%s", src);
+	lx_strv_push_owned(&p->r->mounted, lx_xasprintf("%s -> %s", src, path));
+	return 0;
+}
+
+/* The host's file at target: over the container's file there, else on an
+ * empty mount target made for it (listed, to be taken back). */
+static int place(struct placement *p, int src_fd, const char *src, const char *target,
+		 struct lx_error *err)
+{
+	int c = cover(p, src_fd, src, target, err);
+	if (c <= 0)
+		return c;
+	bool made = false;
+	if (lx_root_bind_file_ro(p->root_fd, src_fd, target, &made, err) < 0) {
+		if (made)
+			lx_made_add(&p->made, "file", target, NULL, NULL);
+		return lx_error_prefix(err, "%s", src);
+	}
+	if (made)
+		lx_made_add(&p->made, "file", target, NULL, NULL);
+	lx_strv_push_owned(&p->r->mounted, lx_xasprintf("%s -> %s", src, target));
+	return 0;
+}
+
+/* The loader's name dir/soname reaches the host's file `name` (placed at
+ * dir/name by the caller when needed): the container's file of that name,
+ * or the file its link leads to inside the root, is covered; where there is
+ * none, a link to name is made, or the container's link that leads nowhere
+ * is repointed (renameat of a new link over it: the name never dangles),
+ * each listed to be taken back. */
+static int point_soname(struct placement *p, int src_fd, const char *src, const char *dir,
+			const char *soname, const char *name, struct lx_error *err)
 {
 	_cleanup_free_ char *path = lx_xasprintf("%s/%s", dir, soname);
-	int kind = kind_in_root(root_fd, path);
+	int c = cover(p, src_fd, src, path, err);
+	if (c <= 0)
+		return c;
+	_cleanup_free_ char *versioned = lx_xasprintf("%s/%s", dir, name);
+	if (place(p, src_fd, src, versioned, err) < 0)
+		return -1;
+	int kind = kind_in_root(p->root_fd, path);
 	if (kind < 0)
 		return lx_error_set_errno(err, errno, "%s: cannot look at it in the container", path);
 	if (kind == 0) {
 		bool made;
-		if (lx_root_soname_link(root_fd, dir, soname, name, &made, err) < 0)
+		if (lx_root_soname_link(p->root_fd, dir, soname, name, &made, err) < 0)
 			return -1;
-		if (made)
-			lx_strv_push_owned(&r->links, lx_xasprintf("%s -> %s", path, name));
-		return 0;
-	}
-	if (kind == S_IFREG) {
-		if (lx_root_bind_file_ro(root_fd, src_fd, path, err) < 0)
-			return -1;
-		lx_strv_push_owned(&r->mounted, lx_xasprintf("%s (over the container's own file)", path));
+		if (made) {
+			lx_made_add(&p->made, "link", path, name, NULL);
+			lx_strv_push_owned(&p->r->links, lx_xasprintf("%s -> %s", path, name));
+		}
 		return 0;
 	}
 	if (kind != S_IFLNK)
 		return lx_error_set(err, "%s: the container has something other than a file or a "
 				    "link there; not touching it", path);
 	_cleanup_close_ int dir_fd = -1;
-	if (lx_root_mkdir_p(root_fd, dir, &dir_fd, err) < 0)
+	if (lx_root_mkdir_p(p->root_fd, dir, &dir_fd, err) < 0)
 		return -1;
 	char target[4096];
 	ssize_t n = readlinkat(dir_fd, soname, target, sizeof(target) - 1);
@@ -135,21 +221,67 @@ static int point_soname(int root_fd, int src_fd, const char *dir, const char *so
 		(void)unlinkat(dir_fd, tmp, 0);
 		return lx_error_set_errno(err, e, "%s: cannot replace the link", path);
 	}
-	lx_strv_push_owned(&r->links, lx_xasprintf("%s -> %s (was -> %s)", path, name, target));
+	lx_made_add(&p->made, "relink", path, name, target);
+	lx_strv_push_owned(&p->r->links, lx_xasprintf("%s -> %s (was -> %s)", path, name, target));
 	return 0;
 }
 
-/* The container's loader cache, rebuilt by the host's ldconfig chrooted in
- * the root. The container's own ldconfig is never run: it is the
- * container's code. The host's must be static, or its loader would come
- * from the container after the chroot. -X: links are lxgpu's (made above)
- * or the container's, never re-chosen by "newest file name wins", which
- * would pick the container's copy after a driver downgrade; the library
- * directory on the command line is scanned first, so its entries come
- * first in the cache and shadow a copy elsewhere (/usr/local/lib). */
+/* ldconfig reads /etc/ld.so.conf and the files its include lines name
+ * (Debian's and Red Hat's: ld.so.conf.d/ *.conf). A FIFO there blocks it, a
+ * device makes it read without end: each must be a regular file (or be
+ * absent), and none a link out of the root. */
+static int check_loader_config(int root_fd, struct lx_error *err)
+{
+	static const char *const conf = "/etc/ld.so.conf", *const conf_dir = "/etc/ld.so.conf.d";
+	int fd = lx_open_in_root(root_fd, conf, O_PATH);
+	struct stat st;
+	if (fd < 0 && errno != ENOENT)
+		return lx_error_set_errno(err, errno, "the container's %s (a link out of its root?): "
+					  "refusing to run ldconfig on it", conf);
+	if (fd >= 0) {
+		int r = fstat(fd, &st);
+		close(fd);
+		if (r < 0 || !S_ISREG(st.st_mode))
+			return lx_error_set(err, "the container's %s is not a regular file: refusing to "
+					    "run ldconfig on it", conf);
+	}
+	_cleanup_close_ int dir_fd = lx_open_in_root(root_fd, conf_dir, O_RDONLY | O_DIRECTORY);
+	if (dir_fd < 0)
+		return 0;
+	DIR *dir = fdopendir(dup(dir_fd));
+	if (!dir)
+		return lx_error_set_errno(err, errno, "the container's %s", conf_dir);
+	int rc = 0;
+	struct dirent *de;
+	while (rc == 0 && (de = readdir(dir))) {
+		if (de->d_name[0] == '.')
+			continue;
+		_cleanup_free_ char *path = lx_path_join(conf_dir, de->d_name);
+		int efd = lx_open_in_root(root_fd, path, O_PATH);
+		bool regular = efd >= 0 && fstat(efd, &st) == 0 && S_ISREG(st.st_mode);
+		if (efd >= 0)
+			close(efd);
+		if (!regular)
+			rc = lx_error_set(err, "the container's %s is not a regular file (or leads out "
+					  "of its root): refusing to run ldconfig on it", path);
+	}
+	closedir(dir);
+	return rc;
+}
+
+/* The container's loader cache, rebuilt by the host's ldconfig confined
+ * to the root (lx_run_confined). The container's own ldconfig is never
+ * run: it is the container's code. The host's must be static, or its
+ * loader would come from the container. -X: links are lxgpu's or the
+ * container's, never re-chosen by "newest file name wins", which would
+ * pick the container's copy after a driver downgrade; the library dirs on
+ * the command line are scanned first, so their entries come first in the
+ * cache and shadow a copy elsewhere (/usr/local/lib). */
 static int refresh_ldcache(int root_fd, const char *ldconfig, const char *const *dirs,
 			   bool keep_links, struct lx_error *err)
 {
+	if (check_loader_config(root_fd, err) < 0)
+		return -1;
 	_cleanup_close_ int fd = open(ldconfig, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return lx_error_set_errno(err, errno, "%s (the host's ldconfig)", ldconfig);
@@ -160,43 +292,23 @@ static int refresh_ldcache(int root_fd, const char *ldconfig, const char *const 
 		return lx_error_set(err, "%s is dynamically linked: run in the container's root it "
 				    "would load the container's libraries; lxgpu needs a static "
 				    "ldconfig (glibc's is)", ldconfig);
-	pid_t pid = fork();
-	if (pid < 0)
-		return lx_error_set_errno(err, errno, "cannot fork for ldconfig");
-	if (pid == 0) {
-		char *argv[24] = {"ldconfig", "-f", "/etc/ld.so.conf", "-C", "/etc/ld.so.cache"};
-		size_t n = 5;
-		if (keep_links)
-			argv[n++] = "-X";
-		for (size_t i = 0; dirs[i] && n < 23; i++)
-			argv[n++] = (char *)dirs[i];
-		argv[n] = NULL;
-		char *const envp[] = {NULL};
-		struct rlimit cpu = {10, 10}, fsize = {64u << 20, 64u << 20};
-		/* Its warnings go to the hook's stderr; stdout is LXC's log. */
-		if (dup2(STDERR_FILENO, STDOUT_FILENO) < 0)
-			_exit(126);
-		if (fchdir(root_fd) < 0 || chroot(".") < 0 || chdir("/") < 0)
-			_exit(125);
-		if (setrlimit(RLIMIT_CPU, &cpu) < 0 || setrlimit(RLIMIT_FSIZE, &fsize) < 0 ||
-		    prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0)
-			_exit(126);
-		fexecve(fd, argv, envp);
-		_exit(127);
-	}
-	int status;
-	while (waitpid(pid, &status, 0) < 0)
-		if (errno != EINTR)
-			return lx_error_set_errno(err, errno, "waiting for ldconfig");
-	if (WIFSIGNALED(status))
-		return lx_error_set(err, "%s in the container's root: killed by signal %d", ldconfig,
-				    WTERMSIG(status));
-	if (WEXITSTATUS(status) == 125)
-		return lx_error_set(err, "cannot chroot into the container's root for ldconfig");
-	if (WEXITSTATUS(status) != 0)
-		return lx_error_set(err, "%s in the container's root failed (exit status %d): the "
-				    "container's /etc/ld.so.cache was not refreshed",
-				    ldconfig, WEXITSTATUS(status));
+	const char *argv[24] = {"ldconfig", "-f", "/etc/ld.so.conf", "-C", "/etc/ld.so.cache"};
+	size_t n = 5;
+	if (keep_links)
+		argv[n++] = "-X";
+	for (size_t i = 0; dirs[i] && n < 23; i++)
+		argv[n++] = dirs[i];
+	argv[n] = NULL;
+	struct lx_confined c = {
+		.root_fd = root_fd,
+		.program_fd = fd,
+		.argv = argv,
+		.what = "ldconfig",
+		.timeout_ms = 10000,
+	};
+	if (lx_run_confined(&c, err) < 0)
+		return lx_error_prefix(err, "%s in the container's root: its /etc/ld.so.cache was "
+				       "not refreshed", ldconfig);
 	return 0;
 }
 
@@ -220,16 +332,6 @@ static char *target_of(const struct lx_driver_file *f, const char *lib_dir)
 			    base_name(f->path));
 }
 
-/* One host file onto target in the container. */
-static int bind_one(int root_fd, int src_fd, const char *src, const char *target,
-		    struct lx_inject_result *r, struct lx_error *err)
-{
-	if (lx_root_bind_file_ro(root_fd, src_fd, target, err) < 0)
-		return lx_error_prefix(err, "%s", src);
-	lx_strv_push_owned(&r->mounted, lx_xasprintf("%s -> %s", src, target));
-	return 0;
-}
-
 int lx_inject_driver(const struct lx_inject_options *o, struct lx_inject_result *r,
 		     struct lx_error *err)
 {
@@ -239,6 +341,17 @@ int lx_inject_driver(const struct lx_inject_options *o, struct lx_inject_result 
 		return lx_error_set(err, "the container's root is not an absolute path ('%s'): "
 				    "lxgpu hook runs as lxc.hook.mount, which sets LXC_ROOTFS_MOUNT",
 				    o->rootfs ? o->rootfs : "");
+	_cleanup_close_ int root_fd = open(o->rootfs, O_PATH | O_DIRECTORY | O_CLOEXEC);
+	if (root_fd < 0)
+		return lx_error_set_errno(err, errno, "%s", o->rootfs);
+	r->lib_dir = lx_container_lib_dir(root_fd);
+	/* First what the last start made, also when this one goes on without
+	 * the driver (hook --optional): no empty file is left in its place. */
+	struct lx_error undo_err = {0};
+	if (lx_made_undo(root_fd, r->lib_dir, &r->notes, &undo_err) < 0) {
+		lx_strv_push_owned(&r->notes, lx_xstrdup(undo_err.message));
+		lx_error_clear(&undo_err);
+	}
 	int loaded = lx_driver_loaded_version(o->proc_dir, &r->version, err);
 	if (loaded < 0)
 		return -1;
@@ -254,15 +367,14 @@ int lx_inject_driver(const struct lx_inject_options *o, struct lx_inject_result 
 		r->no_driver = found == LX_DRIVER_FILES_NONE;
 		return lx_error_prefix(err, "the loaded module is %s", r->version);
 	}
-	_cleanup_close_ int root_fd = open(o->rootfs, O_PATH | O_DIRECTORY | O_CLOEXEC);
 	_cleanup_close_ int droot_fd = open(droot, O_PATH | O_DIRECTORY | O_CLOEXEC);
-	if (root_fd < 0 || droot_fd < 0) {
+	if (droot_fd < 0) {
 		int e = errno;
 		lx_driver_files_free(&files);
-		return lx_error_set_errno(err, e, "%s", root_fd < 0 ? o->rootfs : droot);
+		return lx_error_set_errno(err, e, "%s", droot);
 	}
 	int rc = 0;
-	r->lib_dir = lx_container_lib_dir(root_fd);
+	struct placement p = {.root_fd = root_fd, .r = r};
 	struct lx_strv targets = {0};
 	for (size_t i = 0; i < files.n && rc == 0; i++) {
 		const struct lx_driver_file *f = &files.items[i];
@@ -274,32 +386,47 @@ int lx_inject_driver(const struct lx_inject_options *o, struct lx_inject_result 
 		const char *name = base_name(f->path);
 		_cleanup_free_ char *target = target_of(f, r->lib_dir);
 		if (f->kind == LX_DRIVER_BINARY) {
-			int kind = kind_in_root(root_fd, target);
-			if (kind != 0 && kind != S_IFREG) {
+			int c = cover(&p, src, f->path, target, err);
+			if (c <= 0) {
+				rc = c;
+				continue;
+			}
+			if (kind_in_root(root_fd, target) != 0) {
 				/* A tool is not worth failing the start for. */
 				lx_strv_push_owned(&r->notes, lx_xasprintf("%s: the container has something "
 									   "other than a file there; "
 									   "%s left out", target, name));
 				continue;
 			}
-			rc = bind_one(root_fd, src, f->path, target, r, err);
+			rc = place(&p, src, f->path, target, err);
 			continue;
 		}
 		if (lx_strv_contains(&targets, target))
 			continue; /* the same name in two of the host's dirs: the first one */
 		lx_strv_push(&targets, target);
-		rc = bind_one(root_fd, src, f->path, target, r, err);
-		if (rc == 0 && f->soname && strcmp(f->soname, name) != 0)
-			rc = point_soname(root_fd, src, r->lib_dir, f->soname, name, r, err);
+		const char *soname = f->soname && strcmp(f->soname, name) != 0 ? f->soname : NULL;
+		if (soname)
+			rc = point_soname(&p, src, f->path, r->lib_dir, soname, name, err);
 		if (rc == 0 && extra_link(name))
-			rc = point_soname(root_fd, src, r->lib_dir, extra_link(name), name, r, err);
+			rc = point_soname(&p, src, f->path, r->lib_dir, extra_link(name), name, err);
+		if (rc == 0 && !soname && !extra_link(name))
+			rc = place(&p, src, f->path, target, err);
+		else if (rc == 0 && cover(&p, src, f->path, target, err) < 0)
+			rc = -1; /* the container's own copy under the host's name */
 	}
 	lx_strv_free(&targets);
+	lx_driver_files_free(&files);
+	struct lx_error save_err = {0};
+	if (lx_made_save(root_fd, r->lib_dir, &p.made, rc == 0 ? err : &save_err) < 0) {
+		if (rc == 0)
+			rc = -1;
+		lx_error_clear(&save_err);
+	}
+	lx_made_free(&p.made);
 	const char *dirs[] = {r->lib_dir, NULL};
 	if (rc == 0)
 		rc = refresh_ldcache(root_fd, o->ldconfig ? o->ldconfig : lx_host_ldconfig(), dirs,
 				     true, err);
-	lx_driver_files_free(&files);
 	return rc;
 }
 

@@ -79,8 +79,15 @@ int lx_read_file_optional(const char *path, size_t max_size, char **out, size_t 
 	return read_file(path, max_size, out, len, true, err);
 }
 
-static int write_all(int fd, const char *data, size_t len)
+void lx_closep(int *fd)
 {
+	if (*fd >= 0)
+		close(*fd);
+}
+
+int lx_write_all(int fd, const void *buf, size_t len)
+{
+	const char *data = buf;
 	while (len > 0) {
 		ssize_t n = write(fd, data, len);
 		if (n < 0) {
@@ -177,7 +184,7 @@ static int write_replace(const char *path, const void *data, size_t len, mode_t 
 	struct lx_atomic_file f;
 	if (lx_atomic_open(path, mode, &f, err) < 0)
 		return -1;
-	if ((chown_it && fchown(f.fd, uid, gid) < 0) || write_all(f.fd, data, len) < 0) {
+	if ((chown_it && fchown(f.fd, uid, gid) < 0) || lx_write_all(f.fd, data, len) < 0) {
 		int e = errno;
 		lx_atomic_abort(&f);
 		return lx_error_set_errno(err, e, "%s: cannot write the new version", path);

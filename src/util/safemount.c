@@ -29,12 +29,6 @@ extern int mount(const char *source, const char *target, const char *fstype,
 #define MS_BIND 4096
 #endif
 
-static void closep(int *fd)
-{
-	if (*fd >= 0)
-		close(*fd);
-}
-#define _cleanup_close_ __attribute__((cleanup(closep)))
 
 int lx_open_in_root(int root_fd, const char *path, int flags)
 {
@@ -120,8 +114,9 @@ static int split_target(const char *target, char **dir, char **name, struct lx_e
 	return 0;
 }
 
-/* The target file, made when missing: an O_PATH fd of a regular file. */
-static int open_target(int root_fd, const char *target, struct lx_error *err)
+/* The target file, made when missing (*made says so): an O_PATH fd of a
+ * regular file. */
+static int open_target(int root_fd, const char *target, bool *made, struct lx_error *err)
 {
 	_cleanup_free_ char *dir = NULL, *name = NULL;
 	if (split_target(target, &dir, &name, err) < 0)
@@ -135,6 +130,7 @@ static int open_target(int root_fd, const char *target, struct lx_error *err)
 		return lx_error_set_errno(err, errno, "%s: cannot make the mount target", target);
 	if (fd >= 0 && close(fd) < 0)
 		return lx_error_set_errno(err, errno, "%s: cannot make the mount target", target);
+	*made = fd >= 0;
 	struct open_how how = {
 		.flags = O_PATH | O_NOFOLLOW | O_CLOEXEC,
 		.resolve = RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS | RESOLVE_NO_MAGICLINKS,
@@ -182,21 +178,18 @@ static int bind_legacy(int src_fd, int tgt_fd, const char *target, struct lx_err
 	return 0;
 }
 
-int lx_root_bind_file_ro(int root_fd, int src_fd, const char *target, struct lx_error *err)
+int lx_bind_file_ro_onto(int src_fd, int tgt_fd, const char *target, struct lx_error *err)
 {
 	struct stat st;
 	if (fstat(src_fd, &st) < 0)
 		return lx_error_set_errno(err, errno, "%s: cannot stat the source", target);
 	if (!S_ISREG(st.st_mode))
 		return lx_error_set(err, "%s: the source is not a regular file", target);
-	_cleanup_close_ int tgt = open_target(root_fd, target, err);
-	if (tgt < 0)
-		return -1;
 	_cleanup_close_ int tree = (int)syscall(SYS_open_tree, src_fd, "",
 						 OPEN_TREE_CLONE | OPEN_TREE_CLOEXEC | AT_EMPTY_PATH);
 	if (tree < 0) {
 		if (errno == ENOSYS)
-			return bind_legacy(src_fd, tgt, target, err);
+			return bind_legacy(src_fd, tgt_fd, target, err);
 		return lx_error_set_errno(err, errno, "%s: open_tree of the source", target);
 	}
 	struct mount_attr attr = {
@@ -205,10 +198,22 @@ int lx_root_bind_file_ro(int root_fd, int src_fd, const char *target, struct lx_
 	/* Read-only before it is attached: never writable in the container. */
 	if (syscall(SYS_mount_setattr, tree, "", AT_EMPTY_PATH, &attr, sizeof(attr)) < 0)
 		return lx_error_set_errno(err, errno, "%s: cannot make the mount read-only", target);
-	if (syscall(SYS_move_mount, tree, "", tgt, "",
+	if (syscall(SYS_move_mount, tree, "", tgt_fd, "",
 		    MOVE_MOUNT_F_EMPTY_PATH | MOVE_MOUNT_T_EMPTY_PATH) < 0)
 		return lx_error_set_errno(err, errno, "%s: cannot attach the mount", target);
 	return 0;
+}
+
+int lx_root_bind_file_ro(int root_fd, int src_fd, const char *target, bool *made,
+			 struct lx_error *err)
+{
+	bool made_here = false;
+	_cleanup_close_ int tgt = open_target(root_fd, target, &made_here, err);
+	if (made)
+		*made = made_here;
+	if (tgt < 0)
+		return -1;
+	return lx_bind_file_ro_onto(src_fd, tgt, target, err);
 }
 
 int lx_root_soname_link(int root_fd, const char *dir, const char *soname, const char *name,

@@ -124,7 +124,7 @@ int main(void)
 	if (symlink(host_t, link) < 0)
 		die(link);
 	int evil_fd = open_root(evil_t);
-	int r = lx_root_bind_file_ro(evil_fd, src_fd, TARGET, &err);
+	int r = lx_root_bind_file_ro(evil_fd, src_fd, TARGET, NULL, &err);
 	printf("# absolute link: %s\n", r < 0 ? err.message : "mounted (inside the root)");
 	lx_error_clear(&err);
 	bool made = false;
@@ -149,7 +149,7 @@ int main(void)
 	char *rel = lx_xasprintf("../../../../../../..%s", host_t);
 	if (symlink(rel, link) < 0)
 		die(link);
-	r = lx_root_bind_file_ro(evil_fd, src_fd, TARGET, &err);
+	r = lx_root_bind_file_ro(evil_fd, src_fd, TARGET, NULL, &err);
 	printf("# relative link: %s\n", r < 0 ? err.message : "mounted (inside the root)");
 	lx_error_clear(&err);
 	ok(lstat(host_lib, &st) < 0 && errno == ENOENT, "relative link: no file made in the host dir");
@@ -161,7 +161,7 @@ int main(void)
 	char *tlink = path_in(evil_t, &TARGET[1]);
 	if (symlink(victim, tlink) < 0)
 		die(tlink);
-	r = lx_root_bind_file_ro(evil_fd, src_fd, TARGET, &err);
+	r = lx_root_bind_file_ro(evil_fd, src_fd, TARGET, NULL, &err);
 	ok(r < 0, "a target that is a symlink is refused");
 	printf("#   %s\n", err.message ? err.message : "");
 	lx_error_clear(&err);
@@ -174,7 +174,7 @@ int main(void)
 
 	/* 4. A normal root: parents made, the file mounted read-only. */
 	int good_fd = open_root(good_t);
-	r = lx_root_bind_file_ro(good_fd, src_fd, TARGET, &err);
+	r = lx_root_bind_file_ro(good_fd, src_fd, TARGET, NULL, &err);
 	if (!ok(r == 0, "a normal root: mounted"))
 		printf("#   %s\n", err.message);
 	lx_error_clear(&err);
@@ -203,7 +203,7 @@ int main(void)
 	char *old = path_in(good_t, "usr/lib/x86_64-linux-gnu/libnvidia-ml.so.595.10");
 	put(old, "container's copy\n");
 	r = lx_root_bind_file_ro(good_fd, src_fd, "/usr/lib/x86_64-linux-gnu/libnvidia-ml.so.595.10",
-				 &err);
+				 NULL, &err);
 	ok(r == 0, "an existing file in the container is mounted over");
 	lx_error_clear(&err);
 	text = slurp(old);
