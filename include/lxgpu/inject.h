@@ -21,10 +21,13 @@
  * read or parsed. */
 int lx_driver_loaded_version(const char *proc_dir, char **version, struct lx_error *err);
 
-/* The directory the container's loader searches for the driver's libraries,
- * chosen as libnvidia-container does (nvc_container.c): Debian and its
- * derivatives (an /etc/debian_version in the root) use the multiarch
- * /usr/lib/x86_64-linux-gnu, every other distribution /usr/lib64. */
+/* The directory the container's loader searches for the driver's libraries:
+ * where its own libc.so.6 is among this architecture's multiarch dir
+ * (/usr/lib/x86_64-linux-gnu, /lib/...), /usr/lib64, /lib64, /usr/lib, /lib
+ * (a dir glibc's loader searches by default); a root without a libc goes by
+ * libnvidia-container's rule (nvc_container.c): /etc/debian_version, the
+ * multiarch dir, else /usr/lib64. root_fd < 0 (no root known: the CDI spec
+ * of a nested container): the multiarch dir. */
 const char *lx_container_lib_dir(int root_fd);
 
 /* The host's ldconfig: /sbin/ldconfig.real where it exists (Ubuntu's
@@ -47,14 +50,15 @@ struct lx_inject_result {
 	bool no_driver;         /* the failure was: no module, or no userspace of its version */
 };
 
-/* Bind the host's driver files of the loaded version read-only into the
- * container's root (libraries into lx_container_lib_dir, tools into
- * /usr/bin), point each soname link there at the host's file (a link the
- * container has is repointed; a file of that name is covered by a mount),
- * then rebuild the container's /etc/ld.so.cache with the host's ldconfig
- * run chrooted in the root, the library directory first and without
- * touching other links (-X), so the host's version wins over any copy the
- * container has. On failure r->no_driver tells whether the cause was a
+/* Take back what the last start made (lx_made_undo), then bind the host's
+ * driver files of the loaded version read-only into the container's root
+ * (libraries into lx_container_lib_dir, tools into /usr/bin) over the
+ * container's own files: the file each soname (libcuda.so.1) leads to
+ * inside the root is covered; where there is none an empty target and a
+ * link are made and listed. Then rebuild the container's /etc/ld.so.cache
+ * with the host's ldconfig confined to the root (lx_run_confined), the
+ * library directory first and without touching links (-X), so the host's
+ * version wins over any copy the container has. On failure r->no_driver tells whether the cause was a
  * missing driver (what `hook --optional` tolerates). */
 int lx_inject_driver(const struct lx_inject_options *o, struct lx_inject_result *r,
 		     struct lx_error *err);
@@ -98,11 +102,12 @@ int lx_run_confined(const struct lx_confined *c, struct lx_error *err);
 /* ---- the CDI spec's ldcache hook (an OCI createContainer hook) ---- */
 
 /* The container's root from the OCI state a runtime passes on stdin: its
- * "bundle", and root.path of the bundle's config.json (relative to it). */
+ * "bundle", and root.path of the bundle's config.json (relative to it; a
+ * '..' component is refused). */
 int lx_oci_rootfs(const char *state, size_t len, char **rootfs, struct lx_error *err);
 /* The container's /etc/ld.so.cache rebuilt by the host's (here: the LXC
- * container's) static ldconfig chrooted in rootfs, dirs (absolute, inside
- * it; NULL-terminated) scanned first, soname links made. */
+ * container's) static ldconfig confined to rootfs (lx_run_confined), dirs
+ * (absolute, inside it; NULL-terminated) scanned first, soname links made. */
 int lx_ldcache_update(const char *rootfs, const char *const *dirs, struct lx_error *err);
 
 /* ---- the hook line ---- */

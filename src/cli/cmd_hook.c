@@ -98,14 +98,15 @@ const struct cli_command cli_cmd_hook = {
 		 "Run by LXC at every start (lxgpu generate/apply --driver-libs writes the line).\n"
 		 "Reads the loaded module's version from PROC/driver/nvidia/version, finds the\n"
 		 "host's driver libraries and tools of exactly that version under the driver\n"
-		 "root (its ld.so.cache, else the standard library dirs), bind-mounts them\n"
-		 "read-only into the container's root (LXC_ROOTFS_MOUNT): libraries into\n"
-		 "/usr/lib/x86_64-linux-gnu (Debian-like roots) or /usr/lib64, tools into\n"
-		 "/usr/bin; points each soname link (libcuda.so.1) at the host's file, then\n"
-		 "rebuilds the container's /etc/ld.so.cache with the host's ldconfig chrooted\n"
-		 "in the root. The container's own copy of the driver is shadowed, not removed.\n"
-		 "Every target is resolved inside the container's root; nothing is mounted\n"
-		 "through a link out of it.\n"
+		 "root (its ld.so.cache, else the standard library dirs), and mounts them\n"
+		 "read-only into the container's root (LXC_ROOTFS_MOUNT) over its own copy:\n"
+		 "libraries in the dir of its libc.so.6, tools in /usr/bin, each soname\n"
+		 "(libcuda.so.1) reaching the host's file. Then rebuilds the container's\n"
+		 "/etc/ld.so.cache with the host's static ldconfig confined to the root (new\n"
+		 "namespaces, no /proc or /sys, limits, seccomp; docs/driver-libs.md). The\n"
+		 "container's own copy is shadowed, not changed; what the hook had to make\n"
+		 "is taken back at the next start. Every target is resolved inside the\n"
+		 "container's root; nothing is mounted through a link out of it.\n"
 		 "\n"
 		 "  --optional   when the module is not loaded or the host has no userspace of\n"
 		 "               its version, warn and let the start go on (default: refuse it)\n",
@@ -137,7 +138,10 @@ int cli_driver_libs_options(const struct cli *cli, bool with_files, struct lx_dr
 	o->binary = hook_binary();
 	o->driver_root = cli->driver_root_given ? cli->driver_root : NULL;
 	o->proc_dir = strcmp(cli->scan_paths.proc, "/proc") != 0 ? cli->scan_paths.proc : NULL;
-	o->lib_dir = "/usr/lib/x86_64-linux-gnu";
+	/* The nested container's root is not known here: the architecture's
+	 * multiarch dir, which the spec's createContainer hook puts first in
+	 * its loader cache. */
+	o->lib_dir = lx_container_lib_dir(-1);
 	if (with_files &&
 	    lx_driver_libs_files(cli->scan_paths.proc, cli->driver_root, o->lib_dir, o, err) < 0) {
 		cli_driver_libs_options_free(o);
@@ -188,7 +192,7 @@ const struct cli_command cli_cmd_oci_hook = {
 		 "Run by a container runtime inside the LXC container (Podman, Docker with CDI)\n"
 		 "as the createContainer hook of the spec 'lxgpu generate --style cdi\n"
 		 "--driver-libs' writes, with the OCI state on stdin: rebuilds the nested\n"
-		 "container's /etc/ld.so.cache with this system's static ldconfig chrooted in\n"
+		 "container's /etc/ld.so.cache with this system's static ldconfig confined to\n"
 		 "its root (bundle/config.json root.path), DIR first, soname links made.\n"
 		 "lxgpu must be installed where the spec's hook path says, inside the LXC\n"
 		 "container.\n",

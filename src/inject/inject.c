@@ -663,6 +663,16 @@ int lx_oci_rootfs(const char *state, size_t len, char **rootfs, struct lx_error 
 	_cleanup_free_ char *root = lx_yaml_string_at(config, config_len, root_key, 2);
 	if (!root || !*root)
 		return lx_error_set(err, "%s: no root.path", config_path);
+	/* A runtime writes a plain path; one that climbs out of the bundle
+	 * would point the ldconfig run at another tree. */
+	for (const char *p = root; *p;) {
+		size_t n = strcspn(p, "/");
+		if (n == 2 && p[0] == '.' && p[1] == '.')
+			return lx_error_set(err, "%s: root.path '%s' has a '..' component: refusing it",
+					    config_path, root);
+		p += n;
+		p += strspn(p, "/");
+	}
 	*rootfs = root[0] == '/' ? lx_xstrdup(root) : lx_path_join(bundle, root);
 	return 0;
 }

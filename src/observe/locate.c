@@ -22,7 +22,6 @@
 #include <time.h>
 #include <unistd.h>
 
-extern char **environ;
 
 #ifndef SYS_pidfd_open
 #define SYS_pidfd_open 434
@@ -142,9 +141,25 @@ static enum lxc_answer parse_lxc_info(char *text, int *pid)
 	return LXC_CANNOT_SAY;
 }
 
-/* lxc-info -P LXCPATH -n NAME -s -p -H, run without a shell, killed after 10 s. */
+/* LXC's lxc-info where distributions install it: never looked up in the
+ * caller's PATH (the guard runs as root from Proxmox's hookscript). */
+static const char *lxc_info_binary(void)
+{
+	static const char *const paths[] = {"/usr/bin/lxc-info", "/usr/sbin/lxc-info",
+					    "/bin/lxc-info", "/sbin/lxc-info"};
+	for (size_t i = 0; i < sizeof(paths) / sizeof(paths[0]); i++)
+		if (access(paths[i], X_OK) == 0)
+			return paths[i];
+	return NULL;
+}
+
+/* lxc-info -P LXCPATH -n NAME -s -p -H, run without a shell and with a
+ * minimal environment, killed after 10 s. */
 static enum lxc_answer ask_lxc(const char *lxc_path, const char *name, int *pid)
 {
+	const char *binary = lxc_info_binary();
+	if (!binary)
+		return LXC_CANNOT_SAY;
 	int pipefd[2];
 	if (pipe2(pipefd, O_CLOEXEC) < 0)
 		return LXC_CANNOT_SAY;
@@ -156,6 +171,7 @@ static enum lxc_answer ask_lxc(const char *lxc_path, const char *name, int *pid)
 	}
 	char *argv[] = {"lxc-info",   "-P", (char *)lxc_path, "-n", (char *)name,
 			"-s",         "-p", "-H",             NULL};
+	char *envp[] = {"PATH=/usr/sbin:/usr/bin:/sbin:/bin", "LC_ALL=C", NULL};
 	pid_t child;
 	int rc = posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
 	if (rc == 0)
@@ -163,7 +179,7 @@ static enum lxc_answer ask_lxc(const char *lxc_path, const char *name, int *pid)
 	if (rc == 0)
 		rc = posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
 	if (rc == 0)
-		rc = posix_spawnp(&child, "lxc-info", &fa, NULL, argv, environ);
+		rc = posix_spawn(&child, binary, &fa, NULL, argv, envp);
 	posix_spawn_file_actions_destroy(&fa);
 	close(pipefd[1]);
 	if (rc != 0) {

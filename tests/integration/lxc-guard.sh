@@ -79,8 +79,22 @@ t_stopped_allowed() {
 	guard 0 101 pre-start
 }
 
+# An lxc-info first on the caller's PATH: the root-run guard never runs it.
+t_path_ignored() {
+	mkdir -p "$work/fakebin"
+	printf '#!/bin/sh
+touch %s/fake-lxc-info-ran
+exit 1
+' "$work" >"$work/fakebin/lxc-info"
+	chmod 755 "$work/fakebin/lxc-info"
+	PATH="$work/fakebin:$PATH" lx guard 101 pre-start >"$work/out" 2>"$work/err"
+	[ ! -e "$work/fake-lxc-info-ran" ] || { echo "the lxc-info on PATH ran"; return 1; }
+	says "LXG033"
+}
+
 check "a plain LXC container with the GPU is running; CT 101 records exclusive use" t_setup
 check "exclusive use recorded: refused while the other container runs" t_exclusive_refused
+check "an lxc-info on the caller's PATH is not the one run" t_path_ignored
 check "post-start: verify's findings of the running container, in the journal" t_post_start
 check "shared use: the start goes on" t_shared_allowed
 check "the other container recorded exclusive use: refused" t_other_exclusive

@@ -43,6 +43,7 @@ make_ct() {
 # Runs in a private mount namespace (with cgroup2 at /sys/fs/cgroup for
 # v2): starts the containers, runs verify on them, writes what it saw.
 cat "$(dirname "$0")/../lib/wait-running.sh" >"$work/inside.sh"
+cp "$(dirname "$0")/../lib/without-lxc-info.sh" "$work/"
 cat >>"$work/inside.sh" <<'INSIDE'
 set -u
 layout=$1 lxgpu=$2 model=$3 lxcpath=$4 out=$5 base=$6
@@ -50,7 +51,7 @@ if [ "$layout" = v2 ]; then
 	umount -l /sys/fs/cgroup && mount -t cgroup2 none /sys/fs/cgroup || exit 3
 fi
 running=$((base + 1)) stopped=$((base + 2)) short=$((base + 3))
-verify() { # ID OUT [ENV...]
+verify() { # ID OUT [ENV...] [WRAPPER...]
 	id=$1 file=$2
 	shift 2
 	env "$@" "$lxgpu" --host "$model" --lxc-path "$lxcpath" verify "$id" --format json \
@@ -69,8 +70,8 @@ find /sys/fs/cgroup -path "*/lxc/$running/*" -name cgroup.procs | while read -r 
 done >"$out/procs"
 echo "started" >"$out/start"
 verify "$running" running
-# No lxc-info on PATH: the cgroup walk finds the init.
-verify "$running" running-cgroup PATH=/nonexistent
+# No lxc-info to run (lxgpu never looks in PATH): the cgroup walk finds the init.
+verify "$running" running-cgroup "$(dirname "$0")/without-lxc-info.sh"
 lxc-stop -P "$lxcpath" -n "$running" -k >/dev/null 2>&1
 verify "$stopped" stopped
 # The init exits a second after the start; verify runs across that

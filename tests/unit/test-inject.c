@@ -15,6 +15,17 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+/* Debian's multiarch tuple of the architecture the test runs on. */
+#if defined(__x86_64__)
+#define LX_TEST_MULTIARCH "x86_64-linux-gnu"
+#elif defined(__aarch64__)
+#define LX_TEST_MULTIARCH "aarch64-linux-gnu"
+#elif defined(__powerpc64__)
+#define LX_TEST_MULTIARCH "powerpc64le-linux-gnu"
+#else
+#define LX_TEST_MULTIARCH "riscv64-linux-gnu"
+#endif
+
 static void die(const char *what)
 {
 	printf("Bail out! %s: %s\n", what, strerror(errno));
@@ -80,6 +91,32 @@ static void test_lib_dir(void)
 	str_eq(lib_dir_of(root), "/usr/lib64",
 	       "/etc/debian_version linked to a host-only path is resolved inside the root");
 	scratch_remove(root);
+
+	/* Where the root's own C library is: a dir its loader searches by
+	 * default (glibc's built-in system dirs), whatever else it has. */
+	root = scratch();
+	put(root, "etc/debian_version", "trixie/sid\n");
+	put(root, "usr/lib64/libc.so.6", "");
+	str_eq(lib_dir_of(root), "/usr/lib64",
+	       "a root with /etc/debian_version but its libc in /usr/lib64 (a lib64 glibc): /usr/lib64");
+	scratch_remove(root);
+	root = scratch();
+	put(root, "usr/lib/libc.so.6", "");
+	str_eq(lib_dir_of(root), "/usr/lib", "Arch's layout (libc in /usr/lib): /usr/lib");
+	scratch_remove(root);
+	root = scratch();
+	put(root, "usr/lib/" LX_TEST_MULTIARCH "/libc.so.6", "");
+	put(root, "usr/lib64/libc.so.6", "");
+	str_eq(lib_dir_of(root), "/usr/lib/" LX_TEST_MULTIARCH,
+	       "a multiarch libc first (Debian with a lib64 compat copy)");
+	scratch_remove(root);
+	root = scratch();
+	put(root, "lib/" LX_TEST_MULTIARCH "/libc.so.6", "");
+	str_eq(lib_dir_of(root), "/lib/" LX_TEST_MULTIARCH,
+	       "libc in /lib/TRIPLET only (no merged /usr): that dir");
+	scratch_remove(root);
+	str_eq(lx_container_lib_dir(-1), "/usr/lib/" LX_TEST_MULTIARCH,
+	       "no root known (the CDI spec of a nested container): this architecture's multiarch dir");
 }
 
 static void test_loaded_version(void)
@@ -216,6 +253,15 @@ static void test_oci_rootfs(void)
 	int_eq(lx_oci_rootfs(state, strlen(state), &rootfs, &err), 0, "an absolute root.path");
 	str_eq(rootfs, "/var/lib/c1/merged", "taken as it is");
 	free(rootfs);
+	put(bundle, "config.json", "{\"root\": {\"path\": \"../../etc\"}}");
+	int_eq(lx_oci_rootfs(state, strlen(state), &rootfs, &err), -1,
+	       "a relative root.path with '..': refused");
+	ok(err.message && strstr(err.message, ".."), "the error names the '..'");
+	lx_error_clear(&err);
+	put(bundle, "config.json", "{\"root\": {\"path\": \"rootfs/../../x\"}}");
+	int_eq(lx_oci_rootfs(state, strlen(state), &rootfs, &err), -1,
+	       "'..' inside a relative root.path: refused");
+	lx_error_clear(&err);
 	const char *no_bundle = "{\"id\":\"c1\",\"annotations\":{\"bundle\":\"/x\"}}";
 	int_eq(lx_oci_rootfs(no_bundle, strlen(no_bundle), &rootfs, &err), -1,
 	       "a state without a top-level bundle: an error");
