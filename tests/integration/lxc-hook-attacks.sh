@@ -15,6 +15,8 @@ set -u
 lxgpu=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 
 . "$(dirname "$0")/../lib/lxc-env.sh"
+# its unprivileged containers map 100000:65536 (lxc_unprivileged)
+lxc_own_subids 100000:65536 -- "$0" "$@"
 lxc_require "the hook attack test" lxc-create lxc-start lxc-attach lxc-stop lxc-destroy \
 	lxc-info busybox cc ldconfig mkfifo mknod
 lxc_workdir lxgpu-hook-attacks
