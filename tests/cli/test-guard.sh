@@ -90,11 +90,16 @@ start_vm() { # VMID
 		"$run/qemu-server/$1.pid" &
 	vm_pid=$!
 	echo "$vm_pid" >"$run/qemu-server/$1.pid"
-	# until python has exec'd it (its own command line names -pidfile too)
-	for _ in 1 2 3 4 5 6 7 8 9 10; do
+	# until python has exec'd it (its own command line names -pidfile too);
+	# up to 10 s: on a loaded machine (the suite in parallel, ASan) python
+	# takes more than the one second this waited, and the test failed silently
+	i=0
+	while [ "$i" -lt 100 ]; do
 		[ "$(tr '\0' ' ' <"/proc/$vm_pid/cmdline" 2>/dev/null | cut -d' ' -f1)" = kvm ] && return 0
 		sleep 0.1
+		i=$((i + 1))
 	done
+	echo "the stand-in QEMU did not start"
 	return 1
 }
 t_vm_running() {

@@ -16,6 +16,8 @@
  *   namespace when its config maps ids (lxc.idmap), and its config takes
  *   "key = value" lines only (lxc.container.conf(5)); devN entries and the
  *   "key: value" form are pve-container's.
+ * - qemu-server gives a VM the PCI device its hostpciN names; a container
+ *   given the same GPU competes with it (FACTS section 5, item 11).
  * Usage: test-apply PVE_CONFIGS_DIR LXC_CONFIGS_DIR EXAMPLES_DIR */
 #include "examples.h"
 #include "lxgpu/reconcile.h"
@@ -172,6 +174,65 @@ static void test_plain_lxc_style(const struct lx_host *host)
 	lx_conf_free(&conf);
 }
 
+/* A GPU a VM passes through (qemu-server's hostpci0 naming its PCI
+ * address; the 8-GPU example host's GPU 7 is 0000:ec:00.0): apply's
+ * decision refuses it with audit's finding (LXG013) unless forced. */
+static enum lx_refusal_kind apply_gpus(const struct lx_host *host, const char *gpus, bool force,
+				       bool *changes, char **message)
+{
+	static const char text[] = "arch: amd64\nhostname: vmgpu\nostype: debian\n";
+	struct lx_conf_txn txn = {.id = (char *)"103", .path = (char *)"/x/lxc/103.conf",
+				  .is_pve = true, .lock_fd = -1, .text = (char *)text,
+				  .len = strlen(text)};
+	struct lx_conf conf;
+	lx_conf_parse(txn.path, text, txn.len, &conf);
+	struct lx_plan_options opts;
+	lx_plan_options_default(&opts);
+	opts.gpus = gpus;
+	struct lx_render_options ropts = {.version = "test"};
+	struct lx_vm_device dev = {.pci = (char *)"0000:ec:00.0", .vmid = (char *)"200",
+				   .file = (char *)"/x/qemu-server/200.conf", .line = 2,
+				   .key = (char *)"hostpci0"};
+	struct lx_vm_devices vms = {.items = &dev, .n = 1};
+	struct lx_apply_input in = {.host = host, .txn = &txn, .conf = &conf,
+				    .state_dir = "/nonexistent", .plan_opts = &opts,
+				    .render_opts = &ropts, .given = {.gpus = true, .force = force},
+				    .vms = &vms};
+	struct lx_apply_result out;
+	struct lx_refusal why;
+	struct lx_error err = {0};
+	int rc = lx_apply_prepare(&in, &out, &why, &err);
+	if (rc < 0)
+		printf("# %s\n", err.message);
+	enum lx_refusal_kind kind = rc < 0 ? (enum lx_refusal_kind)-1 : why.kind;
+	*changes = out.config_changes;
+	*message = why.message ? lx_xstrdup(why.message) : NULL;
+	if (kind == LX_REFUSAL_GPU_IN_VM)
+		ok(why.code == LXG013_GPU_IN_VM && why.fix && strstr(why.fix, "--force"),
+		   "the refusal is LXG013, and says --force");
+	lx_refusal_free(&why);
+	lx_apply_result_free(&out);
+	lx_conf_free(&conf);
+	return kind;
+}
+
+static void test_gpu_in_vm(const struct lx_host *host)
+{
+	bool changes;
+	char *message;
+	int_eq(apply_gpus(host, "7", false, &changes, &message), LX_REFUSAL_GPU_IN_VM,
+	       "GPU 7, which VM 200 passes through: refused");
+	ok(message && strstr(message, "0000:ec:00.0") && strstr(message, "VM 200"),
+	   "the message names the GPU and the VM");
+	free(message);
+	int_eq(apply_gpus(host, "7", true, &changes, &message), LX_REFUSAL_NONE, "--force: goes on");
+	ok(changes, "and changes the config");
+	free(message);
+	int_eq(apply_gpus(host, "6", false, &changes, &message), LX_REFUSAL_NONE,
+	       "GPU 6, no VM's: goes on");
+	free(message);
+}
+
 int main(int argc, char **argv)
 {
 	if (argc < 4) {
@@ -195,6 +256,7 @@ int main(int argc, char **argv)
 	struct lx_host host;
 	load_example(argv[3], "pve-8x-rtx-pro-6000", &host);
 	test_plain_lxc_style(&host);
+	test_gpu_in_vm(&host);
 	lx_host_free(&host);
 	return tap_done();
 }
