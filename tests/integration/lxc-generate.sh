@@ -11,7 +11,8 @@ lxgpu=$1 examples=$(cd "$2" && pwd)
 host="$examples/pve-8x-rtx-pro-6000.yaml"
 
 . "$(dirname "$0")/../lib/lxc-env.sh"
-lxc_require "the LXC integration test" lxc-create lxc-start lxc-attach lxc-stop lxc-destroy unshare busybox jq
+lxc_require "the LXC integration test" lxc-create lxc-start lxc-attach lxc-stop lxc-destroy unshare busybox jq \
+	cc ldconfig
 lxc_workdir lxgpu-it
 name=gpu
 
@@ -150,13 +151,25 @@ t_verify_reload() {
 }
 check "verify after a driver reload: the stale rule and the stale node inside" t_verify_reload
 t_verify_mismatch() {
-	mkdir -p "$lxcpath/$name/rootfs/usr/local/nvidia/lib64"
-	: >"$lxcpath/$name/rootfs/usr/local/nvidia/lib64/libnvidia-ml.so.550.54.14"
+	# As the CUDA images have it: the driver's library with its soname link
+	# in /usr/local/nvidia/lib64, listed in ld.so.conf.d and the loader cache
+	# (which ldconfig -r writes from the command line: busybox has no ld.so.conf)
+	# (what the loader resolves is judged, not a file name alone).
+	root=$lxcpath/$name/rootfs lib=$lxcpath/$name/rootfs/usr/local/nvidia/lib64
+	mkdir -p "$lib" "$root/etc/ld.so.conf.d"
+	echo 'int nvmlInit(void) { return 0; }' >"$work/nvml.c"
+	cc -shared -fPIC -Wl,-soname,libnvidia-ml.so.1 -o "$lib/libnvidia-ml.so.550.54.14" "$work/nvml.c" ||
+		return 1
+	ln -sf libnvidia-ml.so.550.54.14 "$lib/libnvidia-ml.so.1"
+	echo /usr/local/nvidia/lib64 >"$root/etc/ld.so.conf.d/nvidia.conf"
+	[ -e "$root/etc/ld.so.cache" ] && cp "$root/etc/ld.so.cache" "$work/ld.so.cache.saved"
+	ldconfig -r "$root" /usr/local/nvidia/lib64 || return 1
 	verify "$work/host.yaml"
 	rc=$?
+	rm -r "$lib" "$root/etc/ld.so.conf.d/nvidia.conf"
+	if [ -e "$work/ld.so.cache.saved" ]; then mv "$work/ld.so.cache.saved" "$root/etc/ld.so.cache"; else rm "$root/etc/ld.so.cache"; fi
 	[ "$rc" -eq 1 ] && [ "$(codes)" = LXG011 ] && grep -q '550.54.14' "$work/verify.json" ||
 		{ echo "exit $rc, codes '$(codes)'"; cat "$work/verify.json"; return 1; }
-	rm "$lxcpath/$name/rootfs/usr/local/nvidia/lib64/libnvidia-ml.so.550.54.14"
 }
 check "verify: driver libraries of another version in the rootfs" t_verify_mismatch
 t_verify_symlinks() {
