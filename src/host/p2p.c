@@ -181,6 +181,23 @@ void lx_p2p_assess_pair(const struct lx_host *host, size_t a, size_t b, struct l
 		lx_strv_push(&p->fixes, "look on the host itself with a kernel of 5.11 or later "
 					"(lxgpu topo --p2p there); with iommu=pt on its command line "
 					"the groups are identity");
+	/* Across the socket interconnect (SYS) the GPUs share no PCIe switch, and
+	 * NVIDIA's driver then decides by its own table of chipsets (open kernel
+	 * modules, p2p_caps.c: no common switch, the platform's answer from the
+	 * GSP firmware), which the host does not show; many such platforms get
+	 * "not supported". Nothing the host shows makes it ready. */
+	bool cross_socket = p->link == LX_LINK_SYS && !translates && !redirecting.n;
+	if (cross_socket) {
+		unknown = true;
+		lx_strv_push(&p->reasons,
+			     "the GPUs are on different CPU sockets (SYS): their peer traffic "
+			     "crosses the socket interconnect, where the NVIDIA driver allows or "
+			     "refuses peer-to-peer by its own table of platforms, which the host "
+			     "does not show");
+		lx_strv_push(&p->fixes,
+			     "ask the driver on the host: nvidia-smi topo -p2p rw (OK or CNS/NS for "
+			     "the pair); for peer-to-peer, give the container GPUs of one socket");
+	}
 	p->verdict = translates || redirecting.n ? LX_P2P_NOT_READY
 			 : unknown		  ? LX_P2P_UNKNOWN
 						  : LX_P2P_READY;

@@ -26,9 +26,10 @@ export ASAN_OPTIONS="${ASAN_OPTIONS:-}${ASAN_OPTIONS:+:}verify_asan_link_order=0
 in_testbed_sh=$(cd "$(dirname "$0")/../lib" && pwd)/in-testbed.sh
 
 # A fix (a string) as tokens: iommu=pt, pci=disable_acs_redir=..., firmware,
-# root; "-" for none.
+# root, nvidia-smi (ask the driver: topo -p2p); "-" for none.
 fix_tokens='[(capture("(?<t>pci=disable_acs_redir=[^ ]+)") | .t), (select(test("iommu=pt")) | "iommu=pt"),
-	(select(test("firmware")) | "firmware"), (select(test("as root")) | "root")]'
+	(select(test("firmware")) | "firmware"), (select(test("as root")) | "root"),
+	(select(test("nvidia-smi topo -p2p")) | "nvidia-smi")]'
 tokens_or_dash='if length == 0 then "-" else join(",") end'
 # One line per pair: A B LINK IOMMU_A IOMMU_B ACS_REDIRECT VERDICT FIXES.
 p2p_row='.pairs[] | [(.gpus[0] | tostring), (.gpus[1] | tostring), .link,

@@ -128,6 +128,18 @@ int main(void)
 		   has(&p.fixes, "iommu=pt"),
 	   "3-4 across sockets, one side DMA-FQ: iommu=pt only");
 	lx_p2p_pair_free(&p);
+	/* Across sockets with nothing in the way: NVIDIA's driver decides by
+	 * its own platform table (open kernel modules, p2p_caps.c: the GPUs
+	 * share no PCIe switch), which no host fact shows: unknown, never
+	 * ready, and the fix asks the driver. */
+	enum lx_iommu_type saved = h.gpus[4].iommu_type;
+	h.gpus[4].iommu_type = LX_IOMMU_IDENTITY;
+	lx_p2p_assess_pair(&h, 3, 4, &p);
+	ok(p.link == LX_LINK_SYS && p.verdict == LX_P2P_UNKNOWN && has(&p.reasons, "CPU sockets") &&
+		   has(&p.fixes, "nvidia-smi topo -p2p"),
+	   "3-4 across sockets, both identity: unknown (the driver's platform table), ask nvidia-smi");
+	lx_p2p_pair_free(&p);
+	h.gpus[4].iommu_type = saved;
 
 	/* Unknown alone gives unknown, never ready. */
 	h.bridges[10].acs = LX_ACS_UNKNOWN; /* 82:00.0 (already) */
