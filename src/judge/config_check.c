@@ -197,6 +197,18 @@ static char *apply_fix(const struct checker *k, bool devn_helps)
 	return lx_xasprintf("lxgpu apply %s", k->cc->id);
 }
 
+/* apply keeps a rule for a major no device has (it cannot tell it is
+ * lxgpu's: a module not loaded now may take that major again), so taking
+ * the line out is a manual step; apply then writes today's rules. */
+static char *stale_fix(const struct checker *k, const struct lx_access_rule *r, bool inert)
+{
+	_cleanup_free_ char *then = inert ? lx_xstrdup("device rules change nothing in this container")
+					  : apply_fix(k, lx_major_is_dynamic((unsigned)r->rule.major));
+	return lx_xasprintf("by hand: remove line %d ('%s: %s') from %s (lxgpu apply keeps rules "
+			    "it cannot tell are its own); %s%s",
+			    r->line, r->key, r->value, k->cc->conf->path, inert ? "" : "then ", then);
+}
+
 static const char *device_allow_key(const struct lx_access *a)
 {
 	return a->keys == LX_CGROUP_V2 ? "lxc.cgroup2.devices.allow" : "lxc.cgroup.devices.allow";
@@ -509,11 +521,7 @@ static void check_stale_rules(struct checker *k)
 		finding(k, LXG001_STALE_MAJOR, r->line, NULL,
 			lx_xasprintf("'%s: %s' allows major %lld, which %s%s: %s", r->key, r->value,
 				     r->rule.major, which, today, effect),
-			inert && !k->needed_denied
-				? lx_xasprintf("remove the line (device rules change nothing in this "
-					       "container), or lxgpu apply %s",
-					       k->cc->id)
-				: apply_fix(k, lx_major_is_dynamic((unsigned)r->rule.major)));
+			stale_fix(k, r, inert && !k->needed_denied));
 		lx_findings_last_severity(k->out, k->needed_denied ? LX_SEVERITY_ERROR
 						  : inert          ? LX_SEVERITY_INFO
 								   : LX_SEVERITY_WARNING);
