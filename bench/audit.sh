@@ -1,26 +1,42 @@
 #!/bin/sh
 # Benchmark: lxgpu audit --cluster over generated clusters of 1,000 and
-# 10,000 container configs, against cat of the same files, in the same run.
-# Prints time per container, the ratio to cat, how time grows from 1k to
-# 10k (linear: about 10) and peak memory (flat: about 1).
-# Usage: bench/audit.sh [BUILD_DIR]
+# 10,000 container configs, and lxgpu preflight over every container of one
+# node holding as many, against cat of the same files, in the same run.
+# Prints time per container, the ratio to cat (target: at most 2), how time
+# grows from 1k to 10k (linear: about 10) and peak memory (flat: about 1).
+# Each time is the best of RUNS runs (the least disturbed by other load on
+# a shared machine); the machine's load average is printed with them.
+# A run that fails (exit status other than 0 or 1, or an answer that does
+# not count every container) is printed with its messages and the
+# benchmark exits 1: no ratio is ever printed for a failed run.
+# With Proxmox's parser at hand (../shared/tools/pve-oracle set up, or
+# PVE_ORACLE=DIR/pve-parse), it times PVE::LXC::Config's parse of the same
+# files too, in one Perl process.
+# Usage: bench/audit.sh [BUILD_DIR] [RUNS]
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-$root/build}
+runs=${2:-3}
+lxgpu=$build/lxgpu
 host="$root/examples/hosts/pve-8x-rtx-pro-6000.yaml"
 cases="$root/tests/verify/cases"
+[ -x "$lxgpu" ] || { echo "bench/audit.sh: no $lxgpu (build first)" >&2; exit 2; }
 [ -x /usr/bin/time ] || { echo "bench/audit.sh: needs GNU time (Debian package 'time')" >&2; exit 2; }
+command -v jq >/dev/null || { echo "bench/audit.sh: needs jq" >&2; exit 2; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-# make_cluster DIR COUNT: 10 nodes, COUNT containers spread over them,
-# cycling through the verify cases of the 8-GPU host (clean and broken).
+# make_cluster DIR COUNT NODES: NODES nodes, COUNT containers spread over
+# them, cycling through the verify cases of the 8-GPU host (clean and
+# broken); an empty LXC path (no container runs).
 make_cluster() {
-	dir=$1 count=$2
-	mkdir -p "$dir/pve/nodes" "$dir/hosts"
-	for n in 0 1 2 3 4 5 6 7 8 9; do
+	dir=$1 count=$2 nodes=$3
+	mkdir -p "$dir/pve/nodes" "$dir/hosts" "$dir/lxc"
+	n=0
+	while [ $n -lt "$nodes" ]; do
 		mkdir -p "$dir/pve/nodes/node$n/lxc" "$dir/pve/nodes/node$n/qemu-server"
 		cp "$host" "$dir/hosts/node$n.yaml"
+		n=$((n + 1))
 	done
 	ln -s nodes/node0/lxc "$dir/pve/lxc"
 	ln -s nodes/node0/qemu-server "$dir/pve/qemu-server"
@@ -30,42 +46,127 @@ make_cluster() {
 	while [ $i -lt "$count" ]; do
 		k=$((i % total + 1))
 		eval "src=\${$k}"
-		cp "$src" "$dir/pve/nodes/node$((i % 10))/lxc/$((100 + i)).conf"
+		cp "$src" "$dir/pve/nodes/node$((i % nodes))/lxc/$((100 + i)).conf"
 		i=$((i + 1))
 	done
 }
 
 now() { date +%s%N; }
 
-# run COUNT: prints "audit_ns cat_ns peak_kb"
-run() {
-	dir="$work/c$1"
-	make_cluster "$dir" "$1"
-	files=$(find "$dir/pve/nodes" -name '*.conf' | wc -l)
-	audit() {
-		"$build/lxgpu" --host "$host" --pve-dir "$dir/pve" --lxc-path "$dir/none" \
-			audit --cluster --hosts "$dir/hosts" --format json >/dev/null || [ $? -eq 1 ]
-	}
-	audit # warm the page cache
-	start=$(now)
-	audit
-	audit_ns=$(($(now) - start))
-	start=$(now)
-	find "$dir/pve/nodes" -name '*.conf' -exec cat {} + >/dev/null
-	cat_ns=$(($(now) - start))
-	peak=$( { /usr/bin/time -f %M "$build/lxgpu" --host "$host" --pve-dir "$dir/pve" \
-		--lxc-path "$dir/none" audit --cluster --hosts "$dir/hosts" --format json >/dev/null; } 2>&1 | tail -1)
-	echo "$files $audit_ns $cat_ns $peak"
+fail() {
+	echo "bench/audit.sh: $1" >&2
+	[ -s "$work/err" ] && sed 's/^/  /' "$work/err" >&2
+	exit 1
 }
 
-set -- $(run 1000)
-f1=$1 a1=$2 c1=$3 m1=$4
-set -- $(run 10000)
-f10=$1 a10=$2 c10=$3 m10=$4
-awk -v f1="$f1" -v a1="$a1" -v c1="$c1" -v m1="$m1" -v f10="$f10" -v a10="$a10" -v c10="$c10" -v m10="$m10" 'BEGIN {
-	printf "%6d configs: audit %7.1f ms (%5.1f us/container), cat %6.1f ms, ratio %5.1f, peak RSS %6d KiB\n",
-		f1, a1 / 1e6, a1 / 1e3 / f1, c1 / 1e6, a1 / c1, m1
-	printf "%6d configs: audit %7.1f ms (%5.1f us/container), cat %6.1f ms, ratio %5.1f, peak RSS %6d KiB\n",
-		f10, a10 / 1e6, a10 / 1e3 / f10, c10 / 1e6, a10 / c10, m10
-	printf "growth 1k -> 10k: time x%.1f (linear: ~10), peak memory x%.2f (flat: ~1)\n", a10 / a1, m10 / m1
+# check_run WHAT RC EXPECT: a run counts only when it worked (0: all good,
+# 1: findings at error level, which the broken cases have) and answered for
+# every container it was given (EXPECT of them).
+check_run() {
+	what=$1 rc=$2 expect=$3
+	[ "$rc" -le 1 ] || fail "$what failed (exit $rc), no figure for it:"
+	got=$(jq -r "$jq_count" "$work/out" 2>/dev/null) || fail "$what: its output is not JSON:"
+	[ "$got" = "$expect" ] || fail "$what answered for $got containers of $expect"
+}
+
+# best COMMAND...: the fastest of $runs runs, in ns (each one checked).
+best() {
+	b=0 r=0
+	while [ $r -lt "$runs" ]; do
+		start=$(now)
+		rc=0
+		"$@" >"$work/out" 2>"$work/err" || rc=$?
+		t=$(($(now) - start))
+		[ "$what" = cat ] || check_run "$what" "$rc" "$expect"
+		[ "$what" != cat ] || [ "$rc" -eq 0 ] || fail "cat failed (exit $rc):"
+		{ [ $b -eq 0 ] || [ $t -lt $b ]; } && b=$t
+		r=$((r + 1))
+	done
+	echo "$b"
+}
+
+# audit_cmd [WRAPPER...], preflight_cmd [WRAPPER...]
+audit_cmd() {
+	"$@" "$lxgpu" --host "$host" --pve-dir "$dir/pve" --lxc-path "$dir/lxc" \
+		audit --cluster --hosts "$dir/hosts" --format json
+}
+preflight_cmd() {
+	"$@" "$lxgpu" --host "$host" --pve-dir "$dir/pve" --lxc-path "$dir/lxc" --state-dir "$dir/state" \
+		preflight --format json
+}
+cat_cmd() { find "$dir/pve/nodes" -name '*.conf' -exec cat {} +; }
+
+# run KIND COUNT: prints "files tool_ns cat_ns peak_kb [perl_ns]"
+run() {
+	kind=$1
+	dir="$work/$kind$2"
+	if [ "$kind" = audit ]; then
+		make_cluster "$dir" "$2" 10
+		jq_count='.summary.containers'
+	else
+		make_cluster "$dir" "$2" 1
+		jq_count='.next_start | length'
+	fi
+	files=$(find "$dir/pve/nodes" -name '*.conf' | wc -l)
+	expect=$files
+	what="lxgpu $kind"
+	if [ "$kind" = preflight ]; then
+		# preflight answers for the GPU containers: those with GPU lines in
+		# their live section (before the first [section] line).
+		expect=$(awk 'FNR == 1 { n += gpu; gpu = 0; live = 1 } /^\[/ { live = 0 }
+			live && /^(dev[0-9]+:|lxc\.(cgroup2?\.devices\.allow|mount\.entry|include))/ &&
+			/nvidia|195:|dri/ { gpu = 1 } END { print n + gpu }' "$dir"/pve/nodes/*/lxc/*.conf)
+	fi
+	"${kind}_cmd" >/dev/null 2>&1 || true # warm the page cache
+	tool_ns=$(best "${kind}_cmd")
+	what=cat
+	cat_ns=$(best cat_cmd)
+	what="lxgpu $kind"
+	rc=0
+	"${kind}_cmd" /usr/bin/time -o "$work/peak" -f %M >"$work/out" 2>"$work/err" || rc=$?
+	check_run "$what (under GNU time)" "$rc" "$expect"
+	peak=$(tail -1 "$work/peak")
+	perl_ns=""
+	if [ -n "$oracle" ]; then
+		start=$(now)
+		find "$dir/pve/nodes" -name '*.conf' | perl "$oracle_bench" "$oracle_lib" >"$work/out" 2>"$work/err" ||
+			fail "Proxmox's parser failed:"
+		perl_ns=$(($(now) - start))
+	fi
+	echo "$files $tool_ns $cat_ns $peak $perl_ns"
+}
+
+# Proxmox's parser, when its sources were extracted (pve-oracle/get-lib.sh).
+oracle="" oracle_lib="" oracle_bench="$root/bench/pve-parse-all.pl"
+for o in "${PVE_ORACLE:-}" "$root/../shared/tools/pve-oracle/pve-parse"; do
+	[ -n "$o" ] && [ -f "$o" ] || continue
+	lib=${PVE_PERL_LIB:-/tmp/pve-perl}
+	[ -f "$lib/PVE/LXC/Config.pm" ] && [ -f "$oracle_bench" ] || continue
+	oracle=$o oracle_lib="$lib:$(dirname "$o")/stubs"
+	break
+done
+[ -n "$oracle" ] || echo "(Proxmox's parser not set up: see ../shared/tools/pve-oracle/README.md; its row is left out)"
+
+echo "load average: $(cut -d' ' -f1-3 /proc/loadavg), $(nproc) CPUs; best of $runs runs"
+for kind in audit preflight; do
+	# (an assignment, so that a failed run stops the benchmark: set -e)
+	r=$(run "$kind" 1000)
+	set -- $r
+	f1=$1 a1=$2 c1=$3 m1=$4 p1=${5:-0}
+	r=$(run "$kind" 10000)
+	set -- $r
+	f10=$1 a10=$2 c10=$3 m10=$4 p10=${5:-0}
+	awk -v k="$kind" -v f1="$f1" -v a1="$a1" -v c1="$c1" -v m1="$m1" -v p1="$p1" \
+		-v f10="$f10" -v a10="$a10" -v c10="$c10" -v m10="$m10" -v p10="$p10" 'BEGIN {
+	printf "%-9s %6d configs: %8.1f ms (%5.1f us/container), cat %6.1f ms, ratio %5.2f, peak RSS %6d KiB\n",
+		k, f1, a1 / 1e6, a1 / 1e3 / f1, c1 / 1e6, a1 / c1, m1
+	printf "%-9s %6d configs: %8.1f ms (%5.1f us/container), cat %6.1f ms, ratio %5.2f, peak RSS %6d KiB\n",
+		k, f10, a10 / 1e6, a10 / 1e3 / f10, c10 / 1e6, a10 / c10, m10
+	if (p10 > 0)
+		printf "%-9s Proxmox parse_pct_config of the same files: %.1f ms (1k), %.1f ms (10k); lxgpu / Proxmox %.2f\n",
+			k, p1 / 1e6, p10 / 1e6, a10 / p10
+	printf "%-9s growth 1k -> 10k: time x%.1f (linear: ~10), peak memory x%.2f (flat: ~1)\n",
+		k, a10 / a1, m10 / m1
 }'
+done
+echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -131,8 +131,23 @@ struct lx_access {
 	struct lx_strv include_files;   /* the includes read (rules point at these names) */
 };
 
+/* LXC's shared config files (those under lx_access_options.lxc_config_dir:
+ * common.conf, userns.conf, their .d directories), each read once for a
+ * run over many containers instead of once per container. Filled as the
+ * simulation asks; the caller owns it and frees it at the end of the run,
+ * so a file changed meanwhile is seen by the next run. */
+struct lx_lxc_file;
+struct lx_lxc_files {
+	struct lx_lxc_file *items;
+	size_t n;
+};
+void lx_lxc_files_free(struct lx_lxc_files *c);
+
 struct lx_access_options {
 	const char *lxc_config_dir; /* LXC's includes: /usr/share/lxc/config */
+	/* Where files under lxc_config_dir are kept once read; NULL: read
+	 * them again for every container. */
+	struct lx_lxc_files *shared;
 	enum lx_cgroup_layout cgroup; /* LX_CGROUP_UNKNOWN: the host's */
 	/* An include read as if it held this text (apply judges an include
 	 * file it has not written yet); NULL: none. */

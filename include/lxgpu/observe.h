@@ -12,6 +12,8 @@
 
 /* ---- the running container ---- */
 
+struct lx_running_index;
+
 struct lx_runtime_paths {
 	const char *cgroup_root; /* /sys/fs/cgroup */
 	const char *proc;        /* /proc */
@@ -21,7 +23,35 @@ struct lx_runtime_paths {
 	/* where /etc/subuid, /etc/subgid and newuidmap/newgidmap are read
 	 * (lx_access_options.subid_root); NULL: not read (a snapshot's host) */
 	const char *subid_root;
+	/* Which containers may run, found once for a walk over many (audit,
+	 * preflight): NULL: each lookup asks LXC and the cgroup itself. */
+	const struct lx_running_index *running;
+	/* LXC's shared config files read once for the walk (access's
+	 * lx_access_options.shared); NULL: read for every container. */
+	struct lx_lxc_files *lxc_files;
 };
+
+/* Which containers may be running on this host, from one look for every
+ * container a walk visits, instead of an lxc-info process per container:
+ * the names of the containers' cgroups on the hierarchy that holds the
+ * device rules (PVE's lxc/<id>, LXC's lxc.payload.<name>, early 4.0's
+ * lxc.payload/<name>: those init_from_cgroup walks), and the names one
+ * "lxc-ls -P LXCPATH --running -1" lists (LXC's own answer, which also
+ * knows containers with an lxc.cgroup.dir of their own). A container in
+ * neither is stopped; one in either is looked up as lx_container_find does
+ * (its cgroup walked for its init first, LXC asked when that finds none),
+ * and pinned the same way. */
+struct lx_running_index {
+	enum lx_cgroup_layout layout; /* the layout it was built for */
+	bool elsewhere;  /* another node's containers: none of them runs here */
+	struct lx_strv cgroups; /* sorted */
+	bool listed;     /* lxc-ls answered (else LXC is asked per container) */
+	struct lx_strv lxc_running; /* sorted */
+};
+/* layout as for lx_container_find (LX_CGROUP_UNKNOWN: the host's). */
+void lx_running_index_build(const struct lx_runtime_paths *paths, enum lx_cgroup_layout layout,
+			    struct lx_running_index *out);
+void lx_running_index_free(struct lx_running_index *idx);
 
 /* The state of a container, as lxgpu could see it. */
 enum lx_run_state {
@@ -57,7 +87,10 @@ struct lx_running {
  * own pid namespace (NSpid ending in 1), checked after /proc/<pid>/root is
  * open to be that same process, still in the container's cgroup; tried
  * twice. layout: the host model's (LX_CGROUP_UNKNOWN: lx_parse_cgroup_layout
- * of paths->proc/self/mountinfo). Release with lx_running_free. */
+ * of paths->proc/self/mountinfo). With paths->running (built for the same
+ * layout), a container it does not name is stopped without a look, and
+ * one it names is found by its cgroup first (source "cgroup"), LXC asked
+ * only when that finds no init. Release with lx_running_free. */
 void lx_container_find(const struct lx_runtime_paths *paths, enum lx_cgroup_layout layout,
 		       const char *id, struct lx_running *out);
 /* Is the pinned init still alive and in the container's cgroup? After an

@@ -70,6 +70,30 @@ void lx_access_options_default(struct lx_access_options *opts)
 	opts->cgroup = LX_CGROUP_UNKNOWN;
 	opts->include_path = opts->include_text = NULL;
 	opts->subid_root = NULL;
+	opts->shared = NULL;
+}
+
+/* One include path as LXC finds it: a directory (its *.conf, sorted), a
+ * file (its text), or neither. */
+enum lxc_file_kind { LXC_FILE_MISSING, LXC_FILE_TEXT, LXC_FILE_DIR };
+struct lx_lxc_file {
+	char *path;
+	enum lxc_file_kind kind;
+	bool exists; /* LXC_FILE_MISSING: something is there, unreadable */
+	char *text;
+	struct lx_strv names;
+};
+
+void lx_lxc_files_free(struct lx_lxc_files *c)
+{
+	for (size_t i = 0; i < c->n; i++) {
+		free(c->items[i].path);
+		free(c->items[i].text);
+		lx_strv_free(&c->items[i].names);
+	}
+	free(c->items);
+	c->items = NULL;
+	c->n = 0;
 }
 
 const char *lx_rule_fate_name(enum lx_rule_fate f)
@@ -292,6 +316,72 @@ static int compare_names(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/* What is at path, read from disk: a directory's *.conf names (LXC reads
+ * every one of an included directory, in this order), a file's text. An
+ * unreadable file counts as missing. */
+static void lxc_file_read(const char *path, struct lx_lxc_file *f)
+{
+	f->kind = LXC_FILE_MISSING;
+	f->exists = true;
+	f->text = NULL;
+	f->names = (struct lx_strv){0};
+	DIR *dir = opendir(path);
+	if (dir) {
+		struct dirent *de;
+		while ((de = readdir(dir)))
+			if (lx_str_ends_with(de->d_name, ".conf"))
+				lx_strv_push(&f->names, de->d_name);
+		closedir(dir);
+		if (f->names.n > 1)
+			qsort(f->names.items, f->names.n, sizeof(char *), compare_names);
+		f->kind = LXC_FILE_DIR;
+		return;
+	}
+	size_t len;
+	struct lx_error ignored = {0};
+	if (lx_read_file_optional(path, INCLUDE_MAX_SIZE, &f->text, &len, &ignored) < 0 || !f->text) {
+		lx_error_clear(&ignored);
+		free(f->text);
+		f->text = NULL;
+		struct stat st;
+		f->exists = stat(path, &st) == 0;
+		return;
+	}
+	f->kind = LXC_FILE_TEXT;
+}
+
+/* One of LXC's shared files (under lxc_config_dir) from the run's cache,
+ * read on first use; any other path, or any path without a cache, read
+ * now into *scratch (freed with lxc_file_scratch_free). */
+static const struct lx_lxc_file *lxc_file_get(const struct sim *s, const char *path,
+					      struct lx_lxc_file *scratch)
+{
+	struct lx_lxc_files *c = s->opts->shared;
+	const char *dir = s->opts->lxc_config_dir;
+	size_t n = dir ? strlen(dir) : 0;
+	bool shared = c && n && strncmp(path, dir, n) == 0 && (path[n] == '/' || dir[n - 1] == '/');
+	if (!shared) {
+		lxc_file_read(path, scratch);
+		return scratch;
+	}
+	for (size_t i = 0; i < c->n; i++)
+		if (strcmp(c->items[i].path, path) == 0)
+			return &c->items[i];
+	c->items = lx_xrealloc(c->items, (c->n + 1) * sizeof(*c->items));
+	struct lx_lxc_file *f = &c->items[c->n++];
+	f->path = lx_xstrdup(path);
+	lxc_file_read(path, f);
+	return f;
+}
+
+static void lxc_file_scratch_free(struct lx_lxc_file *scratch, const struct lx_lxc_file *got)
+{
+	if (got != scratch)
+		return;
+	free(scratch->text);
+	lx_strv_free(&scratch->names);
+}
+
 static int read_lxc_file(struct sim *s, const char *path, int depth, bool builtin_ok,
 			 const char *from, int from_line)
 {
@@ -302,48 +392,32 @@ static int read_lxc_file(struct sim *s, const char *path, int depth, bool builti
 	const char *file = s->files.items[s->files.n - 1];
 	if (s->opts->include_path && strcmp(path, s->opts->include_path) == 0)
 		return read_lxc_text(s, file, s->opts->include_text, depth);
-	DIR *dir = opendir(path);
-	if (dir) { /* LXC reads every *.conf of an included directory */
-		struct lx_strv names = {0};
-		struct dirent *de;
-		while ((de = readdir(dir)))
-			if (lx_str_ends_with(de->d_name, ".conf"))
-				lx_strv_push(&names, de->d_name);
-		closedir(dir);
-		if (names.n > 1)
-			qsort(names.items, names.n, sizeof(char *), compare_names);
-		int rc = 0;
-		for (size_t i = 0; i < names.n && rc == 0; i++) {
-			_cleanup_free_ char *child = lx_path_join(path, names.items[i]);
+	struct lx_lxc_file scratch = {0};
+	const struct lx_lxc_file *f = lxc_file_get(s, path, &scratch);
+	int rc = 0;
+	if (f->kind == LXC_FILE_DIR) {
+		for (size_t i = 0; i < f->names.n && rc == 0; i++) {
+			_cleanup_free_ char *child = lx_path_join(path, f->names.items[i]);
 			rc = read_lxc_file(s, child, depth + 1, false, file, 0);
 		}
-		lx_strv_free(&names);
-		return rc;
-	}
-	_cleanup_free_ char *text = NULL;
-	size_t len;
-	struct lx_error ignored = {0};
-	if (lx_read_file_optional(path, INCLUDE_MAX_SIZE, &text, &len, &ignored) < 0 || !text) {
-		lx_error_clear(&ignored);
-		if (builtin_ok) {
-			bool userns = lx_str_ends_with(path, "userns.conf");
-			return read_lxc_text(s, file, userns ? builtin_userns_conf : builtin_common_conf,
-					     depth);
-		}
+	} else if (f->kind == LXC_FILE_TEXT) {
+		rc = read_lxc_text(s, file, f->text, depth);
+	} else if (builtin_ok) {
+		bool userns = lx_str_ends_with(path, "userns.conf");
+		rc = read_lxc_text(s, file, userns ? builtin_userns_conf : builtin_common_conf, depth);
+	} else if (!lx_str_ends_with(path, "/")) {
 		/* LXC (confile.c set_config_includefiles) takes a value ending in
 		 * '/' as a directory and skips a missing one (userns.conf's
 		 * userns.conf.d/); a missing file fails the config ("Failed to
 		 * parse config file"): the container does not start. */
-		if (lx_str_ends_with(path, "/"))
-			return 0;
 		add_failure(s->out, from ? from : file, from_line, path,
 			    lx_xasprintf("lxc.include %s: the file does not exist, and LXC refuses "
 					 "the config (\"Failed to parse config file\"): the container "
 					 "does not start",
 					 path));
-		return 0;
 	}
-	return read_lxc_text(s, file, text, depth);
+	lxc_file_scratch_free(&scratch, f);
+	return rc;
 }
 
 /* <dir>/<ostype>.<name>.conf when it exists, else <dir>/<name>.conf. */
@@ -351,8 +425,11 @@ static char *pve_include(const struct sim *s, const char *ostype, const char *na
 {
 	if (ostype) {
 		char *p = lx_xasprintf("%s/%s.%s.conf", s->opts->lxc_config_dir, ostype, name);
-		struct stat st;
-		if (stat(p, &st) == 0)
+		struct lx_lxc_file scratch = {0};
+		const struct lx_lxc_file *f = lxc_file_get(s, p, &scratch);
+		bool exists = f->exists; /* as stat(2) says */
+		lxc_file_scratch_free(&scratch, f);
+		if (exists)
 			return p;
 		free(p);
 	}

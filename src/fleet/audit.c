@@ -41,6 +41,11 @@ struct node {
 struct audit {
 	const struct lx_audit_options *o;
 	struct lx_audit_totals *totals;
+	/* o->runtime with what the whole run shares: which containers run on
+	 * this node (found once), LXC's shared config files (read once). */
+	struct lx_runtime_paths local_rt;
+	/* Another node's containers run there, not here: never looked up. */
+	struct lx_runtime_paths remote_rt;
 };
 
 static void node_free(struct node *n)
@@ -168,7 +173,8 @@ static void audit_one(const struct audit *a, struct node *n, const char *id, con
 	struct lx_error err = {0};
 	if (!n->host) {
 		check_without_model(n, id, path, is_pve, &rep, &f, &err);
-	} else if (lx_verify_container(n->host, id, path, is_pve, o->runtime, &f, &rep, &err) == 0) {
+	} else if (lx_verify_container(n->host, id, path, is_pve, n->local ? &a->local_rt : &a->remote_rt,
+				       &f, &rep, &err) == 0) {
 		/* lxgpu's include files and records are this node's */
 		if (n->local && lx_verify_include(n->host, o->nodes, id, path, o->state_dir, &f,
 						  &err) < 0)
@@ -280,7 +286,14 @@ void lx_audit_run(const struct lx_host *host, const char *local_node,
 		  const struct lx_audit_options *o, struct lx_audit_totals *totals)
 {
 	memset(totals, 0, sizeof(*totals));
-	struct audit a = {.o = o, .totals = totals};
+	struct audit a = {.o = o, .totals = totals, .local_rt = *o->runtime};
+	struct lx_running_index running, elsewhere = {.elsewhere = true};
+	struct lx_lxc_files lxc_files = {0};
+	lx_running_index_build(o->runtime, host->cgroup, &running);
+	a.local_rt.running = &running;
+	a.local_rt.lxc_files = &lxc_files;
+	a.remote_rt = a.local_rt;
+	a.remote_rt.running = &elsewhere;
 	struct node local = {.name = lx_xstrdup(local_node), .local = true, .host = host};
 	_cleanup_free_ char *qemu = lx_path_join(o->pve_dir, "qemu-server");
 	_cleanup_free_ char *pve_lxc = lx_path_join(o->pve_dir, "lxc");
@@ -289,4 +302,6 @@ void lx_audit_run(const struct lx_host *host, const char *local_node,
 	node_free(&local);
 	if (o->cluster)
 		audit_cluster(&a, local_node);
+	lx_running_index_free(&running);
+	lx_lxc_files_free(&lxc_files);
 }

@@ -41,6 +41,7 @@ static int preflight_one(const struct lx_host *host, const char *id, const char 
 		if (o->runtime->lxc_config_dir)
 			aopts.lxc_config_dir = o->runtime->lxc_config_dir;
 		aopts.subid_root = o->runtime->subid_root;
+		aopts.shared = o->runtime->lxc_files;
 		lx_preflight_next_start(host, &cc, root_fd >= 0 ? &versions : NULL, &aopts, out);
 	}
 	/* Its driver libraries are unknown: said, never a silent pass. */
@@ -91,6 +92,18 @@ void lx_preflight_walk(const struct lx_host *host, const char *pve_dir, const ch
 		       const struct lx_preflight_options *o)
 {
 	_cleanup_free_ char *pve_lxc = lx_path_join(pve_dir, "lxc");
-	struct walk w = {host, o};
+	/* What every container's preflight shares, found or read once: which
+	 * containers run, LXC's shared config files. */
+	struct lx_runtime_paths rt = *o->runtime;
+	struct lx_preflight_options shared = *o;
+	struct lx_running_index running;
+	struct lx_lxc_files lxc_files = {0};
+	lx_running_index_build(o->runtime, host->cgroup, &running);
+	rt.running = &running;
+	rt.lxc_files = &lxc_files;
+	shared.runtime = &rt;
+	struct walk w = {host, &shared};
 	lx_containers_each(pve_lxc, lxc_path, walk_entry, &w);
+	lx_running_index_free(&running);
+	lx_lxc_files_free(&lxc_files);
 }

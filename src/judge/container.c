@@ -349,6 +349,7 @@ int lx_verify_container(const struct lx_host *host, const char *id, const char *
 	if (paths->lxc_config_dir)
 		aopts.lxc_config_dir = paths->lxc_config_dir;
 	aopts.subid_root = paths->subid_root;
+	aopts.shared = paths->lxc_files;
 	if (lx_access_compute(host, &conf, is_pve, &aopts, &report->access, err) < 0) {
 		lx_conf_free(&conf);
 		return -1;

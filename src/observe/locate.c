@@ -141,36 +141,38 @@ static enum lxc_answer parse_lxc_info(char *text, int *pid)
 	return LXC_CANNOT_SAY;
 }
 
-/* LXC's lxc-info where distributions install it: never looked up in the
- * caller's PATH (the guard runs as root from Proxmox's hookscript). */
-static const char *lxc_info_binary(void)
+/* One of LXC's tools (lxc-info, lxc-ls) where distributions install it:
+ * never looked up in the caller's PATH (the guard runs as root from
+ * Proxmox's hookscript). */
+static const char *lxc_binary(const char *name, char *buf, size_t size)
 {
-	static const char *const paths[] = {"/usr/bin/lxc-info", "/usr/sbin/lxc-info",
-					    "/bin/lxc-info", "/sbin/lxc-info"};
-	for (size_t i = 0; i < sizeof(paths) / sizeof(paths[0]); i++)
-		if (access(paths[i], X_OK) == 0)
-			return paths[i];
+	static const char *const dirs[] = {"/usr/bin", "/usr/sbin", "/bin", "/sbin"};
+	for (size_t i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++) {
+		int n = snprintf(buf, size, "%s/%s", dirs[i], name);
+		if (n > 0 && (size_t)n < size && access(buf, X_OK) == 0)
+			return buf;
+	}
 	return NULL;
 }
 
-/* lxc-info -P LXCPATH -n NAME -s -p -H, run without a shell and with a
- * minimal environment, killed after 10 s. */
-static enum lxc_answer ask_lxc(const char *lxc_path, const char *name, int *pid)
+/* Run one of LXC's tools without a shell and with a minimal environment,
+ * killed after 10 s or when it writes more than max_out bytes; its output
+ * when it exited 0, else NULL. */
+static char *run_lxc_tool(const char *name, char *const argv[], size_t max_out)
 {
-	const char *binary = lxc_info_binary();
+	char binary_buf[64];
+	const char *binary = lxc_binary(name, binary_buf, sizeof(binary_buf));
 	if (!binary)
-		return LXC_CANNOT_SAY;
+		return NULL;
 	int pipefd[2];
 	if (pipe2(pipefd, O_CLOEXEC) < 0)
-		return LXC_CANNOT_SAY;
+		return NULL;
 	posix_spawn_file_actions_t fa;
 	if (posix_spawn_file_actions_init(&fa) != 0) {
 		close(pipefd[0]);
 		close(pipefd[1]);
-		return LXC_CANNOT_SAY;
+		return NULL;
 	}
-	char *argv[] = {"lxc-info",   "-P", (char *)lxc_path, "-n", (char *)name,
-			"-s",         "-p", "-H",             NULL};
 	char *envp[] = {"PATH=/usr/sbin:/usr/bin:/sbin:/bin", "LC_ALL=C", NULL};
 	pid_t child;
 	int rc = posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
@@ -184,7 +186,7 @@ static enum lxc_answer ask_lxc(const char *lxc_path, const char *name, int *pid)
 	close(pipefd[1]);
 	if (rc != 0) {
 		close(pipefd[0]);
-		return LXC_CANNOT_SAY;
+		return NULL;
 	}
 	struct lx_buf out = {0};
 	bool killed = false;
@@ -204,13 +206,13 @@ static enum lxc_answer ask_lxc(const char *lxc_path, const char *name, int *pid)
 			killed = true;
 			break;
 		}
-		char chunk[1024];
+		char chunk[4096];
 		ssize_t got = read(pipefd[0], chunk, sizeof(chunk));
 		if (got < 0 && errno == EINTR)
 			continue;
 		if (got <= 0)
 			break;
-		if (out.len + (size_t)got > 4096) {
+		if (out.len + (size_t)got > max_out) {
 			kill(child, SIGKILL);
 			killed = true;
 			break;
@@ -225,11 +227,20 @@ static enum lxc_answer ask_lxc(const char *lxc_path, const char *name, int *pid)
 			break;
 		}
 	}
-	enum lxc_answer answer = LXC_CANNOT_SAY;
-	if (!killed && status >= 0 && WIFEXITED(status) && WEXITSTATUS(status) == 0 && out.data)
-		answer = parse_lxc_info(out.data, pid);
-	lx_buf_free(&out);
-	return answer;
+	if (killed || status < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+		lx_buf_free(&out);
+		return NULL;
+	}
+	return lx_buf_steal(&out);
+}
+
+/* lxc-info -P LXCPATH -n NAME -s -p -H. */
+static enum lxc_answer ask_lxc(const char *lxc_path, const char *name, int *pid)
+{
+	char *argv[] = {"lxc-info", "-P", (char *)lxc_path, "-n", (char *)name,
+			"-s",       "-p", "-H",             NULL};
+	_cleanup_free_ char *out = run_lxc_tool("lxc-info", argv, 4096);
+	return out && *out ? parse_lxc_info(out, pid) : LXC_CANNOT_SAY;
 }
 
 /* ---- the cgroup ---- */
@@ -550,29 +561,120 @@ static enum lx_cgroup_layout layout_of_host(const struct lx_runtime_paths *paths
 	return lx_parse_cgroup_layout(mountinfo);
 }
 
+/* ---- which containers may run: one look for a walk over many ---- */
+
+/* The subdirectories of dir (cgroups: the kernel fills d_type), each with
+ * prefix cut off (and only those that have it). */
+static void subcgroups(const char *dir, const char *prefix, struct lx_strv *out)
+{
+	DIR *d = opendir(dir);
+	if (!d)
+		return;
+	size_t n = strlen(prefix);
+	struct dirent *de;
+	while ((de = readdir(d))) {
+		if (de->d_type != DT_DIR || strcmp(de->d_name, ".") == 0 ||
+		    strcmp(de->d_name, "..") == 0 || strncmp(de->d_name, prefix, n) != 0 ||
+		    !de->d_name[n])
+			continue;
+		lx_strv_push(out, de->d_name + n);
+	}
+	closedir(d);
+}
+
+static int compare_strings(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static bool sorted_has(const struct lx_strv *v, const char *s)
+{
+	return v->n && bsearch(&s, v->items, v->n, sizeof(*v->items), compare_strings) != NULL;
+}
+
+void lx_running_index_build(const struct lx_runtime_paths *paths, enum lx_cgroup_layout layout,
+			    struct lx_running_index *out)
+{
+	memset(out, 0, sizeof(*out));
+	out->layout = layout != LX_CGROUP_UNKNOWN ? layout : layout_of_host(paths);
+	/* The same three places init_from_cgroup looks in. */
+	_cleanup_free_ char *top = cgroup_dir(paths, out->layout, "");
+	_cleanup_free_ char *lxc = cgroup_dir(paths, out->layout, "/lxc");
+	_cleanup_free_ char *payload = cgroup_dir(paths, out->layout, "/lxc.payload");
+	subcgroups(top, "lxc.payload.", &out->cgroups);
+	subcgroups(lxc, "", &out->cgroups);
+	subcgroups(payload, "", &out->cgroups);
+	lx_strv_sort(&out->cgroups);
+	char *argv[] = {"lxc-ls", "-P", (char *)paths->lxc_path, "--running", "-1", NULL};
+	_cleanup_free_ char *listing = paths->lxc_path ? run_lxc_tool("lxc-ls", argv, 16u << 20) : NULL;
+	if (listing) {
+		out->listed = true;
+		char *save = NULL;
+		for (char *l = strtok_r(listing, "\n", &save); l; l = strtok_r(NULL, "\n", &save))
+			lx_strv_push(&out->lxc_running, l);
+		lx_strv_sort(&out->lxc_running);
+	}
+}
+
+void lx_running_index_free(struct lx_running_index *idx)
+{
+	lx_strv_free(&idx->cgroups);
+	lx_strv_free(&idx->lxc_running);
+	memset(idx, 0, sizeof(*idx));
+}
+
+/* The pid of the container's init, to pin: -1 with state set (stopped, or
+ * uninspectable with why) when there is none to pin. Without an index LXC
+ * is asked first, then the cgroup walked; with one, a container it does
+ * not name is stopped, and its cgroup is walked before LXC is asked. */
+static int init_to_pin(const struct lx_runtime_paths *paths, const struct lx_running_index *idx,
+		       const char *id, struct lx_running *out)
+{
+	bool in_cgroup = !idx || sorted_has(&idx->cgroups, id);
+	bool lxc_may = !idx || !idx->listed || sorted_has(&idx->lxc_running, id);
+	int pid = -1;
+	if (!idx) {
+		out->source = "lxc-info";
+		if (ask_lxc(paths->lxc_path, id, &pid) == LXC_RUNNING)
+			return pid;
+		pid = -1;
+	}
+	/* STOPPED from lxc-info is not the last word: as another user, or for
+	 * another lxc path, it says so of a running container. */
+	if (in_cgroup) {
+		out->source = "cgroup";
+		if (init_from_cgroup(paths, out->layout, id, &pid, &out->why) < 0) {
+			out->state = LX_RUN_UNINSPECTABLE;
+			return -1;
+		}
+		if (pid > 0)
+			return pid;
+	}
+	if (idx && lxc_may) {
+		out->source = "lxc-info";
+		if (ask_lxc(paths->lxc_path, id, &pid) == LXC_RUNNING)
+			return pid;
+	}
+	running_reset(out);
+	return -1;
+}
+
 void lx_container_find(const struct lx_runtime_paths *paths, enum lx_cgroup_layout layout,
 		       const char *id, struct lx_running *out)
 {
 	memset(out, 0, sizeof(*out));
 	out->pid = out->pidfd = out->proc_fd = out->root_fd = -1;
-	out->layout = layout != LX_CGROUP_UNKNOWN ? layout : layout_of_host(paths);
+	const struct lx_running_index *idx = paths->running;
+	if (idx && idx->elsewhere)
+		return; /* another node's: stopped here, whatever runs here */
+	out->layout = layout != LX_CGROUP_UNKNOWN ? layout : idx ? idx->layout : layout_of_host(paths);
+	if (idx && idx->layout != out->layout)
+		idx = NULL; /* built for another layout: not this one's answer */
 	for (int attempt = 0; attempt < 2; attempt++) {
 		running_reset(out);
-		int pid = -1;
-		out->source = "lxc-info";
-		if (ask_lxc(paths->lxc_path, id, &pid) != LXC_RUNNING) {
-			/* STOPPED from lxc-info is not the last word: as another user,
-			 * or for another lxc path, it says so of a running container. */
-			out->source = "cgroup";
-			if (init_from_cgroup(paths, out->layout, id, &pid, &out->why) < 0) {
-				out->state = LX_RUN_UNINSPECTABLE;
-				return;
-			}
-			if (pid < 0) {
-				running_reset(out);
-				return;
-			}
-		}
+		int pid = init_to_pin(paths, idx, id, out);
+		if (pid < 0)
+			return;
 		switch (pin(paths, id, pid, out)) {
 		case PIN_OK:
 			out->state = LX_RUN_RUNNING;
