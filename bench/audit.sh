@@ -9,9 +9,10 @@
 # A run that fails (exit status other than 0 or 1, or an answer that does
 # not count every container) is printed with its messages and the
 # benchmark exits 1: no ratio is ever printed for a failed run.
-# With Proxmox's parser at hand (../shared/tools/pve-oracle set up, or
-# PVE_ORACLE=DIR/pve-parse), it times PVE::LXC::Config's parse of the same
-# files too, in one Perl process.
+# With Proxmox's parser at hand (../shared/tools/pve-oracle's get-lib.sh
+# run: /tmp/pve-perl, or PVE_PERL_LIB=DIR), it times PVE::LXC::Config's
+# parse_pct_config of the same files too, in one Perl process
+# (bench/pve-parse-all.pl; reading and parsing, not loading the modules).
 # Usage: bench/audit.sh [BUILD_DIR] [RUNS]
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -128,23 +129,21 @@ run() {
 	peak=$(tail -1 "$work/peak")
 	perl_ns=""
 	if [ -n "$oracle" ]; then
-		start=$(now)
 		find "$dir/pve/nodes" -name '*.conf' | perl "$oracle_bench" "$oracle_lib" >"$work/out" 2>"$work/err" ||
 			fail "Proxmox's parser failed:"
-		perl_ns=$(($(now) - start))
+		read -r perl_ns parsed <"$work/out"
+		[ "$parsed" = "$files" ] || fail "Proxmox's parser parsed $parsed of $files files"
 	fi
 	echo "$files $tool_ns $cat_ns $peak $perl_ns"
 }
 
 # Proxmox's parser, when its sources were extracted (pve-oracle/get-lib.sh).
 oracle="" oracle_lib="" oracle_bench="$root/bench/pve-parse-all.pl"
-for o in "${PVE_ORACLE:-}" "$root/../shared/tools/pve-oracle/pve-parse"; do
-	[ -n "$o" ] && [ -f "$o" ] || continue
-	lib=${PVE_PERL_LIB:-/tmp/pve-perl}
-	[ -f "$lib/PVE/LXC/Config.pm" ] && [ -f "$oracle_bench" ] || continue
-	oracle=$o oracle_lib="$lib:$(dirname "$o")/stubs"
-	break
-done
+oracle_dir="$root/../shared/tools/pve-oracle"
+lib=${PVE_PERL_LIB:-/tmp/pve-perl}
+if [ -d "$oracle_dir/stubs" ] && [ -f "$lib/PVE/LXC/Config.pm" ]; then
+	oracle=$oracle_dir oracle_lib="$lib:$oracle_dir/stubs"
+fi
 [ -n "$oracle" ] || echo "(Proxmox's parser not set up: see ../shared/tools/pve-oracle/README.md; its row is left out)"
 
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg), $(nproc) CPUs; best of $runs runs"

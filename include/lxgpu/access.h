@@ -138,7 +138,7 @@ struct lx_access {
  * so a file changed meanwhile is seen by the next run. */
 struct lx_lxc_file;
 struct lx_lxc_files {
-	struct lx_lxc_file *items;
+	struct lx_lxc_file **items; /* each its own allocation: never moves */
 	size_t n;
 };
 void lx_lxc_files_free(struct lx_lxc_files *c);

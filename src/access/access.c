@@ -76,20 +76,35 @@ void lx_access_options_default(struct lx_access_options *opts)
 /* One include path as LXC finds it: a directory (its *.conf, sorted), a
  * file (its text), or neither. */
 enum lxc_file_kind { LXC_FILE_MISSING, LXC_FILE_TEXT, LXC_FILE_DIR };
+struct lxc_entry {
+	char *key, *value; /* both stripped, as read_lxc_text gives them */
+	int line;
+};
 struct lx_lxc_file {
 	char *path;
 	enum lxc_file_kind kind;
 	bool exists; /* LXC_FILE_MISSING: something is there, unreadable */
 	char *text;
 	struct lx_strv names;
+	/* LXC_FILE_TEXT in the cache: its "key = value" lines, split once */
+	struct lxc_entry *entries;
+	size_t n_entries;
+	bool split;
 };
 
 void lx_lxc_files_free(struct lx_lxc_files *c)
 {
 	for (size_t i = 0; i < c->n; i++) {
-		free(c->items[i].path);
-		free(c->items[i].text);
-		lx_strv_free(&c->items[i].names);
+		struct lx_lxc_file *f = c->items[i];
+		free(f->path);
+		free(f->text);
+		lx_strv_free(&f->names);
+		for (size_t e = 0; e < f->n_entries; e++) {
+			free(f->entries[e].key);
+			free(f->entries[e].value);
+		}
+		free(f->entries);
+		free(f);
 	}
 	free(c->items);
 	c->items = NULL;
@@ -292,22 +307,64 @@ static int handle_entry(struct sim *s, const char *key, const char *value, const
 }
 
 /* Lines of an LXC-format file ("key = value"; "#" comments). */
+/* The next "key = value" line of *p (LXC's syntax: blank lines, comments
+ * and lines without '=' skipped), stripped, in *l (owned); *lineno counts
+ * every line. false at the end of the text. */
+static bool next_lxc_line(const char **p, int *lineno, char **l, char **key, char **value)
+{
+	while (**p) {
+		size_t len = strcspn(*p, "\n");
+		*l = lx_str_strip(lx_xstrndup(*p, len));
+		*p += len + ((*p)[len] == '\n');
+		++*lineno;
+		char *eq = strchr(*l, '=');
+		if (!**l || (*l)[0] == '#' || !eq) {
+			free(*l);
+			*l = NULL;
+			continue;
+		}
+		*eq = '\0';
+		*key = lx_str_strip(*l);
+		*value = lx_str_strip(eq + 1);
+		return true;
+	}
+	return false;
+}
+
 static int read_lxc_text(struct sim *s, const char *file, const char *text, int depth)
 {
 	int lineno = 0;
-	for (const char *p = text; *p;) {
-		size_t len = strcspn(p, "\n");
-		_cleanup_free_ char *l = lx_str_strip(lx_xstrndup(p, len));
-		p += len + (p[len] == '\n');
-		lineno++;
-		char *eq = strchr(l, '=');
-		if (!*l || l[0] == '#' || !eq)
-			continue;
-		*eq = '\0';
-		char *key = lx_str_strip(l), *value = lx_str_strip(eq + 1);
-		if (handle_entry(s, key, value, file, lineno, false, depth) < 0)
+	char *l, *key, *value;
+	while (next_lxc_line(&text, &lineno, &l, &key, &value)) {
+		int rc = handle_entry(s, key, value, file, lineno, false, depth);
+		free(l);
+		if (rc < 0)
 			return -1;
 	}
+	return 0;
+}
+
+/* A cached file's lines, split on first use and then read from there:
+ * what read_lxc_text does, without splitting the same text again for
+ * every container. */
+static int read_lxc_entries(struct sim *s, const char *file, struct lx_lxc_file *f, int depth)
+{
+	if (!f->split) {
+		const char *p = f->text;
+		int lineno = 0;
+		char *l, *key, *value;
+		while (next_lxc_line(&p, &lineno, &l, &key, &value)) {
+			f->entries = lx_xrealloc(f->entries, (f->n_entries + 1) * sizeof(*f->entries));
+			f->entries[f->n_entries++] =
+				(struct lxc_entry){lx_xstrdup(key), lx_xstrdup(value), lineno};
+			free(l);
+		}
+		f->split = true;
+	}
+	for (size_t i = 0; i < f->n_entries; i++)
+		if (handle_entry(s, f->entries[i].key, f->entries[i].value, file, f->entries[i].line,
+				 false, depth) < 0)
+			return -1;
 	return 0;
 }
 
@@ -353,8 +410,8 @@ static void lxc_file_read(const char *path, struct lx_lxc_file *f)
 /* One of LXC's shared files (under lxc_config_dir) from the run's cache,
  * read on first use; any other path, or any path without a cache, read
  * now into *scratch (freed with lxc_file_scratch_free). */
-static const struct lx_lxc_file *lxc_file_get(const struct sim *s, const char *path,
-					      struct lx_lxc_file *scratch)
+static struct lx_lxc_file *lxc_file_get(const struct sim *s, const char *path,
+					struct lx_lxc_file *scratch)
 {
 	struct lx_lxc_files *c = s->opts->shared;
 	const char *dir = s->opts->lxc_config_dir;
@@ -365,10 +422,13 @@ static const struct lx_lxc_file *lxc_file_get(const struct sim *s, const char *p
 		return scratch;
 	}
 	for (size_t i = 0; i < c->n; i++)
-		if (strcmp(c->items[i].path, path) == 0)
-			return &c->items[i];
+		if (strcmp(c->items[i]->path, path) == 0)
+			return c->items[i];
+	/* Its own allocation: an include read while this one is being read
+	 * (debian.common.conf's of common.conf) adds to the list. */
+	struct lx_lxc_file *f = lx_xcalloc(1, sizeof(*f));
 	c->items = lx_xrealloc(c->items, (c->n + 1) * sizeof(*c->items));
-	struct lx_lxc_file *f = &c->items[c->n++];
+	c->items[c->n++] = f;
 	f->path = lx_xstrdup(path);
 	lxc_file_read(path, f);
 	return f;
@@ -393,13 +453,15 @@ static int read_lxc_file(struct sim *s, const char *path, int depth, bool builti
 	if (s->opts->include_path && strcmp(path, s->opts->include_path) == 0)
 		return read_lxc_text(s, file, s->opts->include_text, depth);
 	struct lx_lxc_file scratch = {0};
-	const struct lx_lxc_file *f = lxc_file_get(s, path, &scratch);
+	struct lx_lxc_file *f = lxc_file_get(s, path, &scratch);
 	int rc = 0;
 	if (f->kind == LXC_FILE_DIR) {
 		for (size_t i = 0; i < f->names.n && rc == 0; i++) {
 			_cleanup_free_ char *child = lx_path_join(path, f->names.items[i]);
 			rc = read_lxc_file(s, child, depth + 1, false, file, 0);
 		}
+	} else if (f->kind == LXC_FILE_TEXT && f != &scratch) {
+		rc = read_lxc_entries(s, file, f, depth);
 	} else if (f->kind == LXC_FILE_TEXT) {
 		rc = read_lxc_text(s, file, f->text, depth);
 	} else if (builtin_ok) {
