@@ -10,7 +10,9 @@
 # optional mount of /dev/nvidia0 was skipped: LXG017 is seen only inside a
 # running container), also when lxc-info is not there (the cgroup walk); a
 # container never started says "stopped"; and one whose init exits while
-# verify runs is never reported as running and clean.
+# verify runs is never reported as running and clean. audit finds the
+# running one too, from one look at which containers run (no lxc-info per
+# container).
 # Usage: lxc-running.sh LXGPU EXAMPLES_DIR   (TAP; root, lxc, strace)
 set -u
 lxgpu=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
@@ -72,6 +74,14 @@ echo "started" >"$out/start"
 verify "$running" running
 # No lxc-info to run (lxgpu never looks in PATH): the cgroup walk finds the init.
 verify "$running" running-cgroup "$(dirname "$0")/without-lxc-info.sh"
+# audit: which containers run is found once (the cgroups, one lxc-ls), never
+# an lxc-info per container; the running one is found and checked all the
+# same, the others are stopped. Processes it starts are counted by strace.
+mkdir -p "$out/no-pve"
+env ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" strace -f -qq -e trace=execve \
+	-o "$out/audit.strace" "$lxgpu" --host "$model" --pve-dir "$out/no-pve" --lxc-path "$lxcpath" \
+	audit --format json >"$out/audit.json" 2>"$out/audit.err"
+echo $? >"$out/audit.rc"
 lxc-stop -P "$lxcpath" -n "$running" -k >/dev/null 2>&1
 verify "$stopped" stopped
 # The init exits a second after the start; verify runs across that
@@ -126,6 +136,26 @@ for layout in v1 v2; do
 		t_running running lxc-info
 	check "cgroup $layout: without lxc-info the cgroup walk finds the init" \
 		t_running running-cgroup cgroup
+
+	t_audit() {
+		f="$dir/audit.json"
+		st() { jq -r --arg id "$1" '.containers[] | select(.container == $id) | .state' "$f"; }
+		codes_of() { jq -r --arg id "$1" '[.containers[] | select(.container == $id) | .findings[].code] | unique | join(" ")' "$f"; }
+		[ "$(st $((base + 1)))" = running ] ||
+			{ echo "audit: $((base + 1)) is '$(st $((base + 1)))' (exit $(cat "$dir/audit.rc"))"; cat "$f" "$dir/audit.err"; return 1; }
+		case " $(codes_of $((base + 1))) " in *" LXG017 "*) ;; *)
+			echo "audit: no running checks on $((base + 1)) (codes: $(codes_of $((base + 1))))"; return 1 ;;
+		esac
+		for id in $((base + 2)) $((base + 3)); do
+			[ "$(st "$id")" = stopped ] || { echo "audit: $id is '$(st "$id")'"; cat "$f"; return 1; }
+		done
+		execs=$(grep -c 'execve("/usr/s\{0,1\}bin/lxc-info"' "$dir/audit.strace")
+		ls=$(grep -c 'execve("[^"]*/lxc-ls"' "$dir/audit.strace")
+		[ "$execs" -eq 0 ] && [ "$ls" -le 1 ] ||
+			{ echo "audit ran lxc-info $execs times, lxc-ls $ls times"; grep execve "$dir/audit.strace"; return 1; }
+	}
+	check "cgroup $layout: audit finds the running container and checks it, with no lxc-info per container" \
+		t_audit
 
 	t_stopped() {
 		f="$dir/stopped.json"
