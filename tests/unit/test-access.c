@@ -7,7 +7,11 @@
 #include "lxgpu/access.h"
 #include "tap.h"
 
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 enum { R = LX_ACC_READ, W = LX_ACC_WRITE, RW = LX_ACC_READ | LX_ACC_WRITE };
 
@@ -170,6 +174,89 @@ static void test_configs(const char *examples)
 	lx_host_free(&h);
 }
 
+static void write_text(const char *dir, const char *name, const char *text)
+{
+	char *path = lx_path_join(dir, name);
+	FILE *f = fopen(path, "w");
+	if (!f || fputs(text, f) < 0 || fclose(f) != 0)
+		printf("Bail out! cannot write %s\n", path);
+	free(path);
+}
+
+static bool rw_of(const struct lx_host *h, const char *text, struct lx_access_options *opts,
+		  const char *path)
+{
+	struct lx_conf conf;
+	lx_conf_parse("t.conf", text, strlen(text), &conf);
+	struct lx_access a;
+	struct lx_error err = {0};
+	bool rw = false;
+	if (lx_access_compute(h, &conf, true, opts, &a, &err) == 0) {
+		const struct lx_access_node *n = lx_access_find(&a, path);
+		rw = n && n->read_write;
+		lx_access_free(&a);
+	} else {
+		printf("# %s\n", err.message);
+		lx_error_clear(&err);
+	}
+	lx_conf_free(&conf);
+	return rw;
+}
+
+/* LXC's shared files kept for a run over many containers (audit): the same
+ * answers as reading them each time, each file read once (a change after
+ * the first read is not seen: the run's own view), every include level
+ * (debian.common.conf including common.conf, its .d directory) kept. */
+static void test_shared_files(const char *examples)
+{
+	struct lx_host h;
+	load_example(examples, "pve-8x-rtx-pro-6000", &h); /* cgroup v2, 8 GPUs */
+	char tmpl[] = "/tmp/lxgpu-test-access-XXXXXX";
+	char *dir = mkdtemp(tmpl);
+	if (!ok(dir != NULL, "scratch LXC config dir"))
+		return;
+	_cleanup_free_ char *common = lx_path_join(dir, "common.conf");
+	_cleanup_free_ char *d = lx_path_join(dir, "common.conf.d");
+	_cleanup_free_ char *debian = lx_xasprintf("lxc.include = %s\n", common);
+	write_text(dir, "debian.common.conf", debian);
+	_cleanup_free_ char *common_text =
+		lx_xasprintf("lxc.cgroup2.devices.deny = a\nlxc.cgroup2.devices.allow = c 195:0 rw\n"
+			     "lxc.include = %s/\n",
+			     d);
+	write_text(dir, "common.conf", common_text);
+	mkdir(d, 0755);
+	write_text(d, "10-gpu1.conf", "lxc.cgroup2.devices.allow = c 195:1 rw\n");
+	const char *conf = "arch: amd64\nostype: debian\n"
+			   "lxc.mount.entry: /dev/nvidia0 dev/nvidia0 none bind,optional,create=file\n"
+			   "lxc.mount.entry: /dev/nvidia1 dev/nvidia1 none bind,optional,create=file\n";
+	struct lx_access_options each, shared;
+	lx_access_options_default(&each);
+	each.lxc_config_dir = dir;
+	struct lx_lxc_files files = {0};
+	shared = each;
+	shared.shared = &files;
+	ok(rw_of(&h, conf, &each, "/dev/nvidia0") && rw_of(&h, conf, &each, "/dev/nvidia1"),
+	   "read each time: common.conf's and its .d directory's rules");
+	ok(rw_of(&h, conf, &shared, "/dev/nvidia0") && rw_of(&h, conf, &shared, "/dev/nvidia1"),
+	   "kept for the run: the same answers");
+	if (!ok(files.n == 4, "four paths kept: debian.common.conf, common.conf, its .d, the file in it"))
+		printf("# %zu kept\n", files.n);
+	write_text(d, "10-gpu1.conf", "lxc.cgroup2.devices.deny = c 195:1 rw\n");
+	ok(!rw_of(&h, conf, &each, "/dev/nvidia1"), "read each time: the change is seen");
+	ok(rw_of(&h, conf, &shared, "/dev/nvidia1"), "kept for the run: read once, not again");
+	lx_lxc_files_free(&files);
+	ok(!rw_of(&h, conf, &shared, "/dev/nvidia1"), "a new run reads them again");
+	lx_lxc_files_free(&files);
+	_cleanup_free_ char *f1 = lx_path_join(d, "10-gpu1.conf");
+	_cleanup_free_ char *f2 = lx_path_join(dir, "debian.common.conf");
+	unlink(f1);
+	rmdir(d);
+	unlink(common);
+	unlink(f2);
+	rmdir(dir);
+	lx_host_free(&h);
+}
+
 int main(int argc, char **argv)
 {
 	if (argc < 2) {
@@ -180,5 +267,6 @@ int main(int argc, char **argv)
 	test_v2();
 	test_v1();
 	test_configs(argv[1]);
+	test_shared_files(argv[1]);
 	return tap_done();
 }
