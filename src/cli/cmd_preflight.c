@@ -9,7 +9,9 @@
 #include "lxgpu/predict.h"
 #include "lxgpu/walk.h"
 
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 struct target {
 	char *id;
@@ -23,10 +25,37 @@ static void add_target(struct target **t, size_t *n, const char *id, const char 
 	(*t)[(*n)++] = (struct target){lx_xstrdup(id), lx_xstrdup(path), is_pve};
 }
 
-static void print_verdict(const char *id, const struct lx_preflight *p, struct lx_doc *list,
-			  bool text)
+/* JSON is streamed, one container at a time as audit does, so that memory
+ * stays flat over thousands of containers: the bytes are those the whole
+ * document would give (lx_doc_to_json's layout, two spaces a level), text
+ * printed with every line after the first indented by indent, without its
+ * last newline. */
+static void print_json_indented(const char *text, const char *indent)
 {
-	if (text) {
+	size_t len = strlen(text);
+	if (len && text[len - 1] == '\n')
+		len--;
+	for (size_t i = 0; i < len; i++) {
+		putchar(text[i]);
+		if (text[i] == '\n')
+			fputs(indent, stdout);
+	}
+}
+
+/* What one pass (next start, next boot) has shown. */
+struct shown {
+	bool text;
+	struct lx_doc *list; /* YAML: the pass's containers */
+	bool stream;         /* JSON: each container printed as it comes */
+	const char *indent;  /* its entries' indent in the document */
+	size_t containers;
+	bool any_bad; /* a verdict other than ok */
+	int rc;       /* LX_EXIT_ERROR once a config could not be read */
+};
+
+static void print_verdict(const char *id, const struct lx_preflight *p, struct shown *s)
+{
+	if (s->text) {
 		printf("  %-10s %s\n", id, lx_verdict_name(p->verdict));
 		for (size_t i = 0; i < p->n; i++) {
 			printf("             - %s%s%s\n", p->reasons[i].verdict == LX_VERDICT_OK ? "note: " : "",
@@ -48,7 +77,15 @@ static void print_verdict(const char *id, const struct lx_preflight *p, struct l
 		lx_doc_list_push(reasons, r);
 	}
 	lx_doc_map_set(d, "reasons", reasons);
-	lx_doc_list_push(list, d);
+	if (!s->stream) {
+		lx_doc_list_push(s->list, d);
+		return;
+	}
+	char *json = lx_doc_to_json(d);
+	printf("%s\n%s", s->containers ? "," : "", s->indent);
+	print_json_indented(json, s->indent);
+	free(json);
+	lx_doc_free(d);
 }
 
 static struct lx_doc *next_boot_doc(const struct lx_next_boot *nb)
@@ -71,15 +108,6 @@ static struct lx_doc *next_boot_doc(const struct lx_next_boot *nb)
 	return d;
 }
 
-/* What one pass (next start, next boot) has shown. */
-struct shown {
-	bool text;
-	struct lx_doc *list; /* JSON/YAML: the pass's containers */
-	size_t containers;
-	bool any_bad; /* a verdict other than ok */
-	int rc;       /* LX_EXIT_ERROR once a config could not be read */
-};
-
 static void show_container(void *ctx, const struct lx_preflight_container *c)
 {
 	struct shown *s = ctx;
@@ -88,7 +116,7 @@ static void show_container(void *ctx, const struct lx_preflight_container *c)
 		return;
 	}
 	s->any_bad |= c->preflight->verdict != LX_VERDICT_OK;
-	print_verdict(c->id, c->preflight, s->list, s->text);
+	print_verdict(c->id, c->preflight, s);
 	s->containers++;
 }
 
@@ -140,8 +168,21 @@ static int run_preflight(struct cli *cli)
 					 cli->pve_dir, cli->subid_root, NULL, NULL};
 	struct lx_node_plan plan;
 	bool planned = cli_plan_nodes(cli, &host, &plan);
-	struct shown shown = {.text = text, .rc = LX_EXIT_OK};
+	struct shown shown = {.text = text, .stream = cli->format == CLI_FORMAT_JSON, .rc = LX_EXIT_OK};
+	if (shown.stream) /* docs/schema/preflight.json, as cli_print_doc writes it */
+		fputs("{\n  \"schema\": 1,\n  \"next_start\": [", stdout);
 	for (int pass = 0; pass < (cli->next_boot ? 2 : 1); pass++) {
+		if (shown.stream && pass == 1) {
+			struct lx_doc *b = next_boot_doc(&nb);
+			char *json = lx_doc_to_json(b);
+			lx_doc_free(b);
+			/* its fields, then "containers" as the last one */
+			json[strlen(json) - strlen("\n}\n")] = '\0';
+			fputs(",\n  \"next_boot\": ", stdout);
+			print_json_indented(json, "  ");
+			fputs(",\n    \"containers\": [", stdout);
+			free(json);
+		}
 		if (text && pass == 0)
 			printf("Next start (the host as it is now: driver %s):\n",
 			       host.driver.version ? host.driver.version : "not loaded");
@@ -159,6 +200,7 @@ static int run_preflight(struct cli *cli)
 			       nb.uvm_at_boot ? nb.uvm_source : "nothing creates it before guests start");
 		}
 		shown.list = pass == 0 ? start_list : boot_list;
+		shown.indent = pass == 0 ? "    " : "      ";
 		shown.containers = 0;
 		struct lx_preflight_options o = {
 			.runtime = &paths,
@@ -185,10 +227,18 @@ static int run_preflight(struct cli *cli)
 		}
 		if (text && !shown.containers)
 			printf("  (no GPU containers)\n");
+		if (shown.stream)
+			fputs(!shown.containers ? "]" : pass == 0 ? "\n  ]" : "\n    ]", stdout);
+		if (shown.stream && pass == 1)
+			fputs("\n  }", stdout);
 	}
 	if (planned)
 		lx_node_plan_free(&plan);
-	if (!text) {
+	if (shown.stream) {
+		fputs("\n}\n", stdout);
+		lx_doc_free(start_list);
+		lx_doc_free(boot_list);
+	} else if (!text) {
 		struct lx_doc *doc = lx_doc_new_map();
 		lx_doc_map_set(doc, "next_start", start_list);
 		if (cli->next_boot) {
