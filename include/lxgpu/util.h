@@ -57,6 +57,9 @@ struct lx_buf {
 };
 void lx_buf_append(struct lx_buf *b, const char *s, size_t n);
 void lx_buf_puts(struct lx_buf *b, const char *s);
+/* w as one word for sh: as it is when it holds only plain path characters,
+ * else single-quoted (a ' inside as '\''). */
+void lx_buf_shell_word(struct lx_buf *b, const char *w);
 void lx_buf_printf(struct lx_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void lx_buf_vprintf(struct lx_buf *b, const char *fmt, va_list ap)
 	__attribute__((format(printf, 2, 0)));

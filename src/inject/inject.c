@@ -437,19 +437,7 @@ static void push_word(struct lx_buf *b, const char *w)
 {
 	if (b->len)
 		lx_buf_puts(b, " ");
-	if (*w && strspn(w, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789/._-+,=:@") ==
-			  strlen(w)) {
-		lx_buf_puts(b, w);
-		return;
-	}
-	lx_buf_puts(b, "'");
-	for (const char *p = w; *p; p++) {
-		if (*p == '\'')
-			lx_buf_puts(b, "'\\''");
-		else
-			lx_buf_append(b, p, 1);
-	}
-	lx_buf_puts(b, "'");
+	lx_buf_shell_word(b, w);
 }
 
 char *lx_hook_line_value(const struct lx_hook_line *h)

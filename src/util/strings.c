@@ -249,3 +249,20 @@ char *lx_path_join(const char *a, const char *b)
 		return lx_xasprintf("/%s", b);
 	return lx_xasprintf("%.*s/%s", (int)la, a, b);
 }
+
+void lx_buf_shell_word(struct lx_buf *b, const char *w)
+{
+	if (*w && strspn(w, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789/._-+,=:@") ==
+			  strlen(w)) {
+		lx_buf_puts(b, w);
+		return;
+	}
+	lx_buf_puts(b, "'");
+	for (const char *p = w; *p; p++) {
+		if (*p == '\'')
+			lx_buf_puts(b, "'\\''");
+		else
+			lx_buf_append(b, p, 1);
+	}
+	lx_buf_puts(b, "'");
+}

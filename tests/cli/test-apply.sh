@@ -469,4 +469,19 @@ else
 	if [ "${CI:-}" = true ]; then check "root for the file system cases" false; fi
 fi
 
+# The undo command apply prints, run exactly as printed (but for the
+# binary's path, not installed here): the config is the original again.
+# Every path option apply was given is in it (--host, --pve-dir,
+# --backup-dir, --state-dir, --lock-dir); rollback's defaults would look
+# elsewhere.
+t_undo_as_printed() {
+	cp "$work/original.conf" "$pve/lxc/300.conf" && chmod 0640 "$pve/lxc/300.conf"
+	run 0 apply 300 --gpus 1 --style devn || return 1
+	undo=$(sed -n 's/^Backup: .* (undo: \(.*\))$/\1/p' "$work/out")
+	case $undo in "lxgpu "*"--backup-dir "*) ;; *) echo "undo command: '$undo'"; cat "$work/out"; return 1 ;; esac
+	eval "\"\$lxgpu\" ${undo#lxgpu }" >"$work/undo.out" 2>&1 || { echo "$undo:"; cat "$work/undo.out"; return 1; }
+	cmp "$work/original.conf" "$pve/lxc/300.conf"
+}
+check "the undo command apply prints, run as printed, gives the original config back" t_undo_as_printed
+
 tap_finish
