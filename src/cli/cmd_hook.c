@@ -115,15 +115,16 @@ const struct cli_command cli_cmd_hook = {
 };
 
 /* The binary the hook line runs: the installed lxgpu when there is one,
- * else this very binary (a build tree's, say), so the line works here. */
-static char *hook_binary(void)
+ * else this very binary (a build tree's, say), so the line works here;
+ * *installed says which. */
+static char *hook_binary(bool *installed)
 {
-	_cleanup_free_ char *installed = lx_path_join(LXGPU_BINDIR, "lxgpu");
+	_cleanup_free_ char *path = lx_path_join(LXGPU_BINDIR, "lxgpu");
 	char self[4096];
-	ssize_t n = access(installed, X_OK) == 0 ? -1
-						  : readlink("/proc/self/exe", self, sizeof(self) - 1);
+	*installed = access(path, X_OK) == 0;
+	ssize_t n = *installed ? -1 : readlink("/proc/self/exe", self, sizeof(self) - 1);
 	if (n <= 0)
-		return lx_xstrdup(installed);
+		return lx_xstrdup(path);
 	self[n] = '\0';
 	return lx_xstrdup(self);
 }
@@ -135,7 +136,14 @@ int cli_driver_libs_options(const struct cli *cli, bool with_files, struct lx_dr
 	if (!cli->driver_libs)
 		return 0;
 	o->enabled = true;
-	o->binary = hook_binary();
+	bool installed;
+	o->binary = hook_binary(&installed);
+	/* A build tree moves or goes: LXC then fails every start (LXG045). */
+	if (!installed)
+		cli_warn(cli, "the hook line runs %s: no lxgpu is installed at %s/lxgpu; install "
+			 "lxgpu (the .deb, or meson install) and run this again, or the "
+			 "container stops starting once this binary is moved or removed",
+			 o->binary, LXGPU_BINDIR);
 	o->driver_root = cli->driver_root_given ? cli->driver_root : NULL;
 	o->proc_dir = strcmp(cli->scan_paths.proc, "/proc") != 0 ? cli->scan_paths.proc : NULL;
 	/* The nested container's root is not known here: the architecture's

@@ -126,4 +126,17 @@ t_option_groups() {
 }
 check "--driver-libs only for generate/apply, --optional only for hook" t_option_groups
 
+# Run from a build tree (no lxgpu at the installed path the line would
+# name): generate says so, since the line breaks once this binary moves.
+t_build_tree_warned() {
+	gen generate --style lxc --driver-libs --no-comments >"$work/out" 2>"$work/err" || return 1
+	first=$(sed -n 's/^lxc.hook.mount = \([^ ]*\).*/\1/p' "$work/out")
+	case $first in
+	*/build*/lxgpu | "$lxgpu") grep -q 'no lxgpu is installed at' "$work/err" ||
+		{ echo "the line runs $first, no warning:"; cat "$work/err"; return 1; } ;;
+	*) ! grep -q 'no lxgpu is installed at' "$work/err" ;;
+	esac
+}
+check "generate --driver-libs with the line running a build tree's binary: a warning" t_build_tree_warned
+
 tap_finish
