@@ -289,6 +289,16 @@ static void find_holders(struct guard *k, const struct lx_gpu *g, struct holder 
 	}
 	lx_strv_free(&ids);
 
+	/* LXC's shared config files read once for all the other containers,
+	 * not once each (a host with hundreds of containers starts each one
+	 * through this guard). */
+	struct lx_access_options aopts;
+	if (k->paths->access)
+		aopts = *k->paths->access;
+	else
+		lx_access_options_default(&aopts);
+	struct lx_lxc_files lxc_files = {0};
+	aopts.shared = &lxc_files;
 	_cleanup_free_ char *dir = lx_path_join(k->paths->pve_dir, "lxc");
 	DIR *d = opendir(dir);
 	struct dirent *de;
@@ -306,7 +316,7 @@ static void find_holders(struct guard *k, const struct lx_gpu *g, struct holder 
 			lx_error_clear(&err);
 			continue;
 		}
-		if (lx_access_compute(k->host, &conf, true, k->paths->access, &a, &err) == 0) {
+		if (lx_access_compute(k->host, &conf, true, &aopts, &a, &err) == 0) {
 			struct lx_current cur;
 			lx_access_current(k->host, &conf, &a, &cur);
 			if (lx_strv_contains(&cur.bdfs, g->bdf))
@@ -321,6 +331,7 @@ static void find_holders(struct guard *k, const struct lx_gpu *g, struct holder 
 	}
 	if (d)
 		closedir(d);
+	lx_lxc_files_free(&lxc_files);
 }
 
 static void check_containers(struct guard *k, const struct lx_gpu *g)
