@@ -5,9 +5,21 @@
  * so that JSON printed to a terminal cannot drive it. */
 static void json_string(struct lx_buf *b, const char *raw)
 {
-	_cleanup_free_ char *s = lx_utf8_sanitize(raw);
+	/* Plain ASCII, nearly every string lxgpu writes, is valid UTF-8 as it
+	 * is: no sanitized copy of it (audit writes thousands of them). */
+	bool ascii = true;
+	for (const unsigned char *p = (const unsigned char *)raw; *p && ascii; p++)
+		ascii = *p < 0x80;
+	_cleanup_free_ char *copy = ascii ? NULL : lx_utf8_sanitize(raw);
+	const char *s = ascii ? raw : copy;
 	lx_buf_puts(b, "\"");
-	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+	/* Runs of bytes that need no escape are appended whole. */
+	const unsigned char *run = (const unsigned char *)s, *p;
+	for (p = run; *p; p++) {
+		bool c1 = *p == 0xc2 && p[1] >= 0x80 && p[1] < 0xa0;
+		if (*p >= 0x20 && *p != '"' && *p != '\\' && *p != 0x7f && !c1)
+			continue;
+		lx_buf_append(b, (const char *)run, (size_t)(p - run));
 		switch (*p) {
 		case '"': lx_buf_puts(b, "\\\""); break;
 		case '\\': lx_buf_puts(b, "\\\\"); break;
@@ -15,16 +27,16 @@ static void json_string(struct lx_buf *b, const char *raw)
 		case '\t': lx_buf_puts(b, "\\t"); break;
 		case '\r': lx_buf_puts(b, "\\r"); break;
 		default:
-			if (*p < 0x20 || *p == 0x7f) {
-				lx_buf_printf(b, "\\u%04x", *p);
-			} else if (*p == 0xc2 && p[1] >= 0x80 && p[1] < 0xa0) {
+			if (c1) {
 				lx_buf_printf(b, "\\u%04x", p[1]);
 				p++;
 			} else {
-				lx_buf_append(b, (const char *)p, 1);
+				lx_buf_printf(b, "\\u%04x", *p);
 			}
 		}
+		run = p + 1;
 	}
+	lx_buf_append(b, (const char *)run, (size_t)(p - run));
 	lx_buf_puts(b, "\"");
 }
 
