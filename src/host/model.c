@@ -1,8 +1,10 @@
 /* The host model: ownership, lookups, names, and host-level warnings. */
+#include "build-config.h"
 #include "lxgpu/host.h"
 
 #include <ctype.h>
 #include <string.h>
+#include <unistd.h>
 
 static void gpu_free(struct lx_gpu *g)
 {
@@ -259,9 +261,15 @@ void lx_host_check(const struct lx_host *host, struct lx_host_warnings *w)
 			bound_to_nvidia++;
 
 	if (host->n_gpus == 0) {
+		/* Installed, the example hosts are in the package's data dir; from
+		 * a clone they are in its examples/hosts. */
+		_cleanup_free_ char *installed = lx_path_join(LXGPU_EXAMPLES_DIR,
+							      "pve-8x-rtx-pro-6000.yaml");
 		warn(w, 125, lx_xstrdup("no NVIDIA GPU found on this host"),
-		     lx_xstrdup("to try lxgpu without one, use a bundled example host: "
-				"lxgpu --host examples/hosts/pve-8x-rtx-pro-6000.yaml scan"));
+		     lx_xasprintf("to try lxgpu without one, use a bundled example host: lxgpu "
+				  "--host %s scan",
+				  access(installed, R_OK) == 0 ? installed
+							       : "examples/hosts/pve-8x-rtx-pro-6000.yaml"));
 		return;
 	}
 	if (!host->driver.version && bound_to_nvidia > 0)

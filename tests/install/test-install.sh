@@ -60,6 +60,18 @@ t_docs() {
 	[ "$bad" -eq 0 ]
 }
 
+# The example hosts are installed, and the hint a scan without an NVIDIA
+# GPU gives names the installed ones (the binary's path to them is where
+# meson put them, less DESTDIR); each loads in the installed binary.
+t_examples() {
+	for f in "$src"/examples/hosts/*.yaml; do
+		grep -q "/share/lxgpu/examples/hosts/${f##*/}\$" "$work/installed" || { echo "not installed: $f"; return 1; }
+	done
+	model=$(installed '/share/lxgpu/examples/hosts/pve-8x-rtx-pro-6000\.yaml$')
+	[ -n "$model" ] && grep -aq "${model%/*}" "$dest$bin" || { echo "the binary does not name ${model%/*}"; return 1; }
+	"$dest$bin" --host "$dest$model" scan >/dev/null
+}
+
 t_runs() {
 	"$dest$bin" --version | grep -Eqx 'lxgpu [0-9]+\.[0-9]+\.[0-9]+.*'
 }
@@ -162,6 +174,7 @@ check "meson install puts every file it lists in DESTDIR" t_install
 check "the list has the binary, units, completion, docs (and the man page)" t_list
 check "every docs/*.md and docs/schema/*.json is installed" t_docs
 check "the installed binary runs" t_runs
+check "the example hosts are installed where the no-GPU hint says" t_examples
 check "installed boot unit = ensure-nodes/preflight --print-boot-unit" t_boot_unit
 check "systemd-analyze verify: nothing wrong in the units" t_systemd_analyze
 check "the audit unit's command writes Prometheus text to its -o file" t_audit_unit_command
