@@ -20,7 +20,7 @@
  * - the capability bounding set emptied but CAP_DAC_OVERRIDE (some
  *   distributions' library dirs are 0555), no new privileges, a seccomp
  *   allowlist of the calls a static ldconfig makes (no sockets, no
- *   mount, no ptrace, no kill);
+ *   mount, no ptrace, no kill; x32 calls fail too, another ABI kills);
  * - stdin /dev/null, stdout onto stderr, no other fd but the program's
  *   own (close-on-exec), an empty environment.
  * A child that cannot set up any of this fails, and says why; the caller
@@ -191,8 +191,9 @@ static int install_seccomp(void)
 	prog[n++] = (struct sock_filter)BPF_STMT(BPF_LD | BPF_W | BPF_ABS,
 						 offsetof(struct seccomp_data, nr));
 #if defined(__x86_64__)
-	/* x32 calls share the numbers with a bit set: never allowed. */
-	prog[n++] = (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JGE | BPF_K, 0x40000000u, N + 1, 0);
+	/* x32 calls share the numbers with a bit set: never allowed. The jump
+	 * lands past the N comparisons, on the EPERM return. */
+	prog[n++] = (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JGE | BPF_K, 0x40000000u, N, 0);
 #endif
 	for (size_t i = 0; i < N; i++)
 		prog[n++] = (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K,

@@ -1,0 +1,49 @@
+/* What a program run by lx_run_confined can do, asked from inside (a static
+ * binary: the confinement has no loader for it). Exit 0 when the answer is
+ * the one named by the mode, 1 otherwise (the test says which it wants):
+ *   read PATH     PATH can be opened for reading
+ *   write PATH    PATH can be created for writing
+ *   socket        socket() fails with EPERM (seccomp)
+ *   x32           an x32 call fails with EPERM (seccomp: not the x86-64 ABI)
+ *   mount         mount() fails with EPERM
+ *   noproc        /proc is no procfs (absent, or the root's own directory)
+ *   env           the environment is empty
+ *   spin          never ends (a busy loop: sleeping is not a call it may make) */
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/magic.h>
+#include <string.h>
+#include <sys/mount.h>
+#include <sys/socket.h>
+#include <sys/statfs.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+extern char **environ;
+
+int main(int argc, char **argv)
+{
+	const char *mode = argc > 1 ? argv[1] : "";
+	if (strcmp(mode, "read") == 0 && argc > 2)
+		return open(argv[2], O_RDONLY) >= 0 ? 0 : 1;
+	if (strcmp(mode, "write") == 0 && argc > 2)
+		return open(argv[2], O_WRONLY | O_CREAT, 0644) >= 0 ? 0 : 1;
+	if (strcmp(mode, "socket") == 0)
+		return socket(AF_UNIX, SOCK_STREAM, 0) < 0 && errno == EPERM ? 0 : 1;
+#if defined(__x86_64__)
+	if (strcmp(mode, "x32") == 0)
+		return syscall(0x40000000 | SYS_getpid) < 0 && errno == EPERM ? 0 : 1;
+#endif
+	if (strcmp(mode, "mount") == 0)
+		return mount("none", "/", "tmpfs", 0, NULL) < 0 && errno == EPERM ? 0 : 1;
+	if (strcmp(mode, "noproc") == 0) {
+		struct statfs s;
+		return statfs("/proc", &s) < 0 || s.f_type != PROC_SUPER_MAGIC ? 0 : 1;
+	}
+	if (strcmp(mode, "env") == 0)
+		return environ == NULL || environ[0] == NULL ? 0 : 1;
+	if (strcmp(mode, "spin") == 0)
+		for (volatile unsigned long i = 0;; i++)
+			;
+	return 1;
+}
