@@ -69,9 +69,12 @@ expect() { # description, exit status, jq test
 	fi
 }
 
+# The fixture's GPUs sit on two sockets: whether NVIDIA's driver allows
+# peer-to-peer across them is its own platform table's call (p2p_caps.c),
+# which no host fact shows, so the one note LXG162 (info) is always there.
 new_case clean; secure_boot 0; run_doctor
-expect "healthy live host, clean log: nothing wrong" 0 \
-	'.ok == true and (.findings | length) == 0 and .host.secure_boot == "off" and .host.persistenced == true and .host.live == true and (.host.cmdline | test("iommu=pt")) and .host.nvidia_params.EnableResizableBar == "0" and .host.bar1[0] == {"gpu": "0000:18:00.0", "assigned": true, "size": 137438953472}'
+expect "healthy live host, clean log: nothing wrong (but the cross-socket P2P note)" 0 \
+	'.ok == true and ([.findings[] | select(.code != "LXG162")] | length) == 0 and ([.findings[] | select(.code == "LXG162" and .severity == "info")] | length) == 1 and .host.secure_boot == "off" and .host.persistenced == true and .host.live == true and (.host.cmdline | test("iommu=pt")) and .host.nvidia_params.EnableResizableBar == "0" and .host.bar1[0] == {"gpu": "0000:18:00.0", "assigned": true, "size": 137438953472}'
 
 new_case bios; run_doctor
 expect "no EFI directory: a BIOS boot, Secure Boot off" 0 '.ok == true and .host.secure_boot == "off"'
@@ -149,7 +152,7 @@ for pair in gsp-firmware-missing:LXG107 xid-79:LXG109 api-mismatch:LXG100; do
 	umockdev-run -d "$plant/devices.umockdev" -- sh "$in_testbed_sh" "$fixture" "$plant" "$lxgpu" \
 		doctor --kmsg "$work/p.log" --format json >"$work/j" 2>"$work/err"
 	rc=$?
-	expect "$file planted on the live fixture: $code" 1 "[.findings[].code] == [\"$code\"]"
+	expect "$file planted on the live fixture: $code" 1 "[.findings[].code | select(. != \"LXG162\")] == [\"$code\"]"
 done
 echo "1..$n"
 [ "$failed" -eq 0 ]
