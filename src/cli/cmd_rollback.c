@@ -91,6 +91,8 @@ static int run_rollback(struct cli *cli)
 	int rc = LX_EXIT_OK;
 	struct lx_host host = {0};
 	struct lx_gpu_owned owned = {0};
+	/* Declared before the first goto: clang refuses a jump past a cleanup. */
+	_cleanup_free_ char *include_now = NULL;
 	if (!meta.ctid || strcmp(meta.ctid, id) != 0) {
 		rc = cli_usage_error("%s is a backup of CT %s, not of CT %s", path,
 				     meta.ctid ? meta.ctid : "(unknown)", id);
@@ -111,7 +113,6 @@ static int run_rollback(struct cli *cli)
 	struct lx_rollback rb;
 	/* lxgpu's include file, when the change wrote it: back to its text
 	 * before, in the same transaction as the config. */
-	_cleanup_free_ char *include_now = NULL;
 	const char *include_back = NULL;
 	const char *slash = strrchr(path, '/');
 	struct cli_change change = {.action = "rollback", .undoes = slash ? slash + 1 : path};
