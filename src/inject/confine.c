@@ -351,27 +351,23 @@ int lx_run_confined(const struct lx_confined *c, struct lx_error *err)
 		close(pipe_fds[0]);
 		return lx_error_set_errno(err, e, "cannot start %s in new namespaces", c->what);
 	}
-	/* The wall clock: a FIFO as ld.so.conf blocks without using CPU. */
+	/* The wall clock: a FIFO as ld.so.conf blocks without using CPU. (The
+	 * child needs mount_setattr, Linux 5.12, so pidfd_open, 5.3, is there.) */
 	int pidfd = (int)syscall(SYS_pidfd_open, pid, 0);
-	bool timed_out = false;
-	if (pidfd >= 0) {
-		struct pollfd p = {.fd = pidfd, .events = POLLIN};
-		int r;
-		while ((r = poll(&p, 1, (int)c->timeout_ms)) < 0 && errno == EINTR)
+	if (pidfd < 0) {
+		int pe = errno;
+		kill(pid, SIGKILL);
+		while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
 			;
-		timed_out = r == 0;
-		close(pidfd);
-	} else {
-		/* Kernels before 5.3: look every 10 ms. */
-		for (unsigned waited = 0; !timed_out; waited += 10) {
-			siginfo_t info = {0};
-			if (waitid(P_PID, (id_t)pid, &info, WEXITED | WNOHANG | WNOWAIT) == 0 &&
-			    info.si_pid == pid)
-				break;
-			timed_out = waited >= c->timeout_ms;
-			usleep(10000);
-		}
+		close(pipe_fds[0]);
+		return lx_error_set_errno(err, pe, "cannot watch %s (pidfd_open)", c->what);
 	}
+	struct pollfd p = {.fd = pidfd, .events = POLLIN};
+	int r;
+	while ((r = poll(&p, 1, (int)c->timeout_ms)) < 0 && errno == EINTR)
+		;
+	bool timed_out = r == 0;
+	close(pidfd);
 	if (timed_out)
 		kill(pid, SIGKILL);
 	int status;
