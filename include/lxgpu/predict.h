@@ -59,7 +59,8 @@ enum lx_verdict {
 const char *lx_verdict_name(enum lx_verdict v);
 
 struct lx_reason {
-	enum lx_verdict verdict; /* what this reason alone means */
+	enum lx_finding_code code; /* the finding code of its subject, as verify's */
+	enum lx_verdict verdict;   /* what this reason alone means */
 	char *message;
 	char *fix;
 };
@@ -71,7 +72,11 @@ struct lx_preflight {
 };
 void lx_preflight_free(struct lx_preflight *p);
 /* Add a reason (takes message and fix); the verdict is the worst one. */
-void lx_preflight_add(struct lx_preflight *p, enum lx_verdict verdict, char *message, char *fix);
+void lx_preflight_add(struct lx_preflight *p, enum lx_finding_code code, enum lx_verdict verdict,
+		      char *message, char *fix);
+/* A reason's severity, in the words of findings: will fail is an error,
+ * degraded a warning, ok info. */
+enum lx_severity lx_reason_severity(const struct lx_reason *r);
 /* The include style's file (lxgpu/incfile.h) at the next start (nb NULL)
  * or the first start after a reboot into nb: missing or stale now, and
  * whether lxgpu ensure-nodes rewrites it at boot. nodes as for

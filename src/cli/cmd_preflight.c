@@ -58,8 +58,10 @@ static void print_verdict(const char *id, const struct lx_preflight *p, struct s
 	if (s->text) {
 		printf("  %-10s %s\n", id, lx_verdict_name(p->verdict));
 		for (size_t i = 0; i < p->n; i++) {
-			printf("             - %s%s%s\n", p->reasons[i].verdict == LX_VERDICT_OK ? "note: " : "",
-			       p->reasons[i].message, "");
+			/* The severity words of findings; a reason that does not
+			 * change the verdict says so (info). */
+			printf("             - %s%s\n", p->reasons[i].verdict == LX_VERDICT_OK ? "info: " : "",
+			       p->reasons[i].message);
 			if (p->reasons[i].fix)
 				printf("               fix: %s\n", p->reasons[i].fix);
 		}
@@ -71,7 +73,10 @@ static void print_verdict(const char *id, const struct lx_preflight *p, struct s
 	struct lx_doc *reasons = lx_doc_new_list();
 	for (size_t i = 0; i < p->n; i++) {
 		struct lx_doc *r = lx_doc_new_map();
-		lx_doc_map_set(r, "verdict", lx_doc_new_str(lx_verdict_name(p->reasons[i].verdict)));
+		/* As verify's findings: a code and a severity (the verdict is the container's). */
+		lx_doc_map_set(r, "code", lx_doc_new_str(lx_finding_info(p->reasons[i].code)->code));
+		lx_doc_map_set(r, "severity",
+			       lx_doc_new_str(lx_severity_name(lx_reason_severity(&p->reasons[i]))));
 		lx_doc_map_set(r, "message", lx_doc_new_str(p->reasons[i].message));
 		lx_doc_map_set(r, "fix", lx_doc_new_str(p->reasons[i].fix));
 		lx_doc_list_push(reasons, r);

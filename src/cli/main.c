@@ -34,7 +34,7 @@ static const char global_help[] =
 	"  --lxc-config-dir DIR  LXC's config includes (default /usr/share/lxc/config)\n"
 	"  --format FMT        text, json or yaml (where the command supports it;\n"
 	"                      audit also prometheus)\n"
-	"  -q, --quiet         only results and errors: no warnings or notes on stderr\n"
+	"  -q, --quiet         only results and errors: no warnings or info on stderr\n"
 	"  -v, --verbose       also say what was read, decided and written (stderr)\n"
 	"  --no-color          no colors (also when NO_COLOR is set and not empty,\n"
 	"                      or TERM=dumb)\n"

@@ -162,7 +162,7 @@ void cli_warn(const struct cli *cli, const char *fmt, ...)
 
 void cli_note(const struct cli *cli, const char *fmt, ...)
 {
-	SAY_AT(0, "note: ");
+	SAY_AT(0, "info: "); /* the severity word of findings */
 }
 
 void cli_verbose(const struct cli *cli, const char *fmt, ...)

@@ -9,10 +9,11 @@ const char *lx_verdict_name(enum lx_verdict v)
 	return v == LX_VERDICT_WILL_FAIL ? "will fail" : v == LX_VERDICT_DEGRADED ? "degraded" : "ok";
 }
 
-static void reason(struct lx_preflight *p, enum lx_verdict verdict, char *message, char *fix)
+static void reason(struct lx_preflight *p, enum lx_finding_code code, enum lx_verdict verdict,
+		   char *message, char *fix)
 {
 	p->reasons = lx_xrealloc(p->reasons, (p->n + 1) * sizeof(*p->reasons));
-	p->reasons[p->n++] = (struct lx_reason){verdict, message, fix};
+	p->reasons[p->n++] = (struct lx_reason){code, verdict, message, fix};
 	if (verdict > p->verdict)
 		p->verdict = verdict;
 }
@@ -27,9 +28,17 @@ void lx_preflight_free(struct lx_preflight *p)
 	memset(p, 0, sizeof(*p));
 }
 
-void lx_preflight_add(struct lx_preflight *p, enum lx_verdict verdict, char *message, char *fix)
+void lx_preflight_add(struct lx_preflight *p, enum lx_finding_code code, enum lx_verdict verdict,
+		      char *message, char *fix)
 {
-	reason(p, verdict, message, fix);
+	reason(p, code, verdict, message, fix);
+}
+
+enum lx_severity lx_reason_severity(const struct lx_reason *r)
+{
+	return r->verdict == LX_VERDICT_WILL_FAIL ? LX_SEVERITY_ERROR
+	       : r->verdict == LX_VERDICT_DEGRADED ? LX_SEVERITY_WARNING
+						   : LX_SEVERITY_INFO;
 }
 
 static const struct lx_configured_node *grant_of(const struct lx_container_config *cc,
@@ -66,7 +75,7 @@ void lx_preflight_next_start(const struct lx_host *host, const struct lx_contain
 	struct lx_access access;
 	struct lx_error err = {0};
 	if (lx_access_compute(host, cc->conf, cc->is_pve, aopts, &access, &err) < 0) {
-		reason(out, LX_VERDICT_WILL_FAIL, lx_xstrdup(err.message),
+		reason(out, LXG023_WILL_NOT_START, LX_VERDICT_WILL_FAIL, lx_xstrdup(err.message),
 		       lx_xstrdup("fix the config's lxc.include lines"));
 		lx_error_clear(&err);
 		return;
@@ -96,13 +105,13 @@ void lx_preflight_next_start(const struct lx_host *host, const struct lx_contain
 			break;
 		default: v = LX_VERDICT_OK; break;
 		}
-		reason(out, v, x->message, x->fix);
+		reason(out, x->code, v, x->message, x->fix);
 		x->message = x->fix = NULL;
 	}
 	lx_findings_free(&f);
 	for (size_t i = 0; driver_versions && host->driver.version && i < driver_versions->n; i++)
 		if (strcmp(driver_versions->items[i], host->driver.version) != 0)
-			reason(out, LX_VERDICT_DEGRADED,
+			reason(out, LXG011_DRIVER_MISMATCH, LX_VERDICT_DEGRADED,
 			       lx_xasprintf("its driver libraries are %s, the loaded module is %s: NVML "
 					    "and CUDA fail (version mismatch)",
 					    driver_versions->items[i], host->driver.version),
@@ -117,8 +126,8 @@ static bool is_pre_turing(const struct lx_gpu *g)
 }
 
 /* Give every GPU node of the container the same fate (no module, no firmware...). */
-static void gpu_nodes_fail(struct lx_preflight *out, const struct lx_container_config *cc,
-			   const char *why, const char *fix)
+static void gpu_nodes_fail(struct lx_preflight *out, enum lx_finding_code code,
+			   const struct lx_container_config *cc, const char *why, const char *fix)
 {
 	enum lx_verdict worst = LX_VERDICT_OK;
 	for (size_t i = 0; i < cc->n_grants; i++) {
@@ -127,7 +136,7 @@ static void gpu_nodes_fail(struct lx_preflight *out, const struct lx_container_c
 			worst = v;
 	}
 	if (cc->n_grants)
-		reason(out, worst == LX_VERDICT_OK ? LX_VERDICT_DEGRADED : worst,
+		reason(out, code, worst == LX_VERDICT_OK ? LX_VERDICT_DEGRADED : worst,
 		       lx_xasprintf("%s: no GPU node will exist%s", why,
 				    worst == LX_VERDICT_WILL_FAIL ? ", and its config needs them to start"
 								  : ""),
@@ -182,7 +191,7 @@ void lx_preflight_next_boot(const struct lx_host *host, const struct lx_containe
 			"build it before rebooting: apt install proxmox-headers-%s (or the matching "
 			"linux-headers), then dkms autoinstall -k %s; or boot another kernel",
 			nb->kernel, nb->kernel);
-		gpu_nodes_fail(out, cc, why, fix);
+		gpu_nodes_fail(out, LXG120_MODULE_NOT_LOADED, cc, why, fix);
 		return;
 	}
 	const char *loaded = host->driver.version;
@@ -193,28 +202,29 @@ void lx_preflight_next_boot(const struct lx_host *host, const struct lx_containe
 		_cleanup_free_ char *why = lx_xasprintf(
 			"the proprietary module %s does not support GPU %s (%s, Blackwell)", next, g->bdf,
 			g->model ? g->model : "");
-		gpu_nodes_fail(out, cc, why,
+		gpu_nodes_fail(out, LXG101_NEEDS_OPEN_MODULE, cc, why,
 			       "install the open kernel modules (nvidia-open / --kernel-module-type=open)");
 	}
 	if (nb->module_flavor == LX_FLAVOR_OPEN && container_uses_gpu(host, cc, is_pre_turing, &g)) {
 		_cleanup_free_ char *why = lx_xasprintf("the open module %s does not support GPU %s (%s, "
 							"older than Turing)",
 							next, g->bdf, g->model ? g->model : "");
-		gpu_nodes_fail(out, cc, why, "install the proprietary kernel module");
+		gpu_nodes_fail(out, LXG102_NO_GSP, cc, why, "install the proprietary kernel module");
 	}
 	if (nb->module_flavor == LX_FLAVOR_OPEN && nb->module_version && !nb->firmware_present) {
 		_cleanup_free_ char *why = lx_xasprintf(
 			"the open module %s needs GSP firmware in /lib/firmware/nvidia/%s, which is "
 			"missing",
 			next, next);
-		gpu_nodes_fail(out, cc, why, "reinstall the driver package that matches the module");
+		gpu_nodes_fail(out, LXG107_GSP_FIRMWARE_MISSING, cc, why,
+			       "reinstall the driver package that matches the module");
 	}
 	if (loaded && nb->module_version && strcmp(loaded, nb->module_version) != 0) {
 		bool matches_today = false;
 		for (size_t i = 0; driver_versions && i < driver_versions->n; i++)
 			matches_today |= strcmp(driver_versions->items[i], loaded) == 0;
 		if (matches_today)
-			reason(out, LX_VERDICT_DEGRADED,
+			reason(out, LXG011_DRIVER_MISMATCH, LX_VERDICT_DEGRADED,
 			       lx_xasprintf("the module that loads after the reboot is %s (%s); the "
 					    "container's driver libraries are %s: NVML and CUDA will fail "
 					    "(version mismatch)",
@@ -223,7 +233,7 @@ void lx_preflight_next_boot(const struct lx_host *host, const struct lx_containe
 					    "reboot",
 					    next));
 		else
-			reason(out, LX_VERDICT_OK,
+			reason(out, LXG011_DRIVER_MISMATCH, LX_VERDICT_OK,
 			       lx_xasprintf("the driver changes from %s to %s with the reboot: the "
 					    "container's userspace must be %s then",
 					    loaded, next, next),
@@ -233,7 +243,7 @@ void lx_preflight_next_boot(const struct lx_host *host, const struct lx_containe
 	if (uvm && !nb->uvm_at_boot) {
 		enum lx_verdict v = missing_node_verdict(uvm);
 		const char *onboot = lx_conf_get(cc->conf, "onboot");
-		reason(out, v,
+		reason(out, LXG020_UVM_NOT_LOADED, v,
 		       lx_xasprintf("nothing creates /dev/nvidia-uvm at boot before guests start: "
 				    "%s%s",
 				    v == LX_VERDICT_WILL_FAIL ? "the container will not start"
@@ -246,7 +256,7 @@ void lx_preflight_next_boot(const struct lx_host *host, const struct lx_containe
 	bool changes = (nb->module_version && loaded && strcmp(nb->module_version, loaded) != 0) ||
 		       (host->kernel && strcmp(host->kernel, nb->kernel) != 0);
 	if (rule_hard_codes_dynamic_major(host, cc->conf, &line))
-		reason(out, changes ? LX_VERDICT_DEGRADED : LX_VERDICT_OK,
+		reason(out, LXG001_STALE_MAJOR, changes ? LX_VERDICT_DEGRADED : LX_VERDICT_OK,
 		       lx_xasprintf("'%s' hard-codes a major that is assigned when the module loads%s",
 				    line,
 				    changes ? ": with a new kernel or driver it is likely to change"

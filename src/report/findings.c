@@ -50,10 +50,10 @@ char *lx_report_findings_text(const struct lx_findings *findings, bool color)
 				finding_text(&b, &findings->items[i], color);
 				count[sev]++;
 			}
-	lx_buf_printf(&b, "%zu error%s, %zu warning%s, %zu note%s\n", count[LX_SEVERITY_ERROR],
+	/* The severity words everywhere (JSON, Prometheus, docs): error, warning, info. */
+	lx_buf_printf(&b, "%zu error%s, %zu warning%s, %zu info\n", count[LX_SEVERITY_ERROR],
 		      count[LX_SEVERITY_ERROR] == 1 ? "" : "s", count[LX_SEVERITY_WARNING],
-		      count[LX_SEVERITY_WARNING] == 1 ? "" : "s", count[LX_SEVERITY_INFO],
-		      count[LX_SEVERITY_INFO] == 1 ? "" : "s");
+		      count[LX_SEVERITY_WARNING] == 1 ? "" : "s", count[LX_SEVERITY_INFO]);
 	return lx_buf_steal(&b);
 }
 

@@ -148,4 +148,15 @@ check "audit: each container once, under one status; the counts add up" t_audit_
 check "audit: a container on a node without a host model is unknown, its GPUs null" t_audit_unknown
 check "audit: node is the Proxmox node; a finding's device node is device_path" t_audit_node
 
+# preflight's reasons are findings in shape: a code and a severity word,
+# never a verdict of their own ("ok" for a reason that changes nothing).
+# shellcheck disable=SC2086
+"$lxgpu" --host "$eight" $dirs preflight --format json >"$work/preflight.json" 2>/dev/null
+t_preflight_codes() {
+	jq -e '[.next_start[].reasons[]] | length > 0' "$work/preflight.json" >/dev/null &&
+		jq -e '[.next_start[].reasons[] | (.code | test("^LXG[0-9]{3}$")) and (.severity | IN("error", "warning", "info")) and (has("verdict") | not)] | all' "$work/preflight.json" >/dev/null ||
+		{ jq -c '[.next_start[].reasons[]]' "$work/preflight.json"; return 1; }
+}
+check "preflight: every reason has a code and a severity (error, warning, info), no verdict" t_preflight_codes
+
 tap_finish
