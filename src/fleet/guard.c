@@ -86,18 +86,22 @@ static char *stop_command(const struct guard *k, const char *other)
 }
 
 /* "lxgpu apply ID --gpus A,B [--exclusive]": the recorded GPUs where they
- * are now, so the config names each by the node it has today. */
+ * are now, so the config names each by the node it has today. A GPU that
+ * is gone is left out (apply refuses an address with no GPU); NULL when
+ * every recorded GPU is gone. */
 static char *apply_command(const struct lx_host *host, const char *id, const struct lx_record *rec)
 {
 	struct lx_buf b = {0};
-	lx_buf_printf(&b, "lxgpu apply %s --gpus ", id);
 	for (size_t i = 0; i < rec->n_gpus; i++) {
 		const struct lx_gpu *g = gpu_now(host, &rec->gpus[i]);
-		lx_buf_printf(&b, "%s%s", i ? "," : "", g ? g->bdf : rec->gpus[i].pci);
+		if (g)
+			lx_buf_printf(&b, "%s%s", b.len ? "," : "", g->bdf);
 	}
-	if (rec->exclusive)
-		lx_buf_puts(&b, " --exclusive");
-	return lx_buf_steal(&b);
+	if (!b.len)
+		return NULL;
+	_cleanup_free_ char *gpus = lx_buf_steal(&b);
+	return lx_xasprintf("lxgpu apply %s --gpus %s%s", id, gpus,
+			    rec->exclusive ? " --exclusive" : "");
 }
 
 /* ---- the GPU itself ---- */
@@ -223,9 +227,11 @@ static char *other_gpus(const struct lx_host *host, const struct lx_gpu *g)
 static void check_driver(struct guard *k, const struct lx_gpu *g)
 {
 	_cleanup_free_ char *others = other_gpus(k->host, g);
+	_cleanup_free_ char *start = start_command(k);
 	_cleanup_free_ char *another =
-		others ? lx_xasprintf("give the container another GPU: lxgpu apply %s --gpus %s",
-				      k->id, others)
+		others ? lx_xasprintf("give the container another GPU: lxgpu apply %s --gpus %s, "
+				      "then %s",
+				      k->id, others, start)
 		       : lx_xstrdup("no other GPU of this host is bound to nvidia");
 	bool vfio = g->driver && strcmp(g->driver, "vfio-pci") == 0;
 	_cleanup_free_ char *fix =
@@ -379,13 +385,22 @@ static void check_gpu(struct guard *k, const struct lx_record_gpu *rg, const str
 	if (!g) {
 		const struct lx_gpu *moved = gpu_by_uuid(k->host, rg->uuid);
 		if (!moved) {
+			/* One command: the recorded GPUs still here (k->fix leaves the
+			 * gone ones out), else other GPUs of this host. */
 			_cleanup_free_ char *others = other_gpus(k->host, NULL);
+			_cleanup_free_ char *start = start_command(k);
 			_cleanup_free_ char *fix =
-				others ? lx_xasprintf("give the container another GPU: lxgpu apply %s "
-						      "--gpus %s, then %s",
-						      k->id, others, k->fix)
-				       : lx_xstrdup("put the GPU back, or remove the container's GPU "
-						    "lines (lxgpu rollback, or by hand)");
+				k->fix ? lx_xasprintf("give the container the recorded GPUs still "
+						      "here, without it: %s",
+						      k->fix)
+				: others ? lx_xasprintf("give the container another GPU: lxgpu apply %s "
+							"--gpus %s, then %s",
+							k->id, others, start)
+					 : lx_xasprintf("by hand: put the GPU back, or remove the "
+							"container's GPU lines (lxgpu rollback %s "
+							"BACKUP restores the config apply replaced), "
+							"then %s",
+							k->id, start);
 			refuse(k, LXG031_GUARD_GPU_UNAVAILABLE, NULL,
 			       lx_xasprintf("GPU %s%s%s%s is no longer on this host", rg->pci,
 					    rg->uuid ? " (" : "", rg->uuid ? rg->uuid : "",
@@ -491,7 +506,9 @@ void lx_guard_pre_start(const struct lx_host *host, const char *id, const struct
 	struct guard k = {.host = host, .id = id, .is_pve = is_pve, .paths = paths, .rec = &rec,
 			  .out = out};
 	start = start_command(&k);
-	_cleanup_free_ char *fix = lx_xasprintf("%s, then %s", report->apply_command, start);
+	_cleanup_free_ char *fix =
+		report->apply_command ? lx_xasprintf("%s, then %s", report->apply_command, start)
+				      : NULL;
 	k.fix = fix;
 	for (size_t i = 0; i < rec.n_gpus; i++)
 		check_gpu(&k, &rec.gpus[i], &cur, &vms);

@@ -19,6 +19,7 @@ pve="$work/pve" state="$work/state" run="$work/run"
 mkdir -p "$pve/lxc" "$pve/qemu-server" "$run/qemu-server" "$work/dev" "$work/cg" "$work/lxc"
 
 . "$(dirname "$0")/../lib/guard-host.sh"
+. "$(dirname "$0")/../lib/fix.sh"
 guard_host "$work/before.yaml" v2 0 1 nvidia
 guard_host "$work/swapped.yaml" v2 1 0 nvidia    # the minors swapped (GPU order at probe changed)
 guard_host "$work/vfio.yaml" v2 0 null vfio-pci  # B set aside for passthrough
@@ -179,6 +180,37 @@ t_gone() {
 	guard 1 "$work/gone.yaml" && says "LXG031" &&
 		says "GPU 0000:02:00.0 (GPU-bbbbbbbb-0000-4000-8000-00000000000b) is no longer on this host"
 }
+# The fix of a refusal (its "fix:" line), run as printed (tests/lib/fix.sh:
+# the lxgpu word runs the binary under test with this test's scratch
+# directories; pct is a stub that records the call).
+fix_of() { # CODE
+	awk -v code="$1" 'index($0, code) { on = 1 } on && sub(/^ *fix: /, "") { print; exit }' "$work/err"
+}
+fix_stubs "$work/fix" "$lxgpu" --host "$work/gone.yaml" --pve-dir "$pve" --state-dir "$state" \
+	--run-dir "$run" --dev-dir "$work/dev" --cgroup-root "$work/cg" --lxc-path "$work/lxc" \
+	-- --backup-dir "$work/backups" --lock-dir "$work"
+t_gone_fix() {
+	# one command gives the container a GPU that is here, then the start
+	cp "$conf" "$work/conf.keep" && cp "$state/containers/101.yaml" "$work/record.keep"
+	guard 1 "$work/gone.yaml" && f=$(fix_of LXG031) &&
+		says "give the container another GPU: lxgpu apply 101 --gpus 0000:01:00.0, then pct start 101" &&
+		run_fix "$f" && grep -qx "pct start 101" "$work/fix/calls" && guard 0 "$work/gone.yaml"
+	rc=$?
+	cp "$work/conf.keep" "$conf" && cp "$work/record.keep" "$state/containers/101.yaml"
+	return $rc
+}
+t_gone_one_of_two_fix() {
+	# A and B recorded, B gone: the fix keeps A and drops B, in one command
+	cp "$conf" "$work/conf.keep" && cp "$state/containers/101.yaml" "$work/record.keep"
+	lxa "$work/before.yaml" apply 101 --gpus 0000:01:00.0,0000:02:00.0 >"$work/out" 2>&1 || { cat "$work/out"; return 1; }
+	guard 1 "$work/gone.yaml" && f=$(fix_of LXG031) &&
+		says "lxgpu apply 101 --gpus 0000:01:00.0, then pct start 101" &&
+		! grep -q "gpus 0000:01:00.0,0000:02:00.0" "$work/err" &&
+		run_fix "$f" && guard 0 "$work/gone.yaml"
+	rc=$?
+	cp "$work/conf.keep" "$conf" && cp "$work/record.keep" "$state/containers/101.yaml"
+	return $rc
+}
 t_corrupt_record() {
 	cp "$state/containers/101.yaml" "$work/record.keep"
 	printf 'schema: 1\nid: "101"\ngpus:\n- pci: 0000:02:00.0\n  minor: nine\n' >"$state/containers/101.yaml"
@@ -250,6 +282,8 @@ check "a running VM with a cluster mapping naming the GPU on this node: refused"
 check "the mapping line of this PVE node (nodes/<node>/ behind /etc/pve/lxc), not of the host name: refused" t_vm_mapping_node_name
 check "another card at the recorded address: refused" t_other_card
 check "the GPU is gone: refused" t_gone
+check "the GPU is gone: the printed fix, run as printed, lets it start" t_gone_fix
+check "one of two recorded GPUs is gone: one command keeps the other" t_gone_one_of_two_fix
 check "a corrupt record: said, with file and line, and not blocking" t_corrupt_record
 check "post-start of a container without GPU lines: nothing checked, nothing logged" t_post_start_no_gpus
 check "pre-stop and post-stop check nothing; an unknown phase is a usage error" t_other_phases

@@ -1,0 +1,81 @@
+# Sourced by the tests that run the fixes lxgpu prints, as printed.
+#
+# fix_stubs DIR LXGPU GLOBAL... -- APPLY...: makes DIR/bin, to go first in
+# PATH, with
+#   lxgpu  the binary under test with the scratch options GLOBAL (the host
+#          model, --pve-dir, --state-dir ...: they stand for /etc/pve and
+#          /var/lib/lxgpu, which a test must not touch), and APPLY too for
+#          apply and rollback (--backup-dir, --lock-dir). That is the only
+#          change to a printed command: its words are run as printed.
+#   pct, qm, lxc-start, lxc-stop, nvidia-modprobe, modprobe  stubs: a real
+#          Proxmox or driver is not here. Each appends its command line to
+#          DIR/calls and runs DIR/on-NAME when the test put one there (to
+#          make the effect in the scratch state, e.g. end a stand-in VM).
+# fix_commands TEXT: the commands of a fix's first way (the text before
+#   "; or "), one a line: from the first command word on, split at ", then ";
+#   a trailing " (...)" aside is not part of a command.
+# run_fix TEXT: runs them in order with the stubs; fails on the first that
+#   fails, and when there is none.
+fix_stubs() {
+	fix_dir=$1 fix_lxgpu=$2
+	shift 2
+	mkdir -p "$fix_dir/bin"
+	: >"$fix_dir/calls"
+	q() { printf "'%s' " "$(printf '%s' "$1" | sed "s/'/'\\\\''/g")"; }
+	global="" apply=""
+	while [ $# -gt 0 ] && [ "$1" != -- ]; do global="$global$(q "$1")"; shift; done
+	[ $# -gt 0 ] && shift
+	for a; do apply="$apply$(q "$a")"; done
+	cat >"$fix_dir/bin/lxgpu" <<EOF
+#!/bin/sh
+echo "lxgpu \$*" >>$(q "$fix_dir/calls")
+cmd=
+for a; do case \$a in -*) ;; *) cmd=\$a; break ;; esac; done
+case \$cmd in
+apply|rollback) exec $(q "$fix_lxgpu") $global $apply "\$@" ;;
+*) exec $(q "$fix_lxgpu") $global "\$@" ;;
+esac
+EOF
+	for stub in pct qm lxc-start lxc-stop nvidia-modprobe modprobe; do
+		cat >"$fix_dir/bin/$stub" <<EOF
+#!/bin/sh
+echo "$stub \$*" >>$(q "$fix_dir/calls")
+[ -x $(q "$fix_dir/on-$stub") ] && exec $(q "$fix_dir/on-$stub") "\$@"
+exit 0
+EOF
+	done
+	chmod +x "$fix_dir/bin/"*
+}
+
+fix_commands() {
+	printf '%s\n' "$1" | awk '
+	BEGIN { words = "(lxgpu|pct|qm|lxc-start|lxc-stop|nvidia-modprobe|modprobe) " }
+	{
+		text = $0
+		cut = index(text, "; or ")
+		if (cut) text = substr(text, 1, cut - 1)
+		if (!match(text, "(^|[^A-Za-z0-9_.-])" words)) exit
+		text = substr(text, RSTART)
+		if (text !~ "^" words) text = substr(text, 2)
+		n = split(text, part, /, then /)
+		for (i = 1; i <= n; i++) {
+			c = part[i]
+			sub(/ \(.*$/, "", c)
+			sub(/[`)]+$/, "", c)
+			print c
+		}
+	}'
+}
+
+run_fix() {
+	fix_cmds=$(fix_commands "$1")
+	[ -n "$fix_cmds" ] || { echo "no command in the fix: $1"; return 1; }
+	printf '%s\n' "$fix_cmds" | while IFS= read -r c; do
+		case $c in
+		lxgpu\ * | pct\ * | qm\ * | lxc-start\ * | lxc-stop\ * | nvidia-modprobe\ * | modprobe\ *) ;;
+		*) echo "not a command: '$c' (in: $1)"; exit 1 ;;
+		esac
+		echo "+ $c"
+		PATH="$fix_dir/bin:$PATH" sh -c "$c" </dev/null || { echo "failed: $c"; exit 1; }
+	done
+}
