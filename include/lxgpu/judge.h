@@ -56,6 +56,12 @@ bool lx_needed_node_is_optional(const char *path);
  * read-write (a node may be reached at two paths); NULL when none. */
 const struct lx_access_node *lx_access_reached(const struct lx_access *a, const char *host_path);
 
+/* The fix for GPU lines that hard-code a dynamic major (uvm's, caps'): the
+ * style that never does, devN entries on Proxmox, lxgpu's include file
+ * (rewritten at every boot) on plain LXC. Plain `lxgpu apply ID` keeps the
+ * container's style, so it is not that fix (it says "up to date"). */
+char *lx_fix_hard_coded_major(const char *id, bool is_pve);
+
 /* Findings from the config, judged by its effective access (what the
  * container gets at its next start: lx_access_compute of the same config). */
 void lx_verify_config(const struct lx_host *host, const struct lx_container_config *cc,

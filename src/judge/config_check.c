@@ -186,14 +186,24 @@ static const struct lx_access_rule *first_wrong_version_rule(const struct checke
 	return NULL;
 }
 
+char *lx_fix_hard_coded_major(const char *id, bool is_pve)
+{
+	if (is_pve)
+		return lx_xasprintf("lxgpu apply %s --style devn (devN entries never hard-code a major; "
+				    "lxgpu apply %s keeps the raw lines and writes today's majors)",
+				    id, id);
+	return lx_xasprintf("lxgpu apply %s --style include (lxgpu ensure-nodes rewrites its "
+			    "majors at every boot; lxgpu apply %s keeps the lines and writes "
+			    "today's majors)",
+			    id, id);
+}
+
 /* The command that repairs the GPU lines: devN entries where a hard-coded
  * dynamic major is the problem (they never name a major). */
 static char *apply_fix(const struct checker *k, bool devn_helps)
 {
 	if (devn_helps && k->cc->is_pve)
-		return lx_xasprintf("lxgpu apply %s --style devn (devN entries never hard-code a major; "
-				    "lxgpu apply %s keeps the raw lines and writes today's majors)",
-				    k->cc->id, k->cc->id);
+		return lx_fix_hard_coded_major(k->cc->id, true);
 	return lx_xasprintf("lxgpu apply %s", k->cc->id);
 }
 

@@ -261,6 +261,5 @@ void lx_preflight_next_boot(const struct lx_host *host, const struct lx_containe
 				    line,
 				    changes ? ": with a new kernel or driver it is likely to change"
 					    : ": it can change at any boot"),
-		       lx_xasprintf("use devN entries, which PVE resolves at every start: lxgpu apply %s",
-				    cc->id));
+		       lx_fix_hard_coded_major(cc->id, cc->is_pve));
 }

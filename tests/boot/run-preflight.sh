@@ -59,7 +59,7 @@ pf() { # HOST ROOT ARGS...
 	h=$1 root=$2
 	shift 2
 	"$lxgpu" --host "$h" --pve-dir "$pve" --lxc-path "$lxcp" --cgroup-root "$work/no-cgroup" \
-		--lxc-config-dir "$lxc_config" \
+		--lxc-config-dir "$lxc_config" --state-dir "$work/state" \
 		preflight --root "$root" --format json "$@" >"$work/out.json" 2>"$work/err"
 }
 verdict() { jq -r --arg id "$2" ".$1[] | select(.container == \$id) | .verdict" "$work/out.json"; }
@@ -210,4 +210,37 @@ t_pve_ids() {
 		[ "$(jq -c '[.next_start[].container]' "$work/out.json")" = '["99","100"]' ] || { show; return 1; }
 }
 check "PVE's containers: <vmid>.conf files only, by vmid as a number" t_pve_ids
+
+# The fix for a hard-coded dynamic major, run as printed (tests/lib/fix.sh),
+# must take the reason away: plain 'lxgpu apply 102' keeps the raw style
+# and answers "already up to date".
+. "$(dirname "$0")/../lib/fix.sh"
+fix_stubs "$work/fix" "$lxgpu" --host "$eight" --pve-dir "$pve" --lxc-path "$lxcp" \
+	--cgroup-root "$work/no-cgroup" --lxc-config-dir "$lxc_config" --state-dir "$work/state" \
+	-- --backup-dir "$work/backups" --lock-dir "$work"
+hard_coded_fix() { # CTID
+	jq -r --arg id "$1" '.next_boot.containers[] | select(.container == $id) | .reasons[]
+		| select(.message | test("hard-codes")) | .fix' "$work/out.json"
+}
+t_hard_coded_major_fix() {
+	pf "$eight" "$up" --next-boot
+	f=$(hard_coded_fix 102)
+	[ -n "$f" ] || { echo "no hard-coded major reason for 102"; show; return 1; }
+	case $f in *"lxgpu apply 102 --style devn"*) ;; *) echo "fix: $f"; return 1 ;; esac
+	run_fix "$f" || return 1
+	grep -q '^dev[0-9]*: /dev/nvidia-uvm' "$pve/lxc/102.conf" && ! grep -q '511:' "$pve/lxc/102.conf" ||
+		{ cat "$pve/lxc/102.conf"; return 1; }
+	pf "$eight" "$up" --next-boot
+	[ -z "$(hard_coded_fix 102)" ] || { echo "still there after the fix"; show; return 1; }
+	# plain LXC has no devN: lxgpu's include file, which ensure-nodes rewrites at boot
+	f=$(hard_coded_fix ct-libs)
+	case $f in *"lxgpu apply ct-libs --style include"*) ;; *) echo "fix: $f"; return 1 ;; esac
+	run_fix "$f" || return 1
+	grep -q '^lxc.include = .*/lxc/ct-libs.conf' "$lxcp/ct-libs/config" && ! grep -q '511:' "$lxcp/ct-libs/config" ||
+		{ cat "$lxcp/ct-libs/config"; return 1; }
+	pf "$eight" "$up" --next-boot
+	# (what is left says that ensure-nodes must run at boot: LXG042, its own fix)
+	[ -z "$(hard_coded_fix ct-libs)" ] || { echo "still there after the fix"; show; return 1; }
+}
+check "a hard-coded major: the printed fix (--style devn) takes the reason away" t_hard_coded_major_fix
 tap_finish
