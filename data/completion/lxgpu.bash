@@ -5,7 +5,7 @@
 # names.
 
 # Options every command takes, and those of each command.
-_lxgpu_global_opts='--host --pve-dir --lxc-path --lxc-config-dir --format --proc-dir --dev-dir
+_lxgpu_global_opts='--host --pve-dir --lxc-path --lxc-config-dir --format --compact --proc-dir --dev-dir
 	--sys-dir --firmware-dir --run-dir --cgroup-root --state-dir --driver-root --subid-root -q --quiet
 	-v --verbose
 	--no-color -h --help -V --version'

@@ -57,6 +57,26 @@ const char *lx_doc_kind_name(enum lx_doc_kind kind);
  * keys that are not valid UTF-8 get util.h's \xNN rule; the output is always
  * valid UTF-8 and valid JSON. */
 char *lx_doc_to_json(const struct lx_doc *doc);
+/* The same; compact: on one line (--compact). */
+char *lx_doc_to_json_layout(const struct lx_doc *doc, bool compact);
+
+/* A JSON document written as it is made (audit, preflight: thousands of
+ * containers without holding them): the bytes lx_doc_to_json_layout gives
+ * for the whole document. Open a map or list (key: its key in the
+ * enclosing map, NULL in a list or at the top), add values, close; the
+ * last close ends the line. */
+#define LX_JSON_MAX_DEPTH 16
+struct lx_json_writer {
+	FILE *out;
+	bool compact;
+	int depth;
+	bool is_map[LX_JSON_MAX_DEPTH];
+	size_t count[LX_JSON_MAX_DEPTH];
+};
+void lx_json_writer_init(struct lx_json_writer *w, FILE *out, bool compact);
+void lx_json_open(struct lx_json_writer *w, const char *key, bool map);
+void lx_json_value(struct lx_json_writer *w, const char *key, const struct lx_doc *d);
+void lx_json_close(struct lx_json_writer *w);
 /* Render as block YAML (libyaml's emitter), with a leading "---"; strings
  * as for JSON, control characters escaped in double-quoted scalars. */
 char *lx_doc_to_yaml(const struct lx_doc *doc);

@@ -45,6 +45,7 @@ struct cli {
 	const char *lxc_config_dir; /* --lxc-config-dir: LXC's includes (common.conf, userns.conf) */
 	enum cli_format format;
 	bool format_given;
+	bool compact; /* --compact: JSON on one line */
 	const char *output; /* -o */
 	int verbosity;      /* -1 quiet, 0 normal, 1+ verbose */
 	bool color;

@@ -16,7 +16,7 @@ enum audit_format { AUDIT_TEXT, AUDIT_JSON, AUDIT_YAML, AUDIT_PROMETHEUS };
 struct audit {
 	struct cli *cli;
 	enum audit_format format;
-	bool first_json;
+	struct lx_json_writer json; /* the document, streamed one container at a time */
 	FILE *gpus_family; /* Prometheus: the second metric family, emitted at the end */
 };
 
@@ -110,12 +110,7 @@ static void emit_container(void *ctx, const struct lx_audit_container *c)
 		lx_doc_map_set(d, "status", lx_doc_new_str(status));
 		lx_doc_map_set(d, "findings", lx_report_findings_doc(f));
 		if (a->format == AUDIT_JSON) {
-			/* Stream the list: one object at a time. */
-			char *text = lx_doc_to_json(d);
-			text[strlen(text) - 1] = '\0';
-			printf("%s    %s", a->first_json ? "" : ",\n", text);
-			a->first_json = false;
-			free(text);
+			lx_json_value(&a->json, NULL, d); /* one object at a time */
 		} else {
 			struct lx_doc *one = lx_doc_new_list();
 			lx_doc_list_push(one, d);
@@ -137,7 +132,7 @@ static void warn_node(void *ctx, const char *message)
 	cli_warn(a->cli, "%s", message);
 }
 
-static void print_header(const struct audit *a, const char *node, const struct lx_host *h)
+static void print_header(struct audit *a, const char *node, const struct lx_host *h)
 {
 	_cleanup_free_ char *name = lx_text_escape(node);
 	_cleanup_free_ char *version = lx_text_escape(h->driver.version ? h->driver.version : "not loaded");
@@ -146,9 +141,7 @@ static void print_header(const struct audit *a, const char *node, const struct l
 	lx_doc_map_set(host_doc, "schema", lx_doc_new_int(1));
 	lx_doc_map_set(host_doc, "node", lx_doc_new_str(node));
 	/* The host name through the writers: quoted and escaped as JSON/YAML need. */
-	_cleanup_free_ char *host_json = a->format == AUDIT_JSON ? lx_doc_to_json(host_doc) : NULL;
 	_cleanup_free_ char *host_yaml = a->format == AUDIT_YAML ? lx_doc_to_yaml(host_doc) : NULL;
-	lx_doc_free(host_doc);
 	switch (a->format) {
 	case AUDIT_TEXT:
 		printf("Host %s: %zu GPU%s, driver %s\n", name, h->n_gpus, h->n_gpus == 1 ? "" : "s",
@@ -157,9 +150,10 @@ static void print_header(const struct audit *a, const char *node, const struct l
 		       "FINDINGS");
 		break;
 	case AUDIT_JSON:
-		/* "{\n  \"schema\": 1,\n  \"node\": ...\n}\n": keep all but the closing brace. */
-		host_json[strlen(host_json) - 3] = '\0';
-		printf("%s,\n  \"containers\": [\n", host_json);
+		lx_json_open(&a->json, NULL, true);
+		for (size_t i = 0; i < host_doc->n; i++)
+			lx_json_value(&a->json, host_doc->keys[i], host_doc->items[i]);
+		lx_json_open(&a->json, "containers", false);
 		break;
 	case AUDIT_YAML: printf("%scontainers:\n", host_yaml); break;
 	case AUDIT_PROMETHEUS:
@@ -167,9 +161,10 @@ static void print_header(const struct audit *a, const char *node, const struct l
 		       "severity.\n# TYPE lxgpu_container_findings gauge\n");
 		break;
 	}
+	lx_doc_free(host_doc);
 }
 
-static void print_footer(const struct audit *a, const struct lx_audit_totals *t,
+static void print_footer(struct audit *a, const struct lx_audit_totals *t,
 			 const struct lx_host *h)
 {
 	const size_t *by = t->by_status;
@@ -180,12 +175,17 @@ static void print_footer(const struct audit *a, const struct lx_audit_totals *t,
 		       t->containers, by[LX_AUDIT_OK], by[LX_AUDIT_WARNING], by[LX_AUDIT_ERROR],
 		       by[LX_AUDIT_UNKNOWN], by[LX_AUDIT_NO_GPUS]);
 		break;
-	case AUDIT_JSON:
-		printf("\n  ],\n  \"summary\": {\"containers\": %zu", t->containers);
+	case AUDIT_JSON: {
+		lx_json_close(&a->json); /* containers */
+		struct lx_doc *summary = lx_doc_new_map();
+		lx_doc_map_set(summary, "containers", lx_doc_new_int((long long)t->containers));
 		for (int i = 0; i < LX_AUDIT_N_STATUS; i++)
-			printf(", \"%s\": %zu", lx_audit_status_name(i), by[i]);
-		printf("}\n}\n");
+			lx_doc_map_set(summary, lx_audit_status_name(i), lx_doc_new_int((long long)by[i]));
+		lx_json_value(&a->json, "summary", summary);
+		lx_doc_free(summary);
+		lx_json_close(&a->json);
 		break;
+	}
 	case AUDIT_YAML:
 		if (!t->containers)
 			printf("  []\n");
@@ -231,7 +231,8 @@ static int run_audit(struct cli *cli)
 {
 	if (cli->n_args)
 		return cli_usage_error("audit takes no arguments (got '%s')", cli->args[0]);
-	struct audit a = {.cli = cli, .first_json = true};
+	struct audit a = {.cli = cli};
+	lx_json_writer_init(&a.json, stdout, cli->compact);
 	a.format = cli->prometheus ? AUDIT_PROMETHEUS
 		   : cli->format == CLI_FORMAT_JSON ? AUDIT_JSON
 		   : cli->format == CLI_FORMAT_YAML ? AUDIT_YAML

@@ -25,29 +25,13 @@ static void add_target(struct target **t, size_t *n, const char *id, const char 
 	(*t)[(*n)++] = (struct target){lx_xstrdup(id), lx_xstrdup(path), is_pve};
 }
 
-/* JSON is streamed, one container at a time as audit does, so that memory
- * stays flat over thousands of containers: the bytes are those the whole
- * document would give (lx_doc_to_json's layout, two spaces a level), text
- * printed with every line after the first indented by indent, without its
- * last newline. */
-static void print_json_indented(const char *text, const char *indent)
-{
-	size_t len = strlen(text);
-	if (len && text[len - 1] == '\n')
-		len--;
-	for (size_t i = 0; i < len; i++) {
-		putchar(text[i]);
-		if (text[i] == '\n')
-			fputs(indent, stdout);
-	}
-}
-
 /* What one pass (next start, next boot) has shown. */
 struct shown {
 	bool text;
 	struct lx_doc *list; /* YAML: the pass's containers */
-	bool stream;         /* JSON: each container printed as it comes */
-	const char *indent;  /* its entries' indent in the document */
+	/* JSON: each container printed as it comes, as audit does, so that
+	 * memory stays flat over thousands of containers */
+	struct lx_json_writer *stream;
 	size_t containers;
 	bool any_bad; /* a verdict other than ok */
 	int rc;       /* LX_EXIT_ERROR once a config could not be read */
@@ -86,10 +70,7 @@ static void print_verdict(const char *id, const struct lx_preflight *p, struct s
 		lx_doc_list_push(s->list, d);
 		return;
 	}
-	char *json = lx_doc_to_json(d);
-	printf("%s\n%s", s->containers ? "," : "", s->indent);
-	print_json_indented(json, s->indent);
-	free(json);
+	lx_json_value(s->stream, NULL, d);
 	lx_doc_free(d);
 }
 
@@ -173,20 +154,26 @@ static int run_preflight(struct cli *cli)
 					 cli->pve_dir, cli->subid_root, NULL, NULL};
 	struct lx_node_plan plan;
 	bool planned = cli_plan_nodes(cli, &host, &plan);
-	struct shown shown = {.text = text, .stream = cli->format == CLI_FORMAT_JSON, .rc = LX_EXIT_OK};
-	if (shown.stream) /* docs/schema/preflight.json, as cli_print_doc writes it */
-		fputs("{\n  \"schema\": 1,\n  \"next_start\": [", stdout);
+	struct lx_json_writer json;
+	lx_json_writer_init(&json, stdout, cli->compact);
+	struct shown shown = {.text = text, .stream = cli->format == CLI_FORMAT_JSON ? &json : NULL,
+			      .rc = LX_EXIT_OK};
+	if (shown.stream) { /* docs/schema/preflight.json, as cli_print_doc writes it */
+		struct lx_doc *schema = lx_doc_new_int(1);
+		lx_json_open(&json, NULL, true);
+		lx_json_value(&json, "schema", schema);
+		lx_doc_free(schema);
+		lx_json_open(&json, "next_start", false);
+	}
 	for (int pass = 0; pass < (cli->next_boot ? 2 : 1); pass++) {
 		if (shown.stream && pass == 1) {
-			struct lx_doc *b = next_boot_doc(&nb);
-			char *json = lx_doc_to_json(b);
-			lx_doc_free(b);
 			/* its fields, then "containers" as the last one */
-			json[strlen(json) - strlen("\n}\n")] = '\0';
-			fputs(",\n  \"next_boot\": ", stdout);
-			print_json_indented(json, "  ");
-			fputs(",\n    \"containers\": [", stdout);
-			free(json);
+			struct lx_doc *b = next_boot_doc(&nb);
+			lx_json_open(&json, "next_boot", true);
+			for (size_t i = 0; i < b->n; i++)
+				lx_json_value(&json, b->keys[i], b->items[i]);
+			lx_doc_free(b);
+			lx_json_open(&json, "containers", false);
 		}
 		if (text && pass == 0)
 			printf("Next start (the host as it is now: driver %s):\n",
@@ -205,7 +192,6 @@ static int run_preflight(struct cli *cli)
 			       nb.uvm_at_boot ? nb.uvm_source : "nothing creates it before guests start");
 		}
 		shown.list = pass == 0 ? start_list : boot_list;
-		shown.indent = pass == 0 ? "    " : "      ";
 		shown.containers = 0;
 		struct lx_preflight_options o = {
 			.runtime = &paths,
@@ -233,14 +219,14 @@ static int run_preflight(struct cli *cli)
 		if (text && !shown.containers)
 			printf("  (no GPU containers)\n");
 		if (shown.stream)
-			fputs(!shown.containers ? "]" : pass == 0 ? "\n  ]" : "\n    ]", stdout);
+			lx_json_close(&json); /* the pass's containers */
 		if (shown.stream && pass == 1)
-			fputs("\n  }", stdout);
+			lx_json_close(&json); /* next_boot */
 	}
 	if (planned)
 		lx_node_plan_free(&plan);
 	if (shown.stream) {
-		fputs("\n}\n", stdout);
+		lx_json_close(&json);
 		lx_doc_free(start_list);
 		lx_doc_free(boot_list);
 	} else if (!text) {

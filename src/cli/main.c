@@ -34,6 +34,7 @@ static const char global_help[] =
 	"  --lxc-config-dir DIR  LXC's config includes (default /usr/share/lxc/config)\n"
 	"  --format FMT        text, json or yaml (where the command supports it;\n"
 	"                      audit also prometheus)\n"
+	"  --compact           with --format json: the document on one line\n"
 	"  -q, --quiet         only results and errors: no warnings or info on stderr\n"
 	"  -v, --verbose       also say what was read, decided and written (stderr)\n"
 	"  --no-color          no colors (also when NO_COLOR is set and not empty,\n"
@@ -142,6 +143,7 @@ enum {
 	OPT_NODE,
 	OPT_TO,
 	OPT_SUBID_ROOT,
+	OPT_COMPACT,
 };
 
 static const struct option long_options[] = {
@@ -151,6 +153,7 @@ static const struct option long_options[] = {
 	{"lxc-config-dir", required_argument, NULL, OPT_LXC_CONFIG_DIR},
 	{"format", required_argument, NULL, OPT_FORMAT},
 	{"no-color", no_argument, NULL, OPT_NO_COLOR},
+	{"compact", no_argument, NULL, OPT_COMPACT},
 	{"firmware-dir", required_argument, NULL, OPT_FIRMWARE_DIR},
 	{"run-dir", required_argument, NULL, OPT_RUN_DIR},
 	{"output", required_argument, NULL, 'o'},
@@ -369,6 +372,10 @@ int main(int argc, char **argv)
 				return LX_EXIT_ERROR;
 			break;
 		case OPT_NO_COLOR: cli.color = false; break;
+		case OPT_COMPACT:
+			cli.compact = true;
+			cli.given |= CLI_OPT_FORMAT; /* where --format is taken */
+			break;
 		case OPT_FIRMWARE_DIR: cli.scan_paths.firmware = optarg; break;
 		case OPT_RUN_DIR: cli.scan_paths.run = optarg; break;
 		case OPT_PROC_DIR: cli.scan_paths.proc = optarg; break;
@@ -558,6 +565,8 @@ int main(int argc, char **argv)
 	if (unsupported)
 		return cli_usage_error("'%s' does not take %s; see 'lxgpu %s --help'", cmd->name,
 				       option_name(unsupported & -unsupported), cmd->name);
+	if (cli.compact && cli.format != CLI_FORMAT_JSON)
+		return cli_usage_error("--compact is for --format json");
 	/* The id ranges the host's shadow tools allow are this machine's: a
 	 * snapshot of another host says nothing about them. */
 	if (!subid_root_given)

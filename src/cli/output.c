@@ -186,7 +186,8 @@ int cli_print_doc(const struct cli *cli, struct lx_doc *doc, int schema)
 		free(doc->key_lines);
 		free(doc);
 	}
-	char *text = cli->format == CLI_FORMAT_YAML ? lx_doc_to_yaml(top) : lx_doc_to_json(top);
+	char *text = cli->format == CLI_FORMAT_YAML ? lx_doc_to_yaml(top)
+						     : lx_doc_to_json_layout(top, cli->compact);
 	fputs(text, stdout);
 	free(text);
 	lx_doc_free(top);

@@ -1,5 +1,8 @@
 #include "lxgpu/report.h"
 
+#include <stdlib.h>
+#include <string.h>
+
 /* Invalid UTF-8 becomes \xNN text first (util.h's one rule), so the output
  * is always valid JSON; control characters, C1 ones too, become \u escapes
  * so that JSON printed to a terminal cannot drive it. */
@@ -40,13 +43,18 @@ static void json_string(struct lx_buf *b, const char *raw)
 	lx_buf_puts(b, "\"");
 }
 
-static void indent(struct lx_buf *b, int depth)
+/* The layout of every JSON lxgpu prints: two spaces a level, one item a
+ * line; compact: the whole document on one line, no spaces. */
+static void newline(struct lx_buf *b, int depth, bool compact)
 {
+	if (compact)
+		return;
+	lx_buf_puts(b, "\n");
 	for (int i = 0; i < depth; i++)
 		lx_buf_puts(b, "  ");
 }
 
-static void json_value(struct lx_buf *b, const struct lx_doc *d, int depth)
+static void json_value(struct lx_buf *b, const struct lx_doc *d, int depth, bool compact)
 {
 	switch (d->kind) {
 	case LX_DOC_NULL: lx_buf_puts(b, "null"); return;
@@ -62,24 +70,96 @@ static void json_value(struct lx_buf *b, const struct lx_doc *d, int depth)
 		lx_buf_puts(b, is_map ? "{}" : "[]");
 		return;
 	}
-	lx_buf_puts(b, is_map ? "{\n" : "[\n");
+	lx_buf_puts(b, is_map ? "{" : "[");
 	for (size_t i = 0; i < d->n; i++) {
-		indent(b, depth + 1);
+		newline(b, depth + 1, compact);
 		if (is_map) {
 			json_string(b, d->keys[i]);
-			lx_buf_puts(b, ": ");
+			lx_buf_puts(b, compact ? ":" : ": ");
 		}
-		json_value(b, d->items[i], depth + 1);
-		lx_buf_puts(b, i + 1 < d->n ? ",\n" : "\n");
+		json_value(b, d->items[i], depth + 1, compact);
+		if (i + 1 < d->n)
+			lx_buf_puts(b, ",");
 	}
-	indent(b, depth);
+	newline(b, depth, compact);
 	lx_buf_puts(b, is_map ? "}" : "]");
+}
+
+char *lx_doc_to_json_layout(const struct lx_doc *doc, bool compact)
+{
+	struct lx_buf b = {0};
+	json_value(&b, doc, 0, compact);
+	lx_buf_puts(&b, "\n");
+	return lx_buf_steal(&b);
 }
 
 char *lx_doc_to_json(const struct lx_doc *doc)
 {
+	return lx_doc_to_json_layout(doc, false);
+}
+
+/* ---- streamed: the same bytes, one value at a time ---- */
+
+void lx_json_writer_init(struct lx_json_writer *w, FILE *out, bool compact)
+{
+	memset(w, 0, sizeof(*w));
+	w->out = out;
+	w->compact = compact;
+}
+
+/* Before the next value of the innermost open map or list: the comma, the
+ * line break and indent, the key. */
+static void next_item(struct lx_json_writer *w, struct lx_buf *b, const char *key)
+{
+	if (w->depth == 0)
+		return;
+	if (w->count[w->depth - 1]++)
+		lx_buf_puts(b, ",");
+	newline(b, w->depth, w->compact);
+	if (key) {
+		json_string(b, key);
+		lx_buf_puts(b, w->compact ? ":" : ": ");
+	}
+}
+
+static void flush(struct lx_json_writer *w, struct lx_buf *b)
+{
+	if (b->len)
+		fwrite(b->data, 1, b->len, w->out);
+	lx_buf_free(b);
+}
+
+void lx_json_open(struct lx_json_writer *w, const char *key, bool map)
+{
 	struct lx_buf b = {0};
-	json_value(&b, doc, 0);
-	lx_buf_puts(&b, "\n");
-	return lx_buf_steal(&b);
+	next_item(w, &b, key);
+	lx_buf_puts(&b, map ? "{" : "[");
+	flush(w, &b);
+	if (w->depth >= LX_JSON_MAX_DEPTH)
+		abort(); /* lxgpu's streamed documents are three levels deep */
+	w->is_map[w->depth] = map;
+	w->count[w->depth] = 0;
+	w->depth++;
+}
+
+void lx_json_value(struct lx_json_writer *w, const char *key, const struct lx_doc *d)
+{
+	struct lx_buf b = {0};
+	next_item(w, &b, key);
+	json_value(&b, d, w->depth, w->compact);
+	flush(w, &b);
+}
+
+void lx_json_close(struct lx_json_writer *w)
+{
+	if (w->depth == 0)
+		return;
+	w->depth--;
+	struct lx_buf b = {0};
+	if (w->count[w->depth])
+		newline(&b, w->depth, w->compact);
+	lx_buf_puts(&b, w->is_map[w->depth] ? "}" : "]");
+	if (w->depth == 0)
+		lx_buf_puts(&b, "\n");
+	flush(w, &b);
 }

@@ -57,4 +57,70 @@ t_docs_words() {
 }
 check "docs: the findings table and the man page use error, warning, info" t_docs_words
 
+# ---- one JSON layout, or one line with --compact ----
+# Every command that prints JSON, on the 8-GPU host's containers: the text
+# is exactly what python3's json module writes for the document with two
+# spaces a level (nested objects and "summary" included), and --compact is
+# the same document on one line.
+printf '[    2.000000] NVRM: loading NVIDIA UNIX Open Kernel Module for x86_64  590.48.01\n' >"$work/kmsg"
+n=0
+: >"$work/json-list"
+json_case() {
+	n=$((n + 1))
+	lx "$@" --format json >"$work/j$n.json" 2>/dev/null
+	lx "$@" --format json --compact >"$work/j$n.compact" 2>/dev/null
+	printf '%s\t%s\n' "$n" "$*" >>"$work/json-list"
+}
+json_case scan
+json_case topo
+json_case topo --p2p
+json_case verify 101
+json_case verify 120
+json_case audit
+json_case audit -v
+json_case preflight
+json_case preflight 101 105
+json_case doctor --kmsg "$work/kmsg"
+cat >"$work/layout.py" <<'PY'
+import json, sys
+work, listing = sys.argv[1], sys.argv[2]
+bad = 0
+for line in open(listing):
+    n, args = line.rstrip("\n").split("\t", 1)
+    pretty = open(f"{work}/j{n}.json").read()
+    compact = open(f"{work}/j{n}.compact").read()
+    try:
+        doc = json.loads(pretty)
+        doc_c = json.loads(compact)
+    except ValueError as e:
+        print(f"lxgpu {args}: not JSON: {e}"); bad += 1; continue
+    want = json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
+    if pretty != want:
+        got_l, want_l = pretty.splitlines(), want.splitlines()
+        i = next((i for i, (a, b) in enumerate(zip(got_l, want_l)) if a != b), min(len(got_l), len(want_l)))
+        print(f"lxgpu {args} --format json: line {i + 1} is {got_l[i] if i < len(got_l) else 'missing'!r}, "
+              f"json.dumps(indent=2) has {want_l[i] if i < len(want_l) else 'nothing'!r}")
+        bad += 1
+    if doc_c != doc:
+        print(f"lxgpu {args} --compact: another document than without it"); bad += 1
+    if compact != json.dumps(doc, separators=(",", ":"), ensure_ascii=False) + "\n" or compact.count("\n") != 1:
+        print(f"lxgpu {args} --compact: not one line of compact JSON: {compact[:200]!r}"); bad += 1
+    print(f"{args}: ok")
+sys.exit(1 if bad else 0)
+PY
+t_json_layout() {
+	[ "$(wc -l <"$work/json-list")" -eq 10 ] && python3 "$work/layout.py" "$work" "$work/json-list"
+}
+check "JSON: two spaces a level for every command; --compact: one line, the same document" t_json_layout
+t_compact_needs_json() {
+	lx scan --compact >/dev/null 2>"$work/err"
+	[ $? -eq 2 ] && grep -q -- "--compact is for --format json" "$work/err"
+}
+check "--compact without --format json: exit 2, says so" t_compact_needs_json
+t_audit_summary_lines() {
+	# the summary, as a nested object, one key a line
+	grep -q '^  "summary": {$' "$work/j6.json" && grep -q '^    "no_gpus": [0-9]*$' "$work/j6.json"
+}
+check "audit --format json: summary is a nested object, one key a line" t_audit_summary_lines
+
 tap_finish
