@@ -78,7 +78,7 @@ struct cli {
 	const char *migrate_to; /* preflight --to NODE */
 	bool next_boot;
 	const char *kernel;
-	const char *root_dir;
+	const char *root_dir; /* preflight --root (NULL: /, the live host's only) */
 	bool print_boot_unit;
 	bool load_modules; /* ensure-nodes --load-modules */
 	const char *kmsg_file; /* doctor --kmsg: a saved kernel log */

@@ -125,6 +125,13 @@ static int run_preflight(struct cli *cli)
 		fputs(lx_boot_unit_text(), stdout);
 		return LX_EXIT_OK;
 	}
+	/* A snapshot has no /boot, /lib/modules or /etc of its machine: this
+	 * machine's would be judged against another host's GPUs. */
+	if ((cli->next_boot || cli->kernel) && cli->host_file && !cli->root_dir)
+		return cli_usage_error("--next-boot with --host %s needs --root DIR: a copy of that "
+				       "host's /boot, /lib/modules, /etc and /lib/firmware (a snapshot "
+				       "does not carry them, and this machine's are not that host's)",
+				       cli->host_file);
 	struct lx_error err = {0};
 	struct target *targets = NULL; /* the CTIDs asked for; none: every GPU container */
 	size_t n = 0;
@@ -144,7 +151,8 @@ static int run_preflight(struct cli *cli)
 	}
 	struct lx_next_boot nb = {0};
 	int rc = LX_EXIT_OK;
-	if (cli->next_boot && lx_next_boot_inspect(cli->root_dir, cli->kernel, &nb, &err) < 0) {
+	const char *root = cli->root_dir ? cli->root_dir : "/";
+	if (cli->next_boot && lx_next_boot_inspect(root, cli->kernel, &nb, &err) < 0) {
 		rc = cli_fail(&err);
 		goto out;
 	}
@@ -273,6 +281,7 @@ const struct cli_command cli_cmd_preflight = {
 		"  --next-boot         also judge the state after a reboot\n"
 		"  --kernel VER        the kernel that will boot (instead of finding it)\n"
 		"  --root DIR          read /boot, /lib/modules, /etc, /lib/firmware under DIR\n"
+		"                      (needed with --host: a snapshot has none of them)\n"
 		"  --print-boot-unit   print a systemd unit that creates the nodes at boot\n"
 		"  --to NODE           check a migration of CTID to NODE against the host model NODE\n"
 		"                      published (lxgpu publish): its GPUs there by PCI address or\n"

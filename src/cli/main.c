@@ -344,7 +344,6 @@ int main(int argc, char **argv)
 		.keep_backups = 10, /* per container: enough to walk back a few changes */
 		.lock_dir = "/run/lock/lxc",
 		.cgroup_root = "/sys/fs/cgroup",
-		.root_dir = "/",
 		.state_dir = LXGPU_STATE_DIR,
 
 		.color = cli_color_wanted(),

@@ -211,6 +211,23 @@ t_pve_ids() {
 }
 check "PVE's containers: <vmid>.conf files only, by vmid as a number" t_pve_ids
 
+# A snapshot has no /boot or /lib/modules: --next-boot without --root must
+# not judge it against this machine's (every container "will fail" where
+# this machine has no nvidia module), but say what it needs and stop.
+t_snapshot_needs_root() {
+	for extra in "--next-boot" "--next-boot --kernel 6.8.12-16-pve"; do
+		# shellcheck disable=SC2086
+		"$lxgpu" --host "$eight" --pve-dir "$pve" --lxc-path "$lxcp" --cgroup-root "$work/no-cgroup" \
+			--lxc-config-dir "$lxc_config" --state-dir "$work/state" preflight $extra \
+			>"$work/out" 2>"$work/err"
+		[ $? -eq 2 ] && [ ! -s "$work/out" ] && grep -q -- "--next-boot with --host $eight needs --root DIR" "$work/err" ||
+			{ echo "$extra:"; cat "$work/out" "$work/err"; return 1; }
+	done
+	# without --next-boot a snapshot needs no boot data
+	pf "$eight" "$work/none" && [ "$(verdict next_start 101)" = ok ] || { show; return 1; }
+}
+check "--host SNAPSHOT --next-boot without --root: exit 2, asks for --root" t_snapshot_needs_root
+
 # The fix for a hard-coded dynamic major, run as printed (tests/lib/fix.sh),
 # must take the reason away: plain 'lxgpu apply 102' keeps the raw style
 # and answers "already up to date".
