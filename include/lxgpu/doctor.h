@@ -78,7 +78,7 @@ enum {
  * field doctor derives ("action" of Xid 154, "driver" holding the GPUs). A row's first
  * field is its key: two messages of one row are one cause only when their
  * keys are equal (the same client version, the same module, the same Xid). */
-#define LX_KMSG_FIELDS_MAX 6
+#define LX_KMSG_FIELDS_MAX 7
 struct lx_kmsg_field {
 	const char *name;
 	unsigned group;
@@ -118,6 +118,9 @@ struct lx_xid_info {
 };
 const struct lx_xid_info *lx_xid_catalogue(size_t *n);
 const struct lx_xid_info *lx_xid_lookup(unsigned number);
+/* RmInitAdapter's stage (osinit.c's rm_init_status name, the "stage"
+ * field of its finding) in words, NULL for a name not known. */
+const char *lx_rm_init_stage_text(const char *name);
 
 /* One message of the log that a row matched (the same row, device and key
  * again: counted in it). */

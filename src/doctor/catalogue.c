@@ -292,17 +292,39 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "src/nvidia/src/kernel/gpu/gsp/kernel_gsp.c kgspInitRm_IMPL() (515 to 535): \"cannot "
 	 "bootstrap riscv/gsp: 0x%x\\n\""},
 	{"rm-init-adapter-failed",
-	 "NVRM: GPU (" BDF "): RmInitAdapter failed! \\(([^)]*)\\)( GPU " BDF
-	 ": rm_init_adapter failed, device minor number ([0-9]+))?",
+	 "NVRM: (GPU (" BDF "): )?RmInitAdapter failed! \\(([^)]*)\\)( (GPU " BDF
+	 ": )?rm_init_adapter failed(, device minor number| for device bearing minor number) ([0-9]+))?",
 	 LXG106_INIT_FAILED, LX_SEVERITY_ERROR,
 	 "the driver could not initialize the GPU (RmInitAdapter {status})",
 	 "look at the driver's earlier messages about this GPU (dmesg | grep -i nvrm), or collect "
 	 "nvidia-bug-report.sh for NVIDIA",
-	 LX_KMSG_NEEDS_CAUSE | LX_KMSG_RECORDS, {{"gpu", 1}, {"status", 2}, {"minor", 4}},
+	 LX_KMSG_NEEDS_CAUSE | LX_KMSG_RECORDS,
+	 {{"gpu", 2}, {"status", 3}, {"minor", 7}, {"stage", 0}, {"error", 0}},
 	 "src/nvidia/arch/nvalloc/unix/src/osinit.c RmInitAdapter(): NV_DEV_PRINTF(\"RmInitAdapter "
-	 "failed! (0x%x:0x%x:%d)\\n\") = \"NVRM: GPU %04x:%02x:%02x.%x: RmInitAdapter failed! ...\", "
-	 "then kernel-open/nvidia/nv.c nv_start_device(): \"rm_init_adapter failed, device minor "
-	 "number %d\\n\""},
+	 "failed! (0x%x:0x%x:%d)\\n\") = \"NVRM: GPU %04x:%02x:%02x.%x: RmInitAdapter failed! ...\" "
+	 "(before the GPU was named: \"NVRM: RmInitAdapter failed! ...\"), then kernel-open/nvidia/nv.c "
+	 "nv_start_device(): \"rm_init_adapter failed, device minor number %d\\n\" (older: \"failed "
+	 "for device bearing minor number %d\"). The code is (rm_init_status, NV_STATUS, line): the "
+	 "stage that failed (osinit.c's rm_init_status) and the status it failed with "
+	 "(nvstatuscodes.h)"},
+	{"reset-required",
+	 "Reset required \\[NV_ERR_RESET_REQUIRED\\]", LXG118_GPU_RESET_REQUIRED, LX_SEVERITY_ERROR,
+	 "the driver's calls to the GPU fail with NV_ERR_RESET_REQUIRED: the GPU must be reset before "
+	 "anything can use it (CUDA: \"busy or unavailable\")",
+	 "stop what uses the GPU (every container holding it) and reset it (nvidia-smi -r -i <gpu>), "
+	 "else reboot the host",
+	 0, {{NULL, 0}},
+	 "src/nvidia/src/libraries/utils/nvassert.c: \"Assertion failed: %s (0x%08X) returned from "
+	 "...\" (and \"Check failed: ...\") with nvstatusToString(), whose text for 0x62 is "
+	 "nvstatuscodes.h's \"Reset required\" and the name [NV_ERR_RESET_REQUIRED]"},
+	{"gpu-is-lost",
+	 "GPU lost from the bus \\[NV_ERR_GPU_IS_LOST\\]", LXG109_FALLEN_OFF_BUS, LX_SEVERITY_ERROR,
+	 "the driver's calls to the GPU fail with NV_ERR_GPU_IS_LOST: the GPU stopped answering on "
+	 "PCIe",
+	 FIX_FALLEN, 0, {{NULL, 0}},
+	 "src/nvidia/src/libraries/utils/nvassert.c's \"Assertion failed: %s (0x%08X) returned from "
+	 "...\" with nvstatusToString(0x0F): nvstatuscodes.h's \"GPU lost from the bus\" "
+	 "[NV_ERR_GPU_IS_LOST]"},
 	{"probe-failed",
 	 "nvidia (" BDF "): probe with driver nvidia failed with error (-?[0-9]+)|nvidia: probe of (" BDF
 	 ") failed with error (-?[0-9]+)",
@@ -332,10 +354,11 @@ static const struct lx_kmsg_entry catalogue[] = {
 	{"xid", XID_PREFIX "([0-9]+), (.*)", LXG110_XID, LX_SEVERITY_WARNING,
 	 "Xid {xid}: an error the driver reported for the GPU",
 	 "look the number up in NVIDIA's Xid catalogue (docs.nvidia.com/deploy/xid-errors)", 0,
-	 {{"xid", 8}, {"gpu", 2}, {"text", 9}, {"gpu_instance", 5}, {"compute_instance", 7}, {"action", 0}},
+	 {{"xid", 8}, {"gpu", 2}, {"text", 9}, {"gpu_instance", 5}, {"compute_instance", 7}, {"action", 0},
+	  {"root_xid", 0}},
 	 "src/nvidia/src/kernel/gpu/rc/kernel_rc.c krcReportXid(): \"NVRM: Xid (PCI:%04x:%02x:%02x[ "
-	 "GPU-I:%02u[ GPU-CI:%02u]]): %d, pid=%s, name=%s, %s%s\\n\" (or without pid and name); "
-	 "the number's meaning: the Xid table below"},
+	 "GPU-I:%02u[ GPU-CI:%02u]]): %d, pid=%s, name=%s, %s%s\\n\" (or without pid and name; the last %s is Xid 45's "
+	 "\" caused by previous Xid %d\", its root cause); the number's meaning: the Xid table below"},
 	{"sxid-fatal",
 	 "nvidia-(nvswitch[0-9]+): SXid \\(PCI:(" BDF ")\\): ([0-9]+), (Fatal, .*)",
 	 LXG117_FABRIC_NOT_READY, LX_SEVERITY_ERROR,
@@ -802,6 +825,18 @@ static void set_xid(struct lx_kmsg_match *ev)
 	const char *text = lx_kmsg_match_field(ev, "text");
 	if (ev->xid && n >= 144 && n <= 150 && text && strstr(text, " Fatal "))
 		ev->severity = LX_SEVERITY_ERROR;
+	/* Xid 45 names the Xid that made the driver tear the application
+	 * down (kernel_rc.c's " caused by previous Xid %d"): that one is the
+	 * cause, and the event weighs as much as it */
+	const char *by = text ? strstr(text, " caused by previous Xid ") : NULL;
+	int root = field_index(ev->entry, "root_xid", strlen("root_xid"));
+	if (by && root >= 0) {
+		unsigned long r = strtoul(by + strlen(" caused by previous Xid "), &end, 10);
+		const struct lx_xid_info *rx = r > 0 && r < 100000 ? lx_xid_lookup((unsigned)r) : NULL;
+		ev->values[root] = lx_xasprintf("%lu", r);
+		if (rx && rx->severity > ev->severity)
+			ev->severity = rx->severity;
+	}
 	int a = field_index(ev->entry, "action", strlen("action"));
 	if (n == 154 && a >= 0) {
 		ev->values[a] = xid154_action(lx_kmsg_match_field(ev, "text"));
@@ -811,6 +846,111 @@ static void set_xid(struct lx_kmsg_match *ev)
 		else if (act && strcmp(act, "None") == 0)
 			ev->severity = LX_SEVERITY_INFO;
 	}
+}
+
+/* RmInitAdapter's code (0x%x:0x%x:%d): the stage that failed, as
+ * osinit.c's rm_init_status numbers them (the open driver's sources;
+ * older drivers may number otherwise), and the NV_STATUS it failed with
+ * (nvstatuscodes.h). */
+static const struct {
+	unsigned value;
+	const char *name, *what;
+} rm_init_stages[] = {
+	{0x10, "RM_INIT_REG_SETUP_FAILED", "registry setup"},
+	{0x11, "RM_INIT_SYS_ENVIRONMENT_FAILED", "system environment"},
+	{0x20, "RM_INIT_GPU_GPUMGR_ALLOC_GPU_FAILED", "GPU allocation"},
+	{0x21, "RM_INIT_GPU_GPUMGR_CREATE_DEV_FAILED", "GPU device creation"},
+	{0x22, "RM_INIT_GPU_GPUMGR_ATTACH_GPU_FAILED", "GPU attach"},
+	{0x23, "RM_INIT_GPU_PRE_INIT_FAILED", "GPU pre-initialization"},
+	{0x24, "RM_INIT_GPU_STATE_INIT_FAILED", "GPU state initialization"},
+	{0x25, "RM_INIT_GPU_LOAD_FAILED", "GPU state load"},
+	{0x26, "RM_INIT_GPU_DMA_CONFIGURATION_FAILED", "DMA configuration"},
+	{0x27, "RM_INIT_GPU_GPUMGR_EXPANDED_VISIBILITY_FAILED", "expanded visibility"},
+	{0x30, "RM_INIT_VBIOS_FAILED", "VBIOS"},
+	{0x31, "RM_INIT_VBIOS_POST_FAILED", "VBIOS POST"},
+	{0x32, "RM_INIT_VBIOS_X86EMU_FAILED", "VBIOS x86 emulation"},
+	{0x40, "RM_INIT_SCALABILITY_FAILED", "scalability"},
+	{0x41, "RM_INIT_WATCHDOG_FAILED", "watchdog"},
+	{0x42, "RM_FIFO_GET_UD_BAR1_MAP_INFO_FAILED", "BAR1 mapping"},
+	{0x43, "RM_GPUDB_REGISTER_FAILED", "GPU database registration"},
+	{0x44, "RM_INIT_ALLOC_RMAPI_FAILED", "RM API allocation"},
+	{0x45, "RM_INIT_GPUINFO_WITH_RMAPI_FAILED", "GPU information"},
+	{0x60, "RM_INIT_FIRMWARE_POLICY_FAILED", "firmware policy"},
+	{0x61, "RM_INIT_FIRMWARE_FETCH_FAILED", "firmware fetch (the GSP firmware file)"},
+	{0x62, "RM_INIT_FIRMWARE_INIT_FAILED", "firmware initialization (GSP boot)"},
+};
+
+static const struct {
+	unsigned value;
+	const char *name;
+} nv_statuses[] = {
+	{0x01, "NV_ERR_BROKEN_FB"},
+	{0x05, "NV_ERR_CARD_NOT_PRESENT"},
+	{0x0B, "NV_ERR_ECC_ERROR"},
+	{0x0F, "NV_ERR_GPU_IS_LOST"},
+	{0x10, "NV_ERR_GPU_IN_FULLCHIP_RESET"},
+	{0x11, "NV_ERR_GPU_NOT_FULL_POWER"},
+	{0x1A, "NV_ERR_INSUFFICIENT_RESOURCES"},
+	{0x1B, "NV_ERR_INSUFFICIENT_PERMISSIONS"},
+	{0x1C, "NV_ERR_INSUFFICIENT_POWER"},
+	{0x1E, "NV_ERR_INVALID_ADDRESS"},
+	{0x1F, "NV_ERR_INVALID_ARGUMENT"},
+	{0x25, "NV_ERR_INVALID_DATA"},
+	{0x26, "NV_ERR_INVALID_DEVICE"},
+	{0x38, "NV_ERR_INVALID_OPERATION"},
+	{0x3B, "NV_ERR_INVALID_PARAMETER"},
+	{0x40, "NV_ERR_INVALID_STATE"},
+	{0x45, "NV_ERR_IRQ_NOT_FIRING"},
+	{0x47, "NV_ERR_MEMORY_TRAINING_FAILED"},
+	{0x4B, "NV_ERR_MODULE_LOAD_FAILED"},
+	{0x51, "NV_ERR_NO_MEMORY"},
+	{0x54, "NV_ERR_NOT_COMPATIBLE"},
+	{0x55, "NV_ERR_NOT_READY"},
+	{0x56, "NV_ERR_NOT_SUPPORTED"},
+	{0x57, "NV_ERR_OBJECT_NOT_FOUND"},
+	{0x59, "NV_ERR_OPERATING_SYSTEM"},
+	{0x5A, "NV_ERR_OTHER_DEVICE_FOUND"},
+	{0x5F, "NV_ERR_PROTECTION_FAULT"},
+	{0x61, "NV_ERR_REJECTED_VBIOS"},
+	{0x62, "NV_ERR_RESET_REQUIRED"},
+	{0x65, "NV_ERR_TIMEOUT"},
+	{0x6B, "NV_ERR_PRIV_SEC_VIOLATION"},
+	{0x6E, "NV_ERR_RESOURCE_LOST"},
+	{0x6F, "NV_ERR_PMU_NOT_READY"},
+	{0x70, "NV_ERR_FLCN_ERROR"},
+	{0x71, "NV_ERR_FATAL_ERROR"},
+	{0x72, "NV_ERR_MEMORY_ERROR"},
+	{0x74, "NV_ERR_NVLINK_INIT_ERROR"},
+	{0x79, "NV_ERR_RISCV_ERROR"},
+	{0x7F, "NV_ERR_SECURE_BOOT_FAILED"},
+	{0xFFFF, "NV_ERR_GENERIC"},
+};
+
+/* "stage" and "error" of an RmInitAdapter failure, from its code. */
+const char *lx_rm_init_stage_text(const char *name)
+{
+	for (size_t i = 0; name && i < sizeof(rm_init_stages) / sizeof(rm_init_stages[0]); i++)
+		if (strcmp(rm_init_stages[i].name, name) == 0)
+			return rm_init_stages[i].what;
+	return NULL;
+}
+
+static void set_rm_init(struct lx_kmsg_match *ev)
+{
+	int st = field_index(ev->entry, "stage", strlen("stage"));
+	int er = field_index(ev->entry, "error", strlen("error"));
+	const char *code = lx_kmsg_match_field(ev, "status");
+	unsigned stage, status;
+	if (st < 0 || er < 0 || !code || sscanf(code, "0x%x:0x%x", &stage, &status) != 2)
+		return;
+	for (size_t i = 0; i < sizeof(rm_init_stages) / sizeof(rm_init_stages[0]); i++)
+		if (rm_init_stages[i].value == stage)
+			ev->values[st] = lx_xstrdup(rm_init_stages[i].name);
+	for (size_t i = 0; i < sizeof(nv_statuses) / sizeof(nv_statuses[0]); i++)
+		if (nv_statuses[i].value == status)
+			ev->values[er] = lx_xstrdup(nv_statuses[i].name);
+	if (!ev->values[er])
+		ev->values[er] = lx_xasprintf("NV_STATUS 0x%x", status);
 }
 
 #define GROUPS_MAX 12
@@ -855,6 +995,7 @@ static bool match_row(const struct lx_kmsg *log, const struct lx_host *host, siz
 		ev->pci = find_pci(span, host);
 	}
 	set_xid(ev);
+	set_rm_init(ev);
 	bool keep = true;
 	if ((row->flags & LX_KMSG_GPU_ONLY) && host) {
 		/* a GPU of the host that nvidia drives: one given to a VM
@@ -972,6 +1113,7 @@ static bool explains_init(const struct lx_kmsg_entry *e)
 	case LXG111_BOUND_ELSEWHERE:
 	case LXG113_IOMMU_FAULT:
 	case LXG115_OPEN_UNSUPPORTED:
+	case LXG118_GPU_RESET_REQUIRED:
 		return true;
 	default:
 		return false;

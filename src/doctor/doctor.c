@@ -1,6 +1,7 @@
 /* doctor's host checks: one table of checks, each adding findings. */
 #include "lxgpu/doctor.h"
 
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -372,6 +373,17 @@ static int check_kmsg(struct check_ctx *c)
 					     action ? " (recovery action now: " : "", action ? action : "",
 					     action ? ")" : "");
 			fix = lx_xstrdup(x->xid->fix);
+			/* Xid 45 after another Xid: that one is what to act on */
+			const char *root = lx_kmsg_match_field(x, "root_xid");
+			const struct lx_xid_info *rx = root ? lx_xid_lookup((unsigned)strtoul(root, NULL, 10)) : NULL;
+			if (rx) {
+				more = lx_xasprintf(", caused by Xid %u (%s): %s; its resolution: %s", rx->number,
+						    rx->mnemonic, rx->meaning, rx->bucket);
+				free(fix);
+				fix = lx_xstrdup(rx->fix);
+			} else if (root) {
+				more = lx_xasprintf(", caused by Xid %s (look it up in NVIDIA's Xid catalogue)", root);
+			}
 		} else if (e->flags & LX_KMSG_NEEDS_CAUSE) {
 			/* why, from a message about this same GPU only */
 			const struct lx_kmsg_match *why = x->cause ? &m.items[x->cause - 1] : NULL;
@@ -386,6 +398,18 @@ static int check_kmsg(struct check_ctx *c)
 			} else {
 				more = lx_xstrdup("; no message about this GPU before it says why: the cause is "
 						  "not in the log");
+			}
+			/* RmInitAdapter's own code still says where it failed */
+			const char *stage = lx_kmsg_match_field(x, "stage");
+			const char *error = lx_kmsg_match_field(x, "error");
+			if (error) {
+				const char *words = lx_rm_init_stage_text(stage);
+				char *with = stage
+					? lx_xasprintf("%s; its code says: the %s stage (%s) failed with %s",
+						       more ? more : "", words, stage, error)
+					: lx_xasprintf("%s; its code says: it failed with %s", more ? more : "", error);
+				free(more);
+				more = with;
 			}
 		}
 		if (!fix) {

@@ -164,18 +164,16 @@ static const char *skip_kernel_tag(const char *s)
 
 /* talosctl dmesg: "10.20.30.29: kern:  notice: [2023-04-02T08:24:20.652394611Z]: "
  * (node, facility, level, the record's time), as the issues of
- * siderolabs/talos quote it. */
-static const char *skip_talos(const char *s)
+ * siderolabs/talos quote it; pasted without the node too ("kern:     err:
+ * [...]: ", siderolabs/talos#8764). */
+static const char *skip_talos_record(const char *s)
 {
-	const char *p = s + strcspn(s, " ");
-	if (p == s || p[-1] != ':' || *p != ' ')
-		return s;
-	p++;
+	const char *p = s;
 	const char *facility = p;
 	while (islower((unsigned char)*p))
 		p++;
 	if (p == facility || *p != ':')
-		return s;
+		return NULL;
 	p++;
 	while (*p == ' ')
 		p++;
@@ -183,11 +181,23 @@ static const char *skip_talos(const char *s)
 	while (islower((unsigned char)*p))
 		p++;
 	if (p == level || strncmp(p, ": [", 3) != 0)
-		return s;
+		return NULL;
 	const char *close = strchr(p + 3, ']');
 	if (!close || close - p > 48 || strncmp(close, "]: ", 3) != 0)
-		return s;
+		return NULL;
 	return close + 3;
+}
+
+static const char *skip_talos(const char *s)
+{
+	const char *bare = skip_talos_record(s);
+	if (bare)
+		return bare;
+	const char *p = s + strcspn(s, " ");
+	if (p == s || p[-1] != ':' || *p != ' ')
+		return s;
+	const char *after = skip_talos_record(p + 1);
+	return after ? after : s;
 }
 
 /* dmesg --time-format iso: "2025-01-25T10:34:54,859532+00:00 ". */

@@ -103,6 +103,7 @@ static const struct lx_finding_info infos[LX_FINDING_CODES_END] = {
 					"an NVIDIA module built for another kernel"},
 	[LXG117_FABRIC_NOT_READY] = {"LXG117", LX_SEVERITY_ERROR,
 				     "the NVSwitch fabric is not ready (Fabric Manager, SXid)"},
+	[LXG118_GPU_RESET_REQUIRED] = {"LXG118", LX_SEVERITY_ERROR, "the driver says a GPU needs a reset"},
 	[LXG120_MODULE_NOT_LOADED] = {"LXG120", LX_SEVERITY_ERROR,
 				      "the nvidia kernel module is not loaded"},
 	[LXG121_GPU_NOT_ON_NVIDIA] = {"LXG121", LX_SEVERITY_ERROR, "a GPU not bound to nvidia"},

@@ -214,6 +214,48 @@ static const struct expect expects[] = {
 	{"amd-vi-page-fault.log", "LXG113", E, "0000:07:00.0", NULL, NULL},
 	{"dmar-fault.log", "LXG113", E, "0000:06:00.0", NULL, NULL},
 	{"p2pdma-acs-redirect.log", "LXG114", W, "0000:34:00.0", NULL, NULL},
+	/* Logs of public reports read only after the catalogue was built
+	 * (the measurement of issue 20; README: the threads). RmInitAdapter's
+	 * code is (rm_init_status, NV_STATUS, line): osinit.c's enum and
+	 * nvstatuscodes.h name the stage and the status by hand here. */
+	{"rm-init-dma-vmware.log", "LXG106", E, "0000:13:00.0",
+	 "status=0x26:0x56:1463|stage=RM_INIT_GPU_DMA_CONFIGURATION_FAILED|error=NV_ERR_NOT_SUPPORTED", "-"},
+	{"rm-init-gsp-gfw-boot.log", "LXG106", E, "0000:98:00.0",
+	 "status=0x62:0x65:1792|stage=RM_INIT_FIRMWARE_INIT_FAILED|error=NV_ERR_TIMEOUT", "LXG108"},
+	{"rm-init-gsp-gfw-boot.log", "LXG108", E, "0000:98:00.0", NULL, NULL},
+	{"rm-init-two-gpus-irq.log", "LXG106", E, "0000:04:01.0",
+	 "status=0x11:0x45:2525|minor=0|times=2|stage=RM_INIT_SYS_ENVIRONMENT_FAILED|error=NV_ERR_IRQ_NOT_FIRING", "-"},
+	{"rm-init-two-gpus-irq.log", "LXG106", E, "0000:04:02.0", "status=0x11:0x45:2525|minor=1|times=2", "-"},
+	{"rm-init-syslog-bracket.log", "LXG106", E, "0000:0a:00.0",
+	 "status=0x24:0x72:1568|minor=5|times=2|stage=RM_INIT_GPU_STATE_INIT_FAILED|error=NV_ERR_MEMORY_ERROR", "-"},
+	{"rm-init-attach.log", "LXG106", E, "0000:01:00.0",
+	 "status=0x22:0x56:894|times=2|stage=RM_INIT_GPU_GPUMGR_ATTACH_GPU_FAILED|error=NV_ERR_NOT_SUPPORTED", "-"},
+	{"rm-init-old.log", "LXG106", E, NULL, "status=0x26:0xffff:1375|minor=0|error=NV_ERR_GENERIC", "-"},
+	{"rm-init-fsp-h100.log", "LXG106", E, "0000:01:00.0",
+	 "status=0x62:0x1a:1792|minor=0|stage=RM_INIT_FIRMWARE_INIT_FAILED|error=NV_ERR_INSUFFICIENT_RESOURCES", "LXG108"},
+	{"pci-region-invalid-bar0.log", "LXG104", E, "0000:06:00.0", "bar=0|bar_size=0|bar_address=0", NULL},
+	{"pci-region-invalid-bar0.log", "LXG106", E, "0000:06:00.0", "error=-1", "LXG104"},
+	{"pci-region-invalid-egpu.log", "LXG104", E, "0000:0a:00.0", "bar=1|bar_size=0|bar_address=0", NULL},
+	{"legacy-branch-talos.log", "LXG103", E, NULL,
+	 "branch=470.xx|model=GeForce GT 710|driver_version=535.129.03", NULL},
+	{"legacy-branch-talos.log", "LXG125", W, NULL, NULL, NULL},
+	{"api-mismatch-journal-367.log", "LXG100", E, NULL, "client_version=367.44|module_version=367.35", NULL},
+	{"api-mismatch-515.log", "LXG100", E, NULL, "client_version=515.48.07|module_version=510.73.05", NULL},
+	{"api-mismatch-repeated-stamp.log", "LXG100", E, NULL, "client_version=535.183.01|module_version=535.161.07",
+	 NULL},
+	{"api-mismatch-vgpu-guest.log", "LXG100", E, NULL, "client_version=570.148.08|module_version=570.148.06", NULL},
+	{"no-graphics-adapter-old.log", "LXG125", W, NULL, NULL, NULL},
+	{"module-unknown-symbol-uvm.log", "LXG116", E, NULL, "module=nvidia_uvm|symbol=radix_tree_preloads", NULL},
+	{"module-unknown-symbol-uvm-old.log", "LXG116", E, NULL, "module=nvidia_uvm|symbol=radix_tree_preloads", NULL},
+	/* Xid 45 names the Xid it follows: that one is the cause */
+	{"xid-45-caused-by.log", "LXG110", W, "0000:dc:00.0", "xid=45|root_xid=149", NULL},
+	{"xid-45-caused-by.log", "LXG110", W, "0000:ed:00.0", "xid=45|root_xid=145", NULL},
+	{"gsp-heartbeat-journal.log", "LXG108", E, NULL, NULL, NULL},
+	{"xid-62-154-proxmox.log", "LXG110", E, "0000:01:00.0", "xid=62|bucket=RESET_GPU", NULL},
+	{"xid-62-154-proxmox.log", "LXG110", E, "0000:01:00.0", "xid=154|action=GPU Reset Required", NULL},
+	/* the driver's own status names in its check lines */
+	{"reset-required.log", "LXG118", E, NULL, NULL, NULL},
+	{"gpu-is-lost.log", "LXG109", E, NULL, "times=2", NULL},
 };
 
 /* The value a field of the expectation names, as the match has it. */
@@ -263,9 +305,10 @@ static void test_expectations(void)
 			continue;
 		/* the finding of that code about that GPU */
 		const struct lx_kmsg_match *hit = NULL;
-		for (size_t i = 0; i < m.n && !hit; i++)
-			if (strcmp(code_of(&m.items[i]), e->code) == 0 && same_str(m.items[i].pci, e->gpu))
-				hit = &m.items[i];
+		for (size_t i = 0; i < m.n; i++)
+			if (strcmp(code_of(&m.items[i]), e->code) == 0 && same_str(m.items[i].pci, e->gpu) &&
+			    (!hit || fields_match(&m.items[i], e->fields, false)))
+				hit = hit && fields_match(hit, e->fields, false) ? hit : &m.items[i];
 		_cleanup_free_ char *what = lx_xasprintf("%s: %s about GPU %s", e->file, e->code,
 							 e->gpu ? e->gpu : "(none)");
 		if (!ok(hit != NULL, what)) {
@@ -334,8 +377,8 @@ static void test_every_row_has_a_case(void)
 
 static void test_clean_logs(void)
 {
-	static const char *const clean[] = {"clean-public.log", "clean-this-machine.log"};
-	for (size_t c = 0; c < 2; c++) {
+	static const char *const clean[] = {"clean-public.log", "clean-this-machine.log", "clean-unseen.log"};
+	for (size_t c = 0; c < sizeof(clean) / sizeof(clean[0]); c++) {
 		_cleanup_free_ char *path = lx_xasprintf("%s/%s", kmsg_dir, clean[c]);
 		struct lx_kmsg k;
 		struct lx_error err = {0};
@@ -343,7 +386,8 @@ static void test_clean_logs(void)
 			lx_error_clear(&err);
 			continue;
 		}
-		ok(k.n > 10, "the clean log has lines");
+		/* clean-unseen.log: three short excerpts, one a boot's start */
+		ok(k.n > (c == 2 ? 5u : 10u), "the clean log has lines");
 		struct lx_kmsg_matches m;
 		size_t got = count_matches(&k, NULL, &m);
 		_cleanup_free_ char *what = lx_xasprintf("no row matches %s", clean[c]);
