@@ -41,7 +41,9 @@ int lx_kmsg_read_device(const char *path, struct lx_kmsg *out, struct lx_error *
 /* A saved log: dmesg (with or without timestamps, -T, -r, -x), journalctl
  * -k (short formats, with or without "-- Boot" separators) or syslog text.
  * Only the current boot counts: the lines after the last "-- Boot"
- * separator or "Linux version" line. name is used in messages. */
+ * separator or "Linux version" line. A log newest first (journalctl -r:
+ * its times go down) is read oldest first, its lines keeping the file's
+ * numbers. name is used in messages. */
 void lx_kmsg_parse_text(const char *name, const char *text, size_t len, struct lx_kmsg *out);
 int lx_kmsg_read_file(const char *path, struct lx_kmsg *out, struct lx_error *err);
 void lx_kmsg_free(struct lx_kmsg *k);

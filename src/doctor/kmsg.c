@@ -264,14 +264,117 @@ static bool is_boot_separator(const char *raw)
 	return lx_str_starts_with(raw, "-- Boot ") || lx_str_starts_with(raw, "-- Reboot --");
 }
 
+/* When a line was logged, as far as its prefix says: dmesg's seconds
+ * since boot ("[  12.3]"), dmesg -T's and syslog's/journalctl's dates
+ * ("[Tue Dec  1 10:00:00 2026]", "Dec 01 10:00:00"), an ISO time. Only
+ * the order matters: seconds, from any origin but the same per form. */
+static bool line_time(const char *raw, double *t)
+{
+	static const char months[] = "JanFebMarAprMayJunJulAugSepOctNovDec";
+	const char *s = raw + strspn(raw, " \t");
+	double sec;
+	int n = 0;
+	if (sscanf(s, "[%lf]%n", &sec, &n) == 1 && n > 0) {
+		*t = sec;
+		return true;
+	}
+	if (*s == '[' && isalpha((unsigned char)s[1]) && strlen(s) > 5)
+		s += 5; /* "[Tue " of dmesg -T: then "Dec  1 10:00:00 2026]" */
+	char mon[4];
+	int day, hh, mm, ss, year = 0;
+	if (sscanf(s, "%3s %d %d:%d:%d", mon, &day, &hh, &mm, &ss) == 5) {
+		const char *m = strstr(months, mon);
+		if (!m || strlen(mon) != 3 || (m - months) % 3)
+			return false;
+		const char *close = strchr(s, ']');
+		if (close && close - s < 24)
+			(void)sscanf(close - 4, "%d", &year);
+		*t = ((((double)year * 12 + (double)((m - months) / 3)) * 31 + day) * 24 + hh) * 3600.0 + mm * 60 + ss;
+		return true;
+	}
+	int y, mo;
+	if (sscanf(s, "%4d-%2d-%2dT%2d:%2d:%2d", &y, &mo, &day, &hh, &mm, &ss) == 6) {
+		*t = (((((double)y * 12 + mo) * 31 + day) * 24 + hh) * 3600.0) + mm * 60 + ss;
+		return true;
+	}
+	return false;
+}
+
+/* journalctl -r (and dmesg piped through tac) print the newest message
+ * first. Read oldest first, or a record's continuation lines and "the
+ * cause before RmInitAdapter" come out backwards: when the times the lines
+ * carry go down more often than up, the records (a line with its indented
+ * continuation lines) are put back in order. NULL: the text is in order. */
+static char *unreverse(const char *text, size_t len, unsigned **linenos)
+{
+	struct span {
+		const char *start;
+		size_t len;
+		unsigned lineno, lines; /* the file's number of its first line, and how many */
+	} *recs = NULL;
+	unsigned lineno = 0;
+	size_t n = 0, down = 0, up = 0;
+	double last = 0;
+	bool have_last = false;
+	for (const char *p = text, *end = text + len; p < end;) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t l = nl ? (size_t)(nl - p) + 1 : (size_t)(end - p);
+		_cleanup_free_ char *line = lx_xstrndup(p, nl ? l - 1 : l);
+		double t;
+		bool timed = line_time(line, &t);
+		bool indented = *p == ' ' || *p == '\t';
+		lineno++;
+		if (n && indented && !timed) {
+			recs[n - 1].len += l; /* a continuation of the record before */
+			recs[n - 1].lines++;
+		} else {
+			recs = lx_xrealloc(recs, (n + 1) * sizeof(*recs));
+			recs[n++] = (struct span){p, l, lineno, 1};
+		}
+		if (timed) {
+			if (have_last && t < last)
+				down++;
+			else if (have_last && t > last)
+				up++;
+			last = t;
+			have_last = true;
+		}
+		p += l;
+	}
+	char *out = NULL;
+	if (down >= 2 && down > 4 * up) {
+		struct lx_buf b = {0};
+		/* findings still name the lines as the file numbers them */
+		*linenos = lx_xcalloc(lineno + 1, sizeof(**linenos));
+		size_t at = 0;
+		for (size_t i = n; i-- > 0;) {
+			for (unsigned k = 0; k < recs[i].lines; k++)
+				(*linenos)[at++] = recs[i].lineno + k;
+			lx_buf_append(&b, recs[i].start, recs[i].len);
+			if (recs[i].start[recs[i].len - 1] != '\n')
+				lx_buf_append(&b, "\n", 1);
+		}
+		out = lx_buf_steal(&b);
+	}
+	free(recs);
+	return out;
+}
+
 void lx_kmsg_parse_text(const char *name, const char *text, size_t len, struct lx_kmsg *out)
 {
+	_cleanup_free_ unsigned *linenos = NULL;
+	_cleanup_free_ char *ordered = unreverse(text, len, &linenos);
+	if (ordered) {
+		text = ordered;
+		len = strlen(ordered);
+	}
 	memset(out, 0, sizeof(*out));
 	out->source = lx_xstrdup(name);
 	out->boots = 1;
 	bool seen_any = false;
 	const char *p = text, *end = text + len;
-	for (unsigned lineno = 1; p < end; lineno++) {
+	for (unsigned physical = 0; p < end; physical++) {
+		unsigned lineno = linenos ? linenos[physical] : physical + 1;
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
 		size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p);
 		char *raw = lx_xstrndup(p, n);

@@ -695,6 +695,59 @@ static void test_formats(void)
 	lx_kmsg_free(&k);
 }
 
+/* journalctl -r: newest first. rm-init-gsp-timeout.log's lines (siderolabs/
+ * extensions#909) and api-mismatch-journal.log's record, reversed by hand
+ * as journalctl -r prints them (an entry's continuation lines stay under
+ * it): read oldest first, the GSP failure is still RmInitAdapter's cause,
+ * the minor joins its record, and the findings name the file's lines. */
+static void test_reversed(void)
+{
+	const char *text =
+		"Apr 19 12:34:42 Kyrios kernel: NVRM: API mismatch: the client 'nvidia-powerd' (pid 849)\n"
+		"                               NVRM: has the version 570.133.07, but this kernel module has\n"
+		"                               NVRM: the version 575.51.02.  Please make sure that this\n"
+		"Apr 19 12:30:22 Kyrios kernel: NVRM: GPU 0000:01:00.0: rm_init_adapter failed, device minor number 0\n"
+		"Apr 19 12:30:22 Kyrios kernel: NVRM: GPU 0000:01:00.0: RmInitAdapter failed! (0x62:0x65:1859)\n"
+		"Apr 19 12:30:22 Kyrios kernel: NVRM: iovaspaceDestruct_IMPL: 1 left-over mappings in IOVAS 0x100\n"
+		"Apr 19 12:30:22 Kyrios kernel: NVRM: RmInitAdapter: Cannot initialize GSP firmware RM\n"
+		"Apr 19 12:30:21 Kyrios kernel: NVRM: nvAssertOkFailedNoLog: Assertion failed: Call timed out [NV_ERR_TIMEOUT] (0x00000065) returned from kgspWaitForRmInitDone(pGpu, pKernelGsp)\n"
+		"Apr 19 12:30:17 Kyrios kernel: NVRM: nvAssertFailedNoLog: Assertion failed: 0 @ kernel_gsp.c:1443\n"
+		"Apr 19 12:30:13 Kyrios kernel: NVRM: loading NVIDIA UNIX Open Kernel Module for x86_64  570.172.08  Release Build\n"
+		"Apr 19 12:30:01 Kyrios kernel: Linux version 6.12.40-talos (gcc 14.2.0)\n";
+	struct lx_kmsg k;
+	parse(text, &k);
+	ok(k.n >= 10 && strstr(k.lines[0].text, "Linux version"), "journalctl -r: read oldest first (the boot's first line)");
+	struct lx_kmsg_matches m;
+	size_t got = count_matches(&k, NULL, &m);
+	const struct lx_kmsg_match *init = NULL, *gsp = NULL, *mm = NULL;
+	for (size_t i = 0; got != (size_t)-1 && i < m.n; i++) {
+		if (strcmp(code_of(&m.items[i]), "LXG106") == 0)
+			init = &m.items[i];
+		if (strcmp(code_of(&m.items[i]), "LXG108") == 0)
+			gsp = &m.items[i];
+		if (strcmp(code_of(&m.items[i]), "LXG100") == 0)
+			mm = &m.items[i];
+	}
+	ok(init && init->pci && strcmp(init->pci, "0000:01:00.0") == 0, "journalctl -r: RmInitAdapter of 0000:01:00.0");
+	ok(init && gsp && init->cause && &m.items[init->cause - 1] == gsp,
+	   "journalctl -r: the GSP failure logged before it is its cause");
+	str_eq(init ? lx_kmsg_match_field(init, "minor") : NULL, "0", "journalctl -r: the minor joins its record");
+	int_eq(init ? (long long)k.lines[init->first].lineno : -1, 5, "journalctl -r: the finding names the file's line");
+	str_eq(mm ? lx_kmsg_match_field(mm, "module_version") : NULL, "575.51.02",
+	       "journalctl -r: the API mismatch's continuation lines stay its own");
+	if (got != (size_t)-1)
+		lx_kmsg_matches_free(&m);
+	lx_kmsg_free(&k);
+
+	/* in order, with a later boot's times starting again: not reversed */
+	parse("[    1.0] a\n[    2.0] NVRM: GPU 0000:01:00.0: RmInitAdapter failed! (0x62:0x65:1859)\n"
+	      "[    2.1] NVRM: GPU 0000:01:00.0: rm_init_adapter failed, device minor number 0\n"
+	      "[    0.0] Linux version 6.8\n[    3.0] b\n[    4.0] c\n",
+	      &k);
+	ok(k.n == 3 && strstr(k.lines[0].text, "Linux version"), "a log in order stays in order");
+	lx_kmsg_free(&k);
+}
+
 /* nvidia's probe was not called: the GPUs are the ones nouveau took. */
 static void test_owner_from_log(void)
 {
@@ -945,6 +998,7 @@ int main(int argc, char **argv)
 	test_grouping();
 	test_gpu_only();
 	test_formats();
+	test_reversed();
 	test_owner_from_log();
 	test_doctor_messages();
 	test_live_facts();
