@@ -194,6 +194,14 @@ struct lx_host_facts {
 	int fabricmanager_pid; /* -1: none running */
 	char *fabricmanager_package;
 	char *fabricmanager_version; /* upstream version, "550.54.15" */
+	/* NVLink 5 systems (HGX/DGX B200, GB200): the switches are managed
+	 * through ConnectX functions (vendor 0x15b3) whose VPD says "SW_MNG",
+	 * as NVIDIA's driver container detects them; Fabric Manager then
+	 * needs mlx5_ib and ib_umad loaded and nvlsm (the NVLink Subnet
+	 * Manager) running. Looked for only when there are such ports. */
+	struct lx_strv nvlink5_ports;
+	bool mlx5_ib_loaded, ib_umad_loaded; /* <sys>/module/NAME */
+	int nvlsm_pid;                       /* -1: none running */
 };
 /* Read them under paths (proc, sys, run) and, for the module tree, root
  * ("/"); nothing is opened but files. */

@@ -80,6 +80,7 @@ enum lx_finding_code {
 	LXG116_MODULE_WRONG_KERNEL, /* an NVIDIA module built for another kernel */
 	LXG117_FABRIC_NOT_READY,  /* NVSwitch fabric: Fabric Manager not running or of another version, SXid */
 	LXG118_GPU_RESET_REQUIRED, /* the driver says the GPU needs a reset (NV_ERR_RESET_REQUIRED) */
+	LXG119_NVLINK5_PREREQ,    /* an NVLink 5 fabric without mlx5_ib/ib_umad or nvlsm */
 	LXG120_MODULE_NOT_LOADED = 120, /* the nvidia module is not loaded */
 	LXG121_GPU_NOT_ON_NVIDIA, /* a GPU bound to no driver, nouveau, vfio-pci */
 	LXG122_DRIVER_NODE_MISSING, /* /dev/nvidiactl, nvidiaN, nvidia-uvm missing */

@@ -253,25 +253,61 @@ static int check_facts(struct check_ctx *c)
 		    lx_xasprintf("%s%s%s", sb_ev ? sb_ev : "", sb && locked ? "\n" : "",
 				 lock_ev ? lock_ev : ""));
 	}
+	/* NVLink 5 (B200, GB200): Fabric Manager's start script needs the
+	 * InfiniBand management stack and the NVLink Subnet Manager (NVIDIA's
+	 * Fabric Manager user guide, "Systems Using Fourth Generation
+	 * NVSwitches"); without them it stays down like a missing Fabric
+	 * Manager */
+	if (f->nvlink5_ports.n && module_loaded(host) &&
+	    (!f->mlx5_ib_loaded || !f->ib_umad_loaded || f->nvlsm_pid < 0)) {
+		_cleanup_free_ char *ports = lx_strv_join(&f->nvlink5_ports, ", ");
+		struct lx_strv miss = {0};
+		if (!f->mlx5_ib_loaded)
+			lx_strv_push(&miss, "mlx5_ib is not loaded");
+		if (!f->ib_umad_loaded)
+			lx_strv_push(&miss, "ib_umad is not loaded");
+		if (f->nvlsm_pid < 0)
+			lx_strv_push(&miss, "nvlsm (the NVLink Subnet Manager) is not running");
+		_cleanup_free_ char *what = lx_strv_join(&miss, ", ");
+		add(c, LXG119_NVLINK5_PREREQ,
+		    lx_xasprintf("an NVLink 5 fabric (switch management port%s %s) and %s: Fabric Manager "
+				 "cannot program the switches, the GPUs' fabric stays 'In Progress' and "
+				 "CUDA fails with error 802 (system not yet initialized) in every container",
+				 f->nvlink5_ports.n == 1 ? "" : "s", ports, what),
+		    lx_xstrdup("modprobe mlx5_ib ib_umad (and name them in /etc/modules-load.d/ for the "
+			       "next boot), install nvlsm of the Fabric Manager's version, then systemctl "
+			       "restart nvidia-fabricmanager (its start script runs nvlsm)"),
+		    lx_xasprintf("/sys/bus/pci/devices: %s (15b3, VPD SW_MNG); /sys/module/mlx5_ib %s, "
+				 "/sys/module/ib_umad %s; %s nvlsm process",
+				 ports, f->mlx5_ib_loaded ? "present" : "absent",
+				 f->ib_umad_loaded ? "present" : "absent", f->nvlsm_pid < 0 ? "no" : "an"));
+		lx_strv_free(&miss);
+	}
 	/* NVSwitch systems: without a Fabric Manager of the module's version
 	 * the GPUs stay uninitialized (CUDA error 802, "system not yet
 	 * initialized", in every container) */
-	if (f->nvswitches.n && module_loaded(host)) {
-		_cleanup_free_ char *list = lx_strv_join(&f->nvswitches, ", ");
+	if ((f->nvswitches.n || f->nvlink5_ports.n) && module_loaded(host)) {
+		/* NVLink 5's switches are not on the host's PCI bus: their
+		 * management ports stand for them */
+		bool nvl5 = !f->nvswitches.n;
+		const struct lx_strv *sw = nvl5 ? &f->nvlink5_ports : &f->nvswitches;
+		_cleanup_free_ char *list = lx_strv_join(sw, ", ");
 		if (f->fabricmanager_pid < 0)
 			add(c, LXG117_FABRIC_NOT_READY,
-			    lx_xasprintf("%zu NVSwitch function%s (%s) and nv-fabricmanager is not running: "
+			    lx_xasprintf("%zu %s%s (%s) and nv-fabricmanager is not running: "
 					 "the fabric is not set up, CUDA fails with error 802 (system not "
 					 "yet initialized) in every container",
-					 f->nvswitches.n, f->nvswitches.n == 1 ? "" : "s", list),
+					 sw->n, nvl5 ? "NVLink 5 switch management port" : "NVSwitch function",
+					 sw->n == 1 ? "" : "s", list),
 			    lx_xasprintf("install the Fabric Manager of the loaded driver (%s: "
 					 "nvidia-fabricmanager-%.*s) and systemctl enable --now "
 					 "nvidia-fabricmanager",
 					 host->driver.version, (int)strcspn(host->driver.version, "."),
 					 host->driver.version),
-			    lx_xasprintf("/sys/bus/pci/devices: %s (10de, class 0680); no nv-fabricmanager "
+			    lx_xasprintf("/sys/bus/pci/devices: %s (%s); no nv-fabricmanager "
 					 "process%s%s",
-					 list, f->fabricmanager_package ? "; installed: " : "",
+					 list, nvl5 ? "15b3, VPD SW_MNG" : "10de, class 0680",
+					 f->fabricmanager_package ? "; installed: " : "",
 					 f->fabricmanager_package ? f->fabricmanager_package : ""));
 		else if (f->fabricmanager_version && strcmp(f->fabricmanager_version, host->driver.version) != 0)
 			add(c, LXG117_FABRIC_NOT_READY,

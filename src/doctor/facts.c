@@ -136,22 +136,64 @@ static void read_nvswitches(const char *sys, struct lx_host_facts *f)
 	lx_strv_sort(&f->nvswitches);
 }
 
-/* A live nv-fabricmanager: a process whose comm it is (cut at 15). */
-static void read_fabricmanager_pid(const char *proc, struct lx_host_facts *f)
+/* NVLink 5 switch management ports: ConnectX functions (vendor 0x15b3)
+ * whose VPD holds "SW_MNG" (what NVIDIA's gpu-driver-container looks for
+ * in /sys/class/infiniband/x/device/vpd; read here from the PCI function,
+ * which is there without mlx5_ib loaded too). */
+static void read_nvlink5_ports(const char *sys, struct lx_host_facts *f)
 {
-	f->fabricmanager_pid = -1;
+	_cleanup_free_ char *dir = lx_path_join(sys, "bus/pci/devices");
+	DIR *d = opendir(dir);
+	struct dirent *de;
+	while (d && (de = readdir(d))) {
+		if (de->d_name[0] == '.')
+			continue;
+		_cleanup_free_ char *vrel = lx_xasprintf("bus/pci/devices/%s/vendor", de->d_name);
+		_cleanup_free_ char *vendor = read_optional(sys, vrel, NULL);
+		if (!vendor || !lx_str_starts_with(lx_str_strip(vendor), "0x15b3"))
+			continue;
+		_cleanup_free_ char *rel = lx_xasprintf("bus/pci/devices/%s/vpd", de->d_name);
+		size_t len = 0;
+		_cleanup_free_ char *vpd = read_optional(sys, rel, &len);
+		if (vpd && memmem(vpd, len, "SW_MNG", 6))
+			lx_strv_push(&f->nvlink5_ports, de->d_name);
+	}
+	if (d)
+		closedir(d);
+	lx_strv_sort(&f->nvlink5_ports);
+}
+
+static bool module_dir(const char *sys, const char *name)
+{
+	_cleanup_free_ char *rel = lx_xasprintf("module/%s", name);
+	_cleanup_free_ char *path = lx_path_join(sys, rel);
+	struct stat st;
+	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+/* The first live process whose comm starts so (comm is cut at 15), or -1. */
+static int find_process(const char *proc, const char *comm_prefix)
+{
+	int pid = -1;
 	DIR *d = opendir(proc);
 	struct dirent *de;
-	while (d && f->fabricmanager_pid < 0 && (de = readdir(d))) {
+	while (d && pid < 0 && (de = readdir(d))) {
 		if (!isdigit((unsigned char)de->d_name[0]))
 			continue;
 		_cleanup_free_ char *rel = lx_xasprintf("%s/comm", de->d_name);
 		_cleanup_free_ char *comm = read_optional(proc, rel, NULL);
-		if (comm && lx_str_starts_with(comm, "nv-fabricmanage"))
-			f->fabricmanager_pid = atoi(de->d_name);
+		if (comm && lx_str_starts_with(comm, comm_prefix))
+			pid = atoi(de->d_name);
 	}
 	if (d)
 		closedir(d);
+	return pid;
+}
+
+/* A live nv-fabricmanager: a process whose comm it is (cut at 15). */
+static void read_fabricmanager_pid(const char *proc, struct lx_host_facts *f)
+{
+	f->fabricmanager_pid = find_process(proc, "nv-fabricmanage");
 }
 
 /* The Fabric Manager package dpkg has installed (nvidia-fabricmanager-550,
@@ -222,10 +264,17 @@ void lx_host_facts_read_root(const struct lx_scan_paths *paths, const char *root
 		lx_str_strip(out->kernel_release);
 	read_module(root, out);
 	read_nvswitches(paths->sys, out);
+	read_nvlink5_ports(paths->sys, out);
 	out->fabricmanager_pid = -1;
-	if (out->nvswitches.n) {
+	out->nvlsm_pid = -1;
+	if (out->nvswitches.n || out->nvlink5_ports.n) {
 		read_fabricmanager_pid(paths->proc, out);
 		read_fabricmanager_package(root, out);
+	}
+	if (out->nvlink5_ports.n) {
+		out->mlx5_ib_loaded = module_dir(paths->sys, "mlx5_ib");
+		out->ib_umad_loaded = module_dir(paths->sys, "ib_umad");
+		out->nvlsm_pid = find_process(paths->proc, "nvlsm");
 	}
 }
 
@@ -241,6 +290,7 @@ void lx_host_facts_free(struct lx_host_facts *f)
 	free(f->module_path);
 	free(f->module_vermagic);
 	lx_strv_free(&f->nvswitches);
+	lx_strv_free(&f->nvlink5_ports);
 	free(f->fabricmanager_package);
 	free(f->fabricmanager_version);
 	memset(f, 0, sizeof(*f));

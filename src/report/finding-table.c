@@ -104,6 +104,8 @@ static const struct lx_finding_info infos[LX_FINDING_CODES_END] = {
 	[LXG117_FABRIC_NOT_READY] = {"LXG117", LX_SEVERITY_ERROR,
 				     "the NVSwitch fabric is not ready (Fabric Manager, SXid)"},
 	[LXG118_GPU_RESET_REQUIRED] = {"LXG118", LX_SEVERITY_ERROR, "the driver says a GPU needs a reset"},
+	[LXG119_NVLINK5_PREREQ] = {"LXG119", LX_SEVERITY_ERROR,
+				   "an NVLink 5 fabric lacks its prerequisites (ib_umad, nvlsm)"},
 	[LXG120_MODULE_NOT_LOADED] = {"LXG120", LX_SEVERITY_ERROR,
 				      "the nvidia kernel module is not loaded"},
 	[LXG121_GPU_NOT_ON_NVIDIA] = {"LXG121", LX_SEVERITY_ERROR, "a GPU not bound to nvidia"},

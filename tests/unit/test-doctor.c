@@ -954,6 +954,62 @@ static void test_live_facts(void)
 	ok(none, "Fabric Manager of the module's version, running: no LXG117");
 	lx_findings_free(&out);
 	lx_host_facts_free(&f);
+
+	/* An HGX B200: no NVSwitch on the host's PCI bus, ConnectX functions
+	 * whose VPD says SW_MNG (the check of NVIDIA's gpu-driver-container,
+	 * gpu-operator#2781), Fabric Manager running, mlx5_ib loaded, ib_umad
+	 * not and no nvlsm: the user guide's NVLink 5 prerequisites missing */
+	_cleanup_free_ char *nvsw = lx_path_join(root, "sys/bus/pci/devices/0000:05:00.0");
+	_cleanup_free_ char *rmsw = lx_xasprintf("rm -rf '%s'", nvsw);
+	if (system(rmsw) != 0)
+		printf("# could not remove %s\n", nvsw);
+	write_at(root, "sys/bus/pci/devices/0000:1a:00.0/vendor", "0x15b3\n");
+	write_at(root, "sys/bus/pci/devices/0000:1a:00.0/class", "0x020700\n");
+	write_at(root, "sys/bus/pci/devices/0000:1a:00.0/vpd", "\x82\x10" "ConnectX-7 SW_MNG\x90\x04" "PN:");
+	write_at(root, "sys/bus/pci/devices/0000:1b:00.0/vendor", "0x15b3\n");
+	write_at(root, "sys/bus/pci/devices/0000:1b:00.0/vpd", "\x82\x10" "ConnectX-7 HCA\x90");
+	write_at(root, "sys/module/mlx5_ib/refcnt", "0\n");
+	lx_host_facts_read_root(&paths, root, &f);
+	ok(f.nvswitches.n == 0 && f.nvlink5_ports.n == 1 && strcmp(f.nvlink5_ports.items[0], "0000:1a:00.0") == 0,
+	   "NVLink 5: the SW_MNG port, not the plain HCA");
+	ok(f.mlx5_ib_loaded && !f.ib_umad_loaded && f.nvlsm_pid == -1, "mlx5_ib loaded, ib_umad not, no nvlsm");
+	lx_doctor_host(&in, &out, &err);
+	const struct lx_finding *nvl5 = NULL;
+	for (size_t i = 0; i < out.n; i++)
+		if (out.items[i].code == LXG119_NVLINK5_PREREQ)
+			nvl5 = &out.items[i];
+	ok(nvl5 && strstr(nvl5->message, "0000:1a:00.0") && strstr(nvl5->message, "ib_umad is not loaded") &&
+		   strstr(nvl5->message, "nvlsm") && !strstr(nvl5->message, "mlx5_ib is not") &&
+		   strstr(nvl5->message, "802") && strstr(nvl5->fix, "modprobe mlx5_ib ib_umad"),
+	   "NVLink 5 without ib_umad and nvlsm: LXG119 names both and CUDA's 802");
+	lx_findings_free(&out);
+	lx_host_facts_free(&f);
+	write_at(root, "sys/module/ib_umad/refcnt", "0\n");
+	write_at(root, "proc/5151/comm", "nvlsm\n");
+	lx_host_facts_read_root(&paths, root, &f);
+	lx_doctor_host(&in, &out, &err);
+	none = true;
+	for (size_t i = 0; i < out.n; i++)
+		none &= out.items[i].code != LXG119_NVLINK5_PREREQ && out.items[i].code != LXG117_FABRIC_NOT_READY;
+	ok(f.nvlsm_pid == 5151 && none, "NVLink 5 with ib_umad, nvlsm and Fabric Manager: no LXG119 or LXG117");
+	lx_findings_free(&out);
+	lx_host_facts_free(&f);
+	/* Fabric Manager stopped: LXG117 names the management ports */
+	_cleanup_free_ char *fmproc = lx_path_join(root, "proc/4242");
+	_cleanup_free_ char *rmfm = lx_xasprintf("rm -rf '%s'", fmproc);
+	if (system(rmfm) != 0)
+		printf("# could not remove %s\n", fmproc);
+	lx_host_facts_read_root(&paths, root, &f);
+	lx_doctor_host(&in, &out, &err);
+	fm = NULL;
+	for (size_t i = 0; i < out.n; i++)
+		if (out.items[i].code == LXG117_FABRIC_NOT_READY)
+			fm = &out.items[i];
+	ok(fm && strstr(fm->message, "NVLink 5 switch management port (0000:1a:00.0)") &&
+		   strstr(fm->message, "nv-fabricmanager is not running"),
+	   "NVLink 5 without Fabric Manager: LXG117 names the management port");
+	lx_findings_free(&out);
+	lx_host_facts_free(&f);
 	lx_error_clear(&err);
 	_cleanup_free_ char *rm = lx_xasprintf("rm -rf '%s'", root);
 	if (system(rm) != 0)
