@@ -511,8 +511,8 @@ static const struct lx_kmsg_entry catalogue[] = {
 
 /* NVIDIA's Xid catalogue: mnemonic, description and immediate-action
  * bucket as docs.nvidia.com/deploy/xid-errors/analyzing-xid-catalog.html
- * gives them (61: the archived catalogue for older GPUs; the current one
- * lists it as unused). The severity is doctor's reading of the bucket:
+ * gives them (61: the r555 catalogue's text; the current one no longer
+ * lists it). The severity is doctor's reading of the bucket:
  * RESET_GPU, RESTART_BM and the reset workflows are errors (the GPU is
  * unusable until reset), RESTART_APP and IGNORE are notes or warnings. */
 static const struct lx_xid_info xids[] = {
@@ -537,8 +537,12 @@ static const struct lx_xid_info xids[] = {
 	 "WORKFLOW_XID_48", LX_SEVERITY_ERROR,
 	 "reset the GPU (nvidia-smi -r) or reboot to clear it; with Xid 63/64, or if it recurs, "
 	 "drain the GPU and run field diagnostics"},
-	{61, "PMU_BREAKPOINT", "internal micro-controller breakpoint or warning (older GPUs)",
-	 "CONTACT_SUPPORT", LX_SEVERITY_WARNING, "update the driver; contact NVIDIA if it recurs"},
+	/* 61: the r555 catalogue (the current one no longer lists it): "PMU
+	 * Breakpoint. Report a GPU Issue and Reset GPU(s) reporting the XID" */
+	{61, "PMU_BREAKPOINT", "internal micro-controller breakpoint/warning (PMU breakpoint): the GPU's "
+	 "internal engine stops working", "RESET_GPU", LX_SEVERITY_ERROR,
+	 "stop what uses the GPU (every container holding it) and reset it (nvidia-smi -r -i <gpu>), "
+	 "else reboot the host; report it to NVIDIA (nvidia-bug-report.sh)"},
 	{62, "PMU_HALT_ERROR", "internal micro-controller halt", "RESET_GPU", LX_SEVERITY_ERROR,
 	 ACTION_RESET},
 	{63, "INFOROM_DRAM_RETIREMENT_EVENT", "GPU memory remapping (or page retirement) event: "

@@ -153,7 +153,9 @@ static const struct expect expects[] = {
 	 "xid=45|mnemonic=ROBUST_CHANNEL_PREEMPTIVE_REMOVAL|bucket=WORKFLOW_XID_45", NULL},
 	{"xid-48.log", "LXG110", E, "0000:3b:00.0", "xid=48|mnemonic=ROBUST_CHANNEL_GPU_ECC_DBE|bucket=WORKFLOW_XID_48",
 	 NULL},
-	{"xid-61.log", "LXG110", W, "0000:01:00.0", "xid=61|mnemonic=PMU_BREAKPOINT|bucket=CONTACT_SUPPORT", NULL},
+	/* 61: NVIDIA's r555 Xid catalogue, "PMU Breakpoint. Report a GPU Issue
+	 * and Reset GPU(s) reporting the XID" */
+	{"xid-61.log", "LXG110", E, "0000:01:00.0", "xid=61|mnemonic=PMU_BREAKPOINT|bucket=RESET_GPU", NULL},
 	{"xid-62.log", "LXG110", E, "0000:0a:00.0", "xid=62|mnemonic=PMU_HALT_ERROR|bucket=RESET_GPU", NULL},
 	{"xid-63.log", "LXG110", W, "0000:10:1c.0", "xid=63|mnemonic=INFOROM_DRAM_RETIREMENT_EVENT|bucket=IGNORE",
 	 NULL},
