@@ -38,6 +38,7 @@ struct lx_audit_container {
 	const char *id;
 	const char *path; /* its config */
 	const char *node; /* its node's name */
+	const char *name; /* its hostname (lx_conf_hostname); NULL when it has none */
 	bool local;       /* on this node: state is what lxgpu saw (else stopped, unknown) */
 	bool gpus_known;  /* its node has a host model: gpus are the GPUs it uses */
 	bool has_gpus;    /* its config has GPU nodes */

@@ -53,6 +53,9 @@ void lx_conf_free(struct lx_conf *conf);
 
 /* The last value of a PVE key in the live section (PVE: last wins), or NULL. */
 const char *lx_conf_get(const struct lx_conf *conf, const char *key);
+/* The container's name as pct list and lxc-ls show it: PVE's hostname,
+ * else the last lxc.uts.name of the live section; NULL when neither. */
+const char *lx_conf_hostname(const struct lx_conf *conf);
 /* True when the live section has any raw key starting with prefix. */
 bool lx_conf_has_lxc_key(const struct lx_conf *conf, const char *prefix);
 

@@ -109,6 +109,7 @@ struct lx_container_report {
 	struct lx_access access; /* what it gets at its next start */
 	struct lx_strv gpus; /* bdfs of the GPUs it uses */
 	size_t n_nodes;      /* GPU nodes in its config */
+	char *hostname;      /* lx_conf_hostname of its config; NULL when none */
 	struct lx_running_devices devices; /* running: what its device cgroup allows */
 };
 

@@ -13,8 +13,21 @@
 
 enum audit_format { AUDIT_TEXT, AUDIT_JSON, AUDIT_YAML, AUDIT_PROMETHEUS };
 
+/* The text table's columns; its rows are kept until the end, so that each
+ * column is as wide as its widest cell. */
+enum { COL_ID, COL_NAME, COL_NODE, COL_STATE, COL_GPUS, COL_STATUS, COL_FINDINGS, N_COLS };
+static const char *const col_title[N_COLS] = {"CONTAINER", "NAME",   "NODE",    "STATE",
+					      "GPUS",      "STATUS", "FINDINGS"};
+
+struct row {
+	char *cell[N_COLS]; /* escaped for the terminal */
+	char *findings;     /* -v: its findings, printed after the table */
+};
+
 struct audit {
 	struct cli *cli;
+	struct row *rows;
+	size_t n_rows;
 	enum audit_format format;
 	struct lx_json_writer json; /* the document, streamed one container at a time */
 	FILE *gpus_family; /* Prometheus: the second metric family, emitted at the end */
@@ -74,18 +87,18 @@ static void emit_container(void *ctx, const struct lx_audit_container *c)
 	case AUDIT_TEXT: {
 		if (!c->has_gpus && f->n == 0)
 			return; /* no GPU, nothing to say */
-		_cleanup_free_ char *codes = codes_of(f);
-		/* Names come from directory names and snapshots: escaped for the terminal. */
-		_cleanup_free_ char *id_text = lx_text_escape(c->id);
-		_cleanup_free_ char *node_text = lx_text_escape(c->node);
-		_cleanup_free_ char *n_gpus =
-			c->gpus_known ? lx_xasprintf("%zu", c->gpus->n) : lx_xstrdup("?");
-		printf("%-10s %-12s %-8s %4s  %-7s %s\n", id_text, node_text, state, n_gpus, status,
-		       codes);
-		if (a->cli->verbosity > 0 && f->n) {
-			_cleanup_free_ char *text = lx_report_findings_text(f, a->cli->color);
-			fputs(text, stdout);
-		}
+		a->rows = lx_xrealloc(a->rows, (a->n_rows + 1) * sizeof(*a->rows));
+		struct row *r = &a->rows[a->n_rows++];
+		/* Names come from directory names, configs and snapshots: escaped for the terminal. */
+		r->cell[COL_ID] = lx_text_escape(c->id);
+		r->cell[COL_NAME] = lx_text_escape(c->name ? c->name : "-");
+		r->cell[COL_NODE] = lx_text_escape(c->node);
+		r->cell[COL_STATE] = lx_xstrdup(state);
+		r->cell[COL_GPUS] = c->gpus_known ? lx_xasprintf("%zu", c->gpus->n) : lx_xstrdup("?");
+		r->cell[COL_STATUS] = lx_xstrdup(status);
+		r->cell[COL_FINDINGS] = codes_of(f);
+		r->findings = a->cli->verbosity > 0 && f->n ? lx_report_findings_text(f, a->cli->color)
+							    : NULL;
 		return;
 	}
 	case AUDIT_PROMETHEUS: {
@@ -146,9 +159,7 @@ static void print_header(struct audit *a, const char *node, const struct lx_host
 	case AUDIT_TEXT:
 		printf("Host %s: %zu GPU%s, driver %s\n", name, h->n_gpus, h->n_gpus == 1 ? "" : "s",
 		       version);
-		printf("%-10s %-12s %-8s %4s  %-7s %s\n", "CONTAINER", "NODE", "STATE", "GPUS", "STATUS",
-		       "FINDINGS");
-		break;
+		break; /* the table comes at the end (print_table) */
 	case AUDIT_JSON:
 		lx_json_open(&a->json, NULL, true);
 		for (size_t i = 0; i < host_doc->n; i++)
@@ -164,12 +175,75 @@ static void print_header(struct audit *a, const char *node, const struct lx_host
 	lx_doc_free(host_doc);
 }
 
+/* Where audit looked for containers, for a run that found none. */
+static void print_nothing_found(const struct cli *cli)
+{
+	_cleanup_free_ char *pve = lx_text_escape(cli->pve_dir);
+	_cleanup_free_ char *lxc = lx_text_escape(cli->lxc_path);
+	printf("No containers found: looked for %s/lxc/*.conf (Proxmox)%s and %s/*/config "
+	       "(LXC)\n",
+	       pve, cli->cluster ? ", the other nodes' in nodes/*/lxc there," : "", lxc);
+}
+
+/* The rows, each column as wide as its widest cell (GPUS right-aligned),
+ * then with -v each container's findings. */
+static void print_table(struct audit *a)
+{
+	size_t width[N_COLS];
+	for (int c = 0; c < N_COLS; c++) {
+		width[c] = strlen(col_title[c]);
+		for (size_t i = 0; i < a->n_rows; i++)
+			if (strlen(a->rows[i].cell[c]) > width[c])
+				width[c] = strlen(a->rows[i].cell[c]);
+	}
+	for (size_t i = 0; i <= a->n_rows; i++) {
+		const char *const *cell = i == 0 ? col_title : (const char *const *)a->rows[i - 1].cell;
+		for (int c = 0; c < N_COLS; c++) {
+			if (c == COL_FINDINGS)
+				printf("%s\n", cell[c]); /* the last column: no padding */
+			else if (c == COL_GPUS)
+				printf("%*s  ", (int)width[c], cell[c]);
+			else
+				printf("%-*s  ", (int)width[c], cell[c]);
+		}
+	}
+	for (size_t i = 0; i < a->n_rows; i++) {
+		struct row *r = &a->rows[i];
+		if (r->findings) {
+			const char *name = r->cell[COL_NAME];
+			printf("\nCT %s%s%s%s:\n%s", r->cell[COL_ID], strcmp(name, "-") ? " (" : "",
+			       strcmp(name, "-") ? name : "", strcmp(name, "-") ? ")" : "", r->findings);
+		}
+	}
+	for (size_t i = 0; i < a->n_rows; i++) {
+		for (int c = 0; c < N_COLS; c++)
+			free(a->rows[i].cell[c]);
+		free(a->rows[i].findings);
+	}
+	free(a->rows);
+	a->rows = NULL;
+	a->n_rows = 0;
+}
+
 static void print_footer(struct audit *a, const struct lx_audit_totals *t,
 			 const struct lx_host *h)
 {
 	const size_t *by = t->by_status;
 	switch (a->format) {
 	case AUDIT_TEXT:
+		if (!t->containers) {
+			print_nothing_found(a->cli);
+			break;
+		}
+		bool findings_shown = false;
+		for (size_t i = 0; i < a->n_rows; i++)
+			findings_shown |= a->rows[i].findings != NULL;
+		if (a->n_rows)
+			print_table(a);
+		else
+			printf("No GPU containers.\n");
+		if (findings_shown)
+			printf("\n");
 		printf("%zu containers: %zu ok, %zu with warnings, %zu with errors, %zu unknown (no host "
 		       "model of their node), %zu without GPUs\n",
 		       t->containers, by[LX_AUDIT_OK], by[LX_AUDIT_WARNING], by[LX_AUDIT_ERROR],
@@ -293,9 +367,10 @@ const struct cli_command cli_cmd_audit = {
 		"                   [--exclusive]\n"
 		"\n"
 		"Run lxgpu verify on every container: Proxmox's (<pve-dir>/lxc/*.conf) and plain\n"
-		"LXC ones (<lxc-path>/*/config), and print one line per GPU container (-v: with\n"
-		"its findings). GPUs also passed through to a VM (hostpciN in qemu-server/*.conf)\n"
-		"are errors.\n"
+		"LXC ones (<lxc-path>/*/config), and print a table of the GPU containers (its\n"
+		"name as pct list shows it, node, state, GPUs, status, finding codes; -v: their\n"
+		"findings after the table), or where it looked when it found none. GPUs also\n"
+		"passed through to a VM (hostpciN in qemu-server/*.conf) are errors.\n"
 		"\n"
 		"  --format prometheus  metrics for node_exporter's textfile collector\n"
 		"  --cluster            also the containers of the other nodes (<pve-dir>/nodes/*),\n"

@@ -268,6 +268,18 @@ const char *lx_conf_get(const struct lx_conf *conf, const char *key)
 	return value;
 }
 
+const char *lx_conf_hostname(const struct lx_conf *conf)
+{
+	const char *name = lx_conf_get(conf, "hostname");
+	if (name)
+		return name;
+	for (size_t i = 0; i < conf->n && conf->lines[i].section == -1; i++)
+		if (conf->lines[i].kind == LX_CONF_LXC_KEY &&
+		    strcmp(conf->lines[i].key, "lxc.uts.name") == 0)
+			name = conf->lines[i].value; /* LXC: the last one wins */
+	return name;
+}
+
 bool lx_conf_has_lxc_key(const struct lx_conf *conf, const char *prefix)
 {
 	for (size_t i = 0; i < conf->n && conf->lines[i].section == -1; i++)

@@ -123,6 +123,7 @@ static void hand_over(const struct audit *a, const struct node *n, const char *i
 		.id = id,
 		.path = path,
 		.node = n->name,
+		.name = rep->hostname,
 		.local = n->local,
 		.gpus_known = n->host != NULL,
 		.has_gpus = rep->n_nodes > 0,
@@ -148,6 +149,8 @@ static void check_without_model(const struct node *n, const char *id, const char
 	struct lx_conf conf;
 	if (lx_conf_load(path, &conf, err) < 0)
 		return;
+	const char *hostname = lx_conf_hostname(&conf);
+	rep->hostname = hostname ? lx_xstrdup(hostname) : NULL;
 	struct lx_host empty = {0};
 	struct lx_container_config cc;
 	lx_container_config_read(&empty, id, &conf, is_pve, &cc);

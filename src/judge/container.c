@@ -344,6 +344,8 @@ int lx_verify_container(const struct lx_host *host, const char *id, const char *
 	struct lx_conf conf;
 	if (lx_conf_load(path, &conf, err) < 0)
 		return -1;
+	const char *hostname = lx_conf_hostname(&conf);
+	report->hostname = hostname ? lx_xstrdup(hostname) : NULL;
 	struct lx_access_options aopts;
 	lx_access_options_default(&aopts);
 	if (paths->lxc_config_dir)
@@ -352,6 +354,8 @@ int lx_verify_container(const struct lx_host *host, const char *id, const char *
 	aopts.shared = paths->lxc_files;
 	if (lx_access_compute(host, &conf, is_pve, &aopts, &report->access, err) < 0) {
 		lx_conf_free(&conf);
+		free(report->hostname); /* a failed verify leaves no report to free */
+		report->hostname = NULL;
 		return -1;
 	}
 	struct lx_container_config cc;
@@ -411,5 +415,6 @@ void lx_container_report_free(struct lx_container_report *report)
 	lx_access_free(&report->access);
 	lx_running_devices_free(&report->devices);
 	free(report->state_why);
+	free(report->hostname);
 	memset(report, 0, sizeof(*report));
 }

@@ -129,7 +129,7 @@ mkdir -p "$work/empty"
 t_pve_typo() { "$lxgpu" --host "$host" --pve-dir "$work/typo" audit >"$work/out" 2>"$work/err"; [ $? -eq 2 ] && err_has "--pve-dir $work/typo: No such file or directory"; }
 t_lxc_typo() { "$lxgpu" --host "$host" --lxc-path "$work/typo" audit >"$work/out" 2>"$work/err"; [ $? -eq 2 ] && err_has "--lxc-path $work/typo: No such file or directory"; }
 t_pve_file() { "$lxgpu" --host "$host" --pve-dir "$work/pve/lxc/101.conf" audit >"$work/out" 2>"$work/err"; [ $? -eq 2 ] && err_has "not a directory"; }
-t_empty_ok() { "$lxgpu" --host "$host" --pve-dir "$work/empty" --lxc-path "$work/empty" audit >"$work/out" 2>"$work/err" && out_has "0 containers"; }
+t_empty_ok() { "$lxgpu" --host "$host" --pve-dir "$work/empty" --lxc-path "$work/empty" audit >"$work/out" 2>"$work/err" && out_has "No containers found: looked for $work/empty/lxc/*.conf (Proxmox) and $work/empty/*/config (LXC)"; }
 check "--pve-dir that does not exist: exit 2" t_pve_typo
 check "--lxc-path that does not exist: exit 2" t_lxc_typo
 check "--pve-dir that is a file: exit 2" t_pve_file

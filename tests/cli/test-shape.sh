@@ -123,4 +123,67 @@ t_audit_summary_lines() {
 }
 check "audit --format json: summary is a nested object, one key a line" t_audit_summary_lines
 
+# ---- audit's table ----
+# pct list's Name column is the config's hostname (plain LXC: lxc.uts.name);
+# every column starts where its title does, however long a cell; -v puts
+# the findings after the table.
+mkdir -p "$work/t/pve/lxc" "$work/t/lxc/web"
+cp "$cases/clean-devn.conf" "$work/t/pve/lxc/101.conf"
+sed 's/^hostname:.*/hostname: a-very-long-hostname-for-a-gpu-container/' "$cases/missing-uvm.conf" >"$work/t/pve/lxc/102.conf"
+cp "$cases/vfio-gpu.conf" "$work/t/pve/lxc/1000000"".conf"
+printf 'lxc.uts.name = plainweb\nlxc.mount.entry = /dev/nvidia0 dev/nvidia0 none bind,optional,create=file\n' >"$work/t/lxc/web/config"
+ta() { "$lxgpu" --host "$host" --pve-dir "$work/t/pve" --lxc-path "$work/t/lxc" --cgroup-root "$work/none" --state-dir "$work/state" audit "$@"; }
+ta >"$work/table.txt" 2>/dev/null
+ta -v >"$work/table-v.txt" 2>/dev/null
+cat >"$work/table.py" <<'PY'
+import re, sys
+lines = open(sys.argv[1]).read().splitlines()
+head = next(i for i, l in enumerate(lines) if l.startswith("CONTAINER"))
+titles = ["CONTAINER", "NAME", "NODE", "STATE", "GPUS", "STATUS", "FINDINGS"]
+starts = [lines[head].index(t) for t in titles]
+assert lines[head].split() == titles, lines[head]
+rows = {}
+for l in lines[head + 1:]:
+    if not l or re.match(r"^\d+ containers: ", l):
+        break
+    # each cell starts at its column's start (GPUS: right-aligned, ends under its title's end)
+    for c, t in enumerate(titles):
+        if t == "GPUS":
+            end = starts[c] + len(t)
+            assert l[end - 1] != " " and l[end] == " ", (t, l)
+        else:
+            assert l[starts[c]] != " " and (starts[c] == 0 or l[starts[c] - 1] == " "), (t, l)
+    cells = l.split()
+    rows[cells[0]] = cells
+want = {
+    "101": ["101", "ct", "pve-gpu01", "stopped", "1", "ok", "-"],
+    "102": ["102", "a-very-long-hostname-for-a-gpu-container", "pve-gpu01", "stopped", "1", "error", "LXG008"],
+    "web": ["web", "plainweb", "pve-gpu01", "stopped", "1"],
+}
+for k, w in want.items():
+    assert k in rows and rows[k][:len(w)] == w, (k, rows.get(k))
+assert "1000000" in rows, rows
+PY
+t_table_names() {
+	python3 "$work/table.py" "$work/table.txt" || { cat "$work/table.txt"; return 1; }
+}
+check "audit: a NAME column (hostname, lxc.uts.name), columns aligned past a long name and a long id" t_table_names
+t_table_verbose() {
+	python3 "$work/table.py" "$work/table-v.txt" || { cat "$work/table-v.txt"; return 1; }
+	# the table's rows come before any finding, each container's findings under a heading
+	first_finding=$(grep -n '^  \(error\|warning\|info\) ' "$work/table-v.txt" | head -n 1 | cut -d: -f1)
+	last_row=$(grep -n '^web ' "$work/table-v.txt" | cut -d: -f1)
+	[ -n "$first_finding" ] && [ -n "$last_row" ] && [ "$last_row" -lt "$first_finding" ] &&
+		grep -qx 'CT 102 (a-very-long-hostname-for-a-gpu-container):' "$work/table-v.txt" ||
+		{ cat "$work/table-v.txt"; return 1; }
+}
+check "audit -v: the findings after the table, not between its rows" t_table_verbose
+mkdir -p "$work/empty"
+t_nothing_found() {
+	"$lxgpu" --host "$host" --pve-dir "$work/empty" --lxc-path "$work/empty" audit >"$work/out" 2>&1 || return 1
+	grep -qxF "No containers found: looked for $work/empty/lxc/*.conf (Proxmox) and $work/empty/*/config (LXC)" "$work/out" &&
+		! grep -q '^CONTAINER' "$work/out" || { cat "$work/out"; return 1; }
+}
+check "audit with no containers: says where it looked, no empty table, exit 0" t_nothing_found
+
 tap_finish
