@@ -1,0 +1,40 @@
+#!/usr/bin/env python3
+# The man page lists doctor's codes: the list under *doctor* in
+# docs/lxgpu.1.scd ("- LXGnnn ...") holds exactly the codes of
+# src/report/finding-table.c that doctor owns (LXG100-LXG179; LXG180 and
+# up are the fleet's), each once. Usage: check-man-codes.py SOURCE_ROOT  (TAP)
+import re, sys
+
+root = sys.argv[1]
+table = open(root + '/src/report/finding-table.c').read()
+codes = {int(c) for c in re.findall(r'\{"LXG(\d{3})"', table)}
+doctor = {c for c in codes if 100 <= c < 180}
+
+man = open(root + '/docs/lxgpu.1.scd').read()
+m = re.search(r'^\*doctor\*.*?(?=^\*[a-z])', man, re.S | re.M)
+section = m.group(0) if m else ''
+listed = [int(c) for c in re.findall(r'^\t- LXG(\d{3}) ', section, re.M)]
+
+n = 0
+def report(good, what, detail=''):
+    global n
+    n += 1
+    print(('ok %d - %s' if good else 'not ok %d - %s') % (n, what))
+    if not good and detail:
+        print('# ' + detail)
+    return good
+
+fails = 0
+fails += not report(bool(section), 'docs/lxgpu.1.scd has a *doctor* section')
+fails += not report(len(doctor) > 20, 'finding-table.c has doctor codes', 'found %d' % len(doctor))
+missing = sorted(doctor - set(listed))
+extra = sorted(set(listed) - doctor)
+dup = sorted({c for c in listed if listed.count(c) > 1})
+fails += not report(not missing, "the man page lists every doctor code of finding-table.c",
+                    'missing: ' + ' '.join('LXG%03d' % c for c in missing))
+fails += not report(not extra, "the man page lists no code finding-table.c lacks",
+                    'not in the table: ' + ' '.join('LXG%03d' % c for c in extra))
+fails += not report(not dup, 'each code once', 'twice: ' + ' '.join('LXG%03d' % c for c in dup))
+fails += not report(listed == sorted(listed), 'in order')
+print('1..%d' % n)
+sys.exit(1 if fails else 0)
