@@ -2,6 +2,9 @@
 # `tap_finish`.
 #   check DESCRIPTION COMMAND...   runs COMMAND (often a t_* function); its
 #                                  output is shown, as TAP comments, on failure
+#   skip DESCRIPTION REASON        a check that cannot run here: a TAP skip
+#                                  (meson and tools/run-tests count it), and
+#                                  with CI=true a failure (CI skips nothing)
 tap_n=0
 tap_failed=0
 tap_scratch=$(mktemp)
@@ -16,6 +19,17 @@ check() {
 		echo "not ok $tap_n - $desc"
 		sed 's/^/# /' "$tap_scratch"
 		tap_failed=$((tap_failed + 1))
+	fi
+}
+
+skip() {
+	tap_n=$((tap_n + 1))
+	if [ "${CI:-}" = true ]; then
+		echo "not ok $tap_n - $1"
+		echo "# cannot run here, and CI=true allows no skip: $2"
+		tap_failed=$((tap_failed + 1))
+	else
+		echo "ok $tap_n - $1 # SKIP $2"
 	fi
 }
 
