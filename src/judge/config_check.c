@@ -260,12 +260,47 @@ static bool failure_for_path(const struct lx_access *a, const char *path)
 	return false;
 }
 
-static const char *missing_node_fix(const char *path, bool devn)
+/* "lxgpu apply ID --gpus BDF": the container's GPU lines for a GPU this
+ * host has (the first bound to nvidia), for a line naming one it has not. */
+static char *existing_gpu_fix(const struct checker *k)
+{
+	const struct lx_host *h = k->host;
+	for (size_t i = 0; i < h->n_gpus; i++)
+		if (h->gpus[i].driver && strcmp(h->gpus[i].driver, "nvidia") == 0)
+			return lx_xasprintf("give the container a GPU this host has: lxgpu apply %s "
+					    "--gpus %s (or another of 'lxgpu scan')",
+					    k->cc->id, h->gpus[i].bdf);
+	return lx_xstrdup("by hand: remove the line; no GPU of this host is bound to nvidia");
+}
+
+/* A node the host lacks: uvm's the driver makes on request; a GPU's
+ * /dev/nvidiaN exists only for a GPU the host has; others are the user's
+ * to create or remove. */
+static char *missing_node_fix(const struct checker *k, const char *path, int line)
 {
 	if (lx_str_starts_with(path, "/dev/nvidia-uvm"))
-		return "load nvidia-uvm and create its nodes at boot: nvidia-modprobe -u -c 0";
-	return devn ? "create the node (nvidia-modprobe -c 0), or remove the entry"
-		    : "create the node, or remove the mount entry";
+		return lx_xstrdup("load nvidia-uvm and create its nodes: nvidia-modprobe -u -c 0 (at "
+				  "every boot before guests start: lxgpu preflight --print-boot-unit)");
+	if (lx_gpu_node_minor(path) >= 0)
+		return existing_gpu_fix(k);
+	return line > 0 ? lx_xasprintf("by hand: create %s on the host, or remove line %d", path,
+				       line)
+			: lx_xasprintf("by hand: create %s on the host, or remove its entry", path);
+}
+
+/* A start failure's fix: the model's own; a GPU line lxgpu owns, apply
+ * rewrites; any other line is the user's. */
+static char *failure_fix(const struct checker *k, const struct lx_start_failure *f,
+			 const struct lx_conf_line *l)
+{
+	if (f->fix)
+		return lx_xstrdup(f->fix);
+	if (l && lx_gpu_owned_line(&k->cc->owned, l))
+		return lx_xasprintf("lxgpu apply %s (it rewrites the GPU line)", k->cc->id);
+	if (f->line > 0)
+		return lx_xasprintf("by hand: fix or remove line %d of %s", f->line,
+				    f->file ? f->file : k->cc->conf->path);
+	return lx_xstrdup("by hand: fix the config as the message says");
 }
 
 static void check_failures(struct checker *k)
@@ -281,21 +316,18 @@ static void check_failures(struct checker *k)
 				lx_xasprintf("%s does not exist on the host: the container will not start "
 					     "(\"Device %s does not exist\")",
 					     f->path, f->path),
-				lx_xstrdup(missing_node_fix(f->path, true)));
+				missing_node_fix(k, f->path, f->line));
 		} else if (l && l->kind == LX_CONF_LXC_KEY && failure_is_missing_source(f)) {
 			finding(k, LXG002_MISSING_NODE, f->line, f->path,
 				lx_xasprintf("%s does not exist on the host and the mount entry has no "
 					     "'optional': the container will not start",
 					     f->path),
-				lx_xstrdup(missing_node_fix(f->path, false)));
+				missing_node_fix(k, f->path, f->line));
 		} else {
 			lx_findings_add(k->out, LXG023_WILL_NOT_START, k->cc->id,
 					f->file ? f->file : k->cc->conf->path, f->line, f->path,
 					lx_xstrdup(f->message),
-					f->fix	      ? lx_xstrdup(f->fix)
-					: f->line > 0 ? lx_xasprintf("fix or remove line %d of %s", f->line,
-								     f->file ? f->file : k->cc->conf->path)
-						      : lx_xstrdup("fix the config as the message says"));
+					failure_fix(k, f, l));
 		}
 	}
 }
@@ -341,8 +373,8 @@ static void check_usable(struct checker *k, const struct lx_access_node *n)
 			lx_xasprintf("PVE creates %s with mode %04o %s:%s in the container: %s can "
 				     "open it",
 				     n->path, n->mode, uid, gid, root_ok ? "only root" : "nobody"),
-			lx_xasprintf("add mode=%s (or gid=<the container's video group>) to the entry "
-				     "(line %d)",
+			lx_xasprintf("by hand: add mode=%s (or gid=<the container's video group>) to "
+				     "the entry (line %d)",
 				     cap ? "0444" : "0666", n->line));
 	else
 		finding(k, LXG010_UNUSABLE_MODE, n->line, n->path,
@@ -350,9 +382,10 @@ static void check_usable(struct checker *k, const struct lx_access_node *n)
 				     "can open it",
 				     n->path, n->mode, hn ? hn->uid : 0, hn ? hn->gid : 0, uid, gid,
 				     root_ok ? "only root" : "not even root"),
-			lx_xasprintf("make it %s on the host, map gid %u with lxc.idmap, or give it as a "
-				     "devN entry with mode/gid: lxgpu apply %s --style devn",
-				     cap ? "0444" : "0666", hn ? hn->gid : 0, k->cc->id));
+			lx_xasprintf("give it as a devN entry with mode/gid: lxgpu apply %s --style "
+				     "devn; or by hand: make it %s on the host, or map gid %u with "
+				     "lxc.idmap",
+				     k->cc->id, cap ? "0444" : "0666", hn ? hn->gid : 0));
 	if (!root_ok)
 		lx_findings_last_severity(k->out, LX_SEVERITY_ERROR);
 }
@@ -393,7 +426,8 @@ static void denied_finding(struct checker *k, const struct lx_access_node *n, bo
 			     n->path, n->type, n->major, n->minor, how, why,
 			     warn_only ? "CUDA profilers need it" : "CUDA fails"),
 		n->via == LX_VIA_DEVN && n->read && !stale && !wrong
-			? lx_xasprintf("remove deny-write from the devN entry (line %d)", n->line)
+			? lx_xasprintf("by hand: remove deny-write from the devN entry (line %d)",
+				       n->line)
 			: apply_fix(k, stale && lx_major_is_dynamic((unsigned)stale->rule.major)));
 	if (warn_only)
 		lx_findings_last_severity(k->out, LX_SEVERITY_WARNING);
@@ -450,7 +484,7 @@ static void check_needed_nodes(struct checker *k, const struct lx_strv *gpus)
 					lx_xasprintf("%s does not exist on the host: the optional mount is "
 						     "skipped and the container starts without it%s",
 						     path, warn_only ? "" : ", so CUDA fails in it"),
-					lx_xstrdup(missing_node_fix(path, false)));
+					missing_node_fix(k, path, g->line));
 				lx_findings_last_severity(k->out, LX_SEVERITY_WARNING);
 			}
 			continue;
@@ -557,8 +591,8 @@ static void check_rule_versions(struct checker *k)
 				     r->key, r->value, v1_key ? "v1" : "v2", v1_key ? "v2" : "v1",
 				     k->host->cgroup == LX_CGROUP_HYBRID ? " (a hybrid host)" : "",
 				     k->needed_denied ? ", and a node the GPUs need is denied (LXG022)" : ""),
-			lx_xasprintf("use %s%s (lxgpu apply %s writes the host's keys)",
-				     v1_key ? "lxc.cgroup2." : "lxc.cgroup.", sub, k->cc->id));
+			lx_xasprintf("lxgpu apply %s (it writes the host's keys: %s%s)", k->cc->id,
+				     v1_key ? "lxc.cgroup2." : "lxc.cgroup.", sub));
 		if (!k->needed_denied)
 			lx_findings_last_severity(k->out, LX_SEVERITY_WARNING);
 	}
@@ -578,7 +612,7 @@ static void check_invalid_rules(struct checker *k)
 				     "ACCESS\", e.g. \"c 195:* rwm\"): LXC logs an error and leaves it "
 				     "out, so it grants nothing",
 				     r->key, r->value),
-			lx_xasprintf("fix or remove line %d", r->line));
+			lx_xasprintf("by hand: fix or remove line %d", r->line));
 		if (k->needed_denied)
 			lx_findings_last_severity(k->out, LX_SEVERITY_ERROR);
 	}
@@ -609,8 +643,8 @@ static void check_over_broad(struct checker *k)
 			lx_xasprintf("'%s: %s' lets this privileged container open every %sdevice of "
 				     "the host, %s included",
 				     r->key, r->value, r->rule.type == 'c' ? "character " : "", what),
-			lx_xasprintf("remove line %d and allow only the devices the container needs "
-				     "(lxgpu apply %s writes the GPU rules)",
+			lx_xasprintf("by hand: remove line %d and allow only the devices the container "
+				     "needs (lxgpu apply %s writes the GPU rules)",
 				     r->line, k->cc->id));
 	}
 	if (!culprits)
@@ -618,7 +652,8 @@ static void check_over_broad(struct checker *k)
 			lx_xasprintf("the device cgroup of this privileged container lets it open %s: "
 				     "no rule denies every device first",
 				     what),
-			lx_xasprintf("deny every device first (%s.deny = a), then allow what it needs",
+			lx_xasprintf("by hand: deny every device first (%s.deny = a), then allow what it "
+				     "needs",
 				     a->keys == LX_CGROUP_V2 ? "lxc.cgroup2.devices" : "lxc.cgroup.devices"));
 }
 
@@ -650,7 +685,8 @@ static void check_basic_devices(struct checker *k)
 				     : "LXC's device program blocks every device no rule allows, and "
 				       "no rule allows these (common.conf's allow list is reset by a "
 				       "'deny a', or not included)"),
-		lx_xasprintf("%s; or allow c 1:3, 1:5, 1:7, 1:8, 1:9, 5:0 rwm as LXC's common.conf does",
+		lx_xasprintf("by hand: %s; or allow c 1:3, 1:5, 1:7, 1:8, 1:9, 5:0 rwm as LXC's "
+			     "common.conf does",
 			     a->unprivileged ? "remove the device rules (in an unprivileged container "
 					       "the binds, node modes and the idmap decide)"
 					     : "keep common.conf's allow list (no 'deny a' after it)"));
@@ -680,20 +716,18 @@ static void check_gpu_names(struct checker *k, const struct lx_configured_node *
 				     elsewhere->driver && strcmp(elsewhere->driver, "vfio-pci") == 0
 					     ? " (passed through to a VM)"
 					     : ""),
-			lx_xstrdup("give the container a GPU that is bound to nvidia (lxgpu scan)"));
+			existing_gpu_fix(k));
 	else if (!gpu)
 		finding(k, LXG003_NO_SUCH_GPU, g->line, g->path,
 			lx_xasprintf("%s belongs to no GPU of this host (it has %zu GPUs; their "
 				     "minors are in 'lxgpu scan')",
 				     g->path, h->n_gpus),
-			lx_xasprintf("remove it, or give the container an existing GPU: lxgpu apply %s "
-				     "--gpus ...",
-				     k->cc->id));
+			existing_gpu_fix(k));
 	else if (!gpu->driver || strcmp(gpu->driver, "nvidia") != 0)
 		finding(k, LXG004_GPU_ON_VFIO, g->line, g->path,
 			lx_xasprintf("%s is GPU %s, which is bound to %s, not nvidia", g->path, gpu->bdf,
 				     gpu->driver ? gpu->driver : "no driver"),
-			lx_xstrdup("give the container a GPU that is bound to nvidia"));
+			existing_gpu_fix(k));
 }
 
 static bool live_has_line(const struct lx_conf *conf, const char *text)
@@ -725,11 +759,12 @@ static void check_sections(struct checker *k, const struct lx_gpu_owned *owned)
 				: lx_xasprintf("'%s' is inside snapshot [%s], not the live config: it is "
 					       "never applied (a script appended it after the snapshot)",
 					       l->text, section),
-			pending ? lx_xasprintf("apply pending changes (restart the container), or "
-					       "revert them: pct revert %s ...",
-					       k->cc->id)
-				: lx_xasprintf("remove it from the snapshot section and run lxgpu apply %s",
-					       k->cc->id));
+			pending ? lx_xasprintf("by hand: apply the pending changes (restart the "
+					       "container), or revert them (pct revert %s %s)",
+					       k->cc->id, l->key)
+				: lx_xasprintf("by hand: remove it from snapshot [%s], then lxgpu apply "
+					       "%s (apply writes only the live config)",
+					       section, k->cc->id));
 		if (pending)
 			lx_findings_last_severity(k->out, LX_SEVERITY_INFO);
 	}

@@ -12,8 +12,9 @@
 #          DIR/calls and runs DIR/on-NAME when the test put one there (to
 #          make the effect in the scratch state, e.g. end a stand-in VM).
 # fix_commands TEXT: the commands of a fix's first way (the text before
-#   "; or "), one a line: from the first command word on, split at ", then ";
-#   a trailing " (...)" aside is not part of a command.
+#   "; or "), one a line: from the first command word on, each ended by
+#   ")", ";", a quote, ", " or an aside " (...)", and followed by the next
+#   after ", then ".
 # run_fix TEXT: runs them in order with the stubs; fails on the first that
 #   fails, and when there is none.
 fix_stubs() {
@@ -48,23 +49,29 @@ EOF
 }
 
 fix_commands() {
-	printf '%s\n' "$1" | awk '
-	BEGIN { words = "(lxgpu|pct|qm|lxc-start|lxc-stop|nvidia-modprobe|modprobe) " }
-	{
-		text = $0
-		cut = index(text, "; or ")
-		if (cut) text = substr(text, 1, cut - 1)
-		if (!match(text, "(^|[^A-Za-z0-9_.-])" words)) exit
-		text = substr(text, RSTART)
-		if (text !~ "^" words) text = substr(text, 2)
-		n = split(text, part, /, then /)
-		for (i = 1; i <= n; i++) {
-			c = part[i]
-			sub(/ \(.*$/, "", c)
-			sub(/[`)]+$/, "", c)
-			print c
-		}
-	}'
+	python3 -c '
+import re, sys
+words = r"(?:lxgpu|pct|qm|lxc-start|lxc-stop|nvidia-modprobe|modprobe) "
+text = sys.argv[1].split("; or ")[0]
+m = re.search(r"(?:^|(?<=[^\w.-]))" + words, text)
+text = text[m.start():] if m else ""
+while text:
+    # a command ends at ) ; ` quote, ", " or an aside " (...)"; ", then "
+    # goes on with the next command when a command word follows
+    end = re.search(r"[);`\x27\x22]|, | \(", text)
+    cut = end.start() if end else len(text)
+    print(text[:cut])
+    rest = text[cut:]
+    if rest.startswith(" ("):  # skip the aside, nested parentheses too
+        depth, i = 0, 1
+        for i in range(1, len(rest)):
+            depth += {"(": 1, ")": -1}.get(rest[i], 0)
+            if depth == 0:
+                break
+        rest = rest[i + 1:]
+    nxt = re.match(r", then (?=" + words + ")", rest)
+    text = rest[nxt.end():] if nxt else ""
+' "$1"
 }
 
 run_fix() {

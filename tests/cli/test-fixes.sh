@@ -1,0 +1,158 @@
+#!/bin/sh
+# Every fix lxgpu prints is a command that works (issue 22). For each
+# finding code whose fix carries a command, a scratch case plants the
+# problem, the fix is taken from lxgpu's own output and run as printed
+# (tests/lib/fix.sh: the word lxgpu runs the binary under test with this
+# test's scratch directories in place of /etc/pve and /var/lib/lxgpu; pct,
+# qm and nvidia-modprobe are stubs that record the call and, where a case
+# says so, make their effect in the scratch state), then the check runs
+# again and the finding must be gone. A fix that is a manual step must say
+# so ("by hand: ..."): for those the marking is checked. Last, every code of
+# src/report/finding-table.c must have a case here or be in one of the
+# commented lists below (no command in its fix; not covered yet, with why):
+# a new code with a fix command fails this test until it has a case.
+# The planted problems come from tests/verify/cases (their #expect lines)
+# and the example hosts. Usage: test-fixes.sh LXGPU EXAMPLES SRCDIR (TAP)
+set -u
+lxgpu=$1 examples=$(cd "$2" && pwd) src=$(cd "$3" && pwd)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+. "$src/tests/lib/tap.sh"
+. "$src/tests/lib/fix.sh"
+cases="$src/tests/verify/cases"
+lxc_config="$work/lxc-config"
+cp -R "$src/tests/verify/lxc-config" "$lxc_config"
+find "$lxc_config" -name '*.conf' -exec sed -i "s|@LXC_CONFIG@|$lxc_config|g" {} +
+pve="$work/pve" lxcp="$work/lxc" state="$work/state" host="$work/host.yaml"
+mkdir -p "$lxcp" "$work/cg" "$work/dev" "$work/run"
+fix_stubs "$work/fix" "$lxgpu" --host "$host" --pve-dir "$pve" --lxc-path "$lxcp" \
+	--lxc-config-dir "$lxc_config" --state-dir "$state" --cgroup-root "$work/cg" \
+	--run-dir "$work/run" --dev-dir "$work/dev" \
+	-- --backup-dir "$work/backups" --lock-dir "$work"
+lx() { PATH="$work/fix/bin:$PATH" lxgpu "$@"; }
+
+ran="" by_hand="" # the codes whose fix was run, whose by-hand marking was checked
+
+# case_setup HOST CONF: a fresh scratch Proxmox with CONF as CT 700
+case_setup() {
+	rm -rf "$pve" "$state" "$work/backups" && mkdir -p "$pve/lxc" "$pve/qemu-server"
+	cp "$examples/$1.yaml" "$host"
+	cp "$2" "$pve/lxc/700.conf"
+}
+# the first finding's fix of CODE for CT ID (verify --format json in out.json)
+fix_of() { jq -r --arg c "$1" --arg id "$2" '[.findings[] | select(.code == $c and .container == $id) | .fix][0] // empty' "$work/out.json"; }
+has() { jq -e --arg c "$1" --arg id "$2" 'any(.findings[]; .code == $c and .container == $id)' "$work/out.json" >/dev/null; }
+verify_json() { lx verify "$1" --format json >"$work/out.json" 2>"$work/err"; }
+
+# fixed CODE ID CHECK...: CHECK (writing out.json) gives CODE for ID; its fix
+# is run as printed; CHECK again gives no CODE for ID.
+fixed() {
+	code=$1 id=$2
+	shift 2
+	"$@"
+	has "$code" "$id" || { echo "no $code for $id"; cat "$work/out.json" "$work/err"; return 1; }
+	f=$(fix_of "$code" "$id")
+	case $f in "by hand:"*) echo "$code's fix is a manual step: $f"; return 1 ;; esac
+	run_fix "$f" || return 1
+	"$@"
+	! has "$code" "$id" || { echo "$code is still there after: $f"; jq -c '.findings[]' "$work/out.json"; return 1; }
+	ran="$ran $code"
+}
+# manual CODE ID CHECK...: CHECK gives CODE for ID, and its fix says "by hand:"
+manual() {
+	code=$1 id=$2
+	shift 2
+	"$@"
+	has "$code" "$id" || { echo "no $code for $id"; cat "$work/out.json" "$work/err"; return 1; }
+	f=$(fix_of "$code" "$id")
+	case $f in "by hand:"*) ;; *) echo "$code's fix is not marked as a manual step: $f"; return 1 ;; esac
+	by_hand="$by_hand $code"
+}
+# a verify case: CODE, run|by-hand, a case file of tests/verify/cases, the host
+vcase() {
+	case_setup "$4" "$cases/$3.conf"
+	if [ "$2" = run ]; then fixed "$1" 700 verify_json 700; else manual "$1" 700 verify_json 700; fi
+}
+
+# nvidia-modprobe -u (load nvidia-uvm, make its nodes), on the scratch host
+# model ($FIX_HOST): the module, its major (511, the first the kernel hands
+# out above the 234-254 this host's dynamic majors use) and its two nodes.
+export FIX_HOST="$host"
+cat >"$work/fix/on-nvidia-modprobe" <<'EOF'
+#!/bin/sh
+case " $* " in *" -u "*) ;; *) exit 0 ;; esac
+sed -i -e '/^  modules:$/a\
+  - nvidia_uvm' -e '/^nodes:$/a\
+- {path: /dev/nvidia-uvm, type: char, major: 511, minor: 0, mode: "0666", uid: 0, gid: 0}\
+- {path: /dev/nvidia-uvm-tools, type: char, major: 511, minor: 1, mode: "0666", uid: 0, gid: 0}' \
+	-e '/^majors:$/a\
+- {major: 511, name: nvidia-uvm}' "$FIX_HOST"
+EOF
+chmod +x "$work/fix/on-nvidia-modprobe"
+
+eight=pve-8x-rtx-pro-6000
+check "LXG001 stale major: by hand (apply keeps the rule)" vcase LXG001 by-hand stale-uvm-major $eight
+check "LXG002 mount of a node the host lacks (nvidia-modeset): by hand" vcase LXG002 by-hand mount-missing-node $eight
+check "LXG002 optional mount of uvm, not loaded: nvidia-modprobe -u" vcase LXG002 run optional-uvm-missing pve-uvm-not-loaded
+check "LXG003 node of no GPU" vcase LXG003 run gpu-does-not-exist $eight
+check "LXG004 node of a GPU on vfio-pci" vcase LXG004 run vfio-gpu pve-vfio-split
+check "LXG005 GPU lines in a snapshot: by hand" vcase LXG005 by-hand appended-in-snapshot $eight
+check "LXG005 pending GPU lines: by hand" vcase LXG005 by-hand pending-gpu $eight
+check "LXG006 keys of the other cgroup version" vcase LXG006 run v1-keys-on-v2 $eight
+check "LXG007 over-broad rule: by hand" vcase LXG007 by-hand over-broad $eight
+check "LXG008 a needed node not configured" vcase LXG008 run missing-uvm $eight
+check "LXG009 devN of a GPU node that does not exist" vcase LXG009 run gpu-does-not-exist $eight
+check "LXG009 devN of a caps node that does not exist: by hand" vcase LXG009 by-hand devn-missing-node $eight
+check "LXG009 devN of uvm, not loaded: nvidia-modprobe -u" vcase LXG009 run uvm-not-loaded pve-uvm-not-loaded
+check "LXG010 devN without mode: by hand" vcase LXG010 by-hand devn-no-mode $eight
+check "LXG010 a bind-mounted node its users cannot open" vcase LXG010 run unprivileged-dri pve-rtx-4090
+check "LXG020 nvidia-uvm not loaded: nvidia-modprobe -u" vcase LXG020 run uvm-not-loaded pve-uvm-not-loaded
+check "LXG022 the device cgroup denies a needed node" vcase LXG022 run no-rule-privileged $eight
+check "LXG022 a stale major denies a needed node" vcase LXG022 run stale-uvm-denied $eight
+check "LXG022 deny-write on a devN entry: by hand" vcase LXG022 by-hand devn-deny-write $eight
+check "LXG023 a GPU bind without create=" vcase LXG023 run mount-no-create $eight
+check "LXG024 a rule LXC refuses: by hand" vcase LXG024 by-hand invalid-rule-v2 $eight
+check "LXG025 basic devices blocked: by hand" vcase LXG025 by-hand deny-all-reset $eight
+
+# ---- every code is covered or listed ----
+# Codes whose fix prints no command (advice on the host's firmware, hardware,
+# packages or the kernel log; nothing lxgpu or pct could run):
+no_command="
+LXG014 # no longer reported: the effective access reports each denied node as LXG022
+LXG101 LXG102 LXG103 # install another driver flavour or branch (a package choice)
+LXG104 LXG105 # firmware setup (Above 4G Decoding, Resizable BAR), kernel command line
+LXG106 # the fix of the cause it names, or nvidia-bug-report.sh for NVIDIA
+LXG107 # reinstall the driver package of the loaded version
+LXG109 LXG110 # hardware: power, cooling, seating; the Xid catalogue's advice
+LXG113 LXG114 LXG115 # kernel command line (iommu=pt, ACS), module options
+LXG117 # Fabric Manager of the driver's version, the NVSwitch's SXid
+LXG121 LXG124 LXG125 # bind the GPU, install the driver: host administration
+LXG128 LXG129 # the boot loader's command line; run as root or give --kmsg
+LXG160 LXG161 LXG162 # IOMMU and ACS settings in firmware and kernel command line
+"
+# Codes whose fix has a command but no case here yet, and why (each one
+# is a gap: give it a case and take it out of this list):
+not_yet="
+LXG011 LXG027 LXG047 # a container root with driver libraries (tests/cli/test-driver-libs.sh builds one)
+LXG012 LXG013 LXG021 # audit over several containers, a VM, a cluster (tests/verify/run-cases.sh)
+LXG015 LXG016 LXG017 LXG018 LXG019 LXG026 # a running container: lxc-* tests only
+LXG030 LXG031 LXG032 LXG033 LXG034 LXG035 # the start guard (tests/cli/test-guard.sh runs LXG031's)
+LXG040 LXG041 LXG042 LXG043 LXG044 # the include style (tests/cli/test-include.sh)
+LXG045 LXG046 # the driver hook line
+LXG100 LXG108 LXG111 LXG112 LXG116 LXG120 LXG122 LXG123 LXG126 LXG127 # doctor: host commands (mokutil, nvidia-smi -r, dkms, systemctl, ensure-nodes)
+LXG180 LXG181 LXG182 LXG183 LXG184 # cluster models and preflight --to
+"
+t_every_code() {
+	codes=$(sed -n 's/^.*= *{"\(LXG[0-9]*\)".*$/\1/p' "$src/src/report/finding-table.c")
+	[ "$(echo "$codes" | wc -l)" -gt 50 ] || { echo "codes not found in finding-table.c"; return 1; }
+	missing=""
+	for c in $codes; do
+		case " $ran $by_hand $(echo "$no_command $not_yet" | sed 's/#.*//' | tr '\n' ' ') " in
+		*" $c "*) ;;
+		*) missing="$missing $c" ;;
+		esac
+	done
+	[ -z "$missing" ] || { echo "codes with a fix command and no case here:$missing"; return 1; }
+}
+check "every finding code has a case, or is listed with why" t_every_code
+tap_finish
