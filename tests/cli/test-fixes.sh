@@ -139,7 +139,7 @@ LXG015 LXG016 LXG017 LXG018 LXG019 LXG026 # a running container: lxc-* tests onl
 LXG030 LXG031 LXG032 LXG033 LXG034 LXG035 # the start guard (tests/cli/test-guard.sh runs LXG031's)
 LXG040 LXG041 LXG042 LXG043 LXG044 # the include style (tests/cli/test-include.sh)
 LXG045 LXG046 # the driver hook line
-LXG100 LXG108 LXG111 LXG112 LXG116 LXG120 LXG122 LXG123 LXG126 LXG127 # doctor: host commands (mokutil, nvidia-smi -r, dkms, systemctl, ensure-nodes)
+LXG100 LXG108 LXG111 LXG112 LXG116 LXG118 LXG119 LXG120 LXG122 LXG123 LXG126 LXG127 # doctor: host commands (mokutil, nvidia-smi -r, dkms, modprobe, systemctl, ensure-nodes)
 LXG180 LXG181 LXG182 LXG183 LXG184 # cluster models and preflight --to
 "
 t_every_code() {
