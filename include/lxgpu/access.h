@@ -78,6 +78,7 @@ enum lx_grant_via {
 	LX_VIA_BIND, /* lxc.mount.entry bind of a host node or directory */
 	LX_VIA_DEVN, /* a PVE devN entry: PVE makes the node at start */
 	LX_VIA_AUTODEV, /* LXC's own /dev (lxc.autodev): null, zero, tty, ... */
+	LX_VIA_NVHOOK, /* NVIDIA's LXC hook (hooks/nvidia) bind-mounts it at start */
 };
 
 /* A device node the container can reach at its next start. */
@@ -113,6 +114,86 @@ struct lx_idmap_range {
 	int line;
 };
 
+/* ---- NVIDIA's LXC hook (src/access/nvhook.c, docs/nvidia-hook.md) ----
+ *
+ * LXC's hooks/nvidia, run as lxc.hook.mount, reads NVIDIA_VISIBLE_DEVICES
+ * and NVIDIA_DRIVER_CAPABILITIES from the environment lxc.environment gives
+ * hooks and runs "nvidia-container-cli --user configure --no-cgroups":
+ * libnvidia-container bind-mounts the selected GPUs' nodes, nvidiactl, the
+ * uvm nodes (compute), nvidia-modeset (display) and the driver files of the
+ * selected capabilities. It writes no device rule. */
+enum lx_nvcap {
+	LX_NVCAP_COMPUTE = 1u << 0,
+	LX_NVCAP_COMPAT32 = 1u << 1,
+	LX_NVCAP_DISPLAY = 1u << 2,
+	LX_NVCAP_GRAPHICS = 1u << 3,
+	LX_NVCAP_UTILITY = 1u << 4,
+	LX_NVCAP_VIDEO = 1u << 5,
+};
+
+/* Why the hook fails the start, or gives less than asked. */
+enum lx_nvhook_problem {
+	LX_NVHOOK_NO_SCRIPT,      /* the hook's script is not on the host: the start fails */
+	LX_NVHOOK_NO_CLI,         /* nvidia-container-cli is not on the host: the hook exits 1 */
+	LX_NVHOOK_NOT_MOUNT,      /* run as another hook type: the hook exits 1 */
+	LX_NVHOOK_PRIVILEGED,     /* no user namespace (or host root mapped): the hook exits 1 */
+	LX_NVHOOK_BAD_CAPABILITY, /* a capability the hook does not know: it exits 1 */
+	LX_NVHOOK_NO_SUCH_GPU,    /* nvidia-container-cli: "unknown device": the start fails */
+	LX_NVHOOK_IDLE,           /* the variables make it exit 0 without giving anything */
+	LX_NVHOOK_NO_COMPUTE,     /* it runs without "compute": no libcuda, no nvidia-uvm */
+};
+
+struct lx_nvhook_issue {
+	enum lx_nvhook_problem kind;
+	const char *file; /* the line it is about */
+	int line;
+	char *message;
+};
+
+/* One lxc.environment value as hooks see it (lxc.environment and
+ * lxc.environment.hooks; lxc.environment.runtime reaches only init). */
+struct lx_nvhook_env {
+	char *name;
+	char *value; /* NULL: "NAME" alone, inherited from lxc-start's environment */
+	const char *file;
+	int line;
+	bool hooks; /* it reaches hooks */
+};
+
+struct lx_nvhook {
+	bool present;     /* an lxc.hook.* line runs hooks/nvidia */
+	const char *file; /* that line */
+	int line;
+	char *key;        /* "lxc.hook.mount" */
+	char *script;     /* the script's path as written */
+	struct lx_nvhook_env *env; /* every lxc.environment* value, in order */
+	size_t n_env;
+	/* what it does at the next start */
+	bool runs;        /* it reaches nvidia-container-cli configure and succeeds */
+	const char *visible; /* NVIDIA_VISIBLE_DEVICES as the hook sees it (NULL: unset) */
+	unsigned caps;    /* enum lx_nvcap bits it passes */
+	struct lx_strv gpus;  /* bdfs of the GPUs it selects */
+	bool mig;         /* it selects MIG devices: their caps nodes are not modelled */
+	struct lx_strv files; /* driver library and binary names the caps select ("libcuda.so") */
+	struct lx_nvhook_issue *issues;
+	size_t n_issues;
+	bool fails;       /* an issue fails the start */
+};
+
+struct lx_access;
+struct lx_access_options;
+/* The simulation's part (access.c calls these): an lxc.hook* or
+ * lxc.environment* line at its place in the order (false: another key);
+ * then, after the mounts, what the hook does, with the host nodes it
+ * bind-mounts appended to nodes. */
+bool lx_nvhook_entry(struct lx_access *a, const char *key, const char *value, const char *file,
+		     int line);
+void lx_nvhook_resolve(const struct lx_host *host, const struct lx_access_options *opts,
+		       struct lx_access *a, struct lx_strv *nodes);
+void lx_nvhook_free(struct lx_nvhook *h);
+/* Whether the live section's lines run NVIDIA's hook (no simulation). */
+bool lx_conf_runs_nvhook(const struct lx_conf *conf);
+
 struct lx_access {
 	bool unprivileged;
 	enum lx_cgroup_layout keys; /* the device keys LXC honours: V1 or V2 */
@@ -129,6 +210,7 @@ struct lx_access {
 	struct lx_strv placeholders;    /* empty files where a skipped optional mount
 					 * with create=file made its mount point */
 	struct lx_strv include_files;   /* the includes read (rules point at these names) */
+	struct lx_nvhook nvhook;        /* NVIDIA's LXC hook, when the config runs it */
 };
 
 /* LXC's shared config files (those under lx_access_options.lxc_config_dir:
@@ -163,6 +245,9 @@ struct lx_access_options {
 	 * failure whose fix names the line to add. NULL (the default): not
 	 * checked (a snapshot of another host). */
 	const char *subid_root;
+	/* Where the host's NVIDIA hook script and nvidia-container-cli are
+	 * looked for (the same root: the live host's "/"); NULL: not checked. */
+	const char *tools_root;
 };
 void lx_access_options_default(struct lx_access_options *opts);
 

@@ -60,6 +60,12 @@ enum lx_finding_code {
 	LXG045_HOOK_BINARY_MISSING = 45, /* the lxc.hook.mount line runs a binary that is not there */
 	LXG046_HOOK_NO_USERSPACE,  /* the hook has no userspace of the loaded version to give */
 	LXG047_OWN_DRIVER_COPY,    /* no hook: the container's own copy of the driver */
+	/* NVIDIA's LXC hook, hooks/nvidia (src/judge/nvhook_check.c) */
+	LXG060_NVHOOK_REFUSES = 60, /* the hook exits 1: privileged, not a mount hook, bad capability */
+	LXG061_NVHOOK_HOST_LACKS,  /* the host lacks the hook's script or nvidia-container-cli */
+	LXG062_NVHOOK_NO_SUCH_GPU, /* NVIDIA_VISIBLE_DEVICES names a GPU the host does not have */
+	LXG063_NVHOOK_CGROUP_DENIES, /* the device cgroup denies a node the hook mounts */
+	LXG064_NVHOOK_NO_CUDA,     /* the hook gives nothing, or no compute (libcuda, uvm) */
 	/* doctor (src/doctor): the kernel log's messages and the host's prerequisites */
 	LXG100_API_MISMATCH = 100, /* a client's driver version differs from the module's */
 	LXG101_NEEDS_OPEN_MODULE, /* a GPU the proprietary module does not drive (Blackwell) */
@@ -91,6 +97,9 @@ enum lx_finding_code {
 	LXG127_SECURE_BOOT_UNSIGNED, /* Secure Boot on and nvidia not loaded */
 	LXG128_CMDLINE_BLACKLIST, /* the kernel command line blacklists an NVIDIA module */
 	LXG129_KMSG_UNREADABLE,   /* the kernel log could not be read */
+	/* doctor CTID: nvidia-container-toolkit inside the container (src/doctor/toolkit.c) */
+	LXG130_TOOLKIT_CGROUPS = 130, /* unprivileged, toolkit inside without no-cgroups = true */
+	LXG131_TOOLKIT_UNREAD,    /* the inner toolkit config could not be read or parsed */
 	/* peer-to-peer readiness (src/doctor/p2p.c over src/host/p2p.c) */
 	LXG160_P2P_IOMMU_TRANSLATES = 160, /* GPUs whose IOMMU groups translate peer DMA */
 	LXG161_P2P_ACS_REDIRECT,  /* ACS redirect on the switch ports between GPUs */

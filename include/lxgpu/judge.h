@@ -66,6 +66,12 @@ char *lx_fix_hard_coded_major(const char *id, bool is_pve);
  * container gets at its next start: lx_access_compute of the same config). */
 void lx_verify_config(const struct lx_host *host, const struct lx_container_config *cc,
 		      const struct lx_access *access, struct lx_findings *out);
+/* Findings about NVIDIA's LXC hook (hooks/nvidia): a start it fails, what
+ * the host lacks for it, a GPU it cannot find, nodes it mounts that the
+ * device cgroup denies, a setup that gives no CUDA. Part of
+ * lx_verify_config. */
+void lx_verify_nvhook(const struct lx_host *host, const struct lx_container_config *cc,
+		      const struct lx_access *access, struct lx_findings *out);
 /* Findings about the config's lxgpu include file (the include style):
  * missing (LXC refuses the config), not lxgpu's, not what ensure-nodes
  * writes now, no record to rewrite it from, recorded GPUs it leaves out.

@@ -70,6 +70,7 @@ void lx_access_options_default(struct lx_access_options *opts)
 	opts->cgroup = LX_CGROUP_UNKNOWN;
 	opts->include_path = opts->include_text = NULL;
 	opts->subid_root = NULL;
+	opts->tools_root = NULL;
 	opts->shared = NULL;
 }
 
@@ -302,6 +303,8 @@ static int handle_entry(struct sim *s, const char *key, const char *value, const
 		add_idmap(s, value, file, line);
 	} else if (strcmp(key, "lxc.autodev") == 0) {
 		s->autodev = strcmp(value, "0") != 0;
+	} else {
+		lx_nvhook_entry(s->out, key, value, file, line);
 	}
 	return 0;
 }
@@ -808,6 +811,23 @@ static void resolve_mounts(struct sim *s)
 	}
 }
 
+/* What NVIDIA's hook bind-mounts: after LXC's mount entries (a mount hook),
+ * the host's nodes as they are, owners through the id map. */
+static void nvhook_nodes(struct sim *s)
+{
+	struct lx_strv paths = {0};
+	lx_nvhook_resolve(s->host, s->opts, s->out, &paths);
+	for (size_t i = 0; i < paths.n; i++) {
+		const struct lx_dev_node *hn = lx_host_find_node(s->host, paths.items[i]);
+		struct lx_access_node *n =
+			add_node(s->out, paths.items[i], hn, LX_VIA_NVHOOK, s->out->nvhook.line);
+		n->mode = hn->mode;
+		n->uid = map_to_ns(s->out, 'u', hn->uid);
+		n->gid = map_to_ns(s->out, 'g', hn->gid);
+	}
+	lx_strv_free(&paths);
+}
+
 /* The nodes LXC puts into an autodev /dev (conf.c lxc_setup_dev_console and
  * lxc_fill_autodev): every container has them, and a device program that
  * blocks them breaks its init. */
@@ -986,6 +1006,7 @@ int lx_access_compute(const struct lx_host *host, const struct lx_conf *conf, bo
 	if (rc == 0) {
 		program_cgroup(&s);
 		resolve_mounts(&s);
+		nvhook_nodes(&s);
 		autodev_nodes(&s);
 		for (size_t i = 0; i < out->n_nodes; i++) {
 			struct lx_access_node *n = &out->nodes[i];
@@ -1037,6 +1058,7 @@ void lx_access_free(struct lx_access *a)
 	lx_strv_free(&a->placeholders);
 	lx_strv_free(&a->include_files);
 	lx_dev_cgroup_free(&a->cgroup);
+	lx_nvhook_free(&a->nvhook);
 	memset(a, 0, sizeof(*a));
 }
 

@@ -12,9 +12,9 @@ static struct lx_doc *node_doc(const struct lx_access_node *n)
 	struct lx_doc *d = lx_doc_new_map();
 	lx_doc_map_set(d, "path", lx_doc_new_str(n->path));
 	lx_doc_map_set(d, "host_path", lx_doc_new_str(n->host_path));
-	lx_doc_map_set(d, "via", lx_doc_new_str(n->via == LX_VIA_DEVN	 ? "devn"
-								   : n->via == LX_VIA_BIND ? "bind"
-											   : "autodev"));
+	static const char *const via[] = {[LX_VIA_BIND] = "bind", [LX_VIA_DEVN] = "devn",
+					  [LX_VIA_AUTODEV] = "autodev", [LX_VIA_NVHOOK] = "nvidia-hook"};
+	lx_doc_map_set(d, "via", lx_doc_new_str(via[n->via]));
 	lx_doc_map_set(d, "line", lx_doc_new_int(n->line));
 	_cleanup_free_ char *dev = lx_xasprintf("%c %u:%u", n->type, n->major, n->minor);
 	lx_doc_map_set(d, "device", lx_doc_new_str(dev));
@@ -25,6 +25,30 @@ static struct lx_doc *node_doc(const struct lx_access_node *n)
 	lx_doc_map_set(d, "mode", lx_doc_new_str(mode));
 	lx_doc_map_set(d, "uid", owner(n->uid));
 	lx_doc_map_set(d, "gid", owner(n->gid));
+	return d;
+}
+
+/* NVIDIA's hook: what it gives at the next start (docs/nvidia-hook.md). */
+static struct lx_doc *nvhook_doc(const struct lx_nvhook *h)
+{
+	static const char *const caps[] = {"compute", "compat32", "display",
+					   "graphics", "utility", "video"};
+	struct lx_doc *d = lx_doc_new_map();
+	lx_doc_map_set(d, "line", lx_doc_new_int(h->line));
+	lx_doc_map_set(d, "key", lx_doc_new_str(h->key));
+	lx_doc_map_set(d, "script", lx_doc_new_str(h->script));
+	lx_doc_map_set(d, "runs", lx_doc_new_bool(h->runs));
+	lx_doc_map_set(d, "visible_devices",
+		       h->visible ? lx_doc_new_str(h->visible) : lx_doc_new_null());
+	struct lx_strv names = {0};
+	for (unsigned i = 0; i < sizeof(caps) / sizeof(caps[0]); i++)
+		if (h->caps & (1u << i))
+			lx_strv_push(&names, caps[i]);
+	lx_doc_map_set(d, "capabilities", lx_doc_new_str_list(&names));
+	lx_strv_free(&names);
+	lx_doc_map_set(d, "gpus", lx_doc_new_str_list(&h->gpus));
+	lx_doc_map_set(d, "mig", lx_doc_new_bool(h->mig));
+	lx_doc_map_set(d, "files", lx_doc_new_str_list(&h->files));
 	return d;
 }
 
@@ -62,5 +86,7 @@ struct lx_doc *lx_access_to_doc(const struct lx_access *a)
 	lx_doc_map_set(doc, "rules", rules);
 	lx_doc_map_set(doc, "unknown_sources", lx_doc_new_str_list(&a->unknown_sources));
 	lx_doc_map_set(doc, "placeholders", lx_doc_new_str_list(&a->placeholders));
+	if (a->nvhook.present)
+		lx_doc_map_set(doc, "nvidia_hook", nvhook_doc(&a->nvhook));
 	return doc;
 }

@@ -230,6 +230,7 @@ static char *granted_how(const struct lx_access_node *n)
 	switch (n->via) {
 	case LX_VIA_DEVN: return lx_xasprintf("given by a devN entry (line %d)", n->line);
 	case LX_VIA_BIND: return lx_xasprintf("bind-mounted (line %d)", n->line);
+	case LX_VIA_NVHOOK: return lx_xasprintf("mounted by NVIDIA's hook (line %d)", n->line);
 	default: return lx_xstrdup("made by LXC");
 	}
 }
@@ -490,6 +491,12 @@ static void check_needed_nodes(struct checker *k, const struct lx_strv *gpus)
 			continue;
 		}
 		const struct lx_access_node *n = lx_access_reached(k->access, path);
+		/* NVIDIA's hook gives uvm only with compute (LXG064 says so), and a
+		 * node it mounts but the cgroup denies is LXG063. */
+		if (!n && k->access->nvhook.runs && lx_str_starts_with(path, "/dev/nvidia-uvm"))
+			continue;
+		if (n && n->via == LX_VIA_NVHOOK)
+			continue;
 		if (!n) {
 			if (failure_for_path(k->access, path))
 				continue; /* its line already fails the start */
@@ -791,4 +798,5 @@ void lx_verify_config(const struct lx_host *host, const struct lx_container_conf
 	check_over_broad(&k);
 	check_basic_devices(&k);
 	check_sections(&k, &cc->owned);
+	lx_verify_nvhook(host, cc, access, out);
 }

@@ -351,6 +351,7 @@ int lx_verify_container(const struct lx_host *host, const char *id, const char *
 	if (paths->lxc_config_dir)
 		aopts.lxc_config_dir = paths->lxc_config_dir;
 	aopts.subid_root = paths->subid_root;
+	aopts.tools_root = paths->subid_root; /* the live host's root, as for its id tools */
 	aopts.shared = paths->lxc_files;
 	if (lx_access_compute(host, &conf, is_pve, &aopts, &report->access, err) < 0) {
 		lx_conf_free(&conf);
@@ -399,10 +400,12 @@ int lx_verify_container(const struct lx_host *host, const char *id, const char *
 	lx_running_free(&run);
 	lx_container_gpus(host, &cc, &report->access, &report->gpus);
 	report->n_nodes = cc.n_grants;
-	/* GPU lines in an included file (the include style): its binds. */
+	/* GPU lines in an included file (the include style): its binds; NVIDIA's
+	 * hook: the nodes it mounts. */
 	for (size_t i = 0; cc.n_grants == 0 && i < report->access.n_nodes; i++) {
 		const struct lx_access_node *n = &report->access.nodes[i];
-		report->n_nodes += n->via == LX_VIA_BIND && lx_str_starts_with(n->host_path, "/dev/nvidia");
+		report->n_nodes += (n->via == LX_VIA_BIND || n->via == LX_VIA_NVHOOK) &&
+				   lx_str_starts_with(n->host_path, "/dev/nvidia");
 	}
 	lx_container_config_free(&cc);
 	lx_conf_free(&conf);

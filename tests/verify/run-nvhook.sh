@@ -1,0 +1,54 @@
+#!/bin/sh
+# verify over containers set up with NVIDIA's LXC hook (hooks/nvidia), from
+# public guides and planted problems: each case names the codes it must give
+# ("#expect:"), the nodes the hook mounts ("#nodes:", hand-written from
+# libnvidia-container's rules: docs/nvidia-hook.md; "-" for none) and which
+# of the hook's host tools exist ("#tools:" cli and/or hook: a scratch host
+# root with /usr/bin/nvidia-container-cli and /usr/share/lxc/hooks/nvidia,
+# passed as --subid-root; without the line the tools are not checked).
+# Usage: run-nvhook.sh LXGPU EXAMPLES CASES
+set -u
+lxgpu=$1 examples=$(cd "$2" && pwd) cases=$(cd "$3" && pwd)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+mkdir "$work/none"
+. "$(dirname "$0")/../lib/tap.sh"
+lxc_config="$work/lxc-config"
+cp -R "$(dirname "$0")/lxc-config" "$lxc_config"
+find "$lxc_config" -name '*.conf' -exec sed -i "s|@LXC_CONFIG@|$lxc_config|g" {} +
+
+t_case() {
+	conf=$1
+	host=$(sed -n 's/^#host: *//p' "$conf")
+	want=$(sed -n 's/^#expect: *//p' "$conf" | tr ' ' '\n' | sed '/^$/d' | sort -u | tr '\n' ' ')
+	nodes=$(sed -n 's/^#nodes: *//p' "$conf" | tr ' ' '\n' | sed '/^$/d;/^-$/d' | sort | tr '\n' ' ')
+	set --
+	if grep -q '^#tools:' "$conf"; then
+		root="$work/root" && rm -rf "$root" && mkdir -p "$root/usr/bin" "$root/usr/share/lxc/hooks"
+		for t in $(sed -n 's/^#tools: *//p' "$conf"); do
+			case $t in
+			cli) f="$root/usr/bin/nvidia-container-cli" ;;
+			hook) f="$root/usr/share/lxc/hooks/nvidia" ;;
+			*) echo "bad #tools: $t"; return 1 ;;
+			esac
+			printf '#!/bin/sh\nexit 0\n' >"$f" && chmod 755 "$f"
+		done
+		set -- --subid-root "$root"
+	fi
+	rm -rf "$work/pve" && mkdir -p "$work/pve/lxc" && cp "$conf" "$work/pve/lxc/700.conf"
+	"$lxgpu" --host "$examples/${host:-pve-8x-rtx-pro-6000}.yaml" --pve-dir "$work/pve" \
+		--lxc-path "$work/none" --lxc-config-dir "$lxc_config" "$@" verify 700 --format json >"$work/out" 2>"$work/err"
+	rc=$?
+	got=$(jq -r '[.findings[].code] | unique | .[]' "$work/out" | tr '\n' ' ')
+	[ "$got" = "$want" ] || { echo "codes: got '$got', want '$want'"; jq -r '.findings[] | "\(.code) \(.message)"' "$work/out"; cat "$work/err"; return 1; }
+	got=$(jq -r '[.access.nodes[] | select(.via == "nvidia-hook") | .path] | sort | .[]' "$work/out" | tr '\n' ' ')
+	[ "$got" = "$nodes" ] || { echo "hook nodes: got '$got', want '$nodes'"; return 1; }
+	errors=$(jq '[.findings[] | select(.severity == "error")] | length' "$work/out")
+	if [ "$errors" -gt 0 ]; then [ "$rc" -eq 1 ]; else [ "$rc" -eq 0 ]; fi || { echo "exit $rc with $errors errors"; return 1; }
+	jq -e '.findings | all(.code and .severity and .message and .fix and (.container == "700"))' "$work/out" >/dev/null ||
+		{ echo "incomplete finding"; return 1; }
+}
+for conf in "$cases"/*.conf; do
+	check "verify nvidia-hook $(basename "$conf" .conf)" t_case "$conf"
+done
+tap_finish
