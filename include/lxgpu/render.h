@@ -20,6 +20,9 @@ struct lx_render_options {
 	const char *templates_dir; /* NULL: the compiled-in templates */
 	const char *version;       /* lxgpu's, for the header */
 	bool no_comments;          /* leave out '#' lines (PVE makes them the description) */
+	/* No container to read the privilege from: the header says what was
+	 * assumed and why (NULL: it was known) */
+	const char *privilege_assumed;
 };
 
 /* The CDI kind of lxgpu's spec: not nvidia-ctk's nvidia.com/gpu, so both

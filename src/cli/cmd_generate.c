@@ -78,6 +78,17 @@ static int run_generate(struct cli *cli)
 		return cli_usage_error("--style include needs the container id: the include file is "
 				       "per container (<state-dir>/lxc/CTID.conf)");
 	}
+	const char *assumed = NULL;
+	if (cli->n_args == 0 && !cli->privilege_given) {
+		/* No config to read it from: the default of the container's
+		 * maker. pct create makes a new container unprivileged unless
+		 * told (pve-container, API2/LXC.pm); plain LXC runs one
+		 * privileged unless its config maps ids (lxc.idmap). */
+		opts.unprivileged = opts.style != LX_STYLE_LXC;
+		assumed = opts.unprivileged
+				  ? "Proxmox's default for a new container; --privileged if yours is not"
+				  : "LXC's without lxc.idmap; --unprivileged if yours maps ids";
+	}
 	if (cli->n_args == 1) {
 		int rc = read_container(cli, &host, cli->args[0], &opts, &is_pve);
 		if (rc != 0) {
@@ -93,7 +104,8 @@ static int run_generate(struct cli *cli)
 	}
 	struct lx_render_options ropts = {.templates_dir = cli->templates_dir,
 					  .version = LXGPU_VERSION,
-					  .no_comments = cli->no_comments};
+					  .no_comments = cli->no_comments,
+					  .privilege_assumed = assumed};
 	struct lx_driver_libs_options driver_libs;
 	if (cli_driver_libs_options(cli, opts.style == LX_STYLE_CDI, &driver_libs, &err) < 0) {
 		lx_plan_free(&plan);
@@ -137,7 +149,8 @@ const struct cli_command cli_cmd_generate = {
 		"'lxgpu apply'.\n"
 		"\n"
 		"  --gpus SEL        all (default), indexes from 'lxgpu scan' (0,2), a PCI address\n"
-		"                    (0000:41:00.0), GPU-<uuid>, numa:N; comma-separated\n"
+		"                    (0000:41:00.0), GPU-<uuid>, numa:N; comma-separated; or\n"
+		"                    best:N, the N closest GPUs ('lxgpu topo --gpus N')\n"
 		"  --style STYLE     devn: PVE >= 8.1 devN lines (default; immune to major changes)\n"
 		"                    raw: lxc.cgroup2.devices.allow + lxc.mount.entry, PVE form\n"
 		"                    lxc: the same as plain LXC 'key = value' lines\n"
@@ -145,8 +158,9 @@ const struct cli_command cli_cmd_generate = {
 		"                    include: one lxc.include line; the rules and mounts in\n"
 		"                    <state-dir>/lxc/CTID.conf, rewritten by ensure-nodes at\n"
 		"                    every boot (needs CTID; Proxmox and plain LXC)\n"
-		"  --privileged      the container is privileged (default when unknown)\n"
-		"  --unprivileged    the container is unprivileged\n"
+		"  --privileged      the container is privileged\n"
+		"  --unprivileged    the container is unprivileged (without CTID the default,\n"
+		"                    as pct create's; --style lxc: privileged, as LXC's)\n"
 		"  --caps            add the MIG capability nodes of the selected GPUs\n"
 		"  --dri             add the DRM card and render nodes of the selected GPUs\n"
 		"  --dev-start N     first devN index (default 0; indexes in use are skipped)\n"

@@ -189,6 +189,8 @@ struct lx_doc *lx_render_context(const struct lx_host *host, const struct lx_pla
 	lx_doc_map_set(c, "gpu_list", lx_doc_new_str(gpu_list));
 	lx_doc_map_set(c, "style", lx_doc_new_str(lx_style_name(plan->style)));
 	lx_doc_map_set(c, "unprivileged", lx_doc_new_bool(plan->unprivileged));
+	lx_doc_map_set(c, "privilege_assumed",
+		       lx_doc_new_str(opts->privilege_assumed ? opts->privilege_assumed : ""));
 	lx_doc_map_set(c, "cgroup_keys", lx_doc_new_str(lx_cgroup_layout_name(plan->cgroup_keys)));
 	lx_doc_map_set(c, "cgroup_key", lx_doc_new_str(lx_plan_cgroup_key(plan)));
 	/* The lists below are most of the context, and each template reads a
