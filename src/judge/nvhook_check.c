@@ -15,41 +15,42 @@ static char *issue_fix(const struct lx_container_config *cc, const struct lx_nvh
 {
 	switch (i->kind) {
 	case LX_NVHOOK_NO_SCRIPT:
-		return lx_xasprintf("install LXC's hook script (it comes with LXC as "
+		return lx_xasprintf("by hand: install LXC's hook script (it comes with LXC as "
 				    "/usr/share/lxc/hooks/nvidia) or correct the path on line %d",
 				    h->line);
 	case LX_NVHOOK_NO_CLI:
-		return lx_xasprintf("install nvidia-container-cli on the host (package "
+		return lx_xasprintf("by hand: install nvidia-container-cli on the host (package "
 				    "libnvidia-container-tools from NVIDIA's repository), or give the "
 				    "GPUs with device lines instead: remove line %d and run lxgpu apply "
 				    "%s --gpus all --driver-libs",
 				    h->line, cc->id);
 	case LX_NVHOOK_NOT_MOUNT:
-		return lx_xasprintf("make line %d 'lxc.hook.mount: %s'", h->line, h->script);
+		return lx_xasprintf("by hand: make line %d 'lxc.hook.mount: %s'", h->line, h->script);
 	case LX_NVHOOK_PRIVILEGED:
 		return a->unprivileged
-			       ? lx_xstrdup("map host uid 0 only as part of a larger range, or not at "
-					    "all (the lxc.idmap 'u ... 0 1' line)")
-			       : lx_xasprintf("the hook works only in unprivileged containers: remove "
-					      "line %d and give the GPUs with device lines (lxgpu apply %s "
+			       ? lx_xstrdup("by hand: map host uid 0 only as part of a larger range, or "
+					    "not at all (the lxc.idmap 'u ... 0 1' line)")
+			       : lx_xasprintf("by hand: the hook works only in unprivileged "
+					      "containers: remove line %d and give the GPUs with device lines (lxgpu apply %s "
 					      "--gpus all --driver-libs), or move the service to an "
 					      "unprivileged container",
 					      h->line, cc->id);
 	case LX_NVHOOK_BAD_CAPABILITY:
-		return lx_xasprintf("use only compute, compat32, display, graphics, utility and video "
-				    "(or 'all' alone) on line %d, e.g. "
+		return lx_xasprintf("by hand: use only compute, compat32, display, graphics, "
+				    "utility and video (or 'all' alone) on line %d, e.g. "
 				    "NVIDIA_DRIVER_CAPABILITIES=compute,utility,video",
 				    i->line);
 	case LX_NVHOOK_NO_SUCH_GPU:
-		return lx_xasprintf("set NVIDIA_VISIBLE_DEVICES on line %d to an index, PCI address or "
-				    "UUID that 'lxgpu scan' shows, or to all",
+		return lx_xasprintf("by hand: set NVIDIA_VISIBLE_DEVICES on line %d to an index, "
+				    "PCI address or UUID that 'lxgpu scan' shows, or to all",
 				    i->line);
 	case LX_NVHOOK_IDLE:
-		return lx_xstrdup("add 'lxc.environment: NVIDIA_VISIBLE_DEVICES=all' (or the GPUs' "
-				  "indexes) to the config, or remove the hook line when the container "
+		return lx_xstrdup("by hand: add 'lxc.environment: NVIDIA_VISIBLE_DEVICES=all' "
+				  "(or the GPUs' indexes) to the config, or remove the hook line when the container "
 				  "needs no GPU");
 	case LX_NVHOOK_NO_COMPUTE:
-		return lx_xstrdup("set 'lxc.environment: NVIDIA_DRIVER_CAPABILITIES=compute,utility' "
+		return lx_xstrdup("by hand: set 'lxc.environment: "
+				  "NVIDIA_DRIVER_CAPABILITIES=compute,utility' "
 				  "(add video for NVENC/NVDEC)");
 	}
 	return NULL;
@@ -103,7 +104,7 @@ void lx_verify_nvhook(const struct lx_host *host, const struct lx_container_conf
 		lx_findings_add(out, LXG064_NVHOOK_NO_CUDA, cc->id, h->file, h->line, NULL,
 				lx_xstrdup("NVIDIA_VISIBLE_DEVICES=none: the hook gives the driver files "
 					   "and /dev/nvidiactl but no GPU"),
-				lx_xstrdup("set NVIDIA_VISIBLE_DEVICES to all or the GPUs' indexes when "
+				lx_xstrdup("by hand: set NVIDIA_VISIBLE_DEVICES to all or the GPUs' indexes when "
 					   "the container should have a GPU"));
 	if (!h->runs)
 		return;
@@ -121,10 +122,10 @@ void lx_verify_nvhook(const struct lx_host *host, const struct lx_container_conf
 					     "EPERM, so %s",
 					     h->line, n->path, n->type, n->major, n->minor,
 					     tools ? "CUDA profilers fail" : "CUDA fails"),
-				deny ? lx_xasprintf("remove line %d ('%s: %s'), which denies it", deny->line,
-						    deny->key, deny->value)
-				     : lx_xasprintf("add '%s: %c %u:%u rwm' to the config", allow_key(a),
-						    n->type, n->major, n->minor));
+				deny ? lx_xasprintf("by hand: remove line %d ('%s: %s'), which denies it",
+						    deny->line, deny->key, deny->value)
+				     : lx_xasprintf("by hand: add '%s: %c %u:%u rwm' to the config",
+						    allow_key(a), n->type, n->major, n->minor));
 		if (tools)
 			lx_findings_last_severity(out, LX_SEVERITY_WARNING);
 	}

@@ -113,6 +113,16 @@ check "LXG022 deny-write on a devN entry: by hand" vcase LXG022 by-hand devn-den
 check "LXG023 a GPU bind without create=" vcase LXG023 run mount-no-create $eight
 check "LXG024 a rule LXC refuses: by hand" vcase LXG024 by-hand invalid-rule-v2 $eight
 check "LXG025 basic devices blocked: by hand" vcase LXG025 by-hand deny-all-reset $eight
+# NVIDIA's LXC hook (tests/verify/nvhook): every fix is a config edit or a
+# host package, so a manual step.
+hcase() {
+	case_setup "$3" "$src/tests/verify/nvhook/$2.conf"
+	manual "$1" 700 verify_json 700
+}
+check "LXG060 NVIDIA's hook in a privileged container: by hand" hcase LXG060 privileged $eight
+check "LXG062 NVIDIA's hook names no such GPU: by hand" hcase LXG062 index-too-high pve-vfio-split
+check "LXG063 the cgroup denies a node NVIDIA's hook mounts: by hand" hcase LXG063 cgroup-denies $eight
+check "LXG064 NVIDIA's hook gives no compute: by hand" hcase LXG064 no-capabilities $eight
 
 # ---- every code is covered or listed ----
 # Codes whose fix prints no command (advice on the host's firmware, hardware,
@@ -139,6 +149,8 @@ LXG015 LXG016 LXG017 LXG018 LXG019 LXG026 # a running container: lxc-* tests onl
 LXG030 LXG031 LXG032 LXG033 LXG034 LXG035 # the start guard (tests/cli/test-guard.sh runs LXG031's)
 LXG040 LXG041 LXG042 LXG043 LXG044 # the include style (tests/cli/test-include.sh)
 LXG045 LXG046 # the driver hook line
+LXG061 # NVIDIA's hook: the host's tools, looked for in --subid-root (tests/verify/run-nvhook.sh plants them)
+LXG130 LXG131 # doctor CTID: the toolkit inside the container's root (tests/doctor)
 LXG100 LXG108 LXG111 LXG112 LXG116 LXG118 LXG119 LXG120 LXG122 LXG123 LXG126 LXG127 # doctor: host commands (mokutil, nvidia-smi -r, dkms, modprobe, systemctl, ensure-nodes)
 LXG180 LXG181 LXG182 LXG183 LXG184 # cluster models and preflight --to
 "
