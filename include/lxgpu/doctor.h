@@ -255,4 +255,23 @@ int lx_doctor_container(const struct lx_host *host, const char *id, const char *
 			struct lx_container_report *report, struct lx_doctor_userspace *u,
 			struct lx_error *err);
 
+/* ---- NVIDIA's container toolkit inside a container (src/doctor/toolkit.c) ---- */
+
+enum lx_toolkit_setting {
+	LX_TOOLKIT_UNSET,   /* no such key (or only commented out): the toolkit's default, false */
+	LX_TOOLKIT_TRUE,
+	LX_TOOLKIT_FALSE,
+	LX_TOOLKIT_INVALID, /* another value ("true" quoted is a string) */
+};
+/* no-cgroups under [nvidia-container-cli] in a config.toml's text (also
+ * written as the dotted key nvidia-container-cli.no-cgroups at the top;
+ * comments, blanks and quoted keys as TOML has them); *line and *value
+ * (owned) of the line that set it last. */
+enum lx_toolkit_setting lx_toolkit_no_cgroups(const char *text, int *line, char **value);
+/* In an unprivileged container with the toolkit inside, a config that does
+ * not set no-cgroups = true (LXG130); a config that cannot be read
+ * (LXG131). root_fd: the container's root, every path opened inside it. */
+void lx_doctor_toolkit(int root_fd, const char *id, bool is_pve, bool unprivileged,
+		       struct lx_findings *out);
+
 #endif

@@ -546,6 +546,7 @@ int lx_doctor_container(const struct lx_host *host, const char *id, const char *
 	if (root_fd >= 0) {
 		u->checked = true;
 		lx_rootfs_driver_versions(root_fd, &u->versions, &u->files);
+		lx_doctor_toolkit(root_fd, id, is_pve, report->access.unprivileged, out);
 		close(root_fd);
 	}
 	return 0;

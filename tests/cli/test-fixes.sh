@@ -150,7 +150,7 @@ LXG030 LXG031 LXG032 LXG033 LXG034 LXG035 # the start guard (tests/cli/test-guar
 LXG040 LXG041 LXG042 LXG043 LXG044 # the include style (tests/cli/test-include.sh)
 LXG045 LXG046 # the driver hook line
 LXG061 # NVIDIA's hook: the host's tools, looked for in --subid-root (tests/verify/run-nvhook.sh plants them)
-LXG130 LXG131 # doctor CTID: the toolkit inside the container's root (tests/doctor)
+LXG130 LXG131 # doctor CTID: the toolkit inside the container's root, fixed with pct exec in it (tests/doctor/run-toolkit.sh finds it)
 LXG100 LXG108 LXG111 LXG112 LXG116 LXG118 LXG119 LXG120 LXG122 LXG123 LXG126 LXG127 # doctor: host commands (mokutil, nvidia-smi -r, dkms, modprobe, systemctl, ensure-nodes)
 LXG180 LXG181 LXG182 LXG183 LXG184 # cluster models and preflight --to
 "
