@@ -47,6 +47,9 @@ int lx_kmsg_read_device(const char *path, struct lx_kmsg *out, struct lx_error *
 void lx_kmsg_parse_text(const char *name, const char *text, size_t len, struct lx_kmsg *out);
 int lx_kmsg_read_file(const char *path, struct lx_kmsg *out, struct lx_error *err);
 void lx_kmsg_free(struct lx_kmsg *k);
+/* The version nv.c's "NVRM: loading NVIDIA UNIX ... Kernel Module <ver>"
+ * banner names, the last one at or before line; NULL when none. */
+char *lx_kmsg_module_version_before(const struct lx_kmsg *log, size_t line);
 
 /* ---- the catalogue of known messages (src/doctor/catalogue.c) ---- */
 

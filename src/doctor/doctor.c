@@ -452,6 +452,17 @@ static int check_kmsg(struct check_ctx *c)
 			_cleanup_free_ char *plain = fix_with_facts(in, e);
 			fix = lx_kmsg_match_fill(x, plain);
 		}
+		/* a GPU that did not come up: the driver the log loaded then
+		 * (firmware and GSP failures are version-bound) */
+		if (e->code == LXG106_INIT_FAILED || e->code == LXG107_GSP_FIRMWARE_MISSING ||
+		    e->code == LXG108_GSP_BOOT_FAILED) {
+			_cleanup_free_ char *ver = lx_kmsg_module_version_before(in->kmsg, x->first);
+			if (ver) {
+				char *with = lx_xasprintf("%s (driver %s)", more ? more : "", ver);
+				free(more);
+				more = with;
+			}
+		}
 		lx_findings_add(c->out, e->code, NULL, in->kmsg->source,
 				(int)in->kmsg->lines[x->last].lineno, NULL,
 				lx_xasprintf("%s%s%s%s", gpu ? gpu : "", cause, more ? more : "",

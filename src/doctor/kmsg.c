@@ -313,7 +313,7 @@ static char *unreverse(const char *text, size_t len, unsigned **linenos)
 		unsigned lineno, lines; /* the file's number of its first line, and how many */
 	} *recs = NULL;
 	unsigned lineno = 0;
-	size_t n = 0, down = 0, up = 0;
+	size_t n = 0, cap = 0, down = 0, up = 0;
 	double last = 0;
 	bool have_last = false;
 	for (const char *p = text, *end = text + len; p < end;) {
@@ -328,7 +328,10 @@ static char *unreverse(const char *text, size_t len, unsigned **linenos)
 			recs[n - 1].len += l; /* a continuation of the record before */
 			recs[n - 1].lines++;
 		} else {
-			recs = lx_xrealloc(recs, (n + 1) * sizeof(*recs));
+			if (n == cap) {
+				cap = cap ? 2 * cap : 256;
+				recs = lx_xrealloc(recs, cap * sizeof(*recs));
+			}
 			recs[n++] = (struct span){p, l, lineno, 1};
 		}
 		if (timed) {
@@ -441,4 +444,24 @@ int lx_kmsg_read_file(const char *path, struct lx_kmsg *out, struct lx_error *er
 	lx_kmsg_parse_text(path, text, len, out);
 	free(text);
 	return 0;
+}
+
+/* nv.c's banner "NVRM: loading NVIDIA UNIX [Open ]Kernel Module [for
+ * x86_64 ] <version> ...": the module the lines after it came from. */
+char *lx_kmsg_module_version_before(const struct lx_kmsg *log, size_t line)
+{
+	for (size_t i = line < log->n ? line + 1 : log->n; i-- > 0;) {
+		const char *t = strstr(log->lines[i].text, "NVRM: loading NVIDIA UNIX ");
+		const char *km = t ? strstr(t, "Kernel Module") : NULL;
+		if (!km)
+			continue;
+		const char *p = km + strlen("Kernel Module");
+		if (lx_str_starts_with(p, " for "))
+			p += strcspn(p + 5, " ") + 5;
+		p += strspn(p, " ");
+		size_t n = strspn(p, "0123456789.");
+		if (n && isdigit((unsigned char)*p))
+			return lx_xstrndup(p, n);
+	}
+	return NULL;
 }

@@ -808,6 +808,22 @@ static void test_doctor_messages(void)
 	lx_findings_free(&f);
 	lx_kmsg_free(&k);
 
+	/* the driver the log loaded before a GPU failed: its banner
+	 * (rm-init-gsp-timeout.log, siderolabs/extensions#909: 570.172.08) */
+	_cleanup_free_ char *gt = lx_xasprintf("%s/rm-init-gsp-timeout.log", kmsg_dir);
+	if (ok(lx_kmsg_read_file(gt, &k, &err) == 0, gt)) {
+		struct lx_doctor_input in3 = {&host, NULL, &k, NULL};
+		struct lx_findings f3 = {0};
+		lx_doctor_host(&in3, &f3, &err);
+		bool named = false;
+		for (size_t i = 0; i < f3.n; i++)
+			named |= f3.items[i].code == LXG106_INIT_FAILED && strstr(f3.items[i].message, "(driver 570.172.08)");
+		ok(named, "the GPU's failure names the driver the log loaded (570.172.08)");
+		lx_findings_free(&f3);
+		lx_kmsg_free(&k);
+	}
+	lx_error_clear(&err);
+
 	_cleanup_free_ char *mm = lx_xasprintf("%s/api-mismatch.log", kmsg_dir);
 	if (lx_kmsg_read_file(mm, &k, &err) == 0) {
 		struct lx_doctor_input in2 = {&host, NULL, &k, NULL};
