@@ -155,7 +155,11 @@ static void check_without_model(const struct node *n, const char *id, const char
 	struct lx_container_config cc;
 	lx_container_config_read(&empty, id, &conf, is_pve, &cc);
 	rep->n_nodes = cc.n_grants;
-	if (cc.n_grants)
+	/* NVIDIA's hook gives GPUs without a GPU line: how many, only the
+	 * node's model could say. */
+	if (!rep->n_nodes && lx_conf_runs_nvhook(&conf))
+		rep->n_nodes = 1;
+	if (rep->n_nodes)
 		lx_findings_add(f, LXG021_NO_HOST_MODEL, id, path, 0, NULL,
 				lx_xasprintf("a GPU container on node %s, which lxgpu has no host "
 					     "model of",

@@ -311,6 +311,9 @@ ct "$pve/nodes/b/lxc/202.conf" 0 # /dev/nvidia0 there: 0000:18:00.0 in b's model
 ct "$pve/nodes/c/lxc/301.conf" 0 # /dev/nvidia0 there: the 4090 at 0000:01:00.0
 ct "$pve/nodes/u/lxc/801.conf" 0
 ct "$pve/nodes/x/lxc/901.conf" 0 # x published nothing
+# NVIDIA's LXC hook gives GPUs without a GPU line: still a GPU container there
+printf 'unprivileged: 1\nlxc.environment: NVIDIA_VISIBLE_DEVICES=all\nlxc.hook.mount: /usr/share/lxc/hooks/nvidia\n' \
+	>"$pve/nodes/x/lxc/902.conf"
 audit() {
 	"$lxgpu" --host "$here" --pve-dir "$pve" --lxc-path "$w/lxc" --format json audit --cluster "$@" \
 		>"$w/audit.json"
@@ -327,6 +330,7 @@ t_audit() {
 		ct_is 301 '.gpus == ["0000:01:00.0"] and ([.findings[].code] | index("LXG180") != null)' &&
 		ct_is 801 '[.findings[].code] | index("LXG181") != null' &&
 		ct_is 901 '.gpus == null and ([.findings[].code] | index("LXG021") != null)' &&
+		ct_is 902 '[.findings[].code] | index("LXG021") != null' &&
 		ct_is 202 '[.findings[].code] | (index("LXG180") == null and index("LXG181") == null)'
 }
 check "audit --cluster without --hosts reads the published models (GPUs by each node's minors; stale c, undated u, x without one)" t_audit

@@ -51,4 +51,17 @@ t_case() {
 for conf in "$cases"/*.conf; do
 	check "verify nvidia-hook $(basename "$conf" .conf)" t_case "$conf"
 done
+# audit: the public guides' configs of the 8-GPU host are GPU containers
+# (status ok: not "without GPUs"), the privileged one an error.
+t_audit() {
+	rm -rf "$work/pve" && mkdir -p "$work/pve/lxc"
+	cp "$cases/clean-plex-idmap.conf" "$work/pve/lxc/801.conf"
+	cp "$cases/clean-pve72-v1-keys.conf" "$work/pve/lxc/802.conf"
+	cp "$cases/privileged.conf" "$work/pve/lxc/803.conf"
+	"$lxgpu" --host "$examples/pve-8x-rtx-pro-6000.yaml" --pve-dir "$work/pve" --lxc-path "$work/none" \
+		--lxc-config-dir "$lxc_config" audit --format json >"$work/audit.json"
+	got=$(jq -r '[.containers[] | "\(.container):\(.status)"] | sort | join(" ")' "$work/audit.json")
+	[ "$got" = "801:ok 802:ok 803:error" ] || { echo "audit: got '$got'"; jq -c '.containers[]' "$work/audit.json"; return 1; }
+}
+check "audit counts NVIDIA-hook containers as GPU containers" t_audit
 tap_finish
