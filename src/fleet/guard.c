@@ -175,11 +175,14 @@ static void check_number(struct guard *k, const struct lx_record_gpu *rg, const 
 
 static char *other_gpus(const struct lx_host *host, const struct lx_gpu *g);
 
-/* "lxgpu apply ID --gpus B" with the host's other nvidia GPUs, or "...". */
+/* "lxgpu apply ID --gpus B, then pct start ID" with the host's other
+ * nvidia GPUs; NULL when it has none. */
 static char *another_gpu(const struct guard *k, const struct lx_gpu *g)
 {
 	_cleanup_free_ char *others = other_gpus(k->host, g);
-	return lx_xasprintf("lxgpu apply %s --gpus %s", k->id, others ? others : "...");
+	_cleanup_free_ char *start = start_command(k);
+	return others ? lx_xasprintf("lxgpu apply %s --gpus %s, then %s", k->id, others, start)
+		      : NULL;
 }
 
 /* VMs whose hostpciN names the GPU and that run now. True when one does. */
@@ -197,12 +200,17 @@ static bool check_vms(struct guard *k, const struct lx_gpu *g, const struct lx_v
 						  "whether it runs could not be read: %s",
 						  g->bdf, d->vmid, d->file, d->line, d->key, why));
 		} else if (s == LX_VM_RUNNING) {
+			/* Stopping the VM leaves the GPU on vfio-pci (PVE binds it at
+			 * the VM's start, not back at its stop): a manual step. The
+			 * command that works at once comes first. */
 			_cleanup_free_ char *other = another_gpu(k, g);
+			_cleanup_free_ char *another =
+				other ? lx_xasprintf("give the container another GPU: %s; or ", other)
+				      : lx_xstrdup("");
 			_cleanup_free_ char *fix =
-				lx_xasprintf("stop the VM first: qm shutdown %s (a GPU bound to vfio-pci "
-					     "for good needs giving back to nvidia too), then %s; or give "
-					     "the container another GPU: %s",
-					     d->vmid, k->fix, other);
+				lx_xasprintf("%sby hand: stop the VM (qm shutdown %s) and give the GPU "
+					     "back to nvidia if it stays on vfio-pci, then %s",
+					     another, d->vmid, k->fix);
 			refuse(k, LXG032_GUARD_IN_RUNNING_VM, NULL,
 			       lx_xasprintf("GPU %s is held by VM %s, which is running (%s:%d: %s)",
 					    g->bdf, d->vmid, d->file, d->line, d->key),
@@ -226,21 +234,20 @@ static char *other_gpus(const struct lx_host *host, const struct lx_gpu *g)
 
 static void check_driver(struct guard *k, const struct lx_gpu *g)
 {
-	_cleanup_free_ char *others = other_gpus(k->host, g);
-	_cleanup_free_ char *start = start_command(k);
+	/* Giving it back to nvidia is a manual step (modprobe.d, initramfs,
+	 * reboot): the command that works at once comes first. */
+	_cleanup_free_ char *other = another_gpu(k, g);
 	_cleanup_free_ char *another =
-		others ? lx_xasprintf("give the container another GPU: lxgpu apply %s --gpus %s, "
-				      "then %s",
-				      k->id, others, start)
-		       : lx_xstrdup("no other GPU of this host is bound to nvidia");
+		other ? lx_xasprintf("give the container another GPU: %s; or ", other)
+		      : lx_xstrdup("");
 	bool vfio = g->driver && strcmp(g->driver, "vfio-pci") == 0;
 	_cleanup_free_ char *fix =
-		vfio ? lx_xasprintf("give it back to nvidia (remove its id from vfio-pci's ids= in "
-				    "/etc/modprobe.d, update-initramfs -u, reboot), then %s; or %s",
-				    k->fix, another)
-		     : lx_xasprintf("bind it to nvidia again (modprobe nvidia; check 'dmesg' for "
-				    "NVRM), then %s; or %s",
-				    k->fix, another);
+		vfio ? lx_xasprintf("%sby hand: give it back to nvidia (remove its id from vfio-pci's "
+				    "ids= in /etc/modprobe.d, update-initramfs -u, reboot), then %s",
+				    another, k->fix)
+		     : lx_xasprintf("%sby hand: bind it to nvidia again (modprobe nvidia; check "
+				    "'dmesg' for NVRM), then %s",
+				    another, k->fix);
 	refuse(k, LXG031_GUARD_GPU_UNAVAILABLE, NULL,
 	       g->driver ? lx_xasprintf("GPU %s is bound to %s now, not to nvidia%s", g->bdf,
 					g->driver, vfio ? " (it is set aside for a VM)" : "")
@@ -359,9 +366,9 @@ static void check_containers(struct guard *k, const struct lx_gpu *g)
 			_cleanup_free_ char *stop = stop_command(k, hs[i].id);
 			_cleanup_free_ char *other = another_gpu(k, g);
 			_cleanup_free_ char *fix =
-				lx_xasprintf("stop it first: %s, then %s; or give this one another "
-					     "GPU: %s",
-					     stop, k->fix, other);
+				lx_xasprintf("stop it first: %s, then %s%s%s", stop, k->fix,
+					     other ? "; or give this one another GPU: " : "",
+					     other ? other : "");
 			refuse(k, LXG033_GUARD_IN_RUNNING_CT, NULL,
 			       lx_xasprintf("GPU %s is in use by container %s, which is running, and "
 					    "%s recorded exclusive use of it",

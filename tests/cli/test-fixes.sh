@@ -124,6 +124,71 @@ check "LXG062 NVIDIA's hook names no such GPU: by hand" hcase LXG062 index-too-h
 check "LXG063 the cgroup denies a node NVIDIA's hook mounts: by hand" hcase LXG063 cgroup-denies $eight
 check "LXG064 NVIDIA's hook gives no compute: by hand" hcase LXG064 no-capabilities $eight
 
+# ---- the start guard (pre-start refusals, on tests/lib/guard-host.sh's hosts) ----
+. "$src/tests/lib/guard-host.sh"
+guard_host "$work/g-before.yaml" v2 0 1 nvidia
+guard_host "$work/g-swapped.yaml" v2 1 0 nvidia
+guard_host "$work/g-vfio.yaml" v2 0 null vfio-pci
+sed '/0000:02:00.0/,/driver: nvidia/d' "$work/g-before.yaml" | sed '/nvidia1,/d' >"$work/g-gone.yaml"
+sed 's/GPU-bbbbbbbb-0000-4000-8000-00000000000b/GPU-cccccccc-0000-4000-8000-00000000000c/' \
+	"$work/g-swapped.yaml" >"$work/g-other-card.yaml"
+vm_pid=""
+trap '[ -n "$vm_pid" ] && kill "$vm_pid" 2>/dev/null; rm -rf "$work"' EXIT
+# The guard's refusals as out.json ({"findings": [{code, container, fix}]}):
+# each "CODE: message" line of its stderr and the "fix:" line under it.
+guard_json() { # CTID
+	lx guard "$1" pre-start >"$work/gout" 2>"$work/err"
+	awk -v id="$1" '
+		match($0, /LXG[0-9][0-9][0-9]/) { code = substr($0, RSTART, 6); next }
+		code && sub(/^ *fix: /, "") { printf "%s\t%s\t%s\n", code, id, $0; code = "" }' "$work/err" |
+		jq -R -s '{findings: [split("\n")[] | select(length > 0) | split("\t") | {code: .[0], container: .[1], fix: .[2]}]}' \
+			>"$work/out.json"
+}
+# g_setup RECORDED_ON GPUS NOW: CT 101 given GPUS on host RECORDED_ON, then the host is NOW
+g_setup() {
+	rm -rf "$pve" "$state" "$work/backups" && mkdir -p "$pve/lxc" "$pve/qemu-server"
+	printf 'arch: amd64\nhostname: cuda\nmemory: 4096\nostype: debian\nrootfs: local-lvm:vm-101-disk-0,size=8G\nunprivileged: 1\n' \
+		>"$pve/lxc/101.conf"
+	cp "$work/$1.yaml" "$host"
+	lx apply 101 --gpus "$2" >"$work/gout" 2>&1 || { cat "$work/gout"; return 1; }
+	cp "$work/$3.yaml" "$host"
+}
+gcase() { # CODE RECORDED_ON GPUS NOW
+	g_setup "$2" "$3" "$4" && fixed "$1" 101 guard_json 101
+}
+check "LXG030 renumbered GPU: apply with its number now, then pct start" gcase LXG030 g-before 0000:02:00.0 g-swapped
+check "LXG031 the GPU is gone" gcase LXG031 g-before 0000:02:00.0 g-gone
+check "LXG031 one of two GPUs is gone" gcase LXG031 g-before 0000:01:00.0,0000:02:00.0 g-gone
+check "LXG031 the GPU is on vfio-pci" gcase LXG031 g-before 0000:02:00.0 g-vfio
+check "LXG034 another card at the recorded address" gcase LXG034 g-before 0000:02:00.0 g-other-card
+t_corrupt_record() {
+	g_setup g-before 0000:02:00.0 g-before || return 1
+	printf 'schema: 1\nid: "101"\ngpus:\n- pci: 0000:02:00.0\n  minor: nine\n' >"$state/containers/101.yaml"
+	fixed LXG035 101 guard_json 101
+}
+check "LXG035 a record that does not parse" t_corrupt_record
+t_vm_running() {
+	g_setup g-before 0000:02:00.0 g-vfio || return 1
+	mkdir -p "$work/run/qemu-server"
+	printf 'memory: 8192\nhostpci0: 0000:02:00,pcie=1\n' >"$pve/qemu-server/200.conf"
+	python3 -c 'import os, sys; os.execv("/bin/sh", ["kvm", "-c", "sleep 60; :", "sh", "-pidfile", sys.argv[1]])' \
+		"$work/run/qemu-server/200.pid" &
+	vm_pid=$!
+	echo "$vm_pid" >"$work/run/qemu-server/200.pid"
+	i=0
+	while [ "$(tr '\0' ' ' <"/proc/$vm_pid/cmdline" 2>/dev/null | cut -d' ' -f1)" != kvm ]; do
+		i=$((i + 1))
+		[ "$i" -lt 100 ] || { echo "the stand-in QEMU did not start"; return 1; }
+		sleep 0.1
+	done
+	fixed LXG032 101 guard_json 101
+	rc=$?
+	wait "$vm_pid" 2>/dev/null
+	vm_pid=""
+	return $rc
+}
+check "LXG032 a running VM holds the GPU: another GPU (stopping the VM leaves it on vfio-pci: by hand)" t_vm_running
+
 # ---- every code is covered or listed ----
 # Codes whose fix prints no command (advice on the host's firmware, hardware,
 # packages or the kernel log; nothing lxgpu or pct could run):
@@ -146,7 +211,7 @@ not_yet="
 LXG011 LXG027 LXG047 # a container root with driver libraries (tests/cli/test-driver-libs.sh builds one)
 LXG012 LXG013 LXG021 # audit over several containers, a VM, a cluster (tests/verify/run-cases.sh)
 LXG015 LXG016 LXG017 LXG018 LXG019 LXG026 # a running container: lxc-* tests only
-LXG030 LXG031 LXG032 LXG033 LXG034 LXG035 # the start guard (tests/cli/test-guard.sh runs LXG031's)
+LXG033 # another running container (tests/integration/lxc-guard.sh has a real one)
 LXG040 LXG041 LXG042 LXG043 LXG044 # the include style (tests/cli/test-include.sh)
 LXG045 LXG046 # the driver hook line
 LXG061 # NVIDIA's hook: the host's tools, looked for in --subid-root (tests/verify/run-nvhook.sh plants them)

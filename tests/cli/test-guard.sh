@@ -107,7 +107,7 @@ t_vm_running() {
 	printf 'memory: 8192\nhostpci0: 0000:02:00,pcie=1,x-vga=1\n' >"$pve/qemu-server/200.conf"
 	start_vm 200 && guard 1 "$work/vfio.yaml" && says "LXG032" &&
 		says "GPU 0000:02:00.0 is held by VM 200, which is running ($pve/qemu-server/200.conf:2: hostpci0)" &&
-		says "qm shutdown 200" && says "or give the container another GPU: lxgpu apply 101 --gpus 0000:01:00.0" &&
+		says "give the container another GPU: lxgpu apply 101 --gpus 0000:01:00.0, then pct start 101; or by hand: stop the VM (qm shutdown 200)" &&
 		! grep -q "LXG031" "$work/err"
 }
 t_vm_stopped() {
