@@ -41,6 +41,7 @@ static int preflight_one(const struct lx_host *host, const char *id, const char 
 		if (o->runtime->lxc_config_dir)
 			aopts.lxc_config_dir = o->runtime->lxc_config_dir;
 		aopts.subid_root = o->runtime->subid_root;
+		aopts.tools_root = o->runtime->subid_root; /* NVIDIA's hook: the same host root */
 		aopts.shared = o->runtime->lxc_files;
 		lx_preflight_next_start(host, &cc, root_fd >= 0 ? &versions : NULL, &aopts, out);
 	}

@@ -89,7 +89,16 @@ void lx_preflight_next_start(const struct lx_host *host, const struct lx_contain
 		switch (x->code) {
 		case LXG009_DEVN_NODE_MISSING:
 		case LXG023_WILL_NOT_START:
-		case LXG025_BASIC_DEVICES_BLOCKED: v = LX_VERDICT_WILL_FAIL; break;
+		case LXG025_BASIC_DEVICES_BLOCKED:
+		/* NVIDIA's hook exits 1, or nvidia-container-cli fails: the start fails */
+		case LXG060_NVHOOK_REFUSES:
+		case LXG061_NVHOOK_HOST_LACKS:
+		case LXG062_NVHOOK_NO_SUCH_GPU: v = LX_VERDICT_WILL_FAIL; break;
+		/* it starts without a node or without CUDA (a note: the hook is off on purpose) */
+		case LXG063_NVHOOK_CGROUP_DENIES:
+		case LXG064_NVHOOK_NO_CUDA:
+			v = x->severity == LX_SEVERITY_INFO ? LX_VERDICT_OK : LX_VERDICT_DEGRADED;
+			break;
 		/* error: a mount without "optional" fails the start; warning: a
 		 * node CUDA needs is skipped */
 		case LXG002_MISSING_NODE: v = error ? LX_VERDICT_WILL_FAIL : LX_VERDICT_DEGRADED; break;

@@ -64,4 +64,16 @@ t_audit() {
 	[ "$got" = "801:ok 802:ok 803:error" ] || { echo "audit: got '$got'"; jq -c '.containers[]' "$work/audit.json"; return 1; }
 }
 check "audit counts NVIDIA-hook containers as GPU containers" t_audit
+# preflight: a start the hook fails is "will fail", one without CUDA "degraded"
+t_preflight() { # t_preflight CASE HOST VERDICT
+	rm -rf "$work/pve" && mkdir -p "$work/pve/lxc" && cp "$cases/$1.conf" "$work/pve/lxc/700.conf"
+	"$lxgpu" --host "$examples/$2.yaml" --pve-dir "$work/pve" --lxc-path "$work/none" \
+		--lxc-config-dir "$lxc_config" preflight 700 --format json >"$work/pf.json"
+	got=$(jq -r '.next_start[0].verdict' "$work/pf.json")
+	[ "$got" = "$3" ] || { echo "preflight $1: got '$got', want '$3'"; jq -c . "$work/pf.json"; return 1; }
+}
+check "preflight: privileged hook container will fail" t_preflight privileged pve-8x-rtx-pro-6000 "will fail"
+check "preflight: unknown GPU index will fail" t_preflight index-too-high pve-vfio-split "will fail"
+check "preflight: no compute is degraded" t_preflight no-capabilities pve-8x-rtx-pro-6000 degraded
+check "preflight: a guide's config is ok" t_preflight clean-compute-utility-video pve-rtx-4090 ok
 tap_finish
