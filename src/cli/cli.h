@@ -28,6 +28,7 @@ enum cli_option_bit {
 	CLI_OPT_LOAD_MODULES = 1u << 11, /* --load-modules (ensure-nodes) */
 	CLI_OPT_DRY_RUN = 1u << 12,      /* --dry-run */
 	CLI_OPT_BOOT_UNIT = 1u << 13,    /* --print-boot-unit */
+	CLI_OPT_PRIVILEGE_CHANGE = 1u << 14, /* --allow-privilege-change (apply) */
 	CLI_OPT_NO_COMMENTS = 1u << 28,  /* --no-comments (generate) */
 	CLI_OPT_HOOK = 1u << 20,         /* --optional (hook) */
 	CLI_OPT_EXCLUSIVE = 1u << 24,    /* --exclusive (audit, apply) */

@@ -369,18 +369,24 @@ const struct cli_command cli_cmd_apply = {
 		"                            are removed after a write)\n"
 		"  --lock-timeout SEC        how long to wait for the lock (default 10)\n"
 		"  --lock-dir DIR            where Proxmox's config locks are (/run/lock/lxc)\n"
+		"  --force                   write a result that would not start, or that gives\n"
+		"                            a GPU a VM also has (LXG013); --style include:\n"
+		"                            replace a file there that is not lxgpu's\n"
 		"  --allow-privilege-change  let --privileged/--unprivileged flip the container\n"
 		"                            (the rootfs ownership is NOT remapped)\n"
 		"  --exclusive               record that the container holds its GPUs alone: the\n"
 		"                            start guard refuses to start it while another running\n"
 		"                            container has one of them (docs/guard.md)\n"
-		"  generate's options: --gpus, --style devn|raw|lxc|include, --caps, --dri,\n"
-		"  --dev-start, --mode, --uid, --gid, --cgroup, --templates (see 'lxgpu generate\n"
-		"  --help'). --style include writes <state-dir>/lxc/CTID.conf (atomically, in the\n"
-		"  config's transaction: after the backup, which holds it too, and before the\n"
-		"  config) and adds the one lxc.include line; it refuses to replace a file\n"
-		"  there that is not lxgpu's unless --force\n",
+		"  --gpus SEL, --style devn|raw|lxc|include, --privileged, --unprivileged,\n"
+		"  --caps, --dri, --dev-start N, --mode MODE, --uid N, --gid N,\n"
+		"  --cgroup v1|v2, --templates DIR, --driver-libs\n"
+		"                            generate's options (see 'lxgpu generate --help').\n"
+		"                            --style include writes <state-dir>/lxc/CTID.conf\n"
+		"                            (atomically, in the config's transaction: after\n"
+		"                            the backup, which holds it too, and before the\n"
+		"                            config) and adds the one lxc.include line\n",
 	.options = CLI_OPT_PLAN | CLI_OPT_GPUS | CLI_OPT_PRIVILEGE | CLI_OPT_TEMPLATES | CLI_OPT_APPLY |
+		   CLI_OPT_PRIVILEGE_CHANGE |
 		   CLI_OPT_DRY_RUN | CLI_OPT_BACKUP_DIR | CLI_OPT_EXCLUSIVE,
 	.run = run_apply,
 };

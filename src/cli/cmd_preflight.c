@@ -291,6 +291,7 @@ const struct cli_command cli_cmd_preflight = {
 		"                      libraries; majors and devN there. Exit 1 (refused) when\n"
 		"                      the container would lose its GPUs there\n"
 		"  --hosts DIR         NODE's model from DIR/NODE.yaml instead\n"
+		"  --format FMT        text, json or yaml (docs/schema/preflight.json)\n"
 		"\n"
 		"Exit 0 when every container is ok, 1 otherwise, 2 when preflight could not run.\n",
 	.options = CLI_OPT_FORMAT | CLI_OPT_PREFLIGHT | CLI_OPT_BOOT_UNIT | CLI_OPT_TO | CLI_OPT_HOSTS |

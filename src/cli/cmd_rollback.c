@@ -203,7 +203,15 @@ const struct cli_command cli_cmd_rollback = {
 		 "Proxmox's lock, no 'lock:' key, an atomic replace, and a backup of the config\n"
 		 "it replaces (then backups beyond --keep N, default 10, are removed). lxgpu's\n"
 		 "include file (--style include) goes back with the config, in one transaction.\n"
-		 "--dry-run prints the diff instead (exit 1 when something would change).\n",
+		 "--dry-run prints the diff instead (exit 1 when something would change).\n"
+		 "\n"
+		 "  --list              list the container's backups\n"
+		 "  --force             write even when the GPU lines were edited since\n"
+		 "  --dry-run           print the diff, write nothing\n"
+		 "  --backup-dir DIR    where the backups are (default /var/lib/lxgpu/backups)\n"
+		 "  --keep N            backups kept per container (default 10)\n"
+		 "  --lock-timeout SEC  how long to wait for Proxmox's lock (default 10)\n"
+		 "  --lock-dir DIR      where Proxmox's config locks are (/run/lock/lxc)\n",
 	.options = CLI_OPT_BACKUP_DIR | CLI_OPT_LIST | CLI_OPT_APPLY | CLI_OPT_DRY_RUN,
 	.run = run_rollback,
 };

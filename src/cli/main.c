@@ -235,7 +235,8 @@ static const char *option_name(unsigned bit)
 	case CLI_OPT_PLAN: return "generate's options (--gpus, --style, ...)";
 	case CLI_OPT_PRIVILEGE: return "--privileged/--unprivileged";
 	case CLI_OPT_TEMPLATES: return "--templates";
-	case CLI_OPT_APPLY: return "--force/--allow-privilege-change/--lock-timeout/--lock-dir";
+	case CLI_OPT_APPLY: return "--force/--lock-timeout/--lock-dir";
+	case CLI_OPT_PRIVILEGE_CHANGE: return "--allow-privilege-change";
 	case CLI_OPT_BACKUP_DIR: return "--backup-dir";
 	case CLI_OPT_AUDIT: return "audit's options (--cluster, --format prometheus)";
 	case CLI_OPT_GPUS: return "--gpus";
@@ -427,7 +428,7 @@ int main(int argc, char **argv)
 			break;
 		case OPT_ALLOW_PRIVILEGE_CHANGE:
 			cli.allow_privilege_change = true;
-			cli.given |= CLI_OPT_APPLY;
+			cli.given |= CLI_OPT_PRIVILEGE_CHANGE;
 			break;
 		case OPT_LOCK_TIMEOUT: {
 			unsigned long long v;
