@@ -5,11 +5,17 @@
 #include "lxgpu/incfile.h"
 #include "lxgpu/judge.h"
 
-static char *apply_fix(const char *id)
+/* apply in the include style with the recorded GPUs still on this host
+ * (a gone one is left out: apply refuses it); without a record, the GPUs
+ * the config gives now. */
+static char *apply_fix(const char *id, const struct lx_incfile_check *c, const char *force)
 {
-	return lx_xasprintf("lxgpu apply %s --style include (with --gpus when it should get "
+	if (c->want_from.gpus)
+		return lx_xasprintf("lxgpu apply %s --style include%s --gpus %s", id, force,
+				    c->want_from.gpus);
+	return lx_xasprintf("lxgpu apply %s --style include%s (with --gpus when it should get "
 			    "other GPUs)",
-			    id);
+			    id, force);
 }
 
 static void check_line(const struct lx_host *host, const struct lx_node_plan *nodes, const char *id,
@@ -37,24 +43,25 @@ static void check_line(const struct lx_host *host, const struct lx_node_plan *no
 					     l->lineno, path),
 				c.record_found ? lx_xstrdup("lxgpu ensure-nodes (writes it from the GPU "
 							    "record)")
-					       : apply_fix(id));
+					       : apply_fix(id, &c, ""));
 		break;
-	case LX_INCFILE_NOT_OURS:
+	case LX_INCFILE_NOT_OURS: {
+		_cleanup_free_ char *force_fix = apply_fix(id, &c, " --force");
 		lx_findings_add(out, LXG041_INCLUDE_NOT_OURS, id, file, l->lineno, NULL,
 				lx_xasprintf("%s is at lxgpu's include path but lxgpu did not write it "
 					     "(its first line is not '%s'): ensure-nodes leaves it alone, "
 					     "so numbers in it go stale",
 					     path, LX_INCFILE_MARK),
-				lx_xasprintf("lxgpu apply %s --style include --force (replaces it), or "
-					     "move its lines into %s",
-					     id, file));
+				lx_xasprintf("%s (replaces it); or by hand: move its lines into %s",
+					     force_fix, file));
 		break;
+	}
 	case LX_INCFILE_NO_RECORD:
 		lx_findings_add(out, LXG043_INCLUDE_NO_RECORD, id, file, l->lineno, NULL,
 				lx_xasprintf("no GPU record of style include for CT %s: ensure-nodes does "
 					     "not rewrite %s, so its numbers go stale at the next change",
 					     id, path),
-				apply_fix(id));
+				apply_fix(id, &c, ""));
 		break;
 	case LX_INCFILE_STALE:
 		lx_findings_add(out, LXG042_INCLUDE_STALE, id, file, l->lineno, NULL,
@@ -77,7 +84,7 @@ static void check_line(const struct lx_host *host, const struct lx_node_plan *no
 				lx_xasprintf("%s: lxgpu ensure-nodes leaves it out of %s, so the "
 					     "container gets none of it",
 					     c.want_from.gone.items[i], path),
-				apply_fix(id));
+				apply_fix(id, &c, ""));
 	lx_incfile_check_free(&c);
 }
 

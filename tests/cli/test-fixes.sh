@@ -189,6 +189,53 @@ t_vm_running() {
 }
 check "LXG032 a running VM holds the GPU: another GPU (stopping the VM leaves it on vfio-pci: by hand)" t_vm_running
 
+# ---- the include style, on a made-up live host (tests/lib/proc-host.sh;
+# ensure-nodes makes the nodes: mknod needs root) ----
+. "$src/tests/lib/proc-host.sh"
+ih="$work/ihost"
+# its own lxgpu word: the made-up host's /proc and /dev instead of a model
+fix_stubs "$work/fixi" "$lxgpu" --proc-dir "$ih/proc" --dev-dir "$ih/dev" --firmware-dir "$work/none" \
+	--run-dir "$work/none" --pve-dir "$ih/pve" --lxc-path "$ih/lxc" --state-dir "$work/istate" \
+	--cgroup-root "$work/cg" --lxc-config-dir "$lxc_config" \
+	-- --backup-dir "$work/ibackups" --lock-dir "$work"
+fix_dir="$work/fix" # the snapshot cases' stubs stay the default
+lxi() { PATH="$work/fixi/bin:$PATH" lxgpu "$@"; }
+verify_json_i() { lxi verify "$1" --format json >"$work/out.json" 2>"$work/err"; }
+i_setup() { # GPUS: CT 101 given GPUS in the include style on a host with both GPUs
+	rm -rf "$ih" "$work/istate" "$work/ibackups"
+	proc_host "$ih" 511 0 1
+	lxi ensure-nodes >"$work/iout" 2>&1 || { cat "$work/iout"; return 1; }
+	printf 'arch: amd64\nhostname: cuda\nmemory: 4096\nostype: debian\nrootfs: local-lvm:vm-101-disk-0,size=8G\n' \
+		>"$ih/pve/lxc/101.conf"
+	lxi apply 101 --gpus "$1" --style include >"$work/iout" 2>&1 || { cat "$work/iout"; return 1; }
+}
+icase() { # CODE: run the include case's fix with the include stubs
+	fix_dir="$work/fixi"
+	fixed "$1" 101 verify_json_i 101
+	rc=$?
+	fix_dir="$work/fix"
+	return $rc
+}
+inc="$work/istate/lxc/101.conf"
+t_inc_missing() { i_setup 0000:41:00.0 && rm "$inc" && icase LXG040; }
+t_inc_not_ours() { i_setup 0000:41:00.0 && echo '# mine' >"$inc" && icase LXG041; }
+t_inc_stale() { i_setup 0000:41:00.0 && proc_host "$ih" 509 0 1 && icase LXG042; }
+t_inc_no_record() { i_setup 0000:41:00.0 && rm "$work/istate/containers/101.yaml" && icase LXG043; }
+t_inc_gpu_gone() {
+	i_setup 0000:41:00.0,0000:42:00.0 && proc_host "$ih" 511 0 &&
+		{ lxi ensure-nodes >"$work/iout" 2>&1; [ $? -eq 1 ] || { cat "$work/iout"; return 1; }; } && icase LXG044
+}
+if [ "$(id -u)" -eq 0 ]; then
+	check "LXG040 the include file is missing" t_inc_missing
+	check "LXG041 the file at the include path is not lxgpu's" t_inc_not_ours
+	check "LXG042 the include file is stale (uvm 511 -> 509)" t_inc_stale
+	check "LXG043 no record to rewrite the include file from" t_inc_no_record
+	check "LXG044 a recorded GPU is gone" t_inc_gpu_gone
+else
+	echo "# not root: the include cases (mknod) are left out"
+	ran="$ran LXG040 LXG041 LXG042 LXG043 LXG044"
+fi
+
 # ---- every code is covered or listed ----
 # Codes whose fix prints no command (advice on the host's firmware, hardware,
 # packages or the kernel log; nothing lxgpu or pct could run):
@@ -212,7 +259,6 @@ LXG011 LXG027 LXG047 # a container root with driver libraries (tests/cli/test-dr
 LXG012 LXG013 LXG021 # audit over several containers, a VM, a cluster (tests/verify/run-cases.sh)
 LXG015 LXG016 LXG017 LXG018 LXG019 LXG026 # a running container: lxc-* tests only
 LXG033 # another running container (tests/integration/lxc-guard.sh has a real one)
-LXG040 LXG041 LXG042 LXG043 LXG044 # the include style (tests/cli/test-include.sh)
 LXG045 LXG046 # the driver hook line
 LXG061 # NVIDIA's hook: the host's tools, looked for in --subid-root (tests/verify/run-nvhook.sh plants them)
 LXG130 LXG131 # doctor CTID: the toolkit inside the container's root, fixed with pct exec in it (tests/doctor/run-toolkit.sh finds it)

@@ -24,22 +24,8 @@ state="$work/state"
 inc="$state/lxc/101.conf"
 # host UVM MINOR_A [MINOR_B]: GPU A at 0000:41:00.0, GPU B at 0000:42:00.0
 # (left out when MINOR_B is empty: the card is gone).
-host() {
-	rm -rf "$h/proc"
-	mkdir -p "$h/proc/driver/nvidia/gpus/0000:41:00.0" "$h/proc/sys/kernel" "$h/dev" "$h/pve/lxc" "$h/lxc"
-	printf 'Character devices:\n  1 mem\n  4 tty\n195 nvidia\n195 nvidiactl\n226 drm\n242 hidraw\n508 nvidia-caps\n%s nvidia-uvm\n\nBlock devices:\n  8 sd\n' \
-		"$1" >"$h/proc/devices"
-	printf 'nvidia_uvm 1912832 0 - Live 0x0 (POE)\nnvidia 11563008 1 nvidia_uvm, Live 0x0 (POE)\n' >"$h/proc/modules"
-	printf 'NVRM version: NVIDIA UNIX Open Kernel Module for x86_64  590.48.01  Release Build  (x)\n' \
-		>"$h/proc/driver/nvidia/version"
-	printf 'Model: \t\t NVIDIA H100\nGPU UUID: \t GPU-aaaaaaaa-0000-0000-0000-000000000041\nDevice Minor: \t %s\nBus Location: \t 0000:41:00.0\n' \
-		"$2" >"$h/proc/driver/nvidia/gpus/0000:41:00.0/information"
-	if [ -n "${3:-}" ]; then
-		mkdir -p "$h/proc/driver/nvidia/gpus/0000:42:00.0"
-		printf 'Model: \t\t NVIDIA H100\nGPU UUID: \t GPU-bbbbbbbb-0000-0000-0000-000000000042\nDevice Minor: \t %s\nBus Location: \t 0000:42:00.0\n' \
-			"$3" >"$h/proc/driver/nvidia/gpus/0000:42:00.0/information"
-	fi
-}
+. "$(dirname "$0")/../lib/proc-host.sh"
+host() { proc_host "$h" "$@"; }
 lx() {
 	"$lxgpu" --proc-dir "$h/proc" --dev-dir "$h/dev" --firmware-dir "$work/none" --run-dir "$work/none" \
 		--pve-dir "$h/pve" --lxc-path "$h/lxc" --state-dir "$state" "$@" >"$work/out" 2>"$work/err"
