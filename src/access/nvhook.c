@@ -247,7 +247,8 @@ static char *gpu_list(const struct lx_gpu **gpus, size_t n)
 	return b.len ? lx_buf_steal(&b) : lx_xstrdup("none");
 }
 
-static void select_devices(struct lx_nvhook *h, const struct lx_host *host, const char *value,
+/* true when the value selects "all" (every GPU and every MIG device). */
+static bool select_devices(struct lx_nvhook *h, const struct lx_host *host, const char *value,
 			   const struct lx_nvhook_env *at)
 {
 	const struct lx_gpu *gpus[256];
@@ -260,7 +261,7 @@ static void select_devices(struct lx_nvhook *h, const struct lx_host *host, cons
 			for (size_t i = 0; i < n; i++)
 				if (!lx_strv_contains(&h->gpus, gpus[i]->bdf))
 					lx_strv_push(&h->gpus, gpus[i]->bdf);
-			return;
+			return true;
 		}
 		if (select_word(h, word, gpus, n))
 			continue;
@@ -271,7 +272,38 @@ static void select_devices(struct lx_nvhook *h, const struct lx_host *host, cons
 				       "address and UUID: %s): nvidia-container-cli fails (\"device "
 				       "error: %s: unknown device\") and the container does not start",
 				       value, word, list, word));
+		return false;
+	}
+	return false;
+}
+
+/* "all" selects every MIG device too (select_all_mig_devices): for each, a
+ * compute instance, the GI's and the CI's access caps nodes are mounted
+ * (nvc_mig_device_access_caps_mount), when the nvidia-caps major exists. */
+static void all_mig_caps(struct lx_nvhook *h, const struct lx_host *host, struct lx_strv *nodes)
+{
+	if (lx_host_major_by_name(host, "nvidia-caps") == LX_UNKNOWN)
 		return;
+	for (size_t i = 0; i < host->n_caps; i++) {
+		unsigned gpu, gi, ci;
+		char tail;
+		if (sscanf(host->caps[i].name, "gpu%u/mig/gi%u/ci%u%c", &gpu, &gi, &ci, &tail) != 3)
+			continue;
+		bool selected = false;
+		for (size_t g = 0; g < h->gpus.n && !selected; g++) {
+			const struct lx_gpu *p = lx_host_find_gpu_by_bdf(host, h->gpus.items[g]);
+			selected = p && p->minor >= 0 && (unsigned)p->minor == gpu;
+		}
+		_cleanup_free_ char *gi_name = lx_xasprintf("gpu%u/mig/gi%u", gpu, gi);
+		for (size_t k = 0; selected && k < host->n_caps; k++) {
+			if (k != i && strcmp(host->caps[k].name, gi_name) != 0)
+				continue;
+			_cleanup_free_ char *path =
+				lx_xasprintf("/dev/nvidia-caps/nvidia-cap%u", host->caps[k].minor);
+			if (lx_host_find_node(host, path) && !lx_strv_contains(nodes, path))
+				lx_strv_push(nodes, path);
+			h->mig = true;
+		}
 	}
 }
 
@@ -408,8 +440,7 @@ void lx_nvhook_resolve(const struct lx_host *host, const struct lx_access_option
 			  LX_NVCAP_UTILITY | LX_NVCAP_VIDEO;
 	else if (!parse_caps(h, caps))
 		return;
-	if (strcmp(devices, "none") != 0)
-		select_devices(h, host, devices, visible);
+	bool all = strcmp(devices, "none") != 0 && select_devices(h, host, devices, visible);
 	if (h->fails)
 		return;
 	h->runs = true;
@@ -443,6 +474,8 @@ void lx_nvhook_resolve(const struct lx_host *host, const struct lx_access_option
 		if (lx_host_find_node(host, path))
 			lx_strv_push(nodes, path);
 	}
+	if (all)
+		all_mig_caps(h, host, nodes);
 }
 
 bool lx_conf_runs_nvhook(const struct lx_conf *conf)
