@@ -60,6 +60,9 @@ enum lx_finding_code {
 	LXG045_HOOK_BINARY_MISSING = 45, /* the lxc.hook.mount line runs a binary that is not there */
 	LXG046_HOOK_NO_USERSPACE,  /* the hook has no userspace of the loaded version to give */
 	LXG047_OWN_DRIVER_COPY,    /* no hook: the container's own copy of the driver */
+	/* Intel and AMD GPUs, by-path nodes (src/judge/config_check.c) */
+	LXG055_DRM_GROUP_MISMATCH = 55, /* a DRM node's gid is not the container's render/video group */
+	LXG056_BY_PATH_GONE,      /* a /dev/dri/by-path link the host no longer has */
 	/* NVIDIA's LXC hook, hooks/nvidia (src/judge/nvhook_check.c) */
 	LXG060_NVHOOK_REFUSES = 60, /* the hook exits 1: privileged, not a mount hook, bad capability */
 	LXG061_NVHOOK_HOST_LACKS,  /* the host lacks the hook's script or nvidia-container-cli */

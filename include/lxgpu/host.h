@@ -13,6 +13,8 @@
 #include <stdint.h>
 
 #define LX_NVIDIA_VENDOR_ID 0x10de
+#define LX_INTEL_VENDOR_ID 0x8086
+#define LX_AMD_VENDOR_ID 0x1002
 #define LX_UNKNOWN (-1)
 
 enum lx_cgroup_layout {
@@ -155,12 +157,21 @@ struct lx_publication {
 	long long scanned_at; /* when the model was scanned (epoch s) */
 };
 
+/* How a container uses a GPU: through NVIDIA's nodes (/dev/nvidiaN,
+ * nvidiactl, uvm), or through its DRM nodes alone (/dev/dri/cardN and
+ * renderD*, and AMD's /dev/kfd): Intel's i915 and xe, AMD's amdgpu. */
+enum lx_gpu_kind {
+	LX_GPU_UNUSABLE, /* no driver, vfio-pci, nouveau, ...: no container can use it now */
+	LX_GPU_NVIDIA,   /* bound to nvidia */
+	LX_GPU_DRM,      /* bound to a DRM compute/media driver (lx_drm_gpu_driver) */
+};
+
 struct lx_host {
 	char *hostname;
 	char *kernel; /* running kernel release */
 	struct lx_publication published;
 	enum lx_cgroup_layout cgroup;
-	struct lx_gpu *gpus; /* sorted by bdf; the index is the one `scan` prints */
+	struct lx_gpu *gpus; /* in lx_gpu_compare order; the index is the one `scan` prints */
 	size_t n_gpus;
 	struct lx_dev_node *nodes; /* sorted by path */
 	size_t n_nodes;
@@ -208,6 +219,40 @@ int lx_gpu_node_minor(const char *path);
 int lx_host_gpu_of_node(const struct lx_host *host, const char *path);
 bool lx_host_has_module(const struct lx_host *host, const char *module);
 const struct lx_pci_bridge *lx_host_find_bridge(const struct lx_host *host, const char *bdf);
+
+/* ---- GPUs of any vendor ---- */
+
+/* i915, xe, amdgpu: drivers whose GPUs containers use through DRM nodes. */
+bool lx_drm_gpu_driver(const char *driver);
+/* The one decision which PCI functions are GPUs of the model (the scanner's
+ * and nothing else's): NVIDIA display controllers whatever their driver
+ * (vfio-pci, none: still NVIDIA's GPUs), and display controllers of any
+ * vendor bound to a DRM GPU driver that made DRM minors (has_drm: the
+ * function has a drm/ child in sysfs). Not an NVIDIA GPU's audio function,
+ * not a BMC's VGA (ast, mgag200). */
+bool lx_pci_is_gpu(uint16_t vendor, uint32_t class_code, const char *driver, bool has_drm);
+enum lx_gpu_kind lx_gpu_kind(const struct lx_gpu *g);
+/* A container can be given it now (nvidia or a DRM GPU driver). */
+bool lx_gpu_usable(const struct lx_gpu *g);
+/* AMD's compute (ROCm) needs /dev/kfd beside the render node. */
+bool lx_gpu_needs_kfd(const struct lx_gpu *g);
+/* "NVIDIA", "Intel", "AMD", or "vendor 0x1234" (static buffer-free: a
+ * fixed string, or NULL for others). */
+const char *lx_gpu_vendor_name(const struct lx_gpu *g);
+/* The model's GPU order: NVIDIA's first (so their indexes are nvidia-smi's
+ * PCI bus order whatever iGPU the host has), then the others, each in PCI
+ * address order. For qsort over struct lx_gpu. */
+int lx_gpu_compare(const void *a, const void *b);
+/* The host's /dev/kfd major ("kfd" in /proc/devices), LX_UNKNOWN. */
+int lx_host_kfd_major(const struct lx_host *host);
+/* The GPU a DRM path names: /dev/dri/cardN, /dev/dri/renderDN, or a
+ * by-path link /dev/dri/by-path/pci-BDF-card|render (by its address, also
+ * when the link itself is gone); -1 when none. The DRM half of "is this a
+ * GPU's node" (lx_host_gpu_of_node is the NVIDIA half). */
+int lx_host_gpu_of_drm_path(const struct lx_host *host, const char *path);
+/* For a by-path path: the DRM node of the model it should name
+ * ("/dev/dri/renderD128"), or NULL (no such GPU or kind). */
+char *lx_host_by_path_target(const struct lx_host *host, const char *path);
 
 /* ---- PCI facts (BARs, IOMMU, ACS) ---- */
 

@@ -105,6 +105,12 @@ bool lx_rootfs_matters(const struct lx_host *host, const struct lx_container_con
 void lx_verify_rootfs(const struct lx_host *host, const struct lx_container_config *cc, int root_fd,
 		      struct lx_findings *out);
 
+/* Findings for an Intel or AMD GPU's DRM nodes and /dev/kfd whose group
+ * inside is not the container's own render (renderD*, kfd) or video
+ * (cardN) group, read from its /etc/group inside root_fd (LXG055). */
+void lx_verify_drm_groups(const struct lx_host *host, const struct lx_container_config *cc,
+			  const struct lx_access *access, int root_fd, struct lx_findings *out);
+
 /* ---- one container, all checks ---- */
 
 struct lx_container_report {

@@ -150,4 +150,11 @@ struct lx_doc *lx_running_devices_to_doc(const struct lx_running_devices *d);
  * "LINK -> FILE" (or FILE) per library resolved. root_fd: an O_PATH fd. */
 void lx_rootfs_driver_versions(int root_fd, struct lx_strv *versions, struct lx_strv *files);
 
+/* The container's /etc/group (root_fd: its root, O_PATH), opened inside the
+ * root only (RESOLVE_IN_ROOT) and read only when a regular file of at most
+ * 1 MiB; NULL when it cannot be read. */
+char *lx_rootfs_read_group(int root_fd);
+/* The gid of a group in /etc/group text ("render:x:993:"), -1 when absent. */
+long long lx_group_text_gid(const char *text, const char *name);
+
 #endif

@@ -23,7 +23,8 @@ enum lx_node_role {
 	LX_ROLE_MODESET,   /* /dev/nvidia-modeset */
 	LX_ROLE_CAP,       /* /dev/nvidia-caps/nvidia-capN */
 	LX_ROLE_DRI_CARD,  /* /dev/dri/cardN */
-	LX_ROLE_DRI_RENDER /* /dev/dri/renderDN */
+	LX_ROLE_DRI_RENDER, /* /dev/dri/renderDN */
+	LX_ROLE_KFD        /* /dev/kfd: AMD's compute node, one for every amdgpu GPU */
 };
 
 struct lx_plan_node {
@@ -56,6 +57,11 @@ struct lx_plan_options {
 	int mode;           /* -1: the style's default */
 	long long uid, gid; /* -1: not set */
 	enum lx_cgroup_layout cgroup; /* LX_CGROUP_UNKNOWN: the host's */
+	/* The container's own render and video groups (its /etc/group), for
+	 * the devN/cdi gid of a DRM GPU's nodes (render: renderD* and kfd,
+	 * video: cardN); -1: unknown (then the nodes are made 0666). */
+	long long render_gid, video_gid;
+	const char *groups_why; /* why they are unknown (NULL: no container named) */
 };
 
 struct lx_plan {
@@ -71,7 +77,9 @@ struct lx_plan {
 
 void lx_plan_options_default(struct lx_plan_options *opts);
 /* Resolve a --gpus selection to GPU indices. A GPU that does not exist, or
- * is not bound to nvidia, is an error naming it and listing what exists. */
+ * that no container can use (lx_gpu_usable: nvidia, or a DRM GPU driver),
+ * is an error naming it and listing what exists. "all" is every GPU bound
+ * to nvidia; on a host without any, every DRM GPU. */
 int lx_select_gpus(const struct lx_host *host, const char *spec, size_t **out, size_t *n,
 		   struct lx_error *err);
 int lx_plan_build(const struct lx_host *host, const struct lx_plan_options *opts,

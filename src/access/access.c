@@ -528,8 +528,12 @@ static bool host_knows(const struct lx_host *h, const char *path)
 {
 	if (lx_str_starts_with(path, "/dev/nvidia"))
 		return true;
+	if (strcmp(path, "/dev/kfd") == 0)
+		for (size_t i = 0; i < h->n_gpus; i++)
+			if (lx_gpu_needs_kfd(&h->gpus[i]))
+				return true;
 	for (size_t i = 0; i < h->n_gpus; i++) {
-		if (!h->gpus[i].driver || strcmp(h->gpus[i].driver, "nvidia") != 0)
+		if (!lx_gpu_usable(&h->gpus[i]))
 			continue;
 		_cleanup_free_ char *by_path = lx_xasprintf("/dev/dri/by-path/pci-%s-", h->gpus[i].bdf);
 		if (lx_str_starts_with(path, by_path))
@@ -584,7 +588,8 @@ static void pve_devices(struct sim *s, const struct lx_conf *conf)
 			lx_error_clear(&err);
 			continue;
 		}
-		const struct lx_dev_node *hn = lx_host_find_node(s->host, d.path);
+		/* PVE stats the path, following a by-path link (lxc-pve-prestart-hook). */
+		const struct lx_dev_node *hn = resolve_host_node(s->host, d.path);
 		if (!hn && host_knows(s->host, d.path)) {
 			add_failure(s->out, s->conf_file, l->lineno, d.path,
 				    lx_xasprintf("Device %s does not exist", d.path));

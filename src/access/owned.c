@@ -30,6 +30,15 @@ void lx_gpu_owned_from_host(const struct lx_host *host, struct lx_gpu_owned *out
 		if (lx_str_starts_with(host->majors[i].name, "nvidia") &&
 		    !contains(out->majors, out->n_majors, host->majors[i].number))
 			out->majors[out->n_majors++] = host->majors[i].number;
+	/* AMD's /dev/kfd goes with its GPUs: its rules and lines are lxgpu's too. */
+	bool kfd = false;
+	for (size_t i = 0; i < host->n_gpus; i++)
+		kfd |= lx_gpu_needs_kfd(&host->gpus[i]);
+	int kfd_major = lx_host_kfd_major(host);
+	if (kfd && kfd_major != LX_UNKNOWN && !contains(out->majors, out->n_majors, (unsigned)kfd_major))
+		out->majors[out->n_majors++] = (unsigned)kfd_major;
+	if (kfd)
+		lx_strv_push(&out->drm_paths, "/dev/kfd");
 	int drm = lx_host_major_by_name(host, "drm");
 	out->drm_major = drm == LX_UNKNOWN ? 226 : (unsigned)drm;
 	for (size_t i = 0; i < host->n_gpus; i++) {

@@ -225,9 +225,13 @@ static int build_new_config(const struct cli *cli, const struct lx_host *host,
 	struct lx_vm_devices vms = {0};
 	if (txn->is_pve)
 		cli_read_vms(cli, host, &vms);
+	/* A DRM GPU's devN nodes get the container's own render/video gid. */
+	struct lx_plan_options popts = cli->plan;
+	_cleanup_free_ char *groups_why = NULL;
+	cli_container_groups(cli, txn->id, conf, &popts, &groups_why);
 	struct lx_apply_input in = {
 		.host = host, .txn = txn, .conf = conf, .state_dir = cli->state_dir,
-		.access_opts = &aopts, .plan_opts = &cli->plan, .render_opts = &ropts,
+		.access_opts = &aopts, .plan_opts = &popts, .render_opts = &ropts,
 		.given = cli_apply_given(cli), .vms = txn->is_pve ? &vms : NULL};
 	struct lx_refusal why;
 	int rc = lx_apply_prepare(&in, out, &why, &err);

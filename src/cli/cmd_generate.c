@@ -10,7 +10,7 @@
 
 /* Learn what the container's config says (generate only reads it). */
 static int read_container(struct cli *cli, const struct lx_host *host, const char *id,
-			  struct lx_plan_options *opts, bool *is_pve_out)
+			  struct lx_plan_options *opts, bool *is_pve_out, char **groups_why)
 {
 	struct lx_error err = {0};
 	_cleanup_free_ char *path = NULL;
@@ -22,6 +22,8 @@ static int read_container(struct cli *cli, const struct lx_host *host, const cha
 	struct lx_apply_given given = cli_apply_given(cli);
 	struct lx_refusal why = {0};
 	bool go_on = lx_plan_options_for_container(host, &conf, is_pve, &given, opts, &why);
+	if (go_on)
+		cli_container_groups(cli, id, &conf, opts, groups_why);
 	lx_conf_free(&conf);
 	*is_pve_out = is_pve;
 	return go_on ? 0 : cli_refused(&why);
@@ -89,8 +91,9 @@ static int run_generate(struct cli *cli)
 				  ? "Proxmox's default for a new container; --privileged if yours is not"
 				  : "LXC's without lxc.idmap; --unprivileged if yours maps ids";
 	}
+	_cleanup_free_ char *groups_why = NULL;
 	if (cli->n_args == 1) {
-		int rc = read_container(cli, &host, cli->args[0], &opts, &is_pve);
+		int rc = read_container(cli, &host, cli->args[0], &opts, &is_pve, &groups_why);
 		if (rc != 0) {
 			lx_host_free(&host);
 			return rc;

@@ -4,8 +4,12 @@
 #include "lxgpu/audit.h"
 #include "lxgpu/config.h"
 #include "lxgpu/guard.h"
+#include "lxgpu/judge.h"
+#include "lxgpu/observe.h"
 #include "lxgpu/reconcile.h"
 #include "lxgpu/record.h"
+
+#include <unistd.h>
 
 struct lx_apply_given cli_apply_given(const struct cli *cli)
 {
@@ -94,4 +98,36 @@ void cli_read_vms(const struct cli *cli, const struct lx_host *host, struct lx_v
 		cli_warn(cli, "a VM config cannot be read, so whether that VM passes a GPU through is "
 			      "not known: %s",
 			 vms->unreadable.items[i]);
+}
+
+void cli_container_groups(const struct cli *cli, const char *id, const struct lx_conf *conf,
+			  struct lx_plan_options *opts, char **why)
+{
+	*why = NULL;
+	opts->render_gid = opts->video_gid = -1;
+	struct lx_runtime_paths paths = {.cgroup_root = cli->cgroup_root, .proc = "/proc",
+					 .lxc_path = cli->lxc_path, .lxc_config_dir = cli->lxc_config_dir,
+					 .pve_dir = cli->pve_dir};
+	struct lx_running run;
+	lx_container_find(&paths, LX_CGROUP_UNKNOWN, id, &run);
+	_cleanup_free_ char *root_why = NULL;
+	int root_fd = lx_container_open_root_why(&paths, id, conf, &run, &root_why);
+	lx_running_free(&run);
+	if (root_fd < 0) {
+		*why = root_why ? lx_xasprintf("its root cannot be read: %s", root_why)
+				: lx_xstrdup("its root cannot be read");
+		opts->groups_why = *why;
+		return;
+	}
+	_cleanup_free_ char *group = lx_rootfs_read_group(root_fd);
+	close(root_fd);
+	if (group) {
+		opts->render_gid = lx_group_text_gid(group, "render");
+		opts->video_gid = lx_group_text_gid(group, "video");
+	}
+	if (opts->render_gid < 0 || opts->video_gid < 0)
+		*why = group ? lx_xasprintf("its /etc/group has no '%s' group",
+					    opts->render_gid < 0 ? "render" : "video")
+			     : lx_xstrdup("its /etc/group cannot be read");
+	opts->groups_why = *why;
 }

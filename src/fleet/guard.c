@@ -39,6 +39,15 @@ static bool on_nvidia(const struct lx_gpu *g)
 	return g->driver && strcmp(g->driver, "nvidia") == 0;
 }
 
+/* The GPU's DRM node names, "card1 renderD128", for messages. */
+static char *drm_names(const struct lx_gpu *g)
+{
+	struct lx_buf b = {0};
+	for (size_t d = 0; d < g->n_drm; d++)
+		lx_buf_printf(&b, "%s/dev/dri/%s", d ? " and " : "", g->drm[d].name);
+	return b.len ? lx_buf_steal(&b) : lx_xstrdup("no DRM node");
+}
+
 static const struct lx_gpu *gpu_by_uuid(const struct lx_host *host, const char *uuid)
 {
 	for (size_t i = 0; uuid && i < host->n_gpus; i++)
@@ -132,9 +141,33 @@ static char *instead(const struct guard *k, const struct lx_current *cur)
 	return b.len ? lx_buf_steal(&b) : NULL;
 }
 
+/* An Intel or AMD GPU: its card/render nodes renumber when a card is
+ * added or removed; the config's renderD* then names another GPU, or none. */
+static void check_drm_nodes(struct guard *k, const struct lx_gpu *g, const struct lx_current *cur)
+{
+	if (lx_strv_contains(&cur->bdfs, g->bdf))
+		return;
+	_cleanup_free_ char *now = drm_names(g);
+	struct lx_buf b = {0};
+	for (size_t i = 0; i < cur->bdfs.n; i++)
+		lx_buf_printf(&b, "%s%s", i ? ", " : "", cur->bdfs.items[i]);
+	_cleanup_free_ char *node = g->n_drm ? lx_xasprintf("/dev/dri/%s", g->drm[0].name) : NULL;
+	refuse(k, LXG030_GUARD_RENUMBERED, node,
+	       lx_xasprintf("GPU %s (%s) is %s now, and the config gives none of them: its DRM nodes "
+			    "were renumbered (a card added or removed)%s%s",
+			    g->bdf, g->driver, now, b.len ? "; the config's nodes are GPU " : "",
+			    b.len ? b.data : ""),
+	       NULL);
+	lx_buf_free(&b);
+}
+
 static void check_number(struct guard *k, const struct lx_record_gpu *rg, const struct lx_gpu *g,
 			 const struct lx_current *cur)
 {
+	if (lx_gpu_kind(g) == LX_GPU_DRM) {
+		check_drm_nodes(k, g, cur);
+		return;
+	}
 	if (g->minor < 0) {
 		unchecked(k, lx_xasprintf("GPU %s: the driver does not say which /dev/nvidiaN it is "
 					  "(no Device Minor), so the guard cannot tell whether the "
@@ -433,7 +466,7 @@ static void check_gpu(struct guard *k, const struct lx_record_gpu *rg, const str
 	}
 	if (check_vms(k, g, vms))
 		return;
-	if (!on_nvidia(g)) {
+	if (!lx_gpu_usable(g)) {
 		check_driver(k, g);
 		return;
 	}

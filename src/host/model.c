@@ -224,7 +224,10 @@ static void check_node_major(const struct lx_host *host, struct lx_host_warnings
 	     lx_xasprintf("%s has major %u but /proc/devices gives %s major %d: the node is stale "
 			  "(made before a driver reload)",
 			  node->path, node->major, major_name, expected),
-	     lx_xasprintf("recreate it: rm %s && nvidia-modprobe -u -c 0 (or reboot)", node->path));
+	     strcmp(major_name, "drm") == 0 || strcmp(major_name, "kfd") == 0
+		     ? lx_xasprintf("recreate it: rm %s && udevadm trigger (or reboot)", node->path)
+		     : lx_xasprintf("recreate it: rm %s && nvidia-modprobe -u -c 0 (or reboot)",
+				    node->path));
 }
 
 static const char *major_name_for_node(const char *path)
@@ -241,6 +244,8 @@ static const char *major_name_for_node(const char *path)
 		return "nvidia-nvlink";
 	if (lx_str_starts_with(path, "/dev/dri/"))
 		return "drm";
+	if (strcmp(path, "/dev/kfd") == 0)
+		return "kfd";
 	return NULL;
 }
 
@@ -252,13 +257,37 @@ static bool is_gpu_major_node(const char *path)
 	       lx_gpu_node_minor(path) >= 0;
 }
 
+/* Intel and AMD GPUs: their DRM nodes exist, and amdgpu made /dev/kfd. */
+static void check_drm_gpus(const struct lx_host *host, struct lx_host_warnings *w)
+{
+	bool kfd_needed = false;
+	for (size_t i = 0; i < host->n_gpus; i++) {
+		const struct lx_gpu *g = &host->gpus[i];
+		if (lx_gpu_kind(g) != LX_GPU_DRM)
+			continue;
+		kfd_needed |= lx_gpu_needs_kfd(g);
+		for (size_t d = 0; d < g->n_drm; d++) {
+			_cleanup_free_ char *path = lx_xasprintf("/dev/dri/%s", g->drm[d].name);
+			if (!lx_host_find_node(host, path))
+				warn(w, 122, lx_xasprintf("GPU %s (%s) has DRM minor %s but %s does not exist",
+						     g->bdf, g->driver, g->drm[d].name, path),
+				     lx_xstrdup("let udev make it: udevadm trigger --subsystem-match=drm"));
+		}
+	}
+	if (kfd_needed && lx_host_kfd_major(host) != LX_UNKNOWN && !lx_host_find_node(host, "/dev/kfd"))
+		warn(w, 122, lx_xstrdup("amdgpu registered kfd in /proc/devices but /dev/kfd does not exist"),
+		     lx_xstrdup("let udev make it: udevadm trigger --subsystem-match=kfd"));
+}
+
 void lx_host_check(const struct lx_host *host, struct lx_host_warnings *w)
 {
 	memset(w, 0, sizeof(*w));
-	size_t bound_to_nvidia = 0;
-	for (size_t i = 0; i < host->n_gpus; i++)
+	size_t bound_to_nvidia = 0, nvidia_gpus = 0;
+	for (size_t i = 0; i < host->n_gpus; i++) {
 		if (host->gpus[i].driver && strcmp(host->gpus[i].driver, "nvidia") == 0)
 			bound_to_nvidia++;
+		nvidia_gpus += host->gpus[i].vendor_id == LX_NVIDIA_VENDOR_ID;
+	}
 
 	if (host->n_gpus == 0) {
 		/* Installed, the example hosts are in the package's data dir; from
@@ -270,6 +299,11 @@ void lx_host_check(const struct lx_host *host, struct lx_host_warnings *w)
 				  "--host %s scan",
 				  access(installed, R_OK) == 0 ? installed
 							       : "examples/hosts/pve-8x-rtx-pro-6000.yaml"));
+		return;
+	}
+	/* An Intel or AMD host without NVIDIA hardware needs no NVIDIA driver. */
+	if (nvidia_gpus == 0 && !host->driver.version) {
+		check_drm_gpus(host, w);
 		return;
 	}
 	if (!host->driver.version && bound_to_nvidia > 0)
@@ -293,6 +327,8 @@ void lx_host_check(const struct lx_host *host, struct lx_host_warnings *w)
 
 	for (size_t i = 0; i < host->n_gpus; i++) {
 		const struct lx_gpu *g = &host->gpus[i];
+		if (lx_gpu_kind(g) == LX_GPU_DRM)
+			continue; /* check_drm_gpus */
 		if (!g->driver) {
 			warn(w, 121, lx_xasprintf("GPU %s is not bound to any driver", g->bdf), NULL);
 			continue;
@@ -327,6 +363,8 @@ void lx_host_check(const struct lx_host *host, struct lx_host_warnings *w)
 
 	for (size_t i = 0; host->driver.version && i < host->n_gpus; i++) {
 		const struct lx_gpu *g = &host->gpus[i];
+		if (g->vendor_id != LX_NVIDIA_VENDOR_ID)
+			continue;
 		if (host->driver.flavor == LX_FLAVOR_PROPRIETARY && lx_gpu_needs_open_module(g))
 			warn(w, 101,
 			     lx_xasprintf("GPU %s (%s) needs the open kernel modules; the loaded %s "
@@ -342,6 +380,7 @@ void lx_host_check(const struct lx_host *host, struct lx_host_warnings *w)
 			     lx_xstrdup("install the proprietary kernel module"));
 	}
 
+	check_drm_gpus(host, w);
 	int gpu_major = lx_host_gpu_major(host);
 	for (size_t i = 0; i < host->n_nodes; i++) {
 		const struct lx_dev_node *node = &host->nodes[i];
@@ -384,7 +423,7 @@ bool lx_host_major_is_stale(const struct lx_host *host, unsigned major)
 	for (size_t i = 0; i < host->n_majors; i++)
 		if (host->majors[i].number == major &&
 		    (lx_str_starts_with(host->majors[i].name, "nvidia") ||
-		     strcmp(host->majors[i].name, "drm") == 0))
+		     strcmp(host->majors[i].name, "drm") == 0 || strcmp(host->majors[i].name, "kfd") == 0))
 			return false;
 	return true;
 }
@@ -401,8 +440,114 @@ int lx_gpu_node_minor(const char *path)
 int lx_host_gpu_of_node(const struct lx_host *host, const char *path)
 {
 	int minor = lx_gpu_node_minor(path);
-	for (size_t i = 0; minor >= 0 && i < host->n_gpus; i++)
+	if (minor < 0) {
+		/* A DRM GPU's card/render node is its GPU node; an NVIDIA GPU's
+		 * is not (CUDA needs /dev/nvidiaN). */
+		int g = lx_host_gpu_of_drm_path(host, path);
+		return g >= 0 && lx_gpu_kind(&host->gpus[g]) == LX_GPU_DRM ? g : -1;
+	}
+	for (size_t i = 0; i < host->n_gpus; i++)
 		if (host->gpus[i].minor == minor)
 			return (int)i;
 	return -1;
+}
+
+/* ---- GPUs of any vendor ---- */
+
+bool lx_drm_gpu_driver(const char *driver)
+{
+	return driver && (strcmp(driver, "i915") == 0 || strcmp(driver, "xe") == 0 ||
+			  strcmp(driver, "amdgpu") == 0);
+}
+
+bool lx_pci_is_gpu(uint16_t vendor, uint32_t class_code, const char *driver, bool has_drm)
+{
+	if ((class_code >> 16) != 0x03) /* display controller: VGA, XGA, 3D, other */
+		return false;
+	return vendor == LX_NVIDIA_VENDOR_ID || (lx_drm_gpu_driver(driver) && has_drm);
+}
+
+enum lx_gpu_kind lx_gpu_kind(const struct lx_gpu *g)
+{
+	if (g->driver && strcmp(g->driver, "nvidia") == 0)
+		return LX_GPU_NVIDIA;
+	if (lx_drm_gpu_driver(g->driver))
+		return LX_GPU_DRM;
+	return LX_GPU_UNUSABLE;
+}
+
+bool lx_gpu_usable(const struct lx_gpu *g)
+{
+	return lx_gpu_kind(g) != LX_GPU_UNUSABLE;
+}
+
+bool lx_gpu_needs_kfd(const struct lx_gpu *g)
+{
+	return g->driver && strcmp(g->driver, "amdgpu") == 0;
+}
+
+const char *lx_gpu_vendor_name(const struct lx_gpu *g)
+{
+	switch (g->vendor_id) {
+	case LX_NVIDIA_VENDOR_ID: return "NVIDIA";
+	case LX_INTEL_VENDOR_ID: return "Intel";
+	case LX_AMD_VENDOR_ID: return "AMD";
+	default: return NULL;
+	}
+}
+
+int lx_gpu_compare(const void *a, const void *b)
+{
+	const struct lx_gpu *x = a, *y = b;
+	bool nx = x->vendor_id == LX_NVIDIA_VENDOR_ID, ny = y->vendor_id == LX_NVIDIA_VENDOR_ID;
+	if (nx != ny)
+		return nx ? -1 : 1;
+	return strcmp(x->bdf, y->bdf);
+}
+
+int lx_host_kfd_major(const struct lx_host *host)
+{
+	return lx_host_major_by_name(host, "kfd");
+}
+
+/* "pci-0000:07:00.0-card" -> GPU index and kind ("card"/"render"). */
+static int by_path_gpu(const struct lx_host *host, const char *path, bool *render)
+{
+	if (!lx_str_starts_with(path, "/dev/dri/by-path/pci-"))
+		return -1;
+	const char *bdf = path + strlen("/dev/dri/by-path/pci-");
+	const char *dash = strrchr(bdf, '-');
+	if (!dash || (strcmp(dash, "-card") != 0 && strcmp(dash, "-render") != 0))
+		return -1;
+	*render = strcmp(dash, "-render") == 0;
+	_cleanup_free_ char *addr = lx_xstrndup(bdf, (size_t)(dash - bdf));
+	const struct lx_gpu *g = lx_host_find_gpu_by_bdf(host, addr);
+	return g ? (int)(g - host->gpus) : -1;
+}
+
+int lx_host_gpu_of_drm_path(const struct lx_host *host, const char *path)
+{
+	bool render;
+	int g = by_path_gpu(host, path, &render);
+	if (g >= 0 || !lx_str_starts_with(path, "/dev/dri/"))
+		return g;
+	const char *name = path + strlen("/dev/dri/");
+	for (size_t i = 0; i < host->n_gpus; i++)
+		for (size_t d = 0; d < host->gpus[i].n_drm; d++)
+			if (strcmp(host->gpus[i].drm[d].name, name) == 0)
+				return (int)i;
+	return -1;
+}
+
+char *lx_host_by_path_target(const struct lx_host *host, const char *path)
+{
+	bool render;
+	int g = by_path_gpu(host, path, &render);
+	if (g < 0)
+		return NULL;
+	const struct lx_gpu *gpu = &host->gpus[g];
+	for (size_t d = 0; d < gpu->n_drm; d++)
+		if (lx_str_starts_with(gpu->drm[d].name, render ? "renderD" : "card"))
+			return lx_xasprintf("/dev/dri/%s", gpu->drm[d].name);
+	return NULL;
 }

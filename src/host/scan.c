@@ -315,6 +315,21 @@ static void scan_bridge(struct scanner *s, struct udev_device *bridge)
 	lx_error_clear(&ignored);
 }
 
+/* The bound driver: its link, else the DRIVER property (hand-written fixtures). */
+static const char *udev_driver(struct udev_device *dev)
+{
+	const char *driver = libudev.udev_device_get_driver(dev);
+	return driver ? driver : libudev.udev_device_get_property_value(dev, "DRIVER");
+}
+
+/* The function made DRM minors: sysfs has its drm/ directory. */
+static bool has_drm_children(struct udev_device *dev)
+{
+	_cleanup_free_ char *path = lx_path_join(libudev.udev_device_get_syspath(dev), "drm");
+	struct stat st;
+	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
 static void fill_gpu_from_udev(struct scanner *s, struct lx_gpu *g, struct udev_device *dev)
 {
 	unsigned long vendor, device, class_code;
@@ -322,12 +337,14 @@ static void fill_gpu_from_udev(struct scanner *s, struct lx_gpu *g, struct udev_
 	g->vendor_id = (uint16_t)vendor;
 	g->device_id = (uint16_t)device;
 	g->class_code = (uint32_t)class_code;
-	/* The driver link, else the DRIVER property (hand-written fixtures). */
-	const char *driver = libudev.udev_device_get_driver(dev);
-	if (!driver)
-		driver = libudev.udev_device_get_property_value(dev, "DRIVER");
+	const char *driver = udev_driver(dev);
 	if (driver)
 		g->driver = sanitized(driver);
+	/* Only nvidia names its GPUs in /proc; for the others udev's PCI
+	 * database does ("Alder Lake-S GT1 [UHD Graphics 730]"). */
+	const char *hwdb = libudev.udev_device_get_property_value(dev, "ID_MODEL_FROM_DATABASE");
+	if (vendor != LX_NVIDIA_VENDOR_ID && hwdb)
+		g->model = sanitized(hwdb);
 	long long v;
 	const char *numa = libudev.udev_device_get_sysattr_value(dev, "numa_node");
 	if (numa && lx_parse_int(numa, 0, 65535, &v))
@@ -381,10 +398,16 @@ static int for_each_udev_device(struct scanner *s, const char *subsystem, const 
 
 static void visit_pci(struct scanner *s, struct udev_device *dev)
 {
-	/* NVIDIA display controllers only: not the GPU's HDA function, not NVSwitches. */
+	/* Display controllers lx_pci_is_gpu keeps: not a GPU's HDA function,
+	 * not NVSwitches, not a BMC's VGA. */
 	unsigned long vendor, device, class_code;
 	pci_ids(dev, &vendor, &device, &class_code);
-	if (vendor != LX_NVIDIA_VENDOR_ID || (class_code >> 16) != 0x03)
+	if ((class_code >> 16) != 0x03)
+		return;
+	const char *driver = udev_driver(dev);
+	if (!lx_pci_is_gpu((uint16_t)vendor, (uint32_t)class_code, driver,
+			   vendor != LX_NVIDIA_VENDOR_ID && lx_drm_gpu_driver(driver) &&
+				   has_drm_children(dev)))
 		return;
 	_cleanup_free_ char *bdf = NULL;
 	if (lx_pci_address_normalize(libudev.udev_device_get_sysname(dev), &bdf) && !find_gpu(s->host, bdf))
@@ -548,6 +571,12 @@ static int scan_nodes(struct scanner *s)
 			add_node(s, de->d_name);
 	}
 	closedir(dir);
+	/* AMD's compute node, one for every amdgpu GPU (major "kfd", dynamic). */
+	for (size_t i = 0; i < s->host->n_gpus; i++)
+		if (lx_gpu_needs_kfd(&s->host->gpus[i])) {
+			add_node(s, "kfd");
+			break;
+		}
 	for (size_t i = 0; i < s->host->n_gpus; i++)
 		for (size_t j = 0; j < s->host->gpus[i].n_drm; j++) {
 			_cleanup_free_ char *rel =
@@ -656,11 +685,6 @@ static int compare_bridges(const void *a, const void *b)
 	return strcmp(((const struct lx_pci_bridge *)a)->bdf, ((const struct lx_pci_bridge *)b)->bdf);
 }
 
-static int compare_gpus(const void *a, const void *b)
-{
-	return strcmp(((const struct lx_gpu *)a)->bdf, ((const struct lx_gpu *)b)->bdf);
-}
-
 int lx_host_scan(const struct lx_scan_paths *paths, struct lx_host *host,
 		 struct lx_evidence *evidence, struct lx_error *err)
 {
@@ -676,7 +700,7 @@ int lx_host_scan(const struct lx_scan_paths *paths, struct lx_host *host,
 	    for_each_udev_device(&s, "pci", NULL, NULL, visit_pci) < 0 || scan_proc_gpus(&s) < 0)
 		goto out;
 	if (host->n_gpus > 1)
-		qsort(host->gpus, host->n_gpus, sizeof(*host->gpus), compare_gpus);
+		qsort(host->gpus, host->n_gpus, sizeof(*host->gpus), lx_gpu_compare);
 	if (host->n_bridges > 1)
 		qsort(host->bridges, host->n_bridges, sizeof(*host->bridges), compare_bridges);
 	if (scan_drm(&s) < 0 || scan_nodes(&s) < 0 || scan_capabilities_dir(&s, "", 0) < 0)

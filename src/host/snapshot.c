@@ -464,9 +464,11 @@ static int load_gpu(struct loader *l, const struct lx_doc *d, size_t index, stru
 	if (!lx_pci_address_normalize(bdf, &g->bdf))
 		return bad_field(l, lx_doc_map_get(d, "bdf")->line, &f, "bdf",
 				 "'%s' is not a PCI address like \"0000:41:00.0\"", bdf);
+	/* Without vendor_id: a snapshot of a lxgpu that kept NVIDIA's GPUs only. */
+	bool has_vendor = lx_doc_map_get(d, "vendor_id") && lx_doc_map_get(d, "vendor_id")->kind == LX_DOC_STR;
 	if (read_hex(l, &f, "vendor_id", 0xffff, &hex) < 0)
 		return -1;
-	g->vendor_id = (uint16_t)hex;
+	g->vendor_id = has_vendor ? (uint16_t)hex : LX_NVIDIA_VENDOR_ID;
 	if (read_hex(l, &f, "device_id", 0xffff, &hex) < 0)
 		return -1;
 	g->device_id = (uint16_t)hex;
@@ -831,10 +833,11 @@ static int load_host(struct loader *l, const struct lx_doc *root, struct lx_host
 	if (rc < 0)
 		return -1;
 	for (size_t i = 1; i < h->n_gpus; i++)
-		if (strcmp(h->gpus[i - 1].bdf, h->gpus[i].bdf) > 0)
+		if (lx_gpu_compare(&h->gpus[i - 1], &h->gpus[i]) > 0)
 			return lx_error_set(l->err,
 					    "%s:%d: field 'gpus[%zu].bdf': GPUs must be listed in PCI "
-					    "address order (their index is their place in it)",
+					    "address order, NVIDIA's first (their index is their place "
+					    "in it)",
 					    l->file, lx_doc_map_get(d->items[i], "bdf")->line, i);
 
 	if (read_list(l, &f, "nodes", true, &d) < 0)

@@ -25,11 +25,26 @@ static char *int_or_dash(int v)
 	return v == LX_UNKNOWN ? lx_xstrdup("-") : lx_xasprintf("%d", v);
 }
 
+/* The model name (the driver's, or udev's hwdb for Intel and AMD) with the
+ * vendor in front where it lacks it; else the vendor and PCI ids. */
+static char *gpu_model_text(const struct lx_gpu *g)
+{
+	const char *vendor = g->vendor_id == LX_NVIDIA_VENDOR_ID ? NULL : lx_gpu_vendor_name(g);
+	if (g->model && vendor && !lx_str_starts_with(g->model, vendor)) {
+		_cleanup_free_ char *named = lx_xasprintf("%s %s", vendor, g->model);
+		return lx_text_escape(named);
+	}
+	if (g->model)
+		return lx_text_escape(g->model);
+	return lx_xasprintf("%s%s[%04x:%04x]", vendor ? vendor : "", vendor ? " " : "", g->vendor_id,
+			    g->device_id);
+}
+
 static void gpu_table(struct lx_buf *b, const struct lx_host *h, struct lx_strv *pool)
 {
 	int model_width = (int)strlen("MODEL");
 	for (size_t i = 0; i < h->n_gpus; i++) {
-		const char *model = h->gpus[i].model ? esc(pool, h->gpus[i].model) : "";
+		_cleanup_free_ char *model = gpu_model_text(&h->gpus[i]);
 		if ((int)strlen(model) > model_width)
 			model_width = (int)strlen(model);
 	}
@@ -40,9 +55,7 @@ static void gpu_table(struct lx_buf *b, const struct lx_host *h, struct lx_strv 
 		const struct lx_gpu *g = &h->gpus[i];
 		_cleanup_free_ char *minor = int_or_dash(g->minor);
 		_cleanup_free_ char *numa = int_or_dash(g->numa_node);
-		_cleanup_free_ char *model =
-			g->model ? lx_text_escape(g->model)
-				 : lx_xasprintf("[%04x:%04x]", g->vendor_id, g->device_id);
+		_cleanup_free_ char *model = gpu_model_text(g);
 		lx_buf_printf(b, "  %-3zu  %-13s  %-*s  %-5s  %-9s  %s\n", i, esc(pool, g->bdf),
 			      model_width, model, minor, or_dash(esc(pool, g->driver)), numa);
 	}
@@ -68,7 +81,7 @@ static void driver_section(struct lx_buf *b, const struct lx_host *h, struct lx_
 	size_t shown = 0;
 	for (size_t i = 0; i < h->n_majors; i++) {
 		if (!lx_str_starts_with(h->majors[i].name, "nvidia") &&
-		    strcmp(h->majors[i].name, "drm") != 0)
+		    strcmp(h->majors[i].name, "drm") != 0 && strcmp(h->majors[i].name, "kfd") != 0)
 			continue;
 		lx_buf_printf(b, " %s=%u", esc(pool, h->majors[i].name), h->majors[i].number);
 		shown++;

@@ -144,12 +144,17 @@ int lx_topo_best(const struct lx_host *host, size_t n, size_t **out, struct lx_e
 	size_t *candidates = lx_xcalloc(host->n_gpus, sizeof(*candidates));
 	size_t n_candidates = 0;
 	for (size_t i = 0; i < host->n_gpus; i++)
-		if (host->gpus[i].driver && strcmp(host->gpus[i].driver, "nvidia") == 0)
+		if (lx_gpu_kind(&host->gpus[i]) == LX_GPU_NVIDIA)
+			candidates[n_candidates++] = i;
+	/* As --gpus all: an Intel or AMD host's DRM GPUs when it has no NVIDIA one. */
+	bool drm = n_candidates == 0;
+	for (size_t i = 0; drm && i < host->n_gpus; i++)
+		if (lx_gpu_kind(&host->gpus[i]) == LX_GPU_DRM)
 			candidates[n_candidates++] = i;
 	if (n == 0 || n > n_candidates) {
 		free(candidates);
-		return lx_error_set(err, "best:%zu: the host has %zu GPUs bound to nvidia", n,
-				    n_candidates);
+		return lx_error_set(err, "best:%zu: the host has %zu GPUs bound to %s", n,
+				    n_candidates, drm ? "nvidia, i915, xe or amdgpu" : "nvidia");
 	}
 	struct chooser c = {.host = host, .candidates = candidates, .n_candidates = n_candidates,
 			    .want = n};

@@ -10,6 +10,8 @@ static bool is_gpu_path(const char *path, const struct lx_gpu_owned *owned)
 	return lx_str_starts_with(path, "/dev/nvidia") || lx_strv_contains(&owned->drm_paths, path);
 }
 
+static const char *needed_for(const char *path);
+
 /* "mode=0666" etc. of a devN value. */
 static const char *devn_option(const char *value, const char *name)
 {
@@ -33,14 +35,10 @@ static void add_grant(struct lx_container_config *c, const char *path, int line,
 static int gpu_of_node(const struct lx_host *host, const char *path)
 {
 	const char *name = path + strlen("/dev/");
+	(void)name;
 	if (lx_gpu_node_minor(path) >= 0)
 		return lx_host_gpu_of_node(host, path);
-	if (lx_str_starts_with(name, "dri/"))
-		for (size_t i = 0; i < host->n_gpus; i++)
-			for (size_t d = 0; d < host->gpus[i].n_drm; d++)
-				if (strcmp(host->gpus[i].drm[d].name, name + 4) == 0)
-					return (int)i;
-	return -1;
+	return lx_host_gpu_of_drm_path(host, path);
 }
 
 void lx_container_config_read(const struct lx_host *host, const char *id, const struct lx_conf *conf,
@@ -304,6 +302,28 @@ static char *failure_fix(const struct checker *k, const struct lx_start_failure 
 	return lx_xstrdup("by hand: fix the config as the message says");
 }
 
+/* A by-path link the host lacks: PVE's stat (devN) or LXC's mount fails.
+ * Say which node the link named when the model has that GPU. */
+static void by_path_gone(struct checker *k, const struct lx_start_failure *f, bool devn)
+{
+	const struct lx_host *h = k->host;
+	int g = lx_host_gpu_of_drm_path(h, f->path);
+	_cleanup_free_ char *target = lx_host_by_path_target(h, f->path);
+	_cleanup_free_ char *why =
+		target ? lx_xasprintf("GPU %s is here, but its link is gone; it named %s", h->gpus[g].bdf,
+				      target)
+		: g >= 0 ? lx_xasprintf("GPU %s is here but has no such DRM node", h->gpus[g].bdf)
+			 : lx_xstrdup("no GPU has that PCI address on this host now (moved to another "
+				      "slot, removed, or bound to vfio-pci)");
+	finding(k, LXG056_BY_PATH_GONE, f->line, f->path,
+		lx_xasprintf("%s does not exist on the host (%s): the container will not start",
+			     f->path, why),
+		target ? lx_xasprintf("let udev remake the link (udevadm trigger --subsystem-match=drm), "
+				      "or name %s instead (line %d)", target, f->line)
+		       : lx_xasprintf("%s the GPU's current address: lxgpu apply %s --gpus <bdf>",
+				      devn ? "give the entry" : "mount", k->cc->id));
+}
+
 static void check_failures(struct checker *k)
 {
 	const struct lx_access *a = k->access;
@@ -312,7 +332,10 @@ static void check_failures(struct checker *k)
 		bool in_config = f->file && strcmp(f->file, k->cc->conf->path) == 0;
 		const struct lx_conf_line *l = in_config ? conf_line(k->cc->conf, f->line) : NULL;
 		bool devn = l && l->kind == LX_CONF_PVE_KEY && lx_conf_devn_index(l->key) >= 0;
-		if (devn && f->path) {
+		if (f->path && lx_str_starts_with(f->path, "/dev/dri/by-path/") &&
+		    (devn || (l && failure_is_missing_source(f)))) {
+			by_path_gone(k, f, devn);
+		} else if (devn && f->path) {
 			finding(k, LXG009_DEVN_NODE_MISSING, f->line, f->path,
 				lx_xasprintf("%s does not exist on the host: the container will not start "
 					     "(\"Device %s does not exist\")",
@@ -425,7 +448,9 @@ static void denied_finding(struct checker *k, const struct lx_access_node *n, bo
 		lx_xasprintf("%s (%c %u:%u) is %s but the device cgroup denies opening it "
 			     "read-write: %s. Opening it in the container fails with EPERM: %s",
 			     n->path, n->type, n->major, n->minor, how, why,
-			     warn_only ? "CUDA profilers need it" : "CUDA fails"),
+			     warn_only || strcmp(n->host_path, "/dev/nvidia-uvm-tools") != 0
+				     ? needed_for(n->host_path)
+				     : "CUDA fails"),
 		n->via == LX_VIA_DEVN && n->read && !stale && !wrong
 			? lx_xasprintf("by hand: remove deny-write from the devN entry (line %d)",
 				       n->line)
@@ -438,19 +463,47 @@ static void denied_finding(struct checker *k, const struct lx_access_node *n, bo
 
 void lx_needed_nodes(const struct lx_host *host, const struct lx_strv *gpus, struct lx_strv *out)
 {
+	bool nvidia = false, kfd = false;
 	for (size_t i = 0; i < gpus->n; i++) {
 		const struct lx_gpu *g = lx_host_find_gpu_by_bdf(host, gpus->items[i]);
+		if (g && lx_gpu_kind(g) == LX_GPU_DRM) {
+			/* VA-API, Level Zero, ROCm open the render node. */
+			for (size_t d = 0; d < g->n_drm; d++)
+				if (lx_str_starts_with(g->drm[d].name, "renderD"))
+					lx_strv_push_owned(out, lx_xasprintf("/dev/dri/%s", g->drm[d].name));
+			kfd |= lx_gpu_needs_kfd(g);
+			continue;
+		}
+		nvidia = true;
 		if (g && g->minor >= 0)
 			lx_strv_push_owned(out, lx_xasprintf("/dev/nvidia%d", g->minor));
 	}
-	lx_strv_push(out, "/dev/nvidiactl");
-	lx_strv_push(out, "/dev/nvidia-uvm");
-	lx_strv_push(out, "/dev/nvidia-uvm-tools");
+	if (nvidia || gpus->n == 0) {
+		lx_strv_push(out, "/dev/nvidiactl");
+		lx_strv_push(out, "/dev/nvidia-uvm");
+		lx_strv_push(out, "/dev/nvidia-uvm-tools");
+	}
+	if (kfd)
+		lx_strv_push(out, "/dev/kfd");
 }
 
 bool lx_needed_node_is_optional(const char *path)
 {
-	return strcmp(path, "/dev/nvidia-uvm-tools") == 0;
+	/* uvm-tools: profilers only; kfd: ROCm only (video decoding on an AMD
+	 * GPU needs the render node alone). */
+	return strcmp(path, "/dev/nvidia-uvm-tools") == 0 || strcmp(path, "/dev/kfd") == 0;
+}
+
+/* What fails without a needed node, for the messages. */
+static const char *needed_for(const char *path)
+{
+	if (strcmp(path, "/dev/kfd") == 0)
+		return "ROCm (HIP, ollama) fails; video decoding works without it";
+	if (strcmp(path, "/dev/nvidia-uvm-tools") == 0)
+		return "CUDA profilers need it";
+	if (lx_str_starts_with(path, "/dev/dri/"))
+		return "hardware video and compute (VA-API, QSV, OpenCL) fail";
+	return "CUDA fails";
 }
 
 const struct lx_access_node *lx_access_reached(const struct lx_access *a, const char *host_path)
@@ -473,7 +526,9 @@ static void check_needed_nodes(struct checker *k, const struct lx_strv *gpus)
 	struct lx_strv needed = {0};
 	lx_needed_nodes(h, gpus, &needed);
 	/* The GPU node the messages name: the first one needed. */
-	const char *first_gpu = needed.n > 3 ? needed.items[0] : NULL;
+	const char *first_gpu = needed.n > 0 && strcmp(needed.items[0], "/dev/nvidiactl") != 0
+					? needed.items[0]
+					: NULL;
 	for (size_t i = 0; i < needed.n; i++) {
 		const char *path = needed.items[i];
 		bool warn_only = lx_needed_node_is_optional(path);
@@ -508,7 +563,7 @@ static void check_needed_nodes(struct checker *k, const struct lx_strv *gpus)
 			finding(k, LXG008_PLANNED_NODE_MISSING, g ? g->line : 0, path,
 				lx_xasprintf("the container has a GPU (%s) but will not have %s%s: %s",
 					     first_gpu ? first_gpu : "/dev/nvidiaN", path, named,
-					     warn_only ? "CUDA profilers need it" : "CUDA fails"),
+					     needed_for(path)),
 				lx_xasprintf("lxgpu apply %s", k->cc->id));
 			if (warn_only)
 				lx_findings_last_severity(k->out, LX_SEVERITY_WARNING);
@@ -562,7 +617,9 @@ static void check_stale_rules(struct checker *k)
 		_cleanup_free_ char *today =
 			uvm != LX_UNKNOWN ? lx_xasprintf(" (nvidia-uvm is %d now)", uvm) : lx_xstrdup("");
 		const char *which = h->majors_complete ? "no device has since the last boot"
-						       : "no NVIDIA device has now";
+				    : lx_host_kfd_major(h) != LX_UNKNOWN
+					    ? "no NVIDIA or AMD (kfd) device has now"
+					    : "no NVIDIA device has now";
 		const char *effect = k->needed_denied
 					     ? "the rule grants nothing, and a node the GPUs need is denied "
 					       "(LXG022)"
@@ -799,4 +856,70 @@ void lx_verify_config(const struct lx_host *host, const struct lx_container_conf
 	check_basic_devices(&k);
 	check_sections(&k, &cc->owned);
 	lx_verify_nvhook(host, cc, access, out);
+}
+
+/* ---- the container's render and video groups (Intel and AMD GPUs) ---- */
+
+/* The name of a gid in /etc/group text; NULL when none has it. */
+static char *group_name_of(const char *text, long long gid)
+{
+	for (const char *line = text; line && *line;) {
+		const char *end = strchr(line, '\n');
+		size_t n = end ? (size_t)(end - line) : strlen(line);
+		const char *colon = memchr(line, ':', n);
+		if (colon) {
+			char *name = lx_xstrndup(line, (size_t)(colon - line));
+			if (lx_group_text_gid(line, name) == gid)
+				return name;
+			free(name);
+		}
+		line = end ? end + 1 : NULL;
+	}
+	return NULL;
+}
+
+void lx_verify_drm_groups(const struct lx_host *host, const struct lx_container_config *cc,
+			  const struct lx_access *access, int root_fd, struct lx_findings *out)
+{
+	if (root_fd < 0)
+		return;
+	_cleanup_free_ char *groups = NULL;
+	bool read = false;
+	for (size_t i = 0; i < access->n_nodes; i++) {
+		const struct lx_access_node *n = &access->nodes[i];
+		bool kfd = strcmp(n->host_path, "/dev/kfd") == 0;
+		int g = lx_host_gpu_of_drm_path(host, n->host_path);
+		if (n->via == LX_VIA_AUTODEV || !n->read_write ||
+		    (!kfd && (g < 0 || lx_gpu_kind(&host->gpus[g]) != LX_GPU_DRM)))
+			continue;
+		/* Everyone may open it, or only root (LXG010 says so): no group matters. */
+		if ((n->mode & 0006) == 0006 || (n->mode & 0060) != 0060)
+			continue;
+		if (!read) {
+			groups = lx_rootfs_read_group(root_fd);
+			read = true;
+		}
+		if (!groups)
+			return;
+		bool render = kfd || lx_str_starts_with(n->host_path, "/dev/dri/renderD");
+		const char *want_name = render ? "render" : "video";
+		long long want = lx_group_text_gid(groups, want_name);
+		if (want < 0 || n->gid == want)
+			continue;
+		_cleanup_free_ char *have_name = n->gid >= 0 ? group_name_of(groups, n->gid) : NULL;
+		_cleanup_free_ char *have =
+			n->gid < 0 ? lx_xstrdup("nogroup (its gid is not mapped by the container's idmap)")
+			: have_name ? lx_xasprintf("gid %lld, which is '%s' there", n->gid, have_name)
+				    : lx_xasprintf("gid %lld, which no group of the container has", n->gid);
+		lx_findings_add(out, LXG055_DRM_GROUP_MISMATCH, cc->id, cc->conf->path, n->line, n->path,
+				lx_xasprintf("%s is %04o with group %s, but the container's %s group is "
+					     "gid %lld (its /etc/group): its %s users cannot open it",
+					     n->path, n->mode, have, want_name, want, want_name),
+				n->via == LX_VIA_DEVN
+					? lx_xasprintf("give the entry gid=%lld (line %d), or lxgpu apply %s",
+						       want, n->line, cc->id)
+					: lx_xasprintf("give it as a devN entry with gid=%lld: lxgpu apply %s "
+						       "--style devn",
+						       want, cc->id));
+	}
 }

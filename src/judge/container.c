@@ -368,6 +368,7 @@ int lx_verify_container(const struct lx_host *host, const char *id, const char *
 		size_t before = out->n;
 		lx_verify_running(host, &cc, &report->access, paths, &run, &report->devices, out);
 		lx_verify_hook(host, &cc, run.root_fd, out);
+		lx_verify_drm_groups(host, &cc, &report->access, run.root_fd, out);
 		/* Its init gone meanwhile: what was read may be of nothing (or of
 		 * a dying container), so it is neither a finding nor a pass. */
 		if (!lx_running_recheck(&run)) {
@@ -380,6 +381,7 @@ int lx_verify_container(const struct lx_host *host, const char *id, const char *
 		lx_verify_hook(host, &cc, root_fd, out);
 		if (root_fd >= 0) {
 			lx_verify_rootfs(host, &cc, root_fd, out);
+			lx_verify_drm_groups(host, &cc, &report->access, root_fd, out);
 			close(root_fd);
 		} else if (why && lx_rootfs_matters(host, &cc)) {
 			/* Its driver libraries are unknown: never a pass. */

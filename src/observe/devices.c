@@ -362,3 +362,69 @@ void lx_rootfs_driver_versions(int root_fd, struct lx_strv *versions, struct lx_
 	lx_ldcache_free(&cache);
 	lx_strv_sort(versions);
 }
+
+/* ---- the container's groups ---- */
+
+#define ROOT_GROUP_MAX (1u << 20)
+
+long long lx_group_text_gid(const char *text, const char *name)
+{
+	size_t len = strlen(name);
+	for (const char *line = text; line && *line;) {
+		const char *end = strchr(line, '\n');
+		size_t n = end ? (size_t)(end - line) : strlen(line);
+		/* name:password:GID:members */
+		if (n > len + 1 && strncmp(line, name, len) == 0 && line[len] == ':') {
+			const char *pw_end = memchr(line + len + 1, ':', n - len - 1);
+			if (pw_end) {
+				const char *gid = pw_end + 1;
+				const char *gid_end = memchr(gid, ':', (size_t)(line + n - gid));
+				_cleanup_free_ char *digits =
+					lx_xstrndup(gid, gid_end ? (size_t)(gid_end - gid)
+								 : (size_t)(line + n - gid));
+				unsigned long long v;
+				if (lx_parse_uint(digits, 10, 0xfffffffeULL, &v))
+					return (long long)v;
+			}
+		}
+		line = end ? end + 1 : NULL;
+	}
+	return -1;
+}
+
+char *lx_rootfs_read_group(int root_fd)
+{
+	/* The container's file: O_PATH first, a regular file of sane size, then
+	 * read through its fd (never a FIFO or a device someone put there). */
+	int pfd = lx_open_in_root(root_fd, "/etc/group", O_PATH);
+	if (pfd < 0)
+		return NULL;
+	struct stat st;
+	char self[64];
+	int fd = -1;
+	if (fstat(pfd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size <= ROOT_GROUP_MAX &&
+	    snprintf(self, sizeof(self), "/proc/self/fd/%d", pfd) < (int)sizeof(self))
+		fd = open(self, O_RDONLY | O_NOCTTY | O_CLOEXEC);
+	close(pfd);
+	if (fd < 0)
+		return NULL;
+	struct lx_buf b = {0};
+	char chunk[16384];
+	bool ok = true;
+	for (;;) {
+		ssize_t n = read(fd, chunk, sizeof(chunk));
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0 || b.len + (size_t)n > ROOT_GROUP_MAX) {
+			ok = n == 0;
+			break;
+		}
+		lx_buf_append(&b, chunk, (size_t)n);
+	}
+	close(fd);
+	if (!ok) {
+		lx_buf_free(&b);
+		return NULL;
+	}
+	return b.data ? lx_buf_steal(&b) : lx_xstrdup("");
+}

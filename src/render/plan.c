@@ -12,6 +12,7 @@ static const char *const role_names[] = {
 	[LX_ROLE_UVM] = "uvm",         [LX_ROLE_UVM_TOOLS] = "uvm-tools",
 	[LX_ROLE_MODESET] = "modeset", [LX_ROLE_CAP] = "cap",
 	[LX_ROLE_DRI_CARD] = "dri-card", [LX_ROLE_DRI_RENDER] = "dri-render",
+	[LX_ROLE_KFD] = "kfd",
 };
 
 const char *lx_node_role_name(enum lx_node_role role)
@@ -32,6 +33,7 @@ void lx_plan_options_default(struct lx_plan_options *opts)
 	opts->mode = -1;
 	opts->uid = opts->gid = -1;
 	opts->cgroup = LX_CGROUP_UNKNOWN;
+	opts->render_gid = opts->video_gid = -1;
 }
 
 /* ---- selection ---- */
@@ -128,9 +130,10 @@ static int select_one(const struct lx_host *host, const char *token, size_t **ou
 				       token);
 	}
 	const struct lx_gpu *g = &host->gpus[index];
-	if (!on_nvidia(g))
+	if (!lx_gpu_usable(g))
 		return selection_error(host, err,
-				       "GPU %zu (%s) is bound to %s, not nvidia%s", index, g->bdf,
+				       "GPU %zu (%s) is bound to %s, not nvidia, i915, xe or amdgpu%s",
+				       index, g->bdf,
 				       g->driver ? g->driver : "no driver",
 				       g->driver && strcmp(g->driver, "vfio-pci") == 0
 					       ? " (passed through to a VM)"
@@ -154,8 +157,13 @@ int lx_select_gpus(const struct lx_host *host, const char *spec, size_t **out, s
 		for (size_t i = 0; i < host->n_gpus; i++)
 			if (on_nvidia(&host->gpus[i]))
 				add_index(out, n, i);
+		/* An Intel or AMD host: its DRM GPUs. With NVIDIA's there, an
+		 * iGPU joins only when asked for by index or address. */
+		for (size_t i = 0; *n == 0 && i < host->n_gpus; i++)
+			if (lx_gpu_kind(&host->gpus[i]) == LX_GPU_DRM)
+				add_index(out, n, i);
 		if (*n == 0)
-			return selection_error(host, err, "no GPU is bound to the nvidia driver");
+			return selection_error(host, err, "no GPU is bound to nvidia, i915, xe or amdgpu");
 		return 0;
 	}
 	_cleanup_free_ char *copy = lx_xstrdup(spec);
@@ -184,6 +192,7 @@ struct planner {
 	const struct lx_plan_options *opts;
 	struct lx_plan *plan;
 	struct lx_error *err;
+	bool drm_group_warned;
 };
 
 static void plan_warn(struct lx_plan *plan, char *message, char *fix)
@@ -203,6 +212,7 @@ static const char *major_name_for_role(const struct lx_host *host, enum lx_node_
 	case LX_ROLE_CAP: return "nvidia-caps";
 	case LX_ROLE_DRI_CARD:
 	case LX_ROLE_DRI_RENDER: return "drm";
+	case LX_ROLE_KFD: return "kfd";
 	default:
 		return lx_host_major_by_name(host, "nvidia") == LX_UNKNOWN &&
 				       lx_host_major_by_name(host, "nvidia-frontend") != LX_UNKNOWN
@@ -213,7 +223,8 @@ static const char *major_name_for_role(const struct lx_host *host, enum lx_node_
 
 static bool role_has_dynamic_major(enum lx_node_role role)
 {
-	return role == LX_ROLE_UVM || role == LX_ROLE_UVM_TOOLS || role == LX_ROLE_CAP;
+	return role == LX_ROLE_UVM || role == LX_ROLE_UVM_TOOLS || role == LX_ROLE_CAP ||
+	       role == LX_ROLE_KFD;
 }
 
 /* Add a node the container should get. expected_minor is used when the
@@ -258,6 +269,8 @@ static void add_gpu_nodes(struct planner *p)
 	bool unknown_minor = false;
 	for (size_t i = 0; i < p->plan->n_gpus; i++) {
 		const struct lx_gpu *g = &h->gpus[p->plan->gpus[i]];
+		if (lx_gpu_kind(g) == LX_GPU_DRM)
+			continue; /* add_drm_gpu_nodes */
 		if (g->minor == LX_UNKNOWN) {
 			unknown_minor = true;
 			continue;
@@ -275,8 +288,45 @@ static void add_gpu_nodes(struct planner *p)
 	}
 }
 
+/* A DRM GPU (i915, xe, amdgpu): its card and render nodes, and for amdgpu
+ * /dev/kfd (ROCm opens it beside the render node); no NVIDIA node. */
+static void add_drm_gpu_nodes(struct planner *p)
+{
+	for (size_t i = 0; i < p->plan->n_gpus; i++) {
+		size_t index = p->plan->gpus[i];
+		const struct lx_gpu *g = &p->host->gpus[index];
+		if (lx_gpu_kind(g) != LX_GPU_DRM)
+			continue;
+		for (size_t d = 0; d < g->n_drm; d++) {
+			_cleanup_free_ char *path = lx_xasprintf("/dev/dri/%s", g->drm[d].name);
+			bool render = lx_str_starts_with(g->drm[d].name, "renderD");
+			unsigned minor = (unsigned)strtoul(g->drm[d].name + (render ? 7 : 4), NULL, 10);
+			plan_add(p, path, render ? LX_ROLE_DRI_RENDER : LX_ROLE_DRI_CARD, (int)index,
+				 minor);
+		}
+		if (!g->n_drm)
+			plan_warn(p->plan,
+				  lx_xasprintf("GPU %zu (%s, %s) has no DRM card or render node", index,
+					       g->bdf, g->driver),
+				  lx_xasprintf("check that %s initialized it: dmesg | grep %s", g->driver,
+					       g->driver));
+		if (lx_gpu_needs_kfd(g))
+			plan_add(p, "/dev/kfd", LX_ROLE_KFD, -1, 0);
+	}
+}
+
+static bool any_nvidia_selected(const struct planner *p)
+{
+	for (size_t i = 0; i < p->plan->n_gpus; i++)
+		if (lx_gpu_kind(&p->host->gpus[p->plan->gpus[i]]) != LX_GPU_DRM)
+			return true;
+	return false;
+}
+
 static void add_shared_nodes(struct planner *p)
 {
+	if (!any_nvidia_selected(p))
+		return;
 	plan_add(p, "/dev/nvidiactl", LX_ROLE_CONTROL, -1, 255);
 	plan_add(p, "/dev/nvidia-uvm", LX_ROLE_UVM, -1, 0);
 	plan_add(p, "/dev/nvidia-uvm-tools", LX_ROLE_UVM_TOOLS, -1, 1);
@@ -360,6 +410,20 @@ static void handle_missing_nodes(struct planner *p)
 				  lx_xstrdup("create them at every boot before guests start: "
 					     "nvidia-modprobe -u -c 0 (e.g. a oneshot unit with "
 					     "Before=pve-guests.service)"));
+		} else if (n->role == LX_ROLE_KFD) {
+			bool loaded = lx_host_kfd_major(p->host) != LX_UNKNOWN;
+			plan_warn(plan,
+				  lx_xasprintf("/dev/kfd does not exist on the host (%s; ROCm needs it): %s",
+					       loaded ? "amdgpu registered kfd but made no node"
+						      : "no kfd in /proc/devices",
+					       consequence),
+				  lx_xstrdup("check that amdgpu loaded with its compute part (HSA_AMD in "
+					     "the kernel config) and let udev make the node: udevadm "
+					     "trigger --subsystem-match=kfd"));
+		} else if ((n->role == LX_ROLE_DRI_CARD || n->role == LX_ROLE_DRI_RENDER) &&
+			   n->gpu >= 0 && lx_gpu_kind(&p->host->gpus[n->gpu]) == LX_GPU_DRM) {
+			plan_warn(plan, lx_xasprintf("%s does not exist on the host: %s", n->path, consequence),
+				  lx_xstrdup("let udev make it: udevadm trigger --subsystem-match=drm"));
 		} else if (!(n->role == LX_ROLE_UVM_TOOLS && uvm_missing)) {
 			plan_warn(plan,
 				  lx_xasprintf("%s does not exist on the host: %s", n->path, consequence),
@@ -371,6 +435,34 @@ static void handle_missing_nodes(struct planner *p)
 			free(n->path);
 	}
 	plan->n_nodes = kept;
+}
+
+/* A DRM GPU's node made anew (devN, CDI): 0660 owned by the container's
+ * own render group (renderD*, kfd) or video group (cardN), as the distro
+ * inside has them (render is 104 on Proxmox, 993 or 109 elsewhere); 0666
+ * when the container's groups are not known. */
+static void drm_node_group(struct planner *p, struct lx_plan_node *n)
+{
+	bool render = n->role == LX_ROLE_DRI_RENDER || n->role == LX_ROLE_KFD;
+	if (!render && n->role != LX_ROLE_DRI_CARD)
+		return;
+	if (n->gpu >= 0 && lx_gpu_kind(&p->host->gpus[n->gpu]) != LX_GPU_DRM)
+		return; /* an NVIDIA GPU's DRM nodes (--dri): as before */
+	long long gid = render ? p->opts->render_gid : p->opts->video_gid;
+	if (gid < 0) {
+		if (!p->drm_group_warned && p->opts->groups_why)
+			plan_warn(p->plan,
+				  lx_xasprintf("the container's %s group is unknown (%s): its DRM nodes "
+					       "are made 0666",
+					       render ? "render" : "video", p->opts->groups_why),
+				  lx_xstrdup("give the group with --gid N (the gid of 'render' in the "
+					     "container's /etc/group) and --mode 0660"));
+		p->drm_group_warned |= p->opts->groups_why != NULL;
+		return;
+	}
+	n->mode = 0660;
+	n->gid_set = true;
+	n->gid = (unsigned)gid;
 }
 
 /* How a node looks from inside, and whether its users can open it. */
@@ -399,6 +491,8 @@ static int apply_modes(struct planner *p)
 			n->gid_set = o->gid >= 0;
 			n->uid = n->uid_set ? (unsigned)o->uid : 0;
 			n->gid = n->gid_set ? (unsigned)o->gid : 0;
+			if (!explicit)
+				drm_node_group(p, n);
 			continue;
 		}
 		if ((n->mode & wanted) == wanted)
@@ -481,9 +575,15 @@ int lx_plan_build(const struct lx_host *host, const struct lx_plan_options *opts
 	size_t known = 0, nvidia_bound = 0;
 	for (size_t i = 0; i < host->n_gpus; i++)
 		nvidia_bound += on_nvidia(&host->gpus[i]);
-	for (size_t i = 0; i < plan->n_gpus; i++)
-		known += host->gpus[plan->gpus[i]].minor != LX_UNKNOWN;
-	if (known < plan->n_gpus && plan->n_gpus < nvidia_bound) {
+	size_t nvidia_selected = 0;
+	for (size_t i = 0; i < plan->n_gpus; i++) {
+		const struct lx_gpu *g = &host->gpus[plan->gpus[i]];
+		if (lx_gpu_kind(g) == LX_GPU_DRM)
+			continue;
+		nvidia_selected++;
+		known += g->minor != LX_UNKNOWN;
+	}
+	if (known < nvidia_selected && nvidia_selected < nvidia_bound) {
 		lx_plan_free(plan);
 		return lx_error_set(err,
 				    "--gpus: the driver does not report which /dev/nvidiaN belongs to "
@@ -491,6 +591,7 @@ int lx_plan_build(const struct lx_host *host, const struct lx_plan_options *opts
 				    "given: use --gpus all");
 	}
 	add_gpu_nodes(&p);
+	add_drm_gpu_nodes(&p);
 	add_shared_nodes(&p);
 	if (opts->caps)
 		add_caps_nodes(&p);

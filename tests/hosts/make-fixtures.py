@@ -54,13 +54,15 @@ M, G = 1 << 20, 1 << 30
 
 def gpu(bdf, device, cls, model, uuid, minor, numa, iommu, path, driver="nvidia",
         vbios="98.02.52.00.02", drm=(), proc_name=None, audio=True, reports_minor=True,
-        bars=None, iommu_type=None):
+        bars=None, iommu_type=None, vendor=0x10de):
     """iommu_type: this GPU's group type when it differs from the host's
-    (the type is per group: `echo identity > .../type` changes one)."""
+    (the type is per group: `echo identity > .../type` changes one).
+    vendor: not NVIDIA's (Intel 0x8086, AMD 0x1002): model is then udev's
+    hwdb name (ID_MODEL_FROM_DATABASE), the driver i915/xe/amdgpu."""
     return dict(bdf=bdf, device=device, cls=cls, model=model, uuid=uuid, minor=minor,
                 numa=numa, iommu=iommu, path=path, driver=driver, vbios=vbios, drm=list(drm),
                 proc_name=proc_name or bdf, audio=audio, reports_minor=reports_minor, bars=bars,
-                iommu_type=iommu_type)
+                iommu_type=iommu_type, vendor=vendor)
 
 
 def node(path, major, minor, mode=0o666, uid=0, gid=0):
@@ -119,6 +121,13 @@ MODULE_LINES = {
     "nvidia_drm": "nvidia_drm 126976 3 - Live 0x0000000000000000 (POE)",
     "nvidia_modeset": "nvidia_modeset 1720320 5 nvidia_drm, Live 0x0000000000000000 (POE)",
     "nvidia": "nvidia 11563008 80 nvidia_uvm,nvidia_modeset, Live 0x0000000000000000 (POE)",
+}
+
+# DRM GPU drivers (sizes as in /proc/modules of Debian's 6.8 kernels; the
+# scanner keeps nvidia* and nouveau only).
+EXTRA_MODULE_LINES = {
+    "i915": "i915 4194304 12 - Live 0x0000000000000000",
+    "amdgpu": "amdgpu 17592320 28 - Live 0x0000000000000000",
 }
 
 
@@ -277,6 +286,48 @@ def no_gpu_host():
                 example=False)
 
 
+# ---- Intel and AMD GPUs (DRM nodes; AMD's /dev/kfd) ----
+# Layouts from public listings (tests/hosts/README.md cites them): an iGPU at
+# 0000:00:02.0 with card0 and renderD128 and their by-path links
+# (canonical/lxd#4591: `tree /dev/dri`, /sys/devices/pci0000:00/0000:00:02.0/drm);
+# card0 root:video 0660 and renderD128 root:render 0660, video 44 and render
+# 104 on Proxmox (jellyfin/jellyfin.org#982, tteck/Proxmox#2523); /dev/kfd
+# root:render 0660 with a dynamic major (511 in ROCm/legacy-rocm-build#5379,
+# 237 in truenas/apps#2948): the next free one after the builtins here.
+
+def intel_igpu_host():
+    g = gpu("0000:00:02.0", 0x4680, 0x030000, "Alder Lake-S GT1 [UHD Graphics 770]", None, None,
+            None, None, [], driver="i915", vbios=None, audio=False, vendor=0x8086,
+            drm=[("card0", 0, 0o660, 44, True), ("renderD128", 128, 0o660, 104, True)])
+    nodes = [node("/dev/dri/card0", 226, 0, 0o660, 0, 44),
+             node("/dev/dri/renderD128", 226, 128, 0o660, 0, 104)]
+    return dict(name="pve-intel-igpu", hostname="pve-nuc", kernel="6.8.12-15-pve", cgroup="v2",
+                version=None, flavor="unknown", modules=[], extra_modules=["i915"], firmware=[],
+                persistenced=False, majors=[(226, "drm")], gpus=[g], others=[], nodes=nodes,
+                other_dev=[], caps=[])
+
+
+def amd_rocm_host():
+    # A Radeon RX 7900 XTX behind its own switch (upstream and downstream
+    # port 1002:1478/1479), simpledrm's card0 from boot, and the CPU's
+    # iGPU left out by the firmware.
+    sw = [bridge("0000:00:01.1", 0x1022, 0x14ab), bridge("0000:01:00.0", 0x1002, 0x1478),
+          bridge("0000:02:00.0", 0x1002, 0x1479)]
+    g = gpu("0000:03:00.0", 0x744c, 0x030000,
+            "Navi 31 [Radeon RX 7900 XT/7900 XTX/7900 GRE/7900M]", None, None, None, 15, sw,
+            driver="amdgpu", vbios=None, vendor=0x1002,
+            drm=[("card1", 1, 0o660, 44, True), ("renderD128", 128, 0o660, 104, True)])
+    nodes = [node("/dev/dri/card1", 226, 1, 0o660, 0, 44),
+             node("/dev/dri/renderD128", 226, 128, 0o660, 0, 104),
+             node("/dev/kfd", 511, 0, 0o660, 0, 104)]
+    return dict(name="pve-amd-rocm", hostname="pve-ai", kernel="6.8.12-15-pve", cgroup="v2",
+                iommu_type="DMA-FQ", version=None, flavor="unknown", modules=[],
+                extra_modules=["amdgpu"], firmware=[], persistenced=False,
+                majors=[(226, "drm"), (511, "kfd")], gpus=[g], others=[], nodes=nodes,
+                other_dev=[node("/dev/dri/card0", 226, 0, 0o660, 0, 44)], simpledrm=True,
+                caps=[])
+
+
 # ---- peer-to-peer hosts (tests/hosts/run-p2p.sh; verdicts in <name>/p2p.expected) ----
 
 def p2p_gpu(i, bdf, numa, iommu, path, bars=True, driver="nvidia", iommu_type=None):
@@ -425,6 +476,8 @@ def pci_record(dev, numa, iommu):
              "A: vendor=0x%04x" % dev["vendor"],
              "A: device=0x%04x" % dev["device"],
              "A: numa_node=%d" % (-1 if numa is None else numa)]
+    if dev.get("vendor", 0x10de) != 0x10de and dev.get("model") and dev["cls"] >> 16 == 3:
+        lines.insert(1, "E: ID_MODEL_FROM_DATABASE=" + dev["model"])
     if dev.get("driver"):
         lines.insert(1, "E: DRIVER=" + dev["driver"])
         lines.append("L: driver=%s/bus/pci/drivers/%s" % (up, dev["driver"]))
@@ -459,7 +512,7 @@ def umockdev_text(h):
         out.append(pci_record(dev, None, 3))
         out.append(drm_record(sys_path(dev), "card0", 0))
     for g in h["gpus"]:
-        gd = dict(g, vendor=0x10de)
+        gd = dict(g)
         out.append(pci_record(gd, g["numa"], g["iommu"]))
         if g["audio"]:
             audio = dict(gd, bdf=g["bdf"][:-1] + "1", cls=0x040300, device=0x22ba,
@@ -533,6 +586,7 @@ def modules_text(h):
     lines = ["kvm_amd 200704 0 - Live 0x0000000000000000",
              "vfio_pci 16384 0 - Live 0x0000000000000000"]
     lines += [MODULE_LINES[m] for m in h["modules"]]
+    lines += [EXTRA_MODULE_LINES[m] for m in h.get("extra_modules", [])]
     return "\n".join(lines) + "\n"
 
 
@@ -608,9 +662,9 @@ def expected_model(h):
     for i, g in enumerate(h["gpus"]):
         on_nvidia = g["driver"] == "nvidia"
         gpus.append({
-            "index": i, "bdf": g["bdf"], "vendor_id": "0x10de",
+            "index": i, "bdf": g["bdf"], "vendor_id": "0x%04x" % g["vendor"],
             "device_id": "0x%04x" % g["device"], "class": "0x%06x" % g["cls"],
-            "model": g["model"] if on_nvidia else None,
+            "model": g["model"] if on_nvidia or g["vendor"] != 0x10de else None,
             "uuid": g["uuid"] if on_nvidia else None,
             "vbios": g["vbios"] if on_nvidia else None,
             "minor": g["minor"] if on_nvidia and g["reports_minor"] else None,
@@ -653,7 +707,7 @@ def main():
     lxgpu = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "build", "lxgpu")
     for h in (rtx_pro_6000_host(), rtx_4090_host(), uvm_not_loaded_host(), vfio_split_host(),
               h100_mig_host(), legacy_no_minor_host(), no_gpu_host(), p2p_switch_acs_host(),
-              p2p_nonroot_host(), p2p_no_iommu_host()):
+              p2p_nonroot_host(), p2p_no_iommu_host(), intel_igpu_host(), amd_rocm_host()):
         write_fixture(h)
         # JSON is YAML: lxgpu loads it (validating it) and writes the canonical YAML.
         with tempfile.NamedTemporaryFile("w", suffix=".yaml", delete=False) as f:

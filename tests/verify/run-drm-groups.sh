@@ -1,0 +1,97 @@
+#!/bin/sh
+# Intel and AMD GPUs: the gid a DRM node carries inside a container is the
+# container's own render (renderD*, /dev/kfd) or video (cardN) group, read
+# from its /etc/group inside its root. Roots of stopped containers on a
+# zfspool (storage/storage.cfg's local-zfs) with the /etc/group of the
+# distributions in the public reports: Proxmox/Debian 12 with render 104
+# (jellyfin/jellyfin.org#982 "works"), Ubuntu 22.04 where 104 is ssl-cert
+# and render 109 (tteck/Proxmox#2523: the renderD128 shows as ssl-cert,
+# hardware transcoding fails), Ubuntu 24.04 with render 993
+# (community-scripts/ProxmoxVE#473), and an AMD ROCm container whose kfd
+# got the video gid 44 (community-scripts/ProxmoxVE#15401, before the fix).
+# generate must give the container's gid; verify must flag a foreign one
+# (LXG055) and pass the right one; an /etc/group that is a link out of the
+# root is read inside the root, never the host's.
+# Usage: run-drm-groups.sh LXGPU EXAMPLES STORAGE_DIR   (TAP; jq)
+set -u
+lxgpu=$1 examples=$(cd "$2" && pwd) data=$(cd "$3" && pwd)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+. "$(dirname "$0")/../lib/tap.sh"
+pve=$work/pve lxcp=$work/lxc
+mkdir -p "$pve/lxc" "$lxcp"
+sed "s|/LXGPU-WORK|$work|g" "$data/storage.cfg" >"$pve/storage.cfg"
+lxc_config="$work/lxc-config"
+cp -R "$(dirname "$0")/lxc-config" "$lxc_config"
+find "$lxc_config" -name '*.conf' -exec sed -i "s|@LXC_CONFIG@|$lxc_config|g" {} +
+
+lx() {
+	host=$1
+	shift
+	"$lxgpu" --host "$examples/$host.yaml" --pve-dir "$pve" --lxc-path "$lxcp" \
+		--lxc-config-dir "$lxc_config" --state-dir "$work/state" "$@"
+}
+# ct ID GROUP_TEXT LINES...: a stopped unprivileged container whose root
+# holds that /etc/group.
+ct() {
+	id=$1 groups=$2
+	shift 2
+	root=$work/zfs/data/subvol-$id-disk-0
+	mkdir -p "$root/etc" "$lxcp/$id/rootfs"
+	printf '%b' "$groups" >"$root/etc/group"
+	printf 'arch: amd64\nhostname: ct%s\nostype: ubuntu\nrootfs: local-zfs:subvol-%s-disk-0,size=8G\nunprivileged: 1\n' \
+		"$id" "$id" >"$pve/lxc/$id.conf"
+	for l in "$@"; do printf '%s\n' "$l" >>"$pve/lxc/$id.conf"; done
+}
+DEBIAN='root:x:0:\nvideo:x:44:\nrender:x:104:\n'
+JAMMY='root:x:0:\nvideo:x:44:\nssl-cert:x:104:\nrender:x:109:\n'
+NOBLE='root:x:0:\nvideo:x:44:\nrender:x:993:\n'
+
+codes() { lx "$1" verify "$2" --format json | jq -r '[.findings[].code] | unique | join(" ")'; }
+
+ct 701 "$DEBIAN" 'dev0: /dev/dri/card0,gid=44' 'dev1: /dev/dri/renderD128,gid=104'
+ct 702 "$JAMMY" 'dev0: /dev/dri/card0,gid=44' 'dev1: /dev/dri/renderD128,gid=104'
+ct 703 "$NOBLE" 'dev0: /dev/dri/card0,gid=44' 'dev1: /dev/dri/renderD128,gid=993'
+ct 704 "$NOBLE" 'dev0: /dev/dri/renderD128,gid=993' 'dev1: /dev/dri/card1,gid=44' 'dev2: /dev/kfd,gid=44'
+ct 705 "$NOBLE" 'dev0: /dev/dri/renderD128,gid=993' 'dev1: /dev/dri/card1,gid=44' 'dev2: /dev/kfd,gid=993'
+ct 706 "$NOBLE"
+ct 707 "$NOBLE"
+# A root whose /etc/group leads out of it: read inside the root (dangling there).
+ln -sf /../../../../etc/group "$work/zfs/data/subvol-707-disk-0/etc/group"
+
+t_debian() { [ "$(codes pve-intel-igpu 701)" = "" ]; }
+t_jammy() {
+	lx pve-intel-igpu verify 702 --format json >"$work/out"
+	jq -e '[.findings[] | select(.code == "LXG055")] | length == 1' "$work/out" >/dev/null &&
+		jq -e '.findings[] | select(.code == "LXG055") | (.message | test("ssl-cert")) and (.fix | test("gid=109"))' "$work/out" >/dev/null
+}
+t_noble() { [ "$(codes pve-intel-igpu 703)" = "" ]; }
+t_kfd_video() {
+	lx pve-amd-rocm verify 704 --format json >"$work/out"
+	jq -e '[.findings[] | select(.code == "LXG055") | .device_path] == ["/dev/kfd"]' "$work/out" >/dev/null
+}
+t_kfd_render() { [ "$(codes pve-amd-rocm 705)" = "" ]; }
+t_generate_noble() {
+	lx pve-amd-rocm generate 706 --no-comments >"$work/gen" &&
+		grep -qx 'dev0: /dev/dri/card1,gid=44,mode=0660' "$work/gen" &&
+		grep -qx 'dev1: /dev/dri/renderD128,gid=993,mode=0660' "$work/gen" &&
+		grep -qx 'dev2: /dev/kfd,gid=993,mode=0660' "$work/gen" && [ "$(wc -l <"$work/gen")" -eq 3 ]
+}
+t_generate_intel() {
+	lx pve-intel-igpu generate 706 --gpus 0000:00:02.0 --no-comments >"$work/gen" &&
+		grep -qx 'dev0: /dev/dri/card0,gid=44,mode=0660' "$work/gen" &&
+		grep -qx 'dev1: /dev/dri/renderD128,gid=993,mode=0660' "$work/gen" && [ "$(wc -l <"$work/gen")" -eq 2 ]
+}
+t_generate_escape() {
+	lx pve-intel-igpu generate 707 --gpus 0 --no-comments >"$work/gen" 2>"$work/err" &&
+		grep -qx 'dev1: /dev/dri/renderD128,mode=0666' "$work/gen" && grep -q "etc/group cannot be read" "$work/err"
+}
+check "Debian root (render 104), gid=104: no finding" t_debian
+check "Ubuntu 22.04 root, gid=104 (ssl-cert there): LXG055 naming ssl-cert, fix gid=109" t_jammy
+check "Ubuntu 24.04 root, gid=993: no finding" t_noble
+check "ROCm, /dev/kfd with the video gid 44: LXG055 on /dev/kfd only" t_kfd_video
+check "ROCm, /dev/kfd with the render gid: no finding" t_kfd_render
+check "generate (AMD): card1 video 44, renderD128 and kfd render 993, nothing NVIDIA's" t_generate_noble
+check "generate --gpus 0000:00:02.0 (Intel): card0 44, renderD128 993" t_generate_intel
+check "an /etc/group link out of the root is not followed: 0666 and a warning" t_generate_escape
+tap_finish
