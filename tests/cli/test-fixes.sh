@@ -260,6 +260,8 @@ LXG012 LXG013 LXG021 # audit over several containers, a VM, a cluster (tests/ver
 LXG015 LXG016 LXG017 LXG018 LXG019 LXG026 # a running container: lxc-* tests only
 LXG033 # another running container (tests/integration/lxc-guard.sh has a real one)
 LXG045 LXG046 # the driver hook line
+LXG055 # a container root with its /etc/group (tests/verify/run-drm-groups.sh builds one)
+LXG056 # a host model whose GPU lost its by-path link (no example host has one)
 LXG061 # NVIDIA's hook: the host's tools, looked for in --subid-root (tests/verify/run-nvhook.sh plants them)
 LXG130 LXG131 # doctor CTID: the toolkit inside the container's root, fixed with pct exec in it (tests/doctor/run-toolkit.sh finds it)
 LXG100 LXG108 LXG111 LXG112 LXG116 LXG118 LXG119 LXG120 LXG122 LXG123 LXG126 LXG127 # doctor: host commands (mokutil, nvidia-smi -r, dkms, modprobe, systemctl, ensure-nodes)
