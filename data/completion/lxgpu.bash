@@ -9,8 +9,8 @@ _lxgpu_global_opts='--host --pve-dir --lxc-path --lxc-config-dir --format --comp
 	--sys-dir --firmware-dir --run-dir --cgroup-root --state-dir --driver-root --subid-root -q --quiet
 	-v --verbose
 	--no-color -h --help -V --version'
-_lxgpu_plan_opts='--gpus --style --privileged --unprivileged --caps --dri --dev-start --mode
-	--uid --gid --cgroup --templates'
+_lxgpu_plan_opts='--gpus --style --privileged --unprivileged --caps --dri --mig-config --mig-monitor
+	--dev-start --mode --uid --gid --cgroup --templates'
 _lxgpu_cmd_opts() {
 	case $1 in
 	scan) echo '' ;;

@@ -139,6 +139,54 @@ struct lx_capability {
 	unsigned minor;
 };
 
+/* What a MIG capability name says (src/host/mig.c). The driver names GPUs
+ * by their /dev/nvidiaN minor ("gpu%u" from nv_get_dev_minor), GPU
+ * instances by their GI ID, compute instances by their CI ID: the IDs
+ * nvidia-smi prints. */
+struct lx_host;
+enum lx_mig_kind {
+	LX_MIG_NONE,    /* not a MIG capability (fabric-imex-mgmt, ...) */
+	LX_MIG_CONFIG,  /* mig/config: create and destroy instances */
+	LX_MIG_MONITOR, /* mig/monitor: see every instance */
+	LX_MIG_GI,      /* gpuN/mig/giX: a GPU instance's access */
+	LX_MIG_CI,      /* gpuN/mig/giX/ciY: a compute instance's access */
+};
+struct lx_mig_ref {
+	enum lx_mig_kind kind;
+	int gpu_minor, gi, ci; /* -1 where the kind has none */
+};
+/* Split a capability name; LX_MIG_NONE for anything else. */
+struct lx_mig_ref lx_mig_ref_of_name(const char *name);
+/* The capability name of a reference ("gpu0/mig/gi1/ci0"); NULL for LX_MIG_NONE. */
+char *lx_mig_ref_name(const struct lx_mig_ref *ref);
+/* Parse mig-minors text ("config 1", "gpu0/gi1/ci0/access 13"; nv-caps.c's
+ * nv_procfs_read_mig_minors) into entries named as capabilities, keeping
+ * config, monitor and the GPUs whose minor keep_gpu says (every GPU when
+ * keep_gpu is NULL). A line that is not one of those shapes is an error
+ * naming the line. */
+int lx_parse_mig_minors(const char *text, const struct lx_host *keep_gpus,
+			struct lx_capability **out, size_t *n, struct lx_error *err);
+/* The present capability of this name / with this minor; NULL when none. */
+const struct lx_capability *lx_host_find_cap(const struct lx_host *host, const char *name);
+const struct lx_capability *lx_host_cap_by_minor(const struct lx_host *host, unsigned minor);
+/* What an nvidia-caps minor means: the present capabilities first, then the
+ * driver's table of every possible minor. LX_MIG_NONE when neither knows it. */
+struct lx_mig_ref lx_host_mig_of_minor(const struct lx_host *host, unsigned minor);
+/* The minor the driver gives a MIG capability name, present or not: from
+ * the present capabilities, else the mig-minors table; -1 when unknown. */
+int lx_host_mig_minor_of(const struct lx_host *host, const char *name);
+/* MIG mode as seen without NVML. The driver makes gpuN/mig/ for every GPU
+ * whatever its mode (os.c osRmCapRegisterGpu), and exposes the mode itself
+ * only through NVML: a GPU with a GPU instance is in MIG mode; one without
+ * is either not in MIG mode or in it with no instance yet. */
+enum lx_mig_state {
+	LX_MIG_NO_INSTANCES, /* no GPU instance: MIG off, or on and empty (unknown which) */
+	LX_MIG_ON,           /* GPU instances exist: MIG mode is on */
+};
+enum lx_mig_state lx_host_gpu_mig_state(const struct lx_host *host, size_t gpu_index);
+/* The index of the GPU whose /dev/nvidiaN minor this is; -1 when none. */
+int lx_host_gpu_by_minor(const struct lx_host *host, int minor);
+
 struct lx_driver {
 	char *version;       /* "590.48.01"; NULL when the nvidia module is not loaded */
 	enum lx_driver_flavor flavor;
@@ -185,6 +233,13 @@ struct lx_host {
 	bool majors_complete;
 	struct lx_capability *caps; /* sorted by name */
 	size_t n_caps;
+	/* Every MIG minor the driver can hand out, from
+	 * /proc/driver/nvidia-caps/mig-minors, named as caps are ("mig/config",
+	 * "gpu0/mig/gi1", "gpu0/mig/gi1/ci0"): config, monitor and the entries of
+	 * the host's GPUs (the driver lists 32 GPUs whatever the host has).
+	 * Sorted by minor; empty when the file is absent (an older snapshot). */
+	struct lx_capability *mig_minors;
+	size_t n_mig_minors;
 	struct lx_driver driver;
 	/* Every bridge on a GPU's pcie_path, sorted by bdf. */
 	struct lx_pci_bridge *bridges;

@@ -44,13 +44,26 @@ struct lx_plan_node {
 	bool uid_set; /* uid/gid given explicitly (devn, cdi) */
 	bool gid_set;
 	int dev_index; /* devN index, -1 unless devn */
+	/* A MIG instance's capability node: its GPU instance ID and compute
+	 * instance ID (ci -1 for the GI's own access node); -1 otherwise. */
+	int mig_gi, mig_ci;
+};
+
+/* One MIG instance a selection names ("0:gi1/ci0"). */
+struct lx_mig_sel {
+	size_t gpu; /* index into host->gpus: the parent GPU */
+	int gi, ci; /* GPU instance ID, compute instance ID (nvidia-smi's) */
 };
 
 struct lx_plan_options {
-	const char *gpus; /* "all" (NULL too), "0,2", a bdf, "GPU-<uuid>", "numa:1" */
+	/* "all" (NULL too), "0,2", a bdf, "GPU-<uuid>", "numa:1", a MIG
+	 * instance "0:gi1/ci0" (any GPU selector before ":gi") */
+	const char *gpus;
 	enum lx_style style;
 	bool unprivileged;
 	bool caps; /* MIG capability nodes of the selected GPUs */
+	bool mig_config;  /* /dev/nvidia-caps node of mig/config (create/destroy instances) */
+	bool mig_monitor; /* /dev/nvidia-caps node of mig/monitor (see every instance) */
 	bool dri;  /* DRM card/render nodes of the selected GPUs */
 	int dev_start;       /* devN numbering starts here ... */
 	bool dev_taken[256]; /* ... and skips the indexes other devices use */
@@ -70,6 +83,8 @@ struct lx_plan {
 	enum lx_cgroup_layout cgroup_keys; /* LX_CGROUP_V1 or LX_CGROUP_V2 */
 	size_t *gpus;                      /* selected GPU indices, ascending */
 	size_t n_gpus;
+	struct lx_mig_sel *migs; /* MIG instances selected; their parents are in gpus */
+	size_t n_migs;
 	struct lx_plan_node *nodes;
 	size_t n_nodes;
 	struct lx_host_warnings warnings; /* problems the user must know about, with fixes */
@@ -82,6 +97,14 @@ void lx_plan_options_default(struct lx_plan_options *opts);
  * to nvidia; on a host without any, every DRM GPU. */
 int lx_select_gpus(const struct lx_host *host, const char *spec, size_t **out, size_t *n,
 		   struct lx_error *err);
+/* The same selection with its MIG instances: gpus gets every GPU (a MIG
+ * instance's parent too), migs the instances. An instance the host does not
+ * have, or a GPU selected both whole and by instance, is an error. */
+int lx_select_with_mig(const struct lx_host *host, const char *spec, size_t **gpus,
+		       size_t *n_gpus, struct lx_mig_sel **migs, size_t *n_migs,
+		       struct lx_error *err);
+/* The GPU is selected only through MIG instances. */
+bool lx_plan_gpu_is_mig_only(const struct lx_plan *plan, size_t gpu);
 int lx_plan_build(const struct lx_host *host, const struct lx_plan_options *opts,
 		  struct lx_plan *plan, struct lx_error *err);
 void lx_plan_free(struct lx_plan *plan);

@@ -108,6 +108,8 @@ enum {
 	OPT_UNPRIVILEGED,
 	OPT_CAPS,
 	OPT_DRI,
+	OPT_MIG_CONFIG,
+	OPT_MIG_MONITOR,
 	OPT_DEV_START,
 	OPT_MODE,
 	OPT_UID,
@@ -164,6 +166,8 @@ static const struct option long_options[] = {
 	{"unprivileged", no_argument, NULL, OPT_UNPRIVILEGED},
 	{"caps", no_argument, NULL, OPT_CAPS},
 	{"dri", no_argument, NULL, OPT_DRI},
+	{"mig-config", no_argument, NULL, OPT_MIG_CONFIG},
+	{"mig-monitor", no_argument, NULL, OPT_MIG_MONITOR},
 	{"dev-start", required_argument, NULL, OPT_DEV_START},
 	{"mode", required_argument, NULL, OPT_MODE},
 	{"uid", required_argument, NULL, OPT_UID},
@@ -275,6 +279,8 @@ static int parse_plan_option(struct cli *cli, int opt, const char *arg)
 		return 0;
 	case OPT_CAPS: p->caps = true; return 0;
 	case OPT_DRI: p->dri = true; return 0;
+	case OPT_MIG_CONFIG: p->mig_config = true; return 0;
+	case OPT_MIG_MONITOR: p->mig_monitor = true; return 0;
 	case OPT_DEV_START:
 		if (!lx_parse_uint(arg, 10, 255, &v))
 			return cli_usage_error("--dev-start '%s': use a number from 0 to 255", arg);
@@ -398,6 +404,8 @@ int main(int argc, char **argv)
 		case OPT_STYLE:
 		case OPT_CAPS:
 		case OPT_DRI:
+		case OPT_MIG_CONFIG:
+		case OPT_MIG_MONITOR:
 		case OPT_DEV_START:
 		case OPT_MODE:
 		case OPT_UID:

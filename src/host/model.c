@@ -40,6 +40,9 @@ void lx_host_free(struct lx_host *host)
 	for (size_t i = 0; i < host->n_caps; i++)
 		free(host->caps[i].name);
 	free(host->caps);
+	for (size_t i = 0; i < host->n_mig_minors; i++)
+		free(host->mig_minors[i].name);
+	free(host->mig_minors);
 	for (size_t i = 0; i < host->n_bridges; i++)
 		free(host->bridges[i].bdf);
 	free(host->bridges);
@@ -446,10 +449,7 @@ int lx_host_gpu_of_node(const struct lx_host *host, const char *path)
 		int g = lx_host_gpu_of_drm_path(host, path);
 		return g >= 0 && lx_gpu_kind(&host->gpus[g]) == LX_GPU_DRM ? g : -1;
 	}
-	for (size_t i = 0; i < host->n_gpus; i++)
-		if (host->gpus[i].minor == minor)
-			return (int)i;
-	return -1;
+	return lx_host_gpu_by_minor(host, minor);
 }
 
 /* ---- GPUs of any vendor ---- */

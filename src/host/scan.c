@@ -640,6 +640,20 @@ static int scan_capabilities_dir(struct scanner *s, const char *rel, int depth)
 	return rc;
 }
 
+/* Every minor the driver can give a MIG capability, for the host's GPUs:
+ * what a config's caps minor means after the instance is gone, and what
+ * ensure-nodes makes ahead of instances. */
+static int scan_mig_minors(struct scanner *s)
+{
+	_cleanup_free_ char *text = NULL;
+	if (read_proc(s, "driver/nvidia-caps/mig-minors", true, &text) < 0)
+		return -1;
+	if (text && lx_parse_mig_minors(text, s->host, &s->host->mig_minors,
+					&s->host->n_mig_minors, s->err) < 0)
+		return lx_error_prefix(s->err, "%s/driver/nvidia-caps/mig-minors", s->paths->proc);
+	return 0;
+}
+
 static int compare_caps(const void *a, const void *b)
 {
 	return strcmp(((const struct lx_capability *)a)->name,
@@ -703,7 +717,8 @@ int lx_host_scan(const struct lx_scan_paths *paths, struct lx_host *host,
 		qsort(host->gpus, host->n_gpus, sizeof(*host->gpus), lx_gpu_compare);
 	if (host->n_bridges > 1)
 		qsort(host->bridges, host->n_bridges, sizeof(*host->bridges), compare_bridges);
-	if (scan_drm(&s) < 0 || scan_nodes(&s) < 0 || scan_capabilities_dir(&s, "", 0) < 0)
+	if (scan_drm(&s) < 0 || scan_nodes(&s) < 0 || scan_capabilities_dir(&s, "", 0) < 0 ||
+	    scan_mig_minors(&s) < 0)
 		goto out;
 	if (host->n_caps > 1)
 		qsort(host->caps, host->n_caps, sizeof(*host->caps), compare_caps);

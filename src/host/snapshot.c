@@ -133,6 +133,18 @@ struct lx_doc *lx_host_to_doc(const struct lx_host *h)
 		lx_doc_list_push(caps, d);
 	}
 	lx_doc_map_set(root, "capabilities", caps);
+	/* Only when the driver gave the table: models of hosts without it stay
+	 * as they were. */
+	if (h->n_mig_minors) {
+		struct lx_doc *table = lx_doc_new_list();
+		for (size_t i = 0; i < h->n_mig_minors; i++) {
+			struct lx_doc *d = lx_doc_new_map();
+			lx_doc_map_set(d, "name", lx_doc_new_str(h->mig_minors[i].name));
+			lx_doc_map_set(d, "minor", lx_doc_new_int(h->mig_minors[i].minor));
+			lx_doc_list_push(table, d);
+		}
+		lx_doc_map_set(root, "mig_minors", table);
+	}
 
 	struct lx_doc *bridges = lx_doc_new_list();
 	for (size_t i = 0; i < h->n_bridges; i++) {
@@ -634,21 +646,40 @@ static int load_majors_v2(struct loader *l, const struct lx_doc *list, struct lx
 	return 0;
 }
 
-static int load_caps(struct loader *l, const struct lx_doc *list, struct lx_host *h)
+static int load_cap_list(struct loader *l, const struct lx_doc *list, const char *key,
+			 struct lx_capability **caps, size_t *n)
 {
-	h->caps = lx_xcalloc(list->n, sizeof(*h->caps));
+	*caps = lx_xcalloc(list->n + 1, sizeof(**caps));
 	for (size_t i = 0; i < list->n; i++) {
-		_cleanup_free_ char *where = element_name(NULL, "capabilities", i);
+		_cleanup_free_ char *where = element_name(NULL, key, i);
 		struct fields f;
 		long long v;
-		struct lx_capability *c = &h->caps[h->n_caps++];
+		struct lx_capability *c = &(*caps)[(*n)++];
 		if (open_fields(l, list->items[i], where, &f) < 0 ||
 		    read_str(l, &f, "name", true, &c->name) < 0 ||
 		    read_int(l, &f, "minor", true, 0, 1048575, &v) < 0 || close_fields(l, &f) < 0)
 			return -1;
 		c->minor = (unsigned)v;
+		/* The table holds MIG names only: anything else is a hand edit
+		 * that would make a minor mean something the driver never said. */
+		if (strcmp(key, "mig_minors") == 0 && lx_mig_ref_of_name(c->name).kind == LX_MIG_NONE)
+			return bad_field(l, lx_doc_map_get(list->items[i], "name")->line, &f, "name",
+					 "'%s' is not a MIG capability (mig/config, mig/monitor, "
+					 "gpuN/mig/giX, gpuN/mig/giX/ciY)", c->name);
 	}
 	return 0;
+}
+
+static int load_caps(struct loader *l, const struct lx_doc *list, struct lx_host *h)
+{
+	return load_cap_list(l, list, "capabilities", &h->caps, &h->n_caps);
+}
+
+static int compare_cap_minor(const void *a, const void *b)
+{
+	unsigned x = ((const struct lx_capability *)a)->minor;
+	unsigned y = ((const struct lx_capability *)b)->minor;
+	return x < y ? -1 : x > y;
 }
 
 static int compare_bridge_bdf(const void *a, const void *b)
@@ -862,6 +893,12 @@ static int load_host(struct loader *l, const struct lx_doc *root, struct lx_host
 		return -1;
 	if (h->n_caps > 1)
 		qsort(h->caps, h->n_caps, sizeof(*h->caps), compare_cap_name);
+	/* Optional: snapshots from before it, and hosts without the file. */
+	if (read_list(l, &f, "mig_minors", false, &d) < 0 ||
+	    (d && load_cap_list(l, d, "mig_minors", &h->mig_minors, &h->n_mig_minors) < 0))
+		return -1;
+	if (h->n_mig_minors > 1)
+		qsort(h->mig_minors, h->n_mig_minors, sizeof(*h->mig_minors), compare_cap_minor);
 	if (read_list(l, &f, "bridges", false, &d) < 0 || load_bridges(l, d, h) < 0)
 		return -1;
 	/* `scan --format yaml` adds the derived warnings: accept its output as a

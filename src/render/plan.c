@@ -148,11 +148,98 @@ static int compare_size(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-int lx_select_gpus(const struct lx_host *host, const char *spec, size_t **out, size_t *n,
-		   struct lx_error *err)
+static char *instance_listing(const struct lx_host *host, const struct lx_gpu *g)
+{
+	struct lx_buf b = {0};
+	for (size_t c = 0; c < host->n_caps; c++) {
+		struct lx_mig_ref r = lx_mig_ref_of_name(host->caps[c].name);
+		if (r.kind == LX_MIG_CI && r.gpu_minor == g->minor)
+			lx_buf_printf(&b, "%sgi%d/ci%d", b.len ? ", " : "", r.gi, r.ci);
+	}
+	if (!b.len)
+		lx_buf_puts(&b, "none");
+	return lx_buf_steal(&b);
+}
+
+/* "<gpu>:gi<X>/ci<Y>": a MIG instance, which must exist now (its GI and CI
+ * access files: what Incus checks before it gives one). */
+static int select_mig(const struct lx_host *host, const char *token, size_t **gpus,
+		      size_t *n_gpus, struct lx_mig_sel **migs, size_t *n_migs,
+		      struct lx_error *err)
+{
+	if (strncasecmp(token, "MIG-", 4) == 0)
+		return selection_error(host, err,
+				       "'%s': the driver names MIG instances by UUID only through "
+				       "NVML, which lxgpu does not load; give the instance as "
+				       "GPU:giX/ciY (nvidia-smi -L lists each MIG UUID under its GPU, "
+				       "nvidia-smi mig -lci its GI and CI IDs)",
+				       token);
+	const char *at = NULL;
+	for (const char *p = strstr(token, ":gi"); p; p = strstr(p + 1, ":gi"))
+		at = p;
+	_cleanup_free_ char *gpu_part = lx_xstrndup(token, (size_t)(at - token));
+	/* The driver's own spelling below gpuN/mig/ is "giX/ciY": one parser. */
+	_cleanup_free_ char *as_name = lx_xasprintf("gpu0/mig/%s", at + 1);
+	struct lx_mig_ref asked = lx_mig_ref_of_name(as_name);
+	if (asked.kind != LX_MIG_CI)
+		return selection_error(host, err,
+				       "'%s' is not a MIG instance: write GPU:giX/ciY (\"0:gi1/ci0\"; "
+				       "both IDs as nvidia-smi mig -lci prints them)",
+				       token);
+	int gi = asked.gi, ci = asked.ci;
+	size_t *one = NULL, n_one = 0;
+	if (select_one(host, gpu_part, &one, &n_one, err) < 0)
+		return -1;
+	size_t index = one[0];
+	free(one);
+	const struct lx_gpu *g = &host->gpus[index];
+	if (g->minor == LX_UNKNOWN)
+		return selection_error(host, err,
+				       "GPU %zu (%s): the driver does not say its Device Minor, which "
+				       "names its MIG instances (capabilities/gpuN)",
+				       index, g->bdf);
+	struct lx_mig_ref want = {LX_MIG_CI, g->minor, gi, ci};
+	_cleanup_free_ char *ci_name = lx_mig_ref_name(&want);
+	want.kind = LX_MIG_GI;
+	_cleanup_free_ char *gi_name = lx_mig_ref_name(&want);
+	if (!lx_host_find_cap(host, ci_name) || !lx_host_find_cap(host, gi_name)) {
+		_cleanup_free_ char *have = instance_listing(host, g);
+		return selection_error(host, err,
+				       "GPU %zu (%s) has no MIG instance gi%d/ci%d now (no "
+				       "/proc/driver/nvidia/capabilities/%s/access); its instances: %s",
+				       index, g->bdf, gi, ci, ci_name, have);
+	}
+	for (size_t i = 0; i < *n_migs; i++)
+		if ((*migs)[i].gpu == index && (*migs)[i].gi == gi && (*migs)[i].ci == ci)
+			return 0;
+	*migs = lx_xrealloc(*migs, (*n_migs + 1) * sizeof(**migs));
+	(*migs)[(*n_migs)++] = (struct lx_mig_sel){index, gi, ci};
+	add_index(gpus, n_gpus, index);
+	return 0;
+}
+
+static bool is_mig_token(const char *tok)
+{
+	return strncasecmp(tok, "MIG-", 4) == 0 || strstr(tok, ":gi") != NULL;
+}
+
+static int compare_mig(const void *a, const void *b)
+{
+	const struct lx_mig_sel *x = a, *y = b;
+	if (x->gpu != y->gpu)
+		return x->gpu < y->gpu ? -1 : 1;
+	if (x->gi != y->gi)
+		return x->gi < y->gi ? -1 : 1;
+	return (x->ci > y->ci) - (x->ci < y->ci);
+}
+
+int lx_select_with_mig(const struct lx_host *host, const char *spec, size_t **out, size_t *n,
+		       struct lx_mig_sel **migs, size_t *n_migs, struct lx_error *err)
 {
 	*out = NULL;
 	*n = 0;
+	*migs = NULL;
+	*n_migs = 0;
 	if (!spec || strcmp(spec, "all") == 0) {
 		for (size_t i = 0; i < host->n_gpus; i++)
 			if (on_nvidia(&host->gpus[i]))
@@ -167,22 +254,61 @@ int lx_select_gpus(const struct lx_host *host, const char *spec, size_t **out, s
 		return 0;
 	}
 	_cleanup_free_ char *copy = lx_xstrdup(spec);
+	size_t *whole = NULL, n_whole = 0;
 	char *save = NULL;
-	for (char *tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+	int rc = 0;
+	for (char *tok = strtok_r(copy, ",", &save); rc == 0 && tok; tok = strtok_r(NULL, ",", &save)) {
 		lx_str_strip(tok);
-		if (strcmp(tok, "all") == 0 || select_one(host, tok, out, n, err) < 0) {
-			if (strcmp(tok, "all") == 0)
-				selection_error(host, err, "'all' cannot be combined with other GPUs");
-			free(*out);
-			*out = NULL;
-			*n = 0;
-			return -1;
-		}
+		if (strcmp(tok, "all") == 0)
+			rc = selection_error(host, err, "'all' cannot be combined with other GPUs");
+		else if (is_mig_token(tok))
+			rc = select_mig(host, tok, out, n, migs, n_migs, err);
+		else if ((rc = select_one(host, tok, &whole, &n_whole, err)) == 0)
+			for (size_t i = 0; i < n_whole; i++)
+				add_index(out, n, whole[i]);
 	}
-	if (*n == 0)
-		return selection_error(host, err, "empty selection '%s'", spec);
+	/* A whole GPU reaches every instance on it: naming one of its
+	 * instances too says the user meant something else. */
+	for (size_t i = 0; rc == 0 && i < n_whole; i++)
+		for (size_t m = 0; rc == 0 && m < *n_migs; m++)
+			if ((*migs)[m].gpu == whole[i])
+				rc = selection_error(host, err,
+						     "GPU %zu is selected whole and by its MIG instance "
+						     "gi%d/ci%d: give either the GPU or its instances",
+						     whole[i], (*migs)[m].gi, (*migs)[m].ci);
+	free(whole);
+	if (rc == 0 && *n == 0)
+		rc = selection_error(host, err, "empty selection '%s'", spec);
+	if (rc < 0) {
+		free(*out);
+		free(*migs);
+		*out = NULL;
+		*migs = NULL;
+		*n = *n_migs = 0;
+		return -1;
+	}
 	qsort(*out, *n, sizeof(**out), compare_size);
+	if (*n_migs > 1)
+		qsort(*migs, *n_migs, sizeof(**migs), compare_mig);
 	return 0;
+}
+
+int lx_select_gpus(const struct lx_host *host, const char *spec, size_t **out, size_t *n,
+		   struct lx_error *err)
+{
+	struct lx_mig_sel *migs;
+	size_t n_migs;
+	int rc = lx_select_with_mig(host, spec, out, n, &migs, &n_migs, err);
+	free(migs);
+	return rc;
+}
+
+bool lx_plan_gpu_is_mig_only(const struct lx_plan *plan, size_t gpu)
+{
+	for (size_t i = 0; i < plan->n_migs; i++)
+		if (plan->migs[i].gpu == gpu)
+			return true;
+	return false;
 }
 
 /* ---- the plan ---- */
@@ -243,6 +369,7 @@ static struct lx_plan_node *plan_add(struct planner *p, const char *path, enum l
 	n->role = role;
 	n->gpu = gpu;
 	n->dev_index = -1;
+	n->mig_gi = n->mig_ci = -1;
 	n->major_name = major_name_for_role(p->host, role);
 	n->dynamic_major = role_has_dynamic_major(role);
 	const struct lx_dev_node *host_node = lx_host_find_node(p->host, path);
@@ -339,6 +466,8 @@ static void add_caps_nodes(struct planner *p)
 	for (size_t i = 0; i < p->plan->n_gpus; i++) {
 		size_t index = p->plan->gpus[i];
 		const struct lx_gpu *g = &p->host->gpus[index];
+		if (lx_plan_gpu_is_mig_only(p->plan, index))
+			continue; /* its instances' nodes only: add_mig_nodes */
 		_cleanup_free_ char *prefix = lx_xasprintf("gpu%d/", g->minor);
 		size_t found = 0;
 		for (size_t c = 0; g->minor != LX_UNKNOWN && c < p->host->n_caps; c++) {
@@ -356,6 +485,51 @@ static void add_caps_nodes(struct planner *p)
 					       index, g->bdf, g->minor),
 				  lx_xstrdup("create MIG instances first (nvidia-smi mig -cgi ... -C), "
 					     "or leave out --caps"));
+	}
+}
+
+/* What CUDA needs for one MIG instance beside the parent GPU, nvidiactl and
+ * uvm: the GPU instance's and the compute instance's access nodes, as
+ * libnvidia-container mounts them (nvc_mig_device_access_caps_mount). */
+static void add_mig_nodes(struct planner *p)
+{
+	for (size_t i = 0; i < p->plan->n_migs; i++) {
+		const struct lx_mig_sel *m = &p->plan->migs[i];
+		const struct lx_gpu *g = &p->host->gpus[m->gpu];
+		for (int level = 0; level < 2; level++) {
+			struct lx_mig_ref r = {level ? LX_MIG_CI : LX_MIG_GI, g->minor, m->gi,
+					       level ? m->ci : -1};
+			_cleanup_free_ char *name = lx_mig_ref_name(&r);
+			const struct lx_capability *c = lx_host_find_cap(p->host, name);
+			if (!c)
+				continue; /* the selection checked both exist */
+			_cleanup_free_ char *path =
+				lx_xasprintf("/dev/nvidia-caps/nvidia-cap%u", c->minor);
+			struct lx_plan_node *n = plan_add(p, path, LX_ROLE_CAP, (int)m->gpu, c->minor);
+			/* A GI node two selected CIs share keeps the first CI's IDs:
+			 * its mig_ci stays -1 (it is the GI's own node). */
+			n->mig_gi = m->gi;
+			if (level)
+				n->mig_ci = m->ci;
+		}
+	}
+	const char *const global[] = {"mig/config", "mig/monitor"};
+	const bool asked[] = {p->opts->mig_config, p->opts->mig_monitor};
+	for (size_t k = 0; k < 2; k++) {
+		if (!asked[k])
+			continue;
+		const struct lx_capability *c = lx_host_find_cap(p->host, global[k]);
+		if (!c) {
+			plan_warn(p->plan,
+				  lx_xasprintf("--mig-%s: the driver lists no %s capability "
+					       "(/proc/driver/nvidia/capabilities/%s)",
+					       global[k] + 4, global[k], global[k]),
+				  lx_xstrdup("load the nvidia module of a driver with MIG support "
+					     "(R450 and later), or leave the option out"));
+			continue;
+		}
+		_cleanup_free_ char *path = lx_xasprintf("/dev/nvidia-caps/nvidia-cap%u", c->minor);
+		plan_add(p, path, LX_ROLE_CAP, -1, c->minor);
 	}
 }
 
@@ -569,7 +743,8 @@ int lx_plan_build(const struct lx_host *host, const struct lx_plan_options *opts
 				    opts->dev_start, PVE_MAX_DEV_INDEX);
 	if (opts->mode > 07777)
 		return lx_error_set(err, "--mode %o is not a file mode", (unsigned)opts->mode);
-	if (lx_select_gpus(host, opts->gpus, &plan->gpus, &plan->n_gpus, err) < 0)
+	if (lx_select_with_mig(host, opts->gpus, &plan->gpus, &plan->n_gpus, &plan->migs,
+			       &plan->n_migs, err) < 0)
 		return -1;
 	struct planner p = {.host = host, .opts = opts, .plan = plan, .err = err};
 	size_t known = 0, nvidia_bound = 0;
@@ -595,6 +770,7 @@ int lx_plan_build(const struct lx_host *host, const struct lx_plan_options *opts
 	add_shared_nodes(&p);
 	if (opts->caps)
 		add_caps_nodes(&p);
+	add_mig_nodes(&p);
 	if (opts->dri)
 		add_dri_nodes(&p);
 	handle_missing_nodes(&p);
@@ -615,6 +791,7 @@ void lx_plan_free(struct lx_plan *plan)
 		free(plan->nodes[i].path);
 	free(plan->nodes);
 	free(plan->gpus);
+	free(plan->migs);
 	lx_host_warnings_free(&plan->warnings);
 	memset(plan, 0, sizeof(*plan));
 }

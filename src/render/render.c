@@ -50,12 +50,37 @@ static struct lx_doc *nodes_of(const struct lx_plan *plan, int gpu)
 	return list;
 }
 
+/* The nodes of one MIG instance: its GPU's node, the GI's and the CI's
+ * caps nodes. */
+static struct lx_doc *mig_nodes_of(const struct lx_plan *plan, const struct lx_mig_sel *m)
+{
+	struct lx_doc *list = lx_doc_new_list();
+	for (size_t i = 0; i < plan->n_nodes; i++) {
+		const struct lx_plan_node *n = &plan->nodes[i];
+		if (n->gpu != (int)m->gpu)
+			continue;
+		if (n->role == LX_ROLE_CAP &&
+		    (n->mig_gi != m->gi || (n->mig_ci >= 0 && n->mig_ci != m->ci)))
+			continue;
+		lx_doc_list_push(list, node_doc(n));
+	}
+	return list;
+}
+
 static char *gpu_list_text(const struct lx_host *host, const struct lx_plan *plan)
 {
 	struct lx_buf b = {0};
-	for (size_t i = 0; i < plan->n_gpus; i++)
-		lx_buf_printf(&b, "%s%zu (%s)", i ? ", " : "", plan->gpus[i],
+	for (size_t i = 0; i < plan->n_gpus; i++) {
+		lx_buf_printf(&b, "%s%zu (%s", i ? ", " : "", plan->gpus[i],
 			      host->gpus[plan->gpus[i]].bdf);
+		const char *sep = ": MIG ";
+		for (size_t m = 0; m < plan->n_migs; m++)
+			if (plan->migs[m].gpu == plan->gpus[i]) {
+				lx_buf_printf(&b, "%sgi%d/ci%d", sep, plan->migs[m].gi, plan->migs[m].ci);
+				sep = ", ";
+			}
+		lx_buf_puts(&b, ")");
+	}
 	return lx_buf_steal(&b);
 }
 
@@ -119,6 +144,22 @@ static struct lx_doc *cdi_doc(const struct lx_host *host, const struct lx_plan *
 	lx_doc_map_set(cdi, "kind", lx_doc_new_str(LX_CDI_KIND));
 	struct lx_doc *devices = lx_doc_new_list();
 	for (size_t i = 0; i < plan->n_gpus; i++) {
+		if (lx_plan_gpu_is_mig_only(plan, plan->gpus[i])) {
+			/* One device per instance, never the whole GPU. CDI names
+			 * allow no '/': "0:gi1:ci0". */
+			for (size_t m = 0; m < plan->n_migs; m++) {
+				if (plan->migs[m].gpu != plan->gpus[i])
+					continue;
+				struct lx_doc *d = lx_doc_new_map();
+				_cleanup_free_ char *name = lx_xasprintf(
+					"%zu:gi%d:ci%d", plan->migs[m].gpu, plan->migs[m].gi,
+					plan->migs[m].ci);
+				lx_doc_map_set(d, "name", lx_doc_new_str(name));
+				lx_doc_map_set(d, "nodes", mig_nodes_of(plan, &plan->migs[m]));
+				lx_doc_list_push(devices, d);
+			}
+			continue;
+		}
 		struct lx_strv names = cdi_names(host, plan->gpus[i]);
 		for (size_t j = 0; j < names.n; j++) {
 			struct lx_doc *d = lx_doc_new_map();

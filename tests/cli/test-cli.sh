@@ -81,7 +81,7 @@ t_drm() {
 t_mig() {
 	run 0 --host "$examples/pve-h100-mig.yaml" scan --format json &&
 		jq_true '[.capabilities[] | select(.name == "gpu0/mig/gi1/ci0") | .minor] == [13]' &&
-		jq_true '[.nodes[] | select(.path | startswith("/dev/nvidia-caps/"))] | length == 6'
+		jq_true '[.nodes[] | select(.path | startswith("/dev/nvidia-caps/"))] | length == 13'
 }
 check "scan --format json of the 8-GPU host" t_json_eight
 check "scan text of the 8-GPU host" t_text_eight

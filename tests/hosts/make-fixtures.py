@@ -131,16 +131,44 @@ EXTRA_MODULE_LINES = {
 }
 
 
-def mig_minors_text(gpus=8):
-    lines = ["config 1", "monitor 2"]
-    for g in range(gpus):
+# The driver's capability minors (kernel-open/nvidia/nv-caps.c, 515 and
+# later): nvlink's fabric-mgmt 0, mig config 1 and monitor 2, then 32 GPUs of
+# 15 GIs with 8 CIs each (a GI's access, then its CIs'), then the sys table's
+# fabric-imex-mgmt. mig-minors lists the MIG ones, sys-minors the last.
+MIG_TABLE_GPUS = 32
+
+
+def mig_minor(gpu, gi, ci=None):
+    base = 3 + gpu * 135 + gi * 9
+    return base if ci is None else base + 1 + ci
+
+
+def mig_minors_entries():
+    entries = [("config", 1), ("monitor", 2)]
+    for g in range(MIG_TABLE_GPUS):
         for gi in range(15):
-            base = 3 + g * 135 + gi * 9
-            lines.append("gpu%d/gi%d/access %d" % (g, gi, base))
+            entries.append(("gpu%d/gi%d/access" % (g, gi), mig_minor(g, gi)))
             for ci in range(8):
-                lines.append("gpu%d/gi%d/ci%d/access %d" % (g, gi, ci, base + 1 + ci))
-    lines.append("fabric-imex-mgmt %d" % (3 + gpus * 135))
-    return "\n".join(lines) + "\n"
+                entries.append(("gpu%d/gi%d/ci%d/access" % (g, gi, ci), mig_minor(g, gi, ci)))
+    return entries
+
+
+def mig_minors_text():
+    return "".join("%s %d\n" % e for e in mig_minors_entries())
+
+
+def mig_model_name(table_name):
+    """'gpu0/gi1/ci0/access' -> 'gpu0/mig/gi1/ci0'; 'config' -> 'mig/config'."""
+    if "/" not in table_name:
+        return "mig/" + table_name
+    parts = table_name.split("/")[:-1]
+    return "/".join([parts[0], "mig"] + parts[1:])
+
+
+# DeviceFileMode the driver writes into an access file (os.c: mig/config
+# and fabric-imex-mgmt OS_RUSR, monitor and every GI/CI access OS_RUGO).
+def cap_mode(name):
+    return 0o400 if name in ("mig/config", "fabric-imex-mgmt") else 0o444
 
 
 def rtx_pro_6000_host():
@@ -239,13 +267,21 @@ def h100_mig_host():
             vbios="96.00.99.00.01",
             bars=bars_at(0xce000000, 16 * M, (0x62000000000, 128 * G), (0x62800000000, 32 * M))),
     ]
-    caps = [("mig/config", 1), ("mig/monitor", 2), ("gpu0/mig/gi1", 12),
-            ("gpu0/mig/gi1/ci0", 13), ("gpu0/mig/gi2", 21), ("gpu0/mig/gi2/ci0", 22)]
+    # A layout as nvidia-smi makes it on H100 80GB: GPU 0 split in two
+    # 3g.40gb GPU instances (GI IDs 1 and 2), the first with two 1c.3g.40gb
+    # compute instances (CI 0, 1), the second with one 3g CI; GPU 1 with
+    # three 1g.10gb GPU instances (GI IDs 7, 8, 9; 1g instances get IDs 7-14
+    # on a 7-slice GPU), each with its CI 0.
+    layout = [(0, 1, [0, 1]), (0, 2, [0]), (1, 7, [0]), (1, 8, [0]), (1, 9, [0])]
+    caps = [("mig/config", 1), ("mig/monitor", 2)]
+    for g, gi, cis in layout:
+        caps.append(("gpu%d/mig/gi%d" % (g, gi), mig_minor(g, gi)))
+        caps += [("gpu%d/mig/gi%d/ci%d" % (g, gi, ci), mig_minor(g, gi, ci)) for ci in cis]
     nodes = [node("/dev/nvidia0", 195, 0), node("/dev/nvidia1", 195, 1),
              node("/dev/nvidiactl", 195, 255), node("/dev/nvidia-uvm", 511, 0),
              node("/dev/nvidia-uvm-tools", 511, 1),
              node("/dev/nvidia-caps-imex-channels/channel0", 507, 0)]
-    nodes += [node("/dev/nvidia-caps/nvidia-cap%d" % m, 508, m, 0o400) for _, m in caps]
+    nodes += [node("/dev/nvidia-caps/nvidia-cap%d" % m, 508, m, cap_mode(n)) for n, m in caps]
     return dict(name="pve-h100-mig", hostname="pve-h100", kernel="6.8.12-15-pve",
                 iommu_type="identity",
                 cgroup="v2", version="570.172.08", flavor="open",
@@ -622,9 +658,12 @@ def write_fixture(h):
     for name, minor in h["caps"]:
         f = name if name.startswith("mig/") else name + "/access"
         write(os.path.join(proc, "driver/nvidia/capabilities", f),
-              "DeviceFileMinor: %d\nDeviceFileMode: 256\nDeviceFileModify: 1\n" % minor)
+              "DeviceFileMinor: %d\nDeviceFileMode: %d\nDeviceFileModify: 1\n"
+              % (minor, cap_mode(name)))
     if h.get("mig_minors"):
         write(os.path.join(proc, "driver/nvidia-caps/mig-minors"), mig_minors_text())
+        write(os.path.join(proc, "driver/nvidia-caps/sys-minors"),
+              "fabric-imex-mgmt %d\n" % (3 + MIG_TABLE_GPUS * 135))
 
     attrs = []
     for n in h["nodes"] + h["other_dev"]:
@@ -677,7 +716,7 @@ def expected_model(h):
             "drm": [{"name": n, "by_path": ("pci-%s-%s" % (g["bdf"], "render" if n.startswith("render") else "card")) if bp else None}
                     for n, _, _, _, bp in sorted(g["drm"])],
         })
-    return {
+    model = {
         "schema": 2, "hostname": h["hostname"], "kernel": h["kernel"], "cgroup": h["cgroup"],
         "driver": {"version": h["version"], "flavor": h["flavor"], "modules": h["modules"],
                    "firmware": h["firmware"], "persistenced": h["persistenced"]},
@@ -691,6 +730,13 @@ def expected_model(h):
             {b["bdf"]: b for g in h["gpus"] for b in g["path"]}.values(),
             key=lambda b: b["bdf"])],
     }
+    if h.get("mig_minors"):
+        # The scan keeps config, monitor and the host's GPUs (by minor).
+        minors = {g["minor"] for g in h["gpus"]}
+        model["mig_minors"] = [
+            {"name": mig_model_name(n), "minor": m} for n, m in mig_minors_entries()
+            if "/" not in n or int(n.split("/")[0][3:]) in minors]
+    return model
 
 
 def bridge_model(b):

@@ -193,6 +193,18 @@ static void test_extras(void)
 	ok(cap && cap->role == LX_ROLE_CAP && cap->gpu == 0 && cap->major == 508 && cap->mode == 0444,
 	   "GPU 0's ci0 capability, read-only");
 	ok(!find(&p, "/dev/nvidia-caps/nvidia-cap1"), "mig/config is not given");
+	ok(p.warnings.n == 0, "both GPUs have MIG instances: no warning");
+	lx_plan_free(&p);
+	/* A GPU without instances: drop GPU 1's from the model. */
+	size_t kept = 0;
+	for (size_t i = 0; i < h.n_caps; i++) {
+		if (lx_str_starts_with(h.caps[i].name, "gpu1/"))
+			free(h.caps[i].name);
+		else
+			h.caps[kept++] = h.caps[i];
+	}
+	h.n_caps = kept;
+	ok(build(&h, &o, &p, &err), "--caps, GPU 1 without instances");
 	ok(p.warnings.n == 1 && strstr(p.warnings.items[0].message, "GPU 1"),
 	   "GPU 1 has no MIG instances: a warning");
 	lx_plan_free(&p);

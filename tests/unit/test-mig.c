@@ -1,0 +1,241 @@
+/* MIG instances: capability names, the driver's minor table, and the plan
+ * for one instance.
+ *
+ * Expected values are written by hand from NVIDIA's sources, not from
+ * lxgpu: the minors from nv-caps.c's tables (fabric-mgmt 0, config 1,
+ * monitor 2, then per GPU 15 GIs of 9 entries: the GI's access, then its
+ * CIs 0-7, so gpuG/giI is 3 + 135*G + 9*I and its ciC one more plus C);
+ * the nodes of an instance from libnvidia-container (the parent GPU's
+ * /dev/nvidiaN, nvidiactl, nvidia-uvm, and the GI's and the CI's caps
+ * nodes: nvc_mig_device_access_caps_mount; mig/config and mig/monitor only
+ * when asked: nvc_mig_config/monitor_global_caps_mount). */
+#include "lxgpu/plan.h"
+#include "examples.h"
+#include "tap.h"
+
+static const char *examples;
+
+static unsigned gi_minor(unsigned gpu, unsigned gi)
+{
+	return 3 + 135 * gpu + 9 * gi;
+}
+
+static unsigned ci_minor(unsigned gpu, unsigned gi, unsigned ci)
+{
+	return gi_minor(gpu, gi) + 1 + ci;
+}
+
+static void test_names(void)
+{
+	struct lx_mig_ref r = lx_mig_ref_of_name("gpu0/mig/gi1/ci0");
+	ok(r.kind == LX_MIG_CI && r.gpu_minor == 0 && r.gi == 1 && r.ci == 0, "gpu0/mig/gi1/ci0");
+	r = lx_mig_ref_of_name("gpu3/mig/gi14");
+	ok(r.kind == LX_MIG_GI && r.gpu_minor == 3 && r.gi == 14 && r.ci == -1, "gpu3/mig/gi14");
+	ok(lx_mig_ref_of_name("mig/config").kind == LX_MIG_CONFIG, "mig/config");
+	ok(lx_mig_ref_of_name("mig/monitor").kind == LX_MIG_MONITOR, "mig/monitor");
+	const char *bad[] = {"fabric-imex-mgmt", "gpu0/gi1", "gpu0/mig/gi01", "gpu0/mig/gi1/ci",
+			     "gpu0/mig/gi1/ci0/x", "gpu/mig/gi1", "gpu0/mig/gi-1", "gpu0/mig/gi+1"};
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		ok(lx_mig_ref_of_name(bad[i]).kind == LX_MIG_NONE, bad[i]);
+	struct lx_mig_ref back = {LX_MIG_CI, 1, 7, 0};
+	char *name = lx_mig_ref_name(&back);
+	ok(name && strcmp(name, "gpu1/mig/gi7/ci0") == 0, "a reference names itself back");
+	free(name);
+}
+
+static void test_table(void)
+{
+	/* The driver's lines, in its order (nv_procfs_read_mig_minors). */
+	const char *text = "config 1\nmonitor 2\ngpu0/gi0/access 3\ngpu0/gi0/ci0/access 4\n"
+			   "gpu1/gi0/access 138\ngpu1/gi7/ci0/access 202\n";
+	struct lx_capability *t;
+	size_t n;
+	struct lx_error err = {0};
+	ok(lx_parse_mig_minors(text, NULL, &t, &n, &err) == 0 && n == 6, "six lines, six entries");
+	ok(n == 6 && strcmp(t[0].name, "mig/config") == 0 && t[0].minor == 1 &&
+		   strcmp(t[3].name, "gpu0/mig/gi0/ci0") == 0 && t[3].minor == 4 &&
+		   strcmp(t[5].name, "gpu1/mig/gi7/ci0") == 0 && t[5].minor == 202,
+	   "named as the capabilities are");
+	for (size_t i = 0; i < n; i++)
+		free(t[i].name);
+	free(t);
+	ok(lx_parse_mig_minors("config 1\ngpu0/gi1/access x\n", NULL, &t, &n, &err) < 0 &&
+		   strstr(err.message, "line 2") && n == 0 && !t,
+	   "a bad line is an error naming it");
+	lx_error_clear(&err);
+	ok(lx_parse_mig_minors("config 1\nfabric-imex-mgmt 4323\n", NULL, &t, &n, &err) < 0,
+	   "fabric-imex-mgmt belongs to sys-minors, not mig-minors");
+	lx_error_clear(&err);
+}
+
+static void test_host(void)
+{
+	struct lx_host h;
+	load_example(examples, "pve-h100-mig", &h);
+	/* Two GPUs (minors 0 and 1): config, monitor and 2 x 135 entries. */
+	ok(h.n_mig_minors == 2 + 2 * 135, "mig_minors: config, monitor and the host's two GPUs");
+	ok(lx_host_mig_minor_of(&h, "gpu1/mig/gi14/ci7") == (int)ci_minor(1, 14, 7),
+	   "the last entry of GPU 1");
+	ok(lx_host_mig_minor_of(&h, "gpu2/mig/gi0") == -1, "no GPU 2 on this host: not kept");
+	struct lx_mig_ref r = lx_host_mig_of_minor(&h, ci_minor(0, 5, 3));
+	ok(r.kind == LX_MIG_CI && r.gpu_minor == 0 && r.gi == 5 && r.ci == 3,
+	   "a minor of an instance that does not exist still says what it is");
+	ok(lx_host_gpu_mig_state(&h, 0) == LX_MIG_ON && lx_host_gpu_mig_state(&h, 1) == LX_MIG_ON,
+	   "both GPUs have GPU instances: MIG mode on");
+	/* Round trip through a snapshot. */
+	char *yaml = lx_snapshot_to_yaml(&h);
+	struct lx_host back;
+	struct lx_error err = {0};
+	ok(lx_snapshot_parse("round-trip", yaml, strlen(yaml), &back, &err) == 0 &&
+		   back.n_mig_minors == h.n_mig_minors &&
+		   lx_host_mig_minor_of(&back, "gpu0/mig/gi1") == (int)gi_minor(0, 1),
+	   "the table survives save and load");
+	lx_host_free(&back);
+	/* A hand edit that puts a non-MIG name into the table is refused. */
+	char *table = strstr(yaml, "\nmig_minors:\n");
+	char *at = table ? strstr(table, "name: mig/monitor") : NULL;
+	if (at)
+		memcpy(at + 6, "mig/xxxxxxx", 11);
+	ok(at && lx_snapshot_parse("edited", yaml, strlen(yaml), &back, &err) < 0 &&
+		   strstr(err.message, "mig_minors") && strstr(err.message, "edited:"),
+	   "a bad table entry names file, line and field");
+	lx_error_clear(&err);
+	free(yaml);
+	lx_host_free(&h);
+	load_example(examples, "pve-rtx-4090", &h);
+	ok(h.n_mig_minors == 0 && lx_host_gpu_mig_state(&h, 0) == LX_MIG_NO_INSTANCES,
+	   "a snapshot without the table still loads; no instances");
+	lx_host_free(&h);
+}
+
+static bool plan_has_exactly(const struct lx_plan *p, const char *const *paths, size_t n)
+{
+	bool good = p->n_nodes == n;
+	for (size_t i = 0; good && i < n; i++) {
+		bool found = false;
+		for (size_t j = 0; j < p->n_nodes; j++)
+			found |= strcmp(p->nodes[j].path, paths[i]) == 0;
+		good = found;
+	}
+	if (!good) {
+		printf("#   plan:");
+		for (size_t j = 0; j < p->n_nodes; j++)
+			printf(" %s", p->nodes[j].path);
+		printf("\n");
+	}
+	return good;
+}
+
+static const struct lx_plan_node *find(const struct lx_plan *p, const char *path)
+{
+	for (size_t i = 0; i < p->n_nodes; i++)
+		if (strcmp(p->nodes[i].path, path) == 0)
+			return &p->nodes[i];
+	return NULL;
+}
+
+static void expect_refused(const struct lx_host *h, const char *spec, const char *needle)
+{
+	struct lx_plan_options o;
+	lx_plan_options_default(&o);
+	o.gpus = spec;
+	struct lx_plan p;
+	struct lx_error err = {0};
+	bool refused = lx_plan_build(h, &o, &p, &err) < 0;
+	if (!ok(refused && err.message && strstr(err.message, needle), spec))
+		printf("#   message: %s\n#   wanted: %s\n", err.message, needle);
+	if (!refused)
+		lx_plan_free(&p);
+	lx_error_clear(&err);
+}
+
+static void test_plan(void)
+{
+	struct lx_host h;
+	load_example(examples, "pve-h100-mig", &h);
+	struct lx_plan_options o;
+	lx_plan_options_default(&o);
+	struct lx_plan p;
+	struct lx_error err = {0};
+
+	o.gpus = "0:gi1/ci0";
+	const char *want_gi1_ci0[] = {"/dev/nvidia0", "/dev/nvidiactl", "/dev/nvidia-uvm",
+				      "/dev/nvidia-uvm-tools", "/dev/nvidia-caps/nvidia-cap12",
+				      "/dev/nvidia-caps/nvidia-cap13"};
+	ok(lx_plan_build(&h, &o, &p, &err) == 0 && plan_has_exactly(&p, want_gi1_ci0, 6),
+	   "0:gi1/ci0: the GPU, nvidiactl, uvm, the GI's and the CI's caps nodes, nothing else");
+	const struct lx_plan_node *gi = find(&p, "/dev/nvidia-caps/nvidia-cap12");
+	const struct lx_plan_node *ci = find(&p, "/dev/nvidia-caps/nvidia-cap13");
+	ok(gi && ci && gi->major == 508 && gi->minor == gi_minor(0, 1) &&
+		   ci->minor == ci_minor(0, 1, 0) && gi->mig_gi == 1 && gi->mig_ci == -1 &&
+		   ci->mig_gi == 1 && ci->mig_ci == 0 && ci->gpu == 0 && ci->dev_index >= 0,
+	   "caps nodes with the nvidia-caps major and the instance's minors, as devN");
+	ok(ci && ci->mode == 0444, "read-only in the container");
+	ok(p.n_migs == 1 && p.n_gpus == 1 && p.gpus[0] == 0, "the parent GPU is the plan's GPU");
+	lx_plan_free(&p);
+
+	/* By PCI address, raw style, on the second GPU. */
+	o.gpus = "0000:9b:00.0:gi7/ci0";
+	o.style = LX_STYLE_RAW;
+	const char *want_gpu1[] = {"/dev/nvidia1", "/dev/nvidiactl", "/dev/nvidia-uvm",
+				   "/dev/nvidia-uvm-tools", "/dev/nvidia-caps/nvidia-cap201",
+				   "/dev/nvidia-caps/nvidia-cap202"};
+	ok(lx_plan_build(&h, &o, &p, &err) == 0 && plan_has_exactly(&p, want_gpu1, 6) &&
+		   (find(&p, "/dev/nvidia-caps/nvidia-cap202")->grant & LX_GRANT_BIND),
+	   "a PCI address selects the GPU; raw binds the nodes");
+	lx_plan_free(&p);
+
+	/* Two CIs of one GI share its GI node. */
+	o.gpus = "0:gi1/ci1, 0:gi1/ci0";
+	o.style = LX_STYLE_DEVN;
+	const char *want_two[] = {"/dev/nvidia0", "/dev/nvidiactl", "/dev/nvidia-uvm",
+				  "/dev/nvidia-uvm-tools", "/dev/nvidia-caps/nvidia-cap12",
+				  "/dev/nvidia-caps/nvidia-cap13", "/dev/nvidia-caps/nvidia-cap14"};
+	ok(lx_plan_build(&h, &o, &p, &err) == 0 && plan_has_exactly(&p, want_two, 7) &&
+		   p.n_migs == 2 && p.migs[0].ci == 0 && p.migs[1].ci == 1,
+	   "two CIs of gi1: one GI node, two CI nodes; instances sorted");
+	lx_plan_free(&p);
+
+	/* Config and monitor only when asked. */
+	o.gpus = "1:gi9/ci0";
+	o.mig_config = o.mig_monitor = true;
+	ok(lx_plan_build(&h, &o, &p, &err) == 0 && find(&p, "/dev/nvidia-caps/nvidia-cap1") &&
+		   find(&p, "/dev/nvidia-caps/nvidia-cap2") &&
+		   find(&p, "/dev/nvidia-caps/nvidia-cap1")->gpu == -1 &&
+		   find(&p, "/dev/nvidia-caps/nvidia-cap219") &&
+		   find(&p, "/dev/nvidia-caps/nvidia-cap220") && p.n_nodes == 8,
+	   "--mig-config and --mig-monitor add caps 1 and 2");
+	lx_plan_free(&p);
+	o.mig_config = o.mig_monitor = false;
+
+	/* --caps with an instance selection stays with the instance. */
+	o.gpus = "0:gi2/ci0";
+	o.caps = true;
+	ok(lx_plan_build(&h, &o, &p, &err) == 0 && p.n_nodes == 6 &&
+		   find(&p, "/dev/nvidia-caps/nvidia-cap21") && find(&p, "/dev/nvidia-caps/nvidia-cap22"),
+	   "--caps does not widen an instance selection to the GPU's other instances");
+	lx_plan_free(&p);
+
+	expect_refused(&h, "0:gi3/ci0", "has no MIG instance gi3/ci0 now");
+	expect_refused(&h, "0:gi3/ci0", "its instances: gi1/ci0, gi1/ci1, gi2/ci0");
+	expect_refused(&h, "0:gi1", "is not a MIG instance");
+	expect_refused(&h, "0:gi1/ci", "is not a MIG instance");
+	expect_refused(&h, "MIG-4b1f8a53-1f2a-5b0c-9d1e-2a3b4c5d6e7f", "NVML");
+	expect_refused(&h, "0,0:gi1/ci0", "selected whole and by its MIG instance");
+	expect_refused(&h, "5:gi1/ci0", "there is no GPU 5");
+	lx_host_free(&h);
+}
+
+int main(int argc, char **argv)
+{
+	if (argc < 2) {
+		fprintf(stderr, "usage: %s EXAMPLES_DIR\n", argv[0]);
+		return 2;
+	}
+	examples = argv[1];
+	test_names();
+	test_table();
+	test_host();
+	test_plan();
+	return tap_done();
+}
