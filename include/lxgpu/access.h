@@ -269,10 +269,19 @@ const char *lx_rule_fate_name(enum lx_rule_fate f);
  * container): the GPUs whose /dev/nvidiaN it reaches or a line names (a
  * broken setup still says which GPU it meant), and how it is set up. */
 struct lx_current {
-	char *gpus;          /* "0,2": host GPU indexes; NULL: none */
+	/* "0,2": host GPU indexes; NULL: none. A GPU reached with the GI and
+	 * CI caps nodes of some of its MIG instances (not all of them) is
+	 * named by those instances instead: "0:gi1/ci0,2". */
+	char *gpus;
 	struct lx_strv bdfs; /* the same GPUs' PCI addresses */
+	/* The MIG instances whose GI and CI caps nodes it reaches, as
+	 * "GPU-INDEX:giX/ciY", whether or not they exist now (the driver's
+	 * table of minors says which instance a minor is). */
+	struct lx_strv migs;
 	bool dri;            /* it reaches DRM nodes */
-	bool caps;           /* it reaches /dev/nvidia-caps nodes */
+	bool caps;           /* it reaches /dev/nvidia-caps nodes no selected instance explains */
+	bool mig_config;     /* it reaches mig/config's caps node */
+	bool mig_monitor;    /* it reaches mig/monitor's caps node */
 	bool devn;           /* NVIDIA nodes given as devN entries */
 	bool raw;            /* NVIDIA nodes given as lxc.mount.entry lines */
 };

@@ -161,6 +161,8 @@ static int defaults_from_container(const struct lx_apply_input *in, struct lx_pl
 		opts->style = cur.devn ? LX_STYLE_DEVN : is_pve ? LX_STYLE_RAW : LX_STYLE_LXC;
 	opts->dri |= cur.dri;
 	opts->caps |= cur.caps;
+	opts->mig_config |= cur.mig_config;
+	opts->mig_monitor |= cur.mig_monitor;
 	lx_current_free(&cur);
 	return 0;
 }

@@ -9,6 +9,7 @@
  * /dev/nvidiaN, nvidiactl, nvidia-uvm, and the GI's and the CI's caps
  * nodes: nvc_mig_device_access_caps_mount; mig/config and mig/monitor only
  * when asked: nvc_mig_config/monitor_global_caps_mount). */
+#include "lxgpu/access.h"
 #include "lxgpu/plan.h"
 #include "examples.h"
 #include "tap.h"
@@ -226,6 +227,50 @@ static void test_plan(void)
 	lx_host_free(&h);
 }
 
+/* What a config gives, read back as a selection: apply's default keeps
+ * the instance (never every instance of the GPU). */
+static void current_of(const struct lx_host *h, const char *text, struct lx_current *cur)
+{
+	struct lx_conf conf;
+	lx_conf_parse("t.conf", text, strlen(text), &conf);
+	struct lx_access_options opts;
+	lx_access_options_default(&opts);
+	opts.lxc_config_dir = "/nonexistent";
+	struct lx_access a;
+	struct lx_error err = {0};
+	if (!ok(lx_access_compute(h, &conf, true, &opts, &a, &err) == 0, "computed"))
+		printf("# %s\n", err.message);
+	lx_access_current(h, &conf, &a, cur);
+	lx_access_free(&a);
+	lx_conf_free(&conf);
+}
+
+static void test_current(void)
+{
+	struct lx_host h;
+	load_example(examples, "pve-h100-mig", &h);
+	struct lx_current cur;
+	current_of(&h,
+		   "dev0: /dev/nvidia0,mode=0666\ndev1: /dev/nvidiactl,mode=0666\n"
+		   "dev2: /dev/nvidia-uvm,mode=0666\ndev3: /dev/nvidia-uvm-tools,mode=0666\n"
+		   "dev4: /dev/nvidia-caps/nvidia-cap12,mode=0444\n"
+		   "dev5: /dev/nvidia-caps/nvidia-cap13,mode=0444\n",
+		   &cur);
+	ok(cur.gpus && strcmp(cur.gpus, "0:gi1/ci0") == 0 && !cur.caps && cur.migs.n == 1,
+	   "devN lines of gi1/ci0 read back as 0:gi1/ci0, not as --caps");
+	lx_current_free(&cur);
+	current_of(&h,
+		   "dev0: /dev/nvidia0\ndev1: /dev/nvidia-caps/nvidia-cap12\n"
+		   "dev2: /dev/nvidia-caps/nvidia-cap13\ndev3: /dev/nvidia-caps/nvidia-cap14\n"
+		   "dev4: /dev/nvidia-caps/nvidia-cap21\ndev5: /dev/nvidia-caps/nvidia-cap22\n"
+		   "dev6: /dev/nvidia-caps/nvidia-cap1\n",
+		   &cur);
+	ok(cur.gpus && strcmp(cur.gpus, "0") == 0 && cur.caps && cur.mig_config && cur.migs.n == 3,
+	   "every instance of GPU 0: the --caps shape; mig/config seen");
+	lx_current_free(&cur);
+	lx_host_free(&h);
+}
+
 int main(int argc, char **argv)
 {
 	if (argc < 2) {
@@ -237,5 +282,6 @@ int main(int argc, char **argv)
 	test_table();
 	test_host();
 	test_plan();
+	test_current();
 	return tap_done();
 }
