@@ -30,8 +30,11 @@ void lx_verify_hook(const struct lx_host *host, const struct lx_container_config
 						     "at every start and the start fails",
 						     h.binary, h.binary[0] != '/' ? "is not an absolute path"
 									  : "is not an executable file"),
-					lx_xasprintf("lxgpu apply %s --driver-libs after removing the line "
-						     "(or fix its path to the installed lxgpu)", cc->id));
+					lx_xasprintf("by hand: remove line %d (apply keeps a hook line it "
+						     "did not write as it is), then lxgpu apply %s "
+						     "--driver-libs; or correct its path to the installed "
+						     "lxgpu",
+						     l->lineno, cc->id));
 		struct lx_error err = {0};
 		struct lx_driver_files files = {0};
 		int rc = host->driver.version

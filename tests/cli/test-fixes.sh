@@ -124,6 +124,26 @@ check "LXG062 NVIDIA's hook names no such GPU: by hand" hcase LXG062 index-too-h
 check "LXG063 the cgroup denies a node NVIDIA's hook mounts: by hand" hcase LXG063 cgroup-denies $eight
 check "LXG064 NVIDIA's hook gives no compute: by hand" hcase LXG064 no-capabilities $eight
 
+# nocmd CODE ID CHECK...: CHECK gives CODE for ID and its fix has no command
+# (for the codes listed in no_command below that a case here can give)
+nocmd() {
+	code=$1 id=$2
+	shift 2
+	"$@"
+	has "$code" "$id" || { echo "no $code for $id"; cat "$work/out.json" "$work/err"; return 1; }
+	f=$(fix_of "$code" "$id")
+	[ -z "$(fix_commands "$f")" ] || { echo "$code's fix has a command: $f"; return 1; }
+}
+# The driver hook line: a binary that is not there (LXG045); the driver
+# root has no userspace of the loaded version (LXG046, a package to install).
+t_hook() {
+	case_setup "$eight" "$cases/clean-devn.conf"
+	echo 'lxc.hook.mount: /opt/gone/lxgpu hook --driver-root /opt/gone' >>"$pve/lxc/700.conf"
+	manual LXG045 700 verify_json 700
+}
+check "LXG045 the hook line's binary is gone: by hand (apply keeps the line)" t_hook
+check "LXG046 the hook has no userspace to give: no command (install the driver)" nocmd LXG046 700 verify_json 700
+
 # ---- the start guard (pre-start refusals, on tests/lib/guard-host.sh's hosts) ----
 . "$src/tests/lib/guard-host.sh"
 guard_host "$work/g-before.yaml" v2 0 1 nvidia
@@ -240,6 +260,7 @@ fi
 # Codes whose fix prints no command (advice on the host's firmware, hardware,
 # packages or the kernel log; nothing lxgpu or pct could run):
 no_command="
+LXG046 # install the userspace driver of the loaded version on the host (a package)
 LXG014 # no longer reported: the effective access reports each denied node as LXG022
 LXG101 LXG102 LXG103 # install another driver flavour or branch (a package choice)
 LXG104 LXG105 # firmware setup (Above 4G Decoding, Resizable BAR), kernel command line
@@ -259,7 +280,6 @@ LXG011 LXG027 LXG047 # a container root with driver libraries (tests/cli/test-dr
 LXG012 LXG013 LXG021 # audit over several containers, a VM, a cluster (tests/verify/run-cases.sh)
 LXG015 LXG016 LXG017 LXG018 LXG019 LXG026 # a running container: lxc-* tests only
 LXG033 # another running container (tests/integration/lxc-guard.sh has a real one)
-LXG045 LXG046 # the driver hook line
 LXG055 # a container root with its /etc/group (tests/verify/run-drm-groups.sh builds one)
 LXG056 # a host model whose GPU lost its by-path link (no example host has one)
 LXG061 # NVIDIA's hook: the host's tools, looked for in --subid-root (tests/verify/run-nvhook.sh plants them)
