@@ -57,6 +57,9 @@ const char *lx_doc_kind_name(enum lx_doc_kind kind);
  * keys that are not valid UTF-8 get util.h's \xNN rule; the output is always
  * valid UTF-8 and valid JSON. */
 char *lx_doc_to_json(const struct lx_doc *doc);
+/* The column a finding's "fix:" starts at in lx_report_findings_text: long
+ * lines wrap there on a terminal. */
+#define LX_FINDING_FIX_INDENT 17
 /* The same; compact: on one line (--compact). */
 char *lx_doc_to_json_layout(const struct lx_doc *doc, bool compact);
 

@@ -208,6 +208,13 @@ char *lx_text_escape(const char *s);
 /* For a terminal, multi-line text (a diff): the same, but line ends stay. */
 char *lx_text_escape_lines(const char *s, size_t len);
 
+/* For a terminal width columns wide: each line longer than that broken at
+ * spaces, its continuation lines indented by indent spaces; colour
+ * sequences (ESC [ ... m) take no column, a UTF-8 character one. A word
+ * longer than the line stays whole. width 0, or too narrow for the indent:
+ * the text as it is. */
+char *lx_text_wrap(const char *text, size_t width, size_t indent);
+
 /* A unified diff (3 lines of context) between two texts, "" when equal. */
 char *lx_diff_unified(const char *old_name, const char *old_text, size_t old_len,
 		      const char *new_name, const char *new_text, size_t new_len);

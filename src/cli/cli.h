@@ -47,6 +47,7 @@ struct cli {
 	enum cli_format format;
 	bool format_given;
 	bool compact; /* --compact: JSON on one line */
+	size_t wrap_width; /* stdout is a terminal this wide (0: not a terminal, never wrap) */
 	const char *output; /* -o */
 	int verbosity;      /* -1 quiet, 0 normal, 1+ verbose */
 	bool color;
@@ -182,6 +183,13 @@ int cli_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void cli_warn(const struct cli *cli, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void cli_note(const struct cli *cli, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void cli_verbose(const struct cli *cli, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Long lines of text for a terminal: wrapped at cli->wrap_width with
+ * continuation lines indented by indent (the column of a finding's "fix:"),
+ * or printed as they are when stdout is not a terminal. */
+void cli_print_wrapped(const struct cli *cli, const char *text, size_t indent);
+/* The width to wrap at: the terminal's (TIOCGWINSZ), else 80; 0 when
+ * stdout is not a terminal. */
+size_t cli_terminal_width(void);
 /* Colour by default: a terminal, NO_COLOR unset or empty, TERM not dumb. */
 bool cli_color_wanted(void);
 /* Before the command runs: -o FILE becomes its stdout, through a temporary

@@ -211,8 +211,9 @@ static void print_table(struct audit *a)
 		struct row *r = &a->rows[i];
 		if (r->findings) {
 			const char *name = r->cell[COL_NAME];
-			printf("\nCT %s%s%s%s:\n%s", r->cell[COL_ID], strcmp(name, "-") ? " (" : "",
-			       strcmp(name, "-") ? name : "", strcmp(name, "-") ? ")" : "", r->findings);
+			printf("\nCT %s%s%s%s:\n", r->cell[COL_ID], strcmp(name, "-") ? " (" : "",
+			       strcmp(name, "-") ? name : "", strcmp(name, "-") ? ")" : "");
+			cli_print_wrapped(a->cli, r->findings, LX_FINDING_FIX_INDENT);
 		}
 	}
 	for (size_t i = 0; i < a->n_rows; i++) {

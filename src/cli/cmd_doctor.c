@@ -184,7 +184,7 @@ static int run_doctor(struct cli *cli)
 			printf("\n");
 		}
 		_cleanup_free_ char *text = lx_report_findings_text(&findings, cli->color);
-		fputs(text, stdout);
+		cli_print_wrapped(cli, text, LX_FINDING_FIX_INDENT);
 		if (!problems)
 			printf("Nothing wrong found%s.\n",
 			       in.kmsg ? "" : " (the kernel log was not checked)");

@@ -27,6 +27,7 @@ static void add_target(struct target **t, size_t *n, const char *id, const char 
 
 /* What one pass (next start, next boot) has shown. */
 struct shown {
+	const struct cli *cli;
 	bool text;
 	struct lx_doc *list; /* YAML: the pass's containers */
 	/* JSON: each container printed as it comes, as audit does, so that
@@ -37,18 +38,26 @@ struct shown {
 	int rc;       /* LX_EXIT_ERROR once a config could not be read */
 };
 
+/* The column of a reason's "fix:", where its long lines wrap on a terminal. */
+#define PREFLIGHT_FIX_INDENT 15
+
 static void print_verdict(const char *id, const struct lx_preflight *p, struct shown *s)
 {
 	if (s->text) {
 		printf("  %-10s %s\n", id, lx_verdict_name(p->verdict));
+		struct lx_buf b = {0};
 		for (size_t i = 0; i < p->n; i++) {
 			/* The severity words of findings; a reason that does not
 			 * change the verdict says so (info). */
-			printf("             - %s%s\n", p->reasons[i].verdict == LX_VERDICT_OK ? "info: " : "",
-			       p->reasons[i].message);
+			lx_buf_printf(&b, "             - %s%s\n",
+				      p->reasons[i].verdict == LX_VERDICT_OK ? "info: " : "",
+				      p->reasons[i].message);
 			if (p->reasons[i].fix)
-				printf("               fix: %s\n", p->reasons[i].fix);
+				lx_buf_printf(&b, "%*sfix: %s\n", PREFLIGHT_FIX_INDENT, "", p->reasons[i].fix);
 		}
+		if (b.len)
+			cli_print_wrapped(s->cli, b.data, PREFLIGHT_FIX_INDENT);
+		lx_buf_free(&b);
 		return;
 	}
 	struct lx_doc *d = lx_doc_new_map();
@@ -164,7 +173,8 @@ static int run_preflight(struct cli *cli)
 	bool planned = cli_plan_nodes(cli, &host, &plan);
 	struct lx_json_writer json;
 	lx_json_writer_init(&json, stdout, cli->compact);
-	struct shown shown = {.text = text, .stream = cli->format == CLI_FORMAT_JSON ? &json : NULL,
+	struct shown shown = {.cli = cli,
+			      .text = text, .stream = cli->format == CLI_FORMAT_JSON ? &json : NULL,
 			      .rc = LX_EXIT_OK};
 	if (shown.stream) { /* docs/schema/preflight.json, as cli_print_doc writes it */
 		struct lx_doc *schema = lx_doc_new_int(1);

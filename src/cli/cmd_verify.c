@@ -45,7 +45,7 @@ static int run_verify(struct cli *cli)
 		printf("%s %s (%s): %s, %zu GPU node%s configured\n", is_pve ? "CT" : "Container",
 		       id_text, path_text, state, report.n_nodes, report.n_nodes == 1 ? "" : "s");
 		_cleanup_free_ char *text = lx_report_findings_text(&findings, cli->color);
-		fputs(text, stdout);
+		cli_print_wrapped(cli, text, LX_FINDING_FIX_INDENT);
 	} else {
 		struct lx_doc *doc = lx_doc_new_map();
 		lx_doc_map_set(doc, "container", lx_doc_new_str(id));

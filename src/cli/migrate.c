@@ -70,7 +70,7 @@ static void print_migration_text(const struct cli *cli, const char *id, const ch
 		printf("  (the container has no GPU here)\n");
 	if (mig->findings.n) {
 		_cleanup_free_ char *text = lx_report_findings_text(&mig->findings, cli->color);
-		fputs(text, stdout);
+		cli_print_wrapped(cli, text, LX_FINDING_FIX_INDENT);
 	}
 	printf("%s\n", refused ? "refused: the container would not keep its GPUs there"
 			      : "ok: the container keeps its GPUs there");

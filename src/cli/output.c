@@ -10,6 +10,7 @@
 #include <limits.h>
 #include <stdarg.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 static struct lx_atomic_file output = {.fd = -1};
@@ -25,6 +26,26 @@ bool cli_color_wanted(void)
 	if (term && strcmp(term, "dumb") == 0)
 		return false;
 	return isatty(STDOUT_FILENO) == 1;
+}
+
+size_t cli_terminal_width(void)
+{
+	if (isatty(STDOUT_FILENO) != 1)
+		return 0;
+	struct winsize ws;
+	if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0)
+		return ws.ws_col;
+	return 80;
+}
+
+void cli_print_wrapped(const struct cli *cli, const char *text, size_t indent)
+{
+	if (!cli->wrap_width) {
+		fputs(text, stdout);
+		return;
+	}
+	_cleanup_free_ char *wrapped = lx_text_wrap(text, cli->wrap_width, indent);
+	fputs(wrapped, stdout);
 }
 
 int cli_output_begin(struct cli *cli, const struct cli_command *cmd)

@@ -25,7 +25,7 @@ static void finding_text(struct lx_buf *b, const struct lx_finding *f, bool colo
 	lx_buf_printf(b, ": %s\n", message);
 	if (f->fix) {
 		_cleanup_free_ char *fix = lx_text_escape(f->fix);
-		lx_buf_printf(b, "                 fix: %s\n", fix);
+		lx_buf_printf(b, "%*sfix: %s\n", LX_FINDING_FIX_INDENT, "", fix);
 	}
 	if (f->evidence) {
 		/* Log lines are the kernel's and a container's bytes: escaped, one per line. */

@@ -113,3 +113,70 @@ char *lx_text_escape_lines(const char *s, size_t len)
 	lx_buf_append_escaped(&b, s, len, LX_ESC_CONTROLS | LX_ESC_KEEP_LINES);
 	return lx_buf_steal(&b);
 }
+
+/* Bytes of the colour sequence at p (ESC [ params m), or 0. */
+static size_t sgr_len(const char *p)
+{
+	if (p[0] != '\033' || p[1] != '[')
+		return 0;
+	size_t n = 2;
+	while (p[n] && (p[n] == ';' || (p[n] >= '0' && p[n] <= '9')))
+		n++;
+	return p[n] == 'm' ? n + 1 : 0;
+}
+
+/* One line (no newline) of len bytes, wrapped into b. */
+static void wrap_line(struct lx_buf *b, const char *line, size_t len, size_t width, size_t indent)
+{
+	/* Its own leading spaces are not a place to break. */
+	size_t lead = 0;
+	while (lead < len && line[lead] == ' ')
+		lead++;
+	size_t col = 0, start = 0, brk = 0; /* brk: the space to break at, 0: none yet */
+	for (size_t i = 0; i < len;) {
+		size_t esc = sgr_len(line + i);
+		if (esc) {
+			i += esc;
+			continue;
+		}
+		/* the last space that fits, or the first after a word too long */
+		if (line[i] == ' ' && i > lead && (col <= width || brk == start))
+			brk = i;
+		bool starts_char = ((unsigned char)line[i] & 0xc0) != 0x80;
+		col += starts_char;
+		i++;
+		if (col > width && brk > start) {
+			lx_buf_append(b, line + start, brk - start);
+			lx_buf_puts(b, "\n");
+			for (size_t k = 0; k < indent; k++)
+				lx_buf_puts(b, " ");
+			start = brk + 1;
+			/* the columns from the break on, after the indent */
+			col = indent;
+			for (size_t k = start; k < i;)
+				if ((esc = sgr_len(line + k)))
+					k += esc;
+				else
+					col += (((unsigned char)line[k++] & 0xc0) != 0x80);
+			brk = start; /* no break before the first word of the new line */
+			lead = start;
+		}
+	}
+	lx_buf_append(b, line + start, len - start);
+}
+
+char *lx_text_wrap(const char *text, size_t width, size_t indent)
+{
+	if (!width || width < indent + 20)
+		return lx_xstrdup(text);
+	struct lx_buf b = {0};
+	lx_buf_puts(&b, ""); /* "" for an empty text, not NULL */
+	for (const char *p = text; *p;) {
+		size_t n = strcspn(p, "\n");
+		wrap_line(&b, p, n, width, indent);
+		if (p[n] == '\n')
+			lx_buf_puts(&b, "\n");
+		p += n + (p[n] == '\n');
+	}
+	return lx_buf_steal(&b);
+}

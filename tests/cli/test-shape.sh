@@ -211,4 +211,54 @@ t_generate_known() {
 }
 check "generate --privileged or CTID: nothing assumed" t_generate_known
 
+# ---- long messages on a terminal wrap at the fix indent ----
+# A pty from script(1) (util-linux): its width as stty sets it (TIOCGWINSZ),
+# 80 when it has none; not a terminal: never wrapped. The words are the
+# same either way.
+mkdir -p "$work/w/pve/lxc"
+cp "$cases/invalid-rule-v2.conf" "$work/w/pve/lxc/101.conf"
+wl="$lxgpu --host $host --pve-dir $work/w/pve --lxc-path $work/none --cgroup-root $work/none --state-dir $work/state --no-color"
+on_tty() { # on_tty COLS COMMAND: run it on a pty COLS wide (0: as script makes it), \r dropped
+	if [ "$1" -gt 0 ]; then
+		script -qc "stty cols $1; $2" /dev/null </dev/null
+	else
+		script -qc "$2" /dev/null </dev/null
+	fi | tr -d '\r'
+}
+cat >"$work/wrap.py" <<'PY'
+import sys
+plain, wrapped, width, indent, skip = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5])
+p, w = open(plain).read(), open(wrapped).read()
+assert max(len(l) for l in p.splitlines()[skip:]) > width, "the plain output has no long line to wrap"
+assert p.split() == w.split(), "wrapping changed the words"
+for l in w.splitlines()[skip:]:
+    assert len(l) <= width or " " not in l.strip(), f"{len(l)} columns: {l!r}"
+cont = [l for l in w.splitlines()[skip:] if l not in p.splitlines()]
+assert cont and all(l.startswith(" " * indent) and l[indent] != " " or l.lstrip().startswith(("fix:", "- ")) for l in cont if l.startswith(" " * indent)), cont
+assert any(l.startswith(" " * indent) and l[indent] not in " f-" for l in cont), f"no continuation line at column {indent}: {cont}"
+PY
+t_wrap_verify() {
+	$wl verify 101 >"$work/plain" 2>/dev/null
+	on_tty 60 "$wl verify 101" >"$work/wrapped" 2>/dev/null
+	python3 "$work/wrap.py" "$work/plain" "$work/wrapped" 60 17 1 || { cat "$work/wrapped"; return 1; }
+}
+check "verify on a 60-column terminal: findings wrapped at 60, continued at the fix indent (17)" t_wrap_verify
+t_wrap_default() {
+	on_tty 0 "$wl verify 101" >"$work/wrapped" 2>/dev/null
+	python3 "$work/wrap.py" "$work/plain" "$work/wrapped" 80 17 1 || { cat "$work/wrapped"; return 1; }
+}
+check "a terminal without a size: 80 columns" t_wrap_default
+t_wrap_preflight() {
+	$wl preflight 101 >"$work/plain" 2>/dev/null
+	on_tty 50 "$wl preflight 101" >"$work/wrapped" 2>/dev/null
+	python3 "$work/wrap.py" "$work/plain" "$work/wrapped" 50 15 1 || { cat "$work/plain" "$work/wrapped"; return 1; }
+}
+check "preflight on a terminal: reasons wrapped, continued at its fix indent (15)" t_wrap_preflight
+t_no_wrap_pipe() {
+	$wl verify 101 | awk 'length($0) > 200 { long = 1 } END { exit !long }' &&
+		on_tty 60 "$wl audit -v -o $work/v.txt" &&
+		awk 'length($0) > 200 { long = 1 } END { exit !long }' "$work/v.txt"
+}
+check "not a terminal (a pipe, -o FILE): never wrapped" t_no_wrap_pipe
+
 tap_finish

@@ -195,6 +195,36 @@ static void test_errors(void)
 	ok(err.message == NULL, "clear");
 }
 
+static void test_wrap(void)
+{
+	char *w = lx_text_wrap("  error   LXG001 one two three four five six\n", 24, 4);
+	str_eq(w, "  error   LXG001 one two\n    three four five six\n", "wrapped at a space, indented");
+	free(w);
+	w = lx_text_wrap("short\n", 24, 4);
+	str_eq(w, "short\n", "a short line as it is");
+	free(w);
+	/* colour takes no column; the words are 4, 5 and 4 columns */
+	w = lx_text_wrap("\033[31merror\033[0m aaaa bbbbb cccc dddd eeee", 24, 2);
+	str_eq(w, "\033[31merror\033[0m aaaa bbbbb cccc\n  dddd eeee", "colour sequences take no column");
+	free(w);
+	/* a UTF-8 character is one column */
+	w = lx_text_wrap("\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9 aaaa bbbbbbbb cccccc dd", 24, 2);
+	str_eq(w, "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9 aaaa bbbbbbbb\n  cccccc dd", "UTF-8 counted by character");
+	free(w);
+	w = lx_text_wrap("x /a/very/long/path/that/does/not/fit/anywhere y", 24, 2);
+	str_eq(w, "x\n  /a/very/long/path/that/does/not/fit/anywhere\n  y", "a long word stays whole");
+	free(w);
+	w = lx_text_wrap("                      indented only", 24, 2);
+	str_eq(w, "                      indented\n  only", "leading spaces are no break");
+	free(w);
+	w = lx_text_wrap("a b c d e f g h i j k l m n o p q r s t u v w x y z", 0, 2);
+	str_eq(w, "a b c d e f g h i j k l m n o p q r s t u v w x y z", "width 0: as it is");
+	free(w);
+	w = lx_text_wrap("", 80, 2);
+	str_eq(w, "", "empty");
+	free(w);
+}
+
 int main(void)
 {
 	test_strings();
@@ -204,5 +234,6 @@ int main(void)
 	test_mkdir_parents();
 	test_atomic_stream();
 	test_errors();
+	test_wrap();
 	return tap_done();
 }
