@@ -86,8 +86,9 @@ static void check_conflicts(const struct audit *a, struct node *n, const char *i
 			lx_findings_add(f, LXG012_GPU_SHARED, id, NULL, 0, NULL,
 					lx_xasprintf("GPU %s is also given to container %s (--exclusive)",
 						     bdf, owner->container),
-					lx_xstrdup("give each container its own GPUs (lxgpu apply CTID "
-						   "--gpus ...)"));
+					lx_xasprintf("by hand: give each container its own GPUs (lxgpu "
+						     "apply %s --gpus <one no other container has>)",
+						     id));
 			continue;
 		}
 		n->owners = lx_xrealloc(n->owners, (n->n_owners + 1) * sizeof(*n->owners));

@@ -144,6 +144,23 @@ t_hook() {
 check "LXG045 the hook line's binary is gone: by hand (apply keeps the line)" t_hook
 check "LXG046 the hook has no userspace to give: no command (install the driver)" nocmd LXG046 700 verify_json 700
 
+# audit over several containers: one GPU in two containers (--exclusive)
+# and in a VM. Its findings, each with its container, as out.json.
+audit_json() {
+	lx audit --exclusive --format json >"$work/aout.json" 2>"$work/err"
+	jq '{findings: [.containers[] | .container as $c | .findings[] | . + {container: $c}]}' \
+		"$work/aout.json" >"$work/out.json"
+}
+t_audit_setup() {
+	case_setup "$eight" "$cases/clean-devn.conf"
+	cp "$cases/clean-devn.conf" "$pve/lxc/701.conf"
+	printf 'memory: 8192\nhostpci0: 0000:18:00,pcie=1\n' >"$pve/qemu-server/900.conf"
+}
+check "LXG012 a GPU in two containers: by hand (which one keeps it is the user's choice)" \
+	eval 't_audit_setup && manual LXG012 701 audit_json'
+check "LXG013 a GPU in a container and a VM: no command (another GPU, or edit the VM)" \
+	eval 't_audit_setup && nocmd LXG013 700 audit_json'
+
 # ---- the start guard (pre-start refusals, on tests/lib/guard-host.sh's hosts) ----
 . "$src/tests/lib/guard-host.sh"
 guard_host "$work/g-before.yaml" v2 0 1 nvidia
@@ -260,6 +277,7 @@ fi
 # Codes whose fix prints no command (advice on the host's firmware, hardware,
 # packages or the kernel log; nothing lxgpu or pct could run):
 no_command="
+LXG013 # give the container another GPU, or remove the VM's hostpci entry (the user's choice)
 LXG046 # install the userspace driver of the loaded version on the host (a package)
 LXG014 # no longer reported: the effective access reports each denied node as LXG022
 LXG101 LXG102 LXG103 # install another driver flavour or branch (a package choice)
@@ -277,7 +295,7 @@ LXG160 LXG161 LXG162 # IOMMU and ACS settings in firmware and kernel command lin
 # is a gap: give it a case and take it out of this list):
 not_yet="
 LXG011 LXG027 LXG047 # a container root with driver libraries (tests/cli/test-driver-libs.sh builds one)
-LXG012 LXG013 LXG021 # audit over several containers, a VM, a cluster (tests/verify/run-cases.sh)
+LXG021 # audit --cluster without a node's published model (tests/cli/test-cluster.sh)
 LXG015 LXG016 LXG017 LXG018 LXG019 LXG026 # a running container: lxc-* tests only
 LXG033 # another running container (tests/integration/lxc-guard.sh has a real one)
 LXG055 # a container root with its /etc/group (tests/verify/run-drm-groups.sh builds one)
