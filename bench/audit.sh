@@ -14,10 +14,15 @@
 # parse_pct_config of the same files too, in one Perl process
 # (bench/pve-parse-all.pl; reading and parsing, not loading the modules).
 # Usage: bench/audit.sh [BUILD_DIR] [RUNS]
+# (LXGPU_BENCH_SIZES="SMALL LARGE" replaces 1000 10000: the self-test,
+# tests/bench/audit-bench.sh, runs it small.)
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-$root/build}
 runs=${2:-3}
+sizes=${LXGPU_BENCH_SIZES:-1000 10000}
+small=${sizes% *} large=${sizes#* }
+case $runs$small$large in *[!0-9]* | "") echo "bench/audit.sh: RUNS and LXGPU_BENCH_SIZES take numbers" >&2; exit 2 ;; esac
 lxgpu=$build/lxgpu
 host="$root/examples/hosts/pve-8x-rtx-pro-6000.yaml"
 cases="$root/tests/verify/cases"
@@ -150,10 +155,10 @@ fi
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg), $(nproc) CPUs; best of $runs runs"
 for kind in audit preflight; do
 	# (an assignment, so that a failed run stops the benchmark: set -e)
-	r=$(run "$kind" 1000)
+	r=$(run "$kind" "$small")
 	set -- $r
 	f1=$1 a1=$2 c1=$3 m1=$4 p1=${5:-0}
-	r=$(run "$kind" 10000)
+	r=$(run "$kind" "$large")
 	set -- $r
 	f10=$1 a10=$2 c10=$3 m10=$4 p10=${5:-0}
 	awk -v k="$kind" -v f1="$f1" -v a1="$a1" -v c1="$c1" -v m1="$m1" -v p1="$p1" \
@@ -163,10 +168,10 @@ for kind in audit preflight; do
 	printf "%-9s %6d configs: %8.1f ms (%5.1f us/container), cat %6.1f ms, ratio %5.2f, peak RSS %6d KiB\n",
 		k, f10, a10 / 1e6, a10 / 1e3 / f10, c10 / 1e6, a10 / c10, m10
 	if (p10 > 0)
-		printf "%-9s Proxmox parse_pct_config of the same files: %.1f ms (1k), %.1f ms (10k); lxgpu / Proxmox %.2f\n",
-			k, p1 / 1e6, p10 / 1e6, a10 / p10
-	printf "%-9s growth 1k -> 10k: time x%.1f (linear: ~10), peak memory x%.2f (flat: ~1)\n",
-		k, a10 / a1, m10 / m1
+		printf "%-9s Proxmox parse_pct_config of the same files: %.1f ms (%d), %.1f ms (%d); lxgpu / Proxmox %.2f\n",
+			k, p1 / 1e6, f1, p10 / 1e6, f10, a10 / p10
+	printf "%-9s growth %d -> %d: time x%.1f (linear: ~%.0f), peak memory x%.2f (flat: ~1)\n",
+		k, f1, f10, a10 / a1, f10 / f1, m10 / m1
 }'
 done
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"

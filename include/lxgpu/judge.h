@@ -80,6 +80,10 @@ void lx_verify_nvhook(const struct lx_host *host, const struct lx_container_conf
 int lx_verify_include(const struct lx_host *host, const struct lx_node_plan *nodes, const char *id,
 		      const char *config_path, const char *state_dir, struct lx_findings *out,
 		      struct lx_error *err);
+/* The same for a config already read (a walk reads each config once). */
+void lx_verify_include_conf(const struct lx_host *host, const struct lx_node_plan *nodes,
+			    const char *id, const struct lx_conf *conf, const char *state_dir,
+			    struct lx_findings *out);
 
 
 /* Findings from the running container (run->state LX_RUN_RUNNING): its
@@ -131,7 +135,24 @@ struct lx_container_report {
 int lx_verify_container(const struct lx_host *host, const char *id, const char *path, bool is_pve,
 			const struct lx_runtime_paths *paths, struct lx_findings *out,
 			struct lx_container_report *report, struct lx_error *err);
+/* The same for a config already read (conf: its whole file). */
+int lx_verify_container_conf(const struct lx_host *host, const char *id, const struct lx_conf *conf,
+			     bool is_pve, const struct lx_runtime_paths *paths,
+			     struct lx_findings *out, struct lx_container_report *report,
+			     struct lx_error *err);
 void lx_container_report_free(struct lx_container_report *report);
+
+/* storage.cfg as a walk over many containers reads it: once, when the
+ * first stopped Proxmox container's root is looked for, instead of once
+ * per container (lx_runtime_paths.storage_cfg; other nodes' containers
+ * share it: it is the cluster's file). The walk owns it and frees it at
+ * its end, so a file changed meanwhile is seen by the next run. */
+struct lx_storage_cfg {
+	char *path;  /* the file read; NULL: not read yet */
+	char *text;  /* NULL: there is none */
+	char *error; /* it could not be read: why (text NULL) */
+};
+void lx_storage_cfg_free(struct lx_storage_cfg *c);
 /* The container's root: run's root_fd (a new fd) when it runs, else its
  * rootfs directory: plain LXC's lxc.rootfs.path (dir:), a Proxmox
  * container's volume where its storage keeps it (the "rootfs:" volume ID

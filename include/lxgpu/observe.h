@@ -13,6 +13,7 @@
 /* ---- the running container ---- */
 
 struct lx_running_index;
+struct lx_storage_cfg; /* judge's (lxgpu/judge.h) */
 
 struct lx_runtime_paths {
 	const char *cgroup_root; /* /sys/fs/cgroup */
@@ -29,6 +30,9 @@ struct lx_runtime_paths {
 	/* LXC's shared config files read once for the walk (access's
 	 * lx_access_options.shared); NULL: read for every container. */
 	struct lx_lxc_files *lxc_files;
+	/* storage.cfg read once for the walk (judge's lx_storage_cfg); NULL:
+	 * read again for every stopped container whose root is looked for. */
+	struct lx_storage_cfg *storage_cfg;
 };
 
 /* Which containers may be running on this host, from one look for every

@@ -188,7 +188,7 @@ int cli_begin_change(const struct cli *cli, const char *id, bool read_only,
 static void say_running(const struct cli *cli, const char *id, bool is_pve)
 {
 	if (lx_container_state(&(struct lx_runtime_paths){cli->cgroup_root, "/proc", cli->lxc_path, NULL,
-							    cli->pve_dir, cli->subid_root, NULL, NULL},
+							    cli->pve_dir, cli->subid_root, NULL, NULL, NULL},
 			       LX_CGROUP_UNKNOWN, id) == LX_RUN_STOPPED)
 		return;
 	if (is_pve)

@@ -324,7 +324,7 @@ static int run_audit(struct cli *cli)
 	struct lx_node_plan plan;
 	bool planned = cli_plan_nodes(cli, &host, &plan);
 	struct lx_runtime_paths paths = {cli->cgroup_root, "/proc", cli->lxc_path, cli->lxc_config_dir,
-					 cli->pve_dir, cli->subid_root, NULL, NULL};
+					 cli->pve_dir, cli->subid_root, NULL, NULL, NULL};
 	struct lx_audit_options o = {
 		.pve_dir = cli->pve_dir,
 		.lxc_path = cli->lxc_path,

@@ -77,7 +77,7 @@ static int run_pre_start(const struct cli *cli, const char *id, const struct lx_
 			 const struct lx_conf *conf, bool is_pve)
 {
 	struct lx_runtime_paths rt = {cli->cgroup_root, cli->scan_paths.proc, cli->lxc_path,
-				      cli->lxc_config_dir, cli->pve_dir, cli->subid_root, NULL, NULL};
+				      cli->lxc_config_dir, cli->pve_dir, cli->subid_root, NULL, NULL, NULL};
 	struct lx_access_options aopts;
 	lx_access_options_default(&aopts);
 	if (cli->lxc_config_dir)
@@ -111,7 +111,7 @@ static int run_post_start(const struct cli *cli, const char *id, const struct lx
 			  const char *path, bool is_pve)
 {
 	struct lx_runtime_paths rt = {cli->cgroup_root, cli->scan_paths.proc, cli->lxc_path,
-				      cli->lxc_config_dir, cli->pve_dir, cli->subid_root, NULL, NULL};
+				      cli->lxc_config_dir, cli->pve_dir, cli->subid_root, NULL, NULL, NULL};
 	struct lx_findings f = {0};
 	struct lx_container_report rep;
 	struct lx_error err = {0};

@@ -168,7 +168,7 @@ static int run_preflight(struct cli *cli)
 	bool text = cli->format == CLI_FORMAT_TEXT;
 	struct lx_doc *start_list = lx_doc_new_list(), *boot_list = lx_doc_new_list();
 	struct lx_runtime_paths paths = {cli->cgroup_root, "/proc", cli->lxc_path, cli->lxc_config_dir,
-					 cli->pve_dir, cli->subid_root, NULL, NULL};
+					 cli->pve_dir, cli->subid_root, NULL, NULL, NULL};
 	struct lx_node_plan plan;
 	bool planned = cli_plan_nodes(cli, &host, &plan);
 	struct lx_json_writer json;

@@ -19,7 +19,7 @@ static int run_verify(struct cli *cli)
 	if (cli_load_host(cli, &host, NULL) < 0)
 		return LX_EXIT_ERROR;
 	struct lx_runtime_paths paths = {cli->cgroup_root, "/proc", cli->lxc_path, cli->lxc_config_dir,
-					 cli->pve_dir, cli->subid_root, NULL, NULL};
+					 cli->pve_dir, cli->subid_root, NULL, NULL, NULL};
 	struct lx_findings findings = {0};
 	struct lx_container_report report;
 	int rc = LX_EXIT_OK;

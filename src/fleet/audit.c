@@ -42,7 +42,8 @@ struct audit {
 	const struct lx_audit_options *o;
 	struct lx_audit_totals *totals;
 	/* o->runtime with what the whole run shares: which containers run on
-	 * this node (found once), LXC's shared config files (read once). */
+	 * this node (found once), LXC's shared config files and storage.cfg
+	 * (read once). */
 	struct lx_runtime_paths local_rt;
 	/* Another node's containers run there, not here: never looked up. */
 	struct lx_runtime_paths remote_rt;
@@ -181,17 +182,22 @@ static void audit_one(const struct audit *a, struct node *n, const char *id, con
 	struct lx_error err = {0};
 	if (!n->host) {
 		check_without_model(n, id, path, is_pve, &rep, &f, &err);
-	} else if (lx_verify_container(n->host, id, path, is_pve, n->local ? &a->local_rt : &a->remote_rt,
-				       &f, &rep, &err) == 0) {
-		/* lxgpu's include files and records are this node's */
-		if (n->local && lx_verify_include(n->host, o->nodes, id, path, o->state_dir, &f,
-						  &err) < 0)
-			lx_error_clear(&err); /* the config was just read: it went away */
-		if (!n->local) {
-			rep.running = false;
-			rep.state = LX_RUN_STOPPED;
+	} else {
+		/* read once for every check of it */
+		struct lx_conf conf = {0};
+		if (lx_conf_load(path, &conf, &err) == 0 &&
+		    lx_verify_container_conf(n->host, id, &conf, is_pve,
+					     n->local ? &a->local_rt : &a->remote_rt, &f, &rep, &err) == 0) {
+			/* lxgpu's include files and records are this node's */
+			if (n->local)
+				lx_verify_include_conf(n->host, o->nodes, id, &conf, o->state_dir, &f);
+			if (!n->local) {
+				rep.running = false;
+				rep.state = LX_RUN_STOPPED;
+			}
+			check_conflicts(a, n, id, &rep, &f);
 		}
-		check_conflicts(a, n, id, &rep, &f);
+		lx_conf_free(&conf);
 	}
 	for (size_t i = 0; rep.n_nodes && i < n->model_findings.n; i++) {
 		const struct lx_finding *m = &n->model_findings.items[i];
@@ -297,9 +303,11 @@ void lx_audit_run(const struct lx_host *host, const char *local_node,
 	struct audit a = {.o = o, .totals = totals, .local_rt = *o->runtime};
 	struct lx_running_index running, elsewhere = {.elsewhere = true};
 	struct lx_lxc_files lxc_files = {0};
+	struct lx_storage_cfg storage_cfg = {0};
 	lx_running_index_build(o->runtime, host->cgroup, &running);
 	a.local_rt.running = &running;
 	a.local_rt.lxc_files = &lxc_files;
+	a.local_rt.storage_cfg = &storage_cfg;
 	a.remote_rt = a.local_rt;
 	a.remote_rt.running = &elsewhere;
 	struct node local = {.name = lx_xstrdup(local_node), .local = true, .host = host};
@@ -312,4 +320,5 @@ void lx_audit_run(const struct lx_host *host, const char *local_node,
 		audit_cluster(&a, local_node);
 	lx_running_index_free(&running);
 	lx_lxc_files_free(&lxc_files);
+	lx_storage_cfg_free(&storage_cfg);
 }

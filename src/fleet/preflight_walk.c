@@ -94,17 +94,20 @@ void lx_preflight_walk(const struct lx_host *host, const char *pve_dir, const ch
 {
 	_cleanup_free_ char *pve_lxc = lx_path_join(pve_dir, "lxc");
 	/* What every container's preflight shares, found or read once: which
-	 * containers run, LXC's shared config files. */
+	 * containers run, LXC's shared config files, storage.cfg. */
 	struct lx_runtime_paths rt = *o->runtime;
 	struct lx_preflight_options shared = *o;
 	struct lx_running_index running;
 	struct lx_lxc_files lxc_files = {0};
+	struct lx_storage_cfg storage_cfg = {0};
 	lx_running_index_build(o->runtime, host->cgroup, &running);
 	rt.running = &running;
 	rt.lxc_files = &lxc_files;
+	rt.storage_cfg = &storage_cfg;
 	shared.runtime = &rt;
 	struct walk w = {host, &shared};
 	lx_containers_each(pve_lxc, lxc_path, walk_entry, &w);
 	lx_running_index_free(&running);
 	lx_lxc_files_free(&lxc_files);
+	lx_storage_cfg_free(&storage_cfg);
 }

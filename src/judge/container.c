@@ -164,6 +164,28 @@ static int cannot_inspect(char **why, const char *id, char *what)
 	return -1;
 }
 
+void lx_storage_cfg_free(struct lx_storage_cfg *c)
+{
+	free(c->path);
+	free(c->text);
+	free(c->error);
+	memset(c, 0, sizeof(*c));
+}
+
+/* c holds path's storage.cfg (read now unless it already does). */
+static void storage_cfg_read(struct lx_storage_cfg *c, const char *path)
+{
+	if (c->path && strcmp(c->path, path) == 0)
+		return;
+	lx_storage_cfg_free(c);
+	c->path = lx_xstrdup(path);
+	struct lx_error err = {0};
+	if (lx_read_file_optional(path, 1 << 20, &c->text, NULL, &err) < 0) {
+		c->error = lx_xstrdup(err.message);
+		lx_error_clear(&err);
+	}
+}
+
 /* The root of stopped PVE container id whose config says rootfs: value. */
 static int pve_storage_root(const struct lx_runtime_paths *paths, const char *id,
 			    const char *value, char **why)
@@ -195,13 +217,13 @@ static int pve_storage_root(const struct lx_runtime_paths *paths, const char *id
 
 	_cleanup_free_ char *cfg_path =
 		lx_path_join(paths->pve_dir ? paths->pve_dir : "/etc/pve", "storage.cfg");
-	_cleanup_free_ char *cfg = NULL;
-	struct lx_error err = {0};
-	if (lx_read_file_optional(cfg_path, 1 << 20, &cfg, NULL, &err) < 0) {
-		char *what = lx_xasprintf("%s", err.message);
-		lx_error_clear(&err);
-		return cannot_inspect(why, id, what);
-	}
+	/* read once for the walk, or for this container alone */
+	__attribute__((cleanup(lx_storage_cfg_free))) struct lx_storage_cfg own = {0};
+	struct lx_storage_cfg *sc = paths->storage_cfg ? paths->storage_cfg : &own;
+	storage_cfg_read(sc, cfg_path);
+	if (sc->error)
+		return cannot_inspect(why, id, lx_xstrdup(sc->error));
+	const char *cfg = sc->text;
 	if (!cfg && strcmp(storeid, "local") != 0) {
 		/* No storage.cfg: not a Proxmox node's config directory (a copy
 		 * read elsewhere, a test's). Only a mounted root can be read. */
@@ -344,7 +366,18 @@ int lx_verify_container(const struct lx_host *host, const char *id, const char *
 	struct lx_conf conf;
 	if (lx_conf_load(path, &conf, err) < 0)
 		return -1;
-	const char *hostname = lx_conf_hostname(&conf);
+	int rc = lx_verify_container_conf(host, id, &conf, is_pve, paths, out, report, err);
+	lx_conf_free(&conf);
+	return rc;
+}
+
+int lx_verify_container_conf(const struct lx_host *host, const char *id,
+			     const struct lx_conf *conf, bool is_pve,
+			     const struct lx_runtime_paths *paths, struct lx_findings *out,
+			     struct lx_container_report *report, struct lx_error *err)
+{
+	memset(report, 0, sizeof(*report));
+	const char *hostname = lx_conf_hostname(conf);
 	report->hostname = hostname ? lx_xstrdup(hostname) : NULL;
 	struct lx_access_options aopts;
 	lx_access_options_default(&aopts);
@@ -353,14 +386,13 @@ int lx_verify_container(const struct lx_host *host, const char *id, const char *
 	aopts.subid_root = paths->subid_root;
 	aopts.tools_root = paths->subid_root; /* the live host's root, as for its id tools */
 	aopts.shared = paths->lxc_files;
-	if (lx_access_compute(host, &conf, is_pve, &aopts, &report->access, err) < 0) {
-		lx_conf_free(&conf);
+	if (lx_access_compute(host, conf, is_pve, &aopts, &report->access, err) < 0) {
 		free(report->hostname); /* a failed verify leaves no report to free */
 		report->hostname = NULL;
 		return -1;
 	}
 	struct lx_container_config cc;
-	lx_container_config_read(host, id, &conf, is_pve, &cc);
+	lx_container_config_read(host, id, conf, is_pve, &cc);
 	lx_verify_config(host, &cc, &report->access, out);
 	struct lx_running run;
 	lx_container_find(paths, host->cgroup, id, &run);
@@ -377,7 +409,7 @@ int lx_verify_container(const struct lx_host *host, const char *id, const char *
 		}
 	} else if (run.state == LX_RUN_STOPPED) {
 		_cleanup_free_ char *why = NULL;
-		int root_fd = lx_container_open_root_why(paths, id, &conf, &run, &why);
+		int root_fd = lx_container_open_root_why(paths, id, conf, &run, &why);
 		lx_verify_hook(host, &cc, root_fd, out);
 		if (root_fd >= 0) {
 			lx_verify_rootfs(host, &cc, root_fd, out);
@@ -410,7 +442,6 @@ int lx_verify_container(const struct lx_host *host, const char *id, const char *
 				   lx_str_starts_with(n->host_path, "/dev/nvidia");
 	}
 	lx_container_config_free(&cc);
-	lx_conf_free(&conf);
 	return 0;
 }
 

@@ -88,6 +88,15 @@ static void check_line(const struct lx_host *host, const struct lx_node_plan *no
 	lx_incfile_check_free(&c);
 }
 
+void lx_verify_include_conf(const struct lx_host *host, const struct lx_node_plan *nodes,
+			    const char *id, const struct lx_conf *conf, const char *state_dir,
+			    struct lx_findings *out)
+{
+	const struct lx_conf_line *l = lx_incfile_find_line(conf, state_dir);
+	if (l)
+		check_line(host, nodes, id, conf, l, state_dir, out);
+}
+
 int lx_verify_include(const struct lx_host *host, const struct lx_node_plan *nodes, const char *id,
 		      const char *config_path, const char *state_dir, struct lx_findings *out,
 		      struct lx_error *err)
@@ -95,9 +104,7 @@ int lx_verify_include(const struct lx_host *host, const struct lx_node_plan *nod
 	struct lx_conf conf;
 	if (lx_conf_load(config_path, &conf, err) < 0)
 		return -1;
-	const struct lx_conf_line *l = lx_incfile_find_line(&conf, state_dir);
-	if (l)
-		check_line(host, nodes, id, &conf, l, state_dir, out);
+	lx_verify_include_conf(host, nodes, id, &conf, state_dir, out);
 	lx_conf_free(&conf);
 	return 0;
 }

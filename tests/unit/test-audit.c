@@ -130,7 +130,7 @@ static void test_walk(const char *examples)
 	_cleanup_free_ char *node = lx_audit_local_node(pve, &host);
 	str_eq(node, "pve1", "this node is the one <pve-dir>/lxc links to");
 
-	struct lx_runtime_paths rt = {cgroup, "/proc", lxc, NULL, pve, NULL, NULL, NULL};
+	struct lx_runtime_paths rt = {cgroup, "/proc", lxc, NULL, pve, NULL, NULL, NULL, NULL};
 	struct seen s = {0};
 	struct lx_audit_options o = {.pve_dir = pve, .lxc_path = lxc, .runtime = &rt,
 				     .state_dir = state, .exclusive = true, .cluster = true,

@@ -150,6 +150,25 @@ t_pct_mount() {
 }
 check "local-lvm with its root mounted at /var/lib/lxc/123/rootfs (pct mount): read there" t_pct_mount
 
+# audit reads storage.cfg once for all its containers (and each config
+# once): every container's root is still found or not as verify finds it
+# alone, one container after another on different storages.
+t_audit_same() {
+	lx audit --format json >"$work/audit.json" 2>"$work/err"
+	[ $? -le 1 ] || { cat "$work/err"; return 1; }
+	n=0
+	for conf in "$pve"/lxc/*.conf; do
+		id=$(basename "$conf" .conf)
+		want=$(verify_json "$id" | jq -c '[.findings[] | select(.code == "LXG011" or .code == "LXG027") | [.code, .message]]')
+		got=$(jq -c --arg id "$id" '[.containers[] | select(.container == $id) | .findings[] |
+			select(.code == "LXG011" or .code == "LXG027") | [.code, .message]]' "$work/audit.json")
+		[ "$got" = "$want" ] || { echo "# $id: audit $got, verify $want"; return 1; }
+		[ "$want" != "[]" ] && n=$((n + 1))
+	done
+	[ "$n" -ge 5 ] || { echo "# only $n containers with a root finding"; return 1; }
+}
+check "audit of every container: each root found or not as verify finds it (storage.cfg read once)" t_audit_same
+
 # Without a storage.cfg (not a node's config directory) nothing is claimed.
 t_no_cfg() {
 	mv "$pve/storage.cfg" "$work/storage.cfg.away"
