@@ -37,6 +37,11 @@ void lx_error_clear(struct lx_error *err);
 void *lx_xmalloc(size_t size);
 void *lx_xcalloc(size_t n, size_t size);
 void *lx_xrealloc(void *p, size_t size);
+/* p (an array of n items of size bytes, grown only by this) with room for
+ * item n: reallocated only when n is 0 or a power of two from 8 on, so
+ * appending one at a time costs O(log n) reallocations. n may have shrunk
+ * meanwhile (the room stays). */
+void *lx_xgrow(void *p, size_t n, size_t size);
 char *lx_xstrdup(const char *s);
 char *lx_xstrndup(const char *s, size_t n);
 char *lx_xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

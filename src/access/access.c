@@ -181,13 +181,12 @@ static void add_device_rule(struct sim *s, int version, const char *key, const c
 			    const char *file, int line, bool from_config)
 {
 	struct lx_access *a = s->out;
-	a->rules = lx_xrealloc(a->rules, (a->n_rules + 1) * sizeof(*a->rules));
+	a->rules = lx_xgrow(a->rules, a->n_rules, sizeof(*a->rules));
 	struct lx_access_rule *r = &a->rules[a->n_rules];
 	memset(r, 0, sizeof(*r));
 	r->file = file, r->line = line, r->from_config = from_config;
 	r->key = lx_xstrdup(key), r->value = lx_xstrdup(value);
-	s->pending[version] =
-		lx_xrealloc(s->pending[version], (s->n_pending[version] + 1) * sizeof(size_t));
+	s->pending[version] = lx_xgrow(s->pending[version], s->n_pending[version], sizeof(size_t));
 	s->pending[version][s->n_pending[version]++] = a->n_rules++;
 }
 

@@ -103,7 +103,7 @@ static bool v2_in_program(const struct lx_dev_cgroup *cg, const struct lx_dev_ru
 
 static void insert_front(struct lx_dev_cgroup *cg, const struct lx_dev_rule *rule)
 {
-	cg->rules = lx_xrealloc(cg->rules, (cg->n_rules + 1) * sizeof(*cg->rules));
+	cg->rules = lx_xgrow(cg->rules, cg->n_rules, sizeof(*cg->rules));
 	memmove(cg->rules + 1, cg->rules, cg->n_rules * sizeof(*cg->rules));
 	cg->rules[0] = *rule;
 	cg->n_rules++;

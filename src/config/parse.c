@@ -189,7 +189,7 @@ void lx_conf_parse(const char *path, const char *text, size_t len, struct lx_con
 				eol = "\r\n";
 			}
 		}
-		conf->lines = lx_xrealloc(conf->lines, (conf->n + 1) * sizeof(*conf->lines));
+		conf->lines = lx_xgrow(conf->lines, conf->n, sizeof(*conf->lines));
 		struct lx_conf_line *l = &conf->lines[conf->n];
 		memset(l, 0, sizeof(*l));
 		l->lineno = (int)conf->n + 1;

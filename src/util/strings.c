@@ -2,6 +2,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <stdint.h>
 #include <string.h>
 
 static void out_of_memory(void)
@@ -32,6 +33,17 @@ void *lx_xrealloc(void *p, size_t size)
 	if (!q)
 		out_of_memory();
 	return q;
+}
+
+void *lx_xgrow(void *p, size_t n, size_t size)
+{
+	if (n == 0)
+		return lx_xrealloc(p, 8 * size);
+	if (n < 8 || (n & (n - 1)) != 0)
+		return p;
+	if (n > SIZE_MAX / 2 / size)
+		out_of_memory();
+	return lx_xrealloc(p, 2 * n * size);
 }
 
 char *lx_xstrdup(const char *s)
