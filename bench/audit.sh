@@ -103,7 +103,9 @@ preflight_cmd() {
 }
 cat_cmd() { find "$dir/pve/nodes" -name '*.conf' -exec cat {} +; }
 
-# run KIND COUNT: prints "files tool_ns cat_ns peak_kb [perl_ns]"
+# run KIND COUNT: prints "files tool_ns cat_ns peak_kb tool_cpu_s cat_cpu_s [perl_ns]"
+# (CPU: user + system of one run under GNU time, which a loaded machine
+# disturbs less than wall time)
 run() {
 	kind=$1
 	dir="$work/$kind$2"
@@ -130,9 +132,14 @@ run() {
 	cat_ns=$(best cat_cmd)
 	what="lxgpu $kind"
 	rc=0
-	"${kind}_cmd" /usr/bin/time -o "$work/peak" -f %M >"$work/out" 2>"$work/err" || rc=$?
+	"${kind}_cmd" /usr/bin/time -o "$work/peak" -f '%M %U %S' >"$work/out" 2>"$work/err" || rc=$?
 	check_run "$what (under GNU time)" "$rc" "$expect"
-	peak=$(tail -1 "$work/peak")
+	set -- $(tail -1 "$work/peak")
+	peak=$1
+	tool_cpu=$(echo "$2 $3" | awk '{ print $1 + $2 }')
+	/usr/bin/time -o "$work/catcpu" -f '%U %S' find "$dir/pve/nodes" -name '*.conf' -exec cat {} + >/dev/null 2>"$work/err" ||
+		fail "cat failed under GNU time:"
+	cat_cpu=$(tail -1 "$work/catcpu" | awk '{ print $1 + $2 }')
 	perl_ns=""
 	if [ -n "$oracle" ]; then
 		find "$dir/pve/nodes" -name '*.conf' | perl "$oracle_bench" "$oracle_lib" >"$work/out" 2>"$work/err" ||
@@ -140,7 +147,7 @@ run() {
 		read -r perl_ns parsed <"$work/out"
 		[ "$parsed" = "$files" ] || fail "Proxmox's parser parsed $parsed of $files files"
 	fi
-	echo "$files $tool_ns $cat_ns $peak $perl_ns"
+	echo "$files $tool_ns $cat_ns $peak $tool_cpu $cat_cpu $perl_ns"
 }
 
 # Proxmox's parser, when its sources were extracted (pve-oracle/get-lib.sh).
@@ -157,16 +164,16 @@ for kind in audit preflight; do
 	# (an assignment, so that a failed run stops the benchmark: set -e)
 	r=$(run "$kind" "$small")
 	set -- $r
-	f1=$1 a1=$2 c1=$3 m1=$4 p1=${5:-0}
+	f1=$1 a1=$2 c1=$3 m1=$4 u1=$5 k1=$6 p1=${7:-0}
 	r=$(run "$kind" "$large")
 	set -- $r
-	f10=$1 a10=$2 c10=$3 m10=$4 p10=${5:-0}
-	awk -v k="$kind" -v f1="$f1" -v a1="$a1" -v c1="$c1" -v m1="$m1" -v p1="$p1" \
-		-v f10="$f10" -v a10="$a10" -v c10="$c10" -v m10="$m10" -v p10="$p10" 'BEGIN {
-	printf "%-9s %6d configs: %8.1f ms (%5.1f us/container), cat %6.1f ms, ratio %5.2f, peak RSS %6d KiB\n",
-		k, f1, a1 / 1e6, a1 / 1e3 / f1, c1 / 1e6, a1 / c1, m1
-	printf "%-9s %6d configs: %8.1f ms (%5.1f us/container), cat %6.1f ms, ratio %5.2f, peak RSS %6d KiB\n",
-		k, f10, a10 / 1e6, a10 / 1e3 / f10, c10 / 1e6, a10 / c10, m10
+	f10=$1 a10=$2 c10=$3 m10=$4 u10=$5 k10=$6 p10=${7:-0}
+	awk -v k="$kind" -v f1="$f1" -v a1="$a1" -v c1="$c1" -v m1="$m1" -v p1="$p1" -v u1="$u1" -v k1="$k1" \
+		-v f10="$f10" -v a10="$a10" -v c10="$c10" -v m10="$m10" -v p10="$p10" -v u10="$u10" -v k10="$k10" 'BEGIN {
+	printf "%-9s %6d configs: %8.1f ms (%5.1f us/container), cat %6.1f ms, ratio %5.2f, peak RSS %6d KiB; CPU %.2f s, cat %.2f s\n",
+		k, f1, a1 / 1e6, a1 / 1e3 / f1, c1 / 1e6, a1 / c1, m1, u1, k1
+	printf "%-9s %6d configs: %8.1f ms (%5.1f us/container), cat %6.1f ms, ratio %5.2f, peak RSS %6d KiB; CPU %.2f s, cat %.2f s\n",
+		k, f10, a10 / 1e6, a10 / 1e3 / f10, c10 / 1e6, a10 / c10, m10, u10, k10
 	if (p10 > 0)
 		printf "%-9s Proxmox parse_pct_config of the same files: %.1f ms (%d), %.1f ms (%d); lxgpu / Proxmox %.2f\n",
 			k, p1 / 1e6, f1, p10 / 1e6, f10, a10 / p10
