@@ -61,6 +61,12 @@ enum lx_finding_code {
 	LXG046_HOOK_NO_USERSPACE,  /* the hook has no userspace of the loaded version to give */
 	LXG047_OWN_DRIVER_COPY,    /* no hook: the container's own copy of the driver */
 	/* Intel and AMD GPUs, by-path nodes (src/judge/config_check.c) */
+	/* MIG instances (src/judge/mig_check.c, the guard, audit) */
+	LXG050_MIG_NOT_ISOLATED = 50, /* given MIG instances, it can reach other instances' caps nodes */
+	LXG051_MIG_SHARED,        /* audit: two containers on one MIG instance */
+	LXG052_GUARD_MIG_GONE,    /* guard: a MIG instance the config gives does not exist now */
+	LXG053_MIG_INCOMPLETE,    /* a CI's caps node without its GI's, or a GI's without a CI's */
+	LXG054_MIG_GONE,          /* verify: a MIG instance the config gives does not exist now */
 	LXG055_DRM_GROUP_MISMATCH = 55, /* a DRM node's gid is not the container's render/video group */
 	LXG056_BY_PATH_GONE,      /* a /dev/dri/by-path link the host no longer has */
 	/* NVIDIA's LXC hook, hooks/nvidia (src/judge/nvhook_check.c) */

@@ -72,6 +72,27 @@ void lx_verify_config(const struct lx_host *host, const struct lx_container_conf
  * lx_verify_config. */
 void lx_verify_nvhook(const struct lx_host *host, const struct lx_container_config *cc,
 		      const struct lx_access *access, struct lx_findings *out);
+/* ---- MIG instances (src/judge/mig_check.c) ---- */
+
+/* A MIG instance a config names through its caps nodes' minors (read with
+ * the driver's table, so also one that no longer exists). */
+struct lx_mig_given {
+	int gpu_minor, gi, ci; /* ci -1: only the GI's node is given */
+	int line;              /* the first config line naming it */
+	bool gi_node, ci_node; /* which of its two caps nodes the config gives */
+};
+void lx_config_mig_given(const struct lx_host *host, const struct lx_container_config *cc,
+			 struct lx_mig_given **out, size_t *n);
+/* The instance's GI and CI capabilities exist now. */
+bool lx_mig_instance_exists(const struct lx_host *host, int gpu_minor, int gi, int ci);
+/* How to get a gone instance back (verify's LXG054, the guard's LXG052). */
+char *lx_mig_recreate_fix(const struct lx_host *host, const char *id, int gpu_minor, int gi,
+			  int ci);
+/* LXG050 (other instances reachable), LXG053 (a GI or CI node alone),
+ * LXG054 (an instance that does not exist now); part of lx_verify_config. */
+void lx_verify_mig(const struct lx_host *host, const struct lx_container_config *cc,
+		   const struct lx_access *access, struct lx_findings *out);
+
 /* Findings about the config's lxgpu include file (the include style):
  * missing (LXC refuses the config), not lxgpu's, not what ensure-nodes
  * writes now, no record to rewrite it from, recorded GPUs it leaves out.
@@ -124,6 +145,7 @@ struct lx_container_report {
 	const char *found_by;      /* "lxc-info" or "cgroup" (lx_running's source); NULL */
 	struct lx_access access; /* what it gets at its next start */
 	struct lx_strv gpus; /* bdfs of the GPUs it uses */
+	struct lx_strv migs; /* MIG instances its config gives: "0000:1b:00.0:gi1/ci0" */
 	size_t n_nodes;      /* GPU nodes in its config */
 	char *hostname;      /* lx_conf_hostname of its config; NULL when none */
 	struct lx_running_devices devices; /* running: what its device cgroup allows */

@@ -33,6 +33,8 @@ struct node {
 	struct lx_node_model model; /* another node's, holding its host */
 	struct gpu_owner *owners;
 	size_t n_owners;
+	struct gpu_owner *mig_owners; /* bdf holds "BDF:giX/ciY" */
+	size_t n_mig_owners;
 	struct lx_vm_devices vms; /* hostpciN entries of the node's VMs */
 	/* About its host model (stale, undated): told for each GPU container. */
 	struct lx_findings model_findings;
@@ -58,6 +60,11 @@ static void node_free(struct node *n)
 		free(n->owners[i].container);
 	}
 	free(n->owners);
+	for (size_t i = 0; i < n->n_mig_owners; i++) {
+		free(n->mig_owners[i].bdf);
+		free(n->mig_owners[i].container);
+	}
+	free(n->mig_owners);
 	lx_vm_devices_free(&n->vms);
 	lx_findings_free(&n->model_findings);
 }
@@ -71,9 +78,39 @@ static void node_read_vms(struct node *n, const char *pve_dir, const char *qemu_
 
 /* ---- conflicts between guests ---- */
 
+/* Two containers on one MIG instance share it (its memory and compute
+ * slices): whatever isolation MIG gives is between instances, not between
+ * the containers of one. Always said, --exclusive or not. */
+static void check_mig_shared(struct node *n, const char *id, const struct lx_container_report *rep,
+			     struct lx_findings *f)
+{
+	for (size_t i = 0; i < rep->migs.n; i++) {
+		const char *inst = rep->migs.items[i];
+		const struct gpu_owner *owner = NULL;
+		for (size_t o = 0; o < n->n_mig_owners && !owner; o++)
+			if (strcmp(n->mig_owners[o].bdf, inst) == 0 &&
+			    strcmp(n->mig_owners[o].container, id) != 0)
+				owner = &n->mig_owners[o];
+		if (owner) {
+			lx_findings_add(f, LXG051_MIG_SHARED, id, NULL, 0, NULL,
+					lx_xasprintf("MIG instance %s is also given to container %s: "
+						     "the two share it, they are not isolated from "
+						     "each other",
+						     inst, owner->container),
+					lx_xasprintf("give each container its own instance (lxgpu apply "
+						     "%s --gpus INDEX:giX/ciY; lxgpu scan lists them)",
+						     id));
+			continue;
+		}
+		n->mig_owners = lx_xrealloc(n->mig_owners, (n->n_mig_owners + 1) * sizeof(*n->mig_owners));
+		n->mig_owners[n->n_mig_owners++] = (struct gpu_owner){lx_xstrdup(inst), lx_xstrdup(id)};
+	}
+}
+
 static void check_conflicts(const struct audit *a, struct node *n, const char *id,
 			    const struct lx_container_report *rep, struct lx_findings *f)
 {
+	check_mig_shared(n, id, rep, f);
 	lx_vm_gpu_findings(&n->vms, id, &rep->gpus, f);
 	for (size_t i = 0; i < rep->gpus.n; i++) {
 		const char *bdf = rep->gpus.items[i];

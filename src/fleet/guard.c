@@ -98,12 +98,24 @@ static char *stop_command(const struct guard *k, const char *other)
  * are now, so the config names each by the node it has today. A GPU that
  * is gone is left out (apply refuses an address with no GPU); NULL when
  * every recorded GPU is gone. */
-static char *apply_command(const struct lx_host *host, const char *id, const struct lx_record *rec)
+static char *apply_command(const struct lx_host *host, const char *id, const struct lx_record *rec,
+			   const struct lx_strv *migs)
 {
 	struct lx_buf b = {0};
 	for (size_t i = 0; i < rec->n_gpus; i++) {
 		const struct lx_gpu *g = gpu_now(host, &rec->gpus[i]);
-		if (g)
+		if (!g)
+			continue;
+		/* A GPU given by MIG instances stays given by them: its bare
+		 * address would give the whole GPU. */
+		_cleanup_free_ char *prefix = lx_xasprintf("%s:gi", g->bdf);
+		bool by_instance = false;
+		for (size_t m = 0; m < migs->n; m++)
+			if (lx_str_starts_with(migs->items[m], prefix)) {
+				lx_buf_printf(&b, "%s%s", b.len ? "," : "", migs->items[m]);
+				by_instance = true;
+			}
+		if (!by_instance)
 			lx_buf_printf(&b, "%s%s", b.len ? "," : "", g->bdf);
 	}
 	if (!b.len)
@@ -474,6 +486,40 @@ static void check_gpu(struct guard *k, const struct lx_record_gpu *rg, const str
 	check_containers(k, g);
 }
 
+/* A MIG instance the config gives that does not exist now: after a reboot
+ * without the layout recreated, CUDA in the container would find no
+ * device. The config's caps minors say which instance it was (the
+ * driver's table of minors). */
+static void check_mig(struct guard *k, const struct lx_conf *conf)
+{
+	struct lx_container_config cc;
+	lx_container_config_read(k->host, k->id, conf, k->is_pve, &cc);
+	struct lx_mig_given *given;
+	size_t n;
+	lx_config_mig_given(k->host, &cc, &given, &n);
+	for (size_t i = 0; i < n; i++) {
+		const struct lx_mig_given *g = &given[i];
+		if (!g->gi_node || !g->ci_node ||
+		    lx_mig_instance_exists(k->host, g->gpu_minor, g->gi, g->ci))
+			continue;
+		int index = lx_host_gpu_by_minor(k->host, g->gpu_minor);
+		_cleanup_free_ char *fix =
+			lx_mig_recreate_fix(k->host, k->id, g->gpu_minor, g->gi, g->ci);
+		_cleanup_free_ char *start = start_command(k);
+		lx_findings_add(k->out, LXG052_GUARD_MIG_GONE, k->id, conf->path, g->line, NULL,
+				lx_xasprintf("MIG instance gi%d/ci%d of %s%s%s, which the config "
+					     "gives, does not exist now (no /proc/driver/nvidia/"
+					     "capabilities/gpu%d/mig/gi%d/ci%d/access): MIG instances "
+					     "are gone after a reboot until they are created again",
+					     g->gi, g->ci, index >= 0 ? "GPU " : "/dev/nvidia",
+					     index >= 0 ? k->host->gpus[index].bdf : "",
+					     index >= 0 ? "" : "?", g->gpu_minor, g->gi, g->ci),
+				lx_xasprintf("%s, then %s", fix, start));
+	}
+	free(given);
+	lx_container_config_free(&cc);
+}
+
 bool lx_guard_has_gpu_lines(const struct lx_host *host, const struct lx_conf *conf,
 			    const char *state_dir)
 {
@@ -541,7 +587,24 @@ void lx_guard_pre_start(const struct lx_host *host, const char *id, const struct
 				lx_xstrdup("nothing blocks the start for this"));
 
 	report->checked = true;
-	report->apply_command = apply_command(host, id, &rec);
+	struct lx_strv migs = {0};
+	{
+		struct lx_container_config cc;
+		lx_container_config_read(host, id, conf, is_pve, &cc);
+		struct lx_mig_given *given;
+		size_t n_given;
+		lx_config_mig_given(host, &cc, &given, &n_given);
+		for (size_t i = 0; i < n_given; i++) {
+			int g = lx_host_gpu_by_minor(host, given[i].gpu_minor);
+			if (g >= 0 && given[i].gi_node && given[i].ci_node)
+				lx_strv_push_owned(&migs, lx_xasprintf("%s:gi%d/ci%d", host->gpus[g].bdf,
+								       given[i].gi, given[i].ci));
+		}
+		free(given);
+		lx_container_config_free(&cc);
+	}
+	report->apply_command = apply_command(host, id, &rec, &migs);
+	lx_strv_free(&migs);
 	_cleanup_free_ char *start = NULL;
 	struct guard k = {.host = host, .id = id, .is_pve = is_pve, .paths = paths, .rec = &rec,
 			  .out = out};
@@ -552,6 +615,7 @@ void lx_guard_pre_start(const struct lx_host *host, const char *id, const struct
 	k.fix = fix;
 	for (size_t i = 0; i < rec.n_gpus; i++)
 		check_gpu(&k, &rec.gpus[i], &cur, &vms);
+	check_mig(&k, conf);
 	lx_vm_devices_free(&vms);
 	lx_current_free(&cur);
 	lx_access_free(&access);

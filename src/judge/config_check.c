@@ -855,6 +855,7 @@ void lx_verify_config(const struct lx_host *host, const struct lx_container_conf
 	check_over_broad(&k);
 	check_basic_devices(&k);
 	check_sections(&k, &cc->owned);
+	lx_verify_mig(host, cc, access, out);
 	lx_verify_nvhook(host, cc, access, out);
 }
 

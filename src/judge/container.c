@@ -433,6 +433,17 @@ int lx_verify_container_conf(const struct lx_host *host, const char *id,
 	run.why = NULL;
 	lx_running_free(&run);
 	lx_container_gpus(host, &cc, &report->access, &report->gpus);
+	struct lx_mig_given *given;
+	size_t n_given;
+	lx_config_mig_given(host, &cc, &given, &n_given);
+	for (size_t i = 0; i < n_given; i++) {
+		int g = lx_host_gpu_by_minor(host, given[i].gpu_minor);
+		if (given[i].gi_node && given[i].ci_node && g >= 0)
+			lx_strv_push_owned(&report->migs,
+					   lx_xasprintf("%s:gi%d/ci%d", host->gpus[g].bdf, given[i].gi,
+							given[i].ci));
+	}
+	free(given);
 	report->n_nodes = cc.n_grants;
 	/* GPU lines in an included file (the include style): its binds; NVIDIA's
 	 * hook: the nodes it mounts. */
@@ -448,6 +459,7 @@ int lx_verify_container_conf(const struct lx_host *host, const char *id,
 void lx_container_report_free(struct lx_container_report *report)
 {
 	lx_strv_free(&report->gpus);
+	lx_strv_free(&report->migs);
 	lx_access_free(&report->access);
 	lx_running_devices_free(&report->devices);
 	free(report->state_why);

@@ -298,6 +298,7 @@ LXG011 LXG027 LXG047 # a container root with driver libraries (tests/cli/test-dr
 LXG021 # audit --cluster without a node's published model (tests/cli/test-cluster.sh)
 LXG015 LXG016 LXG017 LXG018 LXG019 LXG026 # a running container: lxc-* tests only
 LXG033 # another running container (tests/integration/lxc-guard.sh has a real one)
+LXG050 LXG051 LXG052 LXG053 LXG054 # MIG instances: tests/cli/test-mig.sh judges them on scratch configs (the fixes need nvidia-smi or name an instance to pick)
 LXG055 # a container root with its /etc/group (tests/verify/run-drm-groups.sh builds one)
 LXG056 # a host model whose GPU lost its by-path link (no example host has one)
 LXG061 # NVIDIA's hook: the host's tools, looked for in --subid-root (tests/verify/run-nvhook.sh plants them)

@@ -1,0 +1,131 @@
+#!/bin/sh
+# MIG instances on the made-up H100 host (examples/hosts/pve-h100-mig.yaml:
+# GPU 0 with gi1/ci0, gi1/ci1, gi2/ci0; GPU 1 with gi7-gi9, each ci0):
+# verify, audit and the start guard on scratch Proxmox configs.
+# Usage: test-mig.sh LXGPU EXAMPLES_DIR   (TAP output)
+#
+# The configs are written by hand from NVIDIA's numbering (nv-caps.c:
+# gpuG/giI's access is minor 3 + 135G + 9I, its ciC one more plus C; the
+# nvidia-caps major of this host is 508), not from lxgpu's output.
+set -u
+lxgpu=$1 examples=$(cd "$2" && pwd)
+host="$examples/pve-h100-mig.yaml"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+. "$(dirname "$0")/../lib/tap.sh"
+
+mkdir -p "$work/pve/lxc" "$work/lxc" "$work/state" "$work/lock"
+# What libnvidia-container gives one MIG device: the parent GPU, nvidiactl,
+# uvm, the GI's and the CI's access caps nodes (gpu0/gi1: 12, its ci0: 13).
+gi1_ci0='dev0: /dev/nvidia0,mode=0666
+dev1: /dev/nvidiactl,mode=0666
+dev2: /dev/nvidia-uvm,mode=0666
+dev3: /dev/nvidia-uvm-tools,mode=0666
+dev4: /dev/nvidia-caps/nvidia-cap12,mode=0444
+dev5: /dev/nvidia-caps/nvidia-cap13,mode=0444'
+ct() { # ID LINES...: a privileged Proxmox config
+	id=$1
+	shift
+	{
+		printf 'arch: amd64\nhostname: ct%s\nostype: debian\n' "$id"
+		printf 'rootfs: local:%s/vm-%s-disk-0.raw,size=8G\n' "$id" "$id"
+		for l in "$@"; do printf '%s\n' "$l"; done
+	} >"$work/pve/lxc/$id.conf"
+}
+ct 101 "$gi1_ci0"
+ct 102 "$gi1_ci0"
+# The whole caps major allowed: root in a privileged container can make
+# and open any instance's node (PVE's common.conf allows mknod).
+ct 103 "$gi1_ci0" 'lxc.cgroup2.devices.allow: c 508:* rwm'
+# A CI's node without its GI's (gpu1/gi7/ci0 is 202, gi7 is 201).
+ct 104 'dev0: /dev/nvidia1,mode=0666' 'dev1: /dev/nvidiactl,mode=0666' \
+	'dev2: /dev/nvidia-caps/nvidia-cap202,mode=0444'
+# GPU 1's gi8/ci0 (210, 211) alone: isolated, nothing to say.
+ct 105 'dev0: /dev/nvidia1,mode=0666' 'dev1: /dev/nvidiactl,mode=0666' \
+	'dev2: /dev/nvidia-uvm,mode=0666' 'dev3: /dev/nvidia-uvm-tools,mode=0666' \
+	'dev4: /dev/nvidia-caps/nvidia-cap210,mode=0444' 'dev5: /dev/nvidia-caps/nvidia-cap211,mode=0444'
+
+# The same host after a reboot without the MIG layout: GPU 0's gi1 and its
+# CIs gone (the driver's table of minors stays).
+python3 - "$host" "$work/gone.yaml" <<'EOF'
+import re, sys
+s = open(sys.argv[1]).read()
+i, j = s.index("capabilities:"), s.index("mig_minors:")
+caps = re.sub(r"- name: gpu0/mig/gi1(/ci[0-9])?\n  minor: [0-9]+\n", "", s[i:j])
+open(sys.argv[2], "w").write(s[:i] + caps + s[j:])
+EOF
+
+x() { # HOST ARGS...
+	h=$1
+	shift
+	"$lxgpu" --host "$h" --pve-dir "$work/pve" --lxc-path "$work/lxc" --state-dir "$work/state" \
+		--format json "$@" >"$work/out" 2>"$work/err"
+	echo $? >"$work/rc"
+}
+codes() { jq -r '[.findings[].code | select(startswith("LXG05"))] | sort | join(" ")' "$work/out"; }
+codes_of() { jq -r --arg id "$1" '[.containers[] | select(.container == $id) | .findings[].code |
+	select(startswith("LXG05"))] | sort | join(" ")' "$work/out"; }
+want() { # EXPECTED GOT
+	[ "$1" = "$2" ] || { echo "MIG codes: got '$2', wanted '$1'"; cat "$work/out" "$work/err"; return 1; }
+}
+
+t_one_instance() { x "$host" verify 101 && want "" "$(codes)"; }
+t_whole_major() {
+	x "$host" verify 103 && want "LXG050" "$(codes)" &&
+		jq -e '.findings[] | select(.code == "LXG050") |
+			(.message | test("gi1/ci0") and test("gpu0/mig/gi2/ci0 \\(nvidia-cap22\\)"))
+			and (.fix | test("lxgpu apply 103 --gpus 0:gi1/ci0"))' "$work/out" >/dev/null
+}
+t_ci_alone() {
+	x "$host" verify 104 && want "LXG053" "$(codes)" &&
+		jq -e '.findings[] | select(.code == "LXG053") | .fix | test("--gpus 1:gi7/ci0")' \
+			"$work/out" >/dev/null
+}
+t_other_gpu() { x "$host" verify 105 && want "" "$(codes)"; }
+t_gone_verify() {
+	x "$work/gone.yaml" verify 101 && want "LXG054" "$(codes)" &&
+		jq -e '.findings[] | select(.code == "LXG054") |
+			(.message | test("gpu0/mig/gi1/ci0/access")) and (.fix | test("-cgi"))' \
+			"$work/out" >/dev/null
+}
+t_audit_shared() {
+	x "$host" audit
+	# 101 and 102 (and 103) give gi1/ci0: the later ones are told.
+	want "" "$(codes_of 101)" && want "LXG051" "$(codes_of 102)" &&
+		want "LXG050 LXG051" "$(codes_of 103)" && want "" "$(codes_of 105)"
+}
+t_guard_gone() {
+	"$lxgpu" --host "$host" --pve-dir "$work/pve" --lxc-path "$work/lxc" \
+		--state-dir "$work/state" apply 105 --lock-dir "$work/lock" >"$work/apply" 2>&1 ||
+		{ cat "$work/apply"; return 1; }
+	"$lxgpu" --host "$host" --pve-dir "$work/pve" --lxc-path "$work/lxc" \
+		--state-dir "$work/state" apply 101 --lock-dir "$work/lock" >"$work/apply" 2>&1 ||
+		{ cat "$work/apply"; return 1; }
+	"$lxgpu" --host "$work/gone.yaml" --pve-dir "$work/pve" --lxc-path "$work/lxc" \
+		--state-dir "$work/state" guard 101 pre-start >"$work/out" 2>&1
+	rc=$?
+	[ "$rc" -ne 0 ] && grep -q "LXG052" "$work/out" && grep -q "nvidia-smi mig -i" "$work/out" &&
+		grep -q "lxgpu apply 101 --gpus 0000:1b:00.0:gi1/ci0" "$work/out" ||
+		{ echo "guard exit $rc"; cat "$work/out"; return 1; }
+	# GPU 1's instance is still there: 105 starts.
+	"$lxgpu" --host "$work/gone.yaml" --pve-dir "$work/pve" --lxc-path "$work/lxc" \
+		--state-dir "$work/state" guard 105 pre-start >"$work/out" 2>&1 ||
+		{ cat "$work/out"; return 1; }
+	! grep -q LXG052 "$work/out"
+}
+t_apply_keeps_instance() {
+	# apply without --gpus keeps the instance, never widens to every instance.
+	grep -q "nvidia-cap13" "$work/pve/lxc/101.conf" && ! grep -q "nvidia-cap14" "$work/pve/lxc/101.conf" &&
+		! grep -q "nvidia-cap22" "$work/pve/lxc/101.conf" ||
+		{ cat "$work/pve/lxc/101.conf"; return 1; }
+}
+
+check "verify: one instance's nodes, nothing to say" t_one_instance
+check "verify: a rule for the whole caps major: LXG050 names other instances" t_whole_major
+check "verify: a CI node without its GI's: LXG053" t_ci_alone
+check "verify: another GPU's instance alone: nothing to say" t_other_gpu
+check "verify: the instance is gone after a reboot: LXG054 with how to recreate it" t_gone_verify
+check "audit: two containers on one instance: LXG051" t_audit_shared
+check "guard: a start whose instance is gone is refused (LXG052); the apply it prints keeps the instance" t_guard_gone
+check "apply keeps the container's instance" t_apply_keeps_instance
+tap_finish
