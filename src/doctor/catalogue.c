@@ -381,8 +381,8 @@ static const struct lx_kmsg_entry catalogue[] = {
 	{"bound-to-vfio", "NVRM: GPU (" BDF ") is already bound to vfio-pci", LXG111_BOUND_ELSEWHERE,
 	 LX_SEVERITY_INFO,
 	 "nvidia found the GPU bound to vfio-pci (given to virtual machines) and left it",
-	 "nothing, unless the GPU was meant for containers: then unbind it from vfio-pci "
-	 "(remove its ids from vfio-pci.ids / the VM's hostpci)",
+	 "if the GPU was meant for containers, unbind it from vfio-pci (remove its ids from "
+	 "vfio-pci.ids / the VM's hostpci); else nothing",
 	 0, {{"gpu", 1}},
 	 "kernel-open/nvidia/nv-pci.c check_for_bound_driver(): \"NVRM: GPU %04x:%02x:%02x.%x is "
 	 "already bound to %s.\\n\""},

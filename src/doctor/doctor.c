@@ -11,10 +11,24 @@ struct check_ctx {
 	struct lx_error *err;
 };
 
+/* Doctor's fixes are host administration lxgpu cannot do or check
+ * (packages, firmware setup, the boot loader, mokutil, dkms, systemctl, a
+ * GPU reset, a reboot): they say "by hand:". The ones lxgpu does itself
+ * (ensure-nodes; nvidia-modprobe for the model's uvm rule) stay commands. */
+static char *host_fix(enum lx_finding_code code, char *fix)
+{
+	if (!fix || code == LXG020_UVM_NOT_LOADED || code == LXG122_DRIVER_NODE_MISSING ||
+	    code == LXG123_DRIVER_NODE_WRONG || lx_str_starts_with(fix, "by hand:"))
+		return fix;
+	char *manual = lx_xasprintf("by hand: %s", fix);
+	free(fix);
+	return manual;
+}
+
 static void add(struct check_ctx *c, enum lx_finding_code code, char *message, char *fix,
 		char *evidence)
 {
-	lx_findings_add(c->out, code, NULL, NULL, 0, NULL, message, fix);
+	lx_findings_add(c->out, code, NULL, NULL, 0, NULL, message, host_fix(code, fix));
 	lx_findings_last_evidence(c->out, evidence);
 }
 
@@ -103,9 +117,9 @@ static char *unbound_gpu_fix(const struct lx_host *host, const struct lx_host_fa
 		return lx_xstrdup("load the nvidia module (modprobe nvidia); the kernel log's findings "
 				  "say why it did not take the GPU");
 	if (strcmp(g->driver, "vfio-pci") == 0)
-		return lx_xstrdup("nothing, unless the GPU is meant for containers: then remove its ids "
-				  "from vfio-pci.ids (kernel command line or /etc/modprobe.d) and the VM's "
-				  "hostpci entry");
+		return lx_xstrdup("if the GPU is meant for containers, remove its ids from vfio-pci.ids "
+				  "(kernel command line or /etc/modprobe.d) and the VM's hostpci entry; "
+				  "else nothing");
 	if (strcmp(g->driver, "nouveau") == 0 || strcmp(g->driver, "nova_core") == 0) {
 		_cleanup_free_ char *mb = f && f->live ? lx_cmdline_get(f->cmdline, "modprobe.blacklist") : NULL;
 		_cleanup_free_ char *rd = f && f->live ? lx_cmdline_get(f->cmdline, "rd.driver.blacklist") : NULL;
@@ -467,7 +481,7 @@ static int check_kmsg(struct check_ctx *c)
 				(int)in->kmsg->lines[x->last].lineno, NULL,
 				lx_xasprintf("%s%s%s%s", gpu ? gpu : "", cause, more ? more : "",
 					     times ? times : ""),
-				fix);
+				host_fix(e->code, fix));
 		lx_findings_last_severity(c->out, x->severity);
 		lx_findings_last_evidence(c->out, lx_kmsg_match_evidence(in->kmsg, &m, x));
 	}

@@ -161,6 +161,38 @@ check "LXG012 a GPU in two containers: by hand (which one keeps it is the user's
 check "LXG013 a GPU in a container and a VM: no command (another GPU, or edit the VM)" \
 	eval 't_audit_setup && nocmd LXG013 700 audit_json'
 
+# ---- doctor: host administration (a package, the firmware setup, the boot
+# loader, mokutil, dkms, systemctl, a GPU reset): every fix says "by hand:",
+# but ensure-nodes', which lxgpu runs itself ----
+# doctor's host findings as out.json, each with container "host"
+doctor_json() { # [DOCTOR OPTIONS...]
+	lx doctor --format json "$@" >"$work/dout.json" 2>"$work/err"
+	jq '{findings: [.findings[] | . + {container: (.container // "host")}]}' "$work/dout.json" >"$work/out.json"
+}
+# dcase CODE HOST LOG: the clean log plus one real message (tests/doctor/kmsg) on an example host
+dcase() {
+	cp "$examples/$2.yaml" "$host"
+	cat "$src/tests/doctor/kmsg/clean-public.log" "$src/tests/doctor/kmsg/$3" >"$work/k.log"
+	manual "$1" host doctor_json --kmsg "$work/k.log"
+}
+# nodriver CODE LOG: as dcase, on the RTX 4090 host with no nvidia module loaded
+# (its GPU bound to no driver)
+nodriver() {
+	sed -e '/^  version:/d' -e '/^  modules:/,/^  firmware:/{/^  - /d}' -e 's/^  modules:$/  modules: []/' \
+		-e 's/^\(  *\)driver: nvidia$/\1driver: null/' "$examples/pve-rtx-4090.yaml" >"$work/nodrv.yaml"
+	cp "$work/nodrv.yaml" "$host"
+	cat "$src/tests/doctor/kmsg/clean-public.log" "$src/tests/doctor/kmsg/$2" >"$work/k.log"
+	manual "$1" host doctor_json --kmsg "$work/k.log"
+}
+check "LXG100 API mismatch: by hand (the client's libraries, or reboot)" dcase LXG100 "$eight" api-mismatch.log
+check "LXG108 GSP did not boot: by hand (nvidia-smi -r, power cycle)" dcase LXG108 "$eight" gsp-wpr2-up.log
+check "LXG111 another driver took the GPU: by hand (blacklist, reboot)" dcase LXG111 "$eight" bound-elsewhere.log
+check "LXG117 a fatal SXid: by hand (reset the fabric)" dcase LXG117 "$eight" sxid-fatal.log
+check "LXG118 the GPU needs a reset: by hand (nvidia-smi -r)" dcase LXG118 "$eight" reset-required.log
+check "LXG112 an unsigned module refused: by hand (mokutil)" nodriver LXG112 lockdown-unsigned.log
+check "LXG116 a module of another kernel: by hand (dkms)" nodriver LXG116 module-vermagic.log
+check "LXG120 the nvidia module not loaded: by hand (install, modprobe)" nodriver LXG120 clean-public.log
+
 # ---- the start guard (pre-start refusals, on tests/lib/guard-host.sh's hosts) ----
 . "$src/tests/lib/guard-host.sh"
 guard_host "$work/g-before.yaml" v2 0 1 nvidia
@@ -286,7 +318,6 @@ LXG106 # the fix of the cause it names, or nvidia-bug-report.sh for NVIDIA
 LXG107 # reinstall the driver package of the loaded version
 LXG109 LXG110 # hardware: power, cooling, seating; the Xid catalogue's advice
 LXG113 LXG114 LXG115 # kernel command line (iommu=pt, ACS), module options
-LXG117 # Fabric Manager of the driver's version, the NVSwitch's SXid
 LXG121 LXG124 LXG125 # bind the GPU, install the driver: host administration
 LXG128 LXG129 # the boot loader's command line; run as root or give --kmsg
 LXG160 LXG161 LXG162 # IOMMU and ACS settings in firmware and kernel command line
@@ -303,7 +334,8 @@ LXG055 # a container root with its /etc/group (tests/verify/run-drm-groups.sh bu
 LXG056 # a host model whose GPU lost its by-path link (no example host has one)
 LXG061 # NVIDIA's hook: the host's tools, looked for in --subid-root (tests/verify/run-nvhook.sh plants them)
 LXG130 LXG131 # doctor CTID: the toolkit inside the container's root, fixed with pct exec in it (tests/doctor/run-toolkit.sh finds it)
-LXG100 LXG108 LXG111 LXG112 LXG116 LXG118 LXG119 LXG120 LXG122 LXG123 LXG126 LXG127 # doctor: host commands (mokutil, nvidia-smi -r, dkms, modprobe, systemctl, ensure-nodes)
+LXG119 LXG126 LXG127 # doctor on live facts (efivars, daemons): their fix says by hand, TODO
+LXG122 LXG123 # doctor: lxgpu ensure-nodes on a live host, TODO
 LXG180 LXG181 LXG182 LXG183 LXG184 # cluster models and preflight --to
 "
 t_every_code() {
