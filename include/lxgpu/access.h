@@ -262,6 +262,11 @@ void lx_access_free(struct lx_access *a);
 const struct lx_access_node *lx_access_find(const struct lx_access *a, const char *path);
 /* Whether users of the container other than root can open the node rw. */
 bool lx_access_node_usable(const struct lx_access_node *n);
+/* The id a devN entry's uid= or gid= (kind 'u' or 'g') shows as inside:
+ * PVE maps it to the host through the container's idmap (an id outside
+ * every range stays itself) and the container sees that host id through
+ * its idmap again; -1 (nobody/nogroup) when the map leaves it out. */
+long long lx_access_devn_id_inside(const struct lx_access *a, char kind, long long id);
 
 const char *lx_rule_fate_name(enum lx_rule_fate f);
 

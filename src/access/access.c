@@ -750,6 +750,41 @@ static long long map_to_ns(const struct lx_access *a, char kind, unsigned long l
 	return -1;
 }
 
+/* PVE's map_ct_id_to_host: a container id in a range maps to the host's;
+ * one outside every range is used as the host id itself. */
+static unsigned long long pve_ct_to_host(const struct lx_access *a, char kind, unsigned long long id)
+{
+	for (size_t i = 0; i < a->n_idmap; i++) {
+		const struct lx_idmap_range *r = &a->idmap[i];
+		if (r->kind == kind && id >= r->ns_id && id - r->ns_id < r->count)
+			return r->host_id + (id - r->ns_id);
+	}
+	return id;
+}
+
+/* An unprivileged container's devN node: PVE chowns it to the host ids its
+ * uid/gid map to (lxc-pve-prestart-hook), which the container sees through
+ * its idmap again: nobody/nogroup when the map leaves the id out. */
+static void devn_ids_inside(struct lx_access *a)
+{
+	if (!a->unprivileged)
+		return;
+	for (size_t i = 0; i < a->n_nodes; i++) {
+		struct lx_access_node *n = &a->nodes[i];
+		if (n->via != LX_VIA_DEVN)
+			continue;
+		n->uid = lx_access_devn_id_inside(a, 'u', n->uid);
+		n->gid = lx_access_devn_id_inside(a, 'g', n->gid);
+	}
+}
+
+long long lx_access_devn_id_inside(const struct lx_access *a, char kind, long long id)
+{
+	if (!a->unprivileged || id < 0)
+		return id;
+	return map_to_ns(a, kind, pve_ct_to_host(a, kind, (unsigned long long)id));
+}
+
 static void bind_node(struct sim *s, const struct mount_entry *m, const char *inside,
 		      const struct lx_dev_node *hn)
 {
@@ -1009,6 +1044,7 @@ int lx_access_compute(const struct lx_host *host, const struct lx_conf *conf, bo
 	int rc = is_pve ? simulate_pve(&s, conf) : simulate_lxc(&s, conf);
 	if (rc == 0) {
 		program_cgroup(&s);
+		devn_ids_inside(out);
 		resolve_mounts(&s);
 		nvhook_nodes(&s);
 		autodev_nodes(&s);

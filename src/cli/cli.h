@@ -140,9 +140,10 @@ struct lx_apply_given cli_apply_given(const struct cli *cli);
 int cli_refused(struct lx_refusal *why);
 /* The container's own render and video gids (its /etc/group, read inside
  * its root) into opts; *why (owned by the caller, also opts->groups_why)
- * says why one is unknown. */
-void cli_container_groups(const struct cli *cli, const char *id, const struct lx_conf *conf,
-			  struct lx_plan_options *opts, char **why);
+ * says why one is unknown; a warning when an unprivileged container's idmap
+ * leaves the render gid out. */
+void cli_container_groups(const struct cli *cli, const struct lx_host *host, const char *id,
+			  const struct lx_conf *conf, struct lx_plan_options *opts, char **why);
 /* This node's VMs' passed-through PCI devices (<pve-dir>/qemu-server, its
  * cluster mappings resolved for this node, as audit reads them), for
  * apply's and verify's LXG013; a VM config that cannot be read is a

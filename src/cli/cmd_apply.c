@@ -228,7 +228,7 @@ static int build_new_config(const struct cli *cli, const struct lx_host *host,
 	/* A DRM GPU's devN nodes get the container's own render/video gid. */
 	struct lx_plan_options popts = cli->plan;
 	_cleanup_free_ char *groups_why = NULL;
-	cli_container_groups(cli, txn->id, conf, &popts, &groups_why);
+	cli_container_groups(cli, host, txn->id, conf, &popts, &groups_why);
 	struct lx_apply_input in = {
 		.host = host, .txn = txn, .conf = conf, .state_dir = cli->state_dir,
 		.access_opts = &aopts, .plan_opts = &popts, .render_opts = &ropts,

@@ -23,7 +23,7 @@ static int read_container(struct cli *cli, const struct lx_host *host, const cha
 	struct lx_refusal why = {0};
 	bool go_on = lx_plan_options_for_container(host, &conf, is_pve, &given, opts, &why);
 	if (go_on)
-		cli_container_groups(cli, id, &conf, opts, groups_why);
+		cli_container_groups(cli, host, id, &conf, opts, groups_why);
 	lx_conf_free(&conf);
 	*is_pve_out = is_pve;
 	return go_on ? 0 : cli_refused(&why);

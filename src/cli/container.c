@@ -100,8 +100,32 @@ void cli_read_vms(const struct cli *cli, const struct lx_host *host, struct lx_v
 			 vms->unreadable.items[i]);
 }
 
-void cli_container_groups(const struct cli *cli, const char *id, const struct lx_conf *conf,
-			  struct lx_plan_options *opts, char **why)
+/* An unprivileged container whose idmap leaves its render gid out: a devN
+ * node with that gid shows as nogroup inside (PVE maps it as it can). */
+static void warn_unmapped_gid(const struct cli *cli, const struct lx_host *host, const char *id,
+			      const struct lx_conf *conf, long long gid)
+{
+	struct lx_access_options aopts;
+	lx_access_options_default(&aopts);
+	if (cli->lxc_config_dir)
+		aopts.lxc_config_dir = cli->lxc_config_dir;
+	struct lx_access a;
+	struct lx_error err = {0};
+	if (lx_access_compute(host, conf, true, &aopts, &a, &err) < 0) {
+		lx_error_clear(&err);
+		return;
+	}
+	if (lx_access_devn_id_inside(&a, 'g', gid) != gid)
+		cli_warn(cli,
+			 "CT %s: its idmap does not map gid %lld (render in its /etc/group): Intel "
+			 "and AMD GPU nodes given that gid show as nogroup inside; map it (lxc.idmap: "
+			 "g %lld <host gid> 1, and the host's /etc/subgid)",
+			 id, gid, gid);
+	lx_access_free(&a);
+}
+
+void cli_container_groups(const struct cli *cli, const struct lx_host *host, const char *id,
+			  const struct lx_conf *conf, struct lx_plan_options *opts, char **why)
 {
 	*why = NULL;
 	opts->render_gid = opts->video_gid = -1;
@@ -130,4 +154,6 @@ void cli_container_groups(const struct cli *cli, const char *id, const struct lx
 					    opts->render_gid < 0 ? "render" : "video")
 			     : lx_xstrdup("its /etc/group cannot be read");
 	opts->groups_why = *why;
+	if (opts->unprivileged && opts->render_gid >= 0)
+		warn_unmapped_gid(cli, host, id, conf, opts->render_gid);
 }

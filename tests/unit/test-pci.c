@@ -3,6 +3,7 @@
  * capability header at 0x100: ID 15:0, version 19:16, next 31:20; the ACS
  * capability register at +4, control at +6), not from lxgpu's output. */
 #include "lxgpu/host.h"
+#include "lxgpu/observe.h"
 #include "tap.h"
 
 #include <string.h>
@@ -129,8 +130,61 @@ static void test_names(void)
 	   "DMA and DMA-FQ translate; identity and none do not");
 }
 
+/* Which PCI functions are GPUs of the model: class 0x03xxxx is a display
+ * controller (PCI Code and ID Assignment spec), 0x0403 an HD audio function. */
+static void test_gpu_kinds(void)
+{
+	ok(lx_pci_is_gpu(0x10de, 0x030200, "vfio-pci", false), "NVIDIA 3D controller on vfio-pci");
+	ok(lx_pci_is_gpu(0x10de, 0x030000, NULL, false), "NVIDIA VGA without a driver");
+	ok(!lx_pci_is_gpu(0x10de, 0x040300, "snd_hda_intel", false), "not NVIDIA's HDA function");
+	ok(lx_pci_is_gpu(0x8086, 0x030000, "i915", true), "Intel iGPU on i915 with DRM minors");
+	ok(lx_pci_is_gpu(0x8086, 0x038000, "xe", true), "Intel on xe (display class 'other')");
+	ok(lx_pci_is_gpu(0x1002, 0x030000, "amdgpu", true), "AMD on amdgpu");
+	ok(!lx_pci_is_gpu(0x1002, 0x030000, "amdgpu", false), "amdgpu without DRM minors (init failed)");
+	ok(!lx_pci_is_gpu(0x1a03, 0x030000, "ast", true), "not a BMC's VGA (ast)");
+	ok(!lx_pci_is_gpu(0x1002, 0x030000, "vfio-pci", true), "not an AMD card given to a VM");
+	ok(!lx_pci_is_gpu(0x1002, 0x040300, "snd_hda_intel", true), "not AMD's HDA function");
+
+	struct lx_drm_node intel_drm[] = {{"card0", "pci-0000:00:02.0-card"},
+					  {"renderD128", NULL}};
+	struct lx_gpu gpus[] = {
+		{.bdf = "0000:01:00.0", .vendor_id = 0x10de, .driver = "nvidia", .minor = 0},
+		{.bdf = "0000:00:02.0", .vendor_id = 0x8086, .driver = "i915", .minor = LX_UNKNOWN,
+		 .drm = intel_drm, .n_drm = 2},
+	};
+	ok(lx_gpu_compare(&gpus[0], &gpus[1]) < 0, "NVIDIA's GPU sorts before an iGPU at a lower address");
+	int_eq(lx_gpu_kind(&gpus[1]), LX_GPU_DRM, "i915 is a DRM GPU");
+	ok(!lx_gpu_needs_kfd(&gpus[1]), "an Intel GPU has no kfd");
+	struct lx_dev_node nodes[] = {{.path = "/dev/dri/card0"}, {.path = "/dev/dri/renderD128"}};
+	struct lx_host h = {.gpus = gpus, .n_gpus = 2, .nodes = nodes, .n_nodes = 2};
+	int_eq(lx_host_gpu_of_node(&h, "/dev/nvidia0"), 0, "/dev/nvidia0 is GPU 0");
+	int_eq(lx_host_gpu_of_node(&h, "/dev/dri/renderD128"), 1, "renderD128 is the iGPU's node");
+	int_eq(lx_host_gpu_of_drm_path(&h, "/dev/dri/by-path/pci-0000:00:02.0-render"), 1,
+	       "a by-path name is its GPU's by address, also without the link");
+	int_eq(lx_host_gpu_of_drm_path(&h, "/dev/dri/by-path/pci-0000:07:00.0-card"), -1,
+	       "a by-path name of an address no GPU has");
+	char *t = lx_host_by_path_target(&h, "/dev/dri/by-path/pci-0000:00:02.0-render");
+	str_eq(t, "/dev/dri/renderD128", "the render link should name renderD128");
+	free(t);
+}
+
+/* /etc/group lines as group(5) gives them: name:password:GID:members. */
+static void test_group_text(void)
+{
+	const char *jammy = "root:x:0:\nvideo:x:44:\nssl-cert:x:104:\nrender:x:109:jellyfin\n"
+			    "renderx:x:5:\nbad:x:notanumber:\n";
+	int_eq(lx_group_text_gid(jammy, "render"), 109, "render of Ubuntu 22.04");
+	int_eq(lx_group_text_gid(jammy, "video"), 44, "video");
+	int_eq(lx_group_text_gid(jammy, "rend"), -1, "a prefix is no group");
+	int_eq(lx_group_text_gid(jammy, "bad"), -1, "a gid that is no number");
+	int_eq(lx_group_text_gid("render:x:993:", "render"), 993, "without a newline at the end");
+	int_eq(lx_group_text_gid("", "render"), -1, "an empty file");
+}
+
 int main(void)
 {
+	test_gpu_kinds();
+	test_group_text();
 	test_resource();
 	test_acs();
 	test_names();

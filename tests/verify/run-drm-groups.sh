@@ -86,6 +86,34 @@ t_generate_escape() {
 	lx pve-intel-igpu generate 707 --gpus 0 --no-comments >"$work/gen" 2>"$work/err" &&
 		grep -qx 'dev1: /dev/dri/renderD128,mode=0666' "$work/gen" && grep -q "etc/group cannot be read" "$work/err"
 }
+# A custom idmap that maps the container's root range only: the render gid
+# 993 is unmapped, the node shows as nogroup inside.
+ct 708 "$NOBLE" 'dev0: /dev/dri/renderD128,gid=993' \
+	'lxc.idmap: u 0 100000 65536' 'lxc.idmap: g 0 100000 900'
+t_unmapped() {
+	lx pve-intel-igpu verify 708 --format json >"$work/out"
+	jq -e '[.findings[] | select(.code == "LXG055") | .message | test("nogroup")] | any' "$work/out" >/dev/null ||
+		{ jq -c '.findings[]' "$work/out"; return 1; }
+}
+# The AMD host after udev lost the render link (the model records none):
+# a devN of that link is LXG056, naming renderD128; a link of an address no
+# GPU has is not judged (a BMC's card could be there).
+sed '/name: renderD128/{n;s|by_path: pci-0000:03:00.0-render|by_path: null|}' \
+	"$examples/pve-amd-rocm.yaml" >"$work/amd-no-link.yaml"
+ct 709 "$NOBLE" 'dev0: /dev/dri/by-path/pci-0000:03:00.0-render,gid=993' 'dev1: /dev/kfd,gid=993'
+t_link_gone() {
+	"$lxgpu" --host "$work/amd-no-link.yaml" --pve-dir "$pve" --lxc-path "$lxcp" \
+		--lxc-config-dir "$lxc_config" verify 709 --format json >"$work/out"
+	jq -e '[.findings[] | select(.code == "LXG056")] | length == 1' "$work/out" >/dev/null &&
+		jq -e '.findings[] | select(.code == "LXG056") | .message | test("it named /dev/dri/renderD128")' "$work/out" >/dev/null &&
+		jq -e '[.findings[] | select(.code == "LXG009")] | length == 0' "$work/out" >/dev/null ||
+		{ jq -c '.findings[]' "$work/out"; return 1; }
+}
+t_generate_unmapped() {
+	lx pve-intel-igpu generate 708 --no-comments >"$work/gen" 2>"$work/err" &&
+		grep -q 'idmap does not map gid 993' "$work/err" || { cat "$work/err"; return 1; }
+}
+t_link_there() { [ "$(codes pve-amd-rocm 709)" = "" ]; }
 check "Debian root (render 104), gid=104: no finding" t_debian
 check "Ubuntu 22.04 root, gid=104 (ssl-cert there): LXG055 naming ssl-cert, fix gid=109" t_jammy
 check "Ubuntu 24.04 root, gid=993: no finding" t_noble
@@ -94,4 +122,8 @@ check "ROCm, /dev/kfd with the render gid: no finding" t_kfd_render
 check "generate (AMD): card1 video 44, renderD128 and kfd render 993, nothing NVIDIA's" t_generate_noble
 check "generate --gpus 0000:00:02.0 (Intel): card0 44, renderD128 993" t_generate_intel
 check "an /etc/group link out of the root is not followed: 0666 and a warning" t_generate_escape
+check "a custom idmap leaves the render gid unmapped: LXG055 says nogroup" t_unmapped
+check "generate for that container warns that gid 993 is not mapped" t_generate_unmapped
+check "devN of a by-path link the host lost: LXG056 naming renderD128, no LXG009" t_link_gone
+check "the same devN with the link there: no finding" t_link_there
 tap_finish
