@@ -27,6 +27,22 @@ lxc_require() {
 	exit 0
 }
 
+# lxc_cgroup_v1_here: whether this machine can run the real-LXC tests'
+# "cgroup v1" half, which needs LXC to use the v1 devices controller: a
+# hybrid or v1 host (FACTS section 7: /sys/fs/cgroup a tmpfs with a v1
+# "devices" hierarchy). The v2 half runs on either (a cgroup2 mount in a
+# private mount namespace). Prints the reason when it cannot.
+lxc_cgroup_v1_here() {
+	awk '$5 == "/sys/fs/cgroup" { root = $0 }
+		$5 ~ "^/sys/fs/cgroup/" { split($0, p, " - "); split(p[2], f, " ")
+			if (f[1] == "cgroup" && ("," f[3] ",") ~ /,devices,/) dev = 1 }
+		END {
+			n = split(root, a, " - "); split(a[n], f, " ")
+			if (f[1] == "cgroup2") { print "this host is pure cgroup v2 (cgroup2 at /sys/fs/cgroup): LXC has no v1 devices controller here; run on a hybrid host (boot with systemd.unified_cgroup_hierarchy=0), FACTS section 7"; exit 1 }
+			if (!dev) { print "no cgroup v1 devices hierarchy is mounted under /sys/fs/cgroup"; exit 1 }
+		}' /proc/self/mountinfo
+}
+
 # lxc_own_subids RANGE... -- SCRIPT ARGS...: the rest of the test with
 # subordinate ids of its own. Where newuidmap and newgidmap are on PATH,
 # LXC maps an unprivileged container's ids with them, also as root, and
