@@ -16,28 +16,39 @@
 # @LXC_CONFIG@ is LXC's config directory. lxc.idmap lines make the container
 # really unprivileged (its rootfs is shifted to match).
 #
-# A Proxmox case adds a section "--- pve": the CT's /etc/pve/lxc config,
-# which is what lxgpu reads. The "---" section is then what pve-container
-# makes of it for LXC, written by hand from PVE::LXC::update_lxc_config and
-# the prestart/autodev hooks (lxgpu's simulation of that is under test, so
-# it cannot be the source); "passthrough: PATH TYPE MAJ:MIN MODE UID GID"
-# lines are the nodes PVE's prestart hook makes for devN entries (host ids),
-# bind-mounted from @PASSTHROUGH@, as its autodev hook does.
+# A Proxmox case has, instead of the "---" section, a section "--- pve":
+# the CT's /etc/pve/lxc config, which is what lxgpu reads, and with a
+# header line "generate: ARGS" that config is the section plus what
+# `lxgpu generate 100 ARGS --no-comments` prints for it (lxgpu's path as
+# @LXGPU@; --driver-libs' hook gets a made-up driver of the host model's
+# version, @DRIVER_ROOT@ and @PROC_DIR@). What LXC gets is Proxmox's own translation, recorded from
+# pve-container's code in ../pve-translated/CASE (README.md there): the
+# config update_lxc_config writes and the nodes its prestart hook makes,
+# per cgroup layout. The test checks that the recorded input is still
+# this input, then starts LXC with the recorded config, paths substituted
+# as that README says; where Proxmox refused (update_lxc_config died) the
+# container does not start. LXGPU_PVE_ORACLE=DIR (../shared/tools/pve-oracle,
+# root) re-records them instead, starting no container: see the README.
+#
+# LXGPU_ACCESS_CASES="GLOB ..." runs only the cases whose names match.
+# The "v1" half needs a host whose LXC uses the v1 devices controller
+# (hybrid); on a pure v2 host it is skipped, and with CI=true it fails.
 # Usage: lxc-access.sh LXGPU EXAMPLES_DIR CASES_DIR   (TAP; root, lxc)
 set -u
 lxgpu=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 examples=$(cd "$2" && pwd) cases=$(cd "$3" && pwd)
 lxc_config=/usr/share/lxc/config
+recorded=$(cd "$cases/../pve-translated" && pwd)
 
 . "$(dirname "$0")/../lib/lxc-env.sh"
 # its unprivileged cases map 100000:65536, one passes gid 44 through
 lxc_own_subids 100000:65536 44:1 -- "$0" "$@"
-lxc_require "the real-LXC access test" lxc-create lxc-start lxc-attach lxc-stop lxc-destroy unshare busybox jq "$lxc_config/common.conf"
+lxc_require "the real-LXC access test" lxc-create lxc-start lxc-attach lxc-stop lxc-destroy unshare busybox jq cc ldconfig "$lxc_config/common.conf"
 lxc_workdir lxgpu-access
 . "$(dirname "$0")/../lib/tap.sh"
 
 # field FILE KEY: the values of "KEY: value" header lines of a case.
-field() { sed -n '/^---$/q; s/^'"$2"': *//p' "$1"; }
+field() { sed -n '/^---/q; s/^'"$2"': *//p' "$1"; }
 
 # The host model of a case: the example host on this layout, less the
 # missing nodes (their "- path:" block in the nodes list).
@@ -82,6 +93,122 @@ predict() { # ACCESS_JSON PATH MODE
 		end' "$1"
 }
 
+# The CT config of a Proxmox case: its "--- pve" section, plus what lxgpu
+# generate prints for it with the case's "generate:" arguments.
+pve_input() { # CASE HOST_MODEL OUT
+	sed '1,/^--- pve$/d' "$1" >"$3"
+	gen=$(field "$1" generate)
+	[ -n "$gen" ] || return 0
+	mkdir -p "$3.d/lxc"
+	cp "$3" "$3.d/lxc/100.conf"
+	# shellcheck disable=SC2086
+	"$lxgpu" --host "$2" --pve-dir "$3.d" --driver-root "$dir/driver" --proc-dir "$dir/proc" \
+		generate 100 $gen --no-comments >"$3.gen" 2>"$3.err" || { cat "$3.err"; return 1; }
+	sed -e "s|$lxgpu|@LXGPU@|g" -e "s|$dir/driver|@DRIVER_ROOT@|g" -e "s|$dir/proc|@PROC_DIR@|g" \
+		"$3.gen" >>"$3"
+}
+
+# The host's driver for the --driver-libs hook: the version the case's host
+# model loads, as a made-up --proc-dir (its version file) and --driver-root
+# (a stand-in libcuda.so.VERSION, soname libcuda.so.1, and its loader cache).
+pve_driver() { # HOST_MODEL DIR
+	v=$("$lxgpu" --host "$1" scan --format json | jq -r '.driver.version')
+	lib="$2/driver/usr/lib/x86_64-linux-gnu"
+	mkdir -p "$lib" "$2/driver/etc" "$2/proc/driver/nvidia"
+	printf 'const char *lxgpu_stub_version(void) { return "%s"; }\n' "$v" >"$2/stub.c"
+	cc -shared -fPIC -Wl,-soname,libcuda.so.1 -o "$lib/libcuda.so.$v" "$2/stub.c" || return 1
+	ln -sf "libcuda.so.$v" "$lib/libcuda.so.1"
+	echo /usr/lib/x86_64-linux-gnu >"$2/driver/etc/ld.so.conf"
+	ldconfig -r "$2/driver" || return 1
+	for f in devices modules cmdline; do cat "/proc/$f" >"$2/proc/$f" 2>/dev/null; done
+	printf 'NVRM version: NVIDIA UNIX Open Kernel Module for x86_64  %s  Release Build  (x)  Tue Jan  6 00:00:00 UTC 2026\n' \
+		"$v" >"$2/proc/driver/nvidia/version"
+}
+
+# The include style's file for CT 100 under STATE, with every GPU of the
+# host (what `apply 100 --style include --gpus all` writes), as generate
+# prints it after the line.
+pve_include_file() { # CASE HOST_MODEL INPUT STATE
+	gen=$(field "$1" generate)
+	mkdir -p "$4/lxc" "$3.d/lxc"
+	sed '1,/^--- pve$/d' "$1" >"$3.d/lxc/100.conf"
+	# shellcheck disable=SC2086
+	"$lxgpu" --host "$2" --pve-dir "$3.d" --state-dir "$4" generate 100 $gen --gpus all |
+		sed -n '/^# ---- and in /q; /^# ---- .* ----$/,$p' | sed 1d >"$4/lxc/100.conf"
+}
+
+# This machine's LXC config files with pve-container's drop-ins installed
+# (recorded in dropins/), all under $work/lxc-config, their paths changed
+# to it. The drop-in's hooks: the prestart hook's work is the recorded node
+# list (made by the test), the autodev hook's is $work/pve-autodev (binds
+# those nodes into the CT's /dev as pve-container's does), the post-stop
+# hook only cleans up.
+pve_lxc_config() {
+	cp -r "$lxc_config" "$work/lxc-config"
+	mkdir -p "$work/lxc-config/common.conf.d" "$work/lxc-config/userns.conf.d"
+	cp "$recorded/dropins/userns.conf.d/01-pve.conf" "$work/lxc-config/userns.conf.d/"
+	sed -e '/^lxc\.hook\.pre-start/d' -e '/^lxc\.hook\.post-stop/d' \
+		-e "s|^lxc\.hook\.autodev = .*|lxc.hook.autodev = $work/pve-autodev|" \
+		"$recorded/dropins/common.conf.d/01-pve.conf" >"$work/lxc-config/common.conf.d/01-pve.conf"
+	find "$work/lxc-config" -type f -exec sed -i "s|$lxc_config|$work/lxc-config|g" {} +
+	cat >"$work/pve-autodev" <<'HOOK'
+#!/bin/sh
+# What pve-container's autodev hook does, for the CT whose config is
+# $LXC_CONFIG_FILE: each "c:MAJ:MIN:/dev/X" of passthrough/devices beside
+# it, passthrough/dev/X bound over an empty file at the CT's /dev/X.
+set -eu
+ct=$(dirname "$LXC_CONFIG_FILE")
+[ -f "$ct/passthrough/devices" ] || exit 0
+while IFS=: read -r type major minor path; do
+	mkdir -p "$LXC_ROOTFS_MOUNT$(dirname "$path")"
+	: >"$LXC_ROOTFS_MOUNT$path"
+	mount --bind "$ct/passthrough$path" "$LXC_ROOTFS_MOUNT$path"
+done <"$ct/passthrough/devices"
+HOOK
+	chmod 755 "$work/pve-autodev"
+}
+
+# LXC's config for a Proxmox case on LAYOUT: Proxmox's recorded one with
+# the CT's directory, the LXC config dir, lxgpu and lxgpu's state dir
+# substituted, then the sandbox's lines; the nodes of its prestart hook
+# made under the CT's passthrough/. 1 (and the reason) when Proxmox refused.
+pve_lxc_setup() { # CASE_DIR LAYOUT CT_DIR STATE
+	r="$1/$2"
+	if [ -f "$r/error" ]; then
+		sed 's/^/# Proxmox: /' "$r/error"
+		return 1
+	fi
+	# cgroup v2 limits (memory, cpu) the sandbox's v2 hierarchy has no
+	# controller for (a hybrid host binds them to v1) are left out
+	ctl=" $(cat /sys/fs/cgroup/cgroup.controllers /sys/fs/cgroup/unified/cgroup.controllers 2>/dev/null | tr '\n' ' ') "
+	sed -e "s|/var/lib/lxc/100|$3|g" -e "s|$lxc_config|$work/lxc-config|g" \
+		-e "s|@LXGPU@|$lxgpu|g" -e "s|/var/lib/lxgpu|$4|g" -e "s|@DRIVER_ROOT@|$dir/driver|g" \
+		-e "s|@PROC_DIR@|$dir/proc|g" "$r/config" |
+		awk -v ctl="$ctl" '/^lxc\.cgroup2\./ { split($1, k, ".")
+			if (k[3] != "devices" && index(ctl, " " k[3] " ") == 0) next } { print }' >"$3/config"
+	lxc_sandbox_conf >>"$3/config"
+	[ -f "$r/rules.seccomp" ] && cp "$r/rules.seccomp" "$3/rules.seccomp"
+	[ -f "$r/devices" ] && mkdir -p "$3/passthrough" && cp "$r/devices" "$3/passthrough/devices"
+	[ -f "$r/nodes" ] || return 0
+	while read -r path type numbers mode uid gid; do
+		mkdir -p "$(dirname "$3/passthrough$path")"
+		mknod -m "$mode" "$3/passthrough$path" "$type" "${numbers%%:*}" "${numbers##*:}" &&
+			chown "$uid:$gid" "$3/passthrough$path"
+	done <"$r/nodes"
+}
+
+# Re-record a Proxmox case: its input and, per layout, pve-lxc-config's
+# output on the case's host nodes.
+pve_record() { # CASE INPUT NODES LAYOUT
+	rdir="$recorded/$(basename "$1" .case)"
+	mkdir -p "$rdir/$4"
+	cp "$2" "$rdir/100.conf"
+	"$LXGPU_PVE_ORACLE/pve-lxc-config" --lib "${LXGPU_PVE_LIB:-/tmp/pve-perl}" --cgroup "$4" \
+		--nodes "$3" --vmid 100 --out "$rdir/$4" "$rdir/100.conf" 2>"$rdir/$4.err" ||
+		{ cat "$rdir/$4.err"; rm -f "$rdir/$4.err"; return 1; }
+	rm -f "$rdir/$4.err"
+}
+
 cat "$(dirname "$0")/../lib/private-dev.sh" "$(dirname "$0")/../lib/probe-open.sh" \
 	"$(dirname "$0")/../lib/wait-running.sh" >"$work/inside.sh"
 cat >>"$work/inside.sh" <<'INSIDE'
@@ -93,6 +220,15 @@ if [ "$layout" = v2 ]; then
 	umount -l /sys/fs/cgroup && mount -t cgroup2 none /sys/fs/cgroup || exit 3
 fi
 private_dev
+# A Proxmox CT's cgroups (lxc/100, lxc.monitor/100) left by an earlier
+# case: removed before the start, as pve-container's prestart hook does.
+if grep -q '^lxc.cgroup.dir.container = lxc/100$' "$lxcpath/$name/config"; then
+	for base in /sys/fs/cgroup /sys/fs/cgroup/*; do
+		for d in "$base/lxc/100" "$base/lxc.monitor/100"; do
+			[ -d "$d" ] && find "$d" -depth -type d -exec rmdir {} + 2>/dev/null
+		done
+	done
+fi
 while read -r path type numbers mode uid gid; do
 	mkdir -p "$(dirname "$path")"
 	case $type in
@@ -116,17 +252,48 @@ done <"$probes"
 lxc-stop -P "$lxcpath" -n "$name" -k >/dev/null 2>&1
 INSIDE
 
+# The command that re-records the Proxmox cases (needs the oracle and root).
+rerecord="LXGPU_PVE_ORACLE=../shared/tools/pve-oracle LXGPU_PVE_LIB=/tmp/pve-perl meson test -C build lxc-access (or tests/integration/lxc-access.sh LXGPU EXAMPLES CASES as root); tests/integration/pve-translated/README.md"
+[ -n "${LXGPU_PVE_ORACLE:-}" ] && [ ! -x "$LXGPU_PVE_ORACLE/pve-lxc-config" ] &&
+	{ echo "Bail out! LXGPU_PVE_ORACLE=$LXGPU_PVE_ORACLE has no pve-lxc-config"; exit 1; }
+if [ -n "${LXGPU_PVE_ORACLE:-}" ]; then
+	# re-recording: pve-container's drop-ins too, from the same sources
+	pve_lib=${LXGPU_PVE_LIB:-/tmp/pve-perl}
+	mkdir -p "$recorded/dropins/common.conf.d" "$recorded/dropins/userns.conf.d"
+	cp "$pve_lib/lxc-pve.conf" "$recorded/dropins/common.conf.d/01-pve.conf"
+	cp "$pve_lib/lxc-pve-userns.conf" "$recorded/dropins/userns.conf.d/01-pve.conf"
+	cp "$pve_lib/VERSIONS" "$recorded/dropins/VERSIONS"
+fi
+pve_lxc_config
+v1_why=$(lxc_cgroup_v1_here) && v1_why=""
+
 n=0
 for case_file in "$cases"/*.case; do
 	case_name=$(basename "$case_file" .case)
+	if [ -n "${LXGPU_ACCESS_CASES:-}" ]; then
+		hit=""
+		for pat in $LXGPU_ACCESS_CASES; do
+			# shellcheck disable=SC2254
+			case $case_name in $pat) hit=1 ;; esac
+		done
+		[ -n "$hit" ] || continue
+	fi
+	pve=""
+	grep -q '^--- pve$' "$case_file" && pve="$recorded/$case_name"
+	# re-recording: the Proxmox cases' translations only, no container
+	[ -n "${LXGPU_PVE_ORACLE:-}" ] && [ -z "$pve" ] && continue
 	for layout in v1 v2; do
 		n=$((n + 1))
 		name="c$n"
 		dir="$work/$case_name.$layout"
 		mkdir -p "$dir"
-		# v1 here is this machine's hybrid layout: the devices controller is v1.
+		# v1: a hybrid layout, the devices controller is v1 (FACTS section 7).
 		model_layout=$layout
 		[ "$layout" = v1 ] && model_layout=hybrid
+		if [ "$layout" = v1 ] && [ -n "$v1_why" ]; then
+			skip "$case_name on cgroup $layout: lxgpu predicts what real LXC does" "$v1_why"
+			continue
+		fi
 		host_model "$case_file" "$model_layout" "$dir/host.yaml"
 		host_nodes "$dir/host.yaml" "$dir/nodes"
 		probes=$(field "$case_file" probe)
@@ -134,23 +301,45 @@ for case_file in "$cases"/*.case; do
 			probes=$(awk '$2 != "l" { print $1 }' "$dir/nodes"; echo /dev/null)
 		fi
 		echo "$probes" >"$dir/probes"
+		if [ -n "$pve" ]; then
+			t_input() {
+				pve_input "$case_file" "$dir/host.yaml" "$dir/100.conf" || return 1
+				if [ -n "${LXGPU_PVE_ORACLE:-}" ]; then
+					pve_record "$case_file" "$dir/100.conf" "$dir/nodes" "$model_layout" || return 1
+				fi
+				[ -f "$pve/$model_layout/provenance" ] ||
+					{ echo "no recording $pve/$model_layout: $rerecord"; return 1; }
+				diff -u "$pve/100.conf" "$dir/100.conf" >"$dir/input.diff" && return 0
+				echo "the recorded Proxmox input is not what this case gives now: re-record with $rerecord"
+				cat "$dir/input.diff"
+				return 1
+			}
+			check "$case_name on cgroup $layout: the recorded Proxmox translation is of this input" t_input
+			[ -n "${LXGPU_PVE_ORACLE:-}" ] && continue
+		fi
 		t_case() {
 			lxc_sandbox_create "$name" || return 1
-			sed '1,/^---$/d; /^--- pve$/,$d' "$case_file" |
-				sed -e "s|@LXC_CONFIG@|$lxc_config|g" -e "s|@PASSTHROUGH@|$dir/passthrough|g" >>"$conf"
 			verify_dirs="--lxc-path $lxcpath"
-			if grep -q '^--- pve$' "$case_file"; then
-				mkdir -p "$dir/pve/lxc"
-				sed '1,/^--- pve$/d' "$case_file" >"$dir/pve/lxc/$name.conf"
+			proxmox_refused=""
+			if [ -n "$pve" ]; then
+				mkdir -p "$dir/pve/lxc" "$dir/state"
+				sed -e "s|@LXGPU@|$lxgpu|g" -e "s|/var/lib/lxgpu|$dir/state|g" \
+					-e "s|@DRIVER_ROOT@|$dir/driver|g" -e "s|@PROC_DIR@|$dir/proc|g" "$pve/100.conf" \
+					>"$dir/pve/lxc/$name.conf"
+				if grep -q '^lxc.hook.mount: @LXGPU@ ' "$pve/100.conf"; then
+					pve_driver "$dir/host.yaml" "$dir" || { echo "could not make the driver stand-in"; return 1; }
+				fi
 				verify_dirs="$verify_dirs --pve-dir $dir/pve"
+				if grep -q '^lxc.include: /var/lib/lxgpu/' "$pve/100.conf"; then
+					pve_include_file "$case_file" "$dir/host.yaml" "$dir/inc" "$dir/state"
+				fi
+				pve_lxc_setup "$pve" "$model_layout" "$lxcpath/$name" "$dir/state" >"$dir/refused" ||
+					proxmox_refused=1
+			else
+				sed '1,/^---$/d' "$case_file" | sed "s|@LXC_CONFIG@|$lxc_config|g" >>"$conf"
+				# After the case: common.conf would set ttys this sandbox cannot give.
+				lxc_sandbox_conf >>"$conf"
 			fi
-			field "$case_file" passthrough | while read -r path type numbers mode uid gid; do
-				mkdir -p "$(dirname "$dir/passthrough$path")"
-				mknod -m "$mode" "$dir/passthrough$path" "$type" "${numbers%%:*}" "${numbers##*:}" &&
-					chown "$uid:$gid" "$dir/passthrough$path"
-			done
-			# After the case: common.conf would set ttys this sandbox cannot give.
-			lxc_sandbox_conf >>"$conf"
 			if grep -q '^lxc.idmap' "$conf"; then
 				lxc_shift_rootfs "$lxcpath" "$name"
 			fi
@@ -159,16 +348,21 @@ for case_file in "$cases"/*.case; do
 				>"$dir/verify.json" 2>"$dir/verify.err"
 			jq '.access' "$dir/verify.json" >"$dir/access.json" ||
 				{ cat "$dir/verify.err"; return 1; }
-			unshare -m --propagation private sh "$work/inside.sh" "$layout" "$dir/nodes" \
-				"$lxcpath" "$name" "$dir/probes" "$dir/observed" ||
-				{ echo "could not set up the $layout namespace"; return 1; }
+			if [ -n "$proxmox_refused" ]; then
+				echo "start failed" >"$dir/observed"
+			else
+				unshare -m --propagation private sh "$work/inside.sh" "$layout" "$dir/nodes" \
+					"$lxcpath" "$name" "$dir/probes" "$dir/observed" ||
+					{ echo "could not set up the $layout namespace"; return 1; }
+			fi
 			predicted_start=$(jq -r 'if .starts then "started" else "start failed" end' "$dir/access.json")
 			observed_start=$(head -n 1 "$dir/observed")
 			rc=0
 			if [ "$predicted_start" != "$observed_start" ]; then
 				echo "# real LXC: $observed_start; lxgpu predicted: $predicted_start"
+				cat "$dir/refused" 2>/dev/null
 				jq -c '.start_failures' "$dir/access.json" | sed 's/^/# /'
-				grep ERROR "$lxcpath/$name.log" | grep -v 'lxc_start - \|__lxc_start\|wait_on_daemon' | cut -d' ' -f4- | tail -n 4 | sed 's/^/# /'
+				grep ERROR "$lxcpath/$name.log" 2>/dev/null | grep -v 'lxc_start - \|__lxc_start\|wait_on_daemon' | cut -d' ' -f4- | tail -n 4 | sed 's/^/# /'
 				rc=1
 			elif [ "$observed_start" = started ]; then
 				tail -n +2 "$dir/observed" | while read -r path m seen; do
