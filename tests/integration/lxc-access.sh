@@ -24,7 +24,8 @@
 # version, @DRIVER_ROOT@ and @PROC_DIR@). What LXC gets is Proxmox's own translation, recorded from
 # pve-container's code in ../pve-translated/CASE (README.md there): the
 # config update_lxc_config writes and the nodes its prestart hook makes,
-# per cgroup layout. The test checks that the recorded input is still
+# per cgroup layout (generate writes each layout's keys, so the input is
+# per layout too). The test checks that the recorded input is still
 # this input, then starts LXC with the recorded config, paths substituted
 # as that README says; where Proxmox refused (update_lxc_config died) the
 # container does not start. LXGPU_PVE_ORACLE=DIR (../shared/tools/pve-oracle,
@@ -202,9 +203,9 @@ pve_lxc_setup() { # CASE_DIR LAYOUT CT_DIR STATE
 pve_record() { # CASE INPUT NODES LAYOUT
 	rdir="$recorded/$(basename "$1" .case)"
 	mkdir -p "$rdir/$4"
-	cp "$2" "$rdir/100.conf"
+	cp "$2" "$rdir/$4/100.conf"
 	"$LXGPU_PVE_ORACLE/pve-lxc-config" --lib "${LXGPU_PVE_LIB:-/tmp/pve-perl}" --cgroup "$4" \
-		--nodes "$3" --vmid 100 --out "$rdir/$4" "$rdir/100.conf" 2>"$rdir/$4.err" ||
+		--nodes "$3" --vmid 100 --out "$rdir/$4" "$rdir/$4/100.conf" 2>"$rdir/$4.err" ||
 		{ cat "$rdir/$4.err"; rm -f "$rdir/$4.err"; return 1; }
 	rm -f "$rdir/$4.err"
 }
@@ -309,7 +310,7 @@ for case_file in "$cases"/*.case; do
 				fi
 				[ -f "$pve/$model_layout/provenance" ] ||
 					{ echo "no recording $pve/$model_layout: $rerecord"; return 1; }
-				diff -u "$pve/100.conf" "$dir/100.conf" >"$dir/input.diff" && return 0
+				diff -u "$pve/$model_layout/100.conf" "$dir/100.conf" >"$dir/input.diff" && return 0
 				echo "the recorded Proxmox input is not what this case gives now: re-record with $rerecord"
 				cat "$dir/input.diff"
 				return 1
@@ -324,13 +325,13 @@ for case_file in "$cases"/*.case; do
 			if [ -n "$pve" ]; then
 				mkdir -p "$dir/pve/lxc" "$dir/state"
 				sed -e "s|@LXGPU@|$lxgpu|g" -e "s|/var/lib/lxgpu|$dir/state|g" \
-					-e "s|@DRIVER_ROOT@|$dir/driver|g" -e "s|@PROC_DIR@|$dir/proc|g" "$pve/100.conf" \
+					-e "s|@DRIVER_ROOT@|$dir/driver|g" -e "s|@PROC_DIR@|$dir/proc|g" "$pve/$model_layout/100.conf" \
 					>"$dir/pve/lxc/$name.conf"
-				if grep -q '^lxc.hook.mount: @LXGPU@ ' "$pve/100.conf"; then
+				if grep -q '^lxc.hook.mount: @LXGPU@ ' "$pve/$model_layout/100.conf"; then
 					pve_driver "$dir/host.yaml" "$dir" || { echo "could not make the driver stand-in"; return 1; }
 				fi
 				verify_dirs="$verify_dirs --pve-dir $dir/pve"
-				if grep -q '^lxc.include: /var/lib/lxgpu/' "$pve/100.conf"; then
+				if grep -q '^lxc.include: /var/lib/lxgpu/' "$pve/$model_layout/100.conf"; then
 					pve_include_file "$case_file" "$dir/host.yaml" "$dir/inc" "$dir/state"
 				fi
 				pve_lxc_setup "$pve" "$model_layout" "$lxcpath/$name" "$dir/state" >"$dir/refused" ||
