@@ -28,7 +28,7 @@
 # per layout too). The test checks that the recorded input is still
 # this input, then starts LXC with the recorded config, paths substituted
 # as that README says; where Proxmox refused (update_lxc_config died) the
-# container does not start. LXGPU_PVE_ORACLE=DIR (../shared/tools/pve-oracle,
+# container does not start. LXGPU_PVE_ORACLE=DIR (tools/pve-oracle,
 # root) re-records them instead, starting no container: see the README.
 #
 # LXGPU_ACCESS_CASES="GLOB ..." runs only the cases whose names match.
@@ -254,7 +254,7 @@ lxc-stop -P "$lxcpath" -n "$name" -k >/dev/null 2>&1
 INSIDE
 
 # The command that re-records the Proxmox cases (needs the oracle and root).
-rerecord="LXGPU_PVE_ORACLE=../shared/tools/pve-oracle LXGPU_PVE_LIB=/tmp/pve-perl meson test -C build lxc-access (or tests/integration/lxc-access.sh LXGPU EXAMPLES CASES as root); tests/integration/pve-translated/README.md"
+rerecord="LXGPU_PVE_ORACLE=$PWD/tools/pve-oracle LXGPU_PVE_LIB=/tmp/pve-perl meson test -C build lxc-access (or tests/integration/lxc-access.sh LXGPU EXAMPLES CASES as root); tests/integration/pve-translated/README.md"
 [ -n "${LXGPU_PVE_ORACLE:-}" ] && [ ! -x "$LXGPU_PVE_ORACLE/pve-lxc-config" ] &&
 	{ echo "Bail out! LXGPU_PVE_ORACLE=$LXGPU_PVE_ORACLE has no pve-lxc-config"; exit 1; }
 if [ -n "${LXGPU_PVE_ORACLE:-}" ]; then
