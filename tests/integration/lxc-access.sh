@@ -254,7 +254,7 @@ lxc-stop -P "$lxcpath" -n "$name" -k >/dev/null 2>&1
 INSIDE
 
 # The command that re-records the Proxmox cases (needs the oracle and root).
-rerecord="LXGPU_PVE_ORACLE=$PWD/tools/pve-oracle LXGPU_PVE_LIB=/tmp/pve-perl meson test -C build lxc-access (or tests/integration/lxc-access.sh LXGPU EXAMPLES CASES as root); tests/integration/pve-translated/README.md"
+rerecord="(from the source tree) LXGPU_PVE_ORACLE=\$PWD/tools/pve-oracle LXGPU_PVE_LIB=/tmp/pve-perl meson test -C build lxc-access (or tests/integration/lxc-access.sh LXGPU EXAMPLES CASES as root); tests/integration/pve-translated/README.md"
 [ -n "${LXGPU_PVE_ORACLE:-}" ] && [ ! -x "$LXGPU_PVE_ORACLE/pve-lxc-config" ] &&
 	{ echo "Bail out! LXGPU_PVE_ORACLE=$LXGPU_PVE_ORACLE has no pve-lxc-config"; exit 1; }
 if [ -n "${LXGPU_PVE_ORACLE:-}" ]; then
