@@ -329,15 +329,20 @@ while read -r p maj min mode; do
 	mkdir -p "$(dirname "$p")"
 	mknod -m "$mode" "$p" c "$maj" "$min"
 done <"$nodes"
-# lxgpu's boot unit, and its setup when this boot is the setup's.
+# The setup's boot: apply, then what the boot unit does, must both work.
+if [ -n "$setup" ]; then
+	sh "$setup" >"$logs/setup.log" 2>&1 || { echo "# setup failed:"; sed 's/^/#   /' "$logs/setup.log"; } >>"$results"
+	# shellcheck disable=SC2086
+	"$lxgpu" $opts ensure-nodes >"$logs/ensure-nodes.log" 2>&1 ||
+		echo "# ensure-nodes failed after the setup: $(tail -n 1 "$logs/ensure-nodes.log")" >>"$results"
+	exit 0
+fi
+# lxgpu's boot unit (it fails when a recorded GPU is gone: a note, the
+# guard then refuses the start).
 if [ "$baseline" = lxgpu ]; then
 	# shellcheck disable=SC2086
 	"$lxgpu" $opts ensure-nodes >"$logs/ensure-nodes.log" 2>&1 ||
 		echo "# ensure-nodes failed: $(tail -n 1 "$logs/ensure-nodes.log")" >>"$results"
-fi
-if [ -n "$setup" ]; then
-	sh "$setup" >"$logs/setup.log" 2>&1 || { echo "# setup failed:"; sed 's/^/#   /' "$logs/setup.log"; } >>"$results"
-	exit 0
 fi
 # pve_start NAME: what pve-container does before lxc-start for devN:
 # stat each node (die when missing), a cgroup2 rule from its numbers, the
@@ -516,6 +521,36 @@ free_bus() { # PARAM
 
 i=0 total=0
 : >"$work/tally"
+# summary: the table per kind (with variant) and baseline, working/refused/
+# broken, the line per baseline and the last line, for the events done.
+summary() {
+	echo "per event kind (starts: working/refused/broken):"
+	awk -v bl="$baselines" 'BEGIN { nb = split(bl, b, " ") }
+	{ k[$1] = 1; c[$1 " " $2 " " $3]++; n[$1]++ }
+	END {
+		printf "  %-26s %6s", "kind", "starts"
+		for (j = 1; j <= nb; j++) printf " %12s", b[j]
+		printf "\n"
+		m = 0
+		for (x in k) keys[++m] = x
+		for (p = 1; p <= m; p++) for (q = p + 1; q <= m; q++) if (keys[q] < keys[p]) { t = keys[p]; keys[p] = keys[q]; keys[q] = t }
+		for (p = 1; p <= m; p++) {
+			x = keys[p]
+			printf "  %-26s %6d", x, n[x] / nb
+			for (j = 1; j <= nb; j++)
+				printf " %12s", sprintf("%d/%d/%d", c[x " " b[j] " W"], c[x " " b[j] " R"], c[x " " b[j] " B"])
+			printf "\n"
+		}
+	}' "$work/tally"
+	for b in $baselines; do
+		w=$(grep -c " $b W$" "$work/tally") r=$(grep -c " $b R$" "$work/tally") x=$(grep -c " $b B$" "$work/tally")
+		echo "baseline $b: $w/$total starts working, $r refused with a reason, $x silently broken"
+		eval "w_$b=$w r_$b=$r b_$b=$x"
+	done
+	echo "time: $((t1 - t0)) s to make the containers, $(($(date +%s) - t1)) s for the events; load average $(cut -d' ' -f1-3 /proc/loadavg)"
+	echo "soak: $((total / 2)) events, lxgpu $w_lxgpu/$total starts working ($r_lxgpu refused safely), hand recipe $w_hand/$total starts working"
+}
+trap 'echo "(stopped after event $i of $events)"; summary; exit 3' TERM INT
 while read -r kind param; do
 	i=$((i + 1))
 	setup "$i"
@@ -594,30 +629,5 @@ while read -r kind param; do
 	fi
 done <"$work/events"
 
-# The table: per kind (with variant), per baseline, working/refused/broken.
-echo "per event kind (starts: working/refused/broken):"
-awk -v bl="$baselines" 'BEGIN { nb = split(bl, b, " ") }
-{ k[$1] = 1; c[$1 " " $2 " " $3]++; n[$1]++ }
-END {
-	printf "  %-26s %6s", "kind", "starts"
-	for (j = 1; j <= nb; j++) printf " %12s", b[j]
-	printf "\n"
-	m = 0
-	for (x in k) keys[++m] = x
-	for (p = 1; p <= m; p++) for (q = p + 1; q <= m; q++) if (keys[q] < keys[p]) { t = keys[p]; keys[p] = keys[q]; keys[q] = t }
-	for (p = 1; p <= m; p++) {
-		x = keys[p]
-		printf "  %-26s %6d", x, n[x] / nb
-		for (j = 1; j <= nb; j++)
-			printf " %12s", sprintf("%d/%d/%d", c[x " " b[j] " W"], c[x " " b[j] " R"], c[x " " b[j] " B"])
-		printf "\n"
-	}
-}' "$work/tally"
-for b in $baselines; do
-	w=$(grep -c " $b W$" "$work/tally") r=$(grep -c " $b R$" "$work/tally") x=$(grep -c " $b B$" "$work/tally")
-	echo "baseline $b: $w/$total starts working, $r refused with a reason, $x silently broken"
-	eval "w_$b=$w r_$b=$r b_$b=$x"
-done
-echo "time: $((t1 - t0)) s to make the containers, $(($(date +%s) - t1)) s for the events; load average $(cut -d' ' -f1-3 /proc/loadavg)"
-echo "soak: $i events, lxgpu $w_lxgpu/$total starts working ($r_lxgpu refused safely), hand recipe $w_hand/$total starts working"
+summary
 [ "$b_lxgpu" -eq 0 ]
