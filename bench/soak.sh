@@ -490,7 +490,9 @@ awk -v n="$events" -v seed="$seed" -v seq="$sequence" 'BEGIN {
 		for (j = 1; j < 14 && k == ""; j += 2) { r -= w[j + 1]; if (r < 0) k = w[j] }
 		if (k == "") k = w[13]
 		if (ns) k = s[i]
-		print k, int(rand() * 1000000)
+		# (the number from the high digits of two draws: the low bits of mawk
+		# rand are not uniform, and the variants take it modulo small numbers)
+		print k, int(rand() * 1000) * 1000 + int(rand() * 1000)
 	}
 }' >"$work/events"
 
