@@ -191,6 +191,15 @@ void cli_print_wrapped(const struct cli *cli, const char *text, size_t indent);
 /* The width to wrap at: the terminal's (TIOCGWINSZ), else 80; 0 when
  * stdout is not a terminal. */
 size_t cli_terminal_width(void);
+/* "lxgpu" and this run's options that say where things are (--host,
+ * --pve-dir, --lxc-path, --state-dir, ... when not the defaults), so that
+ * a printed `lxgpu VERB ...` works as pasted; apply and rollback also get
+ * --backup-dir and --lock-dir. */
+char *cli_command_words(const struct cli *cli, const char *verb);
+/* TEXT (a fix) with each `lxgpu VERB` in it given cli_command_words. */
+char *cli_with_context(const struct cli *cli, const char *text);
+/* The same, in place, for every fix of F. */
+void cli_fixes_with_context(const struct cli *cli, struct lx_findings *f);
 /* Colour by default: a terminal, NO_COLOR unset or empty, TERM not dumb. */
 bool cli_color_wanted(void);
 /* Before the command runs: -o FILE becomes its stdout, through a temporary

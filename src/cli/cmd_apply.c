@@ -13,33 +13,12 @@
 #include <time.h>
 #include <unistd.h>
 
-/* The rollback that undoes this apply, as it can be pasted: the options
- * that say which host model and where the config, the backups and the
- * records are, when they are not the defaults rollback would use. */
+/* The rollback that undoes this apply, as it can be pasted (with this
+ * run's --host, --pve-dir, --backup-dir, ... when not the defaults). */
 static char *undo_command(const struct cli *cli, const char *id, const char *backup)
 {
-	static const struct {
-		const char *option, *fallback;
-		size_t offset;
-	} paths[] = {
-		{"--host", "", offsetof(struct cli, host_file)},
-		{"--pve-dir", "/etc/pve", offsetof(struct cli, pve_dir)},
-		{"--lxc-path", "/var/lib/lxc", offsetof(struct cli, lxc_path)},
-		{"--backup-dir", "/var/lib/lxgpu/backups", offsetof(struct cli, backup_dir)},
-		{"--state-dir", LXGPU_STATE_DIR, offsetof(struct cli, state_dir)},
-		{"--lock-dir", "/run/lock/lxc", offsetof(struct cli, lock_dir)},
-	};
-	struct lx_buf b = {0};
-	lx_buf_puts(&b, "lxgpu");
-	for (size_t i = 0; i < sizeof(paths) / sizeof(paths[0]); i++) {
-		const char *value = *(const char *const *)((const char *)cli + paths[i].offset);
-		if (value && strcmp(value, paths[i].fallback) != 0) {
-			lx_buf_printf(&b, " %s ", paths[i].option);
-			lx_buf_shell_word(&b, value);
-		}
-	}
-	lx_buf_printf(&b, " rollback %s %s", id, backup);
-	return b.data;
+	_cleanup_free_ char *words = cli_command_words(cli, "rollback");
+	return lx_xasprintf("%s rollback %s %s", words, id, backup);
 }
 
 static char *utc_now(void)

@@ -80,6 +80,9 @@ static void emit_prometheus_findings(const char *node, const char *id, const str
 static void emit_container(void *ctx, const struct lx_audit_container *c)
 {
 	struct audit *a = ctx;
+	/* the container's findings, the library's until this returns: their
+	 * fixes get this run's --host, --pve-dir, ... before anything prints */
+	cli_fixes_with_context(a->cli, (struct lx_findings *)c->findings);
 	const struct lx_findings *f = c->findings;
 	const char *status = lx_audit_status_name(c->status);
 	const char *state = c->local ? lx_run_state_name(c->state) : "-";

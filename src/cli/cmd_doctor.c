@@ -162,6 +162,7 @@ static int run_doctor(struct cli *cli)
 	bool problems = false;
 	for (size_t i = 0; i < findings.n; i++)
 		problems |= findings.items[i].severity != LX_SEVERITY_INFO;
+	cli_fixes_with_context(cli, &findings);
 	if (cli->format == CLI_FORMAT_TEXT) {
 		print_host(&host, &facts, in.kmsg, kmsg_error, cli->host_file != NULL);
 		if (id) {

@@ -48,8 +48,11 @@ static void log_findings(const struct cli *cli, const char *id, const char *phas
 	lx_error_clear(&err);
 }
 
-static void print_findings(const struct lx_findings *f)
+/* On stderr, the fixes with this run's --host, --pve-dir, ... (the journal
+ * gets them so too: log_findings comes after). */
+static void print_findings(const struct cli *cli, struct lx_findings *f)
 {
+	cli_fixes_with_context(cli, f);
 	if (!f->n)
 		return;
 	_cleanup_free_ char *text = lx_report_findings_text(f, false);
@@ -66,7 +69,7 @@ static int cannot_check(const struct cli *cli, const char *id, const char *phase
 			lx_xstrdup(strcmp(phase, "pre-start") == 0 ? "nothing blocks the start for this"
 								   : "run lxgpu verify as root"));
 	fprintf(stderr, "lxgpu guard: CT %s %s: could not check:\n", id, phase);
-	print_findings(&f);
+	print_findings(cli, &f);
 	log_findings(cli, id, phase, &f, NULL);
 	lx_findings_free(&f);
 	lx_error_clear(err);
@@ -93,11 +96,13 @@ static int run_pre_start(const struct cli *cli, const char *id, const struct lx_
 		fprintf(stderr, "lxgpu guard: CT %s must not start: a GPU lxgpu recorded for it "
 				"changed or is in use elsewhere.\n",
 			id);
-	print_findings(&f);
-	if (refuse && rep.apply_command)
+	print_findings(cli, &f);
+	if (refuse && rep.apply_command) {
+		_cleanup_free_ char *apply = cli_with_context(cli, rep.apply_command);
 		fprintf(stderr, "After fixing what is named above, the command that gives CT %s its "
 				"recorded GPUs as they are now is:\n  %s\n",
-			id, rep.apply_command);
+			id, apply);
+	}
 	if (!rep.checked && rep.why)
 		cli_verbose(cli, "CT %s: %s", id, rep.why);
 	log_findings(cli, id, "pre-start", &f,
@@ -126,7 +131,7 @@ static int run_post_start(const struct cli *cli, const char *id, const struct lx
 		cli_note(cli, "CT %s is not running (any more): only its config was checked", id);
 	if (f.n)
 		fprintf(stderr, "lxgpu guard: CT %s post-start:\n", id);
-	print_findings(&f);
+	print_findings(cli, &f);
 	log_findings(cli, id, "post-start", &f,
 		     rep.gpus.n ? "verify found nothing wrong with its GPUs" : NULL);
 	lx_findings_free(&f);

@@ -52,8 +52,10 @@ static void print_verdict(const char *id, const struct lx_preflight *p, struct s
 			lx_buf_printf(&b, "             - %s%s\n",
 				      p->reasons[i].verdict == LX_VERDICT_OK ? "info: " : "",
 				      p->reasons[i].message);
-			if (p->reasons[i].fix)
-				lx_buf_printf(&b, "%*sfix: %s\n", PREFLIGHT_FIX_INDENT, "", p->reasons[i].fix);
+			if (p->reasons[i].fix) {
+				_cleanup_free_ char *fix = cli_with_context(s->cli, p->reasons[i].fix);
+				lx_buf_printf(&b, "%*sfix: %s\n", PREFLIGHT_FIX_INDENT, "", fix);
+			}
 		}
 		if (b.len)
 			cli_print_wrapped(s->cli, b.data, PREFLIGHT_FIX_INDENT);
@@ -71,7 +73,8 @@ static void print_verdict(const char *id, const struct lx_preflight *p, struct s
 		lx_doc_map_set(r, "severity",
 			       lx_doc_new_str(lx_severity_name(lx_reason_severity(&p->reasons[i]))));
 		lx_doc_map_set(r, "message", lx_doc_new_str(p->reasons[i].message));
-		lx_doc_map_set(r, "fix", lx_doc_new_str(p->reasons[i].fix));
+		_cleanup_free_ char *fix = p->reasons[i].fix ? cli_with_context(s->cli, p->reasons[i].fix) : NULL;
+		lx_doc_map_set(r, "fix", lx_doc_new_str(fix));
 		lx_doc_list_push(reasons, r);
 	}
 	lx_doc_map_set(d, "reasons", reasons);

@@ -35,6 +35,7 @@ static int run_verify(struct cli *cli)
 		lx_vm_gpu_findings(&vms, id, &report.gpus, &findings);
 		lx_vm_devices_free(&vms);
 	}
+	cli_fixes_with_context(cli, &findings);
 	if (cli->format == CLI_FORMAT_TEXT) {
 		_cleanup_free_ char *id_text = lx_text_escape(id);
 		_cleanup_free_ char *path_text = lx_text_escape(path);

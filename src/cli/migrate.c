@@ -130,6 +130,7 @@ int cli_preflight_migration(struct cli *cli)
 	if (root_fd >= 0)
 		close(root_fd);
 	bool refused = lx_findings_have_errors(&mig.findings);
+	cli_fixes_with_context(cli, &mig.findings);
 	if (cli->format == CLI_FORMAT_TEXT)
 		print_migration_text(cli, id, to, &model, &mig, refused);
 	else

@@ -3,9 +3,13 @@
  * temporary file renamed over FILE only when everything was written. Also
  * the one place that decides what -q and -v print on stderr, and colour. */
 #include "cli.h"
+#include "build-config.h"
+#include "lxgpu/findings.h"
 #include "lxgpu/report.h"
 
 #include <errno.h>
+#include <stddef.h>
+#include <stdlib.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <stdarg.h>
@@ -15,6 +19,74 @@
 
 static struct lx_atomic_file output = {.fd = -1};
 static char *output_name; /* the -o FILE as given, for messages */
+
+char *cli_command_words(const struct cli *cli, const char *verb)
+{
+	static const struct {
+		const char *option, *fallback;
+		size_t offset;
+		bool change; /* apply and rollback's only */
+	} paths[] = {
+		{"--host", "", offsetof(struct cli, host_file), false},
+		{"--pve-dir", "/etc/pve", offsetof(struct cli, pve_dir), false},
+		{"--lxc-path", "/var/lib/lxc", offsetof(struct cli, lxc_path), false},
+		{"--lxc-config-dir", "", offsetof(struct cli, lxc_config_dir), false},
+		{"--state-dir", LXGPU_STATE_DIR, offsetof(struct cli, state_dir), false},
+		{"--cgroup-root", "/sys/fs/cgroup", offsetof(struct cli, cgroup_root), false},
+		{"--proc-dir", "/proc", offsetof(struct cli, scan_paths.proc), false},
+		{"--dev-dir", "/dev", offsetof(struct cli, scan_paths.dev), false},
+		{"--sys-dir", "/sys", offsetof(struct cli, scan_paths.sys), false},
+		{"--firmware-dir", "/lib/firmware/nvidia", offsetof(struct cli, scan_paths.firmware), false},
+		{"--run-dir", "/run", offsetof(struct cli, scan_paths.run), false},
+		{"--backup-dir", "/var/lib/lxgpu/backups", offsetof(struct cli, backup_dir), true},
+		{"--lock-dir", "/run/lock/lxc", offsetof(struct cli, lock_dir), true},
+	};
+	bool change = strcmp(verb, "apply") == 0 || strcmp(verb, "rollback") == 0;
+	struct lx_buf b = {0};
+	lx_buf_puts(&b, "lxgpu");
+	for (size_t i = 0; i < sizeof(paths) / sizeof(paths[0]); i++) {
+		const char *value = *(const char *const *)((const char *)cli + paths[i].offset);
+		if (value && strcmp(value, paths[i].fallback) != 0 && (change || !paths[i].change)) {
+			lx_buf_printf(&b, " %s ", paths[i].option);
+			lx_buf_shell_word(&b, value);
+		}
+	}
+	return lx_buf_steal(&b);
+}
+
+char *cli_with_context(const struct cli *cli, const char *text)
+{
+	struct lx_buf b = {0};
+	const char *p = text;
+	for (const char *at; (at = strstr(p, "lxgpu ")) != NULL; p = at + strlen("lxgpu")) {
+		/* a command: "lxgpu" as a word, then a verb ("lxgpu's", "lxgpu:" are prose) */
+		const char *verb = at + strlen("lxgpu ");
+		size_t n = strspn(verb, "abcdefghijklmnopqrstuvwxyz-");
+		bool word = at == text || strchr(" `('\"", at[-1]);
+		lx_buf_printf(&b, "%.*s", (int)(at - p), p);
+		if (!word || !n || (verb[n] && verb[n] != ' ' && verb[n] != '`' && verb[n] != ')' &&
+				    verb[n] != ',' && verb[n] != ';' && verb[n] != '\'' && verb[n] != '"')) {
+			lx_buf_puts(&b, "lxgpu");
+			continue;
+		}
+		_cleanup_free_ char *name = lx_xstrndup(verb, n);
+		_cleanup_free_ char *words = cli_command_words(cli, name);
+		lx_buf_puts(&b, words);
+	}
+	lx_buf_puts(&b, p);
+	return lx_buf_steal(&b);
+}
+
+void cli_fixes_with_context(const struct cli *cli, struct lx_findings *f)
+{
+	for (size_t i = 0; i < f->n; i++) {
+		if (!f->items[i].fix)
+			continue;
+		char *with = cli_with_context(cli, f->items[i].fix);
+		free(f->items[i].fix);
+		f->items[i].fix = with;
+	}
+}
 
 bool cli_color_wanted(void)
 {

@@ -243,7 +243,7 @@ t_hard_coded_major_fix() {
 	pf "$eight" "$up" --next-boot
 	f=$(hard_coded_fix 102)
 	[ -n "$f" ] || { echo "no hard-coded major reason for 102"; show; return 1; }
-	case $f in *"lxgpu apply 102 --style devn"*) ;; *) echo "fix: $f"; return 1 ;; esac
+	case $f in *"lxgpu --"*" apply 102 --style devn"*) ;; *) echo "fix: $f"; return 1 ;; esac
 	run_fix "$f" || return 1
 	grep -q '^dev[0-9]*: /dev/nvidia-uvm' "$pve/lxc/102.conf" && ! grep -q '511:' "$pve/lxc/102.conf" ||
 		{ cat "$pve/lxc/102.conf"; return 1; }
@@ -251,7 +251,7 @@ t_hard_coded_major_fix() {
 	[ -z "$(hard_coded_fix 102)" ] || { echo "still there after the fix"; show; return 1; }
 	# plain LXC has no devN: lxgpu's include file, which ensure-nodes rewrites at boot
 	f=$(hard_coded_fix ct-libs)
-	case $f in *"lxgpu apply ct-libs --style include"*) ;; *) echo "fix: $f"; return 1 ;; esac
+	case $f in *"lxgpu --"*" apply ct-libs --style include"*) ;; *) echo "fix: $f"; return 1 ;; esac
 	run_fix "$f" || return 1
 	grep -q '^lxc.include = .*/lxc/ct-libs.conf' "$lxcp/ct-libs/config" && ! grep -q '511:' "$lxcp/ct-libs/config" ||
 		{ cat "$lxcp/ct-libs/config"; return 1; }

@@ -30,6 +30,11 @@ fix_stubs "$work/fix" "$lxgpu" --host "$host" --pve-dir "$pve" --lxc-path "$lxcp
 	--run-dir "$work/run" --dev-dir "$work/dev" \
 	-- --backup-dir "$work/backups" --lock-dir "$work"
 lx() { PATH="$work/fix/bin:$PATH" lxgpu "$@"; }
+# The fixes run truly as printed: lxgpu prints its caller's --host,
+# --pve-dir, --state-dir, ... in them, so this lxgpu adds nothing but
+# apply's and rollback's --backup-dir and --lock-dir (which the check that
+# printed the fix does not take, and which must not be the machine's).
+fix_stubs "$work/fixp" "$lxgpu" -- --backup-dir "$work/backups" --lock-dir "$work"
 
 ran="" by_hand="" # the codes whose fix was run, whose by-hand marking was checked
 
@@ -89,6 +94,7 @@ sed -i -e '/^  modules:$/a\
 - {major: 511, name: nvidia-uvm}' "$FIX_HOST"
 EOF
 chmod +x "$work/fix/on-nvidia-modprobe"
+cp "$work/fix/on-nvidia-modprobe" "$work/fixp/"
 
 eight=pve-8x-rtx-pro-6000
 check "LXG001 stale major: by hand (apply keeps the rule)" vcase LXG001 by-hand stale-uvm-major $eight
@@ -267,7 +273,8 @@ fix_stubs "$work/fixi" "$lxgpu" --proc-dir "$ih/proc" --dev-dir "$ih/dev" --firm
 	--run-dir "$work/none" --pve-dir "$ih/pve" --lxc-path "$ih/lxc" --state-dir "$work/istate" \
 	--cgroup-root "$work/cg" --lxc-config-dir "$lxc_config" \
 	-- --backup-dir "$work/ibackups" --lock-dir "$work"
-fix_dir="$work/fix" # the snapshot cases' stubs stay the default
+fix_stubs "$work/fixip" "$lxgpu" -- --backup-dir "$work/ibackups" --lock-dir "$work"
+fix_dir="$work/fixp" # the snapshot cases' stubs stay the default
 lxi() { PATH="$work/fixi/bin:$PATH" lxgpu "$@"; }
 verify_json_i() { lxi verify "$1" --format json >"$work/out.json" 2>"$work/err"; }
 i_setup() { # GPUS: CT 101 given GPUS in the include style on a host with both GPUs
@@ -279,10 +286,10 @@ i_setup() { # GPUS: CT 101 given GPUS in the include style on a host with both G
 	lxi apply 101 --gpus "$1" --style include >"$work/iout" 2>&1 || { cat "$work/iout"; return 1; }
 }
 icase() { # CODE: run the include case's fix with the include stubs
-	fix_dir="$work/fixi"
+	fix_dir="$work/fixip"
 	fixed "$1" 101 verify_json_i 101
 	rc=$?
-	fix_dir="$work/fix"
+	fix_dir="$work/fixp"
 	return $rc
 }
 inc="$work/istate/lxc/101.conf"

@@ -48,7 +48,16 @@ guard() { # WANT HOST
 	got=$?
 	[ "$got" -eq "$want" ] || { echo "guard exit $got, wanted $want"; cat "$work/out" "$work/err"; return 1; }
 }
-says() { grep -qF -- "$1" "$work/err" || { echo "stderr lacks: $1"; cat "$work/err"; return 1; }; }
+# stderr has TEXT, its printed commands read without the options that say
+# where things are (lxgpu prints the caller's: context() checks them)
+says() {
+	sed -E 's/lxgpu( --(host|pve-dir|lxc-path|state-dir|cgroup-root|dev-dir|run-dir) [^ ]+)+ /lxgpu /g' "$work/err" |
+		grep -qF -- "$1" || { echo "stderr lacks: $1"; cat "$work/err"; return 1; }
+}
+context() { # HOST: a printed lxgpu command carries this test's scratch places
+	grep -qF -- "lxgpu --host $1 --pve-dir $pve --lxc-path $work/lxc --state-dir $state --cgroup-root $work/cg --dev-dir $work/dev --run-dir $run apply 101" "$work/err" ||
+		{ echo "no printed command with the caller's --host, --pve-dir, ..."; cat "$work/err"; return 1; }
+}
 
 t_no_gpu_lines() { guard 0 "$work/before.yaml" && [ ! -s "$work/err" ]; }
 t_no_record() {
@@ -73,7 +82,7 @@ t_renumbered() {
 		says "GPU 0000:02:00.0 was /dev/nvidia1 when lxgpu recorded it" &&
 		says "and is /dev/nvidia0 now" &&
 		says "the config gives /dev/nvidia1, which is now 0000:01:00.0 (GPU-aaaaaaaa-0000-4000-8000-00000000000a)" &&
-		says "lxgpu apply 101 --gpus 0000:02:00.0, then pct start 101" &&
+		says "lxgpu apply 101 --gpus 0000:02:00.0, then pct start 101" && context "$work/swapped.yaml" &&
 		logged "<27>lxgpu-guard[" && logged "CT 101 pre-start: LXG030 error: GPU 0000:02:00.0 was /dev/nvidia1"
 }
 t_fix_renumbered() {

@@ -74,7 +74,7 @@ t_whole_major() {
 	x "$host" verify 103 && want "LXG050" "$(codes)" &&
 		jq -e '.findings[] | select(.code == "LXG050") |
 			(.message | test("gi1/ci0") and test("gpu0/mig/gi2/ci0 \\(nvidia-cap22\\)"))
-			and (.fix | test("lxgpu apply 103 --gpus 0:gi1/ci0"))' "$work/out" >/dev/null
+			and (.fix | test("lxgpu (--[a-z-]+ [^ ]+ )*apply 103 --gpus 0:gi1/ci0"))' "$work/out" >/dev/null
 }
 t_ci_alone() {
 	x "$host" verify 104 && want "LXG053" "$(codes)" &&
@@ -105,7 +105,7 @@ t_guard_gone() {
 		--state-dir "$work/state" guard 101 pre-start >"$work/out" 2>&1
 	rc=$?
 	[ "$rc" -ne 0 ] && grep -q "LXG052" "$work/out" && grep -q "nvidia-smi mig -i" "$work/out" &&
-		grep -q "lxgpu apply 101 --gpus 0000:1b:00.0:gi1/ci0" "$work/out" ||
+		grep -Eq "lxgpu (--[a-z-]+ [^ ]+ )*apply 101 --gpus 0000:1b:00.0:gi1/ci0" "$work/out" ||
 		{ echo "guard exit $rc"; cat "$work/out"; return 1; }
 	# GPU 1's instance is still there: 105 starts.
 	"$lxgpu" --host "$work/gone.yaml" --pve-dir "$work/pve" --lxc-path "$work/lxc" \

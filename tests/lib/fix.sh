@@ -6,7 +6,9 @@
 #          model, --pve-dir, --state-dir ...: they stand for /etc/pve and
 #          /var/lib/lxgpu, which a test must not touch), and APPLY too for
 #          apply and rollback (--backup-dir, --lock-dir). That is the only
-#          change to a printed command: its words are run as printed.
+#          change to a printed command: its words are run as printed. With
+#          no GLOBAL, the printed command must say where things are itself
+#          (lxgpu prints its caller's --host, --pve-dir, ... in its fixes).
 #   pct, qm, lxc-start, lxc-stop, nvidia-modprobe, modprobe  stubs: a real
 #          Proxmox or driver is not here. Each appends its command line to
 #          DIR/calls and runs DIR/on-NAME when the test put one there (to
@@ -31,7 +33,7 @@ fix_stubs() {
 #!/bin/sh
 echo "lxgpu \$*" >>$(q "$fix_dir/calls")
 cmd=
-for a; do case \$a in -*) ;; *) cmd=\$a; break ;; esac; done
+for a; do case \$a in apply | rollback) cmd=\$a; break ;; esac; done
 case \$cmd in
 apply|rollback) exec $(q "$fix_lxgpu") $global $apply "\$@" ;;
 *) exec $(q "$fix_lxgpu") $global "\$@" ;;
