@@ -188,9 +188,11 @@ static bool read_quoted(struct lines_reader *r, const char *s, const char *end, 
 			   : single_quoted(s, end, &r->quoted, after);
 }
 
-/* Characters that start something other than a plain scalar, or that this
- * reader leaves to libyaml anywhere in one (flow indicators). A switch, not
- * strchr: this runs for every byte of the file. */
+/* Characters that cannot start a plain scalar here: libyaml reads the
+ * flow indicators as tokens wherever a token starts, in block context too.
+ * Inside a block plain scalar they are ordinary characters ("UHD Graphics
+ * [770]", "a, b"): libyaml's plain scanner stops at them only at a flow
+ * level above zero, which this reader never enters. */
 static bool plain_char_ok(char c)
 {
 	switch (c) {
@@ -232,7 +234,7 @@ static bool read_key(struct lines_reader *r, const char *s, const char *end, cha
 			return false;
 		colon = NULL;
 		for (const char *p = s; p < end && !colon; p++) {
-			if (!plain_char_ok(*p) || (*p == '#' && p[-1] == ' '))
+			if (*p == '#' && p[-1] == ' ')
 				return false;
 			if (*p == ':' && (p + 1 == end || p[1] == ' '))
 				colon = p;
@@ -286,7 +288,7 @@ static struct lx_doc *read_scalar(struct lines_reader *r, const char *s, const c
 			stop = p;
 			break;
 		}
-		if (!plain_char_ok(*p) || (*p == ':' && (p + 1 == end || p[1] == ' ')))
+		if (*p == ':' && (p + 1 == end || p[1] == ' '))
 			return NULL;
 	}
 	while (stop > s && stop[-1] == ' ')

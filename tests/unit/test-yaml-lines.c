@@ -98,7 +98,18 @@ static const struct snippet snippets[] = {
 	{"", 0},
 	{"# only a comment\n", 0},
 	{"a: \"\\0\"\n", 0},
-	{"a: x, y\n", 0},
+	/* Flow indicators inside a block plain scalar are characters to libyaml
+	 * too (a model name "UHD Graphics [770]"); at its start they are tokens. */
+	{"a: x, y\n", 1},
+	{"model: Alder Lake-S GT1 [UHD Graphics 770]\n", 1},
+	{"a: x]\n", 1},
+	{"a: x}{, [\n", 1},
+	{"- a [b] c\n", 1},
+	{"k[0]: v\n", 1},
+	{"a: [x] y\n", 0},
+	{"a: ]x\n", 0},
+	{"a: ,x\n", 0},
+	{"- {x} y\n", 0},
 	{"a: @x\n", 0},
 };
 
