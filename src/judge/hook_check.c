@@ -73,8 +73,8 @@ void lx_verify_hook(const struct lx_host *host, const struct lx_container_config
 					     "update makes it a mismatch (\"NVML: Driver/library version "
 					     "mismatch\") until it is reinstalled in the container",
 					     host->driver.version),
-				lx_xasprintf("lxgpu apply %s --driver-libs: the host's driver files of "
-					     "the loaded version at every start", cc->id));
+				lx_xasprintf("lxgpu apply %s --driver-libs (the host's driver files of "
+					     "the loaded version at every start)", cc->id));
 	lx_strv_free(&versions);
 	lx_strv_free(&files);
 }

@@ -167,6 +167,26 @@ check "LXG012 a GPU in two containers: by hand (which one keeps it is the user's
 check "LXG013 a GPU in a container and a VM: no command (another GPU, or edit the VM)" \
 	eval 't_audit_setup && nocmd LXG013 700 audit_json'
 
+# A plain LXC container (under --lxc-path) whose root has the userspace
+# driver of VERSION, as a package installs it: the file and its soname link,
+# which the container's loader resolves (run-doctor.sh's containers). The
+# 8-GPU host's module is 590.48.01.
+ct_libs() { # VERSION
+	rm -rf "$lxcp/ct-libs" "$pve" "$state" "$work/backups"
+	mkdir -p "$lxcp/ct-libs/rootfs/usr/lib/x86_64-linux-gnu" "$pve/lxc" "$pve/qemu-server"
+	cp "$examples/$eight.yaml" "$host"
+	printf 'lxc.uts.name = ct-libs\nlxc.include = %s/common.conf\nlxc.rootfs.path = dir:%s/ct-libs/rootfs\nlxc.cgroup2.devices.allow = c 195:0 rw\nlxc.cgroup2.devices.allow = c 195:255 rw\nlxc.cgroup2.devices.allow = c 511:0 rw\nlxc.cgroup2.devices.allow = c 511:1 rw\nlxc.mount.entry = /dev/nvidia0 dev/nvidia0 none bind,create=file\nlxc.mount.entry = /dev/nvidiactl dev/nvidiactl none bind,create=file\nlxc.mount.entry = /dev/nvidia-uvm dev/nvidia-uvm none bind,create=file\nlxc.mount.entry = /dev/nvidia-uvm-tools dev/nvidia-uvm-tools none bind,create=file\n' \
+		"$lxc_config" "$lxcp" >"$lxcp/ct-libs/config"
+	for lib in libcuda libnvidia-ml; do
+		: >"$lxcp/ct-libs/rootfs/usr/lib/x86_64-linux-gnu/$lib.so.$1"
+		ln -s "$lib.so.$1" "$lxcp/ct-libs/rootfs/usr/lib/x86_64-linux-gnu/$lib.so.1"
+	done
+}
+check "LXG011 the container's libraries are not the module's version: the driver hook" \
+	eval 'ct_libs 550.54.14 && fixed LXG011 ct-libs verify_json ct-libs'
+check "LXG047 the container's own copy of the module's version: the driver hook" \
+	eval 'ct_libs 590.48.01 && fixed LXG047 ct-libs verify_json ct-libs'
+
 # ---- doctor: host administration (a package, the firmware setup, the boot
 # loader, mokutil, dkms, systemctl, a GPU reset): every fix says "by hand:",
 # but ensure-nodes', which lxgpu runs itself ----
@@ -332,7 +352,7 @@ LXG160 LXG161 LXG162 # IOMMU and ACS settings in firmware and kernel command lin
 # Codes whose fix has a command but no case here yet, and why (each one
 # is a gap: give it a case and take it out of this list):
 not_yet="
-LXG011 LXG027 LXG047 # a container root with driver libraries (tests/cli/test-driver-libs.sh builds one)
+LXG027 # a stopped PVE container whose root is not reachable: the fix's first way (pct mount) needs a real storage
 LXG021 # audit --cluster without a node's published model (tests/cli/test-cluster.sh)
 LXG015 LXG016 LXG017 LXG018 LXG019 LXG026 # a running container: lxc-* tests only
 LXG033 # another running container (tests/integration/lxc-guard.sh has a real one)
