@@ -198,7 +198,7 @@ size_t cli_terminal_width(void);
 char *cli_command_words(const struct cli *cli, const char *verb);
 /* TEXT (a fix) with each `lxgpu VERB` in it given cli_command_words. */
 char *cli_with_context(const struct cli *cli, const char *text);
-/* The same, in place, for every fix of F. */
+/* The same, in place, for every fix of F that runs on this node. */
 void cli_fixes_with_context(const struct cli *cli, struct lx_findings *f);
 /* Colour by default: a terminal, NO_COLOR unset or empty, TERM not dumb. */
 bool cli_color_wanted(void);

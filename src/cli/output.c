@@ -77,10 +77,26 @@ char *cli_with_context(const struct cli *cli, const char *text)
 	return lx_buf_steal(&b);
 }
 
+/* Fixes to run on another node of the cluster ("run 'lxgpu publish' on
+ * NODE", "after the move, ... on NODE"): this run's --host and paths are
+ * not that node's. */
+static bool fix_runs_elsewhere(enum lx_finding_code code)
+{
+	switch (code) {
+	case LXG021_NO_HOST_MODEL:
+	case LXG180_MODEL_STALE:
+	case LXG181_MODEL_UNDATED:
+	case LXG182_MIGRATE_GPU_ABSENT:
+	case LXG183_MIGRATE_GPU_NOT_NVIDIA:
+	case LXG184_MIGRATE_OTHER_GPU: return true;
+	default: return false;
+	}
+}
+
 void cli_fixes_with_context(const struct cli *cli, struct lx_findings *f)
 {
 	for (size_t i = 0; i < f->n; i++) {
-		if (!f->items[i].fix)
+		if (!f->items[i].fix || fix_runs_elsewhere(f->items[i].code))
 			continue;
 		char *with = cli_with_context(cli, f->items[i].fix);
 		free(f->items[i].fix);

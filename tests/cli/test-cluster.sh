@@ -210,6 +210,15 @@ t_to() { # t_to NODE CODE...: refused with exit 1 and these codes
 }
 check "--to c (one RTX 4090 at 0000:01:00.0): refused, LXG182 the GPU is not there" t_to c LXG182
 check "--to c: its model is from before the boot .rrd reports: LXG180" t_to c LXG180
+# 'lxgpu publish' runs on node c, which this run's --host (node a's model)
+# and --lxc-path are not about: the printed command has neither
+t_elsewhere_fix() {
+	t_to c LXG180 >/dev/null || return 1
+	jq -e '[.findings[] | select(.code == "LXG180" or .code == "LXG182") | .fix] | length == 2 and
+		all(test("lxgpu publish") or test("lxgpu apply")) and all(test("--host|--lxc-path") | not)' "$w/pf.json" >/dev/null ||
+		{ jq -c '.findings[]' "$w/pf.json"; return 1; }
+}
+check "--to c: the fixes to run on node c carry no option of this run (--host, --lxc-path)" t_elsewhere_fix
 check "--to d (the GPU bound to vfio-pci there): refused, LXG183" t_to d LXG183
 check "--to e (VM 300 passes 39:00 through there): refused, LXG013" t_to e LXG013
 check "--to f (VM 301 holds 39:00 there through the cluster mapping's line for f): refused, LXG013" \
