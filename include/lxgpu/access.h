@@ -248,6 +248,10 @@ struct lx_access_options {
 	/* Where the host's NVIDIA hook script and nvidia-container-cli are
 	 * looked for (the same root: the live host's "/"); NULL: not checked. */
 	const char *tools_root;
+	/* Leave out the nodes NVIDIA's hook would mount: what the config's
+	 * own lines give (apply writes lines that give the GPUs by themselves;
+	 * the hook's nodes depend on nvidia-container-cli at every start). */
+	bool without_nvhook_nodes;
 };
 void lx_access_options_default(struct lx_access_options *opts);
 

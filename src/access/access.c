@@ -66,12 +66,11 @@ static const char builtin_pve_userns_conf[] = "lxc.cgroup2.devices.deny =\n"
 
 void lx_access_options_default(struct lx_access_options *opts)
 {
-	opts->lxc_config_dir = "/usr/share/lxc/config";
-	opts->cgroup = LX_CGROUP_UNKNOWN;
-	opts->include_path = opts->include_text = NULL;
-	opts->subid_root = NULL;
-	opts->tools_root = NULL;
-	opts->shared = NULL;
+	/* Every field zero first: a field added later is never garbage. */
+	*opts = (struct lx_access_options){
+		.lxc_config_dir = "/usr/share/lxc/config",
+		.cgroup = LX_CGROUP_UNKNOWN,
+	};
 }
 
 /* One include path as LXC finds it: a directory (its *.conf, sorted), a
@@ -854,6 +853,8 @@ static void resolve_mounts(struct sim *s)
  * the host's nodes as they are, owners through the id map. */
 static void nvhook_nodes(struct sim *s)
 {
+	if (s->opts && s->opts->without_nvhook_nodes)
+		return;
 	struct lx_strv paths = {0};
 	lx_nvhook_resolve(s->host, s->opts, s->out, &paths);
 	for (size_t i = 0; i < paths.n; i++) {

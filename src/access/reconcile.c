@@ -554,6 +554,9 @@ int lx_reconcile(const struct lx_reconcile_input *in, struct lx_reconcile_result
 		j.sim_opts = *in->access_opts;
 	else
 		lx_access_options_default(&j.sim_opts);
+	/* Candidates are judged by what lxgpu's lines give: a container that
+	 * NVIDIA's hook gives GPUs to still gets lines for the GPUs asked for. */
+	j.sim_opts.without_nvhook_nodes = true;
 	bool include = opts.style == LX_STYLE_INCLUDE;
 	if (include && !in->include_path) {
 		lx_access_free(&before);
