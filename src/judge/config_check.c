@@ -917,8 +917,10 @@ void lx_verify_drm_groups(const struct lx_host *host, const struct lx_container_
 					     "gid %lld (its /etc/group): its %s users cannot open it",
 					     n->path, n->mode, have, want_name, want, want_name),
 				n->via == LX_VIA_DEVN
-					? lx_xasprintf("give the entry gid=%lld (line %d), or lxgpu apply %s",
-						       want, n->line, cc->id)
+					/* apply keeps a devN entry it finds ("already has
+					 * these GPU lines"): the gid is an edit */
+					? lx_xasprintf("by hand: give the entry gid=%lld (line %d)", want,
+						       n->line)
 					: lx_xasprintf("give it as a devN entry with gid=%lld: lxgpu apply %s "
 						       "--style devn",
 						       want, cc->id));

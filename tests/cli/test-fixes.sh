@@ -187,6 +187,20 @@ check "LXG011 the container's libraries are not the module's version: the driver
 check "LXG047 the container's own copy of the module's version: the driver hook" \
 	eval 'ct_libs 590.48.01 && fixed LXG047 ct-libs verify_json ct-libs'
 
+# An Intel GPU's render node as a devN entry whose gid is not the
+# container's render group (tests/verify/run-drm-groups.sh's CT 702: Ubuntu
+# 22.04's /etc/group, render 109, on a zfs subvol of tests/verify/storage)
+t_drm_group() {
+	rm -rf "$pve" "$state" "$work/zfs" && mkdir -p "$pve/lxc" "$work/zfs/data/subvol-700-disk-0/etc"
+	sed "s|/LXGPU-WORK|$work|g" "$src/tests/verify/storage/storage.cfg" >"$pve/storage.cfg"
+	printf 'root:x:0:\nvideo:x:44:\nssl-cert:x:104:\nrender:x:109:\n' >"$work/zfs/data/subvol-700-disk-0/etc/group"
+	printf 'arch: amd64\nhostname: ct700\nostype: ubuntu\nrootfs: local-zfs:subvol-700-disk-0,size=8G\nunprivileged: 1\ndev0: /dev/dri/renderD128,gid=104\n' \
+		>"$pve/lxc/700.conf"
+	cp "$examples/pve-intel-igpu.yaml" "$host"
+	manual LXG055 700 verify_json 700
+}
+check "LXG055 a devN render node with another group's gid: by hand (apply keeps the entry)" t_drm_group
+
 # ---- doctor: host administration (a package, the firmware setup, the boot
 # loader, mokutil, dkms, systemctl, a GPU reset): every fix says "by hand:",
 # but ensure-nodes', which lxgpu runs itself ----
@@ -393,12 +407,11 @@ LXG021 # audit --cluster without a node's published model (tests/cli/test-cluste
 LXG015 LXG016 LXG017 LXG018 LXG019 LXG026 # a running container: lxc-* tests only
 LXG033 # another running container (tests/integration/lxc-guard.sh has a real one)
 LXG050 LXG051 LXG052 LXG053 LXG054 # MIG instances: tests/cli/test-mig.sh judges them on scratch configs (the fixes need nvidia-smi or name an instance to pick)
-LXG055 # a container root with its /etc/group (tests/verify/run-drm-groups.sh builds one)
 LXG056 # a host model whose GPU lost its by-path link (no example host has one)
 LXG061 # NVIDIA's hook: the host's tools, looked for in --subid-root (tests/verify/run-nvhook.sh plants them)
 LXG131 # doctor CTID: the toolkit's config cannot be read in the container (its fix says by hand: no case yet)
 LXG119 LXG127 # doctor on live sysfs facts (NVLink 5 ports; the SecureBoot efivar with GPUs on PCI): umockdev (doctor-fixture); their fix says by hand
-LXG122 LXG123 # doctor: nvidia-modprobe -c / lxgpu ensure-nodes making nodes of a live host (mknod, root; LXG122 for a GPU node prints "-c <minor>", a placeholder)
+LXG122 LXG123 # doctor: nvidia-modprobe -c / lxgpu ensure-nodes making nodes of a live host (mknod, root; LXG122 for a GPU node prints -c <minor>, a placeholder)
 LXG180 LXG181 LXG182 LXG183 LXG184 # cluster models and preflight --to
 "
 t_every_code() {
