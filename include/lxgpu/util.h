@@ -234,6 +234,9 @@ int lx_journal_send(const char *socket_path, int priority, const char *tag, cons
 
 /* Open path inside root_fd (RESOLVE_IN_ROOT, no magic links); -1 with errno. */
 int lx_open_in_root(int root_fd, const char *path, int flags);
+/* Whether path inside root_fd is a regular file (links followed inside the
+ * root only). */
+bool lx_root_has_regular_file(int root_fd, const char *path);
 
 /* Make the directories of dir inside root_fd (each component resolved
  * inside the root; mode 0755) and return an O_PATH fd of it. */

@@ -123,17 +123,6 @@ enum lx_toolkit_setting lx_toolkit_no_cgroups(const char *text, int *line, char 
 	return found;
 }
 
-/* A regular file (or a link to one inside the root) at path in the root. */
-static bool root_has_file(int root_fd, const char *path)
-{
-	int fd = lx_open_in_root(root_fd, path, O_PATH | O_CLOEXEC);
-	if (fd < 0)
-		return false;
-	struct stat st;
-	bool ok = fstat(fd, &st) == 0 && S_ISREG(st.st_mode);
-	close(fd);
-	return ok;
-}
 
 /* The toolkit's programs, where its packages put them. */
 static const char *toolkit_program(int root_fd)
@@ -144,7 +133,7 @@ static const char *toolkit_program(int root_fd)
 		"usr/bin/nvidia-container-cli",     "usr/local/bin/nvidia-ctk",
 	};
 	for (size_t i = 0; i < sizeof(programs) / sizeof(programs[0]); i++)
-		if (root_has_file(root_fd, programs[i]))
+		if (lx_root_has_regular_file(root_fd, programs[i]))
 			return programs[i];
 	return NULL;
 }

@@ -57,13 +57,7 @@ static const char *const lib_dirs[] = {
 static bool has_file(int root_fd, const char *dir, const char *name)
 {
 	_cleanup_free_ char *path = lx_path_join(dir, name);
-	int fd = lx_open_in_root(root_fd, path, O_PATH);
-	if (fd < 0)
-		return false;
-	struct stat st;
-	bool ok = fstat(fd, &st) == 0 && S_ISREG(st.st_mode);
-	close(fd);
-	return ok;
+	return lx_root_has_regular_file(root_fd, path);
 }
 
 const char *lx_container_lib_dir(int root_fd)

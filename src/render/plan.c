@@ -417,6 +417,17 @@ static void add_gpu_nodes(struct planner *p)
 
 /* A DRM GPU (i915, xe, amdgpu): its card and render nodes, and for amdgpu
  * /dev/kfd (ROCm opens it beside the render node); no NVIDIA node. */
+/* A GPU's DRM nodes (card and render) as the host model lists them. */
+static void plan_gpu_drm_nodes(struct planner *p, size_t index, const struct lx_gpu *g)
+{
+	for (size_t d = 0; d < g->n_drm; d++) {
+		_cleanup_free_ char *path = lx_xasprintf("/dev/dri/%s", g->drm[d].name);
+		bool render = lx_str_starts_with(g->drm[d].name, "renderD");
+		unsigned minor = (unsigned)strtoul(g->drm[d].name + (render ? 7 : 4), NULL, 10);
+		plan_add(p, path, render ? LX_ROLE_DRI_RENDER : LX_ROLE_DRI_CARD, (int)index, minor);
+	}
+}
+
 static void add_drm_gpu_nodes(struct planner *p)
 {
 	for (size_t i = 0; i < p->plan->n_gpus; i++) {
@@ -424,13 +435,7 @@ static void add_drm_gpu_nodes(struct planner *p)
 		const struct lx_gpu *g = &p->host->gpus[index];
 		if (lx_gpu_kind(g) != LX_GPU_DRM)
 			continue;
-		for (size_t d = 0; d < g->n_drm; d++) {
-			_cleanup_free_ char *path = lx_xasprintf("/dev/dri/%s", g->drm[d].name);
-			bool render = lx_str_starts_with(g->drm[d].name, "renderD");
-			unsigned minor = (unsigned)strtoul(g->drm[d].name + (render ? 7 : 4), NULL, 10);
-			plan_add(p, path, render ? LX_ROLE_DRI_RENDER : LX_ROLE_DRI_CARD, (int)index,
-				 minor);
-		}
+		plan_gpu_drm_nodes(p, index, g);
 		if (!g->n_drm)
 			plan_warn(p->plan,
 				  lx_xasprintf("GPU %zu (%s, %s) has no DRM card or render node", index,
@@ -538,13 +543,7 @@ static void add_dri_nodes(struct planner *p)
 	for (size_t i = 0; i < p->plan->n_gpus; i++) {
 		size_t index = p->plan->gpus[i];
 		const struct lx_gpu *g = &p->host->gpus[index];
-		for (size_t d = 0; d < g->n_drm; d++) {
-			_cleanup_free_ char *path = lx_xasprintf("/dev/dri/%s", g->drm[d].name);
-			bool render = lx_str_starts_with(g->drm[d].name, "renderD");
-			unsigned minor = (unsigned)strtoul(g->drm[d].name + (render ? 7 : 4), NULL, 10);
-			plan_add(p, path, render ? LX_ROLE_DRI_RENDER : LX_ROLE_DRI_CARD, (int)index,
-				 minor);
-		}
+		plan_gpu_drm_nodes(p, index, g);
 		if (!g->n_drm)
 			plan_warn(p->plan,
 				  lx_xasprintf("--dri: GPU %zu (%s) has no DRM card or render node",

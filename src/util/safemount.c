@@ -41,6 +41,17 @@ int lx_open_in_root(int root_fd, const char *path, int flags)
 	return (int)syscall(SYS_openat2, root_fd, *path ? path : ".", &how, sizeof(how));
 }
 
+bool lx_root_has_regular_file(int root_fd, const char *path)
+{
+	int fd = lx_open_in_root(root_fd, path, O_PATH | O_CLOEXEC);
+	if (fd < 0)
+		return false;
+	struct stat st;
+	bool ok = fstat(fd, &st) == 0 && S_ISREG(st.st_mode);
+	close(fd);
+	return ok;
+}
+
 /* One component: a plain name, not "." or "..", no "/". */
 static bool plain_name(const char *s, size_t n)
 {
