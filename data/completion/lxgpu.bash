@@ -24,7 +24,7 @@ _lxgpu_cmd_opts() {
 	preflight) echo '--next-boot --kernel --root --print-boot-unit --to --hosts --exclusive' ;;
 	topo) echo '--gpus --p2p' ;;
 	snapshot) echo '-o --output' ;;
-	ensure-nodes) echo '--dry-run --load-modules --print-boot-unit' ;;
+	ensure-nodes) echo '--dry-run --load-modules --all-mig --print-boot-unit' ;;
 	hook) echo '--optional' ;;
 	guard) echo '' ;;
 	doctor) echo '--kmsg' ;;

@@ -506,6 +506,13 @@ struct lx_node_plan {
  * lstat() finds under dev_dir now. Never opens a node. */
 int lx_node_plan_make(const struct lx_host *host, const char *proc_dir, const char *dev_dir,
 		      struct lx_node_plan *plan, struct lx_error *err);
+/* Add a node for every MIG capability the driver can hand out on this
+ * host's GPUs (its mig-minors table: every GI and CI, mig/config and
+ * mig/monitor), so an instance created after boot (nvidia-smi mig -cgi)
+ * has its node: mode 0400 for mig/config, 0444 for the rest, root:root,
+ * as the driver makes them. Instances that exist keep their planned step. */
+int lx_node_plan_add_mig_minors(const struct lx_host *host, const char *dev_dir,
+				struct lx_node_plan *plan, struct lx_error *err);
 /* The number of steps that change something. */
 size_t lx_node_plan_changes(const struct lx_node_plan *plan);
 /* Carry out the plan under dev_dir: a node is made under a temporary name

@@ -29,6 +29,7 @@ enum cli_option_bit {
 	CLI_OPT_DRY_RUN = 1u << 12,      /* --dry-run */
 	CLI_OPT_BOOT_UNIT = 1u << 13,    /* --print-boot-unit */
 	CLI_OPT_PRIVILEGE_CHANGE = 1u << 14, /* --allow-privilege-change (apply) */
+	CLI_OPT_ALL_MIG = 1u << 15,      /* --all-mig (ensure-nodes) */
 	CLI_OPT_NO_COMMENTS = 1u << 28,  /* --no-comments (generate) */
 	CLI_OPT_HOOK = 1u << 20,         /* --optional (hook) */
 	CLI_OPT_EXCLUSIVE = 1u << 24,    /* --exclusive (audit, apply) */
@@ -83,6 +84,7 @@ struct cli {
 	const char *root_dir; /* preflight --root (NULL: /, the live host's only) */
 	bool print_boot_unit;
 	bool load_modules; /* ensure-nodes --load-modules */
+	bool all_mig;      /* ensure-nodes --all-mig */
 	const char *kmsg_file; /* doctor --kmsg: a saved kernel log */
 	const char *driver_root; /* --driver-root: where the host's driver userspace is (NULL: /) */
 	bool driver_root_given;

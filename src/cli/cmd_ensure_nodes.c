@@ -125,6 +125,8 @@ static int run_ensure_nodes(struct cli *cli)
 	}
 	struct lx_node_plan plan;
 	int rc = lx_node_plan_make(&host, cli->scan_paths.proc, cli->scan_paths.dev, &plan, &err);
+	if (rc == 0 && cli->all_mig)
+		rc = lx_node_plan_add_mig_minors(&host, cli->scan_paths.dev, &plan, &err);
 	if (rc < 0) {
 		lx_host_free(&host);
 		return cli_fail(&err);
@@ -148,7 +150,7 @@ static int run_ensure_nodes(struct cli *cli)
 const struct cli_command cli_cmd_ensure_nodes = {
 	.name = "ensure-nodes",
 	.summary = "create the NVIDIA device nodes with this boot's majors (boot unit)",
-	.usage = "Usage: lxgpu ensure-nodes [--dry-run] [--load-modules] [--print-boot-unit]\n"
+	.usage = "Usage: lxgpu ensure-nodes [--dry-run] [--load-modules] [--all-mig] [--print-boot-unit]\n"
 		 "\n"
 		 "Create what nvidia-modprobe would: /dev/nvidiactl, /dev/nvidiaN for each GPU\n"
 		 "bound to nvidia, /dev/nvidia-modeset when nvidia_modeset is loaded,\n"
@@ -171,9 +173,12 @@ const struct cli_command cli_cmd_ensure_nodes = {
 		 "  --dry-run          print what it would do, change nothing\n"
 		 "  --load-modules     first modprobe nvidia-uvm (and nvidia-modeset where a GPU\n"
 		 "                     drives a display) when not loaded, without a shell\n"
+		 "  --all-mig          also a node for every MIG instance the driver can create\n"
+		 "                     (/proc/driver/nvidia-caps/mig-minors), so one created after\n"
+		 "                     boot has its node (mig/config 0400, the rest 0444)\n"
 		 "  --print-boot-unit  print a systemd oneshot unit that runs\n"
 		 "                     `lxgpu ensure-nodes --load-modules` before\n"
 		 "                     pve-guests.service and lxc.service\n",
-	.options = CLI_OPT_DRY_RUN | CLI_OPT_BOOT_UNIT | CLI_OPT_LOAD_MODULES,
+	.options = CLI_OPT_DRY_RUN | CLI_OPT_BOOT_UNIT | CLI_OPT_LOAD_MODULES | CLI_OPT_ALL_MIG,
 	.run = run_ensure_nodes,
 };

@@ -134,6 +134,7 @@ enum {
 	OPT_PROC_DIR,
 	OPT_DEV_DIR,
 	OPT_LOAD_MODULES,
+	OPT_ALL_MIG,
 	OPT_KMSG,
 	OPT_SYS_DIR,
 	OPT_NO_COMMENTS,
@@ -192,6 +193,7 @@ static const struct option long_options[] = {
 	{"proc-dir", required_argument, NULL, OPT_PROC_DIR},
 	{"dev-dir", required_argument, NULL, OPT_DEV_DIR},
 	{"load-modules", no_argument, NULL, OPT_LOAD_MODULES},
+	{"all-mig", no_argument, NULL, OPT_ALL_MIG},
 	{"kmsg", required_argument, NULL, OPT_KMSG},
 	{"sys-dir", required_argument, NULL, OPT_SYS_DIR},
 	{"no-comments", no_argument, NULL, OPT_NO_COMMENTS},
@@ -246,6 +248,7 @@ static const char *option_name(unsigned bit)
 	case CLI_OPT_GPUS: return "--gpus";
 	case CLI_OPT_PREFLIGHT: return "preflight's options (--next-boot, --kernel, --root)";
 	case CLI_OPT_LOAD_MODULES: return "--load-modules";
+	case CLI_OPT_ALL_MIG: return "--all-mig";
 	case CLI_OPT_DRY_RUN: return "--dry-run";
 	case CLI_OPT_BOOT_UNIT: return "--print-boot-unit";
 	case CLI_OPT_EXCLUSIVE: return "--exclusive";
@@ -395,6 +398,10 @@ int main(int argc, char **argv)
 		case OPT_LOAD_MODULES:
 			cli.load_modules = true;
 			cli.given |= CLI_OPT_LOAD_MODULES;
+			break;
+		case OPT_ALL_MIG:
+			cli.all_mig = true;
+			cli.given |= CLI_OPT_ALL_MIG;
 			break;
 		case 'o':
 			cli.output = optarg;

@@ -228,6 +228,43 @@ fail:
 	return -1;
 }
 
+int lx_node_plan_add_mig_minors(const struct lx_host *host, const char *dev_dir,
+				struct lx_node_plan *plan, struct lx_error *err)
+{
+	int caps = lx_host_major_by_name(host, "nvidia-caps");
+	if (caps < 0) {
+		if (host->n_mig_minors > 0)
+			lx_strv_push(&plan->notes, "nvidia-caps is not in /proc/devices: no MIG "
+						   "nodes made from mig-minors");
+		return 0;
+	}
+	if (host->n_mig_minors == 0)
+		lx_strv_push(&plan->notes, "the driver gives no /proc/driver/nvidia-caps/mig-minors: "
+					   "only the instances that exist now have nodes");
+	for (size_t i = 0; i < host->n_mig_minors; i++) {
+		const struct lx_capability *c = &host->mig_minors[i];
+		bool planned = false;
+		_cleanup_free_ char *path = lx_xasprintf("/dev/nvidia-caps/nvidia-cap%u", c->minor);
+		for (size_t k = 0; k < plan->n && !planned; k++)
+			planned = strcmp(plan->steps[k].path, path) == 0;
+		if (planned)
+			continue; /* an instance that exists: its access file's mode */
+		/* The modes the driver gives these capabilities when it makes
+		 * them: config owner-read, monitor and instances world-read. */
+		struct file_params cp = {.mode = strcmp(c->name, "mig/config") == 0 ? 0400 : 0444,
+					 .modify = true};
+		_cleanup_free_ char *rel = lx_xasprintf("nvidia-caps/nvidia-cap%u", c->minor);
+		if (add_step(plan, dev_dir, rel, (unsigned)caps, c->minor, &cp, err) < 0)
+			return -1;
+		if (plan->steps[plan->n - 1].action == LX_NODE_CREATE) {
+			_cleanup_free_ char *dir = lx_path_join(dev_dir, "nvidia-caps");
+			struct stat st;
+			plan->make_caps_dir = plan->make_caps_dir || lstat(dir, &st) < 0;
+		}
+	}
+	return 0;
+}
+
 size_t lx_node_plan_changes(const struct lx_node_plan *plan)
 {
 	size_t n = plan->make_caps_dir ? 1 : 0;

@@ -165,6 +165,24 @@ t_unit() {
 		grep -Eqx 'ExecStart=/([^ ]+/)?bin/lxgpu ensure-nodes --load-modules' "$work/unit" &&
 		"$lxgpu" preflight --print-boot-unit | cmp -s - "$work/unit"
 }
+# --all-mig: a node for every MIG capability of the host's GPUs in the
+# driver's mig-minors table (nv-caps.c numbers GPU g's GI i access
+# 3 + 135*g + 9*i, its CI c the minor i's + 1 + c; gpuN is the GPU's Device
+# Minor, 3 here): config and monitor as their access files say, the rest
+# 0444 as the driver makes them; GPU 0's lines (no such GPU here) skipped.
+t_all_mig() {
+	host allmig 511
+	mkdir -p "$h/proc/driver/nvidia-caps"
+	printf 'config 1\nmonitor 2\ngpu0/gi1/access 12\ngpu0/gi2/access 21\ngpu3/gi0/access 408\ngpu3/gi0/ci0/access 409\ngpu3/gi1/access 417\n' \
+		>"$h/proc/driver/nvidia-caps/mig-minors"
+	en && [ ! -e "$h/dev/nvidia-caps/nvidia-cap408" ] || { echo "made without --all-mig"; cat "$work/out"; return 1; }
+	en --all-mig && all_nodes 511 && node nvidia-caps/nvidia-cap408 c 508:408 444 &&
+		node nvidia-caps/nvidia-cap409 c 508:409 444 && node nvidia-caps/nvidia-cap417 c 508:417 444 &&
+		[ ! -e "$h/dev/nvidia-caps/nvidia-cap21" ] || { cat "$work/out" "$work/err"; return 1; }
+	en --all-mig && ! grep -q '^create\|^replace\|^fix' "$work/out" || { echo "second run:"; cat "$work/out"; return 1; }
+}
+check "--all-mig: every MIG instance's node of the host's GPUs from mig-minors, driver modes" t_all_mig
+
 check "--print-boot-unit: the oneshot unit, the same as preflight's" t_unit
 
 tap_finish
