@@ -25,10 +25,11 @@ export ASAN_OPTIONS="${ASAN_OPTIONS:-}${ASAN_OPTIONS:+:}verify_asan_link_order=0
 # Runs inside umockdev-run: fill the testbed from the fixture, then run lxgpu.
 in_testbed_sh=$(cd "$(dirname "$0")/../lib" && pwd)/in-testbed.sh
 
-# A fix (a string) as tokens: iommu=pt, pci=disable_acs_redir=..., firmware,
+# A fix (a string) as tokens: iommu=pt, pci=disable_acs_redir=..., firmware
+# ("the firmware", not the --firmware-dir a printed lxgpu command carries),
 # root, nvidia-smi (ask the driver: topo -p2p); "-" for none.
 fix_tokens='[(capture("(?<t>pci=disable_acs_redir=[^ ]+)") | .t), (select(test("iommu=pt")) | "iommu=pt"),
-	(select(test("firmware")) | "firmware"), (select(test("as root")) | "root"),
+	(select(test("the firmware")) | "firmware"), (select(test("as root")) | "root"),
 	(select(test("nvidia-smi topo -p2p")) | "nvidia-smi")]'
 tokens_or_dash='if length == 0 then "-" else join(",") end'
 # One line per pair: A B LINK IOMMU_A IOMMU_B ACS_REDIRECT VERDICT FIXES.
