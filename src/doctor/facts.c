@@ -113,9 +113,13 @@ static void read_module(const char *root, struct lx_host_facts *f)
 	lx_next_boot_free(&nb);
 }
 
-/* NVSwitch functions: vendor 0x10de and class 0x0680xx ("bridge, other")
- * in sysfs, as nvidia-nvswitch binds them. */
-static void read_nvswitches(const char *sys, struct lx_host_facts *f)
+/* One walk over the PCI functions, each vendor file read once:
+ * NVSwitch functions (vendor 0x10de, class 0x0680xx "bridge, other", as
+ * nvidia-nvswitch binds them) and NVLink 5 switch management ports
+ * (ConnectX, vendor 0x15b3, whose VPD holds "SW_MNG": what NVIDIA's
+ * gpu-driver-container looks for in /sys/class/infiniband/x/device/vpd;
+ * read here from the PCI function, which is there without mlx5_ib too). */
+static void read_switch_functions(const char *sys, struct lx_host_facts *f)
 {
 	_cleanup_free_ char *dir = lx_path_join(sys, "bus/pci/devices");
 	DIR *d = opendir(dir);
@@ -124,42 +128,24 @@ static void read_nvswitches(const char *sys, struct lx_host_facts *f)
 		if (de->d_name[0] == '.')
 			continue;
 		_cleanup_free_ char *vrel = lx_xasprintf("bus/pci/devices/%s/vendor", de->d_name);
-		_cleanup_free_ char *crel = lx_xasprintf("bus/pci/devices/%s/class", de->d_name);
 		_cleanup_free_ char *vendor = read_optional(sys, vrel, NULL);
-		_cleanup_free_ char *class = read_optional(sys, crel, NULL);
-		if (vendor && class && lx_str_starts_with(lx_str_strip(vendor), "0x10de") &&
-		    lx_str_starts_with(lx_str_strip(class), "0x0680"))
-			lx_strv_push(&f->nvswitches, de->d_name);
+		const char *v = vendor ? lx_str_strip(vendor) : "";
+		if (lx_str_starts_with(v, "0x10de")) {
+			_cleanup_free_ char *crel = lx_xasprintf("bus/pci/devices/%s/class", de->d_name);
+			_cleanup_free_ char *class = read_optional(sys, crel, NULL);
+			if (class && lx_str_starts_with(lx_str_strip(class), "0x0680"))
+				lx_strv_push(&f->nvswitches, de->d_name);
+		} else if (lx_str_starts_with(v, "0x15b3")) {
+			_cleanup_free_ char *rel = lx_xasprintf("bus/pci/devices/%s/vpd", de->d_name);
+			size_t len = 0;
+			_cleanup_free_ char *vpd = read_optional(sys, rel, &len);
+			if (vpd && memmem(vpd, len, "SW_MNG", 6))
+				lx_strv_push(&f->nvlink5_ports, de->d_name);
+		}
 	}
 	if (d)
 		closedir(d);
 	lx_strv_sort(&f->nvswitches);
-}
-
-/* NVLink 5 switch management ports: ConnectX functions (vendor 0x15b3)
- * whose VPD holds "SW_MNG" (what NVIDIA's gpu-driver-container looks for
- * in /sys/class/infiniband/x/device/vpd; read here from the PCI function,
- * which is there without mlx5_ib loaded too). */
-static void read_nvlink5_ports(const char *sys, struct lx_host_facts *f)
-{
-	_cleanup_free_ char *dir = lx_path_join(sys, "bus/pci/devices");
-	DIR *d = opendir(dir);
-	struct dirent *de;
-	while (d && (de = readdir(d))) {
-		if (de->d_name[0] == '.')
-			continue;
-		_cleanup_free_ char *vrel = lx_xasprintf("bus/pci/devices/%s/vendor", de->d_name);
-		_cleanup_free_ char *vendor = read_optional(sys, vrel, NULL);
-		if (!vendor || !lx_str_starts_with(lx_str_strip(vendor), "0x15b3"))
-			continue;
-		_cleanup_free_ char *rel = lx_xasprintf("bus/pci/devices/%s/vpd", de->d_name);
-		size_t len = 0;
-		_cleanup_free_ char *vpd = read_optional(sys, rel, &len);
-		if (vpd && memmem(vpd, len, "SW_MNG", 6))
-			lx_strv_push(&f->nvlink5_ports, de->d_name);
-	}
-	if (d)
-		closedir(d);
 	lx_strv_sort(&f->nvlink5_ports);
 }
 
@@ -263,8 +249,7 @@ void lx_host_facts_read_root(const struct lx_scan_paths *paths, const char *root
 	if (out->kernel_release)
 		lx_str_strip(out->kernel_release);
 	read_module(root, out);
-	read_nvswitches(paths->sys, out);
-	read_nvlink5_ports(paths->sys, out);
+	read_switch_functions(paths->sys, out);
 	out->fabricmanager_pid = -1;
 	out->nvlsm_pid = -1;
 	if (out->nvswitches.n || out->nvlink5_ports.n) {
