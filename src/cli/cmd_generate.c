@@ -34,9 +34,19 @@ static int print_include(const struct cli *cli, const struct lx_host *host,
 			 const struct lx_plan_options *opts, bool is_pve,
 			 const struct lx_driver_libs_options *driver_libs, struct lx_error *err)
 {
+	/* Without --gpus generate gives every GPU, as the other styles do; the
+	 * include file itself has no "all" (it is rendered from a record), so
+	 * name the selection, and apply (which needs one for a container
+	 * without GPUs) is told it too. */
+	struct lx_plan_options sel = *opts;
+	if (!sel.gpus || !*sel.gpus)
+		sel.gpus = "all";
 	_cleanup_free_ char *text = NULL;
-	if (lx_incfile_render(host, opts, &text, err) < 0)
+	if (lx_incfile_render(host, &sel, &text, err) < 0)
 		return -1;
+	struct lx_buf apply = {0};
+	lx_buf_printf(&apply, "lxgpu apply %s --style include --gpus ", cli->args[0]);
+	lx_buf_shell_word(&apply, sel.gpus);
 	_cleanup_free_ char *path = lx_incfile_path(cli->state_dir, cli->args[0]);
 	_cleanup_free_ char *line = lx_incfile_config_line(path, is_pve);
 	_cleanup_free_ char *hook = NULL;
@@ -50,16 +60,18 @@ static int print_include(const struct cli *cli, const struct lx_host *host,
 	if (cli->no_comments) {
 		/* Only what is pasted into the config: the file is apply's to write. */
 		printf("%s\n%s%s", line, hook ? hook : "", hook ? "\n" : "");
+		lx_buf_free(&apply);
 		return 0;
 	}
 	printf("# lxgpu %s generate: style include. The container's config gets this one line;\n"
 	       "# its GPU rules and mounts go into %s, which\n"
-	       "# 'lxgpu apply %s --style include' writes and 'lxgpu ensure-nodes' rewrites at\n"
+	       "# '%s' writes and 'lxgpu ensure-nodes' rewrites at\n"
 	       "# every boot with that boot's device numbers.\n"
 	       "%s\n"
 	       "# ---- %s ----\n"
 	       "%s",
-	       LXGPU_VERSION, path, cli->args[0], line, path, text);
+	       LXGPU_VERSION, path, apply.data, line, path, text);
+	lx_buf_free(&apply);
 	if (hook)
 		printf("# ---- and in the container's config (--driver-libs) ----\n%s\n", hook);
 	return 0;

@@ -124,6 +124,24 @@ t_gen_paste() {
 }
 check "generate --style include --no-comments: only the lxc.include line" t_gen_paste
 
+t_gen_all() {
+	# Without --gpus, generate gives every GPU (its --help), in the include
+	# style too: both made-up GPUs' nodes (minors 0 and 1 at 195), not "No
+	# GPU". The apply command it names, run as printed, writes that file.
+	printf 'arch: amd64\nhostname: new\nostype: debian\n' >"$h/pve/lxc/102.conf"
+	lx generate 102 --style include || fail || return 1
+	sed -n '/^# ---- .*102.conf ----$/,$p' "$work/out" | tail -n +2 >"$work/gen.inc"
+	grep -qx 'lxc.cgroup2.devices.allow = c 195:0 rw' "$work/gen.inc" &&
+		grep -qx 'lxc.cgroup2.devices.allow = c 195:1 rw' "$work/gen.inc" &&
+		grep -qx 'lxc.mount.entry = /dev/nvidia1 dev/nvidia1 none bind,create=file' "$work/gen.inc" &&
+		! grep -q 'No GPU' "$work/gen.inc" || fail || return 1
+	cmd=$(sed -n "s/^# '\(lxgpu apply 102 [^']*\)' writes .*/\1/p" "$work/out")
+	[ "$cmd" = "lxgpu apply 102 --style include --gpus all" ] || fail || return 1
+	eval "apply ${cmd#lxgpu apply }" || fail || return 1
+	cmp "$work/gen.inc" "$state/lxc/102.conf" || fail
+}
+check "generate --style include without --gpus: every GPU, and the apply it names writes that file" t_gen_all
+
 t_caps_kept() {
 	# A MIG capability the user gives by hand: its bind and its rule stay
 	# (which capabilities a container gets is the user's choice).
