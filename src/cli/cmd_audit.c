@@ -284,7 +284,7 @@ static void print_footer(struct audit *a, const struct lx_audit_totals *t,
 		       "# TYPE lxgpu_driver_info gauge\n"
 		       "lxgpu_driver_info{version=\"%s\",flavor=\"%s\"} 1\n",
 		       version, lx_driver_flavor_name(h->driver.flavor));
-		printf("# HELP lxgpu_host_gpus NVIDIA GPUs on the host.\n# TYPE lxgpu_host_gpus gauge\n"
+		printf("# HELP lxgpu_host_gpus GPUs on the host (NVIDIA, and Intel/AMD DRM GPUs).\n# TYPE lxgpu_host_gpus gauge\n"
 		       "lxgpu_host_gpus %zu\n",
 		       h->n_gpus);
 		printf("# HELP lxgpu_audit_containers Containers audited.\n"

@@ -58,7 +58,7 @@ static const char global_help[] =
 static void print_main_help(FILE *out)
 {
 	fprintf(out, "Usage: lxgpu [OPTIONS] COMMAND [ARGS]\n\n"
-		     "Give NVIDIA GPUs to LXC containers on Proxmox VE, and keep them working.\n\n"
+		     "Give GPUs (NVIDIA, Intel, AMD) to LXC containers on Proxmox VE, and keep them working.\n\n"
 		     "Commands:\n");
 	for (size_t i = 0; i < N_COMMANDS; i++)
 		fprintf(out, "  %-12s %s\n", commands[i]->name, commands[i]->summary);
