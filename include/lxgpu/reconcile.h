@@ -31,6 +31,7 @@ struct lx_reconcile_result {
 	char *text; /* the new config */
 	size_t len;
 	size_t removed, added; /* lines */
+	size_t rekeyed;        /* rules rewritten in place under the host's cgroup key */
 	struct lx_access after; /* the new config's next start */
 	struct lx_strv notes;   /* what the user should know (nodes the host lacks, ...) */
 	char *include_text;     /* --style include: the include file's new text; else NULL */

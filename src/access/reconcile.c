@@ -628,6 +628,8 @@ int lx_reconcile(const struct lx_reconcile_input *in, struct lx_reconcile_result
 	if (rc == 0) {
 		out->text = candidate(&j, &chosen, at, &out->len, &out->removed);
 		out->added = chosen.n;
+		for (size_t i = 0; i < in->conf->n; i++)
+			out->rekeyed += j.replace[i] && !j.drop[i];
 		rc = simulate(&j, out->text, out->len, &out->after, err);
 	}
 	if (rc == 0)

@@ -305,9 +305,18 @@ static int run_apply(struct cli *cli)
 			if (next.include_changes)
 				printf("CT %s: wrote %s (lxgpu ensure-nodes rewrites it at every boot).\n",
 				       id, next.include_path);
-			if (next.config_changes)
-				printf("CT %s: %s: %zu GPU line%s replaced by %zu.\n", id, txn.path,
-				       res->removed, res->removed == 1 ? "" : "s", res->added);
+			if (next.config_changes) {
+				/* A rule kept but moved to the key LXC honours here
+				 * is a change too: say it, or "0 replaced by 0". */
+				_cleanup_free_ char *rekeyed =
+					res->rekeyed ? lx_xasprintf("; %zu rule%s rewritten under this "
+								    "host's cgroup key",
+								    res->rekeyed, res->rekeyed == 1 ? "" : "s")
+						     : NULL;
+				printf("CT %s: %s: %zu GPU line%s replaced by %zu%s.\n", id, txn.path,
+				       res->removed, res->removed == 1 ? "" : "s", res->added,
+				       rekeyed ? rekeyed : "");
+			}
 			_cleanup_free_ char *undo = undo_command(cli, id, backup);
 			printf("Backup: %s/%s (undo: %s)\n", cli->backup_dir, backup, undo);
 			say_running(cli, id, txn.is_pve);

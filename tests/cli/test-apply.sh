@@ -163,6 +163,16 @@ t_keeps_raw_style() {
 		{ cat "$conf"; return 1; }
 }
 check "apply with no --gpus keeps the GPU and the raw style, adds what CUDA lacks" t_keeps_raw_style
+t_rekey_said() {
+	# The v1 key on this cgroup v2 host (LXC ignores it there): apply keeps
+	# the rule in its place under lxc.cgroup2 and says so, not "0 replaced".
+	sed 's/^lxc.cgroup2.devices.allow: c 195/lxc.cgroup.devices.allow: c 195/' "$work/original.conf" >"$conf"
+	run 0 apply 100 && grep -qx 'lxc.cgroup2.devices.allow: c 195:\* rwm' "$conf" &&
+		! grep -q '^lxc.cgroup.devices' "$conf" &&
+		grep -q "replaced by [0-9]*; 1 rule rewritten under this host's cgroup key\.$" "$work/out" ||
+		{ cat "$conf" "$work/out"; return 1; }
+}
+check "a v1-keyed rule on a v2 host: rewritten in place, and apply says so" t_rekey_said
 t_no_gpu() {
 	printf 'arch: amd64\nhostname: nogpu\nostype: debian\n' >"$conf"
 	cp "$conf" "$work/nogpu.conf"
