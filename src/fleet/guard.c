@@ -460,11 +460,21 @@ static void check_gpu(struct guard *k, const struct lx_record_gpu *rg, const str
 			       fix);
 			return;
 		}
+		/* The card itself (its UUID) is here: when the config gives its
+		 * node, the container gets the card it was given, so a renumbered
+		 * bus (a BIOS update, a card added in another slot) is said, not
+		 * refused. apply keeps the config's GPUs and records them anew. */
+		bool given = lx_strv_contains(&cur->bdfs, moved->bdf);
+		_cleanup_free_ char *record = lx_xasprintf("record its new address: lxgpu apply %s",
+							   k->id);
 		refuse(k, LXG034_GUARD_OTHER_CARD, NULL,
 		       lx_xasprintf("GPU %s, recorded at %s, is at %s now (moved to another slot, or the "
-				    "PCI bus was numbered differently)",
-				    rg->uuid, rg->pci, moved->bdf),
-		       NULL);
+				    "PCI bus was numbered differently)%s",
+				    rg->uuid, rg->pci, moved->bdf,
+				    given ? "; the config gives it, so the start goes on" : ""),
+		       given ? record : NULL);
+		if (given)
+			lx_findings_last_severity(k->out, LX_SEVERITY_WARNING);
 		g = moved;
 	} else if (rg->uuid && g->uuid && strcmp(rg->uuid, g->uuid) != 0) {
 		const struct lx_gpu *moved = gpu_by_uuid(k->host, rg->uuid);

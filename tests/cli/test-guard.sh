@@ -299,4 +299,34 @@ check "pre-stop and post-stop check nothing; an unknown phase is a usage error" 
 check "rollback to a config without GPUs removes the record" t_rollback_removes
 check "apply --exclusive records exclusive use; apply without it does not" t_exclusive_recorded
 check "--style include (the GPU lines in lxgpu's file): checked like the others" t_include_style
+
+# The PCI bus numbered anew (a BIOS update, a card added in another slot):
+# the same two cards (their UUIDs) at 0000:41:00.0 and 0000:42:00.0. In
+# the order kept, B is still /dev/nvidia1 and the config gives it: the card
+# the container was given, so the start goes on with LXG034 said, and the
+# fix records the new address. In the order reversed, the config's
+# /dev/nvidia1 is A now: refused.
+sed -e 's/0000:01:00.0/0000:41:00.0/; s/0000:02:00.0/0000:42:00.0/' "$work/before.yaml" >"$work/moved.yaml"
+sed -e 's/0000:01:00.0/0000:41:00.0/; s/0000:02:00.0/0000:42:00.0/' \
+	-e 's/GPU-aaaaaaaa-0000-4000-8000-00000000000a/GPU-X/; s/GPU-bbbbbbbb-0000-4000-8000-00000000000b/GPU-aaaaaaaa-0000-4000-8000-00000000000a/' \
+	-e 's/GPU-X/GPU-bbbbbbbb-0000-4000-8000-00000000000b/' "$work/before.yaml" >"$work/moved-reordered.yaml"
+t_moved_same_node() {
+	cp "$work/plain.conf" "$conf" && rm -rf "$state"
+	lxa "$work/before.yaml" apply 101 --gpus 0000:02:00.0 --style devn >"$work/out" 2>&1 || { cat "$work/out"; return 1; }
+	guard 0 "$work/moved.yaml" && says "LXG034" &&
+		says "GPU GPU-bbbbbbbb-0000-4000-8000-00000000000b, recorded at 0000:02:00.0, is at 0000:42:00.0 now" &&
+		says "the config gives it, so the start goes on" && says "record its new address: lxgpu apply 101" || return 1
+	fix=$(awk '/LXG034/ { on = 1 } on && sub(/^ *fix: record its new address: /, "") { print; exit }' "$work/err")
+	(PATH="$work/fix/bin:$PATH" eval "$fix") >"$work/out" 2>&1 || { echo "fix: $fix"; cat "$work/out"; return 1; }
+	grep -qxe '- pci: "0000:42:00.0"' "$state/containers/101.yaml" && guard 0 "$work/moved.yaml" &&
+		[ ! -s "$work/err" ] || { cat "$state/containers/101.yaml" "$work/err"; return 1; }
+}
+t_moved_other_node() {
+	cp "$work/plain.conf" "$conf" && rm -rf "$state"
+	lxa "$work/before.yaml" apply 101 --gpus 0000:02:00.0 --style devn >"$work/out" 2>&1 || { cat "$work/out"; return 1; }
+	guard 1 "$work/moved-reordered.yaml" && says "LXG034" && says "LXG030" &&
+		! says "the start goes on" 2>/dev/null
+}
+check "the bus renumbered, order kept: the config still gives the card, the start goes on; the fix records it" t_moved_same_node
+check "the bus renumbered, order reversed: the config gives the other card, refused" t_moved_other_node
 tap_finish
