@@ -300,10 +300,8 @@ static int pve_storage_root(const struct lx_runtime_paths *paths, const char *id
 		/* Mounted by hand (pct mount): the mount point has it. */
 		_cleanup_free_ char *mnt = lx_xasprintf("%s/%s/rootfs", paths->lxc_path, id);
 		int fd = open(mnt, O_PATH | O_DIRECTORY | O_CLOEXEC);
-		if (fd >= 0 && is_mount_root(fd)) {
-			free(kind);
-			return fd;
-		}
+		if (fd >= 0 && is_mount_root(fd))
+			return fd; /* kind: freed on return */
 		if (fd >= 0)
 			close(fd);
 		char *what = kind ? kind : lx_xstrdup("its storage is not known");

@@ -14,6 +14,11 @@
 # The planted problems come from tests/verify/cases (their #expect lines)
 # and the example hosts. Usage: test-fixes.sh LXGPU EXAMPLES SRCDIR (TAP)
 set -u
+# LXG027's pct stub mounts: in a mount namespace of this test's own, which
+# nothing outlives
+if [ "$(id -u)" -eq 0 ] && [ -z "${LXGPU_FIX_NS:-}" ] && unshare -m --propagation private true 2>/dev/null; then
+	LXGPU_FIX_NS=1 exec unshare -m --propagation private sh "$0" "$@"
+fi
 lxgpu=$1 examples=$(cd "$2" && pwd) src=$(cd "$3" && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -382,6 +387,86 @@ else
 	ran="$ran LXG040 LXG041 LXG042 LXG043 LXG044"
 fi
 
+# ---- h22misc: a stopped root (pct mount), by-path links, NVIDIA's hook's
+# host tools, the toolkit's config read in the container ----
+# A stopped PVE container on an LVM-thin storage (pve-storage's
+# LvmThinPlugin: a block device, no directory lxgpu can read): the fix's
+# pct mount. Proxmox's pct mount (pve-container src/PVE/CLI/pct.pm) mounts
+# the root at /var/lib/lxc/CTID/rootfs, --lxc-path here; the stub bind-mounts
+# a scratch root with the 8-GPU host's driver (590.48.01) there (in this
+# test's own mount namespace).
+t_root_unchecked() {
+	case_setup "$eight" "$cases/clean-devn.conf"
+	printf 'dir: local\n\tpath /var/lib/vz\n\tcontent iso,vztmpl,backup\n\nlvmthin: local-lvm\n\tthinpool data\n\tvgname pve\n\tcontent rootdir,images\n' \
+		>"$pve/storage.cfg"
+	r="$work/ct700root/usr/lib/x86_64-linux-gnu"
+	rm -rf "$work/ct700root" && mkdir -p "$r" "$lxcp/700/rootfs"
+	: >"$r/libcuda.so.590.48.01" && ln -s libcuda.so.590.48.01 "$r/libcuda.so.1"
+	printf '#!/bin/sh\ncase $1 in\nmount) mount --bind %s "%s/$2/rootfs" ;;\nunmount) umount "%s/$2/rootfs" ;;\nesac\n' \
+		"$work/ct700root" "$lxcp" "$lxcp" >"$fix_dir/on-pct"
+	chmod +x "$fix_dir/on-pct"
+	fixed LXG027 700 verify_json 700
+	rc=$?
+	umount "$lxcp/700/rootfs" 2>/dev/null
+	rm -f "$fix_dir/on-pct"
+	return $rc
+}
+if [ "$(id -u)" -eq 0 ] && [ -n "${LXGPU_FIX_NS:-}" ]; then
+	check "LXG027 a stopped container's root on LVM-thin: pct mount" t_root_unchecked
+else
+	echo "# not root in a mount namespace of its own: the pct mount case is left out"
+	ran="$ran LXG027"
+fi
+# An Intel iGPU host whose by-path links are gone (the model's drm entries
+# without by_path), a devN entry naming the render node's link. udevadm
+# trigger makes udev run its rules again: systemd's 60-drm.rules link each
+# card* and renderD* of a PCI device as dri/by-path/$ID_PATH-card, -render
+# (ID_PATH from path_id: pci-<address>); the stub does that to the model.
+cat >"$work/fixp/on-udevadm" <<'UDEV'
+#!/bin/sh
+[ "$1" = trigger ] || exit 0
+exec python3 -c '
+import sys, yaml
+h = yaml.safe_load(open(sys.argv[1]))
+for g in h["gpus"]:
+    for d in g.get("drm") or []:
+        if not d.get("by_path"):
+            d["by_path"] = "pci-%s-%s" % (g["bdf"], "render" if d["name"].startswith("renderD") else "card")
+yaml.safe_dump(h, open(sys.argv[1], "w"), sort_keys=False)' "$FIX_HOST"
+UDEV
+chmod +x "$work/fixp/on-udevadm"
+t_by_path_gone() {
+	rm -rf "$pve" "$state" && mkdir -p "$pve/lxc"
+	sed '/^    by_path: /d' "$examples/pve-intel-igpu.yaml" >"$host"
+	printf 'arch: amd64\nhostname: ct700\nostype: debian\nrootfs: local-lvm:vm-700-disk-0,size=8G\nunprivileged: 1\ndev0: /dev/dri/by-path/pci-0000:00:02.0-render,mode=0666\n' \
+		>"$pve/lxc/700.conf"
+	fixed LXG056 700 verify_json 700
+}
+check "LXG056 a by-path link the host lost: udevadm trigger" t_by_path_gone
+# NVIDIA's hook on a host without its tools (tests/verify/nvhook's cases;
+# --subid-root: the host root the tools are looked for in)
+nv_tools() { # CODE CASE TOOL: the case with only TOOL (usr/bin/nvidia-container-cli or the hook script)
+	case_setup "$eight" "$src/tests/verify/nvhook/$2.conf"
+	rm -rf "$work/tools" && mkdir -p "$work/tools/$(dirname "$3")"
+	printf '#!/bin/sh\nexit 0\n' >"$work/tools/$3" && chmod 755 "$work/tools/$3"
+	manual "$1" 700 eval 'lx --subid-root "$work/tools" verify 700 --format json >"$work/out.json" 2>"$work/err"'
+}
+check "LXG061 no nvidia-container-cli on the host: by hand (a package)" \
+	nv_tools LXG061 no-cli-on-host usr/share/lxc/hooks/nvidia
+check "LXG061 no hook script on the host: by hand" nv_tools LXG061 no-script-on-host usr/bin/nvidia-container-cli
+# doctor CTID: the toolkit's config is not a file (a directory)
+t_toolkit_unread() {
+	tk="$work/tkroot"
+	rm -rf "$tk" "$lxcp/701" && mkdir -p "$tk/etc/nvidia-container-runtime" "$tk/usr/bin" "$lxcp/701"
+	printf 'lxc.rootfs.path = dir:%s\nlxc.idmap = u 0 100000 65536\nlxc.idmap = g 0 100000 65536\n' "$tk" >"$lxcp/701/config"
+	printf '#!/bin/sh\n' >"$tk/usr/bin/nvidia-ctk" && chmod 755 "$tk/usr/bin/nvidia-ctk"
+	mkdir "$tk/etc/nvidia-container-runtime/config.toml"
+	cp "$examples/$eight.yaml" "$host"
+	: >"$work/empty.log"
+	manual LXG131 701 doctor_json 701 --kmsg "$work/empty.log"
+}
+check "LXG131 the toolkit's config is a directory: by hand" t_toolkit_unread
+
 # ---- every code is covered or listed ----
 # Codes whose fix prints no command (advice on the host's firmware, hardware,
 # packages or the kernel log; nothing lxgpu or pct could run):
@@ -402,14 +487,10 @@ LXG160 LXG161 LXG162 # IOMMU and ACS settings in firmware and kernel command lin
 # Codes whose fix has a command but no case here yet, and why (each one
 # is a gap: give it a case and take it out of this list):
 not_yet="
-LXG027 # a stopped PVE container whose root is not reachable: the fix's first way (pct mount) needs a real storage
 LXG021 # audit --cluster without a node's published model (tests/cli/test-cluster.sh)
 LXG015 LXG016 LXG017 LXG018 LXG019 LXG026 # a running container: lxc-* tests only
 LXG033 # another running container (tests/integration/lxc-guard.sh has a real one)
 LXG050 LXG051 LXG052 LXG053 LXG054 # MIG instances: tests/cli/test-mig.sh judges them on scratch configs (the fixes need nvidia-smi or name an instance to pick)
-LXG056 # a host model whose GPU lost its by-path link (no example host has one)
-LXG061 # NVIDIA's hook: the host's tools, looked for in --subid-root (tests/verify/run-nvhook.sh plants them)
-LXG131 # doctor CTID: the toolkit's config cannot be read in the container (its fix says by hand: no case yet)
 LXG119 LXG127 # doctor on live sysfs facts (NVLink 5 ports; the SecureBoot efivar with GPUs on PCI): umockdev (doctor-fixture); their fix says by hand
 LXG122 LXG123 # doctor: nvidia-modprobe -c / lxgpu ensure-nodes making nodes of a live host (mknod, root; LXG122 for a GPU node prints -c <minor>, a placeholder)
 LXG180 LXG181 LXG182 LXG183 LXG184 # cluster models and preflight --to

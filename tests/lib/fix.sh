@@ -9,8 +9,8 @@
 #          change to a printed command: its words are run as printed. With
 #          no GLOBAL, the printed command must say where things are itself
 #          (lxgpu prints its caller's --host, --pve-dir, ... in its fixes).
-#   pct, qm, lxc-start, lxc-stop, lxc-attach, nvidia-modprobe, modprobe  stubs: a real
-#          Proxmox or driver is not here. Each appends its command line to
+#   pct, qm, lxc-start, lxc-stop, lxc-attach, nvidia-modprobe, modprobe, udevadm  stubs: a real
+#          Proxmox, driver or udev is not here. Each appends its command line to
 #          DIR/calls and runs DIR/on-NAME when the test put one there (to
 #          make the effect in the scratch state, e.g. end a stand-in VM).
 # fix_commands TEXT: the commands of a fix's first way (the text before
@@ -39,7 +39,7 @@ apply|rollback) exec $(q "$fix_lxgpu") $global $apply "\$@" ;;
 *) exec $(q "$fix_lxgpu") $global "\$@" ;;
 esac
 EOF
-	for stub in pct qm lxc-start lxc-stop lxc-attach nvidia-modprobe modprobe; do
+	for stub in pct qm lxc-start lxc-stop lxc-attach nvidia-modprobe modprobe udevadm; do
 		cat >"$fix_dir/bin/$stub" <<EOF
 #!/bin/sh
 echo "$stub \$*" >>$(q "$fix_dir/calls")
@@ -53,7 +53,7 @@ EOF
 fix_commands() {
 	python3 -c '
 import re, sys
-words = r"(?:lxgpu|pct|qm|lxc-start|lxc-stop|lxc-attach|nvidia-modprobe|modprobe) "
+words = r"(?:lxgpu|pct|qm|lxc-start|lxc-stop|lxc-attach|nvidia-modprobe|modprobe|udevadm) "
 text = sys.argv[1].split("; or ")[0]
 m = re.search(r"(?:^|(?<=[^\w.-]))" + words, text)
 text = text[m.start():] if m else ""
@@ -81,7 +81,7 @@ run_fix() {
 	[ -n "$fix_cmds" ] || { echo "no command in the fix: $1"; return 1; }
 	printf '%s\n' "$fix_cmds" | while IFS= read -r c; do
 		case $c in
-		lxgpu\ * | pct\ * | qm\ * | lxc-start\ * | lxc-stop\ * | lxc-attach\ * | nvidia-modprobe\ * | modprobe\ *) ;;
+		lxgpu\ * | pct\ * | qm\ * | lxc-start\ * | lxc-stop\ * | lxc-attach\ * | nvidia-modprobe\ * | modprobe\ * | udevadm\ *) ;;
 		*) echo "not a command: '$c' (in: $1)"; exit 1 ;;
 		esac
 		echo "+ $c"
