@@ -31,6 +31,18 @@
 # container does not start. LXGPU_PVE_ORACLE=DIR (tools/pve-oracle,
 # root) re-records them instead, starting no container: see the README.
 #
+# A case may give the container's own users: "group: LINE" and "passwd:
+# LINE" lines of its /etc/group and /etc/passwd (after busybox's root). A
+# Proxmox case's rootfs is then "ctstore:100/subvol-100-disk-0.subvol", a dir
+# storage whose root holds that /etc/group, so generate and verify read it
+# there. Expectations written by hand: "gen: LINE" a line generate must
+# print, "pve-node: PATH TYPE MAJ:MIN MODE UID GID" a node Proxmox's prestart
+# hook must have made (host ids), "stat: PATH UID GID GROUP" what stat says
+# inside, and "probe-as: USER PATH WANT" an open by that user (su, with its
+# groups) for r, w and rw, which must be WANT (allowed, eacces, eperm; a
+# further "v1:WANT" on the v1 half) and what the access model predicts for
+# that user's ids.
+#
 # LXGPU_ACCESS_CASES="GLOB ..." runs only the cases whose names match.
 # The "v1" half needs a host whose LXC uses the v1 devices controller
 # (hybrid); on a pure v2 host it is skipped, and with CI=true it fails.
@@ -94,6 +106,48 @@ predict() { # ACCESS_JSON PATH MODE
 		end' "$1"
 }
 
+# The model's prediction for USER's open of PATH in MODE: the file mode as
+# the kernel applies it to the user's uid and groups (its passwd gid and the
+# "group:" lines naming it), then the device cgroup as predict says (the
+# kernel's inode_permission checks the mode before the device cgroup).
+predict_as() { # ACCESS_JSON PATH MODE CASE USER
+	want=$(predict "$1" "$2" "$3")
+	case $want in missing | not-a-device) echo "$want"; return ;; esac
+	uid=$(field "$4" passwd | awk -F: -v u="$5" '$1 == u { print $3 }')
+	gids=$(field "$4" passwd | awk -F: -v u="$5" '$1 == u { print $4 }'
+		field "$4" group | awk -F: -v u="$5" '("," $4 ",") ~ ("," u ",") { print $3 }')
+	dac=$(jq -r --arg p "$2" --arg m "$3" --argjson uid "$uid" \
+		--argjson gids "[$(echo "$gids" | paste -sd, -)]" '
+		(.nodes | map(select(.path == $p)) | .[0]) as $n |
+		($n.mode | explode | map(. - 48)) as $d |
+		(if $n.uid == $uid then $d[1] elif ($gids | index($n.gid)) then $d[2] else $d[3] end) as $b |
+		if ($m == "r" and ($b / 4 | floor) % 2 == 0) or ($m == "w" and ($b / 2 | floor) % 2 == 0)
+		   or ($m == "rw" and (($b / 4 | floor) % 2 == 0 or ($b / 2 | floor) % 2 == 0)) then "eacces"
+		else "allowed" end' "$1")
+	if [ "$dac" = eacces ] || [ "$want" = eperm ]; then
+		[ "$dac" = eacces ] && echo eacces || echo eperm
+	else
+		echo allowed
+	fi
+}
+
+# The container's own users of a case ("group:" and "passwd:" lines) added
+# to ROOT's /etc/group and /etc/passwd.
+case_users() { # CASE ROOT
+	mkdir -p "$2/etc"
+	field "$1" group >>"$2/etc/group"
+	field "$1" passwd >>"$2/etc/passwd"
+}
+
+# The dir storage "ctstore" of a case with users, under the Proxmox config
+# dir PVE_DIR, its CT 100 root holding the case's /etc/group.
+case_storage() { # CASE PVE_DIR
+	[ -n "$(field "$1" group)" ] || return 0
+	root="$2/store/images/100/subvol-100-disk-0.subvol"
+	case_users "$1" "$root"
+	printf 'dir: ctstore\n\tpath %s\n\tcontent rootdir\n' "$2/store" >"$2/storage.cfg"
+}
+
 # The CT config of a Proxmox case: its "--- pve" section, plus what lxgpu
 # generate prints for it with the case's "generate:" arguments.
 pve_input() { # CASE HOST_MODEL OUT
@@ -102,6 +156,7 @@ pve_input() { # CASE HOST_MODEL OUT
 	[ -n "$gen" ] || return 0
 	mkdir -p "$3.d/lxc"
 	cp "$3" "$3.d/lxc/100.conf"
+	case_storage "$1" "$3.d"
 	# shellcheck disable=SC2086
 	"$lxgpu" --host "$2" --pve-dir "$3.d" --driver-root "$dir/driver" --proc-dir "$dir/proc" \
 		generate 100 $gen --no-comments >"$3.gen" 2>"$3.err" || { cat "$3.err"; return 1; }
@@ -216,7 +271,7 @@ cat >>"$work/inside.sh" <<'INSIDE'
 # Runs in a private mount namespace: optional pure cgroup v2, a private /dev
 # with the host nodes, the container, then the probes.
 set -u
-layout=$1 nodes=$2 lxcpath=$3 name=$4 probes=$5 out=$6
+layout=$1 nodes=$2 lxcpath=$3 name=$4 probes=$5 out=$6 as_probes=$7 stats=$8
 if [ "$layout" = v2 ]; then
 	umount -l /sys/fs/cgroup && mount -t cgroup2 none /sys/fs/cgroup || exit 3
 fi
@@ -250,6 +305,15 @@ while read -r path; do
 		echo "$path $m $(probe_open "$lxcpath" "$name" "$path" "$m")" >>"$out"
 	done
 done <"$probes"
+# The case's own users' opens ("USER PATH"), and stat of the nodes it names.
+while read -r user path; do
+	for m in r w rw; do
+		echo "$user $path $m $(probe_open "$lxcpath" "$name" "$path" "$m" "$user")" >>"$out.as"
+	done
+done <"$as_probes"
+while read -r path; do
+	echo "$path $(lxc-attach -P "$lxcpath" -n "$name" -- stat -c '%u %g %G' "$path" 2>&1)" >>"$out.stat"
+done <"$stats"
 lxc-stop -P "$lxcpath" -n "$name" -k >/dev/null 2>&1
 INSIDE
 
@@ -315,7 +379,28 @@ for case_file in "$cases"/*.case; do
 				cat "$dir/input.diff"
 				return 1
 			}
+			# The hand-written expectations of generate's lines and Proxmox's nodes.
+			t_expected() {
+				rc=0
+				field "$case_file" gen >"$dir/gen.want"
+				while IFS= read -r line; do
+					grep -qxF "$line" "$dir/100.conf" && continue
+					echo "# generate did not print: $line"
+					rc=1
+				done <"$dir/gen.want"
+				field "$case_file" pve-node >"$dir/node.want"
+				while IFS= read -r line; do
+					grep -qxF "$line" "$pve/$model_layout/nodes" && continue
+					echo "# Proxmox's prestart hook did not make: $line"
+					rc=1
+				done <"$dir/node.want"
+				[ $rc -eq 0 ] || sed 's/^/# made: /' "$pve/$model_layout/nodes"
+				return $rc
+			}
 			check "$case_name on cgroup $layout: the recorded Proxmox translation is of this input" t_input
+			if [ -n "$(field "$case_file" gen)$(field "$case_file" pve-node)" ]; then
+				check "$case_name on cgroup $layout: generate's lines and Proxmox's nodes are the hand-written ones" t_expected
+			fi
 			[ -n "${LXGPU_PVE_ORACLE:-}" ] && continue
 		fi
 		t_case() {
@@ -331,6 +416,7 @@ for case_file in "$cases"/*.case; do
 					pve_driver "$dir/host.yaml" "$dir" || { echo "could not make the driver stand-in"; return 1; }
 				fi
 				verify_dirs="$verify_dirs --pve-dir $dir/pve"
+				case_storage "$case_file" "$dir/pve"
 				if grep -q '^lxc.include: /var/lib/lxgpu/' "$pve/$model_layout/100.conf"; then
 					pve_include_file "$case_file" "$dir/host.yaml" "$dir/inc" "$dir/state"
 				fi
@@ -341,6 +427,7 @@ for case_file in "$cases"/*.case; do
 				# After the case: common.conf would set ttys this sandbox cannot give.
 				lxc_sandbox_conf >>"$conf"
 			fi
+			case_users "$case_file" "$lxcpath/$name/rootfs"
 			if grep -q '^lxc.idmap' "$conf"; then
 				lxc_shift_rootfs "$lxcpath" "$name"
 			fi
@@ -352,8 +439,10 @@ for case_file in "$cases"/*.case; do
 			if [ -n "$proxmox_refused" ]; then
 				echo "start failed" >"$dir/observed"
 			else
+				field "$case_file" probe-as | awk '{ print $1, $2 }' >"$dir/as-probes"
+				field "$case_file" stat | awk '{ print $1 }' >"$dir/stats"
 				unshare -m --propagation private sh "$work/inside.sh" "$layout" "$dir/nodes" \
-					"$lxcpath" "$name" "$dir/probes" "$dir/observed" ||
+					"$lxcpath" "$name" "$dir/probes" "$dir/observed" "$dir/as-probes" "$dir/stats" ||
 					{ echo "could not set up the $layout namespace"; return 1; }
 			fi
 			predicted_start=$(jq -r 'if .starts then "started" else "start failed" end' "$dir/access.json")
@@ -372,6 +461,23 @@ for case_file in "$cases"/*.case; do
 					echo "# $path open($m): real LXC $seen, lxgpu predicted $want"
 					echo fail
 				done >"$dir/diff"
+				# the case's users: the hand-written outcome and the model's
+				field "$case_file" probe-as | while read -r user path hand on_v1; do
+					[ "$layout" = v1 ] && [ -n "$on_v1" ] && hand=${on_v1#v1:}
+					for m in r w rw; do
+						seen=$(awk -v u="$user" -v p="$path" -v m="$m" '$1 == u && $2 == p && $3 == m { print $4 }' "$dir/observed.as" 2>/dev/null)
+						want=$(predict_as "$dir/access.json" "$path" "$m" "$case_file" "$user")
+						[ "$seen" = "$hand" ] && [ "$want" = "$seen" ] && continue
+						echo "# $user: $path open($m): real LXC ${seen:-nothing}, expected $hand, lxgpu predicted $want"
+						echo fail
+					done
+				done >>"$dir/diff"
+				field "$case_file" stat | while read -r path uid gid group; do
+					seen=$(awk -v p="$path" '$1 == p { $1 = ""; print substr($0, 2) }' "$dir/observed.stat" 2>/dev/null)
+					[ "$seen" = "$uid $gid $group" ] && continue
+					echo "# stat $path inside: '$seen', expected '$uid $gid $group'"
+					echo fail
+				done >>"$dir/diff"
 				if grep -q fail "$dir/diff"; then
 					grep -v '^fail' "$dir/diff"
 					rc=1
