@@ -84,6 +84,37 @@ t_audit_prometheus() {
 		grep -q '^lxgpu_driver_info{version="590.48.01",flavor="open"} 1$' "$work/metrics" &&
 		grep -q '^lxgpu_host_gpus 8$' "$work/metrics"
 }
+# audit of the cases of each other example host together (the public Intel
+# and AMD configs among them): every container's codes are its #expect.
+t_audit_host() {
+	h=$1
+	d=$work/pve-$h
+	mkdir -p "$d/lxc"
+	id=600
+	for conf in "$cases"/*.conf; do
+		[ "$(sed -n 's/^#host: *//p' "$conf")" = "$h" ] || continue
+		id=$((id + 1))
+		cp "$conf" "$d/lxc/$id.conf"
+		echo "$id $conf" >>"$d/ids"
+	done
+	"$lxgpu" --host "$examples/$h.yaml" --pve-dir "$d" --lxc-path "$work/none" \
+		--lxc-config-dir "$lxc_config" audit --format json >"$work/audit-$h.json"
+	rc=0
+	while read -r id conf; do
+		want=$(sed -n 's/^#expect: *//p' "$conf" | tr ' ' '\n' | sed '/^$/d' | sort -u | tr '\n' ' ')
+		jq -e --arg id "$id" '[.containers[] | select(.container == $id)] | length == 1' "$work/audit-$h.json" \
+			>/dev/null || { echo "# audit has no container $id ($(basename "$conf"))"; rc=1; continue; }
+		got=$(jq -r --arg id "$id" '[.containers[] | select(.container == $id) | .findings[].code] | unique | .[]' \
+			"$work/audit-$h.json" | tr '\n' ' ')
+		[ "$got" = "$want" ] && continue
+		echo "# audit, $(basename "$conf"): got '$got', want '$want'"
+		rc=1
+	done <"$d/ids"
+	return $rc
+}
+for h in pve-intel-igpu pve-amd-rocm; do
+	check "audit of the $h cases: each container's codes are verify's expected ones" t_audit_host "$h"
+done
 check "audit --format json: summary, VM conflict, --exclusive, clean containers ok" t_audit_json
 check "audit: the summary table" t_audit_text
 check "audit --format prometheus: valid exposition format, findings, driver info" t_audit_prometheus

@@ -114,6 +114,49 @@ t_generate_unmapped() {
 		grep -q 'idmap does not map gid 993' "$work/err" || { cat "$work/err"; return 1; }
 }
 t_link_there() { [ "$(codes pve-amd-rocm 709)" = "" ]; }
+# Public reports with the container's own gids. community-scripts/ProxmoxVE#7886
+# (https://github.com/community-scripts/ProxmoxVE/issues/7886): Debian 13
+# (trixie) containers "are still using GID 104 as the render group, but in
+# Trixie the GID has changed to 992": the script's devN gid=104 is wrong there.
+# Hal0ai/hal0#2213 (https://github.com/Hal0ai/hal0/pull/2213): a privileged
+# Ubuntu 26.04 CT on an AMD Strix Halo got "dev0: /dev/dri/renderD128,gid=993"
+# (the host's render) and failed ("the render device is visible but its gid
+# does not map to the render group in this container"): Ubuntu 26.04's render
+# is 991, "on a privileged container there is no idmap to shift it"; with
+# gid=991 the second run worked. r-pufky's PVE 9 notes
+# (https://r-pufky.github.io/docs/os/pve/gpu): "-dev1
+# /dev/dri/renderD128,gid=992,uid=0" for a Debian 13 CT whose render is 992,
+# the author's preferred, working setup.
+TRIXIE='root:x:0:\nvideo:x:44:\nrender:x:992:\n'
+RESOLUTE='root:x:0:\nvideo:x:44:\nrender:x:991:\n'
+ct 710 "$TRIXIE" 'dev0: /dev/dri/card0,gid=44' 'dev1: /dev/dri/renderD128,gid=104'
+ct 711 "$RESOLUTE" 'dev0: /dev/dri/renderD128,gid=993'
+ct 712 "$RESOLUTE" 'dev0: /dev/dri/renderD128,gid=991'
+sed -i '/^unprivileged:/d' "$pve/lxc/711.conf" "$pve/lxc/712.conf"
+ct 713 "$TRIXIE" 'dev0: /dev/dri/card1,gid=44,uid=0' 'dev1: /dev/dri/renderD128,gid=992,uid=0'
+t_trixie_104() {
+	lx pve-intel-igpu verify 710 --format json >"$work/out"
+	jq -e '[.findings[] | select(.code == "LXG055") | .device_path] == ["/dev/dri/renderD128"]' "$work/out" >/dev/null &&
+		jq -e '.findings[] | select(.code == "LXG055") | .fix | test("gid=992")' "$work/out" >/dev/null ||
+		{ jq -c '.findings[]' "$work/out"; return 1; }
+}
+t_hal0_993() {
+	lx pve-amd-rocm verify 711 --format json >"$work/out"
+	jq -e '[.findings[] | select(.code == "LXG055")] | length == 1' "$work/out" >/dev/null &&
+		jq -e '.findings[] | select(.code == "LXG055") | (.message | test("gid 993, which no group")) and (.fix | test("gid=991"))' "$work/out" >/dev/null ||
+		{ jq -c '.findings[]' "$work/out"; return 1; }
+}
+# the AMD CT without /dev/kfd keeps LXG008 (a warning: ROCm needs it); no error
+t_hal0_991() {
+	lx pve-amd-rocm verify 712 --format json >"$work/out"
+	jq -e '[.findings[] | select(.severity == "error" or .code == "LXG055")] == []' "$work/out" >/dev/null ||
+		{ jq -c '.findings[]' "$work/out"; return 1; }
+}
+t_rpufky() {
+	lx pve-amd-rocm verify 713 --format json >"$work/out"
+	jq -e '[.findings[] | select(.severity == "error" or .code == "LXG055")] == []' "$work/out" >/dev/null ||
+		{ jq -c '.findings[]' "$work/out"; return 1; }
+}
 check "Debian root (render 104), gid=104: no finding" t_debian
 check "Ubuntu 22.04 root, gid=104 (ssl-cert there): LXG055 naming ssl-cert, fix gid=109" t_jammy
 check "Ubuntu 24.04 root, gid=993: no finding" t_noble
@@ -126,4 +169,8 @@ check "a custom idmap leaves the render gid unmapped: LXG055 says nogroup" t_unm
 check "generate for that container warns that gid 993 is not mapped" t_generate_unmapped
 check "devN of a by-path link the host lost: LXG056 naming renderD128, no LXG009" t_link_gone
 check "the same devN with the link there: no finding" t_link_there
+check "community-scripts#7886: Debian 13 root (render 992), gid=104: LXG055 on renderD128, fix gid=992" t_trixie_104
+check "hal0#2213: privileged Ubuntu 26.04 root (render 991), gid=993: LXG055, fix gid=991" t_hal0_993
+check "hal0#2213 after the fix, gid=991: no error, no LXG055" t_hal0_991
+check "r-pufky PVE 9 notes: Debian 13 root, card1 gid=44 and renderD128 gid=992 with uid=0: no error" t_rpufky
 tap_finish
