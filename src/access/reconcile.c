@@ -137,8 +137,11 @@ static bool may_add(const struct job *j, const char *path)
 		return true;
 	if (lx_str_starts_with(path, "/dev/dri/"))
 		return j->in->asked_dri;
-	if (lx_str_starts_with(path, "/dev/nvidia-caps"))
-		return j->in->asked_caps;
+	if (lx_str_starts_with(path, "/dev/nvidia-caps")) {
+		/* a MIG instance's own nodes: the --gpus GPU:giX/ciY asked for */
+		const struct lx_plan_node *n = planned(j->plan, path);
+		return j->in->asked_caps || (n && n->mig_gi >= 0);
+	}
 	return false;
 }
 

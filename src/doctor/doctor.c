@@ -17,7 +17,7 @@ struct check_ctx {
  * (ensure-nodes; nvidia-modprobe for the model's uvm rule) stay commands. */
 static char *host_fix(enum lx_finding_code code, char *fix)
 {
-	if (!fix || code == LXG020_UVM_NOT_LOADED || code == LXG122_DRIVER_NODE_MISSING ||
+	if (!fix || !*fix || code == LXG020_UVM_NOT_LOADED || code == LXG122_DRIVER_NODE_MISSING ||
 	    code == LXG123_DRIVER_NODE_WRONG || lx_str_starts_with(fix, "by hand:"))
 		return fix;
 	char *manual = lx_xasprintf("by hand: %s", fix);
@@ -138,17 +138,23 @@ static char *unbound_gpu_fix(const struct lx_host *host, const struct lx_host_fa
 }
 
 /* The model's fix for a missing node, told whether the driver makes nodes
- * itself (NVreg_ModifyDeviceFiles). */
-static char *missing_node_fix(const struct lx_host_facts *f, char *fix)
+ * itself (NVreg_ModifyDeviceFiles). With 0, neither the driver nor
+ * nvidia-modprobe makes the nvidia-major nodes, and lxgpu ensure-nodes
+ * leaves them to the admin too; it still makes the uvm ones. */
+static char *missing_node_fix(const struct lx_host_facts *f, const char *message, char *fix)
 {
 	_cleanup_free_ char *modify = f && f->live ? lx_nvidia_param_get(f->params, "ModifyDeviceFiles") : NULL;
 	if (!modify || strcmp(modify, "0") != 0)
 		return fix;
-	char *more = lx_xasprintf("%s; ModifyDeviceFiles is 0 in /proc/driver/nvidia/params, so neither "
-				  "the driver nor nvidia-modprobe makes nodes: lxgpu ensure-nodes does",
-				  fix ? fix : "create the nodes");
 	free(fix);
-	return more;
+	if (strstr(message, "/dev/nvidia-uvm"))
+		return lx_xstrdup("create it: lxgpu ensure-nodes (ModifyDeviceFiles is 0 in "
+				  "/proc/driver/nvidia/params: the driver leaves the nodes to the admin)");
+	return lx_xstrdup("by hand: ModifyDeviceFiles is 0 in /proc/driver/nvidia/params: neither "
+			  "the driver, nvidia-modprobe nor lxgpu ensure-nodes makes the nvidia-major "
+			  "nodes; make it as the driver would (mknod -m 0666 /dev/nvidiaN c 195 N, "
+			  "/dev/nvidiactl is minor 255), or take NVreg_ModifyDeviceFiles=0 out of "
+			  "/etc/modprobe.d");
 }
 
 /* The host model's prerequisites: the rules of lx_host_check (module
@@ -168,7 +174,7 @@ static int check_model(struct check_ctx *c)
 		if (x->code == LXG121_GPU_NOT_ON_NVIDIA && !x->fix)
 			x->fix = unbound_gpu_fix(c->in->host, c->in->facts, x->message);
 		if (x->code == LXG122_DRIVER_NODE_MISSING)
-			x->fix = missing_node_fix(c->in->facts, x->fix);
+			x->fix = missing_node_fix(c->in->facts, x->message, x->fix);
 		add(c, (enum lx_finding_code)x->code, x->message, x->fix, evidence);
 		if (x->info)
 			lx_findings_last_severity(c->out, LX_SEVERITY_INFO);
@@ -493,7 +499,11 @@ static int check_kmsg(struct check_ctx *c)
  * (peer-to-peer readiness) adds its function here. */
 static int check_p2p(struct check_ctx *c)
 {
+	size_t first = c->out->n;
 	lx_doctor_p2p(c->in->host, c->out);
+	/* Its fixes are host settings and commands to run as root: by hand. */
+	for (size_t i = first; i < c->out->n; i++)
+		c->out->items[i].fix = host_fix(c->out->items[i].code, c->out->items[i].fix);
 	return 0;
 }
 

@@ -97,8 +97,9 @@ static void check_mig_shared(struct node *n, const char *id, const struct lx_con
 						     "the two share it, they are not isolated from "
 						     "each other",
 						     inst, owner->container),
-					lx_xasprintf("give each container its own instance (lxgpu apply "
-						     "%s --gpus INDEX:giX/ciY; lxgpu scan lists them)",
+					lx_xasprintf("by hand: give each container its own instance "
+						     "(lxgpu apply %s --gpus INDEX:giX/ciY with one no "
+						     "other container has; lxgpu scan lists them)",
 						     id));
 			continue;
 		}

@@ -217,6 +217,29 @@ bool lx_gpu_has_gsp(const struct lx_gpu *g)
 	return g->device_id >= 0x1e00; /* Turing and later */
 }
 
+/* /dev/nvidiaN, /dev/nvidiactl and /dev/nvidia-modeset share the GPU major. */
+static bool is_gpu_major_node(const char *path)
+{
+	const char *name = path + strlen("/dev/");
+	return strcmp(name, "nvidiactl") == 0 || strcmp(name, "nvidia-modeset") == 0 ||
+	       lx_gpu_node_minor(path) >= 0;
+}
+
+/* How to remake a node of the wrong type or major. lxgpu ensure-nodes
+ * replaces the ones it makes (nvidiactl, nvidiaN, nvidia-modeset, uvm,
+ * caps; in the caller's --dev-dir); udev makes the DRM ones. */
+static char *stale_node_fix(const char *path)
+{
+	if (lx_str_starts_with(path, "/dev/dri/") || strcmp(path, "/dev/kfd") == 0)
+		return lx_xasprintf("by hand: recreate it: rm %s && udevadm trigger (or reboot)", path);
+	if (is_gpu_major_node(path) || lx_str_starts_with(path, "/dev/nvidia-uvm") ||
+	    lx_str_starts_with(path, "/dev/nvidia-caps/"))
+		return lx_xstrdup("recreate it: lxgpu ensure-nodes (it replaces a node of the wrong "
+				  "type or major; or reboot)");
+	return lx_xasprintf("by hand: recreate it: rm %s, then load the module again (or reboot)",
+			    path);
+}
+
 static void check_node_major(const struct lx_host *host, struct lx_host_warnings *w,
 			     const struct lx_dev_node *node, const char *major_name)
 {
@@ -227,10 +250,7 @@ static void check_node_major(const struct lx_host *host, struct lx_host_warnings
 	     lx_xasprintf("%s has major %u but /proc/devices gives %s major %d: the node is stale "
 			  "(made before a driver reload)",
 			  node->path, node->major, major_name, expected),
-	     strcmp(major_name, "drm") == 0 || strcmp(major_name, "kfd") == 0
-		     ? lx_xasprintf("recreate it: rm %s && udevadm trigger (or reboot)", node->path)
-		     : lx_xasprintf("recreate it: rm %s && nvidia-modprobe -u -c 0 (or reboot)",
-				    node->path));
+	     stale_node_fix(node->path));
 }
 
 static const char *major_name_for_node(const char *path)
@@ -252,13 +272,6 @@ static const char *major_name_for_node(const char *path)
 	return NULL;
 }
 
-/* /dev/nvidiaN, /dev/nvidiactl and /dev/nvidia-modeset share the GPU major. */
-static bool is_gpu_major_node(const char *path)
-{
-	const char *name = path + strlen("/dev/");
-	return strcmp(name, "nvidiactl") == 0 || strcmp(name, "nvidia-modeset") == 0 ||
-	       lx_gpu_node_minor(path) >= 0;
-}
 
 /* Intel and AMD GPUs: their DRM nodes exist, and amdgpu made /dev/kfd. */
 static void check_drm_gpus(const struct lx_host *host, struct lx_host_warnings *w)
@@ -354,7 +367,8 @@ void lx_host_check(const struct lx_host *host, struct lx_host_warnings *w)
 		if (!lx_host_find_node(host, path))
 			warn(w, 122, lx_xasprintf("GPU %s has minor %d but %s does not exist", g->bdf,
 					     g->minor, path),
-			     lx_xstrdup("create the nodes: nvidia-modprobe -c <minor> (or run nvidia-smi once)"));
+			     lx_xasprintf("create the nodes: nvidia-modprobe -c %d (or run nvidia-smi once)",
+					  g->minor));
 	}
 
 	if (host->driver.flavor == LX_FLAVOR_OPEN && host->driver.version &&
@@ -388,7 +402,8 @@ void lx_host_check(const struct lx_host *host, struct lx_host_warnings *w)
 	for (size_t i = 0; i < host->n_nodes; i++) {
 		const struct lx_dev_node *node = &host->nodes[i];
 		if (node->type != LX_NODE_CHAR) {
-			warn(w, 123, lx_xasprintf("%s is not a character device", node->path), NULL);
+			warn(w, 123, lx_xasprintf("%s is not a character device", node->path),
+			     stale_node_fix(node->path));
 			continue;
 		}
 		const char *name = major_name_for_node(node->path);
@@ -398,7 +413,7 @@ void lx_host_check(const struct lx_host *host, struct lx_host_warnings *w)
 			 node->major != (unsigned)gpu_major)
 			warn(w, 123, lx_xasprintf("%s has major %u but the nvidia major is %d", node->path,
 					     node->major, gpu_major),
-			     NULL);
+			     stale_node_fix(node->path));
 	}
 }
 

@@ -172,17 +172,25 @@ static void check_isolation(const struct lx_host *host, const struct lx_containe
 	}
 	mine = lx_buf_steal(&b);
 	_cleanup_free_ char *listed = lx_buf_steal(&names);
+	int index = lx_host_gpu_by_minor(host, given[0].gpu_minor);
+	/* A rule for every device ("a", "c *:*") is not one lxgpu replaces:
+	 * it allows a major no driver has (the largest, 4095). */
+	bool every_device = !a->unprivileged && lx_dev_cgroup_allows(&a->cgroup, 'c', 4095, 0, LX_ACC_READ);
 	lx_findings_add(out, LXG050_MIG_NOT_ISOLATED, cc->id, cc->conf->path, given[0].line, NULL,
 			lx_xasprintf("the config gives MIG instance%s %s, but the container can also "
 				     "open %zu other MIG caps node%s of nvidia-caps (major %d)%s%s: it "
 				     "is not isolated from the other instances' containers",
 				     n > 1 ? "s" : "", mine, count, count > 1 ? "s" : "", caps_major,
 				     *listed ? ", among them " : "", listed),
-			lx_xasprintf("give it its instances alone: lxgpu apply %s --gpus %d:gi%d/ci%d "
-				     "(and remove by hand any rule for the whole nvidia-caps major, "
-				     "c %d:* or a)",
-				     cc->id, lx_host_gpu_by_minor(host, given[0].gpu_minor), given[0].gi,
-				     given[0].ci, caps_major));
+			every_device
+				? lx_xasprintf("by hand: remove the rule that allows every character "
+					       "device (a, or c *:*; apply keeps it, it is not lxgpu's), "
+					       "then lxgpu apply %s --gpus %d:gi%d/ci%d",
+					       cc->id, index, given[0].gi, given[0].ci)
+				: lx_xasprintf("give it its instances alone: lxgpu apply %s --gpus "
+					       "%d:gi%d/ci%d (it replaces the rule for the whole "
+					       "nvidia-caps major, c %d:*)",
+					       cc->id, index, given[0].gi, given[0].ci, caps_major));
 }
 
 void lx_verify_mig(const struct lx_host *host, const struct lx_container_config *cc,

@@ -466,6 +466,165 @@ t_toolkit_unread() {
 	manual LXG131 701 doctor_json 701 --kmsg "$work/empty.log"
 }
 check "LXG131 the toolkit's config is a directory: by hand" t_toolkit_unread
+# ---- MIG instances, on the made-up H100 host (examples/hosts/pve-h100-mig.yaml;
+# tests/cli/test-mig.sh's configs: nv-caps.c numbers gpuG/giI's access
+# minor 3 + 135G + 9I, its ciC the next ones; nvidia-caps is major 508) ----
+mig=pve-h100-mig
+gi1_ci0='dev0: /dev/nvidia0,mode=0666
+dev1: /dev/nvidiactl,mode=0666
+dev2: /dev/nvidia-uvm,mode=0666
+dev3: /dev/nvidia-uvm-tools,mode=0666
+dev4: /dev/nvidia-caps/nvidia-cap12,mode=0444
+dev5: /dev/nvidia-caps/nvidia-cap13,mode=0444'
+mig_ct() { # ID LINES...: a privileged Proxmox config on the MIG host
+	id=$1
+	shift
+	{
+		printf 'arch: amd64\nhostname: ct%s\nostype: debian\nrootfs: local-lvm:vm-%s-disk-0,size=8G\n' "$id" "$id"
+		for l in "$@"; do printf '%s\n' "$l"; done
+	} >"$pve/lxc/$id.conf"
+}
+mig_setup() { # HOST (a file)
+	rm -rf "$pve" "$state" "$work/backups" && mkdir -p "$pve/lxc" "$pve/qemu-server"
+	cp "$1" "$host"
+}
+# The host after a reboot without its MIG layout: GPU 0's gi1 and its CIs
+# gone from /proc/driver/nvidia/capabilities (mig-minors keeps them).
+python3 - "$examples/$mig.yaml" "$work/mig-gone.yaml" <<'EOF2'
+import re, sys
+s = open(sys.argv[1]).read()
+i, j = s.index("capabilities:"), s.index("mig_minors:")
+caps = re.sub(r"- name: gpu0/mig/gi1(/ci[0-9])?\n  minor: [0-9]+\n", "", s[i:j])
+open(sys.argv[2], "w").write(s[:i] + caps + s[j:])
+EOF2
+# the whole caps major allowed (c 508:*, a line apply owns) in a privileged container
+t_mig_major() { mig_setup "$examples/$mig.yaml" && mig_ct 700 "$gi1_ci0" 'lxc.cgroup2.devices.allow: c 508:* rwm' &&
+	fixed LXG050 700 verify_json 700; }
+# every device allowed: not lxgpu's line, so by hand
+t_mig_all() { mig_setup "$examples/$mig.yaml" && mig_ct 700 "$gi1_ci0" 'lxc.cgroup2.devices.allow: a' &&
+	manual LXG050 700 verify_json 700; }
+# gpu1/gi7/ci0's node (202) without its GI's (201)
+t_mig_ci_alone() {
+	mig_setup "$examples/$mig.yaml" &&
+		mig_ct 700 'dev0: /dev/nvidia1,mode=0666' 'dev1: /dev/nvidiactl,mode=0666' 'dev2: /dev/nvidia-uvm,mode=0666' \
+			'dev3: /dev/nvidia-uvm-tools,mode=0666' 'dev4: /dev/nvidia-caps/nvidia-cap202,mode=0444' &&
+		fixed LXG053 700 verify_json 700
+}
+t_mig_shared() { mig_setup "$examples/$mig.yaml" && mig_ct 700 "$gi1_ci0" && mig_ct 701 "$gi1_ci0" && manual LXG051 701 audit_json; }
+t_mig_gone() { mig_setup "$work/mig-gone.yaml" && mig_ct 700 "$gi1_ci0" && manual LXG054 700 verify_json 700; }
+t_mig_guard_gone() {
+	mig_setup "$examples/$mig.yaml" && mig_ct 700 "$gi1_ci0" &&
+		lx apply 700 >"$work/gout" 2>&1 || { cat "$work/gout"; return 1; }
+	cp "$work/mig-gone.yaml" "$host"
+	manual LXG052 700 guard_json 700
+}
+check "LXG050 the whole caps major allowed: apply with the instance" t_mig_major
+check "LXG050 every device allowed: by hand (not lxgpu's rule)" t_mig_all
+check "LXG053 a CI node without its GI's: apply with the instance" t_mig_ci_alone
+check "LXG051 two containers on one instance: by hand (which one keeps it is the user's choice)" t_mig_shared
+check "LXG054 the instance is gone after a reboot: by hand (nvidia-smi needs the profile)" t_mig_gone
+check "LXG052 the guard: the instance is gone: by hand (nvidia-smi needs the profile)" t_mig_guard_gone
+# doctor's peer-to-peer note on the MIG host (no ACS read in the model): by hand
+t_p2p_unknown() { cp "$examples/$mig.yaml" "$host" && manual LXG162 host doctor_json --kmsg "$src/tests/doctor/kmsg/clean-public.log"; }
+check "LXG162 peer-to-peer unknown: by hand (as root, or nvidia-smi topo -p2p)" t_p2p_unknown
+
+# ---- doctor on a made-up live host (tests/lib/proc-host.sh, GPU minor 3):
+# its nodes made by ensure-nodes in a scratch --dev-dir (mknod: root) ----
+dh="$work/dhost"
+fix_stubs "$work/fixd" "$lxgpu" --
+fix_dir="$work/fixp"
+# nvidia-modprobe makes the nodes as NVIDIA's nvidia-modprobe does, in the
+# made-up host's /dev: -c N nvidiactl (195:255) and nvidiaN (195:N), unless
+# ModifyDeviceFiles is 0; -u nvidia-uvm and -tools (UVM:0, UVM:1, the major
+# of /proc/devices); 0666 root.
+export FIX_DH="$dh"
+cat >"$work/fixd/on-nvidia-modprobe" <<'EOF2'
+#!/bin/sh
+uvm=0 minor=
+while [ $# -gt 0 ]; do
+	case $1 in -u) uvm=1 ;; -c) minor=$2 && shift ;; -c*) minor=${1#-c} ;; esac
+	shift
+done
+mk() { [ -e "$FIX_DH/dev/$1" ] || mknod -m 0666 "$FIX_DH/dev/$1" c "$2" "$3"; }
+if [ -n "$minor" ] && ! grep -qs '^ModifyDeviceFiles: 0' "$FIX_DH/proc/driver/nvidia/params"; then
+	mk nvidiactl 195 255 && mk "nvidia$minor" 195 "$minor" || exit 1
+fi
+if [ "$uvm" = 1 ]; then
+	m=$(awk '$2 == "nvidia-uvm" { print $1 }' "$FIX_DH/proc/devices")
+	[ -n "$m" ] && mk nvidia-uvm "$m" 0 && mk nvidia-uvm-tools "$m" 1 || exit 1
+fi
+EOF2
+chmod +x "$work/fixd/on-nvidia-modprobe"
+dlx() { "$lxgpu" --proc-dir "$dh/proc" --dev-dir "$dh/dev" --sys-dir "$dh/sys" --run-dir "$dh/run" \
+	--firmware-dir "$work/none" --state-dir "$dh/state" "$@"; }
+doctor_live() {
+	dlx doctor --kmsg "$src/tests/doctor/kmsg/clean-public.log" --format json >"$work/dout.json" 2>"$work/err"
+	jq '{findings: [.findings[] | . + {container: (.container // "host")}]}' "$work/dout.json" >"$work/out.json"
+}
+dl_host() { # UVM: the host with GPU minor 3 and its nodes
+	rm -rf "$dh" && proc_host "$dh" "$1" 3 && mkdir -p "$dh/run" "$dh/sys" "$dh/state" &&
+		dlx ensure-nodes >"$work/dout" 2>&1 || { cat "$work/dout"; return 1; }
+}
+dfixed() { # CODE: doctor's fix run with the live host's stubs
+	fix_dir="$work/fixd"
+	fixed "$1" host doctor_live
+	rc=$?
+	fix_dir="$work/fixp"
+	return $rc
+}
+t_node_gpu() { dl_host 511 && rm "$dh/dev/nvidia3" && dfixed LXG122; }
+t_node_ctl() { dl_host 511 && rm "$dh/dev/nvidiactl" && dfixed LXG122; }
+t_node_uvm() { dl_host 511 && rm "$dh/dev/nvidia-uvm" && dfixed LXG122; }
+t_node_nomodify_uvm() {
+	dl_host 511 && printf 'ModifyDeviceFiles: 0\n' >"$dh/proc/driver/nvidia/params" && rm "$dh/dev/nvidia-uvm" && dfixed LXG122
+}
+t_node_nomodify_gpu() {
+	dl_host 511 && printf 'ModifyDeviceFiles: 0\n' >"$dh/proc/driver/nvidia/params" && rm "$dh/dev/nvidia3" &&
+		manual LXG122 host doctor_live
+}
+t_node_stale_uvm() { dl_host 511 && proc_host "$dh" 509 3 && dfixed LXG123; }
+t_node_gpu_major() { dl_host 511 && rm "$dh/dev/nvidia3" && mknod "$dh/dev/nvidia3" c 200 3 && dfixed LXG123; }
+# An NVLink 5 switch management port (ConnectX 15b3 whose VPD says SW_MNG),
+# no mlx5_ib, ib_umad or nvlsm (NVIDIA's Fabric Manager user guide)
+t_nvlink5() {
+	dl_host 511 || return 1
+	p="$dh/sys/bus/pci/devices/0000:1a:00.0"
+	mkdir -p "$p" && echo 0x15b3 >"$p/vendor" && echo 0x020700 >"$p/class" &&
+		printf '\202\020ConnectX-7 SW_MNG\220\004PN:' >"$p/vpd" && manual LXG119 host doctor_live
+}
+if [ "$(id -u)" -eq 0 ]; then
+	check "LXG122 a GPU's node missing: nvidia-modprobe -c 3 (its minor)" t_node_gpu
+	check "LXG122 nvidiactl missing: nvidia-modprobe -c 0" t_node_ctl
+	check "LXG122 nvidia-uvm missing: nvidia-modprobe -u -c 0" t_node_uvm
+	check "LXG122 ModifyDeviceFiles 0, a uvm node missing: lxgpu ensure-nodes" t_node_nomodify_uvm
+	check "LXG122 ModifyDeviceFiles 0, a GPU's node missing: by hand (mknod)" t_node_nomodify_gpu
+	check "LXG123 uvm nodes of a stale major (511 -> 509): lxgpu ensure-nodes" t_node_stale_uvm
+	check "LXG123 a GPU node of another major: lxgpu ensure-nodes" t_node_gpu_major
+	check "LXG119 NVLink 5 without its prerequisites: by hand (modprobe, nvlsm)" t_nvlink5
+else
+	echo "# not root: the driver node cases (mknod) are left out"
+	ran="$ran LXG122 LXG123 LXG119"
+fi
+# Secure Boot on, the module not loaded, the GPUs on PCI: the live scanner
+# under umockdev (tests/doctor/run-doctor-fixture.sh's 8-GPU fixture; the
+# efivar: 4 attribute bytes, then 1)
+t_secure_boot() {
+	fx="$src/tests/hosts/pve-8x-rtx-pro-6000" pl="$work/sb"
+	rm -rf "$pl" && mkdir -p "$pl/tree/sys/firmware/efi/efivars" "$pl/run" && cp -a "$fx/run/." "$pl/run/"
+	printf '\006\000\000\000\001' >"$pl/tree/sys/firmware/efi/efivars/SecureBoot-8be4df61-93ca-11d2-aa0d-00e098032b8c"
+	echo proc/driver/nvidia >"$pl/remove"
+	cp "$fx/devices.umockdev" "$pl/devices.umockdev"
+	umockdev-run -d "$pl/devices.umockdev" -- sh "$src/tests/lib/in-testbed.sh" "$fx" "$pl" "$lxgpu" \
+		doctor --kmsg "$src/tests/doctor/kmsg/clean-public.log" --format json >"$work/dout.json" 2>"$work/err"
+	jq '{findings: [.findings[] | . + {container: (.container // "host")}]}' "$work/dout.json" >"$work/out.json"
+	manual LXG127 host true
+}
+if command -v umockdev-run >/dev/null 2>&1 && [ ! -e /proc/driver/nvidia/version ]; then
+	check "LXG127 Secure Boot on, nvidia not loaded: by hand (mokutil)" t_secure_boot
+else
+	echo "# no umockdev-run (or this machine's real NVIDIA driver would leak in): LXG127 left out"
+	by_hand="$by_hand LXG127"
+fi
 
 # ---- every code is covered or listed ----
 # Codes whose fix prints no command (advice on the host's firmware, hardware,
@@ -482,7 +641,7 @@ LXG109 LXG110 # hardware: power, cooling, seating; the Xid catalogue's advice
 LXG113 LXG114 LXG115 # kernel command line (iommu=pt, ACS), module options
 LXG121 LXG124 LXG125 # bind the GPU, install the driver: host administration
 LXG128 LXG129 # the boot loader's command line; run as root or give --kmsg
-LXG160 LXG161 LXG162 # IOMMU and ACS settings in firmware and kernel command line
+LXG160 LXG161 # IOMMU and ACS settings in firmware and kernel command line
 "
 # Codes whose fix has a command but no case here yet, and why (each one
 # is a gap: give it a case and take it out of this list):
@@ -490,9 +649,6 @@ not_yet="
 LXG021 # audit --cluster without a node's published model (tests/cli/test-cluster.sh)
 LXG015 LXG016 LXG017 LXG018 LXG019 LXG026 # a running container: lxc-* tests only
 LXG033 # another running container (tests/integration/lxc-guard.sh has a real one)
-LXG050 LXG051 LXG052 LXG053 LXG054 # MIG instances: tests/cli/test-mig.sh judges them on scratch configs (the fixes need nvidia-smi or name an instance to pick)
-LXG119 LXG127 # doctor on live sysfs facts (NVLink 5 ports; the SecureBoot efivar with GPUs on PCI): umockdev (doctor-fixture); their fix says by hand
-LXG122 LXG123 # doctor: nvidia-modprobe -c / lxgpu ensure-nodes making nodes of a live host (mknod, root; LXG122 for a GPU node prints -c <minor>, a placeholder)
 LXG180 LXG181 LXG182 LXG183 LXG184 # cluster models and preflight --to
 "
 t_every_code() {
