@@ -60,6 +60,29 @@ void lx_config_mig_given(const struct lx_host *host, const struct lx_container_c
 		}
 }
 
+/* The placement a GPU instance ID stands for: the driver numbers a GPU
+ * instance by the slices it spans (kmigmgrSwizzIdToSpan_GA100: ID 0 the
+ * whole GPU, 1-2 the halves, 3-6 the quarters, 7-14 the eighths), and
+ * nvidia-smi's -cgi PROFILE:START takes the first slice. The slice count
+ * is the GPU's (8 on A100 and later, 4 on the reduced A30): the aside
+ * names the other when the two differ. */
+static char *placement_words(int gi)
+{
+	if (gi < 0 || gi > 14)
+		return lx_xstrdup("START (the placement it had: the driver numbers a GPU instance "
+				  "by the slices it spans");
+	int level = gi == 0 ? 0 : gi <= 2 ? 1 : gi <= 6 ? 2 : 3; /* 1, 2, 4, 8 parts */
+	int parts = 1 << level, nth = gi - (parts - 1);
+	int start8 = nth * 8 / parts, start4 = nth * 4 / parts;
+	if (level == 3 || start8 == start4)
+		return lx_xasprintf("%d (the driver numbers a GPU instance by the slices it spans: "
+				    "gi%d spans %d of 8 from slice %d",
+				    start8, gi, 8 / parts, start8);
+	return lx_xasprintf("%d (the driver numbers a GPU instance by the slices it spans: gi%d "
+			    "spans %d of 8 from slice %d; on a GPU of 4 slices, an A30, START is %d",
+			    start8, gi, 8 / parts, start8, start4);
+}
+
 char *lx_mig_recreate_fix(const struct lx_host *host, const char *id, int gpu_minor, int gi,
 			  int ci)
 {
@@ -70,16 +93,16 @@ char *lx_mig_recreate_fix(const struct lx_host *host, const char *id, int gpu_mi
 	_cleanup_free_ char *which = g && g->uuid ? lx_xstrdup(g->uuid)
 				     : g	      ? lx_xstrdup(g->bdf)
 							      : lx_xasprintf("<the GPU of /dev/nvidia%d>", gpu_minor);
+	_cleanup_free_ char *placement = placement_words(gi);
 	return lx_xasprintf(
 		"by hand: recreate the instance (MIG instances do not survive a reboot; MIG mode "
 		"does): nvidia-smi -i %s -mig 1 if MIG mode is off, nvidia-smi mig -i %s -cgi "
-		"PROFILE (lxgpu cannot read the profile without NVML: nvidia-smi mig -lgip lists "
-		"them; the driver numbers the new GPU instance by its placement, so give the "
-		"placement it had, -cgi PROFILE:START, nvidia-smi mig -lgipp), then nvidia-smi mig "
+		"PROFILE:%s; the profile is not known without NVML: nvidia-smi mig -lgip and -lgipp "
+		"list the profiles and their placements), then nvidia-smi mig "
 		"-i %s -gi %d -cci CI-PROFILE (nvidia-smi mig -lcip) until it is gi%d/ci%d; or give "
 		"the container an instance that exists: lxgpu apply %s --gpus INDEX:giX/ciY "
 		"(lxgpu scan lists them)",
-		which, which, which, gi, gi, ci, id);
+		which, which, placement, which, gi, gi, ci, id);
 }
 
 static char *instance_name(const struct lx_host *host, int gpu_minor, int gi, int ci)

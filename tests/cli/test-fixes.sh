@@ -518,12 +518,83 @@ t_mig_guard_gone() {
 	cp "$work/mig-gone.yaml" "$host"
 	manual LXG052 700 guard_json 700
 }
+# nvidia-smi makes MIG instances in the host model as the driver would:
+# -cgi PROFILE:START gets the GPU instance ID of the slices it spans
+# (kmigmgrSwizzIdToSpan_GA100, 8 slices: 0 the whole GPU, 1-2 halves, 3-6
+# quarters, 7-14 eighths; H100 80GB's profiles span 1g.10gb 1, 1g.20gb and
+# 2g.20gb 2, 3g.40gb and 4g.40gb 4, 7g.80gb 8 slices), -C its ci0 too;
+# -gi N -cci the next compute instance; each a capability with nv-caps.c's
+# minor (gpuG/giI 3 + 135G + 9I, its ciC 4 + 135G + 9I + C).
+cat >"$work/fixp/on-nvidia-smi" <<'EOF2'
+#!/bin/sh
+exec python3 - "$FIX_HOST" "$@" <<'PY'
+import re, sys
+host, args = sys.argv[1], sys.argv[2:]
+if args[:1] != ["mig"]:
+    sys.exit(0)  # -mig 1 and the listings change nothing here
+def opt(name):
+    return args[args.index(name) + 1] if name in args else None
+text = open(host).read()
+minor = None
+for m in re.finditer(r"\n  uuid: (\S+)\n(?:  .*\n)*?  minor: (\d+)\n", text):
+    if m.group(1) == opt("-i"):
+        minor = int(m.group(2))
+if minor is None:
+    sys.exit("nvidia-smi: no GPU " + str(opt("-i")))
+caps = dict((n, int(v)) for n, v in re.findall(r"- name: (\S+)\n  minor: (\d+)\n", text[text.index("\ncapabilities:"):text.index("\nmig_minors:")]))
+new = []
+if opt("-cgi"):
+    profile, start = opt("-cgi").split(":")
+    width = {"1g.10gb": 1, "1g.10gb+me": 1, "1g.20gb": 2, "2g.20gb": 2, "3g.40gb": 4, "4g.40gb": 4, "7g.80gb": 8}[profile]
+    gi = {8: 0, 4: 1, 2: 3, 1: 7}[width] + int(start) // width
+    if "gpu%d/mig/gi%d" % (minor, gi) in caps:
+        sys.exit("nvidia-smi: insufficient resources")
+    new.append(("gpu%d/mig/gi%d" % (minor, gi), 3 + 135 * minor + 9 * gi))
+    if "-C" in args:
+        new.append(("gpu%d/mig/gi%d/ci0" % (minor, gi), 4 + 135 * minor + 9 * gi))
+elif opt("-cci"):
+    gi = int(opt("-gi"))
+    if "gpu%d/mig/gi%d" % (minor, gi) not in caps:
+        sys.exit("nvidia-smi: no GPU instance %d" % gi)
+    ci = 0
+    while "gpu%d/mig/gi%d/ci%d" % (minor, gi, ci) in caps:
+        ci += 1
+    new.append(("gpu%d/mig/gi%d/ci%d" % (minor, gi, ci), 4 + 135 * minor + 9 * gi + ci))
+lines = "".join("- name: %s\n  minor: %d\n" % c for c in new)
+open(host, "w").write(text.replace("\ncapabilities:\n", "\ncapabilities:\n" + lines, 1))
+PY
+EOF2
+chmod +x "$work/fixp/on-nvidia-smi"
+# mig_recreate PROFILE CI_PROFILE CHECK...: the by-hand fix of the last
+# manual case ($f, $code) run with its placeholders filled in: its -cgi
+# PROFILE:START and -gi N -cci CI-PROFILE as printed but for the profile
+# names (what the user reads off nvidia-smi mig -lgip, -lcip); then CHECK
+# gives no $code for CT 700
+mig_recreate() {
+	pr=$1 cpr=$2
+	shift 2
+	cgi=$(printf '%s\n' "$f" | grep -o 'nvidia-smi mig -i [^ ]* -cgi PROFILE:[0-9][0-9]*') &&
+		cci=$(printf '%s\n' "$f" | grep -o 'nvidia-smi mig -i [^ ]* -gi [0-9][0-9]* -cci CI-PROFILE') ||
+		{ echo "no -cgi PROFILE:START and -cci CI-PROFILE in: $f"; return 1; }
+	for c in "$(echo "$cgi" | sed "s/PROFILE/$pr/")" "$(echo "$cci" | sed "s/CI-PROFILE/$cpr/")"; do
+		echo "+ $c"
+		PATH="$fix_dir/bin:$PATH" sh -c "$c" </dev/null || { echo "failed: $c"; return 1; }
+	done
+	"$@"
+	! has "$code" 700 || { echo "$code is still there after: $cgi, $cci"; return 1; }
+}
+t_mig_gone_run() {
+	t_mig_gone && mig_recreate 3g.40gb 1c.3g.40gb verify_json 700
+}
+t_mig_guard_gone_run() {
+	t_mig_guard_gone && mig_recreate 3g.40gb 1c.3g.40gb guard_json 700
+}
 check "LXG050 the whole caps major allowed: apply with the instance" t_mig_major
 check "LXG050 every device allowed: by hand (not lxgpu's rule)" t_mig_all
 check "LXG053 a CI node without its GI's: apply with the instance" t_mig_ci_alone
 check "LXG051 two containers on one instance: by hand (which one keeps it is the user's choice)" t_mig_shared
-check "LXG054 the instance is gone after a reboot: by hand (nvidia-smi needs the profile)" t_mig_gone
-check "LXG052 the guard: the instance is gone: by hand (nvidia-smi needs the profile)" t_mig_guard_gone
+check "LXG054 the instance is gone after a reboot: by hand (nvidia-smi needs the profile); with it, its placement makes gi1" t_mig_gone_run
+check "LXG052 the guard: the instance is gone: by hand (nvidia-smi needs the profile); with it, its placement makes gi1" t_mig_guard_gone_run
 # doctor's peer-to-peer note on the MIG host (no ACS read in the model): by hand
 t_p2p_unknown() { cp "$examples/$mig.yaml" "$host" && manual LXG162 host doctor_json --kmsg "$src/tests/doctor/kmsg/clean-public.log"; }
 check "LXG162 peer-to-peer unknown: by hand (as root, or nvidia-smi topo -p2p)" t_p2p_unknown

@@ -9,7 +9,7 @@
 #          change to a printed command: its words are run as printed. With
 #          no GLOBAL, the printed command must say where things are itself
 #          (lxgpu prints its caller's --host, --pve-dir, ... in its fixes).
-#   pct, qm, lxc-start, lxc-stop, lxc-attach, nvidia-modprobe, modprobe, udevadm  stubs: a real
+#   pct, qm, lxc-start, lxc-stop, lxc-attach, nvidia-modprobe, modprobe, udevadm, nvidia-smi  stubs: a real
 #          Proxmox, driver or udev is not here. Each appends its command line to
 #          DIR/calls and runs DIR/on-NAME when the test put one there (to
 #          make the effect in the scratch state, e.g. end a stand-in VM).
@@ -39,7 +39,7 @@ apply|rollback) exec $(q "$fix_lxgpu") $global $apply "\$@" ;;
 *) exec $(q "$fix_lxgpu") $global "\$@" ;;
 esac
 EOF
-	for stub in pct qm lxc-start lxc-stop lxc-attach nvidia-modprobe modprobe udevadm; do
+	for stub in pct qm lxc-start lxc-stop lxc-attach nvidia-modprobe modprobe udevadm nvidia-smi; do
 		cat >"$fix_dir/bin/$stub" <<EOF
 #!/bin/sh
 echo "$stub \$*" >>$(q "$fix_dir/calls")
