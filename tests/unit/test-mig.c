@@ -10,6 +10,7 @@
  * nodes: nvc_mig_device_access_caps_mount; mig/config and mig/monitor only
  * when asked: nvc_mig_config/monitor_global_caps_mount). */
 #include "lxgpu/access.h"
+#include "lxgpu/judge.h"
 #include "lxgpu/plan.h"
 #include "examples.h"
 #include "tap.h"
@@ -271,6 +272,36 @@ static void test_current(void)
 	lx_host_free(&h);
 }
 
+/* The placement START of a gone GPU instance in its recreate fix, from
+ * the driver's span of each ID (kmigmgrSwizzIdToSpan_GA100, spanLen 8; 4 on
+ * the reduced A30): 0 [0,7]; 1 [0,3], 2 [4,7]; 3-6 the quarters from 0, 2,
+ * 4, 6; 7-14 the eighths 0-7. With 4: 2 [2,3], 5 [2,2]. */
+static void test_recreate(void)
+{
+	struct lx_host h;
+	load_example(examples, "pve-h100-mig", &h);
+	static const struct {
+		int gi, start, start4; /* start4 -1: as start */
+	} want[] = {{0, 0, -1}, {1, 0, -1}, {2, 4, 2}, {3, 0, -1}, {5, 4, 2}, {6, 6, 3},
+		    {7, 0, -1}, {9, 2, -1}, {14, 7, -1}};
+	for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+		_cleanup_free_ char *fix = lx_mig_recreate_fix(&h, "101", 0, want[i].gi, 0);
+		_cleanup_free_ char *cgi = lx_xasprintf(
+			"nvidia-smi mig -i GPU-9e8d7c6b-5a49-4382-9716-0a1b2c3d4e5f -cgi PROFILE:%d ",
+			want[i].start);
+		_cleanup_free_ char *a30 = lx_xasprintf("A30, START is %d", want[i].start4);
+		_cleanup_free_ char *cci = lx_xasprintf("-gi %d -cci CI-PROFILE", want[i].gi);
+		bool aside = want[i].start4 < 0 ? !strstr(fix, "A30") : strstr(fix, a30) != NULL;
+		_cleanup_free_ char *what = lx_xasprintf("gi%d is recreated at placement %d%s", want[i].gi,
+							 want[i].start,
+							 want[i].start4 < 0 ? "" : " (another on a 4-slice A30)");
+		ok(lx_str_starts_with(fix, "by hand:") && strstr(fix, cgi) && strstr(fix, cci) && aside, what);
+	}
+	_cleanup_free_ char *fix = lx_mig_recreate_fix(&h, "101", 0, 15, 0);
+	ok(strstr(fix, "-cgi PROFILE:START (the placement it had"), "an ID past 14: START left to the user");
+	lx_host_free(&h);
+}
+
 int main(int argc, char **argv)
 {
 	if (argc < 2) {
@@ -283,5 +314,6 @@ int main(int argc, char **argv)
 	test_host();
 	test_plan();
 	test_current();
+	test_recreate();
 	return tap_done();
 }
