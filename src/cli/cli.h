@@ -198,7 +198,9 @@ size_t cli_terminal_width(void);
  * a printed `lxgpu VERB ...` works as pasted; apply and rollback also get
  * --backup-dir and --lock-dir. */
 char *cli_command_words(const struct cli *cli, const char *verb);
-/* TEXT (a fix) with each `lxgpu VERB` in it given cli_command_words. */
+/* TEXT (a fix) with each `lxgpu VERB` in it given cli_command_words, and
+ * each `lxc-stop -n` (lxc-start, lxc-attach, lxc-info) this run's
+ * --lxc-path as -P when not LXC's default. */
 char *cli_with_context(const struct cli *cli, const char *text);
 /* The same, in place, for every fix of F that runs on this node. */
 void cli_fixes_with_context(const struct cli *cli, struct lx_findings *f);

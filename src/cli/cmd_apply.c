@@ -174,10 +174,11 @@ static void say_running(const struct cli *cli, const char *id, bool is_pve)
 		printf("CT %s is running: the new lines apply at its next start. 'pct reboot %s' "
 		       "restarts it now (its processes are stopped and started again).\n",
 		       id, id);
-	else
-		printf("%s is running: the new lines apply at its next start ('lxc-stop -n %s' then "
-		       "'lxc-start -n %s').\n",
-		       id, id, id);
+	else {
+		_cleanup_free_ char *how = lx_xasprintf("'lxc-stop -n %s' then 'lxc-start -n %s'", id, id);
+		_cleanup_free_ char *said = cli_with_context(cli, how);
+		printf("%s is running: the new lines apply at its next start (%s).\n", id, said);
+	}
 }
 
 /* What apply would write, as the library decides it; the reconcile's notes

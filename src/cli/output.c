@@ -54,6 +54,39 @@ char *cli_command_words(const struct cli *cli, const char *verb)
 	return lx_buf_steal(&b);
 }
 
+/* "lxc-stop -n ID" -> "lxc-stop -P PATH -n ID" when this run's --lxc-path
+ * is not LXC's default: a plain LXC container lives there, and LXC's tools
+ * look in the default path unless told. */
+static char *with_lxc_path(const struct cli *cli, char *text)
+{
+	static const char *const tools[] = {"lxc-stop -n ", "lxc-start -n ", "lxc-attach -n ",
+					    "lxc-info -n "};
+	if (!cli->lxc_path || strcmp(cli->lxc_path, "/var/lib/lxc") == 0)
+		return text;
+	struct lx_buf b = {0};
+	const char *p = text;
+	for (;;) {
+		const char *at = NULL;
+		size_t len = 0;
+		for (size_t i = 0; i < sizeof(tools) / sizeof(tools[0]); i++) {
+			const char *hit = strstr(p, tools[i]);
+			/* a command word: at the start or after a space, quote or "(" */
+			while (hit && hit != text && !strchr(" `('\"", hit[-1]))
+				hit = strstr(hit + 1, tools[i]);
+			if (hit && (!at || hit < at))
+				at = hit, len = strcspn(tools[i], " ");
+		}
+		if (!at)
+			break;
+		lx_buf_printf(&b, "%.*s -P ", (int)(at + len - p), p);
+		lx_buf_shell_word(&b, cli->lxc_path);
+		p = at + len;
+	}
+	lx_buf_puts(&b, p);
+	free(text);
+	return lx_buf_steal(&b);
+}
+
 char *cli_with_context(const struct cli *cli, const char *text)
 {
 	struct lx_buf b = {0};
@@ -74,7 +107,7 @@ char *cli_with_context(const struct cli *cli, const char *text)
 		lx_buf_puts(&b, words);
 	}
 	lx_buf_puts(&b, p);
-	return lx_buf_steal(&b);
+	return with_lxc_path(cli, lx_buf_steal(&b));
 }
 
 /* Fixes to run on another node of the cluster ("run 'lxgpu publish' on

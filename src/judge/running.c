@@ -32,18 +32,27 @@ static void finding(struct runtime *r, enum lx_finding_code code, const char *no
 	lx_findings_add(r->out, code, r->cc->id, NULL, 0, node, message, fix);
 }
 
+/* Each command of a fix after ", then ": one command line a user (or the
+ * fix-execution test) runs in turn; lxc-* commands get -P when the
+ * caller's --lxc-path is not LXC's default (cli_with_context). */
+static char *restart_command(const struct runtime *r)
+{
+	return r->cc->is_pve ? lx_xasprintf("pct reboot %s", r->cc->id)
+			     : lx_xasprintf("lxc-stop -n %s, then lxc-start -n %s", r->cc->id, r->cc->id);
+}
+
 static char *restart_fix(const struct runtime *r)
 {
-	return r->cc->is_pve ? lx_xasprintf("restart the container: pct reboot %s", r->cc->id)
-			     : lx_xasprintf("restart the container: lxc-stop -n %s; lxc-start -n %s",
-					    r->cc->id, r->cc->id);
+	_cleanup_free_ char *restart = restart_command(r);
+	return lx_xasprintf("restart the container: %s", restart);
 }
 
 /* The config on disk is fixed; only a new start applies it. */
 static char *pending_fix(const struct runtime *r)
 {
-	_cleanup_free_ char *fix = restart_fix(r);
-	return lx_xasprintf("restart pending (the fixed config applies at the next start): %s", fix);
+	_cleanup_free_ char *restart = restart_command(r);
+	return lx_xasprintf("restart pending (the fixed config applies at the next start): %s",
+			    restart);
 }
 
 static void check_nodes(struct runtime *r, int root_fd)
@@ -164,11 +173,13 @@ static void check_devices_cgroup(struct runtime *r, const struct lx_access *acce
 	if (!d->checked) {
 		finding(r, LXG026_RUNNING_UNCHECKED, NULL,
 			lx_xasprintf("could not check the running device cgroup: %s", why_text(d->why)),
-			lx_xstrdup("run lxgpu verify as root on the host (reading the device cgroup "
-				   "needs CAP_SYS_ADMIN); else open the nodes inside the container: "
-				   "EPERM means denied"));
+			lx_xasprintf("as root on the host (reading the device cgroup needs "
+				     "CAP_SYS_ADMIN): lxgpu verify %s; else open the nodes inside the "
+				     "container: EPERM means denied",
+				     r->cc->id));
 		return;
 	}
+	_cleanup_free_ char *restart = restart_command(r);
 	for (size_t i = 0; i < d->n_nodes; i++) {
 		const struct lx_running_node *n = &d->nodes[i];
 		/* A node the config does not give at all: LXG008 says so already. */
@@ -183,7 +194,7 @@ static void check_devices_cgroup(struct runtime *r, const struct lx_access *acce
 				lx_xasprintf("could not check the running device cgroup: %s (%c %u:%u)",
 					     why_text(n->reason ? n->reason : "no verdict"), n->type,
 					     n->major, n->minor),
-				lx_xstrdup("check by hand: open the node inside the container (EPERM: "
+				lx_xstrdup("by hand: open the node inside the container (EPERM: "
 					   "denied)"));
 			continue;
 		}
@@ -202,8 +213,9 @@ static void check_devices_cgroup(struct runtime *r, const struct lx_access *acce
 					       "the container still runs with the rules of its start"
 					     : ""),
 			pending ? pending_fix(r)
-				: lx_xasprintf("fix the rules (lxgpu apply %s) and restart the container",
-					       r->cc->id));
+				: lx_xasprintf("fix the rules, then restart the container: lxgpu apply %s, "
+					       "then %s",
+					       r->cc->id, restart));
 		if (n->needed && lx_needed_node_is_optional(n->path))
 			lx_findings_last_severity(r->out, LX_SEVERITY_WARNING);
 	}

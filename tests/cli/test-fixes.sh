@@ -714,12 +714,15 @@ LXG121 LXG124 LXG125 # bind the GPU, install the driver: host administration
 LXG128 LXG129 # the boot loader's command line; run as root or give --kmsg
 LXG160 LXG161 # IOMMU and ACS settings in firmware and kernel command line
 "
+# Codes whose fix needs a running container: run as printed in real LXC by
+# tests/integration/lxc-fixes.sh (which checks this list is what it covers)
+covered_by_lxc_fixes="
+LXG015 LXG016 LXG017 LXG018 LXG019 LXG026 LXG033
+"
 # Codes whose fix has a command but no case here yet, and why (each one
 # is a gap: give it a case and take it out of this list):
 not_yet="
 LXG021 # audit --cluster without a node's published model (tests/cli/test-cluster.sh)
-LXG015 LXG016 LXG017 LXG018 LXG019 LXG026 # a running container: lxc-* tests only
-LXG033 # another running container (tests/integration/lxc-guard.sh has a real one)
 LXG180 LXG181 LXG182 LXG183 LXG184 # cluster models and preflight --to
 "
 t_every_code() {
@@ -727,7 +730,7 @@ t_every_code() {
 	[ "$(echo "$codes" | wc -l)" -gt 50 ] || { echo "codes not found in finding-table.c"; return 1; }
 	missing=""
 	for c in $codes; do
-		case " $ran $by_hand $(echo "$no_command $not_yet" | sed 's/#.*//' | tr '\n' ' ') " in
+		case " $ran $by_hand $(echo "$no_command $not_yet $covered_by_lxc_fixes" | sed 's/#.*//' | tr '\n' ' ') " in
 		*" $c "*) ;;
 		*) missing="$missing $c" ;;
 		esac

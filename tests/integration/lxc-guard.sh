@@ -61,7 +61,7 @@ says() { grep -qF -- "$1" "$work/err" || { echo "stderr lacks: $1"; cat "$work/e
 t_exclusive_refused() {
 	guard 1 101 pre-start && says "LXG033" &&
 		says "GPU 0000:02:00.0 is in use by container 102, which is running, and this container recorded exclusive use of it" &&
-		says "lxc-stop -n 102"
+		says "lxc-stop -P $lxcpath -n 102"
 }
 t_post_start() {
 	guard 1 102 post-start && says "LXG017" && logged "CT 102 post-start: LXG017 error"

@@ -1,0 +1,246 @@
+#!/bin/sh
+# Integration: every fix verify and the guard print for a RUNNING container
+# is a command that works (issue 22; tests/cli/test-fixes.sh does the same
+# for what needs no running container and lists these codes as covered
+# here). A real LXC container, plain LXC under a scratch --lxc-path, given
+# GPU 0 of the 8-GPU host by lxgpu apply, runs with GPU 0's nodes mknod'ed
+# in a private /dev (the host's numbers), on this machine's cgroup v1
+# (hybrid) layout and on a pure cgroup v2 hierarchy (FACTS section 7). For
+# each code a problem is planted in it, the fix is taken from verify
+# --format json (or the guard's "fix:" line) and run as printed
+# (tests/lib/fix.sh: the word lxgpu runs the binary under test with apply's
+# --backup-dir and --lock-dir added; lxc-stop, lxc-start are the real ones;
+# pct is a stub), and the check runs again: the finding must be gone.
+#   LXG018  started without the nvidia-uvm rule: apply, then restart
+#   LXG018  the rule added on disk while it runs: restart pending
+#   LXG019  the config changed after the start: restart
+#   LXG016  a node removed inside (unmounted, deleted): restart
+#   LXG017  a bind unmounted inside: restart
+#   LXG015  nvidia-uvm re-made with another major (a driver reload): restart
+#   LXG026  (v2) verify without CAP_SYS_ADMIN: the printed verify, as root
+#   LXG033  the guard of CT 101, exclusive use recorded, while this one
+#           runs with the GPU: stop it, apply, pct start
+# Last, the codes covered here are the ones test-fixes.sh names as covered
+# by this test.
+# Usage: lxc-fixes.sh LXGPU EXAMPLES_DIR   (TAP; root, lxc, setpriv, python3)
+set -u
+lxgpu=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+examples=$(cd "$2" && pwd)
+lib=$(cd "$(dirname "$0")/../lib" && pwd)
+fixes_list="$(dirname "$0")/../cli/test-fixes.sh"
+
+. "$lib/lxc-env.sh"
+lxc_require "the real-LXC fixes test" lxc-create lxc-start lxc-attach lxc-info lxc-stop lxc-destroy unshare setpriv busybox jq python3
+lxc_workdir lxgpu-fixes
+. "$lib/tap.sh"
+
+# Runs in a private mount namespace (cgroup2 at /sys/fs/cgroup for v2):
+# each case writes OUT/CASE.log and OUT/CASE.rc; OUT/ran the codes fixed.
+cat "$lib/private-dev.sh" "$lib/wait-running.sh" "$lib/fix.sh" >"$work/inside.sh"
+cat >>"$work/inside.sh" <<'INSIDE'
+set -u
+layout=$1 lxgpu=$2 model=$3 lxcpath=$4 out=$5 ct=$6 pve=$7 state=$8
+if [ "$layout" = v2 ]; then
+	umount -l /sys/fs/cgroup && mount -t cgroup2 none /sys/fs/cgroup || exit 3
+fi
+private_dev
+# GPU 0's nodes as the model has them
+mk_nodes() {
+	"$lxgpu" --host "$model" scan --format json | jq -r '.nodes[] |
+		select(.path | test("^/dev/nvidia(0|ctl|-uvm|-uvm-tools)$")) | "\(.path) \(.major) \(.minor)"' |
+		while read -r path major minor; do
+			rm -f "$path" && mknod -m 0666 "$path" c "$major" "$minor" || exit 3
+		done
+}
+mk_nodes
+conf="$lxcpath/$ct/config"
+lx() { "$lxgpu" --host "$model" --pve-dir "$pve" --lxc-path "$lxcpath" --state-dir "$state" "$@"; }
+lxa() { lx "$@" --backup-dir "$out/backups" --lock-dir "$out"; }
+# The fixes run with the stubs' lxgpu (apply's --backup-dir and --lock-dir
+# only: the printed command says where the rest is) and pct; LXC's tools are
+# the real ones.
+fix_stubs "$out/fix" "$lxgpu" -- --backup-dir "$out/backups" --lock-dir "$out"
+rm "$fix_dir/bin/lxc-start" "$fix_dir/bin/lxc-stop" "$fix_dir/bin/lxc-attach"
+verify_json() { lx verify "$ct" --format json >"$out/v.json" 2>"$out/v.err"; }
+has() { jq -e --arg c "$1" --arg id "$ct" 'any(.findings[]; .code == $c and .container == $id)' "$out/v.json" >/dev/null; }
+fix_of() { jq -r --arg c "$1" --arg id "$ct" '[.findings[] | select(.code == $c and .container == $id) | .fix][0] // empty' "$out/v.json"; }
+start() { lxc-start -P "$lxcpath" -n "$ct" && wait_running "$lxcpath" "$ct"; }
+stop() { lxc-stop -P "$lxcpath" -n "$ct" -k; }
+restart() { stop; start; }
+inside() { lxc-attach -P "$lxcpath" -n "$ct" -- /bin/sh -c "$1"; }
+ran=""
+# fixed CODE CHECK...: CHECK (writing v.json) gives CODE; its fix, run as
+# printed, leaves the container running, and CHECK again gives no CODE.
+fixed() {
+	code=$1
+	shift
+	"$@"
+	has "$code" || { echo "no $code:"; jq -c '.findings[]' "$out/v.json"; cat "$out/v.err"; return 1; }
+	f=$(fix_of "$code")
+	echo "$code fix: $f"
+	case $f in "by hand:"*) echo "$code's fix is a manual step"; return 1 ;; esac
+	run_fix "$f" || return 1
+	wait_running "$lxcpath" "$ct" || { echo "not running after the fix"; return 1; }
+	"$@"
+	! has "$code" || { echo "$code is still there after: $f"; jq -c '.findings[]' "$out/v.json"; return 1; }
+	ran="$ran $code"
+}
+rcase() { # NAME FUNCTION...: a case's output and status for the TAP side
+	name=$1
+	shift
+	# each case from a running container, whatever the last one left
+	[ "$(lxc-info -P "$lxcpath" -n "$ct" -s -H 2>/dev/null)" = RUNNING ] || start >/dev/null 2>&1
+	"$@" >"$out/$name.log" 2>&1
+	echo $? >"$out/$name.rc"
+	echo "$ran" >"$out/ran"
+}
+
+t_clean() {
+	start || { echo "did not start"; tail -5 "$lxcpath/$ct.log"; return 1; }
+	verify_json
+	jq -e '.state == "running" and .running.checked and (.findings | length) == 0' "$out/v.json" >/dev/null ||
+		{ jq '{state, running: .running.checked, findings}' "$out/v.json"; cat "$out/v.err"; return 1; }
+}
+uvm_rule=$(grep -m1 'devices.allow = c 511:0 rw' "$conf")
+t_no_rule() { # started without the uvm rule, the config too: apply, then restart
+	stop && sed -i '/devices.allow = c 511:0 rw/d' "$conf" && start || return 1
+	fixed LXG018 verify_json
+}
+t_pending() { # started without it, the rule put back on disk while it runs
+	stop && sed -i '/devices.allow = c 511:0 rw/d' "$conf" && start && sleep 2 || return 1
+	echo "$uvm_rule" >>"$conf"
+	verify_json
+	jq -e '[.findings[] | select(.code == "LXG018" and .device_path == "/dev/nvidia-uvm")][0].fix |
+		startswith("restart pending")' "$out/v.json" >/dev/null || { jq -c '.findings[]' "$out/v.json"; return 1; }
+	fixed LXG018 verify_json
+}
+t_changed() { sleep 2 && echo '# edited after the start' >>"$conf" && fixed LXG019 verify_json; }
+t_node_gone() { inside 'umount /dev/nvidia0 && rm /dev/nvidia0' && fixed LXG016 verify_json; }
+t_unmounted() { inside 'umount /dev/nvidia0' && fixed LXG017 verify_json; }
+# nvidia-uvm without CAP_SYS_ADMIN (v2: the device programs are hidden)
+# gives LXG026; the printed verify, run as this (root) test, checks it
+t_nocap() {
+	setpriv --bounding-set=-sys_admin --inh-caps=-sys_admin "$lxgpu" --host "$model" --pve-dir "$pve" \
+		--lxc-path "$lxcpath" --state-dir "$state" verify "$ct" --format json >"$out/v.json" 2>"$out/v.err"
+	has LXG026 || { jq -c '.findings[]' "$out/v.json"; cat "$out/v.err"; return 1; }
+	f=$(fix_of LXG026)
+	echo "LXG026 fix: $f"
+	run_fix "$f" >"$out/nocap-fix.out" 2>&1 || { cat "$out/nocap-fix.out"; return 1; }
+	grep -q ': running' "$out/nocap-fix.out" && ! grep -q LXG026 "$out/nocap-fix.out" ||
+		{ cat "$out/nocap-fix.out"; return 1; }
+	ran="$ran LXG026"
+}
+# nvidia-uvm reloaded with another major: the host's node and the model say
+# 510, the running container still has the 511 node
+t_reloaded() {
+	sed -i 's/^  major: 511$/  major: 510/; s/^- major: 511$/- major: 510/' "$model" && mk_nodes || return 1
+	fixed LXG015 verify_json
+}
+# The guard of Proxmox CT 101, given GPU 0 for exclusive use, while this
+# container runs with it. Its refusals as v.json (the guard's stderr: each
+# "CODE: message" line and its "fix:" line, as test-fixes.sh reads them).
+guard_json() {
+	lx --run-dir "$out/run" --dev-dir "$out/dev" guard 101 pre-start >"$out/g.out" 2>"$out/g.err"
+	awk -v id="$ct" '
+		match($0, /LXG[0-9][0-9][0-9]/) { code = substr($0, RSTART, 6); next }
+		code && sub(/^ *fix: /, "") { printf "%s\t%s\t%s\n", code, id, $0; code = "" }' "$out/g.err" |
+		jq -R -s '{findings: [split("\n")[] | select(length > 0) | split("\t") | {code: .[0], container: .[1], fix: .[2]}]}' \
+			>"$out/v.json"
+}
+t_guard() {
+	mkdir -p "$pve/lxc" "$out/run" "$out/dev"
+	printf 'arch: amd64\nhostname: cuda\nostype: debian\nrootfs: local-lvm:vm-101-disk-0,size=8G\n' >"$pve/lxc/101.conf"
+	lxa apply 101 --gpus 0000:18:00.0 --exclusive >"$out/a.out" 2>&1 || { cat "$out/a.out"; return 1; }
+	guard_json
+	has LXG033 || { cat "$out/g.err"; return 1; }
+	f=$(fix_of LXG033)
+	echo "LXG033 fix: $f"
+	run_fix "$f" || return 1
+	guard_json
+	! has LXG033 || { echo "LXG033 is still there after: $f"; cat "$out/g.err"; return 1; }
+	grep -qx 'pct start 101' "$fix_dir/calls" || { echo "pct start 101 not run:"; cat "$fix_dir/calls"; return 1; }
+	ran="$ran LXG033"
+}
+rcase clean t_clean
+[ "$(cat "$out/clean.rc")" = 0 ] || exit 0
+rcase no-rule t_no_rule
+rcase pending t_pending
+rcase changed t_changed
+rcase node-gone t_node_gone
+rcase unmounted t_unmounted
+[ "$layout" = v2 ] && rcase nocap t_nocap
+rcase reloaded t_reloaded
+rcase guard t_guard
+stop >/dev/null 2>&1
+exit 0
+INSIDE
+
+# The container's init: stops on LXC's halt signal (the busybox template's
+# SIGUSR1) at once, so that lxc-stop as printed (a clean stop) is quick.
+init_script='#!/bin/sh
+trap "exit 0" USR1 TERM PWR INT
+while :; do sleep 1 & wait $!; done'
+
+# reported NAME: the inside case NAME's status, its output on failure
+reported() {
+	[ -f "$dir/$1.rc" ] || { echo "the case did not run"; return 1; }
+	cat "$dir/$1.log"
+	[ "$(cat "$dir/$1.rc")" = 0 ]
+}
+
+all_ran=""
+base=700
+for layout in v1 v2; do
+	if [ "$layout" = v1 ] && ! v1_why=$(lxc_cgroup_v1_here); then
+		skip "cgroup v1: every check of this half" "$v1_why"
+		continue
+	fi
+	base=$((base + 10))
+	ct=$base dir="$work/$layout"
+	mkdir -p "$dir"
+	model_layout=$layout
+	[ "$layout" = v1 ] && model_layout=hybrid
+	sed "s/^cgroup: .*/cgroup: $model_layout/" "$examples/pve-8x-rtx-pro-6000.yaml" >"$dir/host.yaml"
+
+	t_setup() {
+		mkdir -p "$dir/pve/lxc" && lxc_sandbox_create "$ct" || return 1
+		{
+			echo 'lxc.include = /usr/share/lxc/config/common.conf'
+			lxc_sandbox_conf
+			echo 'lxc.init.cmd = /sbin/fixinit'
+		} >>"$conf"
+		printf '%s\n' "$init_script" >"$lxcpath/$ct/rootfs/sbin/fixinit"
+		chmod 755 "$lxcpath/$ct/rootfs/sbin/fixinit"
+		"$lxgpu" --host "$dir/host.yaml" --pve-dir "$dir/pve" --lxc-path "$lxcpath" --state-dir "$dir/state" \
+			apply "$ct" --gpus 0000:18:00.0 --backup-dir "$dir/backups" --lock-dir "$dir" >"$dir/apply.out" 2>&1 ||
+			{ cat "$dir/apply.out"; return 1; }
+		grep -q 'devices.allow = c 511:0 rw' "$conf" || { cat "$conf"; return 1; }
+		unshare -m --propagation private sh "$work/inside.sh" "$layout" "$lxgpu" "$dir/host.yaml" \
+			"$lxcpath" "$dir" "$ct" "$dir/pve" "$dir/state" ||
+			{ echo "could not set up the $layout namespace"; return 1; }
+		reported clean
+	}
+	check "cgroup $layout: a plain LXC container given GPU 0 by apply runs, verify clean" t_setup
+	check "cgroup $layout: LXG018 started without the uvm rule: apply, then lxc-stop/lxc-start -P" reported no-rule
+	check "cgroup $layout: LXG018 restart pending (rule added while it runs): restart" reported pending
+	check "cgroup $layout: LXG019 config changed after the start: restart" reported changed
+	check "cgroup $layout: LXG016 a node removed inside: restart" reported node-gone
+	check "cgroup $layout: LXG017 a bind unmounted inside: restart" reported unmounted
+	[ "$layout" = v2 ] &&
+		check "cgroup v2: LXG026 no CAP_SYS_ADMIN: the printed verify, as root, checks it" reported nocap
+	check "cgroup $layout: LXG015 nvidia-uvm's major changed (driver reload): restart" reported reloaded
+	check "cgroup $layout: LXG033 guard, exclusive use, this one running: lxc-stop -P, apply, pct start" reported guard
+	grep -h ' fix: ' "$dir"/*.log 2>/dev/null | sed "s/^/# $layout: /"
+	all_ran="$all_ran $(cat "$dir/ran" 2>/dev/null)"
+done
+
+# test-fixes.sh's list of the codes covered here is what this test fixes
+t_list() {
+	listed=$(sed -n '/^covered_by_lxc_fixes="/,/^"/p' "$fixes_list" | sed 's/#.*//' | grep -o 'LXG[0-9]*' | sort -u)
+	[ -n "$listed" ] || { echo "no covered_by_lxc_fixes list in $fixes_list"; return 1; }
+	here=$(echo "$all_ran" | tr ' ' '\n' | grep . | sort -u)
+	[ "$listed" = "$here" ] ||
+		{ echo "test-fixes.sh lists: $(echo $listed); fixed here: $(echo $here)"; return 1; }
+}
+check "the codes fixed here are test-fixes.sh's covered_by_lxc_fixes" t_list
+tap_finish
