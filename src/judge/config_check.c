@@ -108,6 +108,7 @@ struct checker {
 	const struct lx_access *access;
 	struct lx_findings *out;
 	bool needed_denied; /* a node the GPUs need is reached but denied (LXG022) */
+	const struct lx_strv *needed; /* the nodes its GPUs need; NULL: no GPU known */
 };
 
 static void finding(struct checker *k, enum lx_finding_code code, int line, const char *node,
@@ -410,7 +411,10 @@ static void check_usable(struct checker *k, const struct lx_access_node *n)
 				     "devn; or by hand: make it %s on the host, or map gid %u with "
 				     "lxc.idmap",
 				     k->cc->id, cap ? "0444" : "0666", hn ? hn->gid : 0));
-	if (!root_ok)
+	/* An error when even root cannot open a node the GPUs' work needs. A
+	 * DRM card node is not one (CUDA opens the nvidia nodes, VA-API and ROCm
+	 * the render node): the GPU still works, a warning. */
+	if (!root_ok && (!k->needed || lx_strv_contains(k->needed, n->host_path)))
 		lx_findings_last_severity(k->out, LX_SEVERITY_ERROR);
 }
 
@@ -845,10 +849,16 @@ void lx_verify_config(const struct lx_host *host, const struct lx_container_conf
 	lx_container_gpus(host, cc, access, &gpus);
 	/* The needed nodes first: stale and wrong-version rules are errors only
 	 * when one of them is then denied. */
-	if (gpus.n)
+	struct lx_strv needed = {0};
+	if (gpus.n) {
 		check_needed_nodes(&k, &gpus);
+		lx_needed_nodes(host, &gpus, &needed);
+		k.needed = &needed;
+	}
 	lx_strv_free(&gpus);
 	check_modes(&k);
+	k.needed = NULL;
+	lx_strv_free(&needed);
 	check_stale_rules(&k);
 	check_rule_versions(&k);
 	check_invalid_rules(&k);

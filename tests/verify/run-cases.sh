@@ -1,8 +1,11 @@
 #!/bin/sh
 # verify over configs with planted problems (and clean ones): each case
 # names the codes it must give, no more, no fewer ("#expect:" line; "#host:"
-# picks the example host, default the 8-GPU one). Then audit over all of
-# them, with a VM and --exclusive. The configs are judged with LXC's
+# picks the example host, default the 8-GPU one; "#errors: N" how many of
+# them are errors). Then audit over all of
+# them, with a VM and --exclusive. "#host-sed: EXPR" lines edit that host's
+# model for the case (sed expressions, in order): a public config judged on
+# the poster's hardware (its bus address, a gid, a dynamic major). The configs are judged with LXC's
 # includes as a Proxmox VE host has them (lxc-config/, with pve-container's
 # userns.conf.d/01-pve.conf), whatever this machine has installed.
 # Usage: run-cases.sh LXGPU EXAMPLES CASES
@@ -16,20 +19,38 @@ lxc_config="$work/lxc-config"
 cp -R "$(dirname "$0")/lxc-config" "$lxc_config"
 find "$lxc_config" -name '*.conf' -exec sed -i "s|@LXC_CONFIG@|$lxc_config|g" {} +
 
+# The host model of a case: MODEL with the case's #host-sed: edits.
+host_model() { # CASE MODEL
+	sed -n 's/^#host-sed: *//p' "$1" >"$work/host.sed"
+	sed -f "$work/host.sed" "$2"
+}
+
 t_case() {
 	conf=$1
 	host=$(sed -n 's/^#host: *//p' "$conf")
 	want=$(sed -n 's/^#expect: *//p' "$conf" | tr ' ' '\n' | sed '/^$/d' | sort -u | tr '\n' ' ')
 	rm -rf "$work/pve" && mkdir -p "$work/pve/lxc" && cp "$conf" "$work/pve/lxc/700.conf"
-	"$lxgpu" --host "$examples/${host:-pve-8x-rtx-pro-6000}.yaml" --pve-dir "$work/pve" \
+	host_model "$conf" "$examples/${host:-pve-8x-rtx-pro-6000}.yaml" >"$work/host.yaml"
+	"$lxgpu" --host "$work/host.yaml" --pve-dir "$work/pve" \
 		--lxc-path "$work/none" --lxc-config-dir "$lxc_config" verify 700 --format json >"$work/out" 2>"$work/err"
 	rc=$?
 	got=$(jq -r '[.findings[].code] | unique | .[]' "$work/out" | tr '\n' ' ')
 	[ "$got" = "$want" ] || { echo "codes: got '$got', want '$want'"; jq -r '.findings[] | "\(.code) \(.message)"' "$work/out"; cat "$work/err"; return 1; }
 	errors=$(jq '[.findings[] | select(.severity == "error")] | length' "$work/out")
+	# "#errors: N": how many of them are errors (a working public config: 0)
+	want_errors=$(sed -n 's/^#errors: *//p' "$conf")
+	[ -z "$want_errors" ] || [ "$errors" -eq "$want_errors" ] ||
+		{ echo "errors: got $errors, want $want_errors"; jq -r '.findings[] | "\(.code) \(.severity) \(.message)"' "$work/out"; return 1; }
 	if [ "$errors" -gt 0 ]; then [ "$rc" -eq 1 ]; else [ "$rc" -eq 0 ]; fi || { echo "exit $rc with $errors errors"; return 1; }
 	jq -e '.findings | all(.code and .severity and .message and .fix and (.container == "700"))' "$work/out" >/dev/null ||
 		{ echo "incomplete finding"; return 1; }
+	# a case on its own host model: audit of it alone gives the same codes
+	grep -q '^#host-sed:' "$conf" || return 0
+	"$lxgpu" --host "$work/host.yaml" --pve-dir "$work/pve" --lxc-path "$work/none" \
+		--lxc-config-dir "$lxc_config" audit --format json >"$work/audit-one.json"
+	got=$(jq -r '[.containers[] | select(.container == "700") | .findings[].code] | unique | .[]' "$work/audit-one.json" | tr '\n' ' ')
+	jq -e '[.containers[] | select(.container == "700")] | length == 1' "$work/audit-one.json" >/dev/null &&
+		[ "$got" = "$want" ] || { echo "audit codes: got '$got', want '$want'"; return 1; }
 }
 for conf in "$cases"/*.conf; do
 	check "verify $(basename "$conf" .conf)" t_case "$conf"
@@ -93,6 +114,7 @@ t_audit_host() {
 	id=600
 	for conf in "$cases"/*.conf; do
 		[ "$(sed -n 's/^#host: *//p' "$conf")" = "$h" ] || continue
+		grep -q '^#host-sed:' "$conf" && continue # its own host model: audited alone (t_case)
 		id=$((id + 1))
 		cp "$conf" "$d/lxc/$id.conf"
 		echo "$id $conf" >>"$d/ids"
