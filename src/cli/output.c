@@ -42,10 +42,15 @@ char *cli_command_words(const struct cli *cli, const char *verb)
 		{"--lock-dir", "/run/lock/lxc", offsetof(struct cli, lock_dir), true},
 	};
 	bool change = strcmp(verb, "apply") == 0 || strcmp(verb, "rollback") == 0;
+	/* ensure-nodes acts on the live host and refuses --host: with a
+	 * snapshot, it is to be run on the host the snapshot is of */
+	bool live_only = strcmp(verb, "ensure-nodes") == 0;
 	struct lx_buf b = {0};
 	lx_buf_puts(&b, "lxgpu");
 	for (size_t i = 0; i < sizeof(paths) / sizeof(paths[0]); i++) {
 		const char *value = *(const char *const *)((const char *)cli + paths[i].offset);
+		if (live_only && paths[i].offset == offsetof(struct cli, host_file))
+			continue;
 		if (value && strcmp(value, paths[i].fallback) != 0 && (change || !paths[i].change)) {
 			lx_buf_printf(&b, " %s ", paths[i].option);
 			lx_buf_shell_word(&b, value);

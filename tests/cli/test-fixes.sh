@@ -663,6 +663,27 @@ t_nvlink5() {
 	mkdir -p "$p" && echo 0x15b3 >"$p/vendor" && echo 0x020700 >"$p/class" &&
 		printf '\202\020ConnectX-7 SW_MNG\220\004PN:' >"$p/vpd" && manual LXG119 host doctor_live
 }
+# doctor on a snapshot whose uvm node is stale (the RTX 4090 host's 505:0
+# made 504:0): ensure-nodes refuses --host, so its fix must not carry the
+# snapshot's; run as printed it acts on this machine's /proc (no NVIDIA
+# module here: nothing to make) with the scratch --dev-dir. The finding of a
+# snapshot stays (the snapshot does not change): the command's run is checked.
+t_snapshot_stale() {
+	python3 -c 'import sys; s = open(sys.argv[1]).read(); open(sys.argv[2], "w").write(s.replace("- path: /dev/nvidia-uvm\n  type: char\n  major: 505", "- path: /dev/nvidia-uvm\n  type: char\n  major: 504", 1))' \
+		"$examples/pve-rtx-4090.yaml" "$host"
+	sf=$(doctor_json --kmsg "$src/tests/doctor/kmsg/clean-public.log"; fix_of LXG123 host)
+	case $sf in *"lxgpu "*ensure-nodes*) ;; *) echo "no ensure-nodes in LXG123's fix: $sf"; return 1 ;; esac
+	if [ -e /proc/driver/nvidia/version ]; then # a real driver: do not make its nodes, check the words
+		case $sf in *--host*) echo "LXG123's ensure-nodes carries --host: $sf"; return 1 ;; esac
+		return 0
+	fi
+	fix_dir="$work/fixd"
+	run_fix "$sf"
+	rc=$?
+	fix_dir="$work/fixp"
+	return $rc
+}
+check "LXG123 on a snapshot: its lxgpu ensure-nodes runs as printed (no --host)" t_snapshot_stale
 if [ "$(id -u)" -eq 0 ]; then
 	check "LXG122 a GPU's node missing: nvidia-modprobe -c 3 (its minor)" t_node_gpu
 	check "LXG122 nvidiactl missing: nvidia-modprobe -c 0" t_node_ctl
