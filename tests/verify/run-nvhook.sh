@@ -64,6 +64,27 @@ t_audit() {
 	[ "$got" = "801:ok 802:ok 803:error" ] || { echo "audit: got '$got'"; jq -c '.containers[]' "$work/audit.json"; return 1; }
 }
 check "audit counts NVIDIA-hook containers as GPU containers" t_audit
+# audit of the public guides' clean configs of the RTX 4090 host together,
+# the hook's tools on the host: each a GPU container, ok, no finding.
+t_audit_public() {
+	rm -rf "$work/pve" "$work/root" && mkdir -p "$work/pve/lxc" "$work/root/usr/bin" "$work/root/usr/share/lxc/hooks"
+	for f in "$work/root/usr/bin/nvidia-container-cli" "$work/root/usr/share/lxc/hooks/nvidia"; do
+		printf '#!/bin/sh\nexit 0\n' >"$f" && chmod 755 "$f"
+	done
+	id=810 want=""
+	for conf in "$cases"/clean-*.conf; do
+		grep -qx '#host: pve-rtx-4090' "$conf" && grep -qx '#tools: cli hook' "$conf" || continue
+		id=$((id + 1))
+		cp "$conf" "$work/pve/lxc/$id.conf"
+		want="$want $id:ok:0"
+	done
+	[ "$id" -ge 814 ] || { echo "only $((id - 810)) public configs"; return 1; }
+	"$lxgpu" --host "$examples/pve-rtx-4090.yaml" --pve-dir "$work/pve" --lxc-path "$work/none" \
+		--lxc-config-dir "$lxc_config" --subid-root "$work/root" audit --format json >"$work/audit.json"
+	got=$(jq -r '[.containers[] | "\(.container):\(.status):\(.findings | length)"] | sort | join(" ")' "$work/audit.json")
+	[ "$got" = "${want# }" ] || { echo "audit: got '$got', want '${want# }'"; jq -c '.containers[]' "$work/audit.json"; return 1; }
+}
+check "audit of the public guides' clean hook configs (RTX 4090 host): each ok, no finding" t_audit_public
 # preflight: a start the hook fails is "will fail", one without CUDA "degraded"
 t_preflight() { # t_preflight CASE HOST VERDICT
 	rm -rf "$work/pve" && mkdir -p "$work/pve/lxc" && cp "$cases/$1.conf" "$work/pve/lxc/700.conf"
