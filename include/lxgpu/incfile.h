@@ -3,7 +3,7 @@
  * (`lxc.include: PATH` on Proxmox, `lxc.include = PATH` for plain LXC)
  * and the device rules and bind mounts live in this file, which
  * `lxgpu ensure-nodes` rewrites at every boot from the container's GPU
- * record (lxgpu/record.h: GPUs by PCI address) and that boot's majors and
+ * record (lxgpu/record.h: GPUs by UUID and PCI address) and that boot's majors and
  * minors. LXC refuses a config whose include file is missing (the
  * container does not start), so verify and preflight check that it is
  * there, lxgpu's and current. */

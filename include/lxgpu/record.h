@@ -25,6 +25,12 @@ struct lx_record_gpu {
 	int minor;  /* /dev/nvidiaN when recorded; LX_UNKNOWN when unknown */
 };
 
+/* Where a recorded GPU is now: the card with its UUID wherever it sits (a
+ * card moved to another slot, a bus numbered anew), else, when the record
+ * has no UUID or the host no card with it, the GPU at its PCI address
+ * (which may be another card: callers compare the UUIDs). NULL: neither. */
+const struct lx_gpu *lx_record_gpu_now(const struct lx_host *host, const struct lx_record_gpu *rg);
+
 struct lx_record {
 	char *id;          /* CTID or LXC name */
 	char *config_path; /* the config apply wrote */

@@ -9,9 +9,18 @@
 #include <dirent.h>
 #include <errno.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
+
+const struct lx_gpu *lx_record_gpu_now(const struct lx_host *host, const struct lx_record_gpu *rg)
+{
+	for (size_t i = 0; rg->uuid && i < host->n_gpus; i++)
+		if (host->gpus[i].uuid && strcasecmp(host->gpus[i].uuid, rg->uuid) == 0)
+			return &host->gpus[i];
+	return lx_host_find_gpu_by_bdf(host, rg->pci);
+}
 
 #define RECORD_MAX_SIZE (1u << 20)
 #define RECORD_DIR "containers"

@@ -14,6 +14,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -46,22 +47,6 @@ static char *drm_names(const struct lx_gpu *g)
 	for (size_t d = 0; d < g->n_drm; d++)
 		lx_buf_printf(&b, "%s/dev/dri/%s", d ? " and " : "", g->drm[d].name);
 	return b.len ? lx_buf_steal(&b) : lx_xstrdup("no DRM node");
-}
-
-static const struct lx_gpu *gpu_by_uuid(const struct lx_host *host, const char *uuid)
-{
-	for (size_t i = 0; uuid && i < host->n_gpus; i++)
-		if (host->gpus[i].uuid && strcmp(host->gpus[i].uuid, uuid) == 0)
-			return &host->gpus[i];
-	return NULL;
-}
-
-/* Where a recorded GPU is now: at its PCI address, else (moved to another
- * slot, or the bus renumbered) wherever its UUID is. */
-static const struct lx_gpu *gpu_now(const struct lx_host *host, const struct lx_record_gpu *rg)
-{
-	const struct lx_gpu *g = lx_host_find_gpu_by_bdf(host, rg->pci);
-	return g ? g : gpu_by_uuid(host, rg->uuid);
 }
 
 static void unchecked(struct guard *k, char *message)
@@ -103,7 +88,7 @@ static char *apply_command(const struct lx_host *host, const char *id, const str
 {
 	struct lx_buf b = {0};
 	for (size_t i = 0; i < rec->n_gpus; i++) {
-		const struct lx_gpu *g = gpu_now(host, &rec->gpus[i]);
+		const struct lx_gpu *g = lx_record_gpu_now(host, &rec->gpus[i]);
 		if (!g)
 			continue;
 		/* A GPU given by MIG instances stays given by them: its bare
@@ -139,7 +124,7 @@ static char *instead(const struct guard *k, const struct lx_current *cur)
 	for (size_t i = 0; i < cur->bdfs.n; i++) {
 		bool recorded = false;
 		for (size_t r = 0; r < k->rec->n_gpus && !recorded; r++) {
-			const struct lx_gpu *g = gpu_now(k->host, &k->rec->gpus[r]);
+			const struct lx_gpu *g = lx_record_gpu_now(k->host, &k->rec->gpus[r]);
 			recorded = g && strcmp(g->bdf, cur->bdfs.items[i]) == 0;
 		}
 		if (recorded)
@@ -339,7 +324,7 @@ static void find_holders(struct guard *k, const struct lx_gpu *g, struct holder 
 			continue;
 		}
 		for (size_t r = 0; found && r < other.n_gpus; r++) {
-			const struct lx_gpu *og = gpu_now(k->host, &other.gpus[r]);
+			const struct lx_gpu *og = lx_record_gpu_now(k->host, &other.gpus[r]);
 			if (og == g)
 				add_holder(hs, n, other.id, other.exclusive);
 		}
@@ -433,58 +418,59 @@ static void check_containers(struct guard *k, const struct lx_gpu *g)
 static void check_gpu(struct guard *k, const struct lx_record_gpu *rg, const struct lx_current *cur,
 		      const struct lx_vm_devices *vms)
 {
-	const struct lx_gpu *g = lx_host_find_gpu_by_bdf(k->host, rg->pci);
+	const struct lx_gpu *at = lx_host_find_gpu_by_bdf(k->host, rg->pci);
+	const struct lx_gpu *g = lx_record_gpu_now(k->host, rg);
 	if (!g) {
-		const struct lx_gpu *moved = gpu_by_uuid(k->host, rg->uuid);
-		if (!moved) {
-			/* One command: the recorded GPUs still here (k->fix leaves the
-			 * gone ones out), else other GPUs of this host. */
-			_cleanup_free_ char *others = other_gpus(k->host, NULL);
-			_cleanup_free_ char *start = start_command(k);
-			_cleanup_free_ char *fix =
-				k->fix ? lx_xasprintf("give the container the recorded GPUs still "
-						      "here, without it: %s",
-						      k->fix)
-				: others ? lx_xasprintf("give the container another GPU: lxgpu apply %s "
-							"--gpus %s, then %s",
-							k->id, others, start)
-					 : lx_xasprintf("by hand: put the GPU back, or remove the "
-							"container's GPU lines (lxgpu rollback %s "
-							"BACKUP restores the config apply replaced), "
-							"then %s",
-							k->id, start);
-			refuse(k, LXG031_GUARD_GPU_UNAVAILABLE, NULL,
-			       lx_xasprintf("GPU %s%s%s%s is no longer on this host", rg->pci,
-					    rg->uuid ? " (" : "", rg->uuid ? rg->uuid : "",
-					    rg->uuid ? ")" : ""),
-			       fix);
-			return;
-		}
-		/* The card itself (its UUID) is here: when the config gives its
-		 * node, the container gets the card it was given, so a renumbered
-		 * bus (a BIOS update, a card added in another slot) is said, not
-		 * refused. apply keeps the config's GPUs and records them anew. */
-		bool given = lx_strv_contains(&cur->bdfs, moved->bdf);
+		/* One command: the recorded GPUs still here (k->fix leaves the
+		 * gone ones out), else other GPUs of this host. */
+		_cleanup_free_ char *others = other_gpus(k->host, NULL);
+		_cleanup_free_ char *start = start_command(k);
+		_cleanup_free_ char *fix =
+			k->fix ? lx_xasprintf("give the container the recorded GPUs still "
+					      "here, without it: %s",
+					      k->fix)
+			: others ? lx_xasprintf("give the container another GPU: lxgpu apply %s "
+						"--gpus %s, then %s",
+						k->id, others, start)
+				 : lx_xasprintf("by hand: put the GPU back, or remove the "
+						"container's GPU lines (lxgpu rollback %s "
+						"BACKUP restores the config apply replaced), "
+						"then %s",
+						k->id, start);
+		refuse(k, LXG031_GUARD_GPU_UNAVAILABLE, NULL,
+		       lx_xasprintf("GPU %s%s%s%s is no longer on this host", rg->pci,
+				    rg->uuid ? " (" : "", rg->uuid ? rg->uuid : "",
+				    rg->uuid ? ")" : ""),
+		       fix);
+		return;
+	}
+	if (g != at) {
+		/* The card itself (its UUID) is at another address: when the
+		 * config gives its node, the container gets the card it was
+		 * given, so a renumbered bus (a BIOS update, a card added in
+		 * another slot) is said, not refused. apply keeps the config's
+		 * GPUs and records them anew. */
+		bool given = lx_strv_contains(&cur->bdfs, g->bdf);
 		_cleanup_free_ char *record = lx_xasprintf("record its new address: lxgpu apply %s",
 							   k->id);
+		_cleanup_free_ char *what =
+			at && at->uuid ? lx_xasprintf("the GPU at %s is another card now: %s, where "
+						      "lxgpu recorded %s, which is now at %s",
+						      rg->pci, at->uuid, rg->uuid, g->bdf)
+				       : lx_xasprintf("GPU %s, recorded at %s, is at %s now (moved to "
+						      "another slot, or the PCI bus was numbered "
+						      "differently)",
+						      rg->uuid, rg->pci, g->bdf);
 		refuse(k, LXG034_GUARD_OTHER_CARD, NULL,
-		       lx_xasprintf("GPU %s, recorded at %s, is at %s now (moved to another slot, or the "
-				    "PCI bus was numbered differently)%s",
-				    rg->uuid, rg->pci, moved->bdf,
-				    given ? "; the config gives it, so the start goes on" : ""),
+		       lx_xasprintf("%s%s", what, given ? "; the config gives it, so the start goes on" : ""),
 		       given ? record : NULL);
 		if (given)
 			lx_findings_last_severity(k->out, LX_SEVERITY_WARNING);
-		g = moved;
-	} else if (rg->uuid && g->uuid && strcmp(rg->uuid, g->uuid) != 0) {
-		const struct lx_gpu *moved = gpu_by_uuid(k->host, rg->uuid);
+	} else if (rg->uuid && g->uuid && strcasecmp(rg->uuid, g->uuid) != 0) {
 		refuse(k, LXG034_GUARD_OTHER_CARD, NULL,
-		       lx_xasprintf("the GPU at %s is another card now: %s, where lxgpu recorded %s%s%s",
-				    g->bdf, g->uuid, rg->uuid, moved ? ", which is now at " : "",
-				    moved ? moved->bdf : ""),
+		       lx_xasprintf("the GPU at %s is another card now: %s, where lxgpu recorded %s",
+				    g->bdf, g->uuid, rg->uuid),
 		       NULL);
-		if (moved)
-			g = moved;
 	}
 	if (check_vms(k, g, vms))
 		return;

@@ -94,7 +94,9 @@ void lx_incfile_want_from_record(const struct lx_host *host, const struct lx_rec
 	struct lx_buf sel = {0};
 	for (size_t i = 0; i < rec->n_gpus; i++) {
 		const struct lx_record_gpu *r = &rec->gpus[i];
-		const struct lx_gpu *g = lx_host_find_gpu_by_bdf(host, r->pci);
+		/* The card by its UUID: a bus numbered anew moves it, not the
+		 * container's GPU. */
+		const struct lx_gpu *g = lx_record_gpu_now(host, r);
 		_cleanup_free_ char *was = r->minor >= 0 ? lx_xasprintf(" (recorded as /dev/nvidia%d)", r->minor)
 							 : lx_xstrdup("");
 		if (!g) {
@@ -112,6 +114,10 @@ void lx_incfile_want_from_record(const struct lx_host *host, const struct lx_rec
 							r->pci, was, g->uuid, r->uuid));
 		} else {
 			lx_buf_printf(&sel, "%s%s", sel.len ? "," : "", g->bdf);
+			if (strcmp(g->bdf, r->pci) != 0)
+				lx_strv_push_owned(&out->renumbered,
+						   lx_xasprintf("GPU %s, recorded at %s, is at %s now",
+								g->uuid, r->pci, g->bdf));
 			if (r->minor >= 0 && g->minor >= 0 && r->minor != g->minor)
 				lx_strv_push_owned(&out->renumbered,
 						   lx_xasprintf("GPU %s is /dev/nvidia%d now (recorded as "

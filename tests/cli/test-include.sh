@@ -234,6 +234,21 @@ t_renumber() {
 }
 check "GPU minors swapped: the file follows 0000:41:00.0 to /dev/nvidia1, never /dev/nvidia0" t_renumber
 
+t_bus_renumbered() {
+	# The bus numbered anew: card A (its UUID) is at 0000:61:00.0 now, still
+	# /dev/nvidia1. The file follows the card, not the address.
+	host 509 1 0
+	g="$h/proc/driver/nvidia/gpus"
+	mv "$g/0000:41:00.0" "$g/0000:61:00.0" &&
+		sed -i 's/0000:41:00.0/0000:61:00.0/' "$g/0000:61:00.0/information" || return 1
+	lx ensure-nodes -v || fail || return 1
+	lines "$inc" | grep -qx 'lxc.cgroup2.devices.allow = c 195:1 rw' && ! grep -q 'nvidia0\| 195:0 ' "$inc" &&
+		grep -q 'GPU GPU-aaaaaaaa-0000-0000-0000-000000000041, recorded at 0000:41:00.0, is at 0000:61:00.0 now: the include file follows it' "$work/err" ||
+		{ cat "$inc"; fail; }
+	host 509 1 0
+}
+check "a bus numbered anew: the file follows the card's UUID to its new address" t_bus_renumbered
+
 t_gone() {
 	record include 0000:41:00.0 0000:42:00.0
 	host 509 1

@@ -29,7 +29,8 @@
 #   kernel-update/dkms-failed  no nvidia module this boot: optional binds
 #                            skip every node; devN refuses (no /dev/nvidia0).
 #   renumber/keep-order      new PCI bus numbers, the GPUs in the same order:
-#                            no node number changes, both recipes work.
+#                            no node number changes, both recipes work,
+#                            and lxgpu's guard sees the same cards (UUIDs).
 # Usage: soak-short.sh LXGPU SOAK_SCRIPT   (TAP)
 set -u
 lxgpu=$1 soak=$2
@@ -67,6 +68,10 @@ t_pve() {
 		verdicts 6 kernel-update/dkms-failed pve R,R && verdicts 7 renumber/keep-order pve W,W
 }
 check "Proxmox's devN: follows majors, refuses a missing node, broken by a driver update and shifted GPUs" t_pve
+# The bus numbered anew with the GPUs' order kept: the cards the containers
+# were given are where their nodes are, so the guard lets both start.
+t_lxgpu_renumber() { verdicts 7 renumber/keep-order lxgpu W,W; }
+check "lxgpu: a renumbering that keeps the GPUs' order starts both containers" t_lxgpu_renumber
 t_lines() {
 	for b in hand pve lxgpu; do
 		l=$(grep "^baseline $b: " "$out") || { echo "# no line for baseline $b"; return 1; }
