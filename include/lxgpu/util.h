@@ -109,6 +109,11 @@ int lx_read_file_at(int dir_fd, const char *path, size_t max_size, char **out, s
 /* Same, but a missing file is not an error: returns 0 with *out = NULL. */
 int lx_read_file_optional(const char *path, size_t max_size, char **out, size_t *len,
 			  struct lx_error *err);
+/* Run binary (an absolute path) with argv, no shell, environment PATH and
+ * LC_ALL=C only; stdin and stderr on /dev/null. Its stdout when it exited 0
+ * within timeout_ms having printed at most max_out bytes, else NULL (it is
+ * killed when it takes longer or prints more). src/util/run.c */
+char *lx_run_capture(const char *binary, char *const argv[], size_t max_out, int timeout_ms);
 /* write(2) until all of buf is written (EINTR retried); -1 with errno. */
 int lx_write_all(int fd, const void *buf, size_t len);
 /* Replace path atomically: temp file in the same directory, fsync, rename,

@@ -155,83 +155,14 @@ static const char *lxc_binary(const char *name, char *buf, size_t size)
 	return NULL;
 }
 
-/* Run one of LXC's tools without a shell and with a minimal environment,
- * killed after 10 s or when it writes more than max_out bytes; its output
- * when it exited 0, else NULL. */
+/* Run one of LXC's tools (lx_run_capture: no shell, a minimal
+ * environment), killed after 10 s or when it writes more than max_out
+ * bytes; its output when it exited 0, else NULL. */
 static char *run_lxc_tool(const char *name, char *const argv[], size_t max_out)
 {
 	char binary_buf[64];
 	const char *binary = lxc_binary(name, binary_buf, sizeof(binary_buf));
-	if (!binary)
-		return NULL;
-	int pipefd[2];
-	if (pipe2(pipefd, O_CLOEXEC) < 0)
-		return NULL;
-	posix_spawn_file_actions_t fa;
-	if (posix_spawn_file_actions_init(&fa) != 0) {
-		close(pipefd[0]);
-		close(pipefd[1]);
-		return NULL;
-	}
-	char *envp[] = {"PATH=/usr/sbin:/usr/bin:/sbin:/bin", "LC_ALL=C", NULL};
-	pid_t child;
-	int rc = posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
-	if (rc == 0)
-		rc = posix_spawn_file_actions_adddup2(&fa, pipefd[1], 1);
-	if (rc == 0)
-		rc = posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
-	if (rc == 0)
-		rc = posix_spawn(&child, binary, &fa, NULL, argv, envp);
-	posix_spawn_file_actions_destroy(&fa);
-	close(pipefd[1]);
-	if (rc != 0) {
-		close(pipefd[0]);
-		return NULL;
-	}
-	struct lx_buf out = {0};
-	bool killed = false;
-	struct timespec start;
-	clock_gettime(CLOCK_MONOTONIC, &start);
-	for (;;) {
-		struct timespec now;
-		clock_gettime(CLOCK_MONOTONIC, &now);
-		long waited_ms = (now.tv_sec - start.tv_sec) * 1000 + (now.tv_nsec - start.tv_nsec) / 1000000;
-		struct pollfd pfd = {.fd = pipefd[0], .events = POLLIN};
-		int n = waited_ms < 10000 ? poll(&pfd, 1, (int)(10000 - waited_ms)) : 0;
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0) {
-			/* A monitor that does not answer: do not wait on it. */
-			kill(child, SIGKILL);
-			killed = true;
-			break;
-		}
-		char chunk[4096];
-		ssize_t got = read(pipefd[0], chunk, sizeof(chunk));
-		if (got < 0 && errno == EINTR)
-			continue;
-		if (got <= 0)
-			break;
-		if (out.len + (size_t)got > max_out) {
-			kill(child, SIGKILL);
-			killed = true;
-			break;
-		}
-		lx_buf_append(&out, chunk, (size_t)got);
-	}
-	close(pipefd[0]);
-	int status = 0;
-	while (waitpid(child, &status, 0) < 0) {
-		if (errno != EINTR) {
-			status = -1;
-			break;
-		}
-	}
-	if (killed || status < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-		lx_buf_free(&out);
-		return NULL;
-	}
-	return lx_buf_steal(&out);
+	return binary ? lx_run_capture(binary, argv, max_out, 10000) : NULL;
 }
 
 /* lxc-info -P LXCPATH -n NAME -s -p -H. */
