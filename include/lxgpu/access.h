@@ -173,7 +173,10 @@ struct lx_nvhook {
 	const char *visible; /* NVIDIA_VISIBLE_DEVICES as the hook sees it (NULL: unset) */
 	unsigned caps;    /* enum lx_nvcap bits it passes */
 	struct lx_strv gpus;  /* bdfs of the GPUs it selects */
-	bool mig;         /* it selects MIG devices: their caps nodes are not modelled */
+	struct lx_strv instances; /* MIG instances it selects by UUID, known to the
+				     model: CI capability names ("gpu0/mig/gi1/ci0") */
+	bool mig;         /* it selects MIG devices the model cannot name: their caps
+			     nodes are not modelled */
 	struct lx_strv files; /* driver library and binary names the caps select ("libcuda.so") */
 	struct lx_nvhook_issue *issues;
 	size_t n_issues;

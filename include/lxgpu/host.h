@@ -187,6 +187,39 @@ enum lx_mig_state lx_host_gpu_mig_state(const struct lx_host *host, size_t gpu_i
 /* The index of the GPU whose /dev/nvidiaN minor this is; -1 when none. */
 int lx_host_gpu_by_minor(const struct lx_host *host, int minor);
 
+/* A MIG device's UUID as NVML names it since R470 ("MIG-<uuid>", what
+ * nvidia-smi -L prints) and the instance it names. The driver exposes MIG
+ * UUIDs only through NVML: the scan records them from nvidia-smi's -L
+ * (UUID by MIG device index under each GPU) and -q -x (GI and CI IDs by
+ * the same index). */
+struct lx_mig_uuid {
+	char *uuid; /* "MIG-c6d4f1ef-42e4-5de3-91c7-45d71c87eb3f" */
+	size_t gpu; /* index into host->gpus */
+	int gi, ci;
+};
+/* qsort order of the table: by GPU, GI, CI. */
+int lx_mig_uuid_compare(const void *a, const void *b);
+/* "MIG-" and a canonical UUID (8-4-4-4-12 hex digits). */
+bool lx_mig_uuid_is_canonical(const char *s);
+/* Join nvidia-smi -L text and nvidia-smi -q -x XML into the host's MIG
+ * UUIDs: each MIG device of a GPU whose UUID the host model has, named in
+ * both outputs by one MIG device index. Lines and elements of other shapes
+ * are skipped (the output is the tool's, not the user's); the old UUID
+ * form (MIG-GPU-...) is not recorded: it names its instance itself. */
+void lx_mig_uuids_from_nvsmi(const struct lx_host *host, const char *list_text,
+			     const char *query_xml, struct lx_mig_uuid **out, size_t *n);
+/* What a MIG UUID names, in either form: "MIG-GPU-<gpu uuid>/<gi>/<ci>"
+ * (R450/R460, read directly: the parent by its UUID) or "MIG-<uuid>" (from
+ * the recorded table). */
+enum lx_mig_lookup {
+	LX_MIG_FOUND,
+	LX_MIG_MALFORMED,     /* neither form */
+	LX_MIG_UNKNOWN_GPU,   /* old form: no GPU of the host has that UUID */
+	LX_MIG_UNKNOWN_UUID,  /* new form: not in the recorded table */
+};
+enum lx_mig_lookup lx_host_mig_by_uuid(const struct lx_host *host, const char *uuid,
+				       size_t *gpu, int *gi, int *ci);
+
 struct lx_driver {
 	char *version;       /* "590.48.01"; NULL when the nvidia module is not loaded */
 	enum lx_driver_flavor flavor;
@@ -240,6 +273,11 @@ struct lx_host {
 	 * Sorted by minor; empty when the file is absent (an older snapshot). */
 	struct lx_capability *mig_minors;
 	size_t n_mig_minors;
+	/* MIG UUIDs recorded from nvidia-smi (lx_mig_uuids_from_nvsmi), sorted
+	 * by GPU, GI, CI; empty when the scan did not run it (no instance, no
+	 * nvidia-smi, a stand-in --proc-dir) or an older snapshot. */
+	struct lx_mig_uuid *mig_uuids;
+	size_t n_mig_uuids;
 	struct lx_driver driver;
 	/* Every bridge on a GPU's pcie_path, sorted by bdf. */
 	struct lx_pci_bridge *bridges;
@@ -429,6 +467,9 @@ struct lx_scan_paths {
 	const char *sys;      /* "/sys": for the links libudev does not resolve */
 	const char *firmware; /* "/lib/firmware/nvidia" */
 	const char *run;      /* "/run" */
+	/* The root nvidia-smi is run from (usr/bin, usr/sbin, bin, sbin
+	 * there), for the MIG UUIDs; NULL: not run. Default "/". */
+	const char *tools;
 };
 void lx_scan_paths_default(struct lx_scan_paths *paths);
 

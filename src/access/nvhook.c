@@ -197,8 +197,8 @@ static size_t nvml_gpus(const struct lx_host *host, const struct lx_gpu **out, s
 }
 
 /* One word of --device as select_devices reads it; false: "unknown device". */
-static bool select_word(struct lx_nvhook *h, const char *word, const struct lx_gpu **gpus,
-			size_t n)
+static bool select_word(struct lx_nvhook *h, const struct lx_host *host, const char *word,
+			const struct lx_gpu **gpus, size_t n)
 {
 	const struct lx_gpu *g = NULL;
 	if (strncasecmp(word, "GPU-", 4) == 0 && word[4])
@@ -221,10 +221,29 @@ static bool select_word(struct lx_nvhook *h, const char *word, const struct lx_g
 			lx_strv_push(&h->gpus, g->bdf);
 		return true;
 	}
-	/* MIG devices: their UUIDs and order need NVML; the parent of "GPU:MIG"
-	 * is known. */
+	/* MIG devices: NVML resolves their UUIDs; lxgpu where the old form names
+	 * the instance or the scan recorded the UUID (nvidia-smi). The CLI then
+	 * mounts the parent GPU's node and that instance's GI and CI access
+	 * caps (nvc_mig_device_access_caps_mount); otherwise the instance is
+	 * not modelled. */
 	if (strncasecmp(word, "MIG-", 4) == 0 && word[4]) {
-		h->mig = true;
+		size_t at;
+		int gi, ci;
+		const struct lx_gpu *parent = NULL;
+		if (lx_host_mig_by_uuid(host, word, &at, &gi, &ci) == LX_MIG_FOUND)
+			parent = &host->gpus[at];
+		if (!parent || parent->minor < 0) {
+			h->mig = true;
+			return true;
+		}
+		if (!lx_strv_contains(&h->gpus, parent->bdf))
+			lx_strv_push(&h->gpus, parent->bdf);
+		struct lx_mig_ref r = {LX_MIG_CI, parent->minor, gi, ci};
+		char *name = lx_mig_ref_name(&r);
+		if (lx_strv_contains(&h->instances, name))
+			free(name);
+		else
+			lx_strv_push_owned(&h->instances, name);
 		return true;
 	}
 	unsigned long long gi, mi;
@@ -263,7 +282,7 @@ static bool select_devices(struct lx_nvhook *h, const struct lx_host *host, cons
 					lx_strv_push(&h->gpus, gpus[i]->bdf);
 			return true;
 		}
-		if (select_word(h, word, gpus, n))
+		if (select_word(h, host, word, gpus, n))
 			continue;
 		_cleanup_free_ char *list = gpu_list(gpus, n);
 		add_issue(h, LX_NVHOOK_NO_SUCH_GPU, at ? at->file : h->file, at ? at->line : h->line,
@@ -275,6 +294,34 @@ static bool select_devices(struct lx_nvhook *h, const struct lx_host *host, cons
 		return false;
 	}
 	return false;
+}
+
+/* The /dev/nvidia-caps node of a present capability, when the host has it. */
+static void push_cap_node(const struct lx_host *host, const char *name, struct lx_strv *nodes)
+{
+	const struct lx_capability *c = lx_host_find_cap(host, name);
+	if (!c)
+		return;
+	_cleanup_free_ char *path = lx_xasprintf("/dev/nvidia-caps/nvidia-cap%u", c->minor);
+	if (lx_host_find_node(host, path) && !lx_strv_contains(nodes, path))
+		lx_strv_push(nodes, path);
+}
+
+/* The MIG devices named by UUID: each instance's GI and CI access caps,
+ * when the instance exists and the nvidia-caps major does. */
+static void named_mig_caps(struct lx_nvhook *h, const struct lx_host *host, struct lx_strv *nodes)
+{
+	if (lx_host_major_by_name(host, "nvidia-caps") == LX_UNKNOWN)
+		return;
+	for (size_t i = 0; i < h->instances.n; i++) {
+		struct lx_mig_ref r = lx_mig_ref_of_name(h->instances.items[i]);
+		struct lx_mig_ref gi = {LX_MIG_GI, r.gpu_minor, r.gi, -1};
+		_cleanup_free_ char *gi_name = lx_mig_ref_name(&gi);
+		if (!lx_host_find_cap(host, h->instances.items[i]) || !lx_host_find_cap(host, gi_name))
+			continue;
+		push_cap_node(host, gi_name, nodes);
+		push_cap_node(host, h->instances.items[i], nodes);
+	}
 }
 
 /* "all" selects every MIG device too (select_all_mig_devices): for each, a
@@ -476,6 +523,8 @@ void lx_nvhook_resolve(const struct lx_host *host, const struct lx_access_option
 	}
 	if (all)
 		all_mig_caps(h, host, nodes);
+	else
+		named_mig_caps(h, host, nodes);
 }
 
 bool lx_conf_runs_nvhook(const struct lx_conf *conf)
@@ -505,6 +554,7 @@ void lx_nvhook_free(struct lx_nvhook *h)
 	}
 	free(h->env);
 	lx_strv_free(&h->gpus);
+	lx_strv_free(&h->instances);
 	lx_strv_free(&h->files);
 	for (size_t i = 0; i < h->n_issues; i++) {
 		free(h->issues[i].message);

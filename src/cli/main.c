@@ -42,7 +42,8 @@ static const char global_help[] =
 	"  --proc-dir DIR      read devices, modules and driver/nvidia there (default /proc)\n"
 	"  --dev-dir DIR       where the device nodes are (default /dev)\n"
 	"  --sys-dir DIR       sysfs files lxgpu reads directly: efivars (default /sys)\n"
-	"  --driver-root DIR   where the host's driver userspace is (default /)\n"
+	"  --driver-root DIR   where the host's driver userspace is, nvidia-smi included\n"
+	"                      (default /; with --proc-dir, nvidia-smi is run only when given)\n"
 	"  --firmware-dir DIR  where GSP firmware lives (default /lib/firmware/nvidia)\n"
 	"  --run-dir DIR       where daemons keep sockets (default /run)\n"
 	"  --cgroup-root DIR   where containers' cgroups are (default /sys/fs/cgroup)\n"
@@ -367,7 +368,7 @@ int main(int argc, char **argv)
 	_cleanup_free_ char *command_line = lx_buf_steal(&typed);
 	cli.command_line = command_line;
 	bool want_help = false, want_version = false, pve_dir_given = false, lxc_path_given = false,
-	     subid_root_given = false;
+	     subid_root_given = false, proc_dir_given = false;
 	int c;
 	opterr = 0;
 	/* GNU getopt permutes: options may come before or after the command. */
@@ -388,7 +389,7 @@ int main(int argc, char **argv)
 			break;
 		case OPT_FIRMWARE_DIR: cli.scan_paths.firmware = optarg; break;
 		case OPT_RUN_DIR: cli.scan_paths.run = optarg; break;
-		case OPT_PROC_DIR: cli.scan_paths.proc = optarg; break;
+		case OPT_PROC_DIR: cli.scan_paths.proc = optarg; proc_dir_given = true; break;
 		case OPT_DEV_DIR: cli.scan_paths.dev = optarg; break;
 		case OPT_KMSG:
 			cli.kmsg_file = optarg;
@@ -587,6 +588,11 @@ int main(int argc, char **argv)
 	 * snapshot of another host says nothing about them. */
 	if (!subid_root_given)
 		cli.subid_root = cli.host_file ? NULL : "/";
+	/* nvidia-smi (the MIG UUIDs) answers for the live driver: not for a
+	 * stand-in --proc-dir, unless --driver-root names its userspace. */
+	cli.scan_paths.tools = cli.driver_root_given ? cli.driver_root
+			       : proc_dir_given      ? NULL
+						     : "/";
 	if (check_dir("--pve-dir", cli.pve_dir, pve_dir_given) < 0 ||
 	    check_dir("--lxc-path", cli.lxc_path, lxc_path_given) < 0 ||
 	    check_dir("--subid-root", cli.subid_root, subid_root_given) < 0)

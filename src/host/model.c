@@ -43,6 +43,9 @@ void lx_host_free(struct lx_host *host)
 	for (size_t i = 0; i < host->n_mig_minors; i++)
 		free(host->mig_minors[i].name);
 	free(host->mig_minors);
+	for (size_t i = 0; i < host->n_mig_uuids; i++)
+		free(host->mig_uuids[i].uuid);
+	free(host->mig_uuids);
 	for (size_t i = 0; i < host->n_bridges; i++)
 		free(host->bridges[i].bdf);
 	free(host->bridges);

@@ -72,6 +72,7 @@ void lx_scan_paths_default(struct lx_scan_paths *paths)
 	paths->sys = "/sys";
 	paths->firmware = "/lib/firmware/nvidia";
 	paths->run = "/run";
+	paths->tools = "/";
 }
 
 void lx_evidence_add(struct lx_evidence *ev, const char *path, const char *data, size_t len)
@@ -654,6 +655,48 @@ static int scan_mig_minors(struct scanner *s)
 	return 0;
 }
 
+/* nvidia-smi where NVIDIA's installer and Debian's packages put it, under
+ * the tools root: never from the caller's PATH (scan runs as root). */
+static char *find_nvidia_smi(const char *root)
+{
+	static const char *const dirs[] = {"usr/bin", "usr/sbin", "bin", "sbin"};
+	for (size_t i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++) {
+		_cleanup_free_ char *dir = lx_path_join(root, dirs[i]);
+		char *path = lx_path_join(dir, "nvidia-smi");
+		struct stat st;
+		if (stat(path, &st) == 0 && S_ISREG(st.st_mode) && access(path, X_OK) == 0)
+			return path;
+		free(path);
+	}
+	return NULL;
+}
+
+/* The MIG UUIDs, which only NVML knows: from nvidia-smi, and only when a
+ * GPU has instances (it is slow, and there is nothing to name otherwise).
+ * No tool, a failure or a timeout leave the table empty: --gpus then asks
+ * for GPU:giX/ciY. */
+static void scan_mig_uuids(struct scanner *s)
+{
+	bool instances = false;
+	for (size_t i = 0; i < s->host->n_gpus && !instances; i++)
+		instances = lx_host_gpu_mig_state(s->host, i) == LX_MIG_ON;
+	_cleanup_free_ char *smi = instances && s->paths->tools ? find_nvidia_smi(s->paths->tools)
+								: NULL;
+	if (!smi)
+		return;
+	char *list_argv[] = {"nvidia-smi", "-L", NULL};
+	char *query_argv[] = {"nvidia-smi", "-q", "-x", NULL};
+	_cleanup_free_ char *list = lx_run_capture(smi, list_argv, 1u << 20, 10000);
+	_cleanup_free_ char *query = list ? lx_run_capture(smi, query_argv, 16u << 20, 30000) : NULL;
+	if (!list || !query)
+		return;
+	if (s->evidence) {
+		lx_evidence_add(s->evidence, "nvidia-smi-L.txt", list, strlen(list));
+		lx_evidence_add(s->evidence, "nvidia-smi-q-x.xml", query, strlen(query));
+	}
+	lx_mig_uuids_from_nvsmi(s->host, list, query, &s->host->mig_uuids, &s->host->n_mig_uuids);
+}
+
 static int compare_caps(const void *a, const void *b)
 {
 	return strcmp(((const struct lx_capability *)a)->name,
@@ -722,6 +765,7 @@ int lx_host_scan(const struct lx_scan_paths *paths, struct lx_host *host,
 		goto out;
 	if (host->n_caps > 1)
 		qsort(host->caps, host->n_caps, sizeof(*host->caps), compare_caps);
+	scan_mig_uuids(&s);
 	scan_firmware_and_daemons(&s);
 	if (evidence)
 		lx_evidence_add(evidence, "dev-listing.txt",

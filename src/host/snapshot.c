@@ -8,6 +8,7 @@
 #include "lxgpu/report.h"
 
 #include <string.h>
+#include <strings.h>
 
 /* 2: majors is the whole character table, a list; 1 (still read): a map of
  * the nvidia* and drm majors only. */
@@ -144,6 +145,20 @@ struct lx_doc *lx_host_to_doc(const struct lx_host *h)
 			lx_doc_list_push(table, d);
 		}
 		lx_doc_map_set(root, "mig_minors", table);
+	}
+	/* Only when the scan recorded them (nvidia-smi ran): as mig_minors. */
+	if (h->n_mig_uuids) {
+		struct lx_doc *list = lx_doc_new_list();
+		for (size_t i = 0; i < h->n_mig_uuids; i++) {
+			const struct lx_mig_uuid *m = &h->mig_uuids[i];
+			struct lx_doc *d = lx_doc_new_map();
+			lx_doc_map_set(d, "uuid", lx_doc_new_str(m->uuid));
+			lx_doc_map_set(d, "gpu", lx_doc_new_int((long long)m->gpu));
+			lx_doc_map_set(d, "gi", lx_doc_new_int(m->gi));
+			lx_doc_map_set(d, "ci", lx_doc_new_int(m->ci));
+			lx_doc_list_push(list, d);
+		}
+		lx_doc_map_set(root, "mig_uuids", list);
 	}
 
 	struct lx_doc *bridges = lx_doc_new_list();
@@ -670,6 +685,49 @@ static int load_cap_list(struct loader *l, const struct lx_doc *list, const char
 	return 0;
 }
 
+/* mig_uuids: {uuid, gpu, gi, ci}; each UUID and each instance once, on an
+ * NVIDIA GPU of this model. */
+static int load_mig_uuids(struct loader *l, const struct lx_doc *list, struct lx_host *h)
+{
+	h->mig_uuids = lx_xcalloc(list->n + 1, sizeof(*h->mig_uuids));
+	for (size_t i = 0; i < list->n; i++) {
+		_cleanup_free_ char *where = element_name(NULL, "mig_uuids", i);
+		const struct lx_doc *item = list->items[i];
+		struct fields f;
+		long long gpu, gi, ci;
+		struct lx_mig_uuid *m = &h->mig_uuids[h->n_mig_uuids++];
+		if (open_fields(l, item, where, &f) < 0 ||
+		    read_str(l, &f, "uuid", true, &m->uuid) < 0 ||
+		    read_int(l, &f, "gpu", true, 0, 1000000, &gpu) < 0 ||
+		    read_int(l, &f, "gi", true, 0, 1000, &gi) < 0 ||
+		    read_int(l, &f, "ci", true, 0, 1000, &ci) < 0 || close_fields(l, &f) < 0)
+			return -1;
+		m->gpu = (size_t)gpu;
+		m->gi = (int)gi;
+		m->ci = (int)ci;
+		if (!lx_mig_uuid_is_canonical(m->uuid))
+			return bad_field(l, lx_doc_map_get(item, "uuid")->line, &f, "uuid",
+					 "'%s' is not a MIG UUID as nvidia-smi -L prints it "
+					 "(MIG-xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx)",
+					 m->uuid);
+		if (m->gpu >= h->n_gpus || lx_gpu_kind(&h->gpus[m->gpu]) != LX_GPU_NVIDIA)
+			return bad_field(l, lx_doc_map_get(item, "gpu")->line, &f, "gpu",
+					 "%lld is not the index of an NVIDIA GPU in gpus", gpu);
+		for (size_t k = 0; k + 1 < h->n_mig_uuids; k++) {
+			const struct lx_mig_uuid *o = &h->mig_uuids[k];
+			if (strcasecmp(o->uuid, m->uuid) == 0)
+				return bad_field(l, lx_doc_map_get(item, "uuid")->line, &f, "uuid",
+						 "%s is listed twice (mig_uuids[%zu])", m->uuid, k);
+			if (o->gpu == m->gpu && o->gi == m->gi && o->ci == m->ci)
+				return bad_field(l, item->line, &f, "gi",
+						 "GPU %zu's gi%d/ci%d is listed twice (mig_uuids[%zu]): "
+						 "one instance has one UUID",
+						 m->gpu, m->gi, m->ci, k);
+		}
+	}
+	return 0;
+}
+
 static int load_caps(struct loader *l, const struct lx_doc *list, struct lx_host *h)
 {
 	return load_cap_list(l, list, "capabilities", &h->caps, &h->n_caps);
@@ -899,6 +957,11 @@ static int load_host(struct loader *l, const struct lx_doc *root, struct lx_host
 		return -1;
 	if (h->n_mig_minors > 1)
 		qsort(h->mig_minors, h->n_mig_minors, sizeof(*h->mig_minors), compare_cap_minor);
+	/* Optional too: written only when the scan ran nvidia-smi. */
+	if (read_list(l, &f, "mig_uuids", false, &d) < 0 || (d && load_mig_uuids(l, d, h) < 0))
+		return -1;
+	if (h->n_mig_uuids > 1)
+		qsort(h->mig_uuids, h->n_mig_uuids, sizeof(*h->mig_uuids), lx_mig_uuid_compare);
 	if (read_list(l, &f, "bridges", false, &d) < 0 || load_bridges(l, d, h) < 0)
 		return -1;
 	/* `scan --format yaml` adds the derived warnings: accept its output as a

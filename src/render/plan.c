@@ -161,37 +161,87 @@ static char *instance_listing(const struct lx_host *host, const struct lx_gpu *g
 	return lx_buf_steal(&b);
 }
 
-/* "<gpu>:gi<X>/ci<Y>": a MIG instance, which must exist now (its GI and CI
- * access files: what Incus checks before it gives one). */
+static char *uuid_listing(const struct lx_host *host)
+{
+	/* A few, to spot a typo; a host of 8 GPUs can have 56. */
+	enum { SHOWN = 8 };
+	struct lx_buf b = {0};
+	for (size_t i = 0; i < host->n_mig_uuids && i < SHOWN; i++)
+		lx_buf_printf(&b, "%s%s (%zu:gi%d/ci%d)", b.len ? ", " : "", host->mig_uuids[i].uuid,
+			      host->mig_uuids[i].gpu, host->mig_uuids[i].gi, host->mig_uuids[i].ci);
+	if (host->n_mig_uuids > SHOWN)
+		lx_buf_printf(&b, " and %zu more", host->n_mig_uuids - SHOWN);
+	return b.len ? lx_buf_steal(&b) : NULL;
+}
+
+/* A MIG UUID -> its GPU and instance: the old form names them itself, the
+ * new one is looked up in what the scan recorded from nvidia-smi. */
+static int mig_of_uuid(const struct lx_host *host, const char *token, size_t *index, int *gi,
+		       int *ci, struct lx_error *err)
+{
+	switch (lx_host_mig_by_uuid(host, token, index, gi, ci)) {
+	case LX_MIG_FOUND: return 0;
+	case LX_MIG_UNKNOWN_GPU:
+		return selection_error(host, err, "'%s': no GPU has the UUID it names", token);
+	case LX_MIG_MALFORMED:
+		return selection_error(host, err,
+				       "'%s' is not a MIG UUID: write it as nvidia-smi -L prints it "
+				       "(MIG-xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx, or "
+				       "MIG-GPU-<uuid>/<gi>/<ci> from drivers before R470)",
+				       token);
+	case LX_MIG_UNKNOWN_UUID: break;
+	}
+	_cleanup_free_ char *known = uuid_listing(host);
+	if (known)
+		return selection_error(host, err,
+				       "no MIG device has UUID %s (the host's, as nvidia-smi named "
+				       "them at the scan: %s); list them with nvidia-smi -L, or give "
+				       "the instance as GPU:giX/ciY (nvidia-smi mig -lci)",
+				       token, known);
+	return selection_error(host, err,
+			       "no MIG device has UUID %s: the host model records no MIG UUIDs "
+			       "(the scan reads them from /usr/bin/nvidia-smi when a GPU has "
+			       "instances); list them with nvidia-smi -L, or give the instance as "
+			       "GPU:giX/ciY (nvidia-smi mig -lci prints both IDs)",
+			       token);
+}
+
+/* "<gpu>:gi<X>/ci<Y>" or a MIG UUID: a MIG instance, which must exist now
+ * (its GI and CI access files: what Incus checks before it gives one). */
 static int select_mig(const struct lx_host *host, const char *token, size_t **gpus,
 		      size_t *n_gpus, struct lx_mig_sel **migs, size_t *n_migs,
 		      struct lx_error *err)
 {
-	if (strncasecmp(token, "MIG-", 4) == 0)
-		return selection_error(host, err,
-				       "'%s': the driver names MIG instances by UUID only through "
-				       "NVML, which lxgpu does not load; give the instance as "
-				       "GPU:giX/ciY (nvidia-smi -L lists each MIG UUID under its GPU, "
-				       "nvidia-smi mig -lci its GI and CI IDs)",
-				       token);
-	const char *at = NULL;
-	for (const char *p = strstr(token, ":gi"); p; p = strstr(p + 1, ":gi"))
-		at = p;
-	_cleanup_free_ char *gpu_part = lx_xstrndup(token, (size_t)(at - token));
-	/* The driver's own spelling below gpuN/mig/ is "giX/ciY": one parser. */
-	_cleanup_free_ char *as_name = lx_xasprintf("gpu0/mig/%s", at + 1);
-	struct lx_mig_ref asked = lx_mig_ref_of_name(as_name);
-	if (asked.kind != LX_MIG_CI)
-		return selection_error(host, err,
-				       "'%s' is not a MIG instance: write GPU:giX/ciY (\"0:gi1/ci0\"; "
-				       "both IDs as nvidia-smi mig -lci prints them)",
-				       token);
-	int gi = asked.gi, ci = asked.ci;
-	size_t *one = NULL, n_one = 0;
-	if (select_one(host, gpu_part, &one, &n_one, err) < 0)
-		return -1;
-	size_t index = one[0];
-	free(one);
+	size_t index;
+	int gi, ci;
+	if (strncasecmp(token, "MIG-", 4) == 0) {
+		if (mig_of_uuid(host, token, &index, &gi, &ci, err) < 0)
+			return -1;
+		if (!lx_gpu_usable(&host->gpus[index]))
+			return selection_error(host, err, "'%s' is on GPU %zu (%s), which is bound "
+					       "to %s, not nvidia", token, index, host->gpus[index].bdf,
+					       host->gpus[index].driver ? host->gpus[index].driver
+									: "no driver");
+	} else {
+		const char *at = NULL;
+		for (const char *p = strstr(token, ":gi"); p; p = strstr(p + 1, ":gi"))
+			at = p;
+		_cleanup_free_ char *gpu_part = lx_xstrndup(token, (size_t)(at - token));
+		/* The driver's own spelling below gpuN/mig/ is "giX/ciY": one parser. */
+		_cleanup_free_ char *as_name = lx_xasprintf("gpu0/mig/%s", at + 1);
+		struct lx_mig_ref asked = lx_mig_ref_of_name(as_name);
+		if (asked.kind != LX_MIG_CI)
+			return selection_error(host, err,
+					       "'%s' is not a MIG instance: write GPU:giX/ciY (\"0:gi1/ci0\"; "
+					       "both IDs as nvidia-smi mig -lci prints them)",
+					       token);
+		gi = asked.gi, ci = asked.ci;
+		size_t *one = NULL, n_one = 0;
+		if (select_one(host, gpu_part, &one, &n_one, err) < 0)
+			return -1;
+		index = one[0];
+		free(one);
+	}
 	const struct lx_gpu *g = &host->gpus[index];
 	if (g->minor == LX_UNKNOWN)
 		return selection_error(host, err,

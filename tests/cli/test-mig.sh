@@ -1,7 +1,8 @@
 #!/bin/sh
 # MIG instances on the made-up H100 host (examples/hosts/pve-h100-mig.yaml:
 # GPU 0 with gi1/ci0, gi1/ci1, gi2/ci0; GPU 1 with gi7-gi9, each ci0):
-# verify, audit and the start guard on scratch Proxmox configs.
+# verify, audit and the start guard on scratch Proxmox configs; generate by
+# MIG UUID.
 # Usage: test-mig.sh LXGPU EXAMPLES_DIR   (TAP output)
 #
 # The configs are written by hand from NVIDIA's numbering (nv-caps.c:
@@ -120,6 +121,32 @@ t_apply_keeps_instance() {
 		{ cat "$work/pve/lxc/101.conf"; return 1; }
 }
 
+# --gpus by MIG UUID: the example records GPU 0's gi1/ci0 as
+# MIG-0c5b7d5e-... (mig_uuids); the old form names it by its GPU's UUID.
+gen() { # SEL: generate's devN lines for a new container
+	"$lxgpu" --host "$host" --pve-dir "$work/pve" --lxc-path "$work/lxc" generate --no-comments \
+		--gpus "$1" >"$work/gen" 2>"$work/gen.err"
+}
+t_uuid_plan() {
+	gen 0:gi1/ci0 && cp "$work/gen" "$work/gen.ids" &&
+		gen MIG-0c5b7d5e-8a61-5f2e-9b0c-3d4e5f60718a && cmp -s "$work/gen" "$work/gen.ids" &&
+		gen MIG-GPU-9e8d7c6b-5a49-4382-9716-0a1b2c3d4e5f/1/0 && cmp -s "$work/gen" "$work/gen.ids" &&
+		[ "$(cat "$work/gen")" = "$gi1_ci0" ] ||
+		{ echo "by UUID:"; cat "$work/gen" "$work/gen.err"; echo "by GI/CI:"; cat "$work/gen.ids"; return 1; }
+}
+t_uuid_unknown() {
+	gen MIG-9f0e1d2c-3b4a-5968-8776-655443322110
+	rc=$?
+	[ "$rc" -eq 2 ] && [ ! -s "$work/gen" ] && grep -q "nvidia-smi -L" "$work/gen.err" &&
+		grep -q "MIG-9f0e1d2c-3b4a-5968-8776-655443322110" "$work/gen.err" ||
+		{ echo "exit $rc"; cat "$work/gen" "$work/gen.err"; return 1; }
+	"$lxgpu" --host "$host" --pve-dir "$work/pve" --lxc-path "$work/lxc" generate \
+		--gpus MIG-9f0e1d2c-3b4a-5968-8776-655443322110 -o "$work/never.conf" 2>/dev/null
+	[ $? -eq 2 ] && [ ! -e "$work/never.conf" ]
+}
+
+check "generate --gpus MIG-<uuid> and MIG-GPU-<uuid>/1/0 give what 0:gi1/ci0 gives" t_uuid_plan
+check "generate --gpus with an unknown MIG UUID: exit 2, says nvidia-smi -L, writes nothing" t_uuid_unknown
 check "verify: one instance's nodes, nothing to say" t_one_instance
 check "verify: a rule for the whole caps major: LXG050 names other instances" t_whole_major
 check "verify: a CI node without its GI's: LXG053" t_ci_alone

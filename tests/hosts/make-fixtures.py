@@ -282,8 +282,18 @@ def h100_mig_host():
              node("/dev/nvidia-uvm-tools", 511, 1),
              node("/dev/nvidia-caps-imex-channels/channel0", 507, 0)]
     nodes += [node("/dev/nvidia-caps/nvidia-cap%d" % m, 508, m, cap_mode(n)) for n, m in caps]
+    # Made-up MIG UUIDs (NVML's form since R470), one per CI, by MIG device
+    # index under each GPU as nvidia-smi numbers them.
+    mig_uuids = [
+        (0, 0, 1, 0, "1c.3g.40gb", "MIG-0c5b7d5e-8a61-5f2e-9b0c-3d4e5f60718a"),
+        (0, 1, 1, 1, "1c.3g.40gb", "MIG-1d6c8e6f-9b72-5031-ac1d-4e5f6071829b"),
+        (0, 2, 2, 0, "3g.40gb", "MIG-2e7d9f70-ac83-5142-bd2e-5f60718293ac"),
+        (1, 0, 7, 0, "1g.10gb", "MIG-3f8ea081-bd94-5253-ce3f-60718293a4bd"),
+        (1, 1, 8, 0, "1g.10gb", "MIG-4a9fb192-cea5-5364-df40-718293a4b5ce"),
+        (1, 2, 9, 0, "1g.10gb", "MIG-5ba0c2a3-dfb6-5475-e051-8293a4b5c6df"),
+    ]
     return dict(name="pve-h100-mig", hostname="pve-h100", kernel="6.8.12-15-pve",
-                iommu_type="identity",
+                iommu_type="identity", mig_uuids=mig_uuids,
                 cgroup="v2", version="570.172.08", flavor="open",
                 modules=["nvidia_uvm", "nvidia"], firmware=["570.172.08"], persistenced=True,
                 majors=[(195, "nvidia"), (195, "nvidiactl"), (226, "drm"), (507, "nvidia-caps-imex-channels"),
@@ -660,6 +670,9 @@ def write_fixture(h):
         write(os.path.join(proc, "driver/nvidia/capabilities", f),
               "DeviceFileMinor: %d\nDeviceFileMode: %d\nDeviceFileModify: 1\n"
               % (minor, cap_mode(name)))
+    if h.get("mig_uuids"):
+        # Run through --driver-root (tests/lib/in-testbed.sh).
+        write(os.path.join(d, "root/usr/bin/nvidia-smi"), nvidia_smi_script(h), 0o755)
     if h.get("mig_minors"):
         write(os.path.join(proc, "driver/nvidia-caps/mig-minors"), mig_minors_text())
         write(os.path.join(proc, "driver/nvidia-caps/sys-minors"),
@@ -694,6 +707,35 @@ def write_fixture(h):
         if t and (g.get("iommu") is not None or g in h["others"]):
             group = g["iommu"] if g in h["gpus"] else 3
             write(os.path.join(d, "sys/kernel/iommu_groups/%d/type" % group), t + "\n")
+
+
+def nvidia_smi_script(h):
+    """A stand-in nvidia-smi answering -L and -q -x as the real one prints them
+    (NVIDIA's MIG user guide and public outputs: telegraf#5812 for -L on
+    R535, nvsmi_device_v12.dtd XML as gpustack's fixture quotes it; only the
+    elements the scan reads, in the real order: mig_devices before uuid)."""
+    listing, xml = [], ['<?xml version="1.0" ?>',
+                        '<!DOCTYPE nvidia_smi_log SYSTEM "nvsmi_device_v12.dtd">',
+                        "<nvidia_smi_log>", "\t<driver_version>%s</driver_version>" % h["version"],
+                        "\t<attached_gpus>%d</attached_gpus>" % len(h["gpus"])]
+    for i, g in enumerate(h["gpus"]):
+        listing.append("GPU %d: %s (UUID: %s)" % (i, g["model"], g["uuid"]))
+        mine = [m for m in h["mig_uuids"] if m[0] == i]
+        xml += ['\t<gpu id="0000%s">' % g["bdf"].upper(), "\t\t<product_name>%s</product_name>" % g["model"],
+                "\t\t<mig_mode>", "\t\t\t<current_mig>Enabled</current_mig>",
+                "\t\t\t<pending_mig>Enabled</pending_mig>", "\t\t</mig_mode>", "\t\t<mig_devices>"]
+        for _, index, gi, ci, profile, uuid in mine:
+            listing.append("  MIG %-12s Device %2d: (UUID: %s)" % (profile, index, uuid))
+            xml += ["\t\t\t<mig_device>", "\t\t\t\t<index>%d</index>" % index,
+                    "\t\t\t\t<gpu_instance_id>%d</gpu_instance_id>" % gi,
+                    "\t\t\t\t<compute_instance_id>%d</compute_instance_id>" % ci,
+                    "\t\t\t</mig_device>"]
+        xml += ["\t\t</mig_devices>", "\t\t<uuid>%s</uuid>" % g["uuid"],
+                "\t\t<minor_number>%d</minor_number>" % g["minor"], "\t</gpu>"]
+    xml.append("</nvidia_smi_log>")
+    return ("#!/bin/sh\n# A stand-in nvidia-smi (tests/hosts/make-fixtures.py)\n"
+            "case \"$*\" in\n-L) cat <<'EOF'\n%s\nEOF\n;;\n-q\\ -x) cat <<'EOF'\n%s\nEOF\n;;\n"
+            "*) exit 6 ;;\nesac\n" % ("\n".join(listing), "\n".join(xml)))
 
 
 def expected_model(h):
@@ -736,6 +778,9 @@ def expected_model(h):
         model["mig_minors"] = [
             {"name": mig_model_name(n), "minor": m} for n, m in mig_minors_entries()
             if "/" not in n or int(n.split("/")[0][3:]) in minors]
+    if h.get("mig_uuids"):
+        model["mig_uuids"] = [{"uuid": u, "gpu": g, "gi": gi, "ci": ci}
+                              for g, _, gi, ci, _, u in sorted(h["mig_uuids"], key=lambda m: m[:4])]
     return model
 
 

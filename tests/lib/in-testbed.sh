@@ -26,4 +26,6 @@ if [ "$plant" != - ]; then
 	fi
 	run=$plant/run
 fi
+# A fixture's root/ holds its driver userspace (a stand-in nvidia-smi).
+if [ -d "$fixture/root" ]; then set -- --driver-root "$fixture/root" "$@"; fi
 exec "$lxgpu" --firmware-dir "$fixture/lib/firmware/nvidia" --run-dir "$run" "$@"

@@ -222,9 +222,276 @@ static void test_plan(void)
 	expect_refused(&h, "0:gi3/ci0", "its instances: gi1/ci0, gi1/ci1, gi2/ci0");
 	expect_refused(&h, "0:gi1", "is not a MIG instance");
 	expect_refused(&h, "0:gi1/ci", "is not a MIG instance");
-	expect_refused(&h, "MIG-4b1f8a53-1f2a-5b0c-9d1e-2a3b4c5d6e7f", "NVML");
+	expect_refused(&h, "MIG-4b1f8a53-1f2a-5b0c-9d1e-2a3b4c5d6e7f", "nvidia-smi -L");
+	expect_refused(&h, "MIG-4b1f8a53", "is not a MIG UUID");
 	expect_refused(&h, "0,0:gi1/ci0", "selected whole and by its MIG instance");
 	expect_refused(&h, "5:gi1/ci0", "there is no GPU 5");
+	lx_host_free(&h);
+}
+
+/* nvidia-smi's two listings, in the shapes public outputs show (NVIDIA's
+ * MIG user guide; telegraf#5812 and datadog-agent#33120 for -L on R535:
+ * "  MIG 1g.20gb     Device  0: (UUID: MIG-...)"; -q -x per
+ * nvsmi_device_v12.dtd as gpustack and node_exporter fixtures quote it:
+ * <gpu id="BDF"> holding <mig_devices><mig_device><index>,
+ * <gpu_instance_id>, <compute_instance_id>, and the GPU's <uuid> after
+ * them). The MIG device index is not the GI ID (nvitop#8: GIs 3, 5, 6 are
+ * MIG devices 0, 1, 2). GPU UUIDs are pve-h100-mig's. */
+static const char smi_list[] =
+	"GPU 0: NVIDIA H100 80GB HBM3 (UUID: GPU-9e8d7c6b-5a49-4382-9716-0a1b2c3d4e5f)\n"
+	"  MIG 1g.10gb     Device  0: (UUID: MIG-0c5b7d5e-8a61-5f2e-9b0c-3d4e5f60718a)\n"
+	"  MIG 1g.10gb     Device  1: (UUID: MIG-1d6c8e6f-9b72-5031-ac1d-4e5f6071829b)\n"
+	"  MIG 2g.20gb     Device  2: (UUID: MIG-2e7d9f70-ac83-5142-bd2e-5f60718293ac)\n"
+	"GPU 1: NVIDIA H100 80GB HBM3 (UUID: GPU-1F2E3D4C-5B6A-4798-8A9B-CDEF01234567)\n"
+	"  MIG 3g.40gb     Device  0: (UUID: MIG-3f8ea081-bd94-5253-ce3f-60718293a4bd)\n"
+	"  MIG 1g.10gb Device 1: (UUID: MIG-GPU-1f2e3d4c-5b6a-4798-8a9b-cdef01234567/8/0)\n"
+	"  MIG 1g.10gb     Device  7: (UUID: MIG-6cb1d3b4-e0c7-5586-f162-93a4b5c6d7e0)\n"
+	"GPU 2: NVIDIA H100 80GB HBM3 (UUID: GPU-00000000-0000-4000-8000-000000000000)\n"
+	"  MIG 1g.10gb     Device  0: (UUID: MIG-7dc2e4c5-f1d8-5697-0273-a4b5c6d7e8f1)\n";
+
+static const char smi_query[] =
+	"<?xml version=\"1.0\" ?>\n"
+	"<!DOCTYPE nvidia_smi_log SYSTEM \"nvsmi_device_v12.dtd\">\n"
+	"<nvidia_smi_log>\n"
+	"\t<driver_version>570.172.08</driver_version>\n"
+	"\t<attached_gpus>3</attached_gpus>\n"
+	"\t<gpu id=\"00000000:1B:00.0\">\n"
+	"\t\t<product_name>NVIDIA H100 80GB HBM3</product_name>\n"
+	"\t\t<mig_mode><current_mig>Enabled</current_mig><pending_mig>Enabled</pending_mig></mig_mode>\n"
+	"\t\t<mig_devices>\n"
+	"\t\t\t<mig_device>\n"
+	"\t\t\t\t<index>0</index>\n"
+	"\t\t\t\t<gpu_instance_id>1</gpu_instance_id>\n"
+	"\t\t\t\t<compute_instance_id>0</compute_instance_id>\n"
+	"\t\t\t\t<device_attributes><shared><multiprocessor_count>16</multiprocessor_count>"
+	"</shared></device_attributes>\n"
+	"\t\t\t</mig_device>\n"
+	"\t\t\t<mig_device><index>1</index><gpu_instance_id>1</gpu_instance_id>"
+	"<compute_instance_id>1</compute_instance_id></mig_device>\n"
+	"\t\t\t<!-- a comment <index>9</index> -->\n"
+	"\t\t\t<mig_device><index>2</index><gpu_instance_id>2</gpu_instance_id>"
+	"<compute_instance_id>0</compute_instance_id></mig_device>\n"
+	"\t\t</mig_devices>\n"
+	"\t\t<processes><process_info><gpu_instance_id>1</gpu_instance_id>"
+	"<compute_instance_id>0</compute_instance_id></process_info></processes>\n"
+	"\t\t<uuid>GPU-9e8d7c6b-5a49-4382-9716-0a1b2c3d4e5f</uuid>\n"
+	"\t\t<minor_number>0</minor_number>\n"
+	"\t</gpu>\n"
+	"\t<gpu id=\"00000000:9B:00.0\">\n"
+	"\t\t<mig_devices>\n"
+	"\t\t\t<mig_device><index>0</index><gpu_instance_id>7</gpu_instance_id>"
+	"<compute_instance_id>0</compute_instance_id></mig_device>\n"
+	"\t\t\t<mig_device><index>1</index><gpu_instance_id>8</gpu_instance_id>"
+	"<compute_instance_id>0</compute_instance_id></mig_device>\n"
+	"\t\t\t<mig_device><index>7</index><gpu_instance_id>9</gpu_instance_id>"
+	"<compute_instance_id>0</compute_instance_id></mig_device>\n"
+	"\t\t</mig_devices>\n"
+	"\t\t<uuid>GPU-1f2e3d4c-5b6a-4798-8a9b-cdef01234567</uuid>\n"
+	"\t</gpu>\n"
+	"\t<gpu id=\"00000000:DB:00.0\">\n"
+	"\t\t<mig_devices><mig_device><index>0</index><gpu_instance_id>3</gpu_instance_id>"
+	"<compute_instance_id>0</compute_instance_id></mig_device></mig_devices>\n"
+	"\t\t<uuid>GPU-00000000-0000-4000-8000-000000000000</uuid>\n"
+	"\t</gpu>\n"
+	"</nvidia_smi_log>\n";
+
+static void test_nvsmi(void)
+{
+	struct lx_host h;
+	load_example(examples, "pve-h100-mig", &h);
+	struct lx_mig_uuid *m;
+	size_t n;
+	lx_mig_uuids_from_nvsmi(&h, smi_list, smi_query, &m, &n);
+	/* Written by hand: -L's UUID at (GPU, index) with -q's GI/CI there. */
+	static const struct {
+		const char *uuid;
+		size_t gpu;
+		int gi, ci;
+	} want[] = {
+		{"MIG-0c5b7d5e-8a61-5f2e-9b0c-3d4e5f60718a", 0, 1, 0},
+		{"MIG-1d6c8e6f-9b72-5031-ac1d-4e5f6071829b", 0, 1, 1},
+		{"MIG-2e7d9f70-ac83-5142-bd2e-5f60718293ac", 0, 2, 0},
+		{"MIG-3f8ea081-bd94-5253-ce3f-60718293a4bd", 1, 7, 0},
+		{"MIG-6cb1d3b4-e0c7-5586-f162-93a4b5c6d7e0", 1, 9, 0},
+	};
+	bool same = n == sizeof(want) / sizeof(want[0]);
+	for (size_t i = 0; same && i < n; i++)
+		same = strcmp(m[i].uuid, want[i].uuid) == 0 && m[i].gpu == want[i].gpu &&
+		       m[i].gi == want[i].gi && m[i].ci == want[i].ci;
+	if (!ok(same, "-L and -q -x joined by GPU UUID (any case) and MIG device index; not "
+		      "recorded: the old form (it names itself), a GPU the host lacks, the "
+		      "processes' instance IDs, a comment"))
+		for (size_t i = 0; i < n; i++)
+			printf("#   %s %zu gi%d/ci%d\n", m[i].uuid, m[i].gpu, m[i].gi, m[i].ci);
+	for (size_t i = 0; i < n; i++)
+		free(m[i].uuid);
+	free(m);
+
+	lx_mig_uuids_from_nvsmi(&h, smi_list, "", &m, &n);
+	ok(n == 0 && !m, "without -q -x: nothing (no GI/CI to pair the UUIDs with)");
+	lx_mig_uuids_from_nvsmi(&h, "garbage\n  MIG x Device y: (UUID: z)\n", smi_query, &m, &n);
+	ok(n == 0, "output of another shape: nothing, no crash");
+	/* Cut output: an unclosed GPU element joins nothing. */
+	char cut[sizeof(smi_query)];
+	memcpy(cut, smi_query, sizeof(smi_query));
+	*strstr(cut, "<uuid>GPU-9e8d") = '\0';
+	lx_mig_uuids_from_nvsmi(&h, smi_list, cut, &m, &n);
+	ok(n == 0, "an -q -x cut before the GPU's uuid: nothing for that GPU");
+
+	/* Lookup, both forms. */
+	size_t gpu;
+	int gi, ci;
+	ok(lx_host_mig_by_uuid(&h, "MIG-GPU-1F2E3D4C-5B6A-4798-8A9B-CDEF01234567/8/0", &gpu, &gi,
+			       &ci) == LX_MIG_FOUND &&
+		   gpu == 1 && gi == 8 && ci == 0,
+	   "old form: the parent by its UUID (any case), GI 8, CI 0 from the name");
+	ok(lx_host_mig_by_uuid(&h, "MIG-GPU-00000000-0000-4000-8000-000000000000/1/0", &gpu, &gi,
+			       &ci) == LX_MIG_UNKNOWN_GPU,
+	   "old form on a GPU the host lacks");
+	const char *bad[] = {"MIG-GPU-1f2e3d4c-5b6a-4798-8a9b-cdef01234567/8",
+			     "MIG-GPU-1f2e3d4c-5b6a-4798-8a9b-cdef01234567/08/0",
+			     "MIG-GPU-1f2e3d4c/8/0", "MIG-0c5b7d5e-8a61-5f2e-9b0c-3d4e5f60718",
+			     "MIG-0c5b7d5e-8a61-5f2e-9b0c-3d4e5f60718a0", "MIG-", "GPU-0c5b7d5e"};
+	bool all_bad = true;
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		all_bad &= lx_host_mig_by_uuid(&h, bad[i], &gpu, &gi, &ci) == LX_MIG_MALFORMED;
+	ok(all_bad, "malformed UUIDs of either form");
+	ok(lx_host_mig_by_uuid(&h, "mig-2E7D9F70-AC83-5142-BD2E-5F60718293AC", &gpu, &gi, &ci) ==
+			   LX_MIG_FOUND &&
+		   gpu == 0 && gi == 2 && ci == 0,
+	   "new form from the example's recorded table, any case");
+	lx_host_free(&h);
+}
+
+/* One edit of the example's mig_uuids: refused, naming file, line, field. */
+static void expect_bad_uuids(const char *yaml, const char *from, const char *to,
+			     const char *field, const char *needle)
+{
+	char *at = strstr(yaml, "\nmig_uuids:\n");
+	at = at ? strstr(at, from) : NULL;
+	_cleanup_free_ char *name = lx_xasprintf("an edited %s: refused (%s)", field, needle);
+	if (!ok(at != NULL, name))
+		return;
+	struct lx_buf b = {0};
+	lx_buf_append(&b, yaml, (size_t)(at - yaml));
+	lx_buf_puts(&b, to);
+	lx_buf_puts(&b, at + strlen(from));
+	_cleanup_free_ char *edited = lx_buf_steal(&b);
+	struct lx_host back;
+	struct lx_error err = {0};
+	bool refused = lx_snapshot_parse("edited", edited, strlen(edited), &back, &err) < 0;
+	if (!ok(refused && strstr(err.message, "edited:") && strstr(err.message, field) &&
+			strstr(err.message, needle),
+		name))
+		printf("#   %s\n", err.message ? err.message : "(loaded)");
+	if (!refused)
+		lx_host_free(&back);
+	lx_error_clear(&err);
+}
+
+static void test_snapshot_uuids(void)
+{
+	struct lx_host h, back;
+	struct lx_error err = {0};
+	load_example(examples, "pve-h100-mig", &h);
+	ok(h.n_mig_uuids == 6 && h.mig_uuids[0].gpu == 0 && h.mig_uuids[0].gi == 1 &&
+		   h.mig_uuids[0].ci == 0 && h.mig_uuids[5].gpu == 1 && h.mig_uuids[5].gi == 9 &&
+		   strcmp(h.mig_uuids[5].uuid, "MIG-5ba0c2a3-dfb6-5475-e051-8293a4b5c6df") == 0,
+	   "the example's recorded MIG UUIDs load, sorted by GPU, GI, CI");
+	char *yaml = lx_snapshot_to_yaml(&h);
+	bool loaded = lx_snapshot_parse("rt", yaml, strlen(yaml), &back, &err) == 0;
+	bool same = loaded && back.n_mig_uuids == h.n_mig_uuids;
+	for (size_t i = 0; same && i < h.n_mig_uuids; i++)
+		same = strcmp(back.mig_uuids[i].uuid, h.mig_uuids[i].uuid) == 0 &&
+		       back.mig_uuids[i].gpu == h.mig_uuids[i].gpu &&
+		       back.mig_uuids[i].gi == h.mig_uuids[i].gi &&
+		       back.mig_uuids[i].ci == h.mig_uuids[i].ci;
+	ok(same, "written and read back unchanged");
+	if (loaded)
+		lx_host_free(&back);
+	expect_bad_uuids(yaml, "uuid: MIG-1d6c8e6f", "uuid: MIG-1d6c8e6z", "mig_uuids[1].uuid",
+			 "is not a MIG UUID");
+	expect_bad_uuids(yaml, "uuid: MIG-1d6c8e6f-9b72-5031-ac1d-4e5f6071829b",
+			 "uuid: MIG-0c5b7d5e-8a61-5f2e-9b0c-3d4e5f60718a", "mig_uuids[1].uuid",
+			 "listed twice");
+	expect_bad_uuids(yaml, "gpu: 1\n  gi: 7", "gpu: 2\n  gi: 7", "mig_uuids[3].gpu",
+			 "not the index of an NVIDIA GPU");
+	expect_bad_uuids(yaml, "gpu: 0\n  gi: 1\n  ci: 1", "gpu: 0\n  gi: 1\n  ci: 0",
+			 "mig_uuids[1].gi", "listed twice");
+	expect_bad_uuids(yaml, "gpu: 0\n  gi: 2\n  ci: 0", "gpu: 0\n  gi: 2\n  ci: 0\n  index: 2",
+			 "mig_uuids[2].index", "unknown field");
+	expect_bad_uuids(yaml, "gpu: 0\n  gi: 2\n  ci: 0", "gpu: 0\n  gi: -2\n  ci: 0",
+			 "mig_uuids[2].gi", "");
+	expect_bad_uuids(yaml, "- uuid: MIG-2e7d9f70-ac83-5142-bd2e-5f60718293ac\n  gpu: 0\n",
+			 "- gpu: 0\n", "mig_uuids[2].uuid", "missing");
+	free(yaml);
+	lx_host_free(&h);
+	load_example(examples, "pve-rtx-4090", &h);
+	yaml = lx_snapshot_to_yaml(&h);
+	ok(h.n_mig_uuids == 0 && !strstr(yaml, "mig_uuids"),
+	   "a snapshot without the list loads, and is written without it");
+	free(yaml);
+	lx_host_free(&h);
+}
+
+/* The same nodes, in the same order, with the same numbers and modes. */
+static bool plans_equal(const struct lx_plan *a, const struct lx_plan *b)
+{
+	if (a->n_nodes != b->n_nodes || a->n_migs != b->n_migs || a->n_gpus != b->n_gpus)
+		return false;
+	for (size_t i = 0; i < a->n_nodes; i++) {
+		const struct lx_plan_node *x = &a->nodes[i], *y = &b->nodes[i];
+		if (strcmp(x->path, y->path) != 0 || x->major != y->major || x->minor != y->minor ||
+		    x->mode != y->mode || x->grant != y->grant || x->dev_index != y->dev_index ||
+		    x->mig_gi != y->mig_gi || x->mig_ci != y->mig_ci)
+			return false;
+	}
+	return true;
+}
+
+static void test_plan_by_uuid(void)
+{
+	struct lx_host h;
+	load_example(examples, "pve-h100-mig", &h);
+	struct lx_plan_options o;
+	lx_plan_options_default(&o);
+	struct lx_plan by_id, by_uuid, by_old;
+	struct lx_error err = {0};
+	o.gpus = "0:gi1/ci0";
+	bool built = lx_plan_build(&h, &o, &by_id, &err) == 0;
+	o.gpus = "MIG-0c5b7d5e-8a61-5f2e-9b0c-3d4e5f60718a";
+	built &= lx_plan_build(&h, &o, &by_uuid, &err) == 0;
+	o.gpus = "MIG-GPU-9e8d7c6b-5a49-4382-9716-0a1b2c3d4e5f/1/0";
+	built &= lx_plan_build(&h, &o, &by_old, &err) == 0;
+	const char *want[] = {"/dev/nvidia0", "/dev/nvidiactl", "/dev/nvidia-uvm",
+			      "/dev/nvidia-uvm-tools", "/dev/nvidia-caps/nvidia-cap12",
+			      "/dev/nvidia-caps/nvidia-cap13"};
+	ok(built && plans_equal(&by_id, &by_uuid) && plans_equal(&by_id, &by_old) &&
+		   plan_has_exactly(&by_uuid, want, 6),
+	   "--gpus MIG-<uuid> and MIG-GPU-<uuid>/1/0 plan exactly what 0:gi1/ci0 does");
+	lx_plan_free(&by_id);
+	lx_plan_free(&by_uuid);
+	lx_plan_free(&by_old);
+
+	o.gpus = "MIG-3f8ea081-bd94-5253-ce3f-60718293a4bd, 1:gi9/ci0";
+	o.style = LX_STYLE_RAW;
+	const char *want_gpu1[] = {"/dev/nvidia1", "/dev/nvidiactl", "/dev/nvidia-uvm",
+				   "/dev/nvidia-uvm-tools", "/dev/nvidia-caps/nvidia-cap201",
+				   "/dev/nvidia-caps/nvidia-cap202", "/dev/nvidia-caps/nvidia-cap219",
+				   "/dev/nvidia-caps/nvidia-cap220"};
+	ok(lx_plan_build(&h, &o, &by_uuid, &err) == 0 && plan_has_exactly(&by_uuid, want_gpu1, 8) &&
+		   by_uuid.n_migs == 2,
+	   "a UUID and a GI/CI on GPU 1 together, raw style: both instances' caps");
+	lx_plan_free(&by_uuid);
+	o.style = LX_STYLE_DEVN;
+	expect_refused(&h, "MIG-0c5b7d5e-8a61-5f2e-9b0c-3d4e5f60718a,0",
+		       "selected whole and by its MIG instance");
+	expect_refused(&h, "MIG-GPU-9e8d7c6b-5a49-4382-9716-0a1b2c3d4e5f/3/0",
+		       "has no MIG instance gi3/ci0 now");
+	expect_refused(&h, "MIG-GPU-00000000-0000-4000-8000-000000000000/1/0", "no GPU has the UUID");
+	lx_host_free(&h);
+	load_example(examples, "pve-rtx-4090", &h);
+	expect_refused(&h, "MIG-0c5b7d5e-8a61-5f2e-9b0c-3d4e5f60718a", "records no MIG UUIDs");
 	lx_host_free(&h);
 }
 
@@ -313,6 +580,9 @@ int main(int argc, char **argv)
 	test_table();
 	test_host();
 	test_plan();
+	test_nvsmi();
+	test_plan_by_uuid();
+	test_snapshot_uuids();
 	test_current();
 	test_recreate();
 	return tap_done();
