@@ -112,6 +112,15 @@ static void driver_section(struct lx_buf *b, const struct lx_host *h, struct lx_
 				      h->caps[i].minor);
 		lx_buf_puts(b, ")\n");
 	}
+	/* What --gpus MIG-<uuid> resolves to (recorded from nvidia-smi). */
+	if (h->n_mig_uuids) {
+		lx_buf_printf(b, "  MIG UUIDs     %zu (", h->n_mig_uuids);
+		for (size_t i = 0; i < h->n_mig_uuids; i++)
+			lx_buf_printf(b, "%s%zu:gi%d/ci%d=%s", i ? ", " : "", h->mig_uuids[i].gpu,
+				      h->mig_uuids[i].gi, h->mig_uuids[i].ci,
+				      esc(pool, h->mig_uuids[i].uuid));
+		lx_buf_puts(b, ")\n");
+	}
 }
 
 char *lx_host_text(const struct lx_host *h, const struct lx_host_warnings *w, bool color)

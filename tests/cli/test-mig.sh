@@ -145,7 +145,15 @@ t_uuid_unknown() {
 	[ $? -eq 2 ] && [ ! -e "$work/never.conf" ]
 }
 
+t_scan_lists_uuids() {
+	"$lxgpu" --host "$host" scan >"$work/scan" &&
+		grep -q "MIG UUIDs     6 (0:gi1/ci0=MIG-0c5b7d5e-8a61-5f2e-9b0c-3d4e5f60718a, " "$work/scan" &&
+		grep -q "1:gi9/ci0=MIG-5ba0c2a3-dfb6-5475-e051-8293a4b5c6df)" "$work/scan" ||
+		{ cat "$work/scan"; return 1; }
+}
+
 check "generate --gpus MIG-<uuid> and MIG-GPU-<uuid>/1/0 give what 0:gi1/ci0 gives" t_uuid_plan
+check "scan lists the recorded MIG UUIDs by GPU:giX/ciY" t_scan_lists_uuids
 check "generate --gpus with an unknown MIG UUID: exit 2, says nvidia-smi -L, writes nothing" t_uuid_unknown
 check "verify: one instance's nodes, nothing to say" t_one_instance
 check "verify: a rule for the whole caps major: LXG050 names other instances" t_whole_major
