@@ -75,6 +75,32 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	    (boot < 0 || boot > when))
 		__builtin_trap();
 	(void)lx_cluster_node_name_valid(text);
+
+	/* nvidia-smi -L and -q -x (the same bytes as both): every MIG UUID
+	 * recorded is canonical, on a GPU of the host, and recorded once. */
+	struct lx_gpu gpus[2] = {{.uuid = (char *)"GPU-9e8d7c6b-5a49-4382-9716-0a1b2c3d4e5f"},
+				 {.uuid = (char *)"GPU-1f2e3d4c-5b6a-4798-8a9b-cdef01234567"}};
+	struct lx_host smi_host = {.gpus = gpus, .n_gpus = 2};
+	struct lx_mig_uuid *migs;
+	size_t n_migs;
+	lx_mig_uuids_from_nvsmi(&smi_host, text, text, &migs, &n_migs);
+	for (size_t i = 0; i < n_migs; i++) {
+		if (!lx_mig_uuid_is_canonical(migs[i].uuid) || migs[i].gpu >= 2 || migs[i].gi < 0 ||
+		    migs[i].ci < 0)
+			__builtin_trap();
+		for (size_t k = 0; k < i; k++)
+			if (strcmp(migs[k].uuid, migs[i].uuid) == 0)
+				__builtin_trap();
+	}
+	smi_host.mig_uuids = migs;
+	smi_host.n_mig_uuids = n_migs;
+	size_t at;
+	int gi, ci;
+	if (lx_host_mig_by_uuid(&smi_host, text, &at, &gi, &ci) == LX_MIG_FOUND && at >= 2)
+		__builtin_trap();
+	for (size_t i = 0; i < n_migs; i++)
+		free(migs[i].uuid);
+	free(migs);
 	free(text);
 	return 0;
 }
