@@ -93,8 +93,6 @@ static int run_ensure_nodes(struct cli *cli)
 		return cli_usage_error("ensure-nodes takes no arguments (got '%s')", cli->args[0]);
 	if (cli->host_file)
 		return cli_usage_error("ensure-nodes acts on the live host: it does not take --host");
-	/* At boot, before guests: no nvidia-smi (MIG UUIDs name no node). */
-	cli->scan_paths.tools = NULL;
 	struct lx_host host;
 	if (cli_load_host(cli, &host, NULL) < 0)
 		return LX_EXIT_ERROR;

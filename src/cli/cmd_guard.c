@@ -162,14 +162,9 @@ static int run_guard(struct cli *cli)
 	bool is_pve;
 	if (lx_conf_find(cli->pve_dir, cli->lxc_path, id, &path, &is_pve, &err) < 0)
 		return cannot_check(cli, id, phase, &err);
-	/* Every start waits on the guard: no nvidia-smi (seconds on a big
-	 * host). Records name instances by GI and CI; a hook container's MIG
-	 * UUID stays unmodelled, which claims nothing. */
-	struct lx_scan_paths paths = cli->scan_paths;
-	paths.tools = NULL;
 	struct lx_host host;
 	int rc = cli->host_file ? lx_snapshot_load(cli->host_file, &host, &err)
-				: lx_host_scan(&paths, &host, NULL, &err);
+				: lx_host_scan(&cli->scan_paths, &host, NULL, &err);
 	if (rc < 0)
 		return cannot_check(cli, id, phase, &err);
 	/* Read without Proxmox's lock: the start holds it while the hookscript runs. */

@@ -264,6 +264,18 @@ static const char *option_name(unsigned bit)
 	}
 }
 
+/* nvidia-smi loads NVML, which initializes every GPU it asks (seconds each
+ * without persistence mode): the scan runs it only for the commands that
+ * show or keep the model, and for a --gpus that names a MIG UUID. */
+static bool wants_mig_uuids(const struct cli *cli, const struct cli_command *cmd)
+{
+	static const char *const keep[] = {"scan", "snapshot", "publish"};
+	for (size_t i = 0; i < sizeof(keep) / sizeof(keep[0]); i++)
+		if (strcmp(cmd->name, keep[i]) == 0)
+			return true;
+	return cli->plan.gpus && strcasestr(cli->plan.gpus, "MIG-");
+}
+
 /* Parse one of generate's options; returns -1 after printing an error. */
 static int parse_plan_option(struct cli *cli, int opt, const char *arg)
 {
@@ -590,9 +602,10 @@ int main(int argc, char **argv)
 		cli.subid_root = cli.host_file ? NULL : "/";
 	/* nvidia-smi (the MIG UUIDs) answers for the live driver: not for a
 	 * stand-in --proc-dir, unless --driver-root names its userspace. */
-	cli.scan_paths.tools = cli.driver_root_given ? cli.driver_root
-			       : proc_dir_given      ? NULL
-						     : "/";
+	cli.scan_paths.tools = !wants_mig_uuids(&cli, cmd) ? NULL
+			       : cli.driver_root_given     ? cli.driver_root
+			       : proc_dir_given            ? NULL
+							   : "/";
 	if (check_dir("--pve-dir", cli.pve_dir, pve_dir_given) < 0 ||
 	    check_dir("--lxc-path", cli.lxc_path, lxc_path_given) < 0 ||
 	    check_dir("--subid-root", cli.subid_root, subid_root_given) < 0)

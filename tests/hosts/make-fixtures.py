@@ -636,7 +636,7 @@ def modules_text(h):
     return "\n".join(lines) + "\n"
 
 
-HAND_WRITTEN = ("p2p.expected", "p2p-doctor.expected")
+HAND_WRITTEN = ("p2p.expected", "p2p-doctor.expected", "mig-uuid.expected")
 
 
 def write_fixture(h):

@@ -94,6 +94,21 @@ for fixture in "$hosts"/*/; do
 		report not-ok "$name: a bundle snapshot holds the evidence and the same model"
 	fi
 
+	# A fixture with a stand-in nvidia-smi (root/, tests/hosts/README.md):
+	# generate on the live scan resolves a MIG UUID (nvidia-smi is run for
+	# a --gpus that names one) to what its GPU:giX/ciY gives.
+	if [ -f "$fixture/mig-uuid.expected" ]; then
+		read -r uuid ids <"$fixture/mig-uuid.expected"
+		if in_testbed generate --no-comments --gpus "$uuid" >"$work/by-uuid" 2>"$work/err" &&
+			in_testbed generate --no-comments --gpus "$ids" >"$work/by-ids" 2>>"$work/err" &&
+			[ -s "$work/by-ids" ] && cmp -s "$work/by-uuid" "$work/by-ids"; then
+			report ok "$name: generate --gpus $uuid on the live scan gives what $ids gives"
+		else
+			sed 's/^/# /' "$work/err" "$work/by-uuid"
+			report not-ok "$name: generate --gpus $uuid on the live scan gives what $ids gives"
+		fi
+	fi
+
 	# Peer-to-peer verdicts written by hand from the PCIe and kernel rules
 	# (<name>/p2p.expected, format in tests/hosts/README.md), against
 	# `topo --p2p --format json` on the live scan of the fixture.
