@@ -24,15 +24,21 @@ void lx_node_model_findings(const struct lx_node_model *m, const char *container
 					     "at every boot)",
 					     m->node));
 	else if (m->age == LX_MODEL_UNDATED)
+		/* Without the node's status a new publish is undated too. */
 		lx_findings_add(out, LXG181_MODEL_UNDATED, container, file, 0, NULL,
 				lx_xasprintf("cannot tell whether node %s's host model is from its "
 					     "current boot: %s%s",
 					     m->node, desc,
-					     !m->host.published.present
+					     m->node_boot_time != LX_UNKNOWN
 						     ? ""
 						     : " (the cluster has no status of the node: it is "
 						       "offline, or pvestatd does not run there)"),
-				lx_xasprintf("run 'lxgpu publish' on %s", m->node));
+				m->node_boot_time != LX_UNKNOWN
+					? lx_xasprintf("run 'lxgpu publish' on %s", m->node)
+					: lx_xasprintf("by hand: bring node %s online with pvestatd running "
+						       "(systemctl status pvestatd there), then run 'lxgpu "
+						       "publish' on it",
+						       m->node));
 }
 
 static const struct lx_gpu *gpu_by_uuid(const struct lx_host *h, const char *uuid)
@@ -101,7 +107,7 @@ static void other_containers(const struct lx_host *there, const char *lxc_dir, c
 
 /* One GPU of the container: there, on nvidia, reached by the config, free. */
 static void check_gpu(const struct lx_host *there, const char *id, const char *to,
-		      const struct lx_strv *reached_there, const struct lx_vm_devices *vms,
+		      size_t n_gpus, const struct lx_strv *reached_there, const struct lx_vm_devices *vms,
 		      const char *lxc_dir, bool exclusive, struct lx_migration_gpu *mg,
 		      struct lx_findings *f)
 {
@@ -110,14 +116,23 @@ static void check_gpu(const struct lx_host *there, const char *id, const char *t
 		tg = gpu_by_uuid(there, mg->uuid); /* the card itself moved to another slot */
 	const char *what = mg->model ? mg->model : "unknown model";
 	if (!tg) {
+		size_t on_nvidia_there = 0;
+		for (size_t i = 0; i < there->n_gpus; i++)
+			on_nvidia_there += on_nvidia(&there->gpus[i]);
 		lx_findings_add(f, LXG182_MIGRATE_GPU_ABSENT, id, NULL, 0, NULL,
 				lx_xasprintf("GPU %s (%s%s%s) is not on node %s: no GPU there has that "
 					     "PCI address%s",
 					     mg->bdf, what, mg->uuid ? ", " : "", mg->uuid ? mg->uuid : "",
 					     to, mg->uuid ? " or UUID" : ""),
-				lx_xasprintf("migrate to a node that has it, or give the container a GPU "
-					     "of %s after the move (lxgpu apply %s --gpus ...)",
-					     to, id));
+				on_nvidia_there >= n_gpus
+					? lx_xasprintf("after the move, run 'lxgpu apply %s --gpus best:%zu' "
+						       "on %s (GPUs of %s in place of the container's), or "
+						       "migrate to a node that has GPU %s",
+						       id, n_gpus, to, to, mg->bdf)
+					: lx_xasprintf("by hand: migrate to a node that has GPU %s (%s has "
+						       "%zu GPU%s on nvidia, the container %zu)",
+						       mg->bdf, to, on_nvidia_there,
+						       on_nvidia_there == 1 ? "" : "s", n_gpus));
 		return;
 	}
 	mg->there_bdf = lx_xstrdup(tg->bdf);
@@ -230,7 +245,7 @@ void lx_migration_check(const struct lx_host *here, const char *id, const struct
 						.uuid = g && g->uuid ? lx_xstrdup(g->uuid) : NULL,
 						.model = g && g->model ? lx_xstrdup(g->model) : NULL,
 						.there_minor = LX_UNKNOWN};
-		check_gpu(th, id, to, &reached_there, &vms, lxc_dir, exclusive, mg, f);
+		check_gpu(th, id, to, gpus_here.n, &reached_there, &vms, lxc_dir, exclusive, mg, f);
 	}
 	lx_vm_devices_free(&vms);
 	lx_strv_free(&reached_there);

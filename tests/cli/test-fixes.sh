@@ -54,15 +54,22 @@ fix_of() { jq -r --arg c "$1" --arg id "$2" '[.findings[] | select(.code == $c a
 has() { jq -e --arg c "$1" --arg id "$2" 'any(.findings[]; .code == $c and .container == $id)' "$work/out.json" >/dev/null; }
 verify_json() { lx verify "$1" --format json >"$work/out.json" 2>"$work/err"; }
 
-# fixed CODE ID CHECK...: CHECK (writing out.json) gives CODE for ID; its fix
-# is run as printed; CHECK again gives no CODE for ID.
-fixed() {
+# given CODE ID CHECK...: CHECK (writing out.json) gives CODE for ID; f is
+# its fix
+given() {
 	code=$1 id=$2
 	shift 2
 	"$@"
 	has "$code" "$id" || { echo "no $code for $id"; cat "$work/out.json" "$work/err"; return 1; }
 	f=$(fix_of "$code" "$id")
+}
+# fixed CODE ID CHECK...: CHECK gives CODE for ID; its fix is run as
+# printed; CHECK again gives no CODE for ID.
+fixed() {
+	given "$@" || return 1
+	shift 2
 	case $f in "by hand:"*) echo "$code's fix is a manual step: $f"; return 1 ;; esac
+	eval "${before_fix:-:}" || return 1 # what the fix says comes first ("after the move")
 	run_fix "$f" || return 1
 	"$@"
 	! has "$code" "$id" || { echo "$code is still there after: $f"; jq -c '.findings[]' "$work/out.json"; return 1; }
@@ -70,11 +77,7 @@ fixed() {
 }
 # manual CODE ID CHECK...: CHECK gives CODE for ID, and its fix says "by hand:"
 manual() {
-	code=$1 id=$2
-	shift 2
-	"$@"
-	has "$code" "$id" || { echo "no $code for $id"; cat "$work/out.json" "$work/err"; return 1; }
-	f=$(fix_of "$code" "$id")
+	given "$@" || return 1
 	case $f in "by hand:"*) ;; *) echo "$code's fix is not marked as a manual step: $f"; return 1 ;; esac
 	by_hand="$by_hand $code"
 }
@@ -138,11 +141,7 @@ check "LXG064 NVIDIA's hook gives no compute: by hand" hcase LXG064 no-capabilit
 # nocmd CODE ID CHECK...: CHECK gives CODE for ID and its fix has no command
 # (for the codes listed in no_command below that a case here can give)
 nocmd() {
-	code=$1 id=$2
-	shift 2
-	"$@"
-	has "$code" "$id" || { echo "no $code for $id"; cat "$work/out.json" "$work/err"; return 1; }
-	f=$(fix_of "$code" "$id")
+	given "$@" || return 1
 	[ -z "$(fix_commands "$f")" ] || { echo "$code's fix has a command: $f"; return 1; }
 }
 # The driver hook line: a binary that is not there (LXG045); the driver
@@ -718,6 +717,121 @@ else
 	by_hand="$by_hand LXG127"
 fi
 
+# ---- h22misc: the cluster (tests/cli/test-cluster.sh's layout: pmxcfs's
+# nodes/<node>/{lxc,qemu-server}, lxc -> nodes/<local>/lxc, .rrd with
+# pvestatd's "pve2-node/<node>:<uptime>::<time>:..." lines). This machine is
+# node a (the 8-GPU host); a fix that says "on NODE" runs with NODE's own
+# lxgpu word: its host model, its /proc/stat btime, its view of the cluster
+# file system (lxc -> nodes/NODE/lxc) and its name (--node, as its hostname
+# gives it there). ----
+cl="$work/cl" cpve="$work/cl/pve" cnow=$(date +%s)
+cboot=$((cnow - 3600)) # the boot every node is at now, as .rrd reports it
+mkdir -p "$cl/lxc"
+for n in a c d g u v x; do
+	mkdir -p "$cpve/nodes/$n/lxc" "$cpve/nodes/$n/qemu-server" "$cl/view-$n" "$cl/proc-$n/sys/kernel/random"
+	ln -s ../pve/nodes "$cl/view-$n/nodes" && ln -s ../pve/.rrd "$cl/view-$n/.rrd"
+	ln -s "nodes/$n/lxc" "$cl/view-$n/lxc" && ln -s "nodes/$n/qemu-server" "$cl/view-$n/qemu-server"
+	printf 'cpu  10 0 10 1000 0 0 0 0 0 0\nbtime %s\n' $cboot >"$cl/proc-$n/stat"
+	cat /proc/sys/kernel/random/uuid >"$cl/proc-$n/sys/kernel/random/boot_id"
+done
+ln -s nodes/a/lxc "$cpve/lxc" && ln -s nodes/a/qemu-server "$cpve/qemu-server"
+for n in a c d g u v x; do # every node's rrd line but u's (offline)
+	[ $n = u ] || printf 'pve2-node/%s:%s::%s:0.12:64:0.01:0.001:540000000000:12000000000:8589930496:0:100861726720:3840647168:123456:654321\n' \
+		$n $((cnow - cboot)) "$cnow"
+done >"$cpve/.rrd"
+# The nodes' models (as each scans itself): c one RTX 4090 at 0000:01:00.0;
+# d the 8-GPU host with 0000:39:00.0 on vfio-pci; g the 8-GPU host probed in
+# another order (0000:39:00.0 is /dev/nvidia5 there, 0000:ba:00.0 /dev/nvidia1).
+cp "$examples/$eight.yaml" "$cl/a.yaml"
+cp "$examples/pve-rtx-4090.yaml" "$cl/c.yaml"
+for n in u v x; do cp "$cl/a.yaml" "$cl/$n.yaml"; done
+python3 -c '
+import sys, yaml
+h = yaml.safe_load(open(sys.argv[1]))
+m = {g["bdf"]: g for g in h["gpus"]}
+m["0000:39:00.0"]["minor"], m["0000:ba:00.0"]["minor"] = 5, 1
+yaml.safe_dump(h, open(sys.argv[2], "w"), sort_keys=False)
+g = m["0000:39:00.0"]
+g.update(driver="vfio-pci", minor=None, model=None, uuid=None, vbios=None)
+yaml.safe_dump(h, open(sys.argv[3], "w"), sort_keys=False)' "$cl/a.yaml" "$cl/g.yaml" "$cl/d.yaml"
+for n in a c d g u v x; do
+	fix_stubs "$cl/fix-$n" "$lxgpu" --host "$cl/$n.yaml" --proc-dir "$cl/proc-$n" --pve-dir "$cl/view-$n" \
+		--lxc-path "$cl/lxc" --node $n -- --backup-dir "$cl/backups-$n" --lock-dir "$work"
+done
+for n in c g; do # the same without --node, which only publish takes
+	fix_stubs "$cl/fixm-$n" "$lxgpu" --host "$cl/$n.yaml" --proc-dir "$cl/proc-$n" --pve-dir "$cl/view-$n" \
+		--lxc-path "$cl/lxc" -- --backup-dir "$cl/backups-$n" --lock-dir "$work"
+done
+fix_dir="$work/fixp"
+c_publish() { # NODE [BTIME]: NODE published its model, at a boot of BTIME (now's by default)
+	sed -i "s/^btime .*/btime ${2:-$cboot}/" "$cl/proc-$1/stat"
+	"$lxgpu" -q --host "$cl/$1.yaml" --proc-dir "$cl/proc-$1" --pve-dir "$cpve" publish --node "$1" || return 1
+	sed -i "s/^btime .*/btime $cboot/" "$cl/proc-$1/stat"
+}
+ct_gpu1() { # FILE: a CT with /dev/nvidia1 (0000:39:00.0 on a)
+	printf 'arch: amd64\nhostname: ct\nmemory: 4096\nostype: debian\nunprivileged: 1\n' >"$1"
+	printf 'dev0: /dev/nvidia1,mode=0666\ndev1: /dev/nvidiactl,mode=0666\n' >>"$1"
+	printf 'dev2: /dev/nvidia-uvm,mode=0666\ndev3: /dev/nvidia-uvm-tools,mode=0666\n' >>"$1"
+}
+for n in a c d g v; do c_publish $n || echo "Bail out! publish $n"; done
+c_publish c $((cboot - 86400)) # before its last boot
+c_publish u
+cp "$cl/v.yaml" "$cpve/nodes/v/lxgpu-host.yaml" # copied there by hand: not stamped
+# audit --cluster on a, its findings with their containers as out.json
+caudit_json() {
+	"$lxgpu" --host "$cl/a.yaml" --pve-dir "$cpve" --lxc-path "$cl/lxc" --format json audit --cluster \
+		>"$work/aout.json" 2>"$work/err"
+	jq '{findings: [.containers[] | .container as $c | .findings[] | . + {container: $c}]}' \
+		"$work/aout.json" >"$work/out.json"
+}
+# ccase CODE NODE CTID: CT CTID on NODE; the fix runs with NODE's lxgpu
+ccase() {
+	ct_gpu1 "$cpve/nodes/$2/lxc/$3.conf"
+	fix_dir="$cl/fix-$2"
+	# and the container is judged with NODE's model (its GPUs known)
+	fixed "$1" "$3" caudit_json && jq -e --arg id "$3" \
+		'any(.containers[]; .container == $id and .gpus != null)' "$work/aout.json" >/dev/null
+	rc=$?
+	fix_dir="$work/fixp"
+	return $rc
+}
+check "LXG021 a GPU container on a node without a model: lxgpu publish there" ccase LXG021 x 901
+check "LXG180 a node's model from before its boot: lxgpu publish there" ccase LXG180 c 301
+check "LXG181 a node's model not stamped by publish: lxgpu publish there" ccase LXG181 v 401
+check "LXG181 no status of the node in .rrd: by hand (a new publish is undated too)" \
+	eval 'ct_gpu1 "$cpve/nodes/u/lxc/801.conf" && manual LXG181 801 caudit_json'
+# preflight 101 --to NODE: from a while CT 101 is on a; once it has moved,
+# from NODE (the same question there: does it have its GPUs on NODE?)
+cpf_json() { # NODE
+	on=a
+	[ -f "$cpve/nodes/a/lxc/101.conf" ] || on=$1
+	"$lxgpu" --host "$cl/$on.yaml" --pve-dir "$cl/view-$on" --lxc-path "$cl/lxc" --format json \
+		preflight 101 --to "$1" >"$work/pf.json" 2>"$work/err"
+	jq '{findings: [.findings[] | . + {container: "101"}]}' "$work/pf.json" >"$work/out.json"
+}
+# mcase CODE NODE: CT 101 on a, refused --to NODE with CODE; the fix runs
+# after the move (pct migrate: the config to nodes/NODE/lxc), on NODE
+mcase() {
+	rm -f "$cpve"/nodes/*/lxc/101.conf && ct_gpu1 "$cpve/nodes/a/lxc/101.conf"
+	fix_dir="$cl/fixm-$2"
+	before_fix="mv '$cpve/nodes/a/lxc/101.conf' '$cpve/nodes/$2/lxc/101.conf'"
+	# and on NODE it has its GPU (a document, not an error)
+	fixed "$1" 101 cpf_json "$2" && jq -e '.verdict == "ok" and (.gpus | length) == 1' "$work/pf.json" >/dev/null
+	rc=$?
+	fix_dir="$work/fixp" before_fix=""
+	rm -f "$cpve"/nodes/*/lxc/101.conf
+	return $rc
+}
+check "LXG182 the GPU is not on the target node: after the move, apply best:1 there" mcase LXG182 c
+check "LXG184 the GPU is another /dev/nvidiaN there: after the move, apply its address there" mcase LXG184 g
+t_vfio_there() {
+	ct_gpu1 "$cpve/nodes/a/lxc/101.conf" && nocmd LXG183 101 cpf_json d
+	rc=$?
+	rm -f "$cpve/nodes/a/lxc/101.conf"
+	return $rc
+}
+check "LXG183 the GPU is on vfio-pci there: no command (bind it, or migrate elsewhere)" t_vfio_there
+
 # ---- every code is covered or listed ----
 # Codes whose fix prints no command (advice on the host's firmware, hardware,
 # packages or the kernel log; nothing lxgpu or pct could run):
@@ -734,6 +848,7 @@ LXG113 LXG114 LXG115 # kernel command line (iommu=pt, ACS), module options
 LXG121 LXG124 LXG125 # bind the GPU, install the driver: host administration
 LXG128 LXG129 # the boot loader's command line; run as root or give --kmsg
 LXG160 LXG161 # IOMMU and ACS settings in firmware and kernel command line
+LXG183 # migration: bind the GPU to nvidia on the target node, or migrate elsewhere (host administration)
 "
 # Codes whose fix needs a running container: run as printed in real LXC by
 # tests/integration/lxc-fixes.sh (which checks this list is what it covers)
@@ -743,8 +858,6 @@ LXG015 LXG016 LXG017 LXG018 LXG019 LXG026 LXG033
 # Codes whose fix has a command but no case here yet, and why (each one
 # is a gap: give it a case and take it out of this list):
 not_yet="
-LXG021 # audit --cluster without a node's published model (tests/cli/test-cluster.sh)
-LXG180 LXG181 LXG182 LXG183 LXG184 # cluster models and preflight --to
 "
 t_every_code() {
 	codes=$(sed -n 's/^.*= *{"\(LXG[0-9]*\)".*$/\1/p' "$src/src/report/finding-table.c")
