@@ -831,6 +831,17 @@ int lx_plan_build(const struct lx_host *host, const struct lx_plan_options *opts
 		lx_plan_free(plan);
 		return -1;
 	}
+	/* pve-container writes each devN's rule as an lxc.cgroup2 key
+	 * (update_lxc_config), which a v1 devices controller never reads: a
+	 * privileged container's common.conf deny-all then holds. */
+	if (plan->style == LX_STYLE_DEVN && !plan->unprivileged && plan->cgroup_keys == LX_CGROUP_V1 &&
+	    plan->n_nodes > 0)
+		plan_warn(plan,
+			  lx_xstrdup("this host's devices controller is cgroup v1: Proxmox writes the "
+				     "rule of a devN entry as an lxc.cgroup2 key, which LXC does not apply "
+				     "there, so in a privileged container these nodes open with EPERM"),
+			  lx_xstrdup("use --style raw (lxc.cgroup.devices.allow rules and binds), or "
+				     "an unprivileged container, or boot the host with cgroup v2"));
 	return 0;
 }
 

@@ -36,7 +36,8 @@
 # Proxmox case's rootfs is then "ctstore:100/subvol-100-disk-0.subvol", a dir
 # storage whose root holds that /etc/group, so generate and verify read it
 # there. Expectations written by hand: "gen: LINE" a line generate must
-# print, "pve-node: PATH TYPE MAJ:MIN MODE UID GID" a node Proxmox's prestart
+# print ("gen-warn-v1: TEXT" a warning it prints on the v1 half only),
+# "pve-node: PATH TYPE MAJ:MIN MODE UID GID" a node Proxmox's prestart
 # hook must have made (host ids), "stat: PATH UID GID GROUP" what stat says
 # inside, and "probe-as: USER PATH WANT" an open by that user (su, with its
 # groups) for r, w and rw, which must be WANT (allowed, eacces, eperm; a
@@ -395,6 +396,18 @@ for case_file in "$cases"/*.case; do
 					rc=1
 				done <"$dir/node.want"
 				[ $rc -eq 0 ] || sed 's/^/# made: /' "$pve/$model_layout/nodes"
+				# a warning generate must print on the v1 half only
+				field "$case_file" gen-warn-v1 >"$dir/warn.want"
+				while IFS= read -r text; do
+					if grep -qF "$text" "$dir/100.conf.err"; then
+						[ "$layout" = v1 ] && continue
+						echo "# generate warned on cgroup $layout: $text"
+					else
+						[ "$layout" = v2 ] && continue
+						echo "# generate did not warn: $text"
+					fi
+					rc=1
+				done <"$dir/warn.want"
 				return $rc
 			}
 			check "$case_name on cgroup $layout: the recorded Proxmox translation is of this input" t_input
