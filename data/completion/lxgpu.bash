@@ -13,7 +13,7 @@ _lxgpu_plan_opts='--gpus --style --privileged --unprivileged --caps --dri --mig-
 	--dev-start --mode --uid --gid --cgroup --templates'
 _lxgpu_cmd_opts() {
 	case $1 in
-	scan) echo '' ;;
+	scan) echo '--mig-uuids' ;;
 	generate) echo "$_lxgpu_plan_opts --driver-libs --no-comments -o --output" ;;
 	apply) echo "$_lxgpu_plan_opts --driver-libs --dry-run --force --backup-dir --keep --lock-timeout
 		--lock-dir --allow-privilege-change --exclusive" ;;
@@ -23,12 +23,12 @@ _lxgpu_cmd_opts() {
 	audit) echo '--cluster --hosts --exclusive -o --output' ;;
 	preflight) echo '--next-boot --kernel --root --print-boot-unit --to --hosts --exclusive' ;;
 	topo) echo '--gpus --p2p' ;;
-	snapshot) echo '-o --output' ;;
+	snapshot) echo '-o --output --mig-uuids' ;;
 	ensure-nodes) echo '--dry-run --load-modules --all-mig --print-boot-unit' ;;
 	hook) echo '--optional' ;;
 	guard) echo '' ;;
 	doctor) echo '--kmsg' ;;
-	publish) echo '--node' ;;
+	publish) echo '--node --mig-uuids' ;;
 	esac
 }
 _lxgpu_commands='scan generate apply rollback verify audit preflight topo snapshot ensure-nodes

@@ -30,6 +30,7 @@ enum cli_option_bit {
 	CLI_OPT_BOOT_UNIT = 1u << 13,    /* --print-boot-unit */
 	CLI_OPT_PRIVILEGE_CHANGE = 1u << 14, /* --allow-privilege-change (apply) */
 	CLI_OPT_ALL_MIG = 1u << 15,      /* --all-mig (ensure-nodes) */
+	CLI_OPT_MIG_UUIDS = 1u << 16,    /* --mig-uuids (scan, snapshot, publish) */
 	CLI_OPT_NO_COMMENTS = 1u << 28,  /* --no-comments (generate) */
 	CLI_OPT_HOOK = 1u << 20,         /* --optional (hook) */
 	CLI_OPT_EXCLUSIVE = 1u << 24,    /* --exclusive (audit, apply) */
@@ -85,6 +86,7 @@ struct cli {
 	bool print_boot_unit;
 	bool load_modules; /* ensure-nodes --load-modules */
 	bool all_mig;      /* ensure-nodes --all-mig */
+	bool mig_uuids;    /* scan/snapshot/publish --mig-uuids: run nvidia-smi */
 	const char *kmsg_file; /* doctor --kmsg: a saved kernel log */
 	const char *driver_root; /* --driver-root: where the host's driver userspace is (NULL: /) */
 	bool driver_root_given;

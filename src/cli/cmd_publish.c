@@ -34,7 +34,7 @@ static int run_publish(struct cli *cli)
 const struct cli_command cli_cmd_publish = {
 	.name = "publish",
 	.summary = "share this node's host model with the cluster (pmxcfs)",
-	.usage = "Usage: lxgpu publish [--node NAME] [--pve-dir DIR] [--host FILE]\n"
+	.usage = "Usage: lxgpu publish [--node NAME] [--mig-uuids] [--pve-dir DIR] [--host FILE]\n"
 		 "\n"
 		 "Scan this host and write its model (the snapshot YAML, docs/schema.md) to\n"
 		 "<pve-dir>/nodes/<node>/lxgpu-host.yaml, stamped with the node's name, its boot\n"
@@ -46,11 +46,14 @@ const struct cli_command cli_cmd_publish = {
 		 "\n"
 		 "  --node NAME   the node's name in the cluster (default: the host name up to\n"
 		 "                the first dot, as Proxmox names nodes)\n"
+		 "  --mig-uuids   also record the MIG instances' UUIDs (MIG-...), which only\n"
+		 "                NVML knows: runs nvidia-smi -L and -q -x, which open the\n"
+		 "                device nodes and initialize the GPUs\n"
 		 "  --host FILE   publish that snapshot instead of a scan (stamped with this\n"
 		 "                host's boot and the time now)\n"
 		 "\n"
 		 "Exit 0 when published, 2 when not (no nodes/<node> directory, a read-only\n"
 		 "cluster file system without quorum, ...).\n",
-	.options = CLI_OPT_NODE,
+	.options = CLI_OPT_NODE | CLI_OPT_MIG_UUIDS,
 	.run = run_publish,
 };

@@ -30,14 +30,18 @@ static int run_scan(struct cli *cli)
 const struct cli_command cli_cmd_scan = {
 	.name = "scan",
 	.summary = "what the host has: GPUs, device nodes, majors, driver, cgroup",
-	.usage = "Usage: lxgpu scan [--format text|json|yaml] [--host FILE]\n"
+	.usage = "Usage: lxgpu scan [--format text|json|yaml] [--mig-uuids] [--host FILE]\n"
 		 "\n"
 		 "Scan the host (or read the --host snapshot) and print its GPUs (index, PCI\n"
 		 "address, model, device minor, driver, NUMA node), the /dev/nvidia* and DRM\n"
 		 "nodes with their majors and modes, the majors from /proc/devices, the driver\n"
 		 "(version, open or proprietary, modules, GSP firmware) and warnings.\n"
 		 "Never opens a device node: safe on a busy host and from a start hook.\n"
-		 "The json and yaml forms follow docs/schema.md.\n",
-	.options = CLI_OPT_FORMAT,
+		 "The json and yaml forms follow docs/schema.md.\n"
+		 "\n"
+		 "  --mig-uuids   also record the MIG instances' UUIDs (MIG-...), which only\n"
+		 "                NVML knows: runs nvidia-smi -L and -q -x, which open the\n"
+		 "                device nodes and initialize the GPUs\n",
+	.options = CLI_OPT_FORMAT | CLI_OPT_MIG_UUIDS,
 	.run = run_scan,
 };

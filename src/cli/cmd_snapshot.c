@@ -34,13 +34,17 @@ static int run_snapshot(struct cli *cli)
 const struct cli_command cli_cmd_snapshot = {
 	.name = "snapshot",
 	.summary = "save the host model (and its evidence) for offline use",
-	.usage = "Usage: lxgpu snapshot -o FILE.yaml|FILE.tar.gz|- [--host FILE]\n"
+	.usage = "Usage: lxgpu snapshot -o FILE.yaml|FILE.tar.gz|- [--mig-uuids] [--host FILE]\n"
 		 "\n"
 		 "Save the host model. FILE.yaml holds the model (docs/schema.md); FILE.tar.gz\n"
 		 "is a bundle of that YAML plus the raw /proc files and the /dev listing it was\n"
 		 "scanned from. '-' writes the YAML to standard output. Every command reads a\n"
-		 "snapshot back with --host FILE. The file is replaced atomically.\n",
-	.options = CLI_OPT_OUTPUT,
+		 "snapshot back with --host FILE. The file is replaced atomically.\n"
+		 "\n"
+		 "  --mig-uuids   also record the MIG instances' UUIDs (MIG-...), which only\n"
+		 "                NVML knows: runs nvidia-smi -L and -q -x, which open the\n"
+		 "                device nodes and initialize the GPUs\n",
+	.options = CLI_OPT_OUTPUT | CLI_OPT_MIG_UUIDS,
 	.own_output = true,
 	.run = run_snapshot,
 };

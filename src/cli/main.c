@@ -136,6 +136,7 @@ enum {
 	OPT_DEV_DIR,
 	OPT_LOAD_MODULES,
 	OPT_ALL_MIG,
+	OPT_MIG_UUIDS,
 	OPT_KMSG,
 	OPT_SYS_DIR,
 	OPT_NO_COMMENTS,
@@ -195,6 +196,7 @@ static const struct option long_options[] = {
 	{"dev-dir", required_argument, NULL, OPT_DEV_DIR},
 	{"load-modules", no_argument, NULL, OPT_LOAD_MODULES},
 	{"all-mig", no_argument, NULL, OPT_ALL_MIG},
+	{"mig-uuids", no_argument, NULL, OPT_MIG_UUIDS},
 	{"kmsg", required_argument, NULL, OPT_KMSG},
 	{"sys-dir", required_argument, NULL, OPT_SYS_DIR},
 	{"no-comments", no_argument, NULL, OPT_NO_COMMENTS},
@@ -250,6 +252,7 @@ static const char *option_name(unsigned bit)
 	case CLI_OPT_PREFLIGHT: return "preflight's options (--next-boot, --kernel, --root)";
 	case CLI_OPT_LOAD_MODULES: return "--load-modules";
 	case CLI_OPT_ALL_MIG: return "--all-mig";
+	case CLI_OPT_MIG_UUIDS: return "--mig-uuids";
 	case CLI_OPT_DRY_RUN: return "--dry-run";
 	case CLI_OPT_BOOT_UNIT: return "--print-boot-unit";
 	case CLI_OPT_EXCLUSIVE: return "--exclusive";
@@ -264,16 +267,14 @@ static const char *option_name(unsigned bit)
 	}
 }
 
-/* nvidia-smi loads NVML, which initializes every GPU it asks (seconds each
- * without persistence mode): the scan runs it only for the commands that
- * show or keep the model, and for a --gpus that names a MIG UUID. */
-static bool wants_mig_uuids(const struct cli *cli, const struct cli_command *cmd)
+/* nvidia-smi loads NVML, which opens the device nodes and initializes
+ * every GPU it asks (seconds each without persistence mode; it hangs on a
+ * GPU in a bad state): lxgpu never opens a node unless asked. The scan runs
+ * it for --mig-uuids, and for a --gpus that names a MIG UUID (only NVML
+ * knows them). */
+static bool wants_mig_uuids(const struct cli *cli)
 {
-	static const char *const keep[] = {"scan", "snapshot", "publish"};
-	for (size_t i = 0; i < sizeof(keep) / sizeof(keep[0]); i++)
-		if (strcmp(cmd->name, keep[i]) == 0)
-			return true;
-	return cli->plan.gpus && strcasestr(cli->plan.gpus, "MIG-");
+	return cli->mig_uuids || (cli->plan.gpus && strcasestr(cli->plan.gpus, "MIG-"));
 }
 
 /* Parse one of generate's options; returns -1 after printing an error. */
@@ -415,6 +416,10 @@ int main(int argc, char **argv)
 		case OPT_ALL_MIG:
 			cli.all_mig = true;
 			cli.given |= CLI_OPT_ALL_MIG;
+			break;
+		case OPT_MIG_UUIDS:
+			cli.mig_uuids = true;
+			cli.given |= CLI_OPT_MIG_UUIDS;
 			break;
 		case 'o':
 			cli.output = optarg;
@@ -602,7 +607,7 @@ int main(int argc, char **argv)
 		cli.subid_root = cli.host_file ? NULL : "/";
 	/* nvidia-smi (the MIG UUIDs) answers for the live driver: not for a
 	 * stand-in --proc-dir, unless --driver-root names its userspace. */
-	cli.scan_paths.tools = !wants_mig_uuids(&cli, cmd) ? NULL
+	cli.scan_paths.tools = !wants_mig_uuids(&cli) ? NULL
 			       : cli.driver_root_given     ? cli.driver_root
 			       : proc_dir_given            ? NULL
 							   : "/";

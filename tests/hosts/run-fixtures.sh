@@ -74,7 +74,8 @@ for fixture in "$hosts"/*/; do
 	in_testbed() { umockdev-run -d "$fixture/devices.umockdev" -- sh "$in_testbed_sh" "$fixture" - "$lxgpu" "$@"; }
 
 	"$lxgpu" --host "$expected" scan --format yaml >"$work/expected.yaml" 2>"$work/err"
-	if in_testbed scan --format yaml >"$work/scanned.yaml" 2>>"$work/err" &&
+	# (--mig-uuids: a fixture with a stand-in nvidia-smi records the MIG UUIDs)
+	if in_testbed scan --mig-uuids --format yaml >"$work/scanned.yaml" 2>>"$work/err" &&
 		diff -u "$work/expected.yaml" "$work/scanned.yaml" >"$work/diff"; then
 		report ok "$name: the scanner gives the expected model"
 	else
@@ -83,7 +84,7 @@ for fixture in "$hosts"/*/; do
 	fi
 
 	rm -f "$work/bundle.tar.gz"
-	if in_testbed snapshot -q -o "$work/bundle.tar.gz" 2>"$work/err" &&
+	if in_testbed snapshot --mig-uuids -q -o "$work/bundle.tar.gz" 2>"$work/err" &&
 		tar -tzf "$work/bundle.tar.gz" | grep -qx 'evidence/proc/devices' &&
 		tar -tzf "$work/bundle.tar.gz" | grep -qx 'evidence/dev-listing.txt' &&
 		"$lxgpu" --host "$work/bundle.tar.gz" scan --format yaml >"$work/from-bundle.yaml" &&
@@ -99,6 +100,16 @@ for fixture in "$hosts"/*/; do
 	# a --gpus that names one) to what its GPU:giX/ciY gives.
 	if [ -f "$fixture/mig-uuid.expected" ]; then
 		read -r uuid ids <"$fixture/mig-uuid.expected"
+		# Without --mig-uuids no command runs nvidia-smi (NVML opens the
+		# nodes and initializes the GPUs): the model has no MIG UUIDs.
+		if in_testbed scan --format yaml >"$work/plain.yaml" 2>"$work/err" &&
+			grep -q "^gpus:" "$work/plain.yaml" && ! grep -q "^mig_uuids:" "$work/plain.yaml" &&
+			grep -q "^mig_uuids:" "$work/scanned.yaml"; then
+			report ok "$name: scan without --mig-uuids records no MIG UUID (nvidia-smi not run)"
+		else
+			sed 's/^/# /' "$work/err"
+			report not-ok "$name: scan without --mig-uuids records no MIG UUID (nvidia-smi not run)"
+		fi
 		if in_testbed generate --no-comments --gpus "$uuid" >"$work/by-uuid" 2>"$work/err" &&
 			in_testbed generate --no-comments --gpus "$ids" >"$work/by-ids" 2>>"$work/err" &&
 			[ -s "$work/by-ids" ] && cmp -s "$work/by-uuid" "$work/by-ids"; then
