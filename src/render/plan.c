@@ -200,9 +200,10 @@ static int mig_of_uuid(const struct lx_host *host, const char *token, size_t *in
 				       token, known);
 	return selection_error(host, err,
 			       "no MIG device has UUID %s: the host model records no MIG UUIDs "
-			       "(the scan reads them from /usr/bin/nvidia-smi when a GPU has "
-			       "instances); list them with nvidia-smi -L, or give the instance as "
-			       "GPU:giX/ciY (nvidia-smi mig -lci prints both IDs)",
+			       "(a live scan asks nvidia-smi for them when --gpus names one; a "
+			       "snapshot has them when taken with --mig-uuids); list them with "
+			       "nvidia-smi -L, or give the instance as GPU:giX/ciY (nvidia-smi mig "
+			       "-lci prints both IDs)",
 			       token);
 }
 
