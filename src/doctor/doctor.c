@@ -157,6 +157,22 @@ static char *missing_node_fix(const struct lx_host_facts *f, const char *message
 			  "/etc/modprobe.d");
 }
 
+/* The model's fix for a node of the wrong type or major: ensure-nodes
+ * replaces it, but with ModifyDeviceFiles 0 not the nvidia-major ones. */
+static char *wrong_node_fix(const struct lx_host_facts *f, const char *message, char *fix)
+{
+	_cleanup_free_ char *modify = f && f->live ? lx_nvidia_param_get(f->params, "ModifyDeviceFiles") : NULL;
+	if (!modify || strcmp(modify, "0") != 0 || !fix || !strstr(fix, "lxgpu ensure-nodes") ||
+	    strstr(message, "/dev/nvidia-uvm") || strstr(message, "/dev/nvidia-caps/"))
+		return fix;
+	free(fix);
+	return lx_xstrdup("by hand: ModifyDeviceFiles is 0 in /proc/driver/nvidia/params: neither "
+			  "the driver, nvidia-modprobe nor lxgpu ensure-nodes replaces the nvidia-major "
+			  "nodes; remake it as the driver would (rm it, then mknod -m 0666 /dev/nvidiaN "
+			  "c 195 N, /dev/nvidiactl is minor 255), or take NVreg_ModifyDeviceFiles=0 out "
+			  "of /etc/modprobe.d");
+}
+
 /* The host model's prerequisites: the rules of lx_host_check (module
  * loaded, GPUs bound, nodes with the live majors, GSP firmware, flavour),
  * each with its finding code. */
@@ -175,6 +191,8 @@ static int check_model(struct check_ctx *c)
 			x->fix = unbound_gpu_fix(c->in->host, c->in->facts, x->message);
 		if (x->code == LXG122_DRIVER_NODE_MISSING)
 			x->fix = missing_node_fix(c->in->facts, x->message, x->fix);
+		if (x->code == LXG123_DRIVER_NODE_WRONG)
+			x->fix = wrong_node_fix(c->in->facts, x->message, x->fix);
 		add(c, (enum lx_finding_code)x->code, x->message, x->fix, evidence);
 		if (x->info)
 			lx_findings_last_severity(c->out, LX_SEVERITY_INFO);

@@ -654,6 +654,10 @@ t_node_nomodify_gpu() {
 }
 t_node_stale_uvm() { dl_host 511 && proc_host "$dh" 509 3 && dfixed LXG123; }
 t_node_gpu_major() { dl_host 511 && rm "$dh/dev/nvidia3" && mknod "$dh/dev/nvidia3" c 200 3 && dfixed LXG123; }
+t_node_nomodify_major() {
+	dl_host 511 && printf 'ModifyDeviceFiles: 0\n' >"$dh/proc/driver/nvidia/params" && rm "$dh/dev/nvidia3" &&
+		mknod "$dh/dev/nvidia3" c 200 3 && manual LXG123 host doctor_live
+}
 # An NVLink 5 switch management port (ConnectX 15b3 whose VPD says SW_MNG),
 # no mlx5_ib, ib_umad or nvlsm (NVIDIA's Fabric Manager user guide)
 t_nvlink5() {
@@ -691,6 +695,7 @@ if [ "$(id -u)" -eq 0 ]; then
 	check "LXG122 ModifyDeviceFiles 0, a GPU's node missing: by hand (mknod)" t_node_nomodify_gpu
 	check "LXG123 uvm nodes of a stale major (511 -> 509): lxgpu ensure-nodes" t_node_stale_uvm
 	check "LXG123 a GPU node of another major: lxgpu ensure-nodes" t_node_gpu_major
+	check "LXG123 ModifyDeviceFiles 0, a GPU node of another major: by hand (ensure-nodes leaves it)" t_node_nomodify_major
 	check "LXG119 NVLink 5 without its prerequisites: by hand (modprobe, nvlsm)" t_nvlink5
 else
 	echo "# not root: the driver node cases (mknod) are left out"
