@@ -321,7 +321,8 @@ static void by_path_gone(struct checker *k, const struct lx_start_failure *f, bo
 			     f->path, why),
 		target ? lx_xasprintf("let udev remake the link (udevadm trigger --subsystem-match=drm), "
 				      "or name %s instead (line %d)", target, f->line)
-		       : lx_xasprintf("%s the GPU's current address: lxgpu apply %s --gpus <bdf>",
+		       : lx_xasprintf("by hand: find the GPU ('lxgpu scan' lists the GPUs and their "
+				      "DRM nodes), then %s it: lxgpu apply %s --gpus <address>",
 				      devn ? "give the entry" : "mount", k->cc->id));
 }
 

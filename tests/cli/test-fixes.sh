@@ -434,14 +434,28 @@ for g in h["gpus"]:
 yaml.safe_dump(h, open(sys.argv[1], "w"), sort_keys=False)' "$FIX_HOST"
 UDEV
 chmod +x "$work/fixp/on-udevadm"
-t_by_path_gone() {
+by_path_ct() { # ADDRESS: CT 700 with a devN of the render link of the GPU at ADDRESS
 	rm -rf "$pve" "$state" && mkdir -p "$pve/lxc"
-	sed '/^    by_path: /d' "$examples/pve-intel-igpu.yaml" >"$host"
-	printf 'arch: amd64\nhostname: ct700\nostype: debian\nrootfs: local-lvm:vm-700-disk-0,size=8G\nunprivileged: 1\ndev0: /dev/dri/by-path/pci-0000:00:02.0-render,mode=0666\n' \
-		>"$pve/lxc/700.conf"
+	printf 'arch: amd64\nhostname: ct700\nostype: debian\nrootfs: local-lvm:vm-700-disk-0,size=8G\nunprivileged: 1\ndev0: /dev/dri/by-path/pci-%s-render,mode=0666\n' \
+		"$1" >"$pve/lxc/700.conf"
+}
+t_by_path_gone() {
+	by_path_ct 0000:00:02.0 && sed '/^    by_path: /d' "$examples/pve-intel-igpu.yaml" >"$host"
 	fixed LXG056 700 verify_json 700
 }
 check "LXG056 a by-path link the host lost: udevadm trigger" t_by_path_gone
+# the GPU at the link's address has no DRM node (no drm driver bound):
+# which GPU the entry should give, the user knows
+t_by_path_no_drm() {
+	by_path_ct 0000:00:02.0 && python3 -c '
+import sys, yaml
+h = yaml.safe_load(open(sys.argv[1]))
+h["gpus"][0]["drm"] = []
+h["nodes"] = [n for n in h["nodes"] if not n["path"].startswith("/dev/dri/")]
+yaml.safe_dump(h, open(sys.argv[2], "w"), sort_keys=False)' "$examples/pve-intel-igpu.yaml" "$host"
+	manual LXG056 700 verify_json 700
+}
+check "LXG056 a by-path link of a GPU without DRM nodes: by hand" t_by_path_no_drm
 # NVIDIA's hook on a host without its tools (tests/verify/nvhook's cases;
 # --subid-root: the host root the tools are looked for in)
 nv_tools() { # CODE CASE TOOL: the case with only TOOL (usr/bin/nvidia-container-cli or the hook script)
