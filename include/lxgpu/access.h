@@ -194,6 +194,9 @@ bool lx_nvhook_entry(struct lx_access *a, const char *key, const char *value, co
 void lx_nvhook_resolve(const struct lx_host *host, const struct lx_access_options *opts,
 		       struct lx_access *a, struct lx_strv *nodes);
 void lx_nvhook_free(struct lx_nvhook *h);
+/* The hook and environment lines read so far, into an empty to (the same
+ * file names: the caller points them at its own copies). */
+void lx_nvhook_copy_lines(struct lx_nvhook *to, const struct lx_nvhook *from);
 /* Whether the live section's lines run NVIDIA's hook (no simulation). */
 bool lx_conf_runs_nvhook(const struct lx_conf *conf);
 
@@ -220,11 +223,17 @@ struct lx_access {
  * common.conf, userns.conf, their .d directories), each read once for a
  * run over many containers instead of once per container. Filled as the
  * simulation asks; the caller owns it and frees it at the end of the run,
- * so a file changed meanwhile is seen by the next run. */
+ * so a file changed meanwhile is seen by the next run. It also keeps what
+ * a PVE container's start has after those files (the rules, mounts and id
+ * map they leave), simulated once per ostype and privilege: each
+ * container's simulation starts from a copy of it. */
 struct lx_lxc_file;
+struct lx_lxc_prefix;
 struct lx_lxc_files {
 	struct lx_lxc_file **items; /* each its own allocation: never moves */
 	size_t n;
+	struct lx_lxc_prefix **prefixes;
+	size_t n_prefixes;
 };
 void lx_lxc_files_free(struct lx_lxc_files *c);
 

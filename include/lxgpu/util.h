@@ -42,6 +42,8 @@ void *lx_xrealloc(void *p, size_t size);
  * appending one at a time costs O(log n) reallocations. n may have shrunk
  * meanwhile (the room stays). */
 void *lx_xgrow(void *p, size_t n, size_t size);
+/* A copy of n items that lx_xgrow can go on growing (NULL when n is 0). */
+void *lx_xgrow_copy(const void *src, size_t n, size_t size);
 char *lx_xstrdup(const char *s);
 char *lx_xstrndup(const char *s, size_t n);
 char *lx_xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

@@ -92,8 +92,15 @@ struct lx_lxc_file {
 	bool split;
 };
 
+static void prefix_free(struct lx_lxc_prefix *p);
+
 void lx_lxc_files_free(struct lx_lxc_files *c)
 {
+	for (size_t i = 0; i < c->n_prefixes; i++)
+		prefix_free(c->prefixes[i]);
+	free(c->prefixes);
+	c->prefixes = NULL;
+	c->n_prefixes = 0;
 	for (size_t i = 0; i < c->n; i++) {
 		struct lx_lxc_file *f = c->items[i];
 		free(f->path);
@@ -140,6 +147,18 @@ struct sim {
 	const char *conf_file; /* the config's name, owned by files (outlives conf) */
 	struct lx_error *err;
 };
+
+/* What the simulation holds besides out (files excepted: out keeps them). */
+static void sim_free(struct sim *s)
+{
+	for (size_t i = 0; i < s->n_mounts; i++) {
+		free(s->mounts[i].source);
+		free(s->mounts[i].target);
+	}
+	free(s->mounts);
+	free(s->pending[0]);
+	free(s->pending[1]);
+}
 
 static void add_failure(struct lx_access *a, const char *file, int line, const char *path,
 			char *message)
@@ -623,24 +642,185 @@ static void pve_devices(struct sim *s, const struct lx_conf *conf)
 
 /* ---- the simulation ---- */
 
-static int simulate_pve(struct sim *s, const struct lx_conf *conf)
+/* LXC's shared files as pve-container includes them first: the common
+ * part, for an unprivileged container the userns part and PVE's own. */
+static int pve_shared_files(struct sim *s, const char *ostype)
 {
-	const char *ostype = lx_conf_get(conf, "ostype");
 	_cleanup_free_ char *common = pve_include(s, ostype, "common");
 	if (read_lxc_file(s, common, 0, true, NULL, 0) < 0)
 		return -1;
-	if (s->out->unprivileged) {
-		_cleanup_free_ char *userns = pve_include(s, ostype, "userns");
-		if (read_lxc_file(s, userns, 0, true, NULL, 0) < 0)
-			return -1;
-		bool read_pve_part = false;
-		for (size_t i = 0; i < s->files.n; i++)
-			read_pve_part |= lx_str_ends_with(s->files.items[i], pve_userns_conf_d) &&
-					 access(s->files.items[i], R_OK) == 0;
-		if (!read_pve_part &&
-		    read_lxc_text(s, PVE_ORIGIN, builtin_pve_userns_conf, 0) < 0)
-			return -1;
+	if (!s->out->unprivileged)
+		return 0;
+	_cleanup_free_ char *userns = pve_include(s, ostype, "userns");
+	if (read_lxc_file(s, userns, 0, true, NULL, 0) < 0)
+		return -1;
+	bool read_pve_part = false;
+	for (size_t i = 0; i < s->files.n; i++)
+		read_pve_part |= lx_str_ends_with(s->files.items[i], pve_userns_conf_d) &&
+				 access(s->files.items[i], R_OK) == 0;
+	if (!read_pve_part && read_lxc_text(s, PVE_ORIGIN, builtin_pve_userns_conf, 0) < 0)
+		return -1;
+	return 0;
+}
+
+/* ---- LXC's shared files, simulated once per run ----
+ *
+ * What they leave (the device rules LXC holds, mounts, an id map, hook and
+ * environment lines, failures) depends on nothing of the container but its
+ * ostype and privilege, so a run over many containers simulates them once
+ * for each pair (kept in lx_lxc_files) and every container's simulation
+ * starts from a copy: the same state, at a fraction of the cost. */
+struct lx_lxc_prefix {
+	char *config_dir, *ostype; /* what it is for (NULL: none) */
+	bool unprivileged;
+	char *error;        /* the shared files fail every start: the message */
+	struct sim s;       /* its files, pending rules, mounts, autodev */
+	struct lx_access a; /* its rules, id map, failures, hook lines */
+};
+
+static void prefix_free(struct lx_lxc_prefix *p)
+{
+	free(p->config_dir);
+	free(p->ostype);
+	free(p->error);
+	sim_free(&p->s);
+	lx_strv_free(&p->s.files);
+	lx_access_free(&p->a);
+	free(p);
+}
+
+static bool same_or_null(const char *a, const char *b)
+{
+	return a == b || (a && b && strcmp(a, b) == 0);
+}
+
+static struct lx_lxc_prefix *prefix_build(const struct sim *from, const char *ostype)
+{
+	struct lx_lxc_prefix *p = lx_xcalloc(1, sizeof(*p));
+	p->config_dir = from->opts->lxc_config_dir ? lx_xstrdup(from->opts->lxc_config_dir) : NULL;
+	p->ostype = ostype ? lx_xstrdup(ostype) : NULL;
+	p->unprivileged = p->a.unprivileged = from->out->unprivileged;
+	p->a.keys = from->out->keys;
+	struct lx_error err = {0};
+	p->s = (struct sim){.host = from->host, .opts = from->opts, .out = &p->a, .autodev = true,
+			    .err = &err};
+	if (pve_shared_files(&p->s, ostype) < 0)
+		p->error = err.message;
+	/* Kept beyond this container: nothing of its own. */
+	p->s.host = NULL, p->s.opts = NULL, p->s.out = NULL, p->s.err = NULL;
+	return p;
+}
+
+/* The prefix for this container: the run's, simulated on first use;
+ * without a run's cache (or with an include read as other text: apply's),
+ * simulated now (*built: the caller frees it). */
+static const struct lx_lxc_prefix *prefix_get(const struct sim *s, const char *ostype,
+					      struct lx_lxc_prefix **built)
+{
+	struct lx_lxc_files *c = s->opts->shared;
+	*built = NULL;
+	if (!c || s->opts->include_path)
+		return *built = prefix_build(s, ostype);
+	for (size_t i = 0; i < c->n_prefixes; i++) {
+		const struct lx_lxc_prefix *p = c->prefixes[i];
+		if (p->unprivileged == s->out->unprivileged && same_or_null(p->ostype, ostype) &&
+		    same_or_null(p->config_dir, s->opts->lxc_config_dir))
+			return p;
 	}
+	struct lx_lxc_prefix *p = prefix_build(s, ostype);
+	c->prefixes = lx_xgrow(c->prefixes, c->n_prefixes, sizeof(*c->prefixes));
+	c->prefixes[c->n_prefixes++] = p;
+	return p;
+}
+
+/* A file name of the prefix as the container's copy has it (at base in its
+ * files); PVE's own lines keep their literal name. */
+static const char *prefix_file(const struct lx_lxc_prefix *p, const struct sim *s, size_t base,
+			       const char *file)
+{
+	for (size_t i = 0; i < p->s.files.n; i++)
+		if (file == p->s.files.items[i])
+			return s->files.items[base + i];
+	return file;
+}
+
+static char *strdup_or_null(const char *v)
+{
+	return v ? lx_xstrdup(v) : NULL;
+}
+
+/* The container's simulation takes the prefix's state: s has read nothing
+ * but its config's name yet. */
+static void prefix_copy(struct sim *s, const struct lx_lxc_prefix *p)
+{
+	struct lx_access *a = s->out;
+	const struct lx_access *b = &p->a;
+	size_t base = s->files.n;
+	for (size_t i = 0; i < p->s.files.n; i++)
+		lx_strv_push(&s->files, p->s.files.items[i]);
+	if (b->n_rules) {
+		a->rules = lx_xgrow_copy(b->rules, b->n_rules, sizeof(*a->rules));
+		for (size_t i = 0; i < b->n_rules; i++) {
+			a->rules[i].file = prefix_file(p, s, base, b->rules[i].file);
+			a->rules[i].key = lx_xstrdup(b->rules[i].key);
+			a->rules[i].value = lx_xstrdup(b->rules[i].value);
+		}
+		a->n_rules = b->n_rules;
+	}
+	for (int v = 0; v < 2; v++) {
+		if (!p->s.n_pending[v])
+			continue;
+		s->pending[v] = lx_xgrow_copy(p->s.pending[v], p->s.n_pending[v], sizeof(size_t));
+		s->n_pending[v] = p->s.n_pending[v];
+	}
+	if (p->s.n_mounts) {
+		s->mounts = lx_xmalloc(p->s.n_mounts * sizeof(*s->mounts));
+		for (size_t i = 0; i < p->s.n_mounts; i++) {
+			s->mounts[i] = p->s.mounts[i];
+			s->mounts[i].file = prefix_file(p, s, base, p->s.mounts[i].file);
+			s->mounts[i].source = lx_xstrdup(p->s.mounts[i].source);
+			s->mounts[i].target = lx_xstrdup(p->s.mounts[i].target);
+		}
+		s->n_mounts = p->s.n_mounts;
+	}
+	s->autodev = p->s.autodev;
+	if (b->n_idmap) {
+		a->idmap = lx_xmalloc(b->n_idmap * sizeof(*a->idmap));
+		for (size_t i = 0; i < b->n_idmap; i++) {
+			a->idmap[i] = b->idmap[i];
+			a->idmap[i].file = prefix_file(p, s, base, b->idmap[i].file);
+		}
+		a->n_idmap = b->n_idmap;
+	}
+	if (b->n_failures) {
+		a->failures = lx_xmalloc(b->n_failures * sizeof(*a->failures));
+		for (size_t i = 0; i < b->n_failures; i++) {
+			const struct lx_start_failure *f = &b->failures[i];
+			a->failures[i] = (struct lx_start_failure){
+				.file = prefix_file(p, s, base, f->file), .line = f->line,
+				.path = strdup_or_null(f->path), .message = strdup_or_null(f->message),
+				.fix = strdup_or_null(f->fix)};
+		}
+		a->n_failures = b->n_failures;
+	}
+	lx_nvhook_copy_lines(&a->nvhook, &b->nvhook);
+	a->nvhook.file = prefix_file(p, s, base, a->nvhook.file);
+	for (size_t i = 0; i < a->nvhook.n_env; i++)
+		a->nvhook.env[i].file = prefix_file(p, s, base, a->nvhook.env[i].file);
+}
+
+static int simulate_pve(struct sim *s, const struct lx_conf *conf)
+{
+	const char *ostype = lx_conf_get(conf, "ostype");
+	struct lx_lxc_prefix *built;
+	const struct lx_lxc_prefix *p = prefix_get(s, ostype, &built);
+	int rc = p->error ? lx_error_set(s->err, "%s", p->error) : 0;
+	if (rc == 0)
+		prefix_copy(s, p);
+	if (built)
+		prefix_free(built);
+	if (rc < 0)
+		return -1;
 	const char *features = lx_conf_get(conf, "features");
 	if (features && (strstr(features, "fuse=1") || strstr(features, "fuse=on")))
 		add_mount(s, "/dev/fuse dev/fuse none bind,create=file 0 0", PVE_ORIGIN, 0, NULL);
@@ -1062,13 +1242,7 @@ int lx_access_compute(const struct lx_host *host, const struct lx_conf *conf, bo
 			qsort(out->nodes, out->n_nodes, sizeof(*out->nodes), compare_access_nodes);
 		check_idmap_allowed(out, opts->subid_root, s.conf_file);
 	}
-	for (size_t i = 0; i < s.n_mounts; i++) {
-		free(s.mounts[i].source);
-		free(s.mounts[i].target);
-	}
-	free(s.mounts);
-	free(s.pending[0]);
-	free(s.pending[1]);
+	sim_free(&s);
 	/* The include names are referenced by rules and failures: keep them. */
 	out->include_files = s.files;
 	if (rc < 0)

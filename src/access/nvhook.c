@@ -544,6 +544,23 @@ bool lx_conf_runs_nvhook(const struct lx_conf *conf)
 	return runs;
 }
 
+void lx_nvhook_copy_lines(struct lx_nvhook *to, const struct lx_nvhook *from)
+{
+	to->present = from->present;
+	to->file = from->file, to->line = from->line;
+	to->key = from->key ? lx_xstrdup(from->key) : NULL;
+	to->script = from->script ? lx_xstrdup(from->script) : NULL;
+	if (!from->n_env)
+		return;
+	to->env = lx_xmalloc(from->n_env * sizeof(*to->env));
+	for (size_t i = 0; i < from->n_env; i++) {
+		to->env[i] = from->env[i];
+		to->env[i].name = lx_xstrdup(from->env[i].name);
+		to->env[i].value = from->env[i].value ? lx_xstrdup(from->env[i].value) : NULL;
+	}
+	to->n_env = from->n_env;
+}
+
 void lx_nvhook_free(struct lx_nvhook *h)
 {
 	free(h->key);

@@ -46,6 +46,21 @@ void *lx_xgrow(void *p, size_t n, size_t size)
 	return lx_xrealloc(p, 2 * n * size);
 }
 
+void *lx_xgrow_copy(const void *src, size_t n, size_t size)
+{
+	if (n == 0)
+		return NULL;
+	size_t room = 8; /* what lx_xgrow has allocated by the time it holds n */
+	while (room < n) {
+		if (room > SIZE_MAX / 2 / size)
+			out_of_memory();
+		room *= 2;
+	}
+	void *p = lx_xmalloc(room * size);
+	memcpy(p, src, n * size);
+	return p;
+}
+
 char *lx_xstrdup(const char *s)
 {
 	return lx_xstrndup(s, strlen(s));

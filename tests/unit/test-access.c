@@ -183,24 +183,35 @@ static void write_text(const char *dir, const char *name, const char *text)
 	free(path);
 }
 
-static bool rw_of(const struct lx_host *h, const char *text, struct lx_access_options *opts,
-		  const char *path)
+/* What a node gives in one container of a run: "rw", "r-", "--" (reached,
+ * not opened), "none" (not reached), or the error. */
+static const char *node_in(const struct lx_host *h, const char *text,
+			   struct lx_access_options *opts, const char *path, char *out, size_t len)
 {
 	struct lx_conf conf;
 	lx_conf_parse("t.conf", text, strlen(text), &conf);
 	struct lx_access a;
 	struct lx_error err = {0};
-	bool rw = false;
 	if (lx_access_compute(h, &conf, true, opts, &a, &err) == 0) {
 		const struct lx_access_node *n = lx_access_find(&a, path);
-		rw = n && n->read_write;
+		snprintf(out, len, "%s", !n ? "none" : n->read_write ? "rw" : n->read ? "r-" : "--");
 		lx_access_free(&a);
 	} else {
-		printf("# %s\n", err.message);
+		snprintf(out, len, "%s", err.message);
 		lx_error_clear(&err);
 	}
 	lx_conf_free(&conf);
-	return rw;
+	return out;
+}
+
+static bool rw_of(const struct lx_host *h, const char *text, struct lx_access_options *opts,
+		  const char *path)
+{
+	char got[256];
+	if (strcmp(node_in(h, text, opts, path, got, sizeof(got)), "rw") == 0)
+		return true;
+	printf("# %s: %s\n", path, got);
+	return false;
 }
 
 /* LXC's shared files kept for a run over many containers (audit): the same
@@ -257,6 +268,99 @@ static void test_shared_files(const char *examples)
 	lx_host_free(&h);
 }
 
+/* LXC's shared files simulated once per ostype and privilege for a run:
+ * each container of the run gets what its own pair gives, in whatever
+ * order they come, its own lines after them, and the names of the files
+ * the rules came from as its own. Expected by LXC's reading: <ostype>.
+ * common.conf when it exists, else common.conf; an unprivileged container
+ * also userns.conf and then PVE's userns part (not in this directory:
+ * pve-container's own, which allows every device on cgroup v2). */
+static void test_shared_prefix(const char *examples)
+{
+	struct lx_host h;
+	load_example(examples, "pve-8x-rtx-pro-6000", &h); /* cgroup v2, 8 GPUs */
+	char tmpl[] = "/tmp/lxgpu-test-access-XXXXXX";
+	char *dir = mkdtemp(tmpl);
+	if (!ok(dir != NULL, "scratch LXC config dir"))
+		return;
+	write_text(dir, "common.conf",
+		   "lxc.cgroup2.devices.deny = a\nlxc.cgroup2.devices.allow = c 195:0 rw\n"
+		   "lxc.mount.entry = /dev/nvidia2 dev/nvidia2 none bind,optional,create=file\n");
+	write_text(dir, "alpine.common.conf",
+		   "lxc.cgroup2.devices.deny = a\nlxc.cgroup2.devices.allow = c 195:1 rw\n");
+	write_text(dir, "userns.conf", "lxc.cgroup2.devices.deny =\n");
+	_cleanup_free_ char *deep_path = lx_path_join(dir, "deep.common.conf");
+	_cleanup_free_ char *deep = lx_xasprintf("lxc.include = %s\n", deep_path);
+	write_text(dir, "deep.common.conf", deep);
+	const char *gpus = "lxc.mount.entry: /dev/nvidia0 dev/nvidia0 none bind,optional,create=file\n"
+			   "lxc.mount.entry: /dev/nvidia1 dev/nvidia1 none bind,optional,create=file\n";
+	_cleanup_free_ char *debian = lx_xasprintf("ostype: debian\n%s", gpus);
+	_cleanup_free_ char *alpine = lx_xasprintf("ostype: alpine\n%s", gpus);
+	_cleanup_free_ char *unpriv = lx_xasprintf("ostype: debian\nunprivileged: 1\n%s", gpus);
+	_cleanup_free_ char *own = lx_xasprintf("ostype: debian\n%slxc.cgroup2.devices.allow: c 195:2 rw\n",
+						gpus);
+	_cleanup_free_ char *nested = lx_xasprintf("ostype: deep\n%s", gpus);
+	struct lx_access_options opts;
+	lx_access_options_default(&opts);
+	opts.lxc_config_dir = dir;
+	struct lx_lxc_files files = {0};
+	opts.shared = &files;
+	char b[4][256];
+	for (int round = 0; round < 2; round++) {
+		/* (the second round: from the run's copies) */
+		bool good = !strcmp(node_in(&h, debian, &opts, "/dev/nvidia0", b[0], 256), "rw") &&
+			    !strcmp(node_in(&h, debian, &opts, "/dev/nvidia1", b[1], 256), "--") &&
+			    !strcmp(node_in(&h, debian, &opts, "/dev/nvidia2", b[2], 256), "--");
+		if (!ok(good, "debian (common.conf): 195:0 only, common.conf's mount of nvidia2"))
+			printf("# round %d: %s %s %s\n", round, b[0], b[1], b[2]);
+		good = !strcmp(node_in(&h, alpine, &opts, "/dev/nvidia0", b[0], 256), "--") &&
+		       !strcmp(node_in(&h, alpine, &opts, "/dev/nvidia1", b[1], 256), "rw") &&
+		       !strcmp(node_in(&h, alpine, &opts, "/dev/nvidia2", b[2], 256), "none");
+		if (!ok(good, "alpine (alpine.common.conf): 195:1 only, no mount"))
+			printf("# round %d: %s %s %s\n", round, b[0], b[1], b[2]);
+		good = !strcmp(node_in(&h, unpriv, &opts, "/dev/nvidia0", b[0], 256), "rw") &&
+		       !strcmp(node_in(&h, unpriv, &opts, "/dev/nvidia1", b[1], 256), "rw");
+		if (!ok(good, "unprivileged debian: PVE's userns part allows both"))
+			printf("# round %d: %s %s\n", round, b[0], b[1]);
+		good = !strcmp(node_in(&h, own, &opts, "/dev/nvidia2", b[0], 256), "rw") &&
+		       !strcmp(node_in(&h, own, &opts, "/dev/nvidia0", b[1], 256), "rw");
+		if (!ok(good, "the config's own rule after the shared ones"))
+			printf("# round %d: %s %s\n", round, b[0], b[1]);
+		node_in(&h, nested, &opts, "/dev/nvidia0", b[3], 256);
+		if (!ok(strstr(b[3], "nests deeper") != NULL, "an include loop fails the container"))
+			printf("# round %d: %s\n", round, b[3]);
+	}
+	if (!ok(files.n_prefixes == 4, "four kept: debian and alpine privileged, debian unprivileged, "
+				       "the loop"))
+		printf("# %zu kept\n", files.n_prefixes);
+	/* The rules name the file they came from, as the container's own copy. */
+	struct lx_conf conf;
+	lx_conf_parse("t.conf", debian, strlen(debian), &conf);
+	struct lx_access a;
+	struct lx_error err = {0};
+	_cleanup_free_ char *common = lx_path_join(dir, "common.conf");
+	bool named = false;
+	if (lx_access_compute(&h, &conf, true, &opts, &a, &err) == 0) {
+		for (size_t i = 0; i < a.n_rules; i++)
+			if (!strcmp(a.rules[i].value, "c 195:0 rw"))
+				for (size_t k = 0; k < a.include_files.n; k++)
+					named |= a.rules[i].file == a.include_files.items[k] &&
+						 !strcmp(a.rules[i].file, common);
+		lx_access_free(&a);
+	}
+	lx_error_clear(&err);
+	lx_conf_free(&conf);
+	ok(named, "a shared rule's file: common.conf, the container's own name of it");
+	lx_lxc_files_free(&files);
+	const char *names[] = {"common.conf", "alpine.common.conf", "userns.conf", "deep.common.conf"};
+	for (size_t i = 0; i < 4; i++) {
+		_cleanup_free_ char *p = lx_path_join(dir, names[i]);
+		unlink(p);
+	}
+	rmdir(dir);
+	lx_host_free(&h);
+}
+
 int main(int argc, char **argv)
 {
 	if (argc < 2) {
@@ -268,5 +372,6 @@ int main(int argc, char **argv)
 	test_v1();
 	test_configs(argv[1]);
 	test_shared_files(argv[1]);
+	test_shared_prefix(argv[1]);
 	return tap_done();
 }
