@@ -67,7 +67,7 @@ struct lx_access_rule {
 	const char *file;  /* the config, or the include it came from */
 	int line;          /* 1-based in that file; 0 for PVE's generated lines */
 	bool from_config;  /* a line of the container's config */
-	char *key;
+	const char *key;   /* lxc.cgroup[2].devices.allow|deny (static) */
 	char *value;
 	struct lx_dev_rule rule; /* valid unless INVALID */
 	bool unknown_device;     /* PVE's rule for a devN lxgpu cannot stat */

@@ -66,6 +66,11 @@ char *lx_fix_hard_coded_major(const char *id, bool is_pve);
  * container gets at its next start: lx_access_compute of the same config). */
 void lx_verify_config(const struct lx_host *host, const struct lx_container_config *cc,
 		      const struct lx_access *access, struct lx_findings *out);
+/* The same, given the container's GPUs (lx_container_gpus of the same
+ * config and access: a caller that needs them too finds them once). */
+void lx_verify_config_gpus(const struct lx_host *host, const struct lx_container_config *cc,
+			   const struct lx_access *access, const struct lx_strv *gpus,
+			   struct lx_findings *out);
 /* Findings about NVIDIA's LXC hook (hooks/nvidia): a start it fails, what
  * the host lacks for it, a GPU it cannot find, nodes it mounts that the
  * device cgroup denies, a setup that gives no CUDA. Part of

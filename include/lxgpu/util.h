@@ -99,6 +99,8 @@ bool lx_parse_int(const char *s, long long min, long long max, long long *out);
 int lx_name_index(const char *const *names, size_t n, const char *name);
 /* Join path parts with exactly one '/' between them. */
 char *lx_path_join(const char *a, const char *b);
+/* a followed by b, in a new string (no format to parse: lx_xasprintf's cost). */
+char *lx_str_concat(const char *a, const char *b);
 
 /* Read a whole file (up to max_size bytes; larger is an error).
  * *out is NUL terminated; *len excludes the NUL. */

@@ -203,7 +203,12 @@ static void add_device_rule(struct sim *s, int version, const char *key, const c
 	struct lx_access_rule *r = &a->rules[a->n_rules];
 	memset(r, 0, sizeof(*r));
 	r->file = file, r->line = line, r->from_config = from_config;
-	r->key = lx_xstrdup(key), r->value = lx_xstrdup(value);
+	/* The key is one of the four device keys: LXC's spelling, not a copy. */
+	static const char *const keys[2][2] = {
+		{"lxc.cgroup.devices.allow", "lxc.cgroup.devices.deny"},
+		{"lxc.cgroup2.devices.allow", "lxc.cgroup2.devices.deny"}};
+	r->key = keys[version][!lx_str_ends_with(key, ".allow")];
+	r->value = lx_xstrdup(value);
 	s->pending[version] = lx_xgrow(s->pending[version], s->n_pending[version], sizeof(size_t));
 	s->pending[version][s->n_pending[version]++] = a->n_rules++;
 }
@@ -214,18 +219,22 @@ static char *fstab_field(const char **p)
 	while (isspace((unsigned char)**p))
 		(*p)++;
 	struct lx_buf b = {0};
+	const char *run = *p; /* bytes taken as they are, appended at once */
 	while (**p && !isspace((unsigned char)**p)) {
 		const char *q = *p;
 		if (q[0] == '\\' && q[1] >= '0' && q[1] <= '3' && q[2] >= '0' && q[2] <= '7' &&
 		    q[3] >= '0' && q[3] <= '7') {
+			lx_buf_append(&b, run, (size_t)(q - run));
 			char c = (char)((q[1] - '0') * 64 + (q[2] - '0') * 8 + (q[3] - '0'));
 			lx_buf_append(&b, &c, 1);
 			*p += 4;
+			run = *p;
 			continue;
 		}
-		lx_buf_append(&b, q, 1);
 		(*p)++;
 	}
+	if (*p > run)
+		lx_buf_append(&b, run, (size_t)(*p - run));
 	return b.data ? lx_buf_steal(&b) : NULL;
 }
 
@@ -578,7 +587,7 @@ static struct lx_access_node *add_node(struct lx_access *a, const char *path,
 	if (n) {
 		free(n->host_path);
 	} else {
-		a->nodes = lx_xrealloc(a->nodes, (a->n_nodes + 1) * sizeof(*a->nodes));
+		a->nodes = lx_xgrow(a->nodes, a->n_nodes, sizeof(*a->nodes));
 		n = &a->nodes[a->n_nodes++];
 		memset(n, 0, sizeof(*n));
 		n->path = lx_xstrdup(path);
@@ -762,7 +771,6 @@ static void prefix_copy(struct sim *s, const struct lx_lxc_prefix *p)
 		a->rules = lx_xgrow_copy(b->rules, b->n_rules, sizeof(*a->rules));
 		for (size_t i = 0; i < b->n_rules; i++) {
 			a->rules[i].file = prefix_file(p, s, base, b->rules[i].file);
-			a->rules[i].key = lx_xstrdup(b->rules[i].key);
 			a->rules[i].value = lx_xstrdup(b->rules[i].value);
 		}
 		a->n_rules = b->n_rules;
@@ -983,9 +991,9 @@ static void resolve_mounts(struct sim *s)
 			continue;
 		if (m->absolute_outside)
 			continue; /* LXC ignores it: nothing is mounted */
-		_cleanup_free_ char *inside = lx_xasprintf("/%s", m->target);
+		_cleanup_free_ char *inside = lx_str_concat("/", m->target);
 		const struct lx_dev_node *hn = resolve_host_node(h, m->source);
-		_cleanup_free_ char *prefix = lx_xasprintf("%s/", m->source);
+		_cleanup_free_ char *prefix = lx_str_concat(m->source, "/");
 		size_t under = 0;
 		for (size_t k = 0; !hn && k < h->n_nodes; k++)
 			under += lx_str_starts_with(h->nodes[k].path, prefix);
@@ -1054,18 +1062,19 @@ static void nvhook_nodes(struct sim *s)
 static void autodev_nodes(struct sim *s)
 {
 	static const struct {
-		const char *name;
+		const char *path;
 		unsigned major, minor;
-	} basic[] = {{"null", 1, 3}, {"zero", 1, 5}, {"full", 1, 7}, {"random", 1, 8},
-		     {"urandom", 1, 9}, {"tty", 5, 0}};
+	} basic[] = {{"/dev/null", 1, 3},   {"/dev/zero", 1, 5},    {"/dev/full", 1, 7},
+		     {"/dev/random", 1, 8}, {"/dev/urandom", 1, 9}, {"/dev/tty", 5, 0}};
 	if (!s->autodev)
 		return;
 	for (size_t i = 0; i < sizeof(basic) / sizeof(basic[0]); i++) {
-		_cleanup_free_ char *path = lx_xasprintf("/dev/%s", basic[i].name);
+		const char *path = basic[i].path;
 		if (lx_access_find(s->out, path))
 			continue;
-		struct lx_dev_node hn = {.path = path, .type = LX_NODE_CHAR, .major = basic[i].major,
-					 .minor = basic[i].minor, .mode = 0666};
+		/* (add_node only reads the host node: its path is copied) */
+		struct lx_dev_node hn = {.path = (char *)path, .type = LX_NODE_CHAR,
+					 .major = basic[i].major, .minor = basic[i].minor, .mode = 0666};
 		struct lx_access_node *n = add_node(s->out, path, &hn, LX_VIA_AUTODEV, 0);
 		n->mode = 0666;
 		n->uid = n->gid = map_to_ns(s->out, 'u', 0);
@@ -1253,7 +1262,6 @@ int lx_access_compute(const struct lx_host *host, const struct lx_conf *conf, bo
 void lx_access_free(struct lx_access *a)
 {
 	for (size_t i = 0; i < a->n_rules; i++) {
-		free(a->rules[i].key);
 		free(a->rules[i].value);
 	}
 	free(a->rules);

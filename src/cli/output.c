@@ -52,7 +52,9 @@ char *cli_command_words(const struct cli *cli, const char *verb)
 		if (live_only && paths[i].offset == offsetof(struct cli, host_file))
 			continue;
 		if (value && strcmp(value, paths[i].fallback) != 0 && (change || !paths[i].change)) {
-			lx_buf_printf(&b, " %s ", paths[i].option);
+			lx_buf_puts(&b, " ");
+			lx_buf_puts(&b, paths[i].option);
+			lx_buf_puts(&b, " ");
 			lx_buf_shell_word(&b, value);
 		}
 	}
@@ -101,7 +103,7 @@ char *cli_with_context(const struct cli *cli, const char *text)
 		const char *verb = at + strlen("lxgpu ");
 		size_t n = strspn(verb, "abcdefghijklmnopqrstuvwxyz-");
 		bool word = at == text || strchr(" `('\"", at[-1]);
-		lx_buf_printf(&b, "%.*s", (int)(at - p), p);
+		lx_buf_append(&b, p, (size_t)(at - p));
 		if (!word || !n || (verb[n] && verb[n] != ' ' && verb[n] != '`' && verb[n] != ')' &&
 				    verb[n] != ',' && verb[n] != ';' && verb[n] != '\'' && verb[n] != '"')) {
 			lx_buf_puts(&b, "lxgpu");

@@ -842,21 +842,28 @@ static void check_sections(struct checker *k, const struct lx_gpu_owned *owned)
 void lx_verify_config(const struct lx_host *host, const struct lx_container_config *cc,
 		      const struct lx_access *access, struct lx_findings *out)
 {
+	struct lx_strv gpus = {0};
+	lx_container_gpus(host, cc, access, &gpus);
+	lx_verify_config_gpus(host, cc, access, &gpus, out);
+	lx_strv_free(&gpus);
+}
+
+void lx_verify_config_gpus(const struct lx_host *host, const struct lx_container_config *cc,
+			   const struct lx_access *access, const struct lx_strv *gpus,
+			   struct lx_findings *out)
+{
 	struct checker k = {.host = host, .cc = cc, .access = access, .out = out};
 	check_failures(&k);
 	for (size_t i = 0; i < cc->n_grants; i++)
 		check_gpu_names(&k, &cc->grants[i]);
-	struct lx_strv gpus = {0};
-	lx_container_gpus(host, cc, access, &gpus);
 	/* The needed nodes first: stale and wrong-version rules are errors only
 	 * when one of them is then denied. */
 	struct lx_strv needed = {0};
-	if (gpus.n) {
-		check_needed_nodes(&k, &gpus);
-		lx_needed_nodes(host, &gpus, &needed);
+	if (gpus->n) {
+		check_needed_nodes(&k, gpus);
+		lx_needed_nodes(host, gpus, &needed);
 		k.needed = &needed;
 	}
-	lx_strv_free(&gpus);
 	check_modes(&k);
 	k.needed = NULL;
 	lx_strv_free(&needed);

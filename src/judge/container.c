@@ -391,7 +391,8 @@ int lx_verify_container_conf(const struct lx_host *host, const char *id,
 	}
 	struct lx_container_config cc;
 	lx_container_config_read(host, id, conf, is_pve, &cc);
-	lx_verify_config(host, &cc, &report->access, out);
+	lx_container_gpus(host, &cc, &report->access, &report->gpus);
+	lx_verify_config_gpus(host, &cc, &report->access, &report->gpus, out);
 	struct lx_running run;
 	lx_container_find(paths, host->cgroup, id, &run);
 	if (run.state == LX_RUN_RUNNING) {
@@ -430,7 +431,6 @@ int lx_verify_container_conf(const struct lx_host *host, const char *id,
 	report->found_by = run.source;
 	run.why = NULL;
 	lx_running_free(&run);
-	lx_container_gpus(host, &cc, &report->access, &report->gpus);
 	struct lx_mig_given *given;
 	size_t n_given;
 	lx_config_mig_given(host, &cc, &given, &n_given);

@@ -9,19 +9,27 @@
 static void json_string(struct lx_buf *b, const char *raw)
 {
 	/* Plain ASCII, nearly every string lxgpu writes, is valid UTF-8 as it
-	 * is: no sanitized copy of it (audit writes thousands of them). */
-	bool ascii = true;
-	for (const unsigned char *p = (const unsigned char *)raw; *p && ascii; p++)
-		ascii = *p < 0x80;
-	_cleanup_free_ char *copy = ascii ? NULL : lx_utf8_sanitize(raw);
-	const char *s = ascii ? raw : copy;
-	lx_buf_puts(b, "\"");
+	 * is: written in one pass, no sanitized copy of it (audit writes
+	 * thousands of them); at the first other byte, written again from a
+	 * sanitized copy. */
+	_cleanup_free_ char *copy = NULL;
+	lx_buf_append(b, "\"", 1);
+	size_t start = b->len;
 	/* Runs of bytes that need no escape are appended whole. */
-	const unsigned char *run = (const unsigned char *)s, *p;
-	for (p = run; *p; p++) {
-		bool c1 = *p == 0xc2 && p[1] >= 0x80 && p[1] < 0xa0;
-		if (*p >= 0x20 && *p != '"' && *p != '\\' && *p != 0x7f && !c1)
+	const unsigned char *run = (const unsigned char *)raw, *p = run;
+	while (*p) {
+		if (*p >= 0x80 && !copy) {
+			copy = lx_utf8_sanitize(raw);
+			b->len = start;
+			b->data[b->len] = '\0';
+			run = p = (const unsigned char *)copy;
 			continue;
+		}
+		bool c1 = *p == 0xc2 && p[1] >= 0x80 && p[1] < 0xa0;
+		if (*p >= 0x20 && *p != '"' && *p != '\\' && *p != 0x7f && !c1) {
+			p++;
+			continue;
+		}
 		lx_buf_append(b, (const char *)run, (size_t)(p - run));
 		switch (*p) {
 		case '"': lx_buf_puts(b, "\\\""); break;
@@ -37,10 +45,10 @@ static void json_string(struct lx_buf *b, const char *raw)
 				lx_buf_printf(b, "\\u%04x", *p);
 			}
 		}
-		run = p + 1;
+		run = ++p;
 	}
 	lx_buf_append(b, (const char *)run, (size_t)(p - run));
-	lx_buf_puts(b, "\"");
+	lx_buf_append(b, "\"", 1);
 }
 
 /* The layout of every JSON lxgpu prints: two spaces a level, one item a
@@ -49,9 +57,14 @@ static void newline(struct lx_buf *b, int depth, bool compact)
 {
 	if (compact)
 		return;
-	lx_buf_puts(b, "\n");
-	for (int i = 0; i < depth; i++)
-		lx_buf_puts(b, "  ");
+	/* (the line break and two spaces a level, appended in long runs) */
+	static const char spaces[] = "                                ";
+	lx_buf_append(b, "\n", 1);
+	for (size_t want = 2 * (size_t)depth; want;) {
+		size_t n = want < sizeof(spaces) - 1 ? want : sizeof(spaces) - 1;
+		lx_buf_append(b, spaces, n);
+		want -= n;
+	}
 }
 
 static void json_value(struct lx_buf *b, const struct lx_doc *d, int depth, bool compact)

@@ -61,6 +61,15 @@ void *lx_xgrow_copy(const void *src, size_t n, size_t size)
 	return p;
 }
 
+char *lx_str_concat(const char *a, const char *b)
+{
+	size_t na = strlen(a), nb = strlen(b);
+	char *s = lx_xmalloc(na + nb + 1);
+	memcpy(s, a, na);
+	memcpy(s + na, b, nb + 1);
+	return s;
+}
+
 char *lx_xstrdup(const char *s)
 {
 	return lx_xstrndup(s, strlen(s));
@@ -117,17 +126,24 @@ void lx_buf_puts(struct lx_buf *b, const char *s)
 
 void lx_buf_vprintf(struct lx_buf *b, const char *fmt, va_list ap)
 {
-	/* Most texts fit what the buffer has free (64 bytes at least): format
-	 * once, and again only when it did not fit. */
-	buf_reserve(b, 63);
+	/* Formatted once where it fits (a message, a fix: nearly every text
+	 * lxgpu formats), again only when it did not: formatting costs more
+	 * than the copy. */
+	char text[512];
+	size_t room = b->cap - b->len;
+	bool in_place = room > sizeof(text);
 	va_list copy;
 	va_copy(copy, ap);
-	size_t room = b->cap - b->len;
-	int n = vsnprintf(b->data + b->len, room, fmt, copy);
+	int n = in_place ? vsnprintf(b->data + b->len, room, fmt, copy)
+			 : vsnprintf(text, sizeof(text), fmt, copy);
 	va_end(copy);
 	if (n < 0) {
 		fputs("lxgpu: bad format string\n", stderr);
 		abort();
+	}
+	if (!in_place && (size_t)n < sizeof(text)) {
+		lx_buf_append(b, text, (size_t)n);
+		return;
 	}
 	if ((size_t)n >= room) {
 		buf_reserve(b, (size_t)n);
