@@ -81,8 +81,10 @@ static void emit_container(void *ctx, const struct lx_audit_container *c)
 {
 	struct audit *a = ctx;
 	/* the container's findings, the library's until this returns: their
-	 * fixes get this run's --host, --pve-dir, ... before anything prints */
-	cli_fixes_with_context(a->cli, (struct lx_findings *)c->findings);
+	 * fixes get this run's --host, --pve-dir, ... before anything prints
+	 * (the plain table prints codes only: no fix to rewrite) */
+	if (a->format != AUDIT_TEXT || a->cli->verbosity > 0)
+		cli_fixes_with_context(a->cli, (struct lx_findings *)c->findings);
 	const struct lx_findings *f = c->findings;
 	const char *status = lx_audit_status_name(c->status);
 	const char *state = c->local ? lx_run_state_name(c->state) : "-";
