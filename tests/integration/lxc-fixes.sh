@@ -20,6 +20,9 @@
 #   LXG026  (v2) verify without CAP_SYS_ADMIN: the printed verify, as root
 #   LXG033  the guard of CT 101, exclusive use recorded, while this one
 #           runs with the GPU: stop it, apply, pct start
+# and a Proxmox container (GPU 1, apply --style raw; a pct stub makes its
+# LXC config as pve-container does for raw keys and starts it): LXG018
+# (apply, then pct reboot), LXG019 (pct reboot), LXG033 (pct shutdown).
 # Last, the codes covered here are the ones test-fixes.sh names as covered
 # by this test.
 # Usage: lxc-fixes.sh LXGPU EXAMPLES_DIR   (TAP; root, lxc, setpriv, python3)
@@ -39,7 +42,7 @@ lxc_workdir lxgpu-fixes
 cat "$lib/private-dev.sh" "$lib/wait-running.sh" "$lib/fix.sh" >"$work/inside.sh"
 cat >>"$work/inside.sh" <<'INSIDE'
 set -u
-layout=$1 lxgpu=$2 model=$3 lxcpath=$4 out=$5 ct=$6 pve=$7 state=$8
+layout=$1 lxgpu=$2 model=$3 lxcpath=$4 out=$5 ct=$6 pve=$7 state=$8 pct=$9
 if [ "$layout" = v2 ]; then
 	umount -l /sys/fs/cgroup && mount -t cgroup2 none /sys/fs/cgroup || exit 3
 fi
@@ -47,7 +50,7 @@ private_dev
 # GPU 0's nodes as the model has them
 mk_nodes() {
 	"$lxgpu" --host "$model" scan --format json | jq -r '.nodes[] |
-		select(.path | test("^/dev/nvidia(0|ctl|-uvm|-uvm-tools)$")) | "\(.path) \(.major) \(.minor)"' |
+		select(.path | test("^/dev/nvidia([01]|ctl|-uvm|-uvm-tools)$")) | "\(.path) \(.major) \(.minor)"' |
 		while read -r path major minor; do
 			rm -f "$path" && mknod -m 0666 "$path" c "$major" "$minor" || exit 3
 		done
@@ -61,10 +64,29 @@ lxa() { lx "$@" --backup-dir "$out/backups" --lock-dir "$out"; }
 # the real ones.
 fix_stubs "$out/fix" "$lxgpu" -- --backup-dir "$out/backups" --lock-dir "$out"
 rm "$fix_dir/bin/lxc-start" "$fix_dir/bin/lxc-stop" "$fix_dir/bin/lxc-attach"
+# pct for the Proxmox container: as pve-container, at each start its LXC
+# config is made anew: the sandbox's lines (config.base, pve-container's
+# cgroup keys and init) and the raw lxc.* keys of /etc/pve/lxc/ID.conf, as
+# written there; a CT with no sandbox (the guard's) starts as nothing.
+cat >"$fix_dir/on-pct" <<EOF
+#!/bin/sh
+id=\$2 d="$lxcpath/\$2"
+gen() { cp "\$d/config.base" "\$d/config" && sed -n 's/^\(lxc\.[^:]*\): */\1 = /p' "$pve/lxc/\$id.conf" >>"\$d/config"; }
+[ -d "\$d" ] || exit 0
+case \$1 in
+start) gen && lxc-start -P "$lxcpath" -n "\$id" ;;
+shutdown | stop) lxc-stop -P "$lxcpath" -n "\$id" ;;
+reboot) lxc-stop -P "$lxcpath" -n "\$id" && gen && lxc-start -P "$lxcpath" -n "\$id" ;;
+esac
+EOF
+chmod +x "$fix_dir/on-pct"
 verify_json() { lx verify "$ct" --format json >"$out/v.json" 2>"$out/v.err"; }
 has() { jq -e --arg c "$1" --arg id "$ct" 'any(.findings[]; .code == $c and .container == $id)' "$out/v.json" >/dev/null; }
 fix_of() { jq -r --arg c "$1" --arg id "$ct" '[.findings[] | select(.code == $c and .container == $id) | .fix][0] // empty' "$out/v.json"; }
-start() { lxc-start -P "$lxcpath" -n "$ct" && wait_running "$lxcpath" "$ct"; }
+start() {
+	if [ "$ct" = "$pct" ]; then "$fix_dir/on-pct" start "$ct"; else lxc-start -P "$lxcpath" -n "$ct"; fi &&
+		wait_running "$lxcpath" "$ct"
+}
 stop() { lxc-stop -P "$lxcpath" -n "$ct" -k; }
 restart() { stop; start; }
 inside() { lxc-attach -P "$lxcpath" -n "$ct" -- /bin/sh -c "$1"; }
@@ -103,7 +125,7 @@ t_clean() {
 }
 uvm_rule=$(grep -m1 'devices.allow = c 511:0 rw' "$conf")
 t_no_rule() { # started without the uvm rule, the config too: apply, then restart
-	stop && sed -i '/devices.allow = c 511:0 rw/d' "$conf" && start || return 1
+	stop && sed -i '/devices.allow[ =:]* c 511:0 rw/d' "$conf" && start || return 1
 	fixed LXG018 verify_json
 }
 t_pending() { # started without it, the rule put back on disk while it runs
@@ -139,8 +161,9 @@ t_reloaded() {
 # The guard of Proxmox CT 101, given GPU 0 for exclusive use, while this
 # container runs with it. Its refusals as v.json (the guard's stderr: each
 # "CODE: message" line and its "fix:" line, as test-fixes.sh reads them).
-guard_json() {
-	lx --run-dir "$out/run" --dev-dir "$out/dev" guard 101 pre-start >"$out/g.out" 2>"$out/g.err"
+guard_json() { # [CTID: 101]
+	mkdir -p "$out/run" "$out/dev"
+	lx --run-dir "$out/run" --dev-dir "$out/dev" guard "${1:-101}" pre-start >"$out/g.out" 2>"$out/g.err"
 	awk -v id="$ct" '
 		match($0, /LXG[0-9][0-9][0-9]/) { code = substr($0, RSTART, 6); next }
 		code && sub(/^ *fix: /, "") { printf "%s\t%s\t%s\n", code, id, $0; code = "" }' "$out/g.err" |
@@ -169,6 +192,30 @@ rcase changed t_changed
 rcase node-gone t_node_gone
 rcase unmounted t_unmounted
 [ "$layout" = v2 ] && rcase nocap t_nocap
+# The Proxmox container (GPU 1; the raw lxc.* keys apply writes, started
+# by the pct stub): the restart its fixes print is pct reboot; the guard of
+# CT 102, given GPU 1 for exclusive use, says pct shutdown
+t_pve_guard() {
+	printf 'arch: amd64\nhostname: cuda\nostype: debian\nrootfs: local-lvm:vm-102-disk-0,size=8G\n' >"$pve/lxc/102.conf"
+	lxa apply 102 --gpus 0000:39:00.0 --exclusive >"$out/a.out" 2>&1 || { cat "$out/a.out"; return 1; }
+	guard_json 102
+	has LXG033 || { cat "$out/g.err"; return 1; }
+	f=$(fix_of LXG033)
+	echo "LXG033 fix: $f"
+	case $f in "stop it first: pct shutdown $ct, then "*) ;; *) echo "not pct shutdown $ct"; return 1 ;; esac
+	run_fix "$f" || return 1
+	guard_json 102
+	! has LXG033 || { echo "LXG033 is still there after: $f"; cat "$out/g.err"; return 1; }
+}
+plain=$ct ct=$pct conf="$pve/lxc/$pct.conf"
+rcase pve-clean t_clean
+if [ "$(cat "$out/pve-clean.rc")" = 0 ]; then
+	rcase pve-no-rule t_no_rule
+	rcase pve-changed eval 'sleep 2 && touch "$conf" && fixed LXG019 verify_json'
+	rcase pve-guard t_pve_guard
+fi
+stop >/dev/null 2>&1
+ct=$plain conf="$lxcpath/$plain/config"
 rcase reloaded t_reloaded
 rcase guard t_guard
 stop >/dev/null 2>&1
@@ -196,7 +243,7 @@ for layout in v1 v2; do
 		continue
 	fi
 	base=$((base + 10))
-	ct=$base dir="$work/$layout"
+	ct=$base pct=$((base + 1)) dir="$work/$layout"
 	mkdir -p "$dir"
 	model_layout=$layout
 	[ "$layout" = v1 ] && model_layout=hybrid
@@ -215,8 +262,22 @@ for layout in v1 v2; do
 			apply "$ct" --gpus 0000:18:00.0 --backup-dir "$dir/backups" --lock-dir "$dir" >"$dir/apply.out" 2>&1 ||
 			{ cat "$dir/apply.out"; return 1; }
 		grep -q 'devices.allow = c 511:0 rw' "$conf" || { cat "$conf"; return 1; }
+		# the Proxmox container: its sandbox lines as config.base (the pct stub adds the rest)
+		lxc_sandbox_create "$pct" --pve || return 1
+		{
+			echo 'lxc.include = /usr/share/lxc/config/common.conf'
+			lxc_sandbox_conf
+			lxc_pve_conf "$pct"
+		} >>"$conf"
+		mv "$conf" "$conf.base"
+		lxc_pve_init "$pct" "$init_script"
+		printf 'arch: amd64\nhostname: gpu1\nostype: debian\nrootfs: local-lvm:vm-%s-disk-0,size=8G\n' "$pct" \
+			>"$dir/pve/lxc/$pct.conf"
+		"$lxgpu" --host "$dir/host.yaml" --pve-dir "$dir/pve" --lxc-path "$lxcpath" --state-dir "$dir/state" \
+			apply "$pct" --gpus 0000:39:00.0 --style raw --backup-dir "$dir/backups" --lock-dir "$dir" \
+			>"$dir/apply.out" 2>&1 || { cat "$dir/apply.out"; return 1; }
 		unshare -m --propagation private sh "$work/inside.sh" "$layout" "$lxgpu" "$dir/host.yaml" \
-			"$lxcpath" "$dir" "$ct" "$dir/pve" "$dir/state" ||
+			"$lxcpath" "$dir" "$ct" "$dir/pve" "$dir/state" "$pct" ||
 			{ echo "could not set up the $layout namespace"; return 1; }
 		reported clean
 	}
@@ -229,6 +290,11 @@ for layout in v1 v2; do
 	[ "$layout" = v2 ] &&
 		check "cgroup v2: LXG026 no CAP_SYS_ADMIN: the printed verify, as root, checks it" reported nocap
 	check "cgroup $layout: LXG015 nvidia-uvm's major changed (driver reload): restart" reported reloaded
+	check "cgroup $layout: a Proxmox container (raw keys, started by a pct stub as pve-container would) runs, verify clean" \
+		reported pve-clean
+	check "cgroup $layout: Proxmox: LXG018 started without the uvm rule: apply, then pct reboot" reported pve-no-rule
+	check "cgroup $layout: Proxmox: LXG019 config changed after the start: pct reboot" reported pve-changed
+	check "cgroup $layout: Proxmox: LXG033 guard of CT 102 while it runs: pct shutdown, apply, pct start" reported pve-guard
 	check "cgroup $layout: LXG033 guard, exclusive use, this one running: lxc-stop -P, apply, pct start" reported guard
 	grep -h ' fix: ' "$dir"/*.log 2>/dev/null | sed "s/^/# $layout: /"
 	all_ran="$all_ran $(cat "$dir/ran" 2>/dev/null)"
