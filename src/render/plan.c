@@ -841,8 +841,9 @@ int lx_plan_build(const struct lx_host *host, const struct lx_plan_options *opts
 			  lx_xstrdup("this host's devices controller is cgroup v1: Proxmox writes the "
 				     "rule of a devN entry as an lxc.cgroup2 key, which LXC does not apply "
 				     "there, so in a privileged container these nodes open with EPERM"),
-			  lx_xstrdup("use --style raw (lxc.cgroup.devices.allow rules and binds), or "
-				     "an unprivileged container, or boot the host with cgroup v2"));
+			  lx_xstrdup("use --style include (v1 rules with this boot's majors, rewritten "
+				     "by lxgpu ensure-nodes at every boot), or an unprivileged container, "
+				     "or boot the host with cgroup v2"));
 	return 0;
 }
 
