@@ -503,13 +503,7 @@ mig_setup() { # HOST (a file)
 }
 # The host after a reboot without its MIG layout: GPU 0's gi1 and its CIs
 # gone from /proc/driver/nvidia/capabilities (mig-minors keeps them).
-python3 - "$examples/$mig.yaml" "$work/mig-gone.yaml" <<'EOF2'
-import re, sys
-s = open(sys.argv[1]).read()
-i, j = s.index("capabilities:"), s.index("mig_minors:")
-caps = re.sub(r"- name: gpu0/mig/gi1(/ci[0-9])?\n  minor: [0-9]+\n", "", s[i:j])
-open(sys.argv[2], "w").write(s[:i] + caps + s[j:])
-EOF2
+python3 "$src/tests/lib/mig-layout-gone.py" "$examples/$mig.yaml" "$work/mig-gone.yaml"
 # the whole caps major allowed (c 508:*, a line apply owns) in a privileged container
 t_mig_major() { mig_setup "$examples/$mig.yaml" && mig_ct 700 "$gi1_ci0" 'lxc.cgroup2.devices.allow: c 508:* rwm' &&
 	fixed LXG050 700 verify_json 700; }

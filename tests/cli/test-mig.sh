@@ -48,13 +48,7 @@ ct 105 'dev0: /dev/nvidia1,mode=0666' 'dev1: /dev/nvidiactl,mode=0666' \
 
 # The same host after a reboot without the MIG layout: GPU 0's gi1 and its
 # CIs gone (the driver's table of minors stays).
-python3 - "$host" "$work/gone.yaml" <<'EOF'
-import re, sys
-s = open(sys.argv[1]).read()
-i, j = s.index("capabilities:"), s.index("mig_minors:")
-caps = re.sub(r"- name: gpu0/mig/gi1(/ci[0-9])?\n  minor: [0-9]+\n", "", s[i:j])
-open(sys.argv[2], "w").write(s[:i] + caps + s[j:])
-EOF
+python3 "$(dirname "$0")/../lib/mig-layout-gone.py" "$host" "$work/gone.yaml"
 
 x() { # HOST ARGS...
 	h=$1
