@@ -246,6 +246,12 @@ int lx_open_in_root(int root_fd, const char *path, int flags);
 /* Whether path inside root_fd is a regular file (links followed inside the
  * root only). */
 bool lx_root_has_regular_file(int root_fd, const char *path);
+/* The one way to read a file lxgpu does not own (a container's): path_fd is
+ * an O_PATH descriptor (so nothing was opened yet: no driver's open for a
+ * device node, no wait on a FIFO); it is checked to be a regular file of at
+ * most max bytes and only then reopened for reading through /proc/self/fd.
+ * Closes path_fd. -1 with errno: EINVAL not a regular file, EFBIG too large. */
+int lx_reopen_regular(int path_fd, off_t max, struct stat *st);
 
 /* Make the directories of dir inside root_fd (each component resolved
  * inside the root; mode 0755) and return an O_PATH fd of it. */

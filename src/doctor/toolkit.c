@@ -144,20 +144,20 @@ static int read_config(int root_fd, char **text, char **why)
 {
 	*text = NULL;
 	*why = NULL;
-	/* O_NONBLOCK: a FIFO planted there must not hang doctor. */
-	int fd = lx_open_in_root(root_fd, TOOLKIT_CONFIG, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-	if (fd < 0) {
+	/* O_PATH first: a FIFO or a device node planted there is never opened. */
+	int pfd = lx_open_in_root(root_fd, TOOLKIT_CONFIG, O_PATH);
+	if (pfd < 0) {
 		if (errno == ENOENT)
 			return 0;
 		*why = lx_xasprintf("it cannot be opened inside the container's root: %s",
 				    errno == EXDEV ? "a link that leaves the root" : strerror(errno));
 		return -1;
 	}
-	struct stat st;
-	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) || st.st_size > TOOLKIT_CONFIG_MAX) {
-		*why = lx_xstrdup(S_ISREG(st.st_mode) ? "it is larger than 1 MiB"
-						       : "it is not a regular file");
-		close(fd);
+	int fd = lx_reopen_regular(pfd, TOOLKIT_CONFIG_MAX, NULL);
+	if (fd < 0) {
+		*why = lx_xstrdup(errno == EFBIG    ? "it is larger than 1 MiB"
+				  : errno == EINVAL ? "it is not a regular file"
+						    : strerror(errno));
 		return -1;
 	}
 	struct lx_buf b = {0};

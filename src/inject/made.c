@@ -114,16 +114,18 @@ int lx_made_undo(int root_fd, const char *lib_dir, struct lx_strv *notes, struct
 	int dir_fd = open_parent(root_fd, list, &name);
 	if (dir_fd < 0)
 		return 0; /* no lib dir: nothing was made there */
-	int fd = openat(dir_fd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
-	if (fd < 0) {
+	/* O_PATH first: root in the container may have planted a device node
+	 * here, whose driver must never see an open from the host's hook. */
+	int pfd = openat(dir_fd, name, O_PATH | O_NOFOLLOW | O_CLOEXEC);
+	if (pfd < 0) {
 		int e = errno;
 		close(dir_fd);
 		return e == ENOENT ? 0 : lx_error_set_errno(err, e, "%s in the container", list);
 	}
 	struct stat st;
 	_cleanup_free_ char *text = NULL;
-	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) || st.st_size > MADE_MAX) {
-		close(fd);
+	int fd = lx_reopen_regular(pfd, MADE_MAX, &st);
+	if (fd < 0) {
 		close(dir_fd);
 		return lx_error_set(err, "%s in the container is not the list the hook writes "
 				    "(a regular file of at most 64 KiB)", list);

@@ -240,13 +240,7 @@ static bool read_root_ldcache(int root_fd, struct lx_ldcache *cache)
 	int pfd = lx_open_in_root(root_fd, "/etc/ld.so.cache", O_PATH);
 	if (pfd < 0)
 		return false;
-	struct stat st;
-	char self[64];
-	int fd = -1;
-	if (fstat(pfd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size <= ROOT_LDCACHE_MAX &&
-	    snprintf(self, sizeof(self), "/proc/self/fd/%d", pfd) < (int)sizeof(self))
-		fd = open(self, O_RDONLY | O_NOCTTY | O_CLOEXEC);
-	close(pfd);
+	int fd = lx_reopen_regular(pfd, ROOT_LDCACHE_MAX, NULL);
 	if (fd < 0)
 		return false;
 	struct lx_buf b = {0};
@@ -399,13 +393,7 @@ char *lx_rootfs_read_group(int root_fd)
 	int pfd = lx_open_in_root(root_fd, "/etc/group", O_PATH);
 	if (pfd < 0)
 		return NULL;
-	struct stat st;
-	char self[64];
-	int fd = -1;
-	if (fstat(pfd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size <= ROOT_GROUP_MAX &&
-	    snprintf(self, sizeof(self), "/proc/self/fd/%d", pfd) < (int)sizeof(self))
-		fd = open(self, O_RDONLY | O_NOCTTY | O_CLOEXEC);
-	close(pfd);
+	int fd = lx_reopen_regular(pfd, ROOT_GROUP_MAX, NULL);
 	if (fd < 0)
 		return NULL;
 	struct lx_buf b = {0};

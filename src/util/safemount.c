@@ -52,6 +52,28 @@ bool lx_root_has_regular_file(int root_fd, const char *path)
 	return ok;
 }
 
+int lx_reopen_regular(int path_fd, off_t max, struct stat *st)
+{
+	struct stat local;
+	if (!st)
+		st = &local;
+	char self[64];
+	int fd = -1, e = 0;
+	if (fstat(path_fd, st) < 0)
+		e = errno;
+	else if (!S_ISREG(st->st_mode))
+		e = EINVAL;
+	else if (st->st_size > max)
+		e = EFBIG;
+	else if (snprintf(self, sizeof(self), "/proc/self/fd/%d", path_fd) >= (int)sizeof(self))
+		e = ENAMETOOLONG;
+	else if ((fd = open(self, O_RDONLY | O_NOCTTY | O_NONBLOCK | O_CLOEXEC)) < 0)
+		e = errno;
+	close(path_fd);
+	errno = e;
+	return fd;
+}
+
 /* One component: a plain name, not "." or "..", no "/". */
 static bool plain_name(const char *s, size_t n)
 {

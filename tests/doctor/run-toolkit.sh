@@ -62,4 +62,21 @@ t_link_out() {
 check "a link out of the root is not followed" t_link_out
 t_fifo() { setup UNPRIV && toolkit && mkfifo "$conf" && codes LXG131; }
 check "a FIFO as the config: unreadable, no hang" t_fifo
+# A device node planted as the config: the oracle is strace's record of the
+# opens, not lxgpu's words. The path may be looked at with O_PATH only, and
+# nothing is reopened through /proc/self/fd (the driver's open never runs).
+t_device() {
+	setup UNPRIV && toolkit && mknod "$conf" c 1 3 && codes LXG131 &&
+		strace -f -qq -e trace=open,openat,openat2 -o "$work/trace" "$lxgpu" --host "$examples/pve-8x-rtx-pro-6000.yaml" \
+			--pve-dir "$work/pve" --lxc-path "$work/lxc" --cgroup-root "$work" --kmsg "$work/kmsg" \
+			doctor 701 --format json >/dev/null 2>&1
+	grep -q 'config.toml' "$work/trace" || { echo "strace saw no look at config.toml"; return 1; }
+	bad=$(grep -E 'config\.toml' "$work/trace" | grep -v 'O_PATH'; grep -E '"/proc/self/fd/' "$work/trace" | grep -v ENOENT | grep -c . | grep -v '^0$')
+	[ -z "$bad" ] || { echo "opened for real: $bad"; return 1; }
+}
+if [ "$(id -u)" = 0 ]; then
+	check "a device node as the config: never opened (strace)" t_device
+else
+	skip "a device node as the config: never opened (strace)" "mknod needs root"
+fi
 tap_finish
