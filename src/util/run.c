@@ -25,13 +25,20 @@ char *lx_run_capture(const char *binary, char *const argv[], size_t max_out, int
 	}
 	char *envp[] = {"PATH=/usr/sbin:/usr/bin:/sbin:/bin", "LC_ALL=C", NULL};
 	pid_t child;
+	posix_spawnattr_t attr;
 	int rc = posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
 	if (rc == 0)
 		rc = posix_spawn_file_actions_adddup2(&fa, pipefd[1], 1);
 	if (rc == 0)
 		rc = posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
 	if (rc == 0)
-		rc = posix_spawn(&child, binary, &fa, NULL, argv, envp);
+		rc = posix_spawnattr_init(&attr);
+	/* Its own process group, so that the timeout kills whatever it started
+	 * too, not only the tool. */
+	if (rc == 0 && (rc = posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP)) == 0 &&
+	    (rc = posix_spawnattr_setpgroup(&attr, 0)) == 0)
+		rc = posix_spawn(&child, binary, &fa, &attr, argv, envp);
+	posix_spawnattr_destroy(&attr);
 	posix_spawn_file_actions_destroy(&fa);
 	close(pipefd[1]);
 	if (rc != 0) {
@@ -52,7 +59,7 @@ char *lx_run_capture(const char *binary, char *const argv[], size_t max_out, int
 			continue;
 		if (n <= 0) {
 			/* A tool that does not answer: do not wait on it. */
-			kill(child, SIGKILL);
+			kill(-child, SIGKILL);
 			killed = true;
 			break;
 		}
@@ -63,18 +70,35 @@ char *lx_run_capture(const char *binary, char *const argv[], size_t max_out, int
 		if (got <= 0)
 			break;
 		if (out.len + (size_t)got > max_out) {
-			kill(child, SIGKILL);
+			kill(-child, SIGKILL);
 			killed = true;
 			break;
 		}
 		lx_buf_append(&out, chunk, (size_t)got);
 	}
 	close(pipefd[0]);
+	/* The deadline holds after EOF too: a tool that closed its stdout and
+	 * goes on running is killed when the time is up. */
 	int status = 0;
-	while (waitpid(child, &status, 0) < 0) {
-		if (errno != EINTR) {
+	for (;;) {
+		pid_t r = waitpid(child, &status, killed ? 0 : WNOHANG);
+		if (r == child)
+			break;
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0) {
 			status = -1;
 			break;
+		}
+		struct timespec now;
+		clock_gettime(CLOCK_MONOTONIC, &now);
+		long waited_ms = (now.tv_sec - start.tv_sec) * 1000 + (now.tv_nsec - start.tv_nsec) / 1000000;
+		if (waited_ms >= timeout_ms) {
+			kill(-child, SIGKILL);
+			killed = true;
+		} else {
+			struct timespec nap = {0, 10 * 1000 * 1000};
+			nanosleep(&nap, NULL);
 		}
 	}
 	if (killed || status < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {

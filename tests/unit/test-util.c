@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
@@ -225,8 +226,59 @@ static void test_wrap(void)
 	free(w);
 }
 
+static double seconds_since(const struct timespec *t0)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)(t.tv_sec - t0->tv_sec) + (double)(t.tv_nsec - t0->tv_nsec) / 1e9;
+}
+
+/* lx_run_capture's deadline: the bounds are 10x the timeout, far from the
+ * 20 s that an unbounded wait takes here. */
+static void test_run_capture(void)
+{
+	char *echo[] = {"sh", "-c", "echo hello", NULL};
+	char *out = lx_run_capture("/bin/sh", echo, 1024, 5000);
+	str_eq(out, "hello\n", "a tool's output");
+	free(out);
+	struct timespec t0;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	char *closes[] = {"sh", "-c", "exec >&-; sleep 20", NULL};
+	out = lx_run_capture("/bin/sh", closes, 1024, 200);
+	ok(out == NULL && seconds_since(&t0) < 2.0, "the deadline holds after the tool closes its stdout");
+	free(out);
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	char pidfile[] = "/tmp/lxgpu-test-run-XXXXXX";
+	int pfd = mkstemp(pidfile);
+	ok(pfd >= 0, "a scratch file");
+	_cleanup_free_ char *script = lx_xasprintf("sleep 20 & echo $! >%s; sleep 20", pidfile);
+	char *forks[] = {"sh", "-c", script, NULL};
+	out = lx_run_capture("/bin/sh", forks, 1024, 200);
+	ok(out == NULL && seconds_since(&t0) < 2.0, "a tool whose child holds its stdout: timed out");
+	free(out);
+	/* The child is gone or a zombie (killed, nobody here reaps it). */
+	char pidtext[32] = "";
+	ssize_t n = pfd >= 0 ? pread(pfd, pidtext, sizeof(pidtext) - 1, 0) : -1;
+	pidtext[n > 0 ? n : 0] = '\0';
+	_cleanup_free_ char *stat_path = lx_xasprintf("/proc/%ld/stat", strtol(pidtext, NULL, 10));
+	_cleanup_free_ char *stat = NULL;
+	struct timespec nap = {0, 50 * 1000 * 1000};
+	nanosleep(&nap, NULL);
+	bool alive = false;
+	if (n > 0 && lx_read_file(stat_path, 4096, &stat, NULL, NULL) == 0) {
+		const char *paren = strrchr(stat, ')');
+		alive = paren && paren[1] == ' ' && paren[2] != 'Z' && paren[2] != 'X';
+	}
+	ok(n > 0 && !alive, "the timeout kills the tool's children too");
+	if (pfd >= 0) {
+		close(pfd);
+		unlink(pidfile);
+	}
+}
+
 int main(void)
 {
+	test_run_capture();
 	test_strings();
 	test_numbers();
 	test_paths();
