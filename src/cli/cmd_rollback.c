@@ -98,6 +98,17 @@ static int run_rollback(struct cli *cli)
 				     meta.ctid ? meta.ctid : "(unknown)", id);
 		goto done;
 	}
+	/* A backup is data, never a path to trust: the only include file a
+	 * rollback may write is the one lxgpu itself keeps for this container. */
+	if (meta.include_path) {
+		_cleanup_free_ char *own = lx_incfile_path(cli->state_dir, id);
+		if (strcmp(meta.include_path, own) != 0) {
+			rc = cli_usage_error("%s names the include file %s, but CT %s's include file "
+					     "is %s: refusing a backup that names another path "
+					     "(nothing written)", path, meta.include_path, id, own);
+			goto done;
+		}
+	}
 	/* Which lines are GPU lines is decided by the host, as for apply. */
 	if (cli_load_host(cli, &host, NULL) < 0) {
 		rc = LX_EXIT_ERROR;

@@ -363,6 +363,28 @@ t_include_backed_up() {
 		{ diff -u "$work/c105.orig.want" "$h/pve/lxc/105.conf"; ls -l "$state/lxc"; return 1; }
 }
 check "include file backed up with the config; two rollbacks: the include file's and the config's earlier bytes" t_include_backed_up
+
+# A crafted backup (issue 28 item 1): its meta.yaml names another include
+# path. Expected: exit 2, the named path never created, the config's and the
+# include file's bytes as they were (the file system is the oracle).
+t_backup_names_path() {
+	printf 'arch: amd64\nhostname: e\nostype: debian\n' >"$h/pve/lxc/176.conf"
+	rm -f "$work/backups"/176-*
+	apply 176 --style include --gpus 0000:41:00.0 || fail || return 1
+	b=$(ls "$work/backups"/176-* | sort | tail -1)
+	rm -rf "$work/craft" && mkdir -p "$work/craft" && tar -xzf "$b" -C "$work/craft" || return 1
+	grep -q '^include_path:' "$work/craft/meta.yaml" || { cat "$work/craft/meta.yaml"; return 1; }
+	sed -i "s|^include_path:.*|include_path: $work/evil/cron.d/x|" "$work/craft/meta.yaml"
+	(cd "$work/craft" && tar -czf "$work/evil-176.tar.gz" $(tar -tzf "$b")) || return 1
+	cp "$h/pve/lxc/176.conf" "$work/c176" && cp "$state/lxc/176.conf" "$work/i176" || return 1
+	lx --backup-dir "$work/backups" --lock-dir "$work" rollback 176 "$work/evil-176.tar.gz" >"$work/out" 2>"$work/err"
+	rc=$?
+	[ $rc -eq 2 ] && [ ! -e "$work/evil" ] && grep -q "include file" "$work/err" &&
+		cmp -s "$work/c176" "$h/pve/lxc/176.conf" && cmp -s "$work/i176" "$state/lxc/176.conf" ||
+		{ echo "exit $rc"; cat "$work/err"; ls -R "$work/evil" 2>/dev/null; return 1; }
+	rm -f "$h/pve/lxc/176.conf" "$state/lxc/176.conf" "$state/176.yaml" "$work/backups"/176-*
+}
+check "a backup whose meta names another include path: refused, exit 2, nothing written" t_backup_names_path
 host 509 1 # as the tests before left it
 
 t_include_not_alone() {
