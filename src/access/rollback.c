@@ -102,15 +102,7 @@ static void restore(const struct lx_conf *today, const struct lx_conf *old,
 		    const struct lx_gpu_owned *owned, struct lx_rollback *rb)
 {
 	rb->restored = n_restored;
-	size_t today_len, wrote_len = 0;
-	_cleanup_free_ char *today_text = lx_conf_serialize(today, &today_len);
-	_cleanup_free_ char *wrote_text = wrote ? lx_conf_serialize(wrote, &wrote_len) : NULL;
-	if (wrote_text && today_len == wrote_len && memcmp(today_text, wrote_text, wrote_len) == 0) {
-		/* Nothing changed since: the exact bytes from before lxgpu's change. */
-		rb->text = lx_conf_serialize(old, &rb->len);
-		rb->removed = n_now_gpu;
-		return;
-	}
+	(void)n_now_gpu;
 	/* apply --allow-privilege-change flips the key: undo that too, unless
 	 * someone set it since. */
 	int unprivileged = -1;
@@ -176,6 +168,41 @@ static void restore(const struct lx_conf *today, const struct lx_conf *old,
 	free(today_owned);
 }
 
+/* Whether the lines lxgpu does not own (the unprivileged key aside, which
+ * apply may flip) are the same in the backup's before and written: an
+ * apply changes nothing else, so a backup that differs there was not made
+ * by it and is not restored. */
+static bool others_match(const struct lx_conf *old, const struct lx_conf *wrote,
+			 const struct lx_gpu_owned *owned, long *first_diff)
+{
+	bool *a_owned = owned_flags(old, owned), *b_owned = owned_flags(wrote, owned);
+	size_t i = 0, j = 0;
+	bool same = true;
+	for (;;) {
+		while (i < old->n && (a_owned[i] || (old->lines[i].key &&
+						     strcmp(old->lines[i].key, "unprivileged") == 0)))
+			i++;
+		while (j < wrote->n && (b_owned[j] || (wrote->lines[j].key &&
+						       strcmp(wrote->lines[j].key, "unprivileged") == 0)))
+			j++;
+		if (i >= old->n || j >= wrote->n) {
+			same = i >= old->n && j >= wrote->n;
+			break;
+		}
+		if (old->lines[i].len != wrote->lines[j].len ||
+		    memcmp(old->lines[i].text, wrote->lines[j].text, old->lines[i].len) != 0) {
+			same = false;
+			break;
+		}
+		i++;
+		j++;
+	}
+	*first_diff = i < old->n ? (long)i : -1;
+	free(a_owned);
+	free(b_owned);
+	return same;
+}
+
 int lx_conf_rollback(const struct lx_conf *today, const char *backup_name, const char *before,
 		     size_t before_len, const char *written, size_t written_len,
 		     const struct lx_gpu_owned *owned, bool force, struct lx_rollback *rb,
@@ -191,7 +218,24 @@ int lx_conf_rollback(const struct lx_conf *today, const char *backup_name, const
 	gpu_lines(&wrote, owned, &wrote_gpu);
 	gpu_lines(today, owned, &now_gpu);
 	int rc = 0;
-	if (!written && !force) {
+	long other_line = -1;
+	if (written && !others_match(&old, &wrote, owned, &other_line)) {
+		if (other_line >= 0)
+			rc = lx_error_set(err,
+					  "%s does not match what lxgpu wrote: its config before the "
+					  "change has line %ld (\"%s\") that is neither a GPU line nor "
+					  "in what lxgpu wrote; a backup of lxgpu's differs only in "
+					  "GPU lines, so this one is not restored and nothing was written",
+					  backup_name, (long)old.lines[other_line].lineno,
+					  old.lines[other_line].text);
+		else
+			rc = lx_error_set(err,
+					  "%s does not match what lxgpu wrote: lines other than GPU "
+					  "lines differ between its config before and after the change; "
+					  "a backup of lxgpu's differs only in GPU lines, so this one is "
+					  "not restored and nothing was written",
+					  backup_name);
+	} else if (!written && !force) {
 		rc = lx_error_set(err,
 				  "%s does not record what lxgpu wrote (a backup of an older "
 				  "lxgpu), so it cannot tell whether the GPU lines of %s were "

@@ -385,6 +385,29 @@ t_backup_names_path() {
 	rm -f "$h/pve/lxc/176.conf" "$state/lxc/176.conf" "$state/176.yaml" "$work/backups"/176-*
 }
 check "a backup whose meta names another include path: refused, exit 2, nothing written" t_backup_names_path
+
+# A crafted backup (issue 28 item 2): its config from before the change has a
+# line that is no GPU line and not in what lxgpu wrote. Today's config is
+# what lxgpu wrote, which took the verbatim path before. Expected: exit 2,
+# 177.conf's bytes as they were, no apparmor line anywhere.
+t_backup_extra_lines() {
+	printf 'arch: amd64\nhostname: f\nostype: debian\n' >"$h/pve/lxc/177.conf"
+	rm -f "$work/backups"/177-*
+	apply 177 --style include --gpus 0000:41:00.0 || fail || return 1
+	b=$(ls "$work/backups"/177-* | sort | tail -1)
+	rm -rf "$work/craft" && mkdir -p "$work/craft" && tar -xzf "$b" -C "$work/craft" || return 1
+	[ -f "$work/craft/config" ] || { tar -tzf "$b"; return 1; }
+	printf 'lxc.apparmor.profile: unconfined\nlxc.mount.entry: / mnt/host none rbind,create=dir 0 0\n' >>"$work/craft/config"
+	(cd "$work/craft" && tar -czf "$work/extra-177.tar.gz" $(tar -tzf "$b")) || return 1
+	cp "$h/pve/lxc/177.conf" "$work/c177" || return 1
+	lx --backup-dir "$work/backups" --lock-dir "$work" rollback 177 "$work/extra-177.tar.gz" >"$work/out" 2>"$work/err"
+	rc=$?
+	[ $rc -eq 2 ] && cmp -s "$work/c177" "$h/pve/lxc/177.conf" && grep -q "does not match" "$work/err" &&
+		! grep -q apparmor "$h/pve/lxc/177.conf" ||
+		{ echo "exit $rc"; cat "$work/err"; diff -u "$work/c177" "$h/pve/lxc/177.conf"; return 1; }
+	rm -f "$h/pve/lxc/177.conf" "$state/lxc/177.conf" "$work/backups"/177-*
+}
+check "a backup whose config before has lines lxgpu did not write: refused, exit 2, nothing written" t_backup_extra_lines
 host 509 1 # as the tests before left it
 
 t_include_not_alone() {
