@@ -364,48 +364,51 @@ t_include_backed_up() {
 }
 check "include file backed up with the config; two rollbacks: the include file's and the config's earlier bytes" t_include_backed_up
 
-# A crafted backup (issue 28 item 1): its meta.yaml names another include
-# path. Expected: exit 2, the named path never created, the config's and the
-# include file's bytes as they were (the file system is the oracle).
-t_backup_names_path() {
-	printf 'arch: amd64\nhostname: e\nostype: debian\n' >"$h/pve/lxc/176.conf"
-	rm -f "$work/backups"/176-*
-	apply 176 --style include --gpus 0000:41:00.0 || fail || return 1
-	b=$(ls "$work/backups"/176-* | sort | tail -1)
+# crafted_rollback CT EDIT: an include-style apply of CT, its backup unpacked,
+# EDIT run in the unpacked dir, packed again, and rolled back; the config and
+# include file as they were before the rollback are kept as $work/c.CT and
+# $work/i.CT, the rollback's exit status in $rc.
+crafted_rollback() {
+	printf 'arch: amd64\nhostname: c%s\nostype: debian\n' "$1" >"$h/pve/lxc/$1.conf"
+	rm -f "$work/backups/$1"-*
+	apply "$1" --style include --gpus 0000:41:00.0 || fail || return 1
+	b=$(ls "$work/backups/$1"-* | sort | tail -1)
 	rm -rf "$work/craft" && mkdir -p "$work/craft" && tar -xzf "$b" -C "$work/craft" || return 1
-	grep -q '^include_path:' "$work/craft/meta.yaml" || { cat "$work/craft/meta.yaml"; return 1; }
-	sed -i "s|^include_path:.*|include_path: $work/evil/cron.d/x|" "$work/craft/meta.yaml"
-	(cd "$work/craft" && tar -czf "$work/evil-176.tar.gz" $(tar -tzf "$b")) || return 1
-	cp "$h/pve/lxc/176.conf" "$work/c176" && cp "$state/lxc/176.conf" "$work/i176" || return 1
-	lx --backup-dir "$work/backups" --lock-dir "$work" rollback 176 "$work/evil-176.tar.gz" >"$work/out" 2>"$work/err"
+	(cd "$work/craft" && $2) || return 1
+	(cd "$work/craft" && tar -czf "$work/crafted-$1.tar.gz" $(tar -tzf "$b")) || return 1
+	cp "$h/pve/lxc/$1.conf" "$work/c.$1" && cp "$state/lxc/$1.conf" "$work/i.$1" || return 1
+	lx --backup-dir "$work/backups" --lock-dir "$work" rollback "$1" "$work/crafted-$1.tar.gz" >"$work/out" 2>"$work/err"
 	rc=$?
-	[ $rc -eq 2 ] && [ ! -e "$work/evil" ] && grep -q "include file" "$work/err" &&
-		cmp -s "$work/c176" "$h/pve/lxc/176.conf" && cmp -s "$work/i176" "$state/lxc/176.conf" ||
-		{ echo "exit $rc"; cat "$work/err"; ls -R "$work/evil" 2>/dev/null; return 1; }
-	rm -f "$h/pve/lxc/176.conf" "$state/lxc/176.conf" "$state/176.yaml" "$work/backups"/176-*
+	# Nothing written: the config's and the include file's bytes as they were.
+	[ $rc -eq 2 ] && cmp -s "$work/c.$1" "$h/pve/lxc/$1.conf" && cmp -s "$work/i.$1" "$state/lxc/$1.conf" ||
+		{ echo "exit $rc"; cat "$work/err"; diff -u "$work/c.$1" "$h/pve/lxc/$1.conf"; return 1; }
+}
+forget_ct() { rm -f "$h/pve/lxc/$1.conf" "$state/lxc/$1.conf" "$work/backups/$1"-*; }
+
+# A crafted backup (issue 28 item 1): its meta.yaml names another include
+# path. Expected: exit 2, the named path never created (the file system is
+# the oracle), nothing written.
+meta_names_evil() {
+	grep -q '^include_path:' meta.yaml && sed -i "s|^include_path:.*|include_path: $work/evil/cron.d/x|" meta.yaml
+}
+t_backup_names_path() {
+	crafted_rollback 176 meta_names_evil && [ ! -e "$work/evil" ] && grep -q "include file" "$work/err" ||
+		{ ls -R "$work/evil" 2>/dev/null; return 1; }
+	forget_ct 176
 }
 check "a backup whose meta names another include path: refused, exit 2, nothing written" t_backup_names_path
 
-# A crafted backup (issue 28 item 2): its config from before the change has a
-# line that is no GPU line and not in what lxgpu wrote. Today's config is
-# what lxgpu wrote, which took the verbatim path before. Expected: exit 2,
-# 177.conf's bytes as they were, no apparmor line anywhere.
+# A crafted backup (issue 28 item 2): its config from before the change has
+# lines that are no GPU lines and not in what lxgpu wrote, while today's
+# config is what lxgpu wrote (the old verbatim path). Expected: exit 2, no
+# apparmor line in 177.conf.
+before_adds_lines() {
+	[ -f config ] && printf 'lxc.apparmor.profile: unconfined\nlxc.mount.entry: / mnt/host none rbind,create=dir 0 0\n' >>config
+}
 t_backup_extra_lines() {
-	printf 'arch: amd64\nhostname: f\nostype: debian\n' >"$h/pve/lxc/177.conf"
-	rm -f "$work/backups"/177-*
-	apply 177 --style include --gpus 0000:41:00.0 || fail || return 1
-	b=$(ls "$work/backups"/177-* | sort | tail -1)
-	rm -rf "$work/craft" && mkdir -p "$work/craft" && tar -xzf "$b" -C "$work/craft" || return 1
-	[ -f "$work/craft/config" ] || { tar -tzf "$b"; return 1; }
-	printf 'lxc.apparmor.profile: unconfined\nlxc.mount.entry: / mnt/host none rbind,create=dir 0 0\n' >>"$work/craft/config"
-	(cd "$work/craft" && tar -czf "$work/extra-177.tar.gz" $(tar -tzf "$b")) || return 1
-	cp "$h/pve/lxc/177.conf" "$work/c177" || return 1
-	lx --backup-dir "$work/backups" --lock-dir "$work" rollback 177 "$work/extra-177.tar.gz" >"$work/out" 2>"$work/err"
-	rc=$?
-	[ $rc -eq 2 ] && cmp -s "$work/c177" "$h/pve/lxc/177.conf" && grep -q "does not match" "$work/err" &&
-		! grep -q apparmor "$h/pve/lxc/177.conf" ||
-		{ echo "exit $rc"; cat "$work/err"; diff -u "$work/c177" "$h/pve/lxc/177.conf"; return 1; }
-	rm -f "$h/pve/lxc/177.conf" "$state/lxc/177.conf" "$work/backups"/177-*
+	crafted_rollback 177 before_adds_lines && grep -q "does not match" "$work/err" &&
+		! grep -q apparmor "$h/pve/lxc/177.conf" || return 1
+	forget_ct 177
 }
 check "a backup whose config before has lines lxgpu did not write: refused, exit 2, nothing written" t_backup_extra_lines
 host 509 1 # as the tests before left it
