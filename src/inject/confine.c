@@ -42,6 +42,7 @@
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
+#include <linux/close_range.h>
 #include <sys/mount.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
@@ -338,6 +339,11 @@ int lx_run_confined(const struct lx_confined *c, struct lx_error *err)
 		if (dup2(null_fd, STDIN_FILENO) < 0 || dup2(STDERR_FILENO, STDOUT_FILENO) < 0)
 			child_fail(pipe_fds[1], "cannot set up stdin and stdout");
 		enter_root(root, &kernel_mounts, pipe_fds[1]);
+		/* Descriptors the caller left without close-on-exec must not reach
+		 * the program: every one above stderr closes at exec (the program's
+		 * own fd and the error pipe are close-on-exec already). */
+		if (syscall(SYS_close_range, 3U, ~0U, CLOSE_RANGE_CLOEXEC) < 0)
+			child_fail(pipe_fds[1], "cannot mark the inherited descriptors close-on-exec");
 		drop_privileges(pipe_fds[1]);
 		char *const envp[] = {NULL};
 		syscall(SYS_execveat, c->program_fd, "", (char *const *)c->argv, envp, AT_EMPTY_PATH);

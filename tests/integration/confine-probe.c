@@ -17,6 +17,7 @@
 #include <sys/socket.h>
 #include <sys/statfs.h>
 #include <sys/syscall.h>
+#include <stdlib.h>
 #include <unistd.h>
 
 extern char **environ;
@@ -40,6 +41,10 @@ int main(int argc, char **argv)
 		struct statfs s;
 		return statfs("/proc", &s) < 0 || s.f_type != PROC_SUPER_MAGIC ? 0 : 1;
 	}
+	/* An fd the caller left open without close-on-exec: closed here
+	 * (EBADF, not EPERM from the filter). */
+	if (strcmp(mode, "fd") == 0 && argc > 2)
+		return fcntl(atoi(argv[2]), F_GETFD) < 0 && errno == EBADF ? 0 : 1;
 	if (strcmp(mode, "env") == 0)
 		return environ == NULL || environ[0] == NULL ? 0 : 1;
 	if (strcmp(mode, "spin") == 0)

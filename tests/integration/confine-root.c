@@ -129,6 +129,13 @@ int main(int argc, char **argv)
 #endif
 	ok(confined(10000, NULL, "mount", NULL) == 0, "mount() fails with EPERM");
 	ok(confined(10000, NULL, "env", NULL) == 0, "its environment is empty");
+	int leaked = open("/etc/hostname", O_RDONLY); /* no O_CLOEXEC, as a careless caller */
+	char *leaked_no = lx_xasprintf("%d", leaked);
+	ok(leaked >= 0 && confined(10000, NULL, "fd", leaked_no) == 0,
+	   "a descriptor the caller left without close-on-exec does not reach it");
+	if (leaked >= 0)
+		close(leaked);
+	free(leaked_no);
 	struct timespec t0, t1;
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	int r = confined(500, &why, "spin", NULL);
