@@ -277,6 +277,16 @@ static void drop_privileges(int pipe_fd)
 	}
 	if (prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0) < 0 && errno != EINVAL)
 		child_fail(pipe_fd, "cannot clear the ambient capabilities");
+	/* The inheritable set survives exec: a caller's inheritable
+	 * capabilities would reach the program beside the one it keeps. */
+	struct __user_cap_header_struct cap_header = {.version = _LINUX_CAPABILITY_VERSION_3};
+	struct __user_cap_data_struct cap_data[_LINUX_CAPABILITY_U32S_3];
+	if (syscall(SYS_capget, &cap_header, cap_data) < 0)
+		child_fail(pipe_fd, "cannot read the capabilities");
+	for (size_t i = 0; i < _LINUX_CAPABILITY_U32S_3; i++)
+		cap_data[i].inheritable = 0;
+	if (syscall(SYS_capset, &cap_header, cap_data) < 0)
+		child_fail(pipe_fd, "cannot clear the inheritable capabilities");
 	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0)
 		child_fail(pipe_fd, "cannot set no_new_privs");
 	if (install_seccomp() < 0)
