@@ -98,11 +98,10 @@ static bool *owned_flags(const struct lx_conf *conf, const struct lx_gpu_owned *
  * since) follows the line restored before it, else goes where today's
  * first owned line is. */
 static void restore(const struct lx_conf *today, const struct lx_conf *old,
-		    const struct lx_conf *wrote, size_t n_restored, size_t n_now_gpu,
+		    const struct lx_conf *wrote, size_t n_restored,
 		    const struct lx_gpu_owned *owned, struct lx_rollback *rb)
 {
 	rb->restored = n_restored;
-	(void)n_now_gpu;
 	/* apply --allow-privilege-change flips the key: undo that too, unless
 	 * someone set it since. */
 	int unprivileged = -1;
@@ -168,6 +167,15 @@ static void restore(const struct lx_conf *today, const struct lx_conf *old,
 	free(today_owned);
 }
 
+/* The first line from i on that is neither lxgpu's nor the unprivileged key. */
+static size_t next_other_line(const struct lx_conf *c, const bool *lxgpu_owned, size_t i)
+{
+	while (i < c->n && (lxgpu_owned[i] ||
+			    (c->lines[i].key && strcmp(c->lines[i].key, "unprivileged") == 0)))
+		i++;
+	return i;
+}
+
 /* Whether the lines lxgpu does not own (the unprivileged key aside, which
  * apply may flip) are the same in the backup's before and written: an
  * apply changes nothing else, so a backup that differs there was not made
@@ -179,12 +187,8 @@ static bool others_match(const struct lx_conf *old, const struct lx_conf *wrote,
 	size_t i = 0, j = 0;
 	bool same = true;
 	for (;;) {
-		while (i < old->n && (a_owned[i] || (old->lines[i].key &&
-						     strcmp(old->lines[i].key, "unprivileged") == 0)))
-			i++;
-		while (j < wrote->n && (b_owned[j] || (wrote->lines[j].key &&
-						       strcmp(wrote->lines[j].key, "unprivileged") == 0)))
-			j++;
+		i = next_other_line(old, a_owned, i);
+		j = next_other_line(wrote, b_owned, j);
 		if (i >= old->n || j >= wrote->n) {
 			same = i >= old->n && j >= wrote->n;
 			break;
@@ -254,7 +258,7 @@ int lx_conf_rollback(const struct lx_conf *today, const char *backup_name, const
 				  today->path);
 	}
 	if (rc == 0)
-		restore(today, &old, written ? &wrote : NULL, old_gpu.n, now_gpu.n, owned, rb);
+		restore(today, &old, written ? &wrote : NULL, old_gpu.n, owned, rb);
 	lx_strv_free(&old_gpu);
 	lx_strv_free(&wrote_gpu);
 	lx_strv_free(&now_gpu);

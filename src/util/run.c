@@ -12,31 +12,45 @@
 #include <time.h>
 #include <unistd.h>
 
+static long ms_since(const struct timespec *start)
+{
+	struct timespec now;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return (now.tv_sec - start->tv_sec) * 1000 + (now.tv_nsec - start->tv_nsec) / 1000000;
+}
+
 char *lx_run_capture(const char *binary, char *const argv[], size_t max_out, int timeout_ms)
 {
 	int pipefd[2];
 	if (pipe2(pipefd, O_CLOEXEC) < 0)
 		return NULL;
 	posix_spawn_file_actions_t fa;
+	posix_spawnattr_t attr;
 	if (posix_spawn_file_actions_init(&fa) != 0) {
+		close(pipefd[0]);
+		close(pipefd[1]);
+		return NULL;
+	}
+	if (posix_spawnattr_init(&attr) != 0) {
+		posix_spawn_file_actions_destroy(&fa);
 		close(pipefd[0]);
 		close(pipefd[1]);
 		return NULL;
 	}
 	char *envp[] = {"PATH=/usr/sbin:/usr/bin:/sbin:/bin", "LC_ALL=C", NULL};
 	pid_t child;
-	posix_spawnattr_t attr;
 	int rc = posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
 	if (rc == 0)
 		rc = posix_spawn_file_actions_adddup2(&fa, pipefd[1], 1);
 	if (rc == 0)
 		rc = posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
-	if (rc == 0)
-		rc = posix_spawnattr_init(&attr);
 	/* Its own process group, so that the timeout kills whatever it started
 	 * too, not only the tool. */
-	if (rc == 0 && (rc = posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP)) == 0 &&
-	    (rc = posix_spawnattr_setpgroup(&attr, 0)) == 0)
+	if (rc == 0)
+		rc = posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP);
+	if (rc == 0)
+		rc = posix_spawnattr_setpgroup(&attr, 0);
+	if (rc == 0)
 		rc = posix_spawn(&child, binary, &fa, &attr, argv, envp);
 	posix_spawnattr_destroy(&attr);
 	posix_spawn_file_actions_destroy(&fa);
@@ -50,9 +64,7 @@ char *lx_run_capture(const char *binary, char *const argv[], size_t max_out, int
 	struct timespec start;
 	clock_gettime(CLOCK_MONOTONIC, &start);
 	for (;;) {
-		struct timespec now;
-		clock_gettime(CLOCK_MONOTONIC, &now);
-		long waited_ms = (now.tv_sec - start.tv_sec) * 1000 + (now.tv_nsec - start.tv_nsec) / 1000000;
+		long waited_ms = ms_since(&start);
 		struct pollfd pfd = {.fd = pipefd[0], .events = POLLIN};
 		int n = waited_ms < timeout_ms ? poll(&pfd, 1, (int)(timeout_ms - waited_ms)) : 0;
 		if (n < 0 && errno == EINTR)
@@ -90,10 +102,7 @@ char *lx_run_capture(const char *binary, char *const argv[], size_t max_out, int
 			status = -1;
 			break;
 		}
-		struct timespec now;
-		clock_gettime(CLOCK_MONOTONIC, &now);
-		long waited_ms = (now.tv_sec - start.tv_sec) * 1000 + (now.tv_nsec - start.tv_nsec) / 1000000;
-		if (waited_ms >= timeout_ms) {
+		if (ms_since(&start) >= timeout_ms) {
 			kill(-child, SIGKILL);
 			killed = true;
 		} else {
