@@ -167,7 +167,7 @@ t_man_page() {
 	# The default paths are there (roff's zero-width '\&' taken out).
 	sed 's/\\&//g' "$dest$man" >"$work/man"
 	grep -q '^/var/lib/lxgpu/backups/$' "$work/man" &&
-		grep -q '^/lib/systemd/system/lxgpu-nodes.service$' "$work/man"
+		grep -qxF "$nodes_unit" "$work/man"
 }
 
 check "meson install puts every file it lists in DESTDIR" t_install

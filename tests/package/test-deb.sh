@@ -132,13 +132,23 @@ t_runs() {
 	"$root/usr/bin/lxgpu" --version | grep -Eqx 'lxgpu [0-9]+\.[0-9]+\.[0-9]+.*'
 }
 
+# Units where this Debian's systemd.pc says (Debian 12: /lib/systemd/system,
+# 13: /usr/lib/systemd/system), udev rules beside them, nothing under the other
+# (aliased) one; the man page names the same paths.
 t_units() {
+	unitdir=$(pkg-config --variable=systemdsystemunitdir systemd)
+	[ -n "$unitdir" ] || { echo "no systemd.pc"; return 1; }
+	rulesdir=${unitdir%/systemd/system}/udev/rules.d
+	case $unitdir in /lib/*) other=/usr$unitdir ;; *) other=${unitdir#/usr} ;; esac
 	for u in lxgpu-nodes.service lxgpu-audit.service lxgpu-audit.timer lxgpu-publish.service; do
-		[ -f "$root/lib/systemd/system/$u" ] || { echo "no $u"; return 1; }
+		[ -f "$root$unitdir/$u" ] || { echo "no $unitdir/$u"; return 1; }
+		[ ! -e "$root$other/$u" ] || { echo "also $other/$u"; return 1; }
 	done
-	"$root/usr/bin/lxgpu" ensure-nodes --print-boot-unit | cmp - "$root/lib/systemd/system/lxgpu-nodes.service" ||
+	[ -f "$root$rulesdir/60-lxgpu-publish.rules" ] || { echo "no $rulesdir/60-lxgpu-publish.rules"; return 1; }
+	"$root/usr/bin/lxgpu" ensure-nodes --print-boot-unit | cmp - "$root$unitdir/lxgpu-nodes.service" ||
 		return 1
-	grep -qx 'ExecStart=/usr/bin/lxgpu ensure-nodes --load-modules' "$root/lib/systemd/system/lxgpu-nodes.service"
+	grep -qx 'ExecStart=/usr/bin/lxgpu ensure-nodes --load-modules' "$root$unitdir/lxgpu-nodes.service" || return 1
+	gzip -dc "$root/usr/share/man/man1/lxgpu.1.gz" | sed 's/\\&//g' | grep -qxF "$unitdir/lxgpu-nodes.service"
 }
 
 # Enabled in the root as deb-systemd-helper does (the [Install] sections'
