@@ -46,6 +46,10 @@ void lx_conf_parse(const char *path, const char *text, size_t len, struct lx_con
 char *lx_conf_serialize(const struct lx_conf *conf, size_t *len);
 /* The first line of the live section PVE could not parse, or NULL. */
 const struct lx_conf_line *lx_conf_first_invalid(const struct lx_conf *conf);
+/* A line for a message: its bytes escaped (lx_text_escape_bytes: "\x00" for
+ * NUL, invalid UTF-8 and controls as \xNN), its first 80 bytes only
+ * (whole characters), "..." when cut. */
+char *lx_conf_line_shown(const struct lx_conf_line *l);
 /* "\r\n" when the file's lines mostly end so, else "\n". */
 const char *lx_conf_eol(const struct lx_conf *conf);
 int lx_conf_load(const char *path, struct lx_conf *conf, struct lx_error *err);

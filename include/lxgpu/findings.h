@@ -43,6 +43,7 @@ enum lx_finding_code {
 	LXG025_BASIC_DEVICES_BLOCKED, /* the device cgroup blocks /dev/null & co: init fails */
 	LXG026_RUNNING_UNCHECKED, /* the running device cgroup could not be read or evaluated */
 	LXG027_ROOT_UNCHECKED,    /* a stopped container's root cannot be read without mounting it */
+	LXG028_UNPARSEABLE_LINE,  /* a config line Proxmox cannot parse (apply refuses the file) */
 	/* the start guard (src/fleet/guard.c): a recorded GPU changed */
 	LXG030_GUARD_RENUMBERED = 30, /* the config no longer gives a recorded GPU's /dev/nvidiaN */
 	LXG031_GUARD_GPU_UNAVAILABLE, /* a recorded GPU is gone or not bound to nvidia (vfio-pci) */

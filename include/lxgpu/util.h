@@ -219,6 +219,8 @@ char *lx_utf8_sanitize(const char *s);
 /* For a terminal, one field: invalid bytes and controls (newlines too) as
  * \xNN. NULL gives "". */
 char *lx_text_escape(const char *s);
+/* The same for len bytes that may hold NUL bytes (\x00). */
+char *lx_text_escape_bytes(const char *s, size_t len);
 /* For a terminal, multi-line text (a diff): the same, but line ends stay. */
 char *lx_text_escape_lines(const char *s, size_t len);
 

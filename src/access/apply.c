@@ -32,11 +32,10 @@ bool lx_apply_may_change(const struct lx_conf_txn *txn, const struct lx_conf *co
 	*lock = txn->is_pve ? lx_conf_get(conf, "lock") : NULL;
 	const struct lx_conf_line *bad = lx_conf_first_invalid(conf);
 	if (bad) {
-		/* The line as the terminal may show it, cut at 80 bytes. */
-		_cleanup_free_ char *line = lx_text_escape(bad->text);
+		_cleanup_free_ char *line = lx_conf_line_shown(bad);
 		return refuse(why, LX_REFUSAL_INVALID_LINE, 0,
 			      lx_xasprintf("%s:%d: this line does not parse as a Proxmox/LXC config "
-					   "line: '%.80s'",
+					   "line: '%s'",
 					   txn->path, bad->lineno, line),
 			      lx_xstrdup("fix or remove it first"));
 	}

@@ -223,6 +223,24 @@ const struct lx_conf_line *lx_conf_first_invalid(const struct lx_conf *conf)
 	return NULL;
 }
 
+char *lx_conf_line_shown(const struct lx_conf_line *l)
+{
+	enum { SHOWN_MAX = 80 };
+	size_t n = 0;
+	while (n < l->len) {
+		size_t c = lx_utf8_char_len(l->text + n, l->len - n);
+		c = c ? c : 1;
+		if (n + c > SHOWN_MAX)
+			break;
+		n += c;
+	}
+	struct lx_buf b = {0};
+	lx_buf_append_escaped(&b, l->text, n, LX_ESC_CONTROLS);
+	if (n < l->len)
+		lx_buf_puts(&b, "...");
+	return lx_buf_steal(&b);
+}
+
 const char *lx_conf_eol(const struct lx_conf *conf)
 {
 	size_t crlf = 0, lf = 0;

@@ -839,6 +839,44 @@ static void check_sections(struct checker *k, const struct lx_gpu_owned *owned)
 	}
 }
 
+/* Lines Proxmox cannot parse, by the rule apply refuses a file by
+ * (config.h: LX_CONF_INVALID): PVE warns "unable to parse config" and
+ * leaves the line out, so what it meant is not in effect. The one check of
+ * a line on its own: it is no part of the container's access. In the live
+ * section an error (apply refuses the file until it is fixed); in a
+ * snapshot or [pve:pending] a warning (what a rollback or the pending
+ * change brings back lacks it). */
+static void check_unparseable_lines(struct checker *k)
+{
+	const struct lx_conf *conf = k->cc->conf;
+	for (size_t i = 0; i < conf->n; i++) {
+		const struct lx_conf_line *l = &conf->lines[i];
+		if (l->kind != LX_CONF_INVALID)
+			continue;
+		_cleanup_free_ char *shown = lx_conf_line_shown(l);
+		_cleanup_free_ char *where =
+			l->section < 0 ? lx_xstrdup("")
+				       : lx_xasprintf(" (in [%s])", conf->lines[l->section].key);
+		/* PVE reads a NUL byte as any other; LXC splits its config as a C
+		 * string (lxc_file_for_each_line_mmap), so nothing after it counts. */
+		bool nul = memchr(l->text, '\0', l->len) != NULL;
+		finding(k, LXG028_UNPARSEABLE_LINE, l->lineno, NULL,
+			lx_xasprintf("this line does not parse as a Proxmox/LXC config line%s: '%s'. "
+				     "%s%s",
+				     where, shown,
+				     nul ? "It holds a NUL byte: where it reaches LXC's config, LXC "
+					   "stops reading there"
+					 : "Proxmox warns and leaves it out",
+				     l->section < 0 ? "; lxgpu apply refuses the file until it is fixed"
+						    : ""),
+			lx_xasprintf("by hand: fix or remove line %d ('key: value'; a raw LXC key "
+				     "'lxc.key: value')",
+				     l->lineno));
+		if (l->section >= 0)
+			lx_findings_last_severity(k->out, LX_SEVERITY_WARNING);
+	}
+}
+
 void lx_verify_config(const struct lx_host *host, const struct lx_container_config *cc,
 		      const struct lx_access *access, struct lx_findings *out)
 {
@@ -853,6 +891,7 @@ void lx_verify_config_gpus(const struct lx_host *host, const struct lx_container
 			   struct lx_findings *out)
 {
 	struct checker k = {.host = host, .cc = cc, .access = access, .out = out};
+	check_unparseable_lines(&k);
 	check_failures(&k);
 	for (size_t i = 0; i < cc->n_grants; i++)
 		check_gpu_names(&k, &cc->grants[i]);

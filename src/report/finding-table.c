@@ -48,6 +48,8 @@ static const struct lx_finding_info infos[LX_FINDING_CODES_END] = {
 				      "the running device cgroup could not be checked"},
 	[LXG027_ROOT_UNCHECKED] = {"LXG027", LX_SEVERITY_WARNING,
 				   "the stopped container's root could not be inspected"},
+	[LXG028_UNPARSEABLE_LINE] = {"LXG028", LX_SEVERITY_ERROR,
+				     "a config line Proxmox cannot parse"},
 	[LXG030_GUARD_RENUMBERED] = {"LXG030", LX_SEVERITY_ERROR,
 				     "a recorded GPU is another /dev/nvidiaN than the config gives"},
 	[LXG031_GUARD_GPU_UNAVAILABLE] = {"LXG031", LX_SEVERITY_ERROR,

@@ -101,9 +101,13 @@ char *lx_utf8_sanitize(const char *s)
 
 char *lx_text_escape(const char *s)
 {
+	return lx_text_escape_bytes(s ? s : "", s ? strlen(s) : 0);
+}
+
+char *lx_text_escape_bytes(const char *s, size_t len)
+{
 	struct lx_buf b = {0};
-	if (s)
-		lx_buf_append_escaped(&b, s, strlen(s), LX_ESC_CONTROLS);
+	lx_buf_append_escaped(&b, s, len, LX_ESC_CONTROLS);
 	return lx_buf_steal(&b);
 }
 

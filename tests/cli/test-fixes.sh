@@ -127,6 +127,7 @@ check "LXG022 deny-write on a devN entry: by hand" vcase LXG022 by-hand devn-den
 check "LXG023 a GPU bind without create=" vcase LXG023 run mount-no-create $eight
 check "LXG024 a rule LXC refuses: by hand" vcase LXG024 by-hand invalid-rule-v2 $eight
 check "LXG025 basic devices blocked: by hand" vcase LXG025 by-hand deny-all-reset $eight
+check "LXG028 a line Proxmox cannot parse: by hand" vcase LXG028 by-hand unparseable-mount-entry $eight
 # NVIDIA's LXC hook (tests/verify/nvhook): every fix is a config edit or a
 # host package, so a manual step.
 hcase() {

@@ -399,6 +399,43 @@ static void test_change_detection(void)
 	free(lxc);
 }
 
+/* A line in a message: its bytes visible (hand-written from the bytes). */
+static void test_line_shown(void)
+{
+	static const char text[] = "junk\0line\n"
+				   "x\x01\xff\xc3\xa9\n"
+				   "lxc.mount.entry /dev/nvidia0 dev/nvidia0 none bind,optional,create=file "
+				   "### \xc3\xa9\xc3\xa9\n";
+	struct lx_conf c;
+	lx_conf_parse("t.conf", text, sizeof(text) - 1, &c);
+	int_eq((long long)c.n, 3, "3 lines");
+	char *s = lx_conf_line_shown(&c.lines[0]);
+	str_eq(s, "junk\\x00line", "a NUL byte as \\x00, and the bytes after it");
+	free(s);
+	s = lx_conf_line_shown(&c.lines[1]);
+	str_eq(s, "x\\x01\\xff\xc3\xa9", "a control and an invalid byte escaped, UTF-8 kept");
+	free(s);
+	/* 76 ASCII bytes and two 2-byte characters: 80 bytes, shown whole; with
+	 * 77, the second character would end past 80. */
+	s = lx_conf_line_shown(&c.lines[2]);
+	str_eq(s,
+	       "lxc.mount.entry /dev/nvidia0 dev/nvidia0 none bind,optional,create=file ### "
+	       "\xc3\xa9\xc3\xa9",
+	       "80 bytes: whole");
+	free(s);
+	lx_conf_free(&c);
+	static const char longer[] = "lxc.mount.entry /dev/nvidia0 dev/nvidia0 none "
+				     "bind,optional,create=file #### \xc3\xa9\xc3\xa9";
+	lx_conf_parse("t.conf", longer, sizeof(longer) - 1, &c);
+	s = lx_conf_line_shown(&c.lines[0]);
+	str_eq(s,
+	       "lxc.mount.entry /dev/nvidia0 dev/nvidia0 none bind,optional,create=file #### "
+	       "\xc3\xa9...",
+	       "cut at a character boundary within 80 bytes, marked");
+	free(s);
+	lx_conf_free(&c);
+}
+
 int main(int argc, char **argv)
 {
 	if (argc < 2)
@@ -409,6 +446,7 @@ int main(int argc, char **argv)
 	test_diff();
 	test_edge_rewrites();
 	test_change_detection();
+	test_line_shown();
 	test_corpus(argv[1], 30);
 	char *lxc_dir = lx_xasprintf("%s/../lxc-configs", argv[1]);
 	test_corpus(lxc_dir, 4);
