@@ -3,6 +3,7 @@
  * src/access/owned.c. */
 #include "lxgpu/config.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 /* The output being built: lines with their ends. */
@@ -48,10 +49,70 @@ static const char *dominant_eol(const struct out *o)
 	return crlf > lf ? "\r\n" : "\n";
 }
 
-/* The edit itself: drop the flagged lines, put the new ones (and the
- * unprivileged key) before line insert_at (conf->n: at the end), and
- * inserts[i] (when given: conf->n + 1 lists) before line i. Every other
- * line keeps its bytes and its place. */
+/* The key of a new line that is a Proxmox key ("dev0: /dev/nvidia0" ->
+ * "dev0", length in *len); NULL for raw lxc.* lines and anything else. */
+static const char *pve_key_of(const char *line, size_t *len)
+{
+	size_t n = strspn(line, "abcdefghijklmnopqrstuvwxyz0123456789_-");
+	if (n == 0 || line[n] != ':' || strncmp(line, "lxc.", 4) == 0)
+		return NULL;
+	*len = n;
+	return line;
+}
+
+static int key_cmp(const char *a, size_t alen, const char *b, size_t blen)
+{
+	int c = memcmp(a, b, alen < blen ? alen : blen);
+	return c ? c : (alen > blen) - (alen < blen);
+}
+
+/* Where Proxmox's writer puts a new key: it writes a section's keys sorted
+ * by name (Perl's string sort: dev10 before dev2), then its lxc.* lines
+ * (PVE::LXC::Config::write_pct_config). So before the first kept key line
+ * of the live section that sorts after it, else after the last kept key
+ * line; without key lines, at fallback. The file keeps its own order: only
+ * the new line's place is chosen. */
+static size_t pve_key_place(const struct lx_conf *conf, const bool *drop, const char *key,
+			    size_t key_len, size_t fallback)
+{
+	size_t after_last = 0;
+	bool any = false;
+	for (size_t i = 0; i < conf->n && conf->lines[i].section == -1; i++) {
+		const struct lx_conf_line *l = &conf->lines[i];
+		if (drop[i] || l->kind != LX_CONF_PVE_KEY)
+			continue;
+		if (key_cmp(l->key, strlen(l->key), key, key_len) > 0)
+			return i;
+		after_last = i + 1, any = true;
+	}
+	return any ? after_last : fallback;
+}
+
+struct placed {
+	const char *text;
+	size_t at;
+	const char *key; /* NULL: not a key line, in its given order */
+	size_t key_len;
+};
+
+/* New key lines of one place in Proxmox's order, the others as given. */
+static int placed_cmp(const void *x, const void *y)
+{
+	const struct placed *a = x, *b = y;
+	if (a->at != b->at)
+		return (a->at > b->at) - (a->at < b->at);
+	if (a->key && b->key)
+		return key_cmp(a->key, a->key_len, b->key, b->key_len);
+	if (!a->key && !b->key) /* key_len holds their given order */
+		return (a->key_len > b->key_len) - (a->key_len < b->key_len);
+	return (a->key == NULL) - (b->key == NULL);
+}
+
+/* The edit itself: drop the flagged lines, put the new ones before line
+ * insert_at (conf->n: at the end), new Proxmox keys (devN, the unprivileged
+ * key) where Proxmox's writer puts them, and inserts[i] (when given:
+ * conf->n + 1 lists) before line i. Every other line keeps its bytes and its
+ * place. */
 static char *edit_lines(const struct lx_conf *conf, const bool *drop, char *const *replace,
 			size_t insert_at, const struct lx_strv *lines, const struct lx_strv *inserts,
 			int unprivileged, size_t *len, size_t *removed)
@@ -61,15 +122,31 @@ static char *edit_lines(const struct lx_conf *conf, const bool *drop, char *cons
 	for (size_t i = 0; i < conf->n; i++)
 		have_unpriv_line |= is_unprivileged_line(&conf->lines[i]);
 
+	size_t n_new = (lines ? lines->n : 0) + 1, n_placed = 0;
+	struct placed *placed = lx_xcalloc(n_new, sizeof(*placed));
+	for (size_t j = 0; j < n_new; j++) {
+		const char *text = j < n_new - 1 ? lines->items[j]
+				   : unprivileged == 1 && !have_unpriv_line ? unpriv_line
+									    : NULL;
+		if (!text)
+			continue;
+		struct placed *p = &placed[n_placed++];
+		p->text = text;
+		p->key = pve_key_of(text, &p->key_len);
+		p->at = p->key ? pve_key_place(conf, drop, p->key, p->key_len, insert_at) : insert_at;
+	}
+	/* stable for the non-key lines: qsort is not, so their index decides */
+	for (size_t j = 0; j < n_placed; j++)
+		if (!placed[j].key)
+			placed[j].key_len = j;
+	qsort(placed, n_placed, sizeof(*placed), placed_cmp);
+
 	struct out o = {0};
 	*removed = 0;
+	size_t next_placed = 0;
 	for (size_t i = 0; i <= conf->n; i++) {
-		if (i == insert_at) {
-			if (unprivileged == 1 && !have_unpriv_line)
-				out_push(&o, unpriv_line, strlen(unpriv_line), NULL);
-			for (size_t j = 0; lines && j < lines->n; j++)
-				out_push(&o, lines->items[j], strlen(lines->items[j]), NULL);
-		}
+		for (; next_placed < n_placed && placed[next_placed].at == i; next_placed++)
+			out_push(&o, placed[next_placed].text, strlen(placed[next_placed].text), NULL);
 		for (size_t j = 0; inserts && j < inserts[i].n; j++)
 			out_push(&o, inserts[i].items[j], strlen(inserts[i].items[j]), NULL);
 		if (i == conf->n)
@@ -113,6 +190,7 @@ static char *edit_lines(const struct lx_conf *conf, const bool *drop, char *cons
 		lx_buf_puts(&b, o.lines[i].eol);
 	}
 	free(o.lines);
+	free(placed);
 	if (len)
 		*len = b.len;
 	return lx_buf_steal(&b);

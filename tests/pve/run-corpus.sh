@@ -2,7 +2,8 @@
 # Apply on every config of the corpus (tests/pve/configs/*.conf as Proxmox
 # containers, tests/pve/lxc-configs/*.config as plain LXC ones) with the
 # 8-GPU example host and --gpus 0,1; compare with tests/pve/expected/. Then
-# apply again: nothing may change. Usage:
+# apply again: nothing may change. A config Proxmox's writer keeps as it is
+# (tests/pve/oracle/) must come out of apply in that writer's order. Usage:
 #   run-corpus.sh LXGPU EXAMPLES_DIR CORPUS_DIR [--update]   (TAP output)
 set -u
 lxgpu=$1 examples=$(cd "$2" && pwd) corpus=$(cd "$3" && pwd) update=${4:-}
@@ -48,6 +49,13 @@ apply_case() {
 		return 0
 	fi
 	cmp "$expected" "$conf" || { diff -u "$expected" "$conf"; return 1; }
+	# A file Proxmox's writer keeps as it is (its recorded verdict) stays
+	# in that writer's order after apply: new devN keys sorted among the
+	# keys, lxc lines after them (pve-write-order.py, from PVE's code).
+	oracle="$corpus/oracle/$name.json"
+	if [ -f "$oracle" ] && [ "$(jq -r .rewrite.identical_to_input "$oracle")" = true ]; then
+		python3 "$corpus/pve-write-order.py" "$conf" || return 1
+	fi
 	# shellcheck disable=SC2086
 	"$lxgpu" $common apply "$id" >"$work/out2" 2>&1 || { cat "$work/out2"; return 1; }
 	grep -q "nothing written" "$work/out2" || { echo "second apply wrote:"; cat "$work/out2"; return 1; }

@@ -283,6 +283,37 @@ static void test_diff(void)
 	free(d);
 }
 
+/* New Proxmox keys go where pve-container's write_pct_config puts them:
+ * keys sorted by name (Perl's string sort: dev10 before dev2), then the
+ * lxc.environment.runtime lines, then the other lxc lines; the expected
+ * text is what pve-parse --write (tests/pve/oracle/README.md) wrote for it. */
+static void test_pve_key_order(void)
+{
+	const char *text = "arch: amd64\ncores: 2\nentrypoint: /bin/ollama serve\nhostname: ai\n"
+			   "ostype: unmanaged\nlxc.environment.runtime: OLLAMA_HOST=0.0.0.0\n"
+			   "lxc.init.cmd: /bin/ollama serve\n";
+	struct lx_conf c;
+	lx_conf_parse("120.conf", text, strlen(text), &c);
+	bool drop[16] = {false};
+	struct lx_strv lines = {0};
+	for (int i = 0; i < 12; i++)
+		lx_strv_push_owned(&lines, lx_xasprintf("dev%d: /dev/nvidia%d", i, i));
+	lx_strv_push(&lines, "lxc.cgroup2.devices.allow: c 195:* rwm");
+	size_t len, removed;
+	char *out = lx_conf_edit(&c, drop, NULL, -1, &lines, 1, &len, &removed);
+	str_eq(out,
+	       "arch: amd64\ncores: 2\ndev0: /dev/nvidia0\ndev1: /dev/nvidia1\ndev10: /dev/nvidia10\n"
+	       "dev11: /dev/nvidia11\ndev2: /dev/nvidia2\ndev3: /dev/nvidia3\ndev4: /dev/nvidia4\n"
+	       "dev5: /dev/nvidia5\ndev6: /dev/nvidia6\ndev7: /dev/nvidia7\ndev8: /dev/nvidia8\n"
+	       "dev9: /dev/nvidia9\nentrypoint: /bin/ollama serve\nhostname: ai\nostype: unmanaged\n"
+	       "unprivileged: 1\nlxc.environment.runtime: OLLAMA_HOST=0.0.0.0\n"
+	       "lxc.init.cmd: /bin/ollama serve\nlxc.cgroup2.devices.allow: c 195:* rwm\n",
+	       "devN and unprivileged keys sorted among the keys, lxc lines after the env lines");
+	free(out);
+	lx_strv_free(&lines);
+	lx_conf_free(&c);
+}
+
 static char *rewrite_text(const char *text, size_t *len)
 {
 	struct lx_conf c;
@@ -303,11 +334,12 @@ static void test_edge_rewrites(void)
 {
 	size_t len;
 	char *out = rewrite_text("arch: amd64\nlxc.cgroup2.devices.allow: c 235:* rwm\n", &len);
-	str_eq(out, "arch: amd64\nlxc.cgroup2.devices.allow: c 235:* rwm\ndev0: /dev/nvidia0,mode=0666\n",
-	       "a rule for a dynamic major that is not NVIDIA's stays when GPU lines come");
+	str_eq(out, "arch: amd64\ndev0: /dev/nvidia0,mode=0666\nlxc.cgroup2.devices.allow: c 235:* rwm\n",
+	       "a rule for a dynamic major that is not NVIDIA's stays when GPU lines come (the devN "
+	       "key among the keys, where Proxmox's writer puts it)");
 	free(out);
-	out = rewrite_text("arch: amd64\n\nlxc.mount.entry: /dev/nvidia0 dev/nvidia0 none bind", &len);
-	str_eq(out, "arch: amd64\n\ndev0: /dev/nvidia0,mode=0666",
+	out = rewrite_text("lxc.arch: amd64\n\nlxc.mount.entry: /dev/nvidia0 dev/nvidia0 none bind", &len);
+	str_eq(out, "lxc.arch: amd64\n\ndev0: /dev/nvidia0,mode=0666",
 	       "the blank line stays; still no final newline");
 	free(out);
 	out = rewrite_text("arch: amd64\n\n", &len);
@@ -329,10 +361,10 @@ static void test_edge_rewrites(void)
 	str_eq(out, "arch: amd64\r\r\ndev0: /dev/nvidia0,mode=0666",
 	       "an unterminated last line ending in CR gets a CRLF, as do the new lines");
 	free(out);
-	out = rewrite_text("lxc.mount.entry: /dev/nvidia0 x\r\na: 1\r\nb: 2\r\nc: 3\nd: 4\n"
+	out = rewrite_text("lxc.mount.entry: /dev/nvidia0 x\r\ne: 1\r\nf: 2\r\ng: 3\nh: 4\n"
 			   "lxc.mount.entry: /dev/nvidiactl y",
 			   &len);
-	str_eq(out, "dev0: /dev/nvidia0,mode=0666\r\na: 1\r\nb: 2\r\nc: 3\nd: 4",
+	str_eq(out, "dev0: /dev/nvidia0,mode=0666\r\ne: 1\r\nf: 2\r\ng: 3\nh: 4",
 	       "the line end is voted on the result (d loses its newline, CRLF wins)");
 	char *twice = rewrite_text(out, &len);
 	str_eq(twice, out, "and a second rewrite agrees");
@@ -445,6 +477,7 @@ int main(int argc, char **argv)
 	test_pve_verdicts();
 	test_diff();
 	test_edge_rewrites();
+	test_pve_key_order();
 	test_change_detection();
 	test_line_shown();
 	test_corpus(argv[1], 30);
