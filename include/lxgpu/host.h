@@ -250,6 +250,9 @@ enum lx_gpu_kind {
 struct lx_host {
 	char *hostname;
 	char *kernel; /* running kernel release */
+	/* The host's LXC, as `lxc-start --version` prints it ("6.0.4"); NULL:
+	 * unknown (a snapshot without it). LXC 7.0 refuses every v1 cgroup key. */
+	char *lxc_version;
 	struct lx_publication published;
 	enum lx_cgroup_layout cgroup;
 	struct lx_gpu *gpus; /* in lx_gpu_compare order; the index is the one `scan` prints */
@@ -285,6 +288,9 @@ struct lx_host {
 };
 
 void lx_host_free(struct lx_host *host);
+
+/* The major number of the host's LXC version (7 for "7.0.0"); -1: unknown. */
+int lx_host_lxc_major(const struct lx_host *host);
 
 /* Lookups; NULL / LX_UNKNOWN when absent. */
 const struct lx_gpu *lx_host_find_gpu_by_bdf(const struct lx_host *host, const char *bdf);

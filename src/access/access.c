@@ -144,6 +144,7 @@ struct sim {
 	struct mount_entry *mounts;
 	size_t n_mounts;
 	bool autodev;
+	bool builtin; /* reading a built-in stand-in for LXC's own file */
 	const char *conf_file; /* the config's name, owned by files (outlives conf) */
 	struct lx_error *err;
 };
@@ -308,6 +309,28 @@ static void add_idmap(struct sim *s, const char *value, const char *file, int li
 static int read_lxc_file(struct sim *s, const char *path, int depth, bool builtin_ok,
 			 const char *from, int from_line);
 
+/* A cgroup v1 key ("lxc.cgroup.devices.allow", "lxc.cgroup" itself), which
+ * LXC 7.0 removed: its config parser (confile.c) knows only lxc.cgroup.dir*
+ * and lxc.cgroup.relative under "lxc.cgroup". */
+static bool cgroup_v1_key(const char *key)
+{
+	if (strcmp(key, "lxc.cgroup") == 0)
+		return true;
+	return lx_str_starts_with(key, "lxc.cgroup.") && !lx_str_starts_with(key, "lxc.cgroup.dir") &&
+	       strcmp(key, "lxc.cgroup.relative") != 0;
+}
+
+/* One of the files LXC itself installs in its config dir: common.conf,
+ * userns.conf and the per-distribution ones (debian.common.conf). */
+static bool lxc_shipped_file(const struct sim *s, const char *file)
+{
+	const char *dir = s->opts->lxc_config_dir;
+	size_t n = dir ? strlen(dir) : 0;
+	if (!n || strncmp(file, dir, n) != 0 || file[n] != '/' || strchr(file + n + 1, '/'))
+		return false;
+	return lx_str_ends_with(file, "common.conf") || lx_str_ends_with(file, "userns.conf");
+}
+
 /* One "key = value" line, as LXC handles it at its place in the order. */
 static int handle_entry(struct sim *s, const char *key, const char *value, const char *file,
 			int line, bool from_config, int depth)
@@ -316,6 +339,20 @@ static int handle_entry(struct sim *s, const char *key, const char *value, const
 	const char *sub;
 	if (strcmp(key, "lxc.include") == 0)
 		return read_lxc_file(s, value, depth + 1, false, file, line);
+	if (cgroup_v1_key(key) && lx_host_lxc_major(s->host) >= 7) {
+		/* LXC's own common.conf and userns.conf are those of the version
+		 * installed: LXC 7's have no v1 key, and the built-in ones, or an
+		 * older LXC's read here for another host's model, are not the
+		 * host's. A line the user or Proxmox wrote fails the start. */
+		if (!s->builtin && !lxc_shipped_file(s, file))
+			add_failure(s->out, file, line, NULL,
+				    lx_xasprintf("Unsupported config key \"%s\": LXC %s refuses the "
+						 "config (\"Failed to parse config file\"): the container "
+						 "does not start; LXC 7 has no cgroup v1 keys: write "
+						 "lxc.cgroup2%s instead",
+						 key, s->host->lxc_version, key + strlen("lxc.cgroup")));
+		return 0;
+	}
 	if ((strcmp(key, "lxc.cgroup") == 0 || strcmp(key, "lxc.cgroup2") == 0) && !*value) {
 		clear_pending(s, key[10] == '2', NULL);
 	} else if (device_key(key, &version, &sub)) {
@@ -495,7 +532,9 @@ static int read_lxc_file(struct sim *s, const char *path, int depth, bool builti
 		rc = read_lxc_text(s, file, f->text, depth);
 	} else if (builtin_ok) {
 		bool userns = lx_str_ends_with(path, "userns.conf");
+		s->builtin = true;
 		rc = read_lxc_text(s, file, userns ? builtin_userns_conf : builtin_common_conf, depth);
+		s->builtin = false;
 	} else if (!lx_str_ends_with(path, "/")) {
 		/* LXC (confile.c set_config_includefiles) takes a value ending in
 		 * '/' as a directory and skips a missing one (userns.conf's

@@ -3,6 +3,8 @@
 #include "lxgpu/host.h"
 
 #include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -26,6 +28,7 @@ void lx_host_free(struct lx_host *host)
 {
 	free(host->hostname);
 	free(host->kernel);
+	free(host->lxc_version);
 	free(host->published.node);
 	free(host->published.boot_id);
 	for (size_t i = 0; i < host->n_gpus; i++)
@@ -88,6 +91,19 @@ const char *lx_host_major_name(const struct lx_host *host, unsigned major)
 		if (host->majors[i].number == major)
 			return host->majors[i].name;
 	return NULL;
+}
+
+int lx_host_lxc_major(const struct lx_host *host)
+{
+	const char *v = host->lxc_version;
+	if (!v || !isdigit((unsigned char)v[0]))
+		return -1;
+	char *end;
+	errno = 0;
+	long major = strtol(v, &end, 10);
+	if (errno || major > 1000 || (*end && *end != '.'))
+		return -1;
+	return (int)major;
 }
 
 int lx_host_gpu_major(const struct lx_host *host)

@@ -89,6 +89,8 @@ struct lx_doc *lx_host_to_doc(const struct lx_host *h)
 	lx_doc_map_set(root, "hostname", lx_doc_new_str(h->hostname));
 	lx_doc_map_set(root, "kernel", lx_doc_new_str(h->kernel));
 	lx_doc_map_set(root, "cgroup", lx_doc_new_str(lx_cgroup_layout_name(h->cgroup)));
+	if (h->lxc_version)
+		lx_doc_map_set(root, "lxc_version", lx_doc_new_str(h->lxc_version));
 	if (h->published.present) {
 		struct lx_doc *p = lx_doc_new_map();
 		lx_doc_map_set(p, "node", lx_doc_new_str(h->published.node));
@@ -880,8 +882,14 @@ static int load_host(struct loader *l, const struct lx_doc *root, struct lx_host
 				 SNAPSHOT_SCHEMA_OLDEST, SNAPSHOT_SCHEMA);
 	if (read_str(l, &f, "hostname", false, &h->hostname) < 0 ||
 	    read_str(l, &f, "kernel", false, &h->kernel) < 0 ||
-	    read_str(l, &f, "cgroup", false, &cgroup) < 0)
+	    read_str(l, &f, "cgroup", false, &cgroup) < 0 ||
+	    read_str(l, &f, "lxc_version", false, &h->lxc_version) < 0)
 		return -1;
+	if (h->lxc_version && lx_host_lxc_major(h) < 0)
+		return bad_field(l, lx_doc_map_get(root, "lxc_version")->line, &f, "lxc_version",
+				 "'%s' is not an LXC version: write what `lxc-start --version` "
+				 "prints (6.0.4), or leave the field out",
+				 h->lxc_version);
 	if (cgroup && !lx_cgroup_layout_from_name(cgroup, &h->cgroup))
 		return bad_field(l, lx_doc_map_get(root, "cgroup")->line, &f, "cgroup",
 				 "'%s' is not one of v1, v2, hybrid, unknown", cgroup);

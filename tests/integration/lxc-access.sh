@@ -64,13 +64,16 @@ lxc_workdir lxgpu-access
 # field FILE KEY: the values of "KEY: value" header lines of a case.
 field() { sed -n '/^---/q; s/^'"$2"': *//p' "$1"; }
 
-# The host model of a case: the example host on this layout, less the
+# The host model of a case: the example host on this layout with the LXC
+# that runs the case (lxc-start --version: what a scan records), less the
 # missing nodes (their "- path:" block in the nodes list).
+lxc_version=$(lxc-start --version)
 host_model() { # CASE LAYOUT OUT
 	host=$(field "$1" host)
 	gone=$(field "$1" missing | tr '\n' ' ')
-	awk -v gone=" $gone " -v layout="$2" '
-		/^cgroup:/ { print "cgroup: " layout; next }
+	awk -v gone=" $gone " -v layout="$2" -v lxc="$lxc_version" '
+		/^cgroup:/ { print "cgroup: " layout; print "lxc_version: \"" lxc "\""; next }
+		/^lxc_version:/ { next }
 		/^nodes:/ { in_nodes = 1 }
 		/^[a-z]/ && !/^nodes:/ { in_nodes = 0 }
 		in_nodes && /^- path: / { skip = index(gone, " " $3 " ") > 0 }
@@ -348,7 +351,7 @@ for case_file in "$cases"/*.case; do
 	grep -q '^--- pve$' "$case_file" && pve="$recorded/$case_name"
 	# re-recording: the Proxmox cases' translations only, no container
 	[ -n "${LXGPU_PVE_ORACLE:-}" ] && [ -z "$pve" ] && continue
-	for layout in v1 v2; do
+	for layout in $(lxc_layouts); do
 		n=$((n + 1))
 		name="c$n"
 		dir="$work/$case_name.$layout"
@@ -467,6 +470,29 @@ for case_file in "$cases"/*.case; do
 				jq -c '.start_failures' "$dir/access.json" | sed 's/^/# /'
 				grep ERROR "$lxcpath/$name.log" 2>/dev/null | grep -v 'lxc_start - \|__lxc_start\|wait_on_daemon' | cut -d' ' -f4- | tail -n 4 | sed 's/^/# /'
 				rc=1
+			elif [ "$observed_start" = "start failed" ] &&
+				key=$(sed -n 's/.*Unsupported config key "\([^"]*\)".*/\1/p' "$lxcpath/$name.log" 2>/dev/null | head -n 1) &&
+				[ -n "$key" ]; then
+				# LXC 7 refused a key at parse time: lxgpu names that key, and
+				# in a plain LXC config the very line LXC names
+				text=$(sed -n 's/.*Failed to parse config file .* at line "\(.*\)"$/\1/p' "$lxcpath/$name.log" | head -n 1)
+				jq -r --arg k "Unsupported config key \"$key\"" \
+					'.start_failures[] | select(.message | contains($k)) | "\(.line) \(.file)"' \
+					"$dir/access.json" >"$dir/named"
+				if [ ! -s "$dir/named" ]; then
+					echo "# real LXC refused the key $key; lxgpu's start failures do not name it"
+					jq -c '.start_failures' "$dir/access.json" | sed 's/^/# /'
+					rc=1
+				fi
+				# (LXC stops at the first; lxgpu names every one)
+				if [ -s "$dir/named" ] && grep -q " $conf\$" "$dir/named" &&
+					! (while read -r line file; do
+						[ "$file" = "$conf" ] || continue
+						[ "$(sed -n "${line}p" "$file" | sed 's/^[[:space:]]*//; s/[[:space:]]*$//')" = "$text" ] && exit 0
+					done <"$dir/named"; exit 1); then
+					echo "# LXC failed at \"$text\"; lxgpu names lines $(awk '{ print $1 }' "$dir/named" | paste -sd, -) of $conf"
+					rc=1
+				fi
 			elif [ "$observed_start" = started ]; then
 				tail -n +2 "$dir/observed" | while read -r path m seen; do
 					want=$(predict "$dir/access.json" "$path" "$m")

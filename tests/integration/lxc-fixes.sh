@@ -237,7 +237,7 @@ reported() {
 
 all_ran=""
 base=700
-for layout in v1 v2; do
+for layout in $(lxc_layouts); do
 	if [ "$layout" = v1 ] && ! v1_why=$(lxc_cgroup_v1_here); then
 		skip "cgroup v1: every check of this half" "$v1_why"
 		continue

@@ -123,7 +123,9 @@ done
 # soname link and dev link). After a start with the hook and a stop, its
 # library dir is as it was, its links too; with the hook line removed its
 # loader finds its own 470.57 again.
-lib_listing() { (cd "$1" && find . -path ./proc -prune -o -printf '%p %y %s %l\n' | grep -v '^\./proc' | sort); }
+# (a directory's size is the file system's bookkeeping: on tmpfs it counts
+# entries, the hook's marker among them)
+lib_listing() { (cd "$1" && find . -path ./proc -prune -o -type d -printf '%p %y\n' -o -printf '%p %y %s %l\n' | grep -v '^\./proc' | sort); }
 t_make_sp() {
 	make_ct sp privileged debian || return 1
 	root=$lxcpath/sp/rootfs

@@ -5,7 +5,9 @@
 
 # lxc_require WHAT NEED...: root and each NEED (a command, or a file when it
 # starts with /). Without them: a TAP skip, or with CI=true a bail-out
-# naming WHAT (a layer never skips in CI).
+# naming WHAT (a layer never skips in CI). With them, every TAP line names
+# the LXC version it ran on (tap_prefix: tests/lib/in-lxc-root.sh runs a
+# test with another version's LXC).
 lxc_require() {
 	what=$1
 	shift
@@ -17,7 +19,10 @@ lxc_require() {
 		*) command -v "$need" >/dev/null 2>&1 || missing="$missing $need" ;;
 		esac
 	done
-	[ -z "$missing" ] && return 0
+	if [ -z "$missing" ]; then
+		tap_prefix="LXC $(lxc-start --version): "
+		return 0
+	fi
 	echo "# needs:$missing (Debian packages lxc, busybox-static, util-linux, jq, strace; run as root)"
 	if [ "${CI:-}" = true ]; then
 		echo "Bail out! $what cannot run in CI"
@@ -41,6 +46,13 @@ lxc_cgroup_v1_here() {
 			if (f[1] == "cgroup2") { print "this host is pure cgroup v2 (cgroup2 at /sys/fs/cgroup): LXC has no v1 devices controller here; run on a hybrid host (boot with systemd.unified_cgroup_hierarchy=0), FACTS section 7"; exit 1 }
 			if (!dev) { print "no cgroup v1 devices hierarchy is mounted under /sys/fs/cgroup"; exit 1 }
 		}' /proc/self/mountinfo
+}
+
+# lxc_layouts: the cgroup layouts a test with a v1 and a v2 half runs:
+# LXGPU_LXC_LAYOUTS, default "v1 v2" (in-lxc-root.sh's roots have a pure
+# cgroup2 hierarchy only: Proxmox VE 8 and 9 run no other).
+lxc_layouts() {
+	echo "${LXGPU_LXC_LAYOUTS:-v1 v2}"
 }
 
 # lxc_own_subids RANGE... -- SCRIPT ARGS...: the rest of the test with

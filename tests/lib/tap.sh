@@ -5,12 +5,14 @@
 #   skip DESCRIPTION REASON        a check that cannot run here: a TAP skip
 #                                  (meson and tools/run-tests count it), and
 #                                  with CI=true a failure (CI skips nothing)
+# tap_prefix, when set, starts every description (the real-LXC tests: the
+# LXC version they ran on).
 tap_n=0
 tap_failed=0
 tap_scratch=$(mktemp)
 
 check() {
-	desc=$1
+	desc=${tap_prefix:-}$1
 	shift
 	tap_n=$((tap_n + 1))
 	if "$@" >"$tap_scratch" 2>&1; then
@@ -25,11 +27,11 @@ check() {
 skip() {
 	tap_n=$((tap_n + 1))
 	if [ "${CI:-}" = true ]; then
-		echo "not ok $tap_n - $1"
+		echo "not ok $tap_n - ${tap_prefix:-}$1"
 		echo "# cannot run here, and CI=true allows no skip: $2"
 		tap_failed=$((tap_failed + 1))
 	else
-		echo "ok $tap_n - $1 # SKIP $2"
+		echo "ok $tap_n - ${tap_prefix:-}$1 # SKIP $2"
 	fi
 }
 

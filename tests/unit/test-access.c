@@ -171,6 +171,30 @@ static void test_configs(const char *examples)
 	ok(a.n_failures == 1 && a.failures[0].line == 3, "plain LXC: a non-optional bind of a missing node fails the start (case 18)");
 	ok(a.n_rules == 1 && a.rules[0].fate == LX_RULE_WRONG_VERSION, "a v1 key on a v2 host is ignored");
 	lx_access_free(&a);
+
+	/* LXC 7.0.0 (Debian sid, tests/integration/lxc-access.sh in its root):
+	 * "Unsupported config key", "Failed to parse config file", no start. */
+	h.lxc_version = strdup("7.0.0");
+	const char *v1 = "lxc.cgroup2.devices.allow = c 195:* rwm\n"
+			 "lxc.cgroup.dir.container = lxc/100\n"
+			 "lxc.cgroup.relative = 0\n"
+			 "lxc.cgroup.devices.allow = c 195:* rwm\n";
+	a = compute(&h, v1, false);
+	ok(a.n_failures == 1 && a.failures[0].line == 4 &&
+		   strstr(a.failures[0].message, "Unsupported config key \"lxc.cgroup.devices.allow\"") &&
+		   strstr(a.failures[0].message, "lxc.cgroup2.devices.allow"),
+	   "LXC 7: a v1 device key fails the start, that line named; lxc.cgroup.dir and "
+	   ".relative still load (built-in common.conf: no v1 line counted)");
+	lx_access_free(&a);
+	a = compute(&h, "lxc.cgroup = \nlxc.cgroup.memory.limit_in_bytes = 1G\n", false);
+	ok(a.n_failures == 2 && a.failures[0].line == 1 && a.failures[1].line == 2,
+	   "LXC 7: the bare lxc.cgroup and any other v1 controller key as well");
+	lx_access_free(&a);
+	free(h.lxc_version);
+	h.lxc_version = strdup("6.0.4");
+	a = compute(&h, v1, false);
+	ok(a.n_failures == 0, "LXC 6.0.4 (Debian 13): the same config starts, the v1 key ignored");
+	lx_access_free(&a);
 	lx_host_free(&h);
 }
 

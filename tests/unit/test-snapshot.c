@@ -115,6 +115,8 @@ static void test_bad_snapshots(const char *good_path)
 		{"order.yaml", "bdf: \"0000:39:00.0\"", "bdf: \"0000:01:00.0\"",
 		 "order.yaml:60: field 'gpus[1].bdf': GPUs must be listed in PCI address order"},
 		{"cgroup.yaml", "cgroup: v2\n", "cgroup: v3\n", "'v3' is not one of v1, v2"},
+		{"lxc.yaml", "cgroup: v2\n", "cgroup: v2\nlxc_version: lxc-7\n",
+		 "lxc.yaml:6: field 'lxc_version': 'lxc-7' is not an LXC version"},
 		{"flavor.yaml", "flavor: open\n", "flavor: closed\n", "'closed' is not one of open"},
 		{"list.yaml", "gpus:\n", "gpus: 7\nx:\n", "field 'gpus': must be a list"},
 		{"iommu-type.yaml", "  iommu_type: identity\n", "  iommu_type: passthrough\n",
@@ -144,6 +146,17 @@ static void test_bad_snapshots(const char *good_path)
 		{"bridge-off-path.yaml", "- bdf: \"0000:15:01.0\"\n  acs:", "- bdf: \"0000:14:01.0\"\n  acs:",
 		 "field 'bridges[0].bdf': '0000:14:01.0' is on no GPU's pcie_path"},
 	};
+	/* The host's LXC, when known, right after cgroup: kept as written. */
+	_cleanup_free_ char *lxc7 = edit(good, "cgroup: v2\n", "cgroup: v2\nlxc_version: \"7.0.0\"\n");
+	struct lx_host h;
+	struct lx_error err = {0};
+	if (ok(lx_snapshot_parse("lxc7.yaml", lxc7, strlen(lxc7), &h, &err) == 0, "lxc_version 7.0.0 loads")) {
+		ok(lx_host_lxc_major(&h) == 7, "its major is 7");
+		_cleanup_free_ char *yaml = lx_snapshot_to_yaml(&h);
+		str_eq(yaml, lxc7, "lxc_version is saved where it was read");
+		lx_host_free(&h);
+	}
+	lx_error_clear(&err);
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		_cleanup_free_ char *text = edit(good, cases[i].from, cases[i].to);
 		ok(strcmp(text, good) != 0, "the edit applies");
