@@ -510,6 +510,10 @@ int lx_snapshot_parse(const char *name, const char *text, size_t len, struct lx_
 struct lx_doc;
 /* The model as a document (the schema of docs/schema.md). */
 struct lx_doc *lx_host_to_doc(const struct lx_host *host);
+/* Add the end marker, the document's last field (after scan's warnings):
+ * `end: true`, so that a file cut short is known on load (schema 3
+ * requires it). */
+void lx_host_doc_end(struct lx_doc *doc);
 /* Render the canonical snapshot YAML (also what `scan --format yaml` prints). */
 char *lx_snapshot_to_yaml(const struct lx_host *host);
 /* Write FILE.yaml (YAML) or FILE.tar.gz / FILE.tgz (bundle with evidence). */

@@ -43,6 +43,33 @@ static void print_diff(const char *diff)
 	fputs(text, stdout);
 }
 
+/* What the rollback changed in a file, line by line: the diff's removed
+ * ("-") and put back ("+") lines, escaped, without its headers and hunk
+ * lines; *removed and *restored count them. */
+static char *changed_lines(const char *path, const char *before, size_t before_len,
+			   const char *after, size_t after_len, size_t *removed, size_t *restored)
+{
+	_cleanup_free_ char *diff = lx_diff_unified(path, before, before_len, path, after, after_len);
+	struct lx_buf b = {0};
+	*removed = *restored = 0;
+	bool header = true;
+	for (const char *p = diff; *p;) {
+		size_t n = strcspn(p, "\n");
+		if (lx_str_starts_with(p, "@@"))
+			header = false;
+		else if (!header && (*p == '-' || *p == '+')) {
+			_cleanup_free_ char *line = lx_text_escape_bytes(p + 1, n - 1);
+			lx_buf_printf(&b, "  %s %s\n", *p == '-' ? "removed: " : "restored:", line);
+			if (*p == '-')
+				(*removed)++;
+			else
+				(*restored)++;
+		}
+		p += n + (p[n] == '\n');
+	}
+	return lx_buf_steal(&b);
+}
+
 static int run_rollback(struct cli *cli)
 {
 	if (cli->n_args < 1 || cli->n_args > 2)
@@ -176,10 +203,15 @@ static int run_rollback(struct cli *cli)
 				       meta.include_path);
 			_cleanup_free_ char *when = lx_text_escape(meta.time ? meta.time : "-");
 			_cleanup_free_ char *command = lx_text_escape(meta.command ? meta.command : "-");
-			printf("CT %s: %s: %zu GPU line%s replaced by the %zu of %s (saved %s by: %s); "
-			       "every other line is as it was.\n",
-			       id, txn.path, rb.removed, rb.removed == 1 ? "" : "s", rb.restored, path,
-			       when, command);
+			_cleanup_free_ char *file = lx_text_escape(txn.path);
+			size_t removed, restored;
+			/* What was written, read from the two texts, not from the plan. */
+			_cleanup_free_ char *lines = changed_lines(txn.path, txn.text, txn.len, rb.text,
+								   rb.len, &removed, &restored);
+			printf("CT %s: %s rolled back to %s (saved %s by: %s): %zu line%s removed, %zu "
+			       "restored; no other line changed:\n%s",
+			       id, file, path, when, command, removed, removed == 1 ? "" : "s", restored,
+			       lines);
 			printf("The config it replaced: %s/%s\n", cli->backup_dir, backup);
 		}
 		/* The guard's record follows the GPUs the config gives now; none: removed. */

@@ -17,6 +17,7 @@ static int run_scan(struct cli *cli)
 	} else {
 		struct lx_doc *doc = lx_host_to_doc(&host);
 		lx_doc_map_set(doc, "warnings", lx_host_warnings_doc(&warnings));
+		lx_host_doc_end(doc);
 		text = cli->format == CLI_FORMAT_JSON ? lx_doc_to_json_layout(doc, cli->compact) : lx_doc_to_yaml(doc);
 		lx_doc_free(doc);
 	}

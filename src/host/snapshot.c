@@ -10,10 +10,12 @@
 #include <string.h>
 #include <strings.h>
 
-/* 2: majors is the whole character table, a list; 1 (still read): a map of
- * the nvidia* and drm majors only. */
-#define SNAPSHOT_SCHEMA 2
+/* 3: the end marker (`end:`, last) is required; 2 (still read, without
+ * one): majors is the whole character table, a list; 1 (still read): a map
+ * of the nvidia* and drm majors only. */
+#define SNAPSHOT_SCHEMA 3
 #define SNAPSHOT_SCHEMA_OLDEST 1
+#define SNAPSHOT_SCHEMA_END 3 /* the first with the end marker */
 #define SNAPSHOT_MAX_SIZE (16u << 20)
 #define BUNDLE_HOST_ENTRY "host.yaml"
 
@@ -190,9 +192,15 @@ struct lx_doc *lx_host_to_doc(const struct lx_host *h)
 	return root;
 }
 
+void lx_host_doc_end(struct lx_doc *doc)
+{
+	lx_doc_map_set(doc, "end", lx_doc_new_bool(true));
+}
+
 char *lx_snapshot_to_yaml(const struct lx_host *host)
 {
 	struct lx_doc *doc = lx_host_to_doc(host);
+	lx_host_doc_end(doc);
 	char *text = lx_doc_to_yaml(doc);
 	lx_doc_free(doc);
 	return text;
@@ -868,6 +876,74 @@ static int load_published(struct loader *l, const struct lx_doc *d, struct lx_pu
 	return 0;
 }
 
+/* ---- the parts agree ---- */
+
+static const char cut_fix[] = "the file was cut short or edited: take the snapshot again "
+			      "(lxgpu snapshot -o FILE) or restore the whole file";
+
+static bool major_named(const struct lx_host *h, const char *name)
+{
+	for (size_t i = 0; i < h->n_majors; i++)
+		if (strcmp(h->majors[i].name, name) == 0)
+			return true;
+	return false;
+}
+
+/* What no host can show, whatever its state: a loaded module without the
+ * major it registers (in a whole table), two GPUs with one minor. A node
+ * whose major the table lacks, or a GPU without its /dev/nvidiaN, is a
+ * real state (a node made before a module reload, one never made: doctor's
+ * LXG123, LXG122), so it is no sign of a cut. */
+static int check_parts_agree(struct loader *l, const struct lx_doc *root, const struct lx_host *h)
+{
+	static const struct {
+		const char *module, *major, *major_before; /* major_before: the name until 550.40 */
+	} registers[] = {{"nvidia", "nvidia", "nvidia-frontend"}, {"nvidia_uvm", "nvidia-uvm", NULL}};
+	for (size_t i = 0; h->majors_complete && i < sizeof(registers) / sizeof(registers[0]); i++)
+		if (lx_strv_contains(&h->driver.modules, registers[i].module) &&
+		    !major_named(h, registers[i].major) &&
+		    !(registers[i].major_before && major_named(h, registers[i].major_before)))
+			return lx_error_set(l->err,
+					    "%s:%d: field 'majors': the module %s is loaded (driver.modules) "
+					    "but the character table, whole (majors_complete), has no '%s' "
+					    "major, which it registers: %s",
+					    l->file, lx_doc_map_get(root, "majors")->line,
+					    registers[i].module, registers[i].major, cut_fix);
+	for (size_t i = 0; i < h->n_gpus; i++)
+		for (size_t j = 0; j < i; j++)
+			if (h->gpus[i].minor != LX_UNKNOWN && h->gpus[i].minor == h->gpus[j].minor &&
+			    lx_gpu_kind(&h->gpus[i]) == LX_GPU_NVIDIA &&
+			    lx_gpu_kind(&h->gpus[j]) == LX_GPU_NVIDIA) {
+				const struct lx_doc *gpus = lx_doc_map_get(root, "gpus");
+				return lx_error_set(l->err,
+						    "%s:%d: field 'gpus[%zu].minor': %d is also gpus[%zu]'s "
+						    "(the driver gives each GPU its own): %s",
+						    l->file,
+						    lx_doc_map_get(gpus->items[i], "minor")->line, i,
+						    h->gpus[i].minor, j, cut_fix);
+			}
+	return 0;
+}
+
+/* Schema 3's end marker: `end: true`, written as the last field. A file cut
+ * at any line lacks it (a cut inside the line leaves "end: tr", no boolean). */
+static int check_end(struct loader *l, const struct lx_doc *root, struct fields *f)
+{
+	const struct lx_doc *end;
+	if (get_field(l, f, "end", false, &end) < 0)
+		return -1;
+	int last_line = root->n ? root->key_lines[root->n - 1] : root->line;
+	if (!end || end->kind != LX_DOC_BOOL || !end->boolean)
+		return lx_error_set(l->err,
+				    "%s:%d: no end marker ('end: true', the last field, written by "
+				    "lxgpu snapshot for schema %d): %s",
+				    l->file, end ? end->line : last_line, SNAPSHOT_SCHEMA_END, cut_fix);
+	/* Not required last: a tool that re-sorts the keys (PyYAML's dump) keeps
+	 * the file whole, and lxgpu writes it last, so its own files are cut
+	 * only with it. */
+	return 0;
+}
+
 static int load_host(struct loader *l, const struct lx_doc *root, struct lx_host *h)
 {
 	struct fields f;
@@ -976,7 +1052,11 @@ static int load_host(struct loader *l, const struct lx_doc *root, struct lx_host
 	 * snapshot, and recompute them instead of trusting them. */
 	if (read_list(l, &f, "warnings", false, &d) < 0)
 		return -1;
-	return close_fields(l, &f);
+	if (schema >= SNAPSHOT_SCHEMA_END && check_end(l, root, &f) < 0)
+		return -1;
+	if (close_fields(l, &f) < 0)
+		return -1;
+	return check_parts_agree(l, root, h);
 }
 
 int lx_snapshot_parse(const char *name, const char *text, size_t len, struct lx_host *host,

@@ -260,6 +260,19 @@ t_rb_keeps_edits() {
 	reset200 && run 0 apply 200 --gpus 0 --style devn && ! grep -q '^lxc.cgroup2' "$c2" && hand_edit &&
 		run 0 rollback 200 && cmp "$c2" "$work/200.expected" || { diff "$work/200.expected" "$c2"; return 1; }
 }
+# rollback says what it changed (issue 28 item 1): the lines it lists are
+# the lines diff(1) finds between the config before and after it, no more,
+# no fewer (the hand edits are kept, so "no other line" must hold too).
+t_rb_says_what() {
+	reset200 && run 0 apply 200 --gpus 0 --style devn && hand_edit && cp "$c2" "$work/200.before-rb" &&
+		run 0 rollback 200 || return 1
+	diff "$work/200.before-rb" "$c2" | sed -n 's/^< /removed: /p; s/^> /restored: /p' | sort >"$work/fs-diff"
+	sed -n 's/^  removed:  /removed: /p; s/^  restored: /restored: /p' "$work/out" | sort >"$work/said"
+	[ -s "$work/fs-diff" ] && cmp "$work/fs-diff" "$work/said" || { diff "$work/fs-diff" "$work/said"; cat "$work/out"; return 1; }
+	n_removed=$(grep -c '^removed' "$work/fs-diff") n_restored=$(grep -c '^restored' "$work/fs-diff")
+	grep -q ": $n_removed lines\? removed, $n_restored restored; no other line changed:" "$work/out" &&
+		! grep -q 'every other line is as it was' "$work/out" || { cat "$work/out"; return 1; }
+}
 t_rb_dry_keeps_edits() {
 	reset200 && run 0 apply 200 --gpus 0 --style devn && hand_edit && cp "$c2" "$work/200.edited" &&
 		run 1 rollback 200 --dry-run && cmp "$c2" "$work/200.edited" &&
@@ -300,6 +313,7 @@ t_rb_twice() {
 }
 check "apply records what it wrote in the backup (entry 'written')" t_written_recorded
 check "rollback after hand edits: old GPU lines back, memory edit and snapshot kept" t_rb_keeps_edits
+check "rollback lists the lines it removed and restored: those diff(1) finds, no others" t_rb_says_what
 check "rollback --dry-run: only GPU lines in the diff, nothing written" t_rb_dry_keeps_edits
 check "rollback after a GPU line was edited: exit 2, unchanged, diff shown; --force restores" t_rb_gpu_edited
 check "rollback from a backup without 'written': refused, --force restores GPU lines only" t_rb_old_backup

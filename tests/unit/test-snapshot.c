@@ -104,9 +104,9 @@ static void test_bad_snapshots(const char *good_path)
 		 "field 'nodes[0].mode': 'rw-rw-rw-' is not an octal mode"},
 		{"bad-path.yaml", "path: /dev/nvidia-uvm\n", "path: /etc/shadow\n",
 		 "field 'nodes[0].path': '/etc/shadow' is not a path under /dev/"},
-		{"schema.yaml", "schema: 2\n", "schema: 3\n",
-		 "schema.yaml:2: field 'schema': version 3 is not supported (this lxgpu reads 1 to 2)"},
-		{"schema-1-complete.yaml", "schema: 2\n", "schema: 1\n",
+		{"schema.yaml", "schema: 3\n", "schema: 4\n",
+		 "schema.yaml:2: field 'schema': version 4 is not supported (this lxgpu reads 1 to 3)"},
+		{"schema-1-complete.yaml", "schema: 3\n", "schema: 1\n",
 		 "field 'majors': must be a mapping of name: number"},
 		{"no-gpus.yaml", "gpus:\n", "gpuz:\n", "field 'gpus': missing"},
 		{"dup.yaml", "bdf: \"0000:39:00.0\"", "bdf: \"0000:18:00.0\"",
@@ -143,6 +143,16 @@ static void test_bad_snapshots(const char *good_path)
 		 "field 'bridges[0].acs_control': '0x1001d' is not a hex number"},
 		{"bridge-twice.yaml", "- bdf: \"0000:16:00.0\"\n  acs:", "- bdf: \"0000:15:01.0\"\n  acs:",
 		 "field 'bridges[1].bdf': '0000:15:01.0' is listed twice"},
+		/* issue 28 item 11: the end marker, and parts that no host shows together */
+		{"no-end.yaml", "end: true\n", "", "no-end.yaml:537: no end marker ('end: true'"},
+		{"end-false.yaml", "end: true\n", "end: false\n", "end-false.yaml:632: no end marker"},
+		{"uvm-major-gone.yaml", "- major: 511\n  name: nvidia-uvm\n", "",
+		 "uvm-major-gone.yaml:538: field 'majors': the module nvidia_uvm is loaded (driver.modules) "
+		 "but the character table, whole (majors_complete), has no 'nvidia-uvm' major"},
+		{"nvidia-major-gone.yaml", "- major: 195\n  name: nvidia\n", "- major: 195\n  name: nv\n",
+		 "has no 'nvidia' major"},
+		{"minor-twice.yaml", "  minor: 1\n", "  minor: 0\n",
+		 "minor-twice.yaml:67: field 'gpus[1].minor': 0 is also gpus[0]'s"},
 		{"bridge-off-path.yaml", "- bdf: \"0000:15:01.0\"\n  acs:", "- bdf: \"0000:14:01.0\"\n  acs:",
 		 "field 'bridges[0].bdf': '0000:14:01.0' is on no GPU's pcie_path"},
 	};
@@ -259,8 +269,9 @@ static void test_schema_1(const char *path)
 	ok(h.gpus[0].iommu_group == 40 && h.gpus[0].iommu_type == LX_IOMMU_UNKNOWN,
 	   "a group's domain type: unknown");
 	_cleanup_free_ char *yaml = lx_snapshot_to_yaml(&h);
-	ok(strstr(yaml, "\nschema: 2\n") && strstr(yaml, "\nmajors_complete: false\n"),
-	   "saved as schema 2, marked incomplete");
+	ok(strstr(yaml, "\nschema: 3\n") && strstr(yaml, "\nmajors_complete: false\n") &&
+		   lx_str_ends_with(yaml, "\nend: true\n"),
+	   "saved as schema 3, marked incomplete, the end marker last");
 	ok(lx_snapshot_parse("resaved.yaml", yaml, strlen(yaml), &again, &err) == 0,
 	   "the resaved copy loads");
 	ok(!again.majors_complete && again.n_majors == 6, "and is still incomplete");
@@ -280,6 +291,12 @@ static void test_schema_1(const char *path)
 	ok(lx_snapshot_parse("no-group.yaml", no_group, strlen(no_group), &live, &err) == 0 &&
 		   live.gpus[0].iommu_type == LX_IOMMU_NONE,
 	   "a GPU without an IOMMU group and no iommu_type: no IOMMU");
+	lx_host_free(&live);
+	/* Before drivers 550.40 the GPU major's name was nvidia-frontend. */
+	const char *frontend = "schema: 2\ndriver: {modules: [nvidia]}\ngpus: []\nnodes: []\n"
+			       "majors:\n- major: 195\n  name: nvidia-frontend\n";
+	ok(lx_snapshot_parse("frontend.yaml", frontend, strlen(frontend), &live, &err) == 0,
+	   "nvidia loaded, its major named nvidia-frontend: loads");
 	lx_host_free(&live);
 	lx_error_clear(&err);
 }
