@@ -193,6 +193,9 @@ int lx_backup_list(const char *dir, const char *ctid, struct lx_strv *names,
 		   struct lx_error *err);
 int lx_backup_read(const char *path, char **text, size_t *len, struct lx_backup_meta *meta,
 		   struct lx_error *err);
+/* The same from memory (the fuzz target's way in); path names it in errors. */
+int lx_backup_read_buffer(const char *path, const char *data, size_t data_len, char **text,
+			  size_t *len, struct lx_backup_meta *meta, struct lx_error *err);
 void lx_backup_meta_free(struct lx_backup_meta *meta);
 /* The backup "rollback latest" undoes: going from the newest back, a
  * rollback's backup marks the one it undid as done (unless that rollback

@@ -278,6 +278,13 @@ int lx_rollback_include(const struct lx_backup_meta *meta, const char *today, bo
 			const char **restore, struct lx_error *err)
 {
 	*restore = meta->include_before;
+	/* lxgpu writes the include file as text: a NUL in the text to put back
+	 * would cut it short where it is written. */
+	if (meta->include_before && strlen(meta->include_before) != meta->include_before_len)
+		return lx_error_set(err,
+				    "the backup's include.before (the text of %s to put back) holds a "
+				    "NUL byte: lxgpu never wrote it so; nothing was written",
+				    meta->include_path);
 	const char *wrote = meta->include_written;
 	bool same = (!today && !wrote) || (today && wrote && strlen(today) == meta->include_written_len &&
 					    memcmp(today, wrote, meta->include_written_len) == 0);

@@ -172,6 +172,14 @@ int lx_backup_read(const char *path, char **text, size_t *len, struct lx_backup_
 	size_t data_len;
 	if (lx_read_file(path, BACKUP_MAX_SIZE, &data, &data_len, err) < 0)
 		return -1;
+	return lx_backup_read_buffer(path, data, data_len, text, len, meta, err);
+}
+
+int lx_backup_read_buffer(const char *path, const char *data, size_t data_len, char **text,
+			  size_t *len, struct lx_backup_meta *meta, struct lx_error *err)
+{
+	*text = NULL;
+	memset(meta, 0, sizeof(*meta));
 	struct lx_tar_want want[] = {{.name = "config"},
 				     {.name = "meta.yaml"},
 				     {.name = "written"},

@@ -365,7 +365,7 @@ t_include_backed_up() {
 check "include file backed up with the config; two rollbacks: the include file's and the config's earlier bytes" t_include_backed_up
 
 # crafted_rollback CT EDIT: an include-style apply of CT, its backup unpacked,
-# EDIT run in the unpacked dir, packed again, and rolled back; the config and
+# EDIT run in the unpacked dir, packed again (every file there), and rolled back; the config and
 # include file as they were before the rollback are kept as $work/c.CT and
 # $work/i.CT, the rollback's exit status in $rc.
 crafted_rollback() {
@@ -375,7 +375,7 @@ crafted_rollback() {
 	b=$(ls "$work/backups/$1"-* | sort | tail -1)
 	rm -rf "$work/craft" && mkdir -p "$work/craft" && tar -xzf "$b" -C "$work/craft" || return 1
 	(cd "$work/craft" && $2) || return 1
-	(cd "$work/craft" && tar -czf "$work/crafted-$1.tar.gz" $(tar -tzf "$b")) || return 1
+	(cd "$work/craft" && tar -czf "$work/crafted-$1.tar.gz" $(ls -A)) || return 1
 	cp "$h/pve/lxc/$1.conf" "$work/c.$1" && cp "$state/lxc/$1.conf" "$work/i.$1" || return 1
 	lx --backup-dir "$work/backups" --lock-dir "$work" rollback "$1" "$work/crafted-$1.tar.gz" >"$work/out" 2>"$work/err"
 	rc=$?
@@ -411,6 +411,17 @@ t_backup_extra_lines() {
 	forget_ct 177
 }
 check "a backup whose config before has lines lxgpu did not write: refused, exit 2, nothing written" t_backup_extra_lines
+# A crafted backup (found writing the backup fuzz target): the include
+# file's text to put back holds a NUL byte, which the write cut short there
+# (rollback said "restored", exit 0). Expected: exit 2, nothing written.
+before_has_nul() {
+	printf '# lxgpu include file\nlxc.mount.entry: /dev/nvidia0\000 dev/x none bind\n' >include.before
+}
+t_backup_include_nul() {
+	crafted_rollback 178 before_has_nul && grep -q "NUL byte" "$work/err" || return 1
+	forget_ct 178
+}
+check "a backup whose include text to put back holds a NUL byte: refused, exit 2, nothing written" t_backup_include_nul
 host 509 1 # as the tests before left it
 
 t_include_not_alone() {
