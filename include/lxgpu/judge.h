@@ -71,6 +71,9 @@ void lx_verify_config(const struct lx_host *host, const struct lx_container_conf
 void lx_verify_config_gpus(const struct lx_host *host, const struct lx_container_config *cc,
 			   const struct lx_access *access, const struct lx_strv *gpus,
 			   struct lx_findings *out);
+/* LXG028 for each line Proxmox cannot parse (the rule apply refuses a file
+ * by); needs no host model. Part of lx_verify_config. */
+void lx_verify_config_lines(const struct lx_container_config *cc, struct lx_findings *out);
 /* Findings about NVIDIA's LXC hook (hooks/nvidia): a start it fails, what
  * the host lacks for it, a GPU it cannot find, nodes it mounts that the
  * device cgroup denies, a setup that gives no CUDA. Part of

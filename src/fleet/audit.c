@@ -181,7 +181,8 @@ static void hand_over(const struct audit *a, const struct node *n, const char *i
 		a->o->container(a->o->ctx, &c);
 }
 
-/* A container of a node lxgpu has no model of: only whether it has GPU lines. */
+/* A container of a node lxgpu has no model of: only whether it has GPU
+ * lines, and the lines Proxmox cannot parse. */
 static void check_without_model(const struct node *n, const char *id, const char *path,
 				bool is_pve, struct lx_container_report *rep,
 				struct lx_findings *f, struct lx_error *err)
@@ -194,6 +195,7 @@ static void check_without_model(const struct node *n, const char *id, const char
 	struct lx_host empty = {0};
 	struct lx_container_config cc;
 	lx_container_config_read(&empty, id, &conf, is_pve, &cc);
+	lx_verify_config_lines(&cc, f);
 	rep->n_nodes = cc.n_grants;
 	/* NVIDIA's hook gives GPUs without a GPU line: how many, only the
 	 * node's model could say. */

@@ -846,9 +846,10 @@ static void check_sections(struct checker *k, const struct lx_gpu_owned *owned)
  * section an error (apply refuses the file until it is fixed); in a
  * snapshot or [pve:pending] a warning (what a rollback or the pending
  * change brings back lacks it). */
-static void check_unparseable_lines(struct checker *k)
+void lx_verify_config_lines(const struct lx_container_config *cc, struct lx_findings *out)
 {
-	const struct lx_conf *conf = k->cc->conf;
+	struct checker checker = {.cc = cc, .out = out}, *k = &checker;
+	const struct lx_conf *conf = cc->conf;
 	for (size_t i = 0; i < conf->n; i++) {
 		const struct lx_conf_line *l = &conf->lines[i];
 		if (l->kind != LX_CONF_INVALID)
@@ -891,7 +892,7 @@ void lx_verify_config_gpus(const struct lx_host *host, const struct lx_container
 			   struct lx_findings *out)
 {
 	struct checker k = {.host = host, .cc = cc, .access = access, .out = out};
-	check_unparseable_lines(&k);
+	lx_verify_config_lines(cc, out);
 	check_failures(&k);
 	for (size_t i = 0; i < cc->n_grants; i++)
 		check_gpu_names(&k, &cc->grants[i]);

@@ -103,6 +103,29 @@ try:
             no = lines.index(text) + 1
             check(f"{cmd}: line {no} shown as {shown}", shown in by_line.get(no, ""), by_line.get(no))
 
+    # A node lxgpu has no host model of (audit --cluster): the lines are
+    # judged all the same, they need no model.
+    os.makedirs(f"{work}/cluster/nodes/pve-gpu01/lxc")
+    os.makedirs(f"{work}/cluster/nodes/other/lxc")
+    os.symlink("nodes/pve-gpu01/lxc", f"{work}/cluster/lxc")
+    other = f"{work}/cluster/nodes/other/lxc/701.conf"
+    shutil.copy(conf, other)
+    out = subprocess.run([lxgpu, "--host", f"{examples}/pve-8x-rtx-pro-6000.yaml", "--pve-dir",
+                          f"{work}/cluster", "--lxc-path", f"{work}/none", "--format", "json",
+                          "audit", "--cluster"], capture_output=True)
+    check("audit --cluster: exit 1 (errors)", out.returncode == 1, f"exit {out.returncode}: {out.stderr!r}")
+    try:
+        doc = json.loads(out.stdout)
+        found = [f for c in doc["containers"] if c["container"] == "701" for f in c["findings"]]
+    except (ValueError, KeyError) as e:
+        found = []
+        check("audit --cluster: JSON parses", False, f"{e}\n{out.stdout[:400]!r}")
+    got_lines = {f["line"] for f in found if f["code"] == "LXG028"}
+    check("audit --cluster, a node without a host model: LXG028 for the same lines",
+          got_lines == want and all(f["file"] == other for f in found if f["code"] == "LXG028")
+          and any(f["code"] == "LXG021" for f in found),
+          f"missing: {sorted(want - got_lines)}\nextra: {sorted(got_lines - want)}\n{[f['code'] for f in found]}")
+
     out = run("verify", "700")
     text = out.stdout.decode("ascii", "replace")
     check("verify text: file:line and the NUL shown as \\x00",
