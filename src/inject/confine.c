@@ -13,8 +13,9 @@
  *   hook just mounted), pivot_root into it, the old root detached: no
  *   host path exists any more;
  * - every kernel file system below the root (proc, sysfs, devtmpfs binds
- *   of device nodes, cgroup, ...) detached, then checked gone, and the
- *   whole tree nosuid, nodev, noexec;
+ *   of device nodes, cgroup, ...) detached, with whatever is stacked over
+ *   one, until the mount table read after the pivot shows none; the whole
+ *   tree nosuid, nodev, noexec;
  * - limits: CPU time, address space, file size, open files, no core; a
  *   wall-clock limit the parent enforces with SIGKILL;
  * - the capability bounding set emptied but CAP_DAC_OVERRIDE (some
@@ -107,35 +108,6 @@ static void unescape_mountinfo(char *s)
 	*out = '\0';
 }
 
-/* The mount points of kernel file systems strictly below root, as paths
- * inside it ("/proc"), from the mount table this process sees. */
-static int kernel_mounts_below(const char *root, struct lx_strv *out, struct lx_error *err)
-{
-	_cleanup_free_ char *text = NULL;
-	if (lx_read_file("/proc/self/mountinfo", 64u << 20, &text, NULL, err) < 0)
-		return -1;
-	size_t root_len = strlen(root);
-	for (char *save = NULL, *line = strtok_r(text, "\n", &save); line;
-	     line = strtok_r(NULL, "\n", &save)) {
-		/* id parent major:minor root mount-point options [optional...] - type source */
-		char *fields[5] = {0}, *fsave = NULL, *f = strtok_r(line, " ", &fsave);
-		for (int i = 0; f && i < 5; i++, f = strtok_r(NULL, " ", &fsave))
-			fields[i] = f;
-		while (f && strcmp(f, "-") != 0)
-			f = strtok_r(NULL, " ", &fsave);
-		char *type = f ? strtok_r(NULL, " ", &fsave) : NULL;
-		if (!fields[4] || !type)
-			continue;
-		unescape_mountinfo(fields[4]);
-		unescape_mountinfo(type);
-		const char *mp = fields[4];
-		if (strncmp(mp, root, root_len) != 0 || mp[root_len] != '/' || !is_kernel_fs(type))
-			continue;
-		lx_strv_push(out, mp + root_len);
-	}
-	return 0;
-}
-
 /* What the child reports before it dies: written to the error pipe. */
 static void __attribute__((noreturn, format(printf, 2, 3))) child_fail(int pipe_fd, const char *fmt,
 								      ...)
@@ -205,12 +177,133 @@ static int install_seccomp(void)
 	return prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &fprog, 0, 0);
 }
 
+/* One line of mountinfo: the mount's id, where it is, its type. */
+struct mount_entry {
+	unsigned long id;
+	const char *point, *type;
+};
+
+/* The mount table this process sees, parsed in text (changed in place). */
+static size_t parse_mountinfo(char *text, struct mount_entry **out)
+{
+	size_t n = 0;
+	*out = NULL;
+	for (char *save = NULL, *line = strtok_r(text, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save)) {
+		/* id parent major:minor root mount-point options [optional...] - type source */
+		char *fields[5] = {0}, *fsave = NULL, *f = strtok_r(line, " ", &fsave);
+		for (int i = 0; f && i < 5; i++, f = strtok_r(NULL, " ", &fsave))
+			fields[i] = f;
+		while (f && strcmp(f, "-") != 0)
+			f = strtok_r(NULL, " ", &fsave);
+		char *type = f ? strtok_r(NULL, " ", &fsave) : NULL;
+		unsigned long long id;
+		if (!fields[4] || !type || !lx_parse_uint(fields[0], 10, ~0UL, &id))
+			continue;
+		unescape_mountinfo(fields[4]);
+		unescape_mountinfo(type);
+		*out = lx_xrealloc(*out, (n + 1) * sizeof(**out));
+		(*out)[n++] = (struct mount_entry){.id = (unsigned long)id, .point = fields[4],
+						   .type = type};
+	}
+	return n;
+}
+
+/* The id of the mount path resolves to (the topmost at a mount point);
+ * where path is not there (a mount over a directory above it hides it),
+ * that of its nearest ancestor that is. */
+static unsigned long mount_reached(const char *path)
+{
+	_cleanup_free_ char *p = lx_xstrdup(path);
+	for (;;) {
+		struct statx stx;
+		if (statx(AT_FDCWD, p, AT_SYMLINK_NOFOLLOW, STATX_MNT_ID, &stx) == 0 &&
+		    (stx.stx_mask & STATX_MNT_ID))
+			return (unsigned long)stx.stx_mnt_id;
+		char *slash = strrchr(p, '/');
+		if (!slash || slash == p) {
+			if (strcmp(p, "/") == 0)
+				return 0;
+			strcpy(p, "/");
+		} else {
+			*slash = '\0';
+		}
+	}
+}
+
+/* In the child, after pivot_root: detach mounts until the mount table,
+ * read afresh each round (proc_self: the host's /proc/self, opened before
+ * the pivot; opened after it, mountinfo shows paths from the new root),
+ * has no kernel file system left, for every type is_kernel_fs names. A
+ * kernel file system can be under a mount stacked on its mount point
+ * (tracefs under a tmpfs) or over a directory above it: the mount its
+ * path reaches is detached first, then it. A round that detached a
+ * kernel file system reads the table again before covering mounts are
+ * judged: one from an old table may be gone already. */
+static void detach_kernel_mounts(int proc_self, int pipe_fd)
+{
+	for (;;) {
+		_cleanup_free_ char *text = NULL;
+		struct lx_error err = {0};
+		if (lx_read_file_at(proc_self, "mountinfo", 64u << 20, &text, NULL, &err) < 0) {
+			errno = 0;
+			child_fail(pipe_fd, "cannot read the mount table: %s", err.message);
+		}
+		_cleanup_free_ struct mount_entry *m = NULL;
+		size_t n = parse_mountinfo(text, &m);
+		const struct mount_entry *covered = NULL;
+		unsigned long cover_id = 0;
+		size_t detached = 0;
+		for (size_t i = n; i-- > 0;) { /* latest first: submounts before theirs */
+			if (!is_kernel_fs(m[i].type))
+				continue;
+			if (strcmp(m[i].point, "/") == 0) {
+				errno = 0;
+				child_fail(pipe_fd, "the container's root is a %s file system",
+					   m[i].type);
+			}
+			unsigned long reached = mount_reached(m[i].point);
+			if (reached != m[i].id) {
+				if (!covered)
+					covered = &m[i], cover_id = reached;
+				continue;
+			}
+			if (umount2(m[i].point, MNT_DETACH | UMOUNT_NOFOLLOW) < 0)
+				child_fail(pipe_fd, "cannot detach %s (%s) in the container's root",
+					   m[i].point, m[i].type);
+			detached++;
+		}
+		if (detached > 0)
+			continue;
+		if (!covered)
+			return; /* none left: checked against a table read just now */
+		const struct mount_entry *cover = NULL;
+		for (size_t i = 0; i < n && cover_id; i++)
+			if (m[i].id == cover_id && strcmp(m[i].point, "/") != 0)
+				cover = &m[i];
+		errno = 0;
+		if (!cover)
+			child_fail(pipe_fd, "%s (%s) in the container's root cannot be reached to "
+				   "detach it", covered->point, covered->type);
+		if (umount2(cover->point, MNT_DETACH | UMOUNT_NOFOLLOW) < 0)
+			child_fail(pipe_fd, "cannot detach %s (%s), which covers %s (%s) in the "
+				   "container's root", cover->point, cover->type, covered->point,
+				   covered->type);
+	}
+}
+
 /* In the child: from the container's mount namespace (the hook's) to a
  * tree of the container's files alone. */
-static void enter_root(const char *root, const struct lx_strv *kernel_mounts, int pipe_fd)
+static void enter_root(const char *root, int pipe_fd)
 {
 	if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) < 0)
 		child_fail(pipe_fd, "cannot make the mounts private");
+	/* The host's procfs, where this process's mount table is read once
+	 * no host path is left. */
+	int proc_self = open("/proc/self", O_PATH | O_DIRECTORY | O_CLOEXEC);
+	struct statfs sfs;
+	if (proc_self < 0 || fstatfs(proc_self, &sfs) < 0 || sfs.f_type != PROC_SUPER_MAGIC)
+		child_fail(pipe_fd, "cannot find the host's /proc/self");
 	if (mount(root, root, NULL, MS_BIND | MS_REC, NULL) < 0)
 		child_fail(pipe_fd, "cannot bind %s onto itself", root);
 	if (chdir(root) < 0)
@@ -222,28 +315,8 @@ static void enter_root(const char *root, const struct lx_strv *kernel_mounts, in
 		child_fail(pipe_fd, "cannot detach the host's root");
 	if (chdir("/") < 0)
 		child_fail(pipe_fd, "cannot enter the new root");
-	/* Deepest first; one already gone with its parent is EINVAL. */
-	for (size_t i = kernel_mounts->n; i-- > 0;)
-		if (umount2(kernel_mounts->items[i], MNT_DETACH | UMOUNT_NOFOLLOW) < 0 &&
-		    errno != EINVAL && errno != ENOENT)
-			child_fail(pipe_fd, "cannot detach %s in the container's root",
-				   kernel_mounts->items[i]);
-	static const long forbidden[] = {PROC_SUPER_MAGIC, SYSFS_MAGIC, DEVPTS_SUPER_MAGIC,
-					 CGROUP_SUPER_MAGIC, CGROUP2_SUPER_MAGIC};
-	for (size_t i = 0; i < kernel_mounts->n; i++) {
-		int fd = open(kernel_mounts->items[i], O_PATH | O_NOFOLLOW | O_CLOEXEC);
-		struct statfs sfs;
-		if (fd < 0)
-			continue;
-		int r = fstatfs(fd, &sfs);
-		close(fd);
-		for (size_t k = 0; r == 0 && k < sizeof(forbidden) / sizeof(forbidden[0]); k++)
-			if ((long)sfs.f_type == forbidden[k]) {
-				errno = 0;
-				child_fail(pipe_fd, "%s in the container's root is still a kernel "
-					   "file system", kernel_mounts->items[i]);
-			}
-	}
+	detach_kernel_mounts(proc_self, pipe_fd);
+	close(proc_self);
 	struct mount_attr attr = {
 		.attr_set = MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV | MOUNT_ATTR_NOEXEC,
 	};
@@ -326,16 +399,12 @@ int lx_run_confined(const struct lx_confined *c, struct lx_error *err)
 	if (strcmp(root, "/") == 0)
 		return lx_error_set(err, "the container's root is the host's /: refusing to run %s "
 				    "there", c->what);
-	struct lx_strv kernel_mounts = {0};
-	if (kernel_mounts_below(root, &kernel_mounts, err) < 0)
-		return lx_error_prefix(err, "the mounts below the container's root");
 	int null_fd = open("/dev/null", O_RDONLY | O_CLOEXEC);
 	int pipe_fds[2];
 	if (null_fd < 0 || pipe2(pipe_fds, O_CLOEXEC) < 0) {
 		int e = errno;
 		if (null_fd >= 0)
 			close(null_fd);
-		lx_strv_free(&kernel_mounts);
 		return lx_error_set_errno(err, e, "cannot set up %s", c->what);
 	}
 	fflush(NULL);
@@ -348,7 +417,7 @@ int lx_run_confined(const struct lx_confined *c, struct lx_error *err)
 			child_fail(pipe_fds[1], "cannot tie %s to the hook", c->what);
 		if (dup2(null_fd, STDIN_FILENO) < 0 || dup2(STDERR_FILENO, STDOUT_FILENO) < 0)
 			child_fail(pipe_fds[1], "cannot set up stdin and stdout");
-		enter_root(root, &kernel_mounts, pipe_fds[1]);
+		enter_root(root, pipe_fds[1]);
 		/* Descriptors the caller left without close-on-exec must not reach
 		 * the program: every one above stderr closes at exec (the program's
 		 * own fd and the error pipe are close-on-exec already). */
@@ -362,7 +431,6 @@ int lx_run_confined(const struct lx_confined *c, struct lx_error *err)
 	int e = errno;
 	close(null_fd);
 	close(pipe_fds[1]);
-	lx_strv_free(&kernel_mounts);
 	if (pid < 0) {
 		close(pipe_fds[0]);
 		return lx_error_set_errno(err, e, "cannot start %s in new namespaces", c->what);

@@ -8,6 +8,9 @@
  *   mount         mount() fails with EPERM
  *   noproc        /proc is no procfs (absent, or the root's own directory)
  *   env           the environment is empty
+ *   rootfs PATH   PATH is on the root's own file system (nothing mounted there)
+ *   chmod PATH    chmod of PATH fails with EPERM (a file of another owner)
+ *   wait          writes one byte on stdout (it runs: exec is done), then spins
  *   spin          never ends (a busy loop: sleeping is not a call it may make) */
 #include <errno.h>
 #include <fcntl.h>
@@ -15,6 +18,7 @@
 #include <string.h>
 #include <sys/mount.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/statfs.h>
 #include <sys/syscall.h>
 #include <stdlib.h>
@@ -45,9 +49,19 @@ int main(int argc, char **argv)
 	 * (EBADF, not EPERM from the filter). */
 	if (strcmp(mode, "fd") == 0 && argc > 2)
 		return fcntl(atoi(argv[2]), F_GETFD) < 0 && errno == EBADF ? 0 : 1;
+	if (strcmp(mode, "rootfs") == 0 && argc > 2) {
+		struct stat root, at;
+		return stat("/", &root) == 0 && stat(argv[2], &at) == 0 && at.st_dev == root.st_dev
+			       ? 0
+			       : 1;
+	}
+	if (strcmp(mode, "chmod") == 0 && argc > 2)
+		return chmod(argv[2], 0777) < 0 && errno == EPERM ? 0 : 1;
 	if (strcmp(mode, "env") == 0)
 		return environ == NULL || environ[0] == NULL ? 0 : 1;
-	if (strcmp(mode, "spin") == 0)
+	if (strcmp(mode, "wait") == 0 && write(1, "!", 1) != 1)
+		return 1;
+	if (strcmp(mode, "spin") == 0 || strcmp(mode, "wait") == 0)
 		for (volatile unsigned long i = 0;; i++)
 			;
 	return 1;
