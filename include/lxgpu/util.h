@@ -113,6 +113,22 @@ int lx_read_file_at(int dir_fd, const char *path, size_t max_size, char **out, s
 /* Same, but a missing file is not an error: returns 0 with *out = NULL. */
 int lx_read_file_optional(const char *path, size_t max_size, char **out, size_t *len,
 			  struct lx_error *err);
+/* Installed Debian packages (ROOT/var/lib/dpkg/status; a missing file: none)
+ * whose name want() accepts, with their full versions ("1:5.0.2-1+deb12u4").
+ * src/util/dpkg.c */
+struct lx_dpkg_package {
+	char *name;
+	char *version;
+};
+int lx_dpkg_installed(const char *root, bool (*want)(const char *package, void *ctx), void *ctx,
+		      struct lx_dpkg_package **out, size_t *n, struct lx_error *err);
+void lx_dpkg_packages_free(struct lx_dpkg_package *packages, size_t n);
+/* A Debian version's upstream part: "1:5.0.2-1+deb12u4" -> "5.0.2". */
+char *lx_dpkg_upstream(const char *version);
+/* Dotted numeric versions compared part by part ("6.0.10" > "6.0.4"; a
+ * missing part is 0); -1, 0 or 1. */
+int lx_version_cmp(const char *a, const char *b);
+
 /* Run binary (an absolute path) with argv, no shell, environment PATH and
  * LC_ALL=C only; stdin and stderr on /dev/null. Its stdout when it exited 0
  * within timeout_ms having printed at most max_out bytes, else NULL (it is

@@ -276,6 +276,65 @@ static void test_run_capture(void)
 	}
 }
 
+static bool is_lxc_or_pve(const char *package, void *ctx)
+{
+	(void)ctx;
+	return strcmp(package, "lxc-pve") == 0 || strcmp(package, "lxc") == 0 ||
+	       strcmp(package, "pve-container") == 0;
+}
+
+/* dpkg's status file as dpkg writes it (stanzas of a Proxmox VE 9 node:
+ * lxc-pve replaces Debian's lxc, whose config files stay behind). */
+static void test_dpkg(void)
+{
+	char root[] = "/tmp/lxgpu-dpkg-XXXXXX";
+	ok(mkdtemp(root) != NULL, "scratch root");
+	_cleanup_free_ char *dir = lx_path_join(root, "var/lib/dpkg");
+	struct lx_error err = {0};
+	ok(lx_mkdir_parents(dir, 0755) == 0, "var/lib/dpkg");
+	_cleanup_free_ char *status = lx_path_join(dir, "status");
+	const char *text = "Package: lxc\nStatus: deinstall ok config-files\nPriority: optional\n"
+			   "Version: 1:5.0.2-1+deb12u4\nConffiles:\n /etc/default/lxc 0a1b\n\n"
+			   "Package: lxc-pve\nStatus: install ok installed\nPriority: optional\n"
+			   "Architecture: amd64\nVersion: 6.0.5-3\nProvides: liblxc1, lxc\n"
+			   "Description: Linux containers userspace tools\n ships LXC 6.0\n\n"
+			   "Package: pve-container\nStatus: install ok installed\nVersion: 6.1.6\n";
+	ok(lx_write_file_atomic(status, text, strlen(text), 0644, &err) == 0, "status written");
+	struct lx_dpkg_package *p;
+	size_t n;
+	ok(lx_dpkg_installed(root, is_lxc_or_pve, NULL, &p, &n, &err) == 0, "read");
+	int_eq((long long)n, 2, "two installed; lxc's config files are not an install");
+	if (n == 2) {
+		str_eq(p[0].name, "lxc-pve", "lxc-pve");
+		str_eq(p[0].version, "6.0.5-3", "its version");
+		str_eq(p[1].name, "pve-container", "pve-container, the last stanza without a blank line");
+		str_eq(p[1].version, "6.1.6", "its version");
+	}
+	lx_dpkg_packages_free(p, n);
+	_cleanup_free_ char *none = lx_path_join(root, "nothing");
+	ok(lx_dpkg_installed(none, is_lxc_or_pve, NULL, &p, &n, &err) == 0 && n == 0,
+	   "no status file: nothing installed");
+	unlink(status);
+	rmdir(dir);
+	_cleanup_free_ char *lib = lx_path_join(root, "var/lib");
+	_cleanup_free_ char *var = lx_path_join(root, "var");
+	rmdir(lib);
+	rmdir(var);
+	rmdir(root);
+
+	_cleanup_free_ char *u1 = lx_dpkg_upstream("1:5.0.2-1+deb12u4");
+	_cleanup_free_ char *u2 = lx_dpkg_upstream("6.1.6");
+	_cleanup_free_ char *u3 = lx_dpkg_upstream("590.44.01-0ubuntu1-1");
+	str_eq(u1, "5.0.2", "epoch and revision dropped");
+	str_eq(u2, "6.1.6", "a native version stays");
+	str_eq(u3, "590.44.01-0ubuntu1", "the revision is after the last '-'");
+	ok(lx_version_cmp("6.0.10", "6.0.4") > 0, "6.0.10 > 6.0.4 (numeric, not string)");
+	ok(lx_version_cmp("6.0.4", "6.0.4") == 0, "equal");
+	ok(lx_version_cmp("6.0", "6.0.0") == 0, "a missing part is 0");
+	ok(lx_version_cmp("5.0.2", "6.0.4") < 0, "5.0.2 < 6.0.4");
+	ok(lx_version_cmp("7.0.0", "6.0.5") > 0, "7.0.0 > 6.0.5");
+}
+
 int main(void)
 {
 	test_run_capture();
@@ -287,5 +346,6 @@ int main(void)
 	test_atomic_stream();
 	test_errors();
 	test_wrap();
+	test_dpkg();
 	return tap_done();
 }
