@@ -253,6 +253,9 @@ struct lx_host {
 	/* The host's LXC, as `lxc-start --version` prints it ("6.0.4"); NULL:
 	 * unknown (a snapshot without it). LXC 7.0 refuses every v1 cgroup key. */
 	char *lxc_version;
+	/* Proxmox's pve-container ("6.1.6"); NULL: not Proxmox, or unknown.
+	 * 6.0.4 and later add a new devN to a running container (hotplug). */
+	char *pve_container_version;
 	struct lx_publication published;
 	enum lx_cgroup_layout cgroup;
 	struct lx_gpu *gpus; /* in lx_gpu_compare order; the index is the one `scan` prints */
@@ -291,6 +294,9 @@ void lx_host_free(struct lx_host *host);
 
 /* The major number of the host's LXC version (7 for "7.0.0"); -1: unknown. */
 int lx_host_lxc_major(const struct lx_host *host);
+/* Does the host's pve-container add a new devN entry to a running
+ * container at once (`pct set`, pve-container 6.0.4+)? */
+bool lx_host_pve_hotplugs_devn(const struct lx_host *host);
 
 /* Lookups; NULL / LX_UNKNOWN when absent. */
 const struct lx_gpu *lx_host_find_gpu_by_bdf(const struct lx_host *host, const char *bdf);
@@ -476,6 +482,9 @@ struct lx_scan_paths {
 	/* The root nvidia-smi is run from (usr/bin, usr/sbin, bin, sbin
 	 * there), for the MIG UUIDs; NULL: not run. Default "/". */
 	const char *tools;
+	/* The root whose var/lib/dpkg/status gives the LXC and pve-container
+	 * versions; NULL: not read. Default "/". */
+	const char *packages;
 };
 void lx_scan_paths_default(struct lx_scan_paths *paths);
 

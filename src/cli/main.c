@@ -48,8 +48,9 @@ static const char global_help[] =
 	"  --run-dir DIR       where daemons keep sockets (default /run)\n"
 	"  --cgroup-root DIR   where containers' cgroups are (default /sys/fs/cgroup)\n"
 	"  --state-dir DIR     lxgpu's records of containers' GPUs (default " LXGPU_STATE_DIR ")\n"
-	"  --subid-root DIR    where etc/subuid, etc/subgid, newuidmap/newgidmap and the\n"
-	"                      NVIDIA hook's script and nvidia-container-cli are\n"
+	"  --subid-root DIR    where etc/subuid, etc/subgid, newuidmap/newgidmap, the\n"
+	"                      NVIDIA hook's script and nvidia-container-cli, and dpkg's\n"
+	"                      status (the LXC and pve-container versions) are\n"
 	"                      (default / on the live host; not read for a --host snapshot)\n"
 	"  -h, --help          show help; `lxgpu CMD --help` for one command\n"
 	"  -V, --version       show the version\n"
@@ -611,6 +612,9 @@ int main(int argc, char **argv)
 			       : cli.driver_root_given     ? cli.driver_root
 			       : proc_dir_given            ? NULL
 							   : "/";
+	/* The LXC and pve-container versions dpkg has: this machine's, not a
+	 * stand-in --proc-dir's, unless --subid-root names that host's root. */
+	cli.scan_paths.packages = proc_dir_given && !subid_root_given ? NULL : cli.subid_root;
 	if (check_dir("--pve-dir", cli.pve_dir, pve_dir_given) < 0 ||
 	    check_dir("--lxc-path", cli.lxc_path, lxc_path_given) < 0 ||
 	    check_dir("--subid-root", cli.subid_root, subid_root_given) < 0)

@@ -29,6 +29,7 @@ void lx_host_free(struct lx_host *host)
 	free(host->hostname);
 	free(host->kernel);
 	free(host->lxc_version);
+	free(host->pve_container_version);
 	free(host->published.node);
 	free(host->published.boot_id);
 	for (size_t i = 0; i < host->n_gpus; i++)
@@ -104,6 +105,13 @@ int lx_host_lxc_major(const struct lx_host *host)
 	if (errno || major > 1000 || (*end && *end != '.'))
 		return -1;
 	return (int)major;
+}
+
+bool lx_host_pve_hotplugs_devn(const struct lx_host *host)
+{
+	/* pve-container 6.0.4 (debian/changelog): "implement device hotplug" */
+	return host->pve_container_version &&
+	       lx_version_cmp(host->pve_container_version, "6.0.4") >= 0;
 }
 
 int lx_host_gpu_major(const struct lx_host *host)

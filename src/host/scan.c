@@ -73,6 +73,7 @@ void lx_scan_paths_default(struct lx_scan_paths *paths)
 	paths->firmware = "/lib/firmware/nvidia";
 	paths->run = "/run";
 	paths->tools = "/";
+	paths->packages = "/";
 }
 
 void lx_evidence_add(struct lx_evidence *ev, const char *path, const char *data, size_t len)
@@ -742,6 +743,36 @@ static int compare_bridges(const void *a, const void *b)
 	return strcmp(((const struct lx_pci_bridge *)a)->bdf, ((const struct lx_pci_bridge *)b)->bdf);
 }
 
+static bool is_lxc_package(const char *package, void *ctx)
+{
+	(void)ctx;
+	/* Debian's lxc, or Proxmox's lxc-pve that replaces it */
+	return strcmp(package, "lxc") == 0 || strcmp(package, "lxc-pve") == 0 ||
+	       strcmp(package, "pve-container") == 0;
+}
+
+/* The versions that decide how a container starts: LXC's (7.0 refuses
+ * cgroup v1 keys) and Proxmox's pve-container (devN hotplug), from dpkg's
+ * status file, without running either program. Unknown stays NULL. */
+static void scan_platform(struct scanner *s)
+{
+	struct lx_dpkg_package *p = NULL;
+	size_t n = 0;
+	struct lx_error e = {0};
+	if (!s->paths->packages ||
+	    lx_dpkg_installed(s->paths->packages, is_lxc_package, NULL, &p, &n, &e) < 0) {
+		lx_error_clear(&e);
+		return;
+	}
+	for (size_t i = 0; i < n; i++) {
+		char **slot = strcmp(p[i].name, "pve-container") == 0 ? &s->host->pve_container_version
+									 : &s->host->lxc_version;
+		free(*slot);
+		*slot = lx_dpkg_upstream(p[i].version);
+	}
+	lx_dpkg_packages_free(p, n);
+}
+
 int lx_host_scan(const struct lx_scan_paths *paths, struct lx_host *host,
 		 struct lx_evidence *evidence, struct lx_error *err)
 {
@@ -767,6 +798,7 @@ int lx_host_scan(const struct lx_scan_paths *paths, struct lx_host *host,
 		qsort(host->caps, host->n_caps, sizeof(*host->caps), compare_caps);
 	scan_mig_uuids(&s);
 	scan_firmware_and_daemons(&s);
+	scan_platform(&s);
 	if (evidence)
 		lx_evidence_add(evidence, "dev-listing.txt",
 				s.dev_listing.data ? s.dev_listing.data : "", s.dev_listing.len);

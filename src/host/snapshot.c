@@ -7,6 +7,7 @@
 #include "lxgpu/host.h"
 #include "lxgpu/report.h"
 
+#include <ctype.h>
 #include <string.h>
 #include <strings.h>
 
@@ -93,6 +94,9 @@ struct lx_doc *lx_host_to_doc(const struct lx_host *h)
 	lx_doc_map_set(root, "cgroup", lx_doc_new_str(lx_cgroup_layout_name(h->cgroup)));
 	if (h->lxc_version)
 		lx_doc_map_set(root, "lxc_version", lx_doc_new_str(h->lxc_version));
+	if (h->pve_container_version)
+		lx_doc_map_set(root, "pve_container_version",
+			       lx_doc_new_str(h->pve_container_version));
 	if (h->published.present) {
 		struct lx_doc *p = lx_doc_new_map();
 		lx_doc_map_set(p, "node", lx_doc_new_str(h->published.node));
@@ -959,13 +963,21 @@ static int load_host(struct loader *l, const struct lx_doc *root, struct lx_host
 	if (read_str(l, &f, "hostname", false, &h->hostname) < 0 ||
 	    read_str(l, &f, "kernel", false, &h->kernel) < 0 ||
 	    read_str(l, &f, "cgroup", false, &cgroup) < 0 ||
-	    read_str(l, &f, "lxc_version", false, &h->lxc_version) < 0)
+	    read_str(l, &f, "lxc_version", false, &h->lxc_version) < 0 ||
+	    read_str(l, &f, "pve_container_version", false, &h->pve_container_version) < 0)
 		return -1;
 	if (h->lxc_version && lx_host_lxc_major(h) < 0)
 		return bad_field(l, lx_doc_map_get(root, "lxc_version")->line, &f, "lxc_version",
 				 "'%s' is not an LXC version: write what `lxc-start --version` "
 				 "prints (6.0.4), or leave the field out",
 				 h->lxc_version);
+	const char *pv = h->pve_container_version;
+	if (pv && (!isdigit((unsigned char)pv[0]) || pv[strspn(pv, "0123456789.")]))
+		return bad_field(l, lx_doc_map_get(root, "pve_container_version")->line, &f,
+				 "pve_container_version",
+				 "'%s' is not a pve-container version: write its upstream version "
+				 "(6.1.6, from 'dpkg-query -W pve-container'), or leave the field out",
+				 pv);
 	if (cgroup && !lx_cgroup_layout_from_name(cgroup, &h->cgroup))
 		return bad_field(l, lx_doc_map_get(root, "cgroup")->line, &f, "cgroup",
 				 "'%s' is not one of v1, v2, hybrid, unknown", cgroup);

@@ -149,5 +149,24 @@ for fixture in "$hosts"/*/; do
 		fi
 	fi
 done
+
+# The LXC and pve-container versions come from dpkg's status of the host's
+# root (--subid-root): a Proxmox VE 9.1 node's stanzas (lxc-pve 6.0.5-3
+# replacing Debian's lxc, whose config files stay; pve-container 6.1.6).
+fixture="$hosts/pve-rtx-4090"
+mkdir -p "$work/pve9/var/lib/dpkg"
+printf '%s\n' 'Package: lxc' 'Status: deinstall ok config-files' 'Version: 1:5.0.2-1+deb12u4' '' \
+	'Package: lxc-pve' 'Status: install ok installed' 'Version: 6.0.5-3' 'Provides: liblxc1, lxc' '' \
+	'Package: pve-container' 'Status: install ok installed' 'Version: 6.1.6' \
+	>"$work/pve9/var/lib/dpkg/status"
+if umockdev-run -d "$fixture/devices.umockdev" -- sh "$in_testbed_sh" "$fixture" - "$lxgpu" \
+	--subid-root "$work/pve9" scan --format json >"$work/pve9.json" 2>"$work/err" &&
+	[ "$(jq -r '[.lxc_version, .pve_container_version] | join(" ")' "$work/pve9.json")" = "6.0.5 6.1.6" ]; then
+	report ok "pve-rtx-4090 with a PVE 9 root: lxc_version 6.0.5, pve_container_version 6.1.6"
+else
+	sed 's/^/# /' "$work/err"
+	jq -c '{lxc_version, pve_container_version}' "$work/pve9.json" 2>&1 | sed 's/^/# /'
+	report not-ok "pve-rtx-4090 with a PVE 9 root: lxc_version 6.0.5, pve_container_version 6.1.6"
+fi
 echo "1..$n"
 [ "$n" -gt 0 ] && [ "$failed" -eq 0 ]

@@ -26,6 +26,12 @@ if [ "$plant" != - ]; then
 	fi
 	run=$plant/run
 fi
-# A fixture's root/ holds its driver userspace (a stand-in nvidia-smi).
-if [ -d "$fixture/root" ]; then set -- --driver-root "$fixture/root" "$@"; fi
+# A fixture's root/ holds its driver userspace (a stand-in nvidia-smi) and
+# its installed packages (var/lib/dpkg/status: the LXC and pve-container
+# versions); without one, nothing of this machine's root is read for them.
+if [ -d "$fixture/root" ]; then
+	set -- --driver-root "$fixture/root" --subid-root "$fixture/root" "$@"
+else
+	set -- --subid-root "$fixture" "$@"
+fi
 exec "$lxgpu" --firmware-dir "$fixture/lib/firmware/nvidia" --run-dir "$run" "$@"

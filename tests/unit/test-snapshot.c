@@ -117,6 +117,9 @@ static void test_bad_snapshots(const char *good_path)
 		{"cgroup.yaml", "cgroup: v2\n", "cgroup: v3\n", "'v3' is not one of v1, v2"},
 		{"lxc.yaml", "cgroup: v2\n", "cgroup: v2\nlxc_version: lxc-7\n",
 		 "lxc.yaml:6: field 'lxc_version': 'lxc-7' is not an LXC version"},
+		{"pve-container.yaml", "cgroup: v2\n", "cgroup: v2\npve_container_version: 6.1.6-1\n",
+		 "pve-container.yaml:6: field 'pve_container_version': '6.1.6-1' is not a pve-container "
+		 "version"},
 		{"flavor.yaml", "flavor: open\n", "flavor: closed\n", "'closed' is not one of open"},
 		{"list.yaml", "gpus:\n", "gpus: 7\nx:\n", "field 'gpus': must be a list"},
 		{"iommu-type.yaml", "  iommu_type: identity\n", "  iommu_type: passthrough\n",
@@ -164,6 +167,21 @@ static void test_bad_snapshots(const char *good_path)
 		ok(lx_host_lxc_major(&h) == 7, "its major is 7");
 		_cleanup_free_ char *yaml = lx_snapshot_to_yaml(&h);
 		str_eq(yaml, lxc7, "lxc_version is saved where it was read");
+		lx_host_free(&h);
+	}
+	lx_error_clear(&err);
+	/* pve-container 6.0.4 (debian/changelog: "implement device hotplug")
+	 * adds a new devN to a running container; 6.0.3 does not. */
+	const char *const pve[][2] = {{"6.0.3", "0"}, {"6.0.4", "1"}, {"6.1.6", "1"}, {"6.0.10", "1"}};
+	for (size_t i = 0; i < 4; i++) {
+		_cleanup_free_ char *to = lx_xasprintf("cgroup: v2\npve_container_version: \"%s\"\n", pve[i][0]);
+		_cleanup_free_ char *text = edit(good, "cgroup: v2\n", to);
+		if (!ok(lx_snapshot_parse("pve.yaml", text, strlen(text), &h, &err) == 0,
+			"pve_container_version loads"))
+			break;
+		ok(lx_host_pve_hotplugs_devn(&h) == (pve[i][1][0] == '1'), "devN hotplug by version");
+		_cleanup_free_ char *yaml = lx_snapshot_to_yaml(&h);
+		str_eq(yaml, text, "pve_container_version is saved where it was read");
 		lx_host_free(&h);
 	}
 	lx_error_clear(&err);
