@@ -641,29 +641,52 @@ static void check_stale_rules(struct checker *k)
 	}
 }
 
+/* A cgroup v1 key on a cgroup v2 host is more than ignored: pve-container
+ * 6.1.6 warns at every start that it "is deprecated, this will be a hard
+ * error in the future" (is_valid_lxc_conf_key), and LXC 7.0 refuses the
+ * config (LXG023 where the host has it). */
+static bool v1_key_deprecated(const struct checker *k, bool v1_key)
+{
+	return v1_key && k->host->cgroup == LX_CGROUP_V2;
+}
+
 static void check_rule_versions(struct checker *k)
 {
 	const struct lx_access *a = k->access;
-	/* In an unprivileged container the rules change nothing: only missing
-	 * access makes a rule that LXC ignores matter. */
-	if (a->unprivileged && !k->needed_denied)
-		return;
+	const char *pve = k->host->pve_container_version;
+	bool pve_warns = k->cc->is_pve && pve && lx_version_cmp(pve, "6.1.6") >= 0;
 	for (size_t i = 0; i < a->n_rules; i++) {
 		const struct lx_access_rule *r = &a->rules[i];
 		if (!raw_config_rule(k, r) || r->fate != LX_RULE_WRONG_VERSION)
 			continue;
 		bool v1_key = lx_str_starts_with(r->key, "lxc.cgroup.");
+		bool deprecated = v1_key_deprecated(k, v1_key);
+		/* In an unprivileged container the rules change nothing: only
+		 * missing access, or a key that will break the start, matters. */
+		if (a->unprivileged && !k->needed_denied && !deprecated)
+			continue;
 		const char *sub = r->key + strlen(v1_key ? "lxc.cgroup." : "lxc.cgroup2.");
+		_cleanup_free_ char *future =
+			!deprecated ? lx_xstrdup("")
+			: pve_warns ? lx_xasprintf(". Proxmox (pve-container %s) warns at every start that "
+						   "it is deprecated and will be a hard error, and LXC 7.0 "
+						   "refuses it: the container will not start there",
+						   pve)
+				    : lx_xstrdup(". LXC 7.0 refuses it (\"Unsupported config key\"): the "
+						 "container will not start there");
 		finding(k, LXG006_WRONG_CGROUP_KEYS, r->line, NULL,
 			lx_xasprintf("'%s: %s' is a cgroup %s key, but this host's device controller is "
-				     "cgroup %s%s: LXC ignores it%s",
+				     "cgroup %s%s: LXC ignores it%s%s",
 				     r->key, r->value, v1_key ? "v1" : "v2", v1_key ? "v2" : "v1",
 				     k->host->cgroup == LX_CGROUP_HYBRID ? " (a hybrid host)" : "",
-				     k->needed_denied ? ", and a node the GPUs need is denied (LXG022)" : ""),
+				     k->needed_denied ? ", and a node the GPUs need is denied (LXG022)" : "",
+				     future),
 			lx_xasprintf("lxgpu apply %s (it writes the host's keys: %s%s)", k->cc->id,
 				     v1_key ? "lxc.cgroup2." : "lxc.cgroup.", sub));
 		if (!k->needed_denied)
-			lx_findings_last_severity(k->out, LX_SEVERITY_WARNING);
+			lx_findings_last_severity(k->out, !deprecated || pve_warns || !a->unprivileged
+								  ? LX_SEVERITY_WARNING
+								  : LX_SEVERITY_INFO);
 	}
 }
 
