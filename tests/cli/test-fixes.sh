@@ -24,6 +24,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 . "$src/tests/lib/tap.sh"
 . "$src/tests/lib/fix.sh"
+. "$src/tests/lib/lxjson.sh"
 cases="$src/tests/verify/cases"
 lxc_config="$work/lxc-config"
 cp -R "$src/tests/verify/lxc-config" "$lxc_config"
@@ -42,6 +43,14 @@ lx() { PATH="$work/fix/bin:$PATH" lxgpu "$@"; }
 fix_stubs "$work/fixp" "$lxgpu" -- --backup-dir "$work/backups" --lock-dir "$work"
 
 ran="" by_hand="" # the codes whose fix was run, whose by-hand marking was checked
+skipped=""         # the codes whose case could not run here: not covered
+# skip_case DESCRIPTION REASON CODE...: a TAP skip (with CI=true a failure);
+# its codes are not counted as covered
+skip_case() {
+	skip "$1" "$2"
+	shift 2
+	skipped="$skipped $*"
+}
 
 # case_setup HOST CONF: a fresh scratch Proxmox with CONF as CT 700
 case_setup() {
@@ -51,16 +60,27 @@ case_setup() {
 }
 # the first finding's fix of CODE for CT ID (verify --format json in out.json)
 fix_of() { jq -r --arg c "$1" --arg id "$2" '[.findings[] | select(.code == $c and .container == $id) | .fix][0] // empty' "$work/out.json"; }
-has() { jq -e --arg c "$1" --arg id "$2" 'any(.findings[]; .code == $c and .container == $id)' "$work/out.json" >/dev/null; }
-verify_json() { lx verify "$1" --format json >"$work/out.json" 2>"$work/err"; }
+# has CODE ID: 0 when out.json has CODE for ID, 1 when it has not, 2 when
+# out.json is not one JSON document (a crashed check is never "gone")
+has() {
+	json_ok "$work/out.json" || return 2
+	jq -e --arg c "$1" --arg id "$2" 'any(.findings[]; .code == $c and .container == $id)' "$work/out.json" >/dev/null
+}
+lacks() {
+	has "$@"
+	[ $? -eq 1 ]
+}
+# the checks write out.json (stderr in out.json.err, or err), after
+# removing the last one's; exit status as the README says (1 with an error)
+verify_json() { rm -f "$work/out.json" && lx_json sev "$work/out.json" lx verify "$1" --format json; }
 
 # given CODE ID CHECK...: CHECK (writing out.json) gives CODE for ID; f is
 # its fix
 given() {
 	code=$1 id=$2
 	shift 2
-	"$@"
-	has "$code" "$id" || { echo "no $code for $id"; cat "$work/out.json" "$work/err"; return 1; }
+	"$@" || { echo "the check failed: $*"; return 1; }
+	has "$code" "$id" || { echo "no $code for $id"; cat "$work/out.json" "$work/out.json.err" "$work/err" 2>/dev/null; return 1; }
 	f=$(fix_of "$code" "$id")
 }
 # fixed CODE ID CHECK...: CHECK gives CODE for ID; its fix is run as
@@ -71,8 +91,8 @@ fixed() {
 	case $f in "by hand:"*) echo "$code's fix is a manual step: $f"; return 1 ;; esac
 	eval "${before_fix:-:}" || return 1 # what the fix says comes first ("after the move")
 	run_fix "$f" || return 1
-	"$@"
-	! has "$code" "$id" || { echo "$code is still there after: $f"; jq -c '.findings[]' "$work/out.json"; return 1; }
+	"$@" || { echo "the check failed after the fix: $*"; return 1; }
+	lacks "$code" "$id" || { echo "$code is still there after: $f"; jq -c '.findings[]' "$work/out.json"; return 1; }
 	ran="$ran $code"
 }
 # manual CODE ID CHECK...: CHECK gives CODE for ID, and its fix says "by hand:"
@@ -143,6 +163,7 @@ check "LXG064 NVIDIA's hook gives no compute: by hand" hcase LXG064 no-capabilit
 # (for the codes listed in no_command below that a case here can give)
 nocmd() {
 	given "$@" || return 1
+	[ -n "$f" ] || { echo "$code has no fix text"; return 1; }
 	[ -z "$(fix_commands "$f")" ] || { echo "$code's fix has a command: $f"; return 1; }
 }
 # The driver hook line: a binary that is not there (LXG045); the driver
@@ -158,8 +179,9 @@ check "LXG046 the hook has no userspace to give: no command (install the driver)
 # audit over several containers: one GPU in two containers (--exclusive)
 # and in a VM. Its findings, each with its container, as out.json.
 audit_json() {
-	lx audit --exclusive --format json >"$work/aout.json" 2>"$work/err"
-	jq '{findings: [.containers[] | .container as $c | .findings[] | . + {container: $c}]}' \
+	rm -f "$work/out.json"
+	lx_json sev "$work/aout.json" lx audit --exclusive --format json &&
+		jq '{findings: [.containers[] | .container as $c | .findings[] | . + {container: $c}]}' \
 		"$work/aout.json" >"$work/out.json"
 }
 t_audit_setup() {
@@ -211,8 +233,9 @@ check "LXG055 a devN render node with another group's gid: by hand (apply keeps 
 # but ensure-nodes', which lxgpu runs itself ----
 # doctor's host findings as out.json, each with container "host"
 doctor_json() { # [DOCTOR OPTIONS...]
-	lx doctor --format json "$@" >"$work/dout.json" 2>"$work/err"
-	jq '{findings: [.findings[] | . + {container: (.container // "host")}]}' "$work/dout.json" >"$work/out.json"
+	rm -f "$work/out.json"
+	lx_json sev "$work/dout.json" lx doctor --format json "$@" &&
+		jq '{findings: [.findings[] | . + {container: (.container // "host")}]}' "$work/dout.json" >"$work/out.json"
 }
 # dcase CODE HOST LOG: the clean log plus one real message (tests/doctor/kmsg) on an example host
 dcase() {
@@ -242,10 +265,10 @@ check "LXG120 the nvidia module not loaded: by hand (install, modprobe)" nodrive
 t_no_persistenced() {
 	. "$src/tests/lib/proc-host.sh"
 	rm -rf "$work/ph" && proc_host "$work/ph" 511 0 && mkdir -p "$work/ph/run" "$work/ph/sys"
-	"$lxgpu" --proc-dir "$work/ph/proc" --dev-dir "$work/ph/dev" --sys-dir "$work/ph/sys" --run-dir "$work/ph/run" \
-		--firmware-dir "$work/none" doctor --kmsg "$src/tests/doctor/kmsg/clean-public.log" --format json \
-		>"$work/dout.json" 2>"$work/err"
-	jq '{findings: [.findings[] | . + {container: (.container // "host")}]}' "$work/dout.json" >"$work/out.json"
+	rm -f "$work/out.json"
+	lx_json sev "$work/dout.json" "$lxgpu" --proc-dir "$work/ph/proc" --dev-dir "$work/ph/dev" --sys-dir "$work/ph/sys" \
+		--run-dir "$work/ph/run" --firmware-dir "$work/none" doctor --kmsg "$src/tests/doctor/kmsg/clean-public.log" \
+		--format json && jq '{findings: [.findings[] | . + {container: (.container // "host")}]}' "$work/dout.json" >"$work/out.json"
 	manual LXG126 host true
 }
 check "LXG126 nvidia-persistenced not running: by hand (systemctl)" t_no_persistenced
@@ -286,13 +309,20 @@ vm_pid=""
 trap '[ -n "$vm_pid" ] && kill "$vm_pid" 2>/dev/null; rm -rf "$work"' EXIT
 # The guard's refusals as out.json ({"findings": [{code, container, fix}]}):
 # each "CODE: message" line of its stderr and the "fix:" line under it.
+# Exit status (docs/guard.md): 0 the start goes on, 1 refused (with a
+# finding); anything else, or a refusal without one, fails the check.
 guard_json() { # CTID
+	rm -f "$work/out.json"
 	lx guard "$1" pre-start >"$work/gout" 2>"$work/err"
+	grc=$?
+	[ "$grc" -le 1 ] || { echo "guard $1 pre-start: exit status $grc"; cat "$work/err"; return 1; }
 	awk -v id="$1" '
 		match($0, /LXG[0-9][0-9][0-9]/) { code = substr($0, RSTART, 6); next }
 		code && sub(/^ *fix: /, "") { printf "%s\t%s\t%s\n", code, id, $0; code = "" }' "$work/err" |
 		jq -R -s '{findings: [split("\n")[] | select(length > 0) | split("\t") | {code: .[0], container: .[1], fix: .[2]}]}' \
 			>"$work/out.json"
+	[ "$grc" -eq 0 ] || jq_ok "$work/out.json" '.findings != []' ||
+		{ echo "guard $1 pre-start refused with no finding"; cat "$work/err"; return 1; }
 }
 # g_setup RECORDED_ON GPUS NOW: CT 101 given GPUS on host RECORDED_ON, then the host is NOW
 g_setup() {
@@ -351,7 +381,7 @@ fix_stubs "$work/fixi" "$lxgpu" --proc-dir "$ih/proc" --dev-dir "$ih/dev" --firm
 fix_stubs "$work/fixip" "$lxgpu" -- --backup-dir "$work/ibackups" --lock-dir "$work"
 fix_dir="$work/fixp" # the snapshot cases' stubs stay the default
 lxi() { PATH="$work/fixi/bin:$PATH" lxgpu "$@"; }
-verify_json_i() { lxi verify "$1" --format json >"$work/out.json" 2>"$work/err"; }
+verify_json_i() { rm -f "$work/out.json" && lx_json sev "$work/out.json" lxi verify "$1" --format json; }
 i_setup() { # GPUS: CT 101 given GPUS in the include style on a host with both GPUs
 	rm -rf "$ih" "$work/istate" "$work/ibackups"
 	proc_host "$ih" 511 0 1
@@ -383,8 +413,9 @@ if [ "$(id -u)" -eq 0 ]; then
 	check "LXG043 no record to rewrite the include file from" t_inc_no_record
 	check "LXG044 a recorded GPU is gone" t_inc_gpu_gone
 else
-	echo "# not root: the include cases (mknod) are left out"
-	ran="$ran LXG040 LXG041 LXG042 LXG043 LXG044"
+	for c in LXG040 LXG041 LXG042 LXG043 LXG044; do
+		skip_case "$c: an include-style case" "not root: ensure-nodes' mknod needs root" "$c"
+	done
 fi
 
 # ---- h22misc: a stopped root (pct mount), by-path links, NVIDIA's hook's
@@ -414,8 +445,8 @@ t_root_unchecked() {
 if [ "$(id -u)" -eq 0 ] && [ -n "${LXGPU_FIX_NS:-}" ]; then
 	check "LXG027 a stopped container's root on LVM-thin: pct mount" t_root_unchecked
 else
-	echo "# not root in a mount namespace of its own: the pct mount case is left out"
-	ran="$ran LXG027"
+	skip_case "LXG027 a stopped container's root on LVM-thin: pct mount" \
+		"not root in a mount namespace of its own (the pct stub bind-mounts)" LXG027
 fi
 # An Intel iGPU host whose by-path links are gone (the model's drm entries
 # without by_path), a devN entry naming the render node's link. udevadm
@@ -463,7 +494,7 @@ nv_tools() { # CODE CASE TOOL: the case with only TOOL (usr/bin/nvidia-container
 	case_setup "$eight" "$src/tests/verify/nvhook/$2.conf"
 	rm -rf "$work/tools" && mkdir -p "$work/tools/$(dirname "$3")"
 	printf '#!/bin/sh\nexit 0\n' >"$work/tools/$3" && chmod 755 "$work/tools/$3"
-	manual "$1" 700 eval 'lx --subid-root "$work/tools" verify 700 --format json >"$work/out.json" 2>"$work/err"'
+	manual "$1" 700 lx_json sev "$work/out.json" lx --subid-root "$work/tools" verify 700 --format json
 }
 check "LXG061 no nvidia-container-cli on the host: by hand (a package)" \
 	nv_tools LXG061 no-cli-on-host usr/share/lxc/hooks/nvidia
@@ -588,8 +619,8 @@ mig_recreate() {
 		echo "+ $c"
 		PATH="$fix_dir/bin:$PATH" sh -c "$c" </dev/null || { echo "failed: $c"; return 1; }
 	done
-	"$@"
-	! has "$code" 700 || { echo "$code is still there after: $cgi, $cci"; return 1; }
+	"$@" || { echo "the check failed after the fix: $*"; return 1; }
+	lacks "$code" 700 || { echo "$code is still there after: $cgi, $cci"; return 1; }
 }
 t_mig_gone_run() {
 	t_mig_gone && mig_recreate 3g.40gb 1c.3g.40gb verify_json 700
@@ -637,8 +668,9 @@ chmod +x "$work/fixd/on-nvidia-modprobe"
 dlx() { "$lxgpu" --proc-dir "$dh/proc" --dev-dir "$dh/dev" --sys-dir "$dh/sys" --run-dir "$dh/run" \
 	--firmware-dir "$work/none" --state-dir "$dh/state" "$@"; }
 doctor_live() {
-	dlx doctor --kmsg "$src/tests/doctor/kmsg/clean-public.log" --format json >"$work/dout.json" 2>"$work/err"
-	jq '{findings: [.findings[] | . + {container: (.container // "host")}]}' "$work/dout.json" >"$work/out.json"
+	rm -f "$work/out.json"
+	lx_json sev "$work/dout.json" dlx doctor --kmsg "$src/tests/doctor/kmsg/clean-public.log" --format json &&
+		jq '{findings: [.findings[] | . + {container: (.container // "host")}]}' "$work/dout.json" >"$work/out.json"
 }
 dl_host() { # UVM: the host with GPU minor 3 and its nodes
 	rm -rf "$dh" && proc_host "$dh" "$1" 3 && mkdir -p "$dh/run" "$dh/sys" "$dh/state" &&
@@ -707,8 +739,8 @@ if [ "$(id -u)" -eq 0 ]; then
 	check "LXG123 ModifyDeviceFiles 0, a GPU node of another major: by hand (ensure-nodes leaves it)" t_node_nomodify_major
 	check "LXG119 NVLink 5 without its prerequisites: by hand (modprobe, nvlsm)" t_nvlink5
 else
-	echo "# not root: the driver node cases (mknod) are left out"
-	ran="$ran LXG122 LXG123 LXG119"
+	skip_case "LXG122, LXG123: the driver node cases" "not root: mknod needs root" LXG122 LXG123
+	skip_case "LXG119 NVLink 5 without its prerequisites" "not root: its host's nodes are mknod'ed" LXG119
 fi
 # Secure Boot on, the module not loaded, the GPUs on PCI: the live scanner
 # under umockdev (tests/doctor/run-doctor-fixture.sh's 8-GPU fixture; the
@@ -723,14 +755,19 @@ t_secure_boot() {
 	ASAN_OPTIONS="${ASAN_OPTIONS:-}${ASAN_OPTIONS:+:}verify_asan_link_order=0" \
 		umockdev-run -d "$pl/devices.umockdev" -- sh "$src/tests/lib/in-testbed.sh" "$fx" "$pl" "$lxgpu" \
 		doctor --kmsg "$src/tests/doctor/kmsg/clean-public.log" --format json >"$work/dout.json" 2>"$work/err"
+	# (lx_json cannot wrap umockdev-run's environment assignment: its checks by hand)
+	[ $? -le 1 ] && json_ok "$work/dout.json" || { cat "$work/err"; return 1; }
 	jq '{findings: [.findings[] | . + {container: (.container // "host")}]}' "$work/dout.json" >"$work/out.json"
 	manual LXG127 host true
 }
 if command -v umockdev-run >/dev/null 2>&1 && [ ! -e /proc/driver/nvidia/version ]; then
 	check "LXG127 Secure Boot on, nvidia not loaded: by hand (mokutil)" t_secure_boot
+elif command -v umockdev-run >/dev/null 2>&1; then
+	skip_case "LXG127 Secure Boot on, nvidia not loaded: by hand (mokutil)" \
+		"this machine's real /proc/driver/nvidia would leak into the umockdev testbed" LXG127
 else
-	echo "# no umockdev-run (or this machine's real NVIDIA driver would leak in): LXG127 left out"
-	by_hand="$by_hand LXG127"
+	skip_case "LXG127 Secure Boot on, nvidia not loaded: by hand (mokutil)" \
+		"umockdev-run is not installed (Debian package umockdev)" LXG127
 fi
 
 # ---- h22misc: the cluster (tests/cli/test-cluster.sh's layout: pmxcfs's
@@ -795,9 +832,9 @@ c_publish u
 cp "$cl/v.yaml" "$cpve/nodes/v/lxgpu-host.yaml" # copied there by hand: not stamped
 # audit --cluster on a, its findings with their containers as out.json
 caudit_json() {
-	"$lxgpu" --host "$cl/a.yaml" --pve-dir "$cpve" --lxc-path "$cl/lxc" --format json audit --cluster \
-		>"$work/aout.json" 2>"$work/err"
-	jq '{findings: [.containers[] | .container as $c | .findings[] | . + {container: $c}]}' \
+	rm -f "$work/out.json"
+	lx_json sev "$work/aout.json" "$lxgpu" --host "$cl/a.yaml" --pve-dir "$cpve" --lxc-path "$cl/lxc" --format json \
+		audit --cluster && jq '{findings: [.containers[] | .container as $c | .findings[] | . + {container: $c}]}' \
 		"$work/aout.json" >"$work/out.json"
 }
 # ccase CODE NODE CTID: CT CTID on NODE; the fix runs with NODE's lxgpu
@@ -821,9 +858,9 @@ check "LXG181 no status of the node in .rrd: by hand (a new publish is undated t
 cpf_json() { # NODE
 	on=a
 	[ -f "$cpve/nodes/a/lxc/101.conf" ] || on=$1
-	"$lxgpu" --host "$cl/$on.yaml" --pve-dir "$cl/view-$on" --lxc-path "$cl/lxc" --format json \
-		preflight 101 --to "$1" >"$work/pf.json" 2>"$work/err"
-	jq '{findings: [.findings[] | . + {container: "101"}]}' "$work/pf.json" >"$work/out.json"
+	rm -f "$work/out.json"
+	lx_json "0|1" "$work/pf.json" "$lxgpu" --host "$cl/$on.yaml" --pve-dir "$cl/view-$on" --lxc-path "$cl/lxc" \
+		--format json preflight 101 --to "$1" && jq '{findings: [.findings[] | . + {container: "101"}]}' "$work/pf.json" >"$work/out.json"
 }
 # mcase CODE NODE: CT 101 on a, refused --to NODE with CODE; the fix runs
 # after the move (pct migrate: the config to nodes/NODE/lxc), on NODE
@@ -875,17 +912,27 @@ LXG015 LXG016 LXG017 LXG018 LXG019 LXG026 LXG033
 # is a gap: give it a case and take it out of this list):
 not_yet="
 "
-t_every_code() {
+# uncovered: the codes of finding-table.c with no case that ran and passed
+# here and in none of the lists (a skipped case covers nothing)
+uncovered() {
 	codes=$(sed -n 's/^.*= *{"\(LXG[0-9]*\)".*$/\1/p' "$src/src/report/finding-table.c")
-	[ "$(echo "$codes" | wc -l)" -gt 50 ] || { echo "codes not found in finding-table.c"; return 1; }
-	missing=""
+	[ "$(echo "$codes" | wc -l)" -gt 50 ] || { echo "codes not found in finding-table.c" >&2; return 1; }
 	for c in $codes; do
 		case " $ran $by_hand $(echo "$no_command $not_yet $covered_by_lxc_fixes" | sed 's/#.*//' | tr '\n' ' ') " in
 		*" $c "*) ;;
-		*) missing="$missing $c" ;;
+		*) printf ' %s' "$c" ;;
 		esac
 	done
+}
+t_every_code() {
+	missing=$(uncovered) || return 1
 	[ -z "$missing" ] || { echo "codes with a fix command and no case here:$missing"; return 1; }
 }
-check "every finding code has a case, or is listed with why" t_every_code
+missing=$(uncovered)
+not_skipped=$(for c in $missing; do case " $skipped " in *" $c "*) ;; *) printf ' %s' "$c" ;; esac; done)
+if [ -n "$missing" ] && [ -z "$not_skipped" ]; then
+	skip "every finding code has a case, or is listed with why" "the cases of$missing were skipped"
+else
+	check "every finding code has a case, or is listed with why" t_every_code
+fi
 tap_finish

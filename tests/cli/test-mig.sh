@@ -14,6 +14,7 @@ host="$examples/pve-h100-mig.yaml"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 . "$(dirname "$0")/../lib/tap.sh"
+. "$(dirname "$0")/../lib/lxjson.sh"
 
 mkdir -p "$work/pve/lxc" "$work/lxc" "$work/state" "$work/lock"
 # What libnvidia-container gives one MIG device: the parent GPU, nvidiactl,
@@ -50,44 +51,45 @@ ct 105 'dev0: /dev/nvidia1,mode=0666' 'dev1: /dev/nvidiactl,mode=0666' \
 # CIs gone (the driver's table of minors stays).
 python3 "$(dirname "$0")/../lib/mig-layout-gone.py" "$host" "$work/gone.yaml"
 
-x() { # HOST ARGS...
-	h=$1
-	shift
-	"$lxgpu" --host "$h" --pve-dir "$work/pve" --lxc-path "$work/lxc" --state-dir "$work/state" \
-		--format json "$@" >"$work/out" 2>"$work/err"
-	echo $? >"$work/rc"
+# x STATUS HOST ARGS...: lxgpu's JSON in out; its exit status STATUS (1 with
+# an error, e.g. LXG008, LXG054; the clean containers' LXG027 is a warning)
+x() {
+	st=$1 h=$2
+	shift 2
+	lx_json "$st" "$work/out" "$lxgpu" --host "$h" --pve-dir "$work/pve" --lxc-path "$work/lxc" \
+		--state-dir "$work/state" --format json "$@"
 }
-codes() { jq -r '[.findings[].code | select(startswith("LXG05"))] | sort | join(" ")' "$work/out"; }
-codes_of() { jq -r --arg id "$1" '[.containers[] | select(.container == $id) | .findings[].code |
-	select(startswith("LXG05"))] | sort | join(" ")' "$work/out"; }
-want() { # EXPECTED GOT
-	[ "$1" = "$2" ] || { echo "MIG codes: got '$2', wanted '$1'"; cat "$work/out" "$work/err"; return 1; }
+# want EXPECTED [CTID]: the MIG codes (LXG05x) of verify's findings, or of
+# audit's container CTID, are EXPECTED
+want() {
+	filter='.findings'
+	[ $# -gt 1 ] && filter="[.containers[] | select(.container == \"$2\") | .findings[]]"
+	got=$(jq_val "$work/out" "[($filter)[].code | select(startswith(\"LXG05\"))] | sort | join(\" \")") || return 1
+	[ "$1" = "$got" ] || { echo "MIG codes${2:+ of $2}: got '$got', wanted '$1'"; cat "$work/out" "$work/out.err"; return 1; }
 }
 
-t_one_instance() { x "$host" verify 101 && want "" "$(codes)"; }
+t_one_instance() { x 0 "$host" verify 101 && want ""; }
 t_whole_major() {
-	x "$host" verify 103 && want "LXG050" "$(codes)" &&
-		jq -e '.findings[] | select(.code == "LXG050") |
+	x 0 "$host" verify 103 && want LXG050 &&
+		jq_ok "$work/out" '.findings[] | select(.code == "LXG050") |
 			(.message | test("gi1/ci0") and test("gpu0/mig/gi2/ci0 \\(nvidia-cap22\\)"))
-			and (.fix | test("lxgpu (--[a-z-]+ [^ ]+ )*apply 103 --gpus 0:gi1/ci0"))' "$work/out" >/dev/null
+			and (.fix | test("lxgpu (--[a-z-]+ [^ ]+ )*apply 103 --gpus 0:gi1/ci0"))'
 }
 t_ci_alone() {
-	x "$host" verify 104 && want "LXG053" "$(codes)" &&
-		jq -e '.findings[] | select(.code == "LXG053") | .fix | test("--gpus 1:gi7/ci0")' \
-			"$work/out" >/dev/null
+	x 1 "$host" verify 104 && want LXG053 &&
+		jq_ok "$work/out" '.findings[] | select(.code == "LXG053") | .fix | test("--gpus 1:gi7/ci0")'
 }
-t_other_gpu() { x "$host" verify 105 && want "" "$(codes)"; }
+t_other_gpu() { x 0 "$host" verify 105 && want ""; }
 t_gone_verify() {
-	x "$work/gone.yaml" verify 101 && want "LXG054" "$(codes)" &&
-		jq -e '.findings[] | select(.code == "LXG054") |
-			(.message | test("gpu0/mig/gi1/ci0/access")) and (.fix | test("-cgi"))' \
-			"$work/out" >/dev/null
+	x 1 "$work/gone.yaml" verify 101 && want LXG054 &&
+		jq_ok "$work/out" '.findings[] | select(.code == "LXG054") |
+			(.message | test("gpu0/mig/gi1/ci0/access")) and (.fix | test("-cgi"))'
 }
 t_audit_shared() {
-	x "$host" audit
-	# 101 and 102 (and 103) give gi1/ci0: the later ones are told.
-	want "" "$(codes_of 101)" && want "LXG051" "$(codes_of 102)" &&
-		want "LXG050 LXG051" "$(codes_of 103)" && want "" "$(codes_of 105)"
+	# 101 and 102 (and 103) give gi1/ci0: the later ones are told; 104 has
+	# an error (LXG008: no uvm)
+	x 1 "$host" audit &&
+		want "" 101 && want LXG051 102 && want "LXG050 LXG051" 103 && want "" 105
 }
 t_guard_gone() {
 	"$lxgpu" --host "$host" --pve-dir "$work/pve" --lxc-path "$work/lxc" \

@@ -39,7 +39,7 @@ lxc_workdir lxgpu-fixes
 
 # Runs in a private mount namespace (cgroup2 at /sys/fs/cgroup for v2):
 # each case writes OUT/CASE.log and OUT/CASE.rc; OUT/ran the codes fixed.
-cat "$lib/private-dev.sh" "$lib/wait-running.sh" "$lib/fix.sh" >"$work/inside.sh"
+cat "$lib/private-dev.sh" "$lib/wait-running.sh" "$lib/fix.sh" "$lib/lxjson.sh" >"$work/inside.sh"
 cat >>"$work/inside.sh" <<'INSIDE'
 set -u
 layout=$1 lxgpu=$2 model=$3 lxcpath=$4 out=$5 ct=$6 pve=$7 state=$8 pct=$9
@@ -49,8 +49,9 @@ fi
 private_dev
 # GPU 0's nodes as the model has them
 mk_nodes() {
-	"$lxgpu" --host "$model" scan --format json | jq -r '.nodes[] |
-		select(.path | test("^/dev/nvidia([01]|ctl|-uvm|-uvm-tools)$")) | "\(.path) \(.major) \(.minor)"' |
+	lx_json 0 "$out/scan.json" "$lxgpu" --host "$model" scan --format json || exit 3
+	jq -r '.nodes[] |
+		select(.path | test("^/dev/nvidia([01]|ctl|-uvm|-uvm-tools)$")) | "\(.path) \(.major) \(.minor)"' "$out/scan.json" |
 		while read -r path major minor; do
 			rm -f "$path" && mknod -m 0666 "$path" c "$major" "$minor" || exit 3
 		done
@@ -80,8 +81,19 @@ reboot) lxc-stop -P "$lxcpath" -n "\$id" && gen && lxc-start -P "$lxcpath" -n "\
 esac
 EOF
 chmod +x "$fix_dir/on-pct"
-verify_json() { lx verify "$ct" --format json >"$out/v.json" 2>"$out/v.err"; }
-has() { jq -e --arg c "$1" --arg id "$ct" 'any(.findings[]; .code == $c and .container == $id)' "$out/v.json" >/dev/null; }
+# verify's JSON as v.json (stderr v.json.err); exit status as the README
+# says (1 with an error finding)
+verify_json() { rm -f "$out/v.json" && lx_json sev "$out/v.json" lx verify "$ct" --format json; }
+# has CODE: 0 when v.json has CODE, 1 when it has not, 2 when v.json is not
+# one JSON document (a crashed check is never "gone")
+has() {
+	json_ok "$out/v.json" || return 2
+	jq -e --arg c "$1" --arg id "$ct" 'any(.findings[]; .code == $c and .container == $id)' "$out/v.json" >/dev/null
+}
+lacks() {
+	has "$@"
+	[ $? -eq 1 ]
+}
 fix_of() { jq -r --arg c "$1" --arg id "$ct" '[.findings[] | select(.code == $c and .container == $id) | .fix][0] // empty' "$out/v.json"; }
 start() {
 	if [ "$ct" = "$pct" ]; then "$fix_dir/on-pct" start "$ct"; else lxc-start -P "$lxcpath" -n "$ct"; fi &&
@@ -96,15 +108,15 @@ ran=""
 fixed() {
 	code=$1
 	shift
-	"$@"
-	has "$code" || { echo "no $code:"; jq -c '.findings[]' "$out/v.json"; cat "$out/v.err"; return 1; }
+	"$@" || { echo "the check failed: $*"; return 1; }
+	has "$code" || { echo "no $code:"; jq -c '.findings[]' "$out/v.json"; cat "$out/v.json.err"; return 1; }
 	f=$(fix_of "$code")
 	echo "$code fix: $f"
 	case $f in "by hand:"*) echo "$code's fix is a manual step"; return 1 ;; esac
 	run_fix "$f" || return 1
 	wait_running "$lxcpath" "$ct" || { echo "not running after the fix"; return 1; }
-	"$@"
-	! has "$code" || { echo "$code is still there after: $f"; jq -c '.findings[]' "$out/v.json"; return 1; }
+	"$@" || { echo "the check failed after the fix: $*"; return 1; }
+	lacks "$code" || { echo "$code is still there after: $f"; jq -c '.findings[]' "$out/v.json"; return 1; }
 	ran="$ran $code"
 }
 rcase() { # NAME FUNCTION...: a case's output and status for the TAP side
@@ -119,9 +131,8 @@ rcase() { # NAME FUNCTION...: a case's output and status for the TAP side
 
 t_clean() {
 	start || { echo "did not start"; tail -5 "$lxcpath/$ct.log"; return 1; }
-	verify_json
-	jq -e '.state == "running" and .running.checked and (.findings | length) == 0' "$out/v.json" >/dev/null ||
-		{ jq '{state, running: .running.checked, findings}' "$out/v.json"; cat "$out/v.err"; return 1; }
+	verify_json && no_finding "$out/v.json" && jq_ok "$out/v.json" '.state == "running" and .running.checked' ||
+		{ jq '{state, running: .running.checked, findings}' "$out/v.json"; cat "$out/v.json.err"; return 1; }
 }
 uvm_rule=$(grep -m1 'devices.allow = c 511:0 rw' "$conf")
 t_no_rule() { # started without the uvm rule, the config too: apply, then restart
@@ -131,9 +142,8 @@ t_no_rule() { # started without the uvm rule, the config too: apply, then restar
 t_pending() { # started without it, the rule put back on disk while it runs
 	stop && sed -i '/devices.allow = c 511:0 rw/d' "$conf" && start && sleep 2 || return 1
 	echo "$uvm_rule" >>"$conf"
-	verify_json
-	jq -e '[.findings[] | select(.code == "LXG018" and .device_path == "/dev/nvidia-uvm")][0].fix |
-		startswith("restart pending")' "$out/v.json" >/dev/null || { jq -c '.findings[]' "$out/v.json"; return 1; }
+	verify_json && jq_ok "$out/v.json" '[.findings[] | select(.code == "LXG018" and .device_path == "/dev/nvidia-uvm")][0].fix |
+		startswith("restart pending")' || return 1
 	fixed LXG018 verify_json
 }
 t_changed() { sleep 2 && echo '# edited after the start' >>"$conf" && fixed LXG019 verify_json; }
@@ -142,9 +152,10 @@ t_unmounted() { inside 'umount /dev/nvidia0' && fixed LXG017 verify_json; }
 # nvidia-uvm without CAP_SYS_ADMIN (v2: the device programs are hidden)
 # gives LXG026; the printed verify, run as this (root) test, checks it
 t_nocap() {
-	setpriv --bounding-set=-sys_admin --inh-caps=-sys_admin "$lxgpu" --host "$model" --pve-dir "$pve" \
-		--lxc-path "$lxcpath" --state-dir "$state" verify "$ct" --format json >"$out/v.json" 2>"$out/v.err"
-	has LXG026 || { jq -c '.findings[]' "$out/v.json"; cat "$out/v.err"; return 1; }
+	# the device cgroup could not be judged: "could not check", exit 2 (cmd_verify.c)
+	lx_json 2 "$out/v.json" setpriv --bounding-set=-sys_admin --inh-caps=-sys_admin "$lxgpu" --host "$model" \
+		--pve-dir "$pve" --lxc-path "$lxcpath" --state-dir "$state" verify "$ct" --format json || return 1
+	has LXG026 || { jq -c '.findings[]' "$out/v.json"; cat "$out/v.json.err"; return 1; }
 	f=$(fix_of LXG026)
 	echo "LXG026 fix: $f"
 	run_fix "$f" >"$out/nocap-fix.out" 2>&1 || { cat "$out/nocap-fix.out"; return 1; }
@@ -161,26 +172,31 @@ t_reloaded() {
 # The guard of Proxmox CT 101, given GPU 0 for exclusive use, while this
 # container runs with it. Its refusals as v.json (the guard's stderr: each
 # "CODE: message" line and its "fix:" line, as test-fixes.sh reads them).
+# Exit status (docs/guard.md): 0 the start goes on, 1 refused (with a
+# finding); anything else, or a refusal without one, fails.
 guard_json() { # [CTID: 101]
 	mkdir -p "$out/run" "$out/dev"
+	rm -f "$out/v.json"
 	lx --run-dir "$out/run" --dev-dir "$out/dev" guard "${1:-101}" pre-start >"$out/g.out" 2>"$out/g.err"
+	grc=$?
+	[ "$grc" -le 1 ] || { echo "guard ${1:-101} pre-start: exit status $grc"; cat "$out/g.err"; return 1; }
 	awk -v id="$ct" '
 		match($0, /LXG[0-9][0-9][0-9]/) { code = substr($0, RSTART, 6); next }
 		code && sub(/^ *fix: /, "") { printf "%s\t%s\t%s\n", code, id, $0; code = "" }' "$out/g.err" |
 		jq -R -s '{findings: [split("\n")[] | select(length > 0) | split("\t") | {code: .[0], container: .[1], fix: .[2]}]}' \
 			>"$out/v.json"
+	[ "$grc" -eq 0 ] || jq_ok "$out/v.json" '.findings != []' ||
+		{ echo "guard ${1:-101} pre-start refused with no finding"; cat "$out/g.err"; return 1; }
 }
 t_guard() {
 	mkdir -p "$pve/lxc" "$out/run" "$out/dev"
 	printf 'arch: amd64\nhostname: cuda\nostype: debian\nrootfs: local-lvm:vm-101-disk-0,size=8G\n' >"$pve/lxc/101.conf"
 	lxa apply 101 --gpus 0000:18:00.0 --exclusive >"$out/a.out" 2>&1 || { cat "$out/a.out"; return 1; }
-	guard_json
-	has LXG033 || { cat "$out/g.err"; return 1; }
+	guard_json && has LXG033 || { cat "$out/g.err"; return 1; }
 	f=$(fix_of LXG033)
 	echo "LXG033 fix: $f"
 	run_fix "$f" || return 1
-	guard_json
-	! has LXG033 || { echo "LXG033 is still there after: $f"; cat "$out/g.err"; return 1; }
+	guard_json && lacks LXG033 || { echo "LXG033 is still there after: $f"; cat "$out/g.err"; return 1; }
 	grep -qx 'pct start 101' "$fix_dir/calls" || { echo "pct start 101 not run:"; cat "$fix_dir/calls"; return 1; }
 	ran="$ran LXG033"
 }
@@ -198,14 +214,12 @@ rcase unmounted t_unmounted
 t_pve_guard() {
 	printf 'arch: amd64\nhostname: cuda\nostype: debian\nrootfs: local-lvm:vm-102-disk-0,size=8G\n' >"$pve/lxc/102.conf"
 	lxa apply 102 --gpus 0000:39:00.0 --exclusive >"$out/a.out" 2>&1 || { cat "$out/a.out"; return 1; }
-	guard_json 102
-	has LXG033 || { cat "$out/g.err"; return 1; }
+	guard_json 102 && has LXG033 || { cat "$out/g.err"; return 1; }
 	f=$(fix_of LXG033)
 	echo "LXG033 fix: $f"
 	case $f in "stop it first: pct shutdown $ct, then "*) ;; *) echo "not pct shutdown $ct"; return 1 ;; esac
 	run_fix "$f" || return 1
-	guard_json 102
-	! has LXG033 || { echo "LXG033 is still there after: $f"; cat "$out/g.err"; return 1; }
+	guard_json 102 && lacks LXG033 || { echo "LXG033 is still there after: $f"; cat "$out/g.err"; return 1; }
 }
 plain=$ct ct=$pct conf="$pve/lxc/$pct.conf"
 rcase pve-clean t_clean

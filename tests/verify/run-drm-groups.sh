@@ -18,6 +18,7 @@ lxgpu=$1 examples=$(cd "$2" && pwd) data=$(cd "$3" && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 . "$(dirname "$0")/../lib/tap.sh"
+. "$(dirname "$0")/../lib/lxjson.sh"
 pve=$work/pve lxcp=$work/lxc
 mkdir -p "$pve/lxc" "$lxcp"
 sed "s|/LXGPU-WORK|$work|g" "$data/storage.cfg" >"$pve/storage.cfg"
@@ -47,7 +48,10 @@ DEBIAN='root:x:0:\nvideo:x:44:\nrender:x:104:\n'
 JAMMY='root:x:0:\nvideo:x:44:\nssl-cert:x:104:\nrender:x:109:\n'
 NOBLE='root:x:0:\nvideo:x:44:\nrender:x:993:\n'
 
-codes() { lx "$1" verify "$2" --format json | jq -r '[.findings[].code] | unique | join(" ")'; }
+# none HOST CTID: verify exits 0 with a parsed, empty list of findings
+none() { lx_json 0 "$work/out" lx "$1" verify "$2" --format json && no_finding "$work/out"; }
+# vj WANT HOST CTID: verify's JSON in out, exit status WANT
+vj() { lx_json "$1" "$work/out" lx "$2" verify "$3" --format json; }
 
 ct 701 "$DEBIAN" 'dev0: /dev/dri/card0,gid=44' 'dev1: /dev/dri/renderD128,gid=104'
 ct 702 "$JAMMY" 'dev0: /dev/dri/card0,gid=44' 'dev1: /dev/dri/renderD128,gid=104'
@@ -59,18 +63,18 @@ ct 707 "$NOBLE"
 # A root whose /etc/group leads out of it: read inside the root (dangling there).
 ln -sf /../../../../etc/group "$work/zfs/data/subvol-707-disk-0/etc/group"
 
-t_debian() { [ "$(codes pve-intel-igpu 701)" = "" ]; }
+t_debian() { none pve-intel-igpu 701; }
 t_jammy() {
-	lx pve-intel-igpu verify 702 --format json >"$work/out"
-	jq -e '[.findings[] | select(.code == "LXG055")] | length == 1' "$work/out" >/dev/null &&
-		jq -e '.findings[] | select(.code == "LXG055") | (.message | test("ssl-cert")) and (.fix | test("gid=109"))' "$work/out" >/dev/null
+	vj 1 pve-intel-igpu 702 &&
+		jq_ok "$work/out" '[.findings[] | select(.code == "LXG055")] | length == 1' &&
+		jq_ok "$work/out" '.findings[] | select(.code == "LXG055") | (.message | test("ssl-cert")) and (.fix | test("gid=109"))'
 }
-t_noble() { [ "$(codes pve-intel-igpu 703)" = "" ]; }
+t_noble() { none pve-intel-igpu 703; }
 t_kfd_video() {
-	lx pve-amd-rocm verify 704 --format json >"$work/out"
-	jq -e '[.findings[] | select(.code == "LXG055") | .device_path] == ["/dev/kfd"]' "$work/out" >/dev/null
+	vj 1 pve-amd-rocm 704 &&
+		jq_ok "$work/out" '[.findings[] | select(.code == "LXG055") | .device_path] == ["/dev/kfd"]'
 }
-t_kfd_render() { [ "$(codes pve-amd-rocm 705)" = "" ]; }
+t_kfd_render() { none pve-amd-rocm 705; }
 t_generate_noble() {
 	lx pve-amd-rocm generate 706 --no-comments >"$work/gen" &&
 		grep -qx 'dev0: /dev/dri/card1,gid=44,mode=0660' "$work/gen" &&
@@ -91,9 +95,8 @@ t_generate_escape() {
 ct 708 "$NOBLE" 'dev0: /dev/dri/renderD128,gid=993' \
 	'lxc.idmap: u 0 100000 65536' 'lxc.idmap: g 0 100000 900'
 t_unmapped() {
-	lx pve-intel-igpu verify 708 --format json >"$work/out"
-	jq -e '[.findings[] | select(.code == "LXG055") | .message | test("nogroup")] | any' "$work/out" >/dev/null ||
-		{ jq -c '.findings[]' "$work/out"; return 1; }
+	vj 1 pve-intel-igpu 708 &&
+		jq_ok "$work/out" '[.findings[] | select(.code == "LXG055") | .message | test("nogroup")] | any'
 }
 # The AMD host after udev lost the render link (the model records none):
 # a devN of that link is LXG056, naming renderD128; a link of an address no
@@ -102,18 +105,17 @@ sed '/name: renderD128/{n;s|by_path: pci-0000:03:00.0-render|by_path: null|}' \
 	"$examples/pve-amd-rocm.yaml" >"$work/amd-no-link.yaml"
 ct 709 "$NOBLE" 'dev0: /dev/dri/by-path/pci-0000:03:00.0-render,gid=993' 'dev1: /dev/kfd,gid=993'
 t_link_gone() {
-	"$lxgpu" --host "$work/amd-no-link.yaml" --pve-dir "$pve" --lxc-path "$lxcp" \
-		--lxc-config-dir "$lxc_config" verify 709 --format json >"$work/out"
-	jq -e '[.findings[] | select(.code == "LXG056")] | length == 1' "$work/out" >/dev/null &&
-		jq -e '.findings[] | select(.code == "LXG056") | .message | test("it named /dev/dri/renderD128")' "$work/out" >/dev/null &&
-		jq -e '[.findings[] | select(.code == "LXG009")] | length == 0' "$work/out" >/dev/null ||
-		{ jq -c '.findings[]' "$work/out"; return 1; }
+	lx_json 1 "$work/out" "$lxgpu" --host "$work/amd-no-link.yaml" --pve-dir "$pve" --lxc-path "$lxcp" \
+		--lxc-config-dir "$lxc_config" verify 709 --format json &&
+		jq_ok "$work/out" '[.findings[] | select(.code == "LXG056")] | length == 1' &&
+		jq_ok "$work/out" '.findings[] | select(.code == "LXG056") | .message | test("it named /dev/dri/renderD128")' &&
+		jq_ok "$work/out" '[.findings[] | select(.code == "LXG009")] | length == 0'
 }
 t_generate_unmapped() {
 	lx pve-intel-igpu generate 708 --no-comments >"$work/gen" 2>"$work/err" &&
 		grep -q 'idmap does not map gid 993' "$work/err" || { cat "$work/err"; return 1; }
 }
-t_link_there() { [ "$(codes pve-amd-rocm 709)" = "" ]; }
+t_link_there() { none pve-amd-rocm 709; }
 # Public reports with the container's own gids. community-scripts/ProxmoxVE#7886
 # (https://github.com/community-scripts/ProxmoxVE/issues/7886): Debian 13
 # (trixie) containers "are still using GID 104 as the render group, but in
@@ -135,27 +137,23 @@ ct 712 "$RESOLUTE" 'dev0: /dev/dri/renderD128,gid=991'
 sed -i '/^unprivileged:/d' "$pve/lxc/711.conf" "$pve/lxc/712.conf"
 ct 713 "$TRIXIE" 'dev0: /dev/dri/card1,gid=44,uid=0' 'dev1: /dev/dri/renderD128,gid=992,uid=0'
 t_trixie_104() {
-	lx pve-intel-igpu verify 710 --format json >"$work/out"
-	jq -e '[.findings[] | select(.code == "LXG055") | .device_path] == ["/dev/dri/renderD128"]' "$work/out" >/dev/null &&
-		jq -e '.findings[] | select(.code == "LXG055") | .fix | test("gid=992")' "$work/out" >/dev/null ||
-		{ jq -c '.findings[]' "$work/out"; return 1; }
+	vj 1 pve-intel-igpu 710 &&
+		jq_ok "$work/out" '[.findings[] | select(.code == "LXG055") | .device_path] == ["/dev/dri/renderD128"]' &&
+		jq_ok "$work/out" '.findings[] | select(.code == "LXG055") | .fix | test("gid=992")'
 }
 t_hal0_993() {
-	lx pve-amd-rocm verify 711 --format json >"$work/out"
-	jq -e '[.findings[] | select(.code == "LXG055")] | length == 1' "$work/out" >/dev/null &&
-		jq -e '.findings[] | select(.code == "LXG055") | (.message | test("gid 993, which no group")) and (.fix | test("gid=991"))' "$work/out" >/dev/null ||
-		{ jq -c '.findings[]' "$work/out"; return 1; }
+	vj 1 pve-amd-rocm 711 &&
+		jq_ok "$work/out" '[.findings[] | select(.code == "LXG055")] | length == 1' &&
+		jq_ok "$work/out" '.findings[] | select(.code == "LXG055") | (.message | test("gid 993, which no group")) and (.fix | test("gid=991"))'
 }
 # the AMD CT without /dev/kfd keeps LXG008 (a warning: ROCm needs it); no error
 t_hal0_991() {
-	lx pve-amd-rocm verify 712 --format json >"$work/out"
-	jq -e '[.findings[] | select(.severity == "error" or .code == "LXG055")] == []' "$work/out" >/dev/null ||
-		{ jq -c '.findings[]' "$work/out"; return 1; }
+	vj 0 pve-amd-rocm 712 &&
+		jq_ok "$work/out" '[.findings[] | select(.severity == "error" or .code == "LXG055")] == []'
 }
 t_rpufky() {
-	lx pve-amd-rocm verify 713 --format json >"$work/out"
-	jq -e '[.findings[] | select(.severity == "error" or .code == "LXG055")] == []' "$work/out" >/dev/null ||
-		{ jq -c '.findings[]' "$work/out"; return 1; }
+	vj 0 pve-amd-rocm 713 &&
+		jq_ok "$work/out" '[.findings[] | select(.severity == "error" or .code == "LXG055")] == []'
 }
 check "Debian root (render 104), gid=104: no finding" t_debian
 check "Ubuntu 22.04 root, gid=104 (ssl-cert there): LXG055 naming ssl-cert, fix gid=109" t_jammy
