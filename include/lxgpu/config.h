@@ -143,15 +143,11 @@ int lx_conf_txn_begin(const struct lx_conf_txn_options *opts, const char *id,
  * version is written to a temp file first; then before_replace (when set:
  * the backup) runs, and may veto; only then is the temp file renamed over
  * the config. A full disk or read-only directory thus fails before anything,
- * backup included, is written. */
+ * backup included, is written; and the backup and the rename are made
+ * with interrupts held (lx_interrupt_hold): together or not at all. */
 int lx_conf_txn_commit(struct lx_conf_txn *txn, const char *text, size_t len,
 		       int (*before_replace)(void *ctx, struct lx_error *err), void *ctx,
 		       struct lx_error *err);
-/* Remove the temporary files an interrupted write of the config left
- * (lx_atomic_clean_stale: lxgpu's names next to it, a minute old at least);
- * call it holding the lock. Their paths go to removed (may be NULL). */
-int lx_conf_txn_clean_stale(const struct lx_conf_txn *txn, struct lx_strv *removed,
-			    struct lx_error *err);
 void lx_conf_txn_end(struct lx_conf_txn *txn);
 
 /* ---- backups: tar.gz of the old config, what replaced it, meta.yaml ---- */

@@ -168,6 +168,39 @@ void lx_atomic_abort(struct lx_atomic_file *f);
  * are added to removed (may be NULL). A missing dir is fine. */
 int lx_atomic_clean_stale(const char *dir, bool (*want)(const char *final, void *ctx), void *ctx,
 			  int min_age_s, struct lx_strv *removed, struct lx_error *err);
+/* The same for the temporary names of one path (a minute old): what a
+ * SIGKILL left of an earlier write of it. lx_atomic_open and
+ * lx_atomic_mknod do this first, so every writer sweeps what it left.
+ * err may be NULL. */
+int lx_atomic_sweep(const char *path, struct lx_strv *removed, struct lx_error *err);
+/* unlink(2), said as a change if the command is interrupted later. */
+int lx_remove_file(const char *path);
+/* A character device node at path, replaced whole: made under a temporary
+ * dot name beside it (scanners of /dev skip dot names), given mode (not
+ * the umask's) and owner, renamed over path; never opened. */
+int lx_atomic_mknod(const char *path, mode_t mode, dev_t dev, uid_t uid, gid_t gid,
+		    struct lx_error *err);
+
+/* SIGINT, SIGTERM and SIGHUP (util/interrupt.c): once installed, each ends
+ * the command at once with LX_EXIT_ERROR, after removing the tracked
+ * temporary files and killing the tracked process groups, and stderr says
+ * which changes were made and which files were not written. A signal the
+ * caller ignores (nohup) stays ignored. Installing starts the record of
+ * temporary files, groups and changes anew. */
+void lx_interrupt_install(void);
+/* Between hold and release (nested: the outermost counts) those signals
+ * wait: the changes made meanwhile are made whole, and a signal that came
+ * is taken at the release. */
+void lx_interrupt_hold(void);
+void lx_interrupt_release(void);
+/* A temporary file in flight, standing for final (lx_atomic_open's). */
+void lx_interrupt_track_temp(const char *tmp, const char *final);
+void lx_interrupt_untrack_temp(const char *tmp);
+/* A change made ("written", "removed", ... path): said when interrupted later. */
+void lx_interrupt_changed(const char *verb, const char *path);
+/* A child's own process group (a host tool), killed when interrupted. */
+void lx_interrupt_track_group(pid_t group);
+void lx_interrupt_untrack_group(pid_t group);
 
 /* A library loaded on first use (util/dl.c): each symbol's address goes
  * into its slot. */

@@ -158,7 +158,12 @@ void cli_read_vms(const struct cli *cli, const struct lx_host *host, struct lx_v
 /* After apply or rollback wrote a config (text): record the GPUs it gives
  * for the start guard, or remove the record when it gives none. style:
  * apply's (NULL: as the lines show); exclusive: 1/0, or -1 to keep the
- * record's. Returns 0, or the exit status after the message. */
+ * record's. Returns 0, or -1 with err ("PATH was written, but the start
+ * guard's record was not: ..."). */
+int cli_store_record(const struct cli *cli, const struct lx_host *host, const char *id,
+		     const char *path, bool is_pve, const char *text, size_t len, const char *style,
+		     int exclusive, struct lx_error *err);
+/* The same, returning 0 or the exit status after the message. */
 int cli_record_gpus(const struct cli *cli, const struct lx_host *host, const char *id,
 		    const char *path, bool is_pve, const char *text, size_t len, const char *style,
 		    int exclusive);
@@ -236,15 +241,22 @@ struct cli_change {
 	const char *include_path;
 	const char *include_old;
 	const char *include_text;
+	/* The start guard's record: cli_store_record's style and exclusive. */
+	const char *style;
+	int exclusive;
 };
 /* Store a backup of the config as read (with text, for rollback, and the
  * include file's old and new text), write the include file, then replace
  * the config with text: the include file is written only once the backup
- * is, and put back when the config cannot be replaced; a removal waits
- * until the config no longer names the file (LXC refuses a start whose
- * lxc.include names a missing file). */
-int cli_write_with_backup(const struct cli *cli, struct lx_conf_txn *txn, const char *hostname,
-			  const char *text, size_t len, const struct cli_change *change,
-			  char **backup_name, struct lx_error *err);
+ * is, and put back (the backup removed) when the config cannot be
+ * replaced; a removal waits until the config no longer names the file
+ * (LXC refuses a start whose lxc.include names a missing file); then the
+ * start guard's record. One transaction: SIGINT, SIGTERM and SIGHUP wait
+ * for its end (lx_interrupt_hold), so an interrupt leaves all of it or
+ * none. Returns -1 with err when nothing was written, 0 when all was, 1
+ * with err when the config was written but the record not. */
+int cli_write_with_backup(const struct cli *cli, struct lx_conf_txn *txn,
+			  const struct lx_host *host, const char *text, size_t len,
+			  const struct cli_change *change, char **backup_name, struct lx_error *err);
 
 #endif

@@ -40,13 +40,18 @@ struct backup_job {
 	const struct cli_change *change;
 	char **name;
 	bool include_written; /* the include file holds change->include_text now */
+	bool held;            /* interrupts wait: the transaction's commit point was reached */
 };
 
 /* Runs once the new config is in its temporary file, before the rename:
- * the backup, then the include file (a failure vetoes the rename). */
+ * the backup, then the include file (a failure vetoes the rename). The
+ * transaction's commit point: from here to its end (the record written,
+ * or all undone) an interrupt waits; before it, one leaves nothing. */
 static int store_backup(void *ctx, struct lx_error *err)
 {
 	struct backup_job *job = ctx;
+	lx_interrupt_hold();
+	job->held = true;
 	const struct cli_change *ch = job->change;
 	_cleanup_free_ char *time_text = utc_now();
 	struct lx_backup_meta meta = {
@@ -73,18 +78,10 @@ static int store_backup(void *ctx, struct lx_error *err)
 	 * removal waits for the config that no longer does. */
 	if (!ch->include_path || !ch->include_text)
 		return 0;
-	if (lx_incfile_put(ch->include_path, ch->include_text, err) == 0) {
-		job->include_written = true;
-		return 0;
-	}
-	/* Nothing was changed: the backup of it goes too. */
-	_cleanup_free_ char *path = lx_path_join(job->cli->backup_dir, *job->name);
-	if (unlink(path) < 0)
-		cli_warn(job->cli, "%s: cannot remove this backup of a change that was not made: %s",
-			 path, strerror(errno));
-	free(*job->name);
-	*job->name = NULL;
-	return -1;
+	if (lx_incfile_put(ch->include_path, ch->include_text, err) < 0)
+		return -1;
+	job->include_written = true;
+	return 0;
 }
 
 /* The temporary files an interrupted write of the config left go when
@@ -93,7 +90,7 @@ static void remove_stale_temps(const struct cli *cli, const struct lx_conf_txn *
 {
 	struct lx_strv removed = {0};
 	struct lx_error err = {0};
-	if (lx_conf_txn_clean_stale(txn, &removed, &err) < 0) {
+	if (lx_atomic_sweep(txn->path, &removed, &err) < 0) {
 		cli_warn(cli, "%s", err.message);
 		lx_error_clear(&err);
 	}
@@ -102,28 +99,47 @@ static void remove_stale_temps(const struct cli *cli, const struct lx_conf_txn *
 	lx_strv_free(&removed);
 }
 
-/* Replace the config, storing a backup of the old one just before; then
- * backups beyond --keep go (a failure there is a warning: the change is in). */
-int cli_write_with_backup(const struct cli *cli, struct lx_conf_txn *txn, const char *hostname,
-			  const char *text, size_t len, const struct cli_change *change,
-			  char **backup_name, struct lx_error *err)
+/* The config was not replaced: what the transaction wrote before goes. */
+static void undo_unmade(const struct cli *cli, const struct cli_change *change,
+			const struct backup_job *job)
+{
+	struct lx_error err = {0};
+	if (job->include_written && lx_incfile_put(change->include_path, change->include_old, &err) < 0) {
+		cli_warn(cli, "%s", err.message);
+		lx_error_clear(&err);
+	}
+	if (!*job->name)
+		return;
+	_cleanup_free_ char *path = lx_path_join(cli->backup_dir, *job->name);
+	if (lx_remove_file(path) < 0)
+		cli_warn(cli, "%s: cannot remove this backup of a change that was not made: %s", path,
+			 strerror(errno));
+	free(*job->name);
+	*job->name = NULL;
+}
+
+int cli_write_with_backup(const struct cli *cli, struct lx_conf_txn *txn,
+			  const struct lx_host *host, const char *text, size_t len,
+			  const struct cli_change *change, char **backup_name, struct lx_error *err)
 {
 	struct lx_strv removed = {0};
 	struct lx_error clean_err = {0};
-	struct backup_job job = {cli, txn, hostname, text, len, change, backup_name, false};
+	struct backup_job job = {cli, txn, host->hostname, text, len, change, backup_name, false, false};
 	int rc = lx_conf_txn_commit(txn, text, len, store_backup, &job, err);
-	if (rc < 0 && job.include_written &&
-	    lx_incfile_put(change->include_path, change->include_old, &clean_err) < 0) {
-		/* The config was not replaced: its include file goes back too. */
-		cli_warn(cli, "%s", clean_err.message);
-		lx_error_clear(&clean_err);
-	}
+	if (rc < 0)
+		undo_unmade(cli, change, &job);
 	if (rc == 0 && change->include_path && !change->include_text &&
 	    lx_incfile_put(change->include_path, NULL, &clean_err) < 0) {
 		cli_warn(cli, "%s", clean_err.message);
 		lx_error_clear(&clean_err);
 	}
-	if (rc == 0 && lx_backup_prune(cli->backup_dir, txn->id, cli->keep_backups, *backup_name,
+	if (rc == 0 && cli_store_record(cli, host, txn->id, txn->path, txn->is_pve, text, len,
+					change->style, change->exclusive, err) < 0)
+		rc = 1;
+	if (job.held)
+		lx_interrupt_release(); /* an interrupt that came meanwhile is taken here */
+	/* Backups beyond --keep go (a failure is a warning: the change is in). */
+	if (rc >= 0 && lx_backup_prune(cli->backup_dir, txn->id, cli->keep_backups, *backup_name,
 				       &removed, &clean_err) < 0) {
 		cli_warn(cli, "%s", clean_err.message);
 		lx_error_clear(&clean_err);
@@ -293,14 +309,16 @@ static int run_apply(struct cli *cli)
 		/* The include file is written in the config's transaction, backed
 		 * up with it (also when only the file changes: the config is then
 		 * written back as it is). */
-		struct cli_change change = {.action = "apply"};
+		struct cli_change change = {.action = "apply", .style = lx_style_name(next.style),
+					    .exclusive = cli->exclusive};
 		if (next.include_changes) {
 			change.include_path = next.include_path;
 			change.include_old = next.include_old;
 			change.include_text = res->include_text;
 		}
-		if (cli_write_with_backup(cli, &txn, host.hostname, res->text, res->len, &change,
-					  &backup, &err) < 0) {
+		int written = cli_write_with_backup(cli, &txn, &host, res->text, res->len, &change,
+						    &backup, &err);
+		if (written < 0) {
 			rc = cli_fail(&err);
 		} else if (cli->verbosity >= 0) {
 			if (next.include_changes)
@@ -322,9 +340,8 @@ static int run_apply(struct cli *cli)
 			printf("Backup: %s/%s (undo: %s)\n", cli->backup_dir, backup, undo);
 			say_running(cli, id, txn.is_pve);
 		}
-		if (rc == 0)
-			rc = cli_record_gpus(cli, &host, id, txn.path, txn.is_pve, res->text, res->len,
-					     lx_style_name(next.style), cli->exclusive);
+		if (written > 0)
+			rc = cli_fail(&err); /* the record, after what was written */
 	}
 	lx_apply_result_free(&next);
 	lx_conf_free(&conf);

@@ -153,7 +153,9 @@ static int run_rollback(struct cli *cli)
 	 * before, in the same transaction as the config. */
 	const char *include_back = NULL;
 	const char *slash = strrchr(path, '/');
-	struct cli_change change = {.action = "rollback", .undoes = slash ? slash + 1 : path};
+	/* The record keeps its exclusive: rollback does not decide it. */
+	struct cli_change change = {.action = "rollback", .undoes = slash ? slash + 1 : path,
+				    .exclusive = -1};
 	int include_rc = 0;
 	if (meta.include_path) {
 		include_rc = lx_read_file_optional(meta.include_path, 1u << 20, &include_now, NULL, &err);
@@ -194,8 +196,9 @@ static int run_rollback(struct cli *cli)
 	} else {
 		_cleanup_free_ char *backup = NULL;
 		/* The current config is backed up too: a rollback can be undone. */
-		if (cli_write_with_backup(cli, &txn, host.hostname, rb.text, rb.len, &change, &backup,
-					  &err) < 0) {
+		int written = cli_write_with_backup(cli, &txn, &host, rb.text, rb.len, &change,
+						    &backup, &err);
+		if (written < 0) {
 			rc = cli_fail(&err);
 		} else if (cli->verbosity >= 0) {
 			if (include_changes)
@@ -214,9 +217,10 @@ static int run_rollback(struct cli *cli)
 			       lines);
 			printf("The config it replaced: %s/%s\n", cli->backup_dir, backup);
 		}
-		/* The guard's record follows the GPUs the config gives now; none: removed. */
-		if (rc == 0)
-			rc = cli_record_gpus(cli, &host, id, txn.path, txn.is_pve, rb.text, rb.len, NULL, -1);
+		/* The guard's record follows the GPUs the config gives now (none:
+		 * removed), written in the transaction. */
+		if (written > 0)
+			rc = cli_fail(&err);
 	}
 	lx_rollback_free(&rb);
 	lx_conf_free(&conf);

@@ -59,9 +59,9 @@ int cli_refused(struct lx_refusal *why)
 	return LX_EXIT_ERROR;
 }
 
-int cli_record_gpus(const struct cli *cli, const struct lx_host *host, const char *id,
-		    const char *path, bool is_pve, const char *text, size_t len, const char *style,
-		    int exclusive)
+int cli_store_record(const struct cli *cli, const struct lx_host *host, const char *id,
+		     const char *path, bool is_pve, const char *text, size_t len, const char *style,
+		     int exclusive, struct lx_error *err)
 {
 	struct lx_conf conf;
 	lx_conf_parse(path, text, len, &conf);
@@ -69,21 +69,28 @@ int cli_record_gpus(const struct cli *cli, const struct lx_host *host, const cha
 	lx_access_options_default(&aopts);
 	if (cli->lxc_config_dir)
 		aopts.lxc_config_dir = cli->lxc_config_dir;
-	struct lx_error err = {0};
 	struct lx_record rec;
 	bool has_gpus;
-	int rc = lx_record_from_config(host, id, &conf, is_pve, &aopts, style, &rec, &has_gpus, &err);
+	int rc = lx_record_from_config(host, id, &conf, is_pve, &aopts, style, &rec, &has_gpus, err);
 	lx_conf_free(&conf);
 	if (rc == 0)
-		rc = lx_record_replace(cli->state_dir, id, has_gpus ? &rec : NULL, exclusive, &err);
+		rc = lx_record_replace(cli->state_dir, id, has_gpus ? &rec : NULL, exclusive, err);
 	if (has_gpus)
 		lx_record_free(&rec);
-	if (rc < 0) {
-		lx_error_prefix(&err, "%s was written, but the start guard's record was not", path);
-		return cli_fail(&err);
-	}
+	if (rc < 0)
+		return lx_error_prefix(err, "%s was written, but the start guard's record was not", path);
 	cli_verbose(cli, "CT %s: %s %s/containers/%s.yaml", id, has_gpus ? "recorded its GPUs in" :
 		    "no GPUs: removed", cli->state_dir, id);
+	return 0;
+}
+
+int cli_record_gpus(const struct cli *cli, const struct lx_host *host, const char *id,
+		    const char *path, bool is_pve, const char *text, size_t len, const char *style,
+		    int exclusive)
+{
+	struct lx_error err = {0};
+	if (cli_store_record(cli, host, id, path, is_pve, text, len, style, exclusive, &err) < 0)
+		return cli_fail(&err);
 	return 0;
 }
 

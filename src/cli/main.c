@@ -362,6 +362,9 @@ static int check_dir(const char *option, const char *path, bool given)
 
 int main(int argc, char **argv)
 {
+	/* First: an interrupt from here on ends with exit 2, removes the
+	 * temporary files of unfinished writes and says what was written. */
+	lx_interrupt_install();
 	struct cli cli = {
 		.pve_dir = "/etc/pve",
 		.lxc_path = "/var/lib/lxc",

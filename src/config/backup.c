@@ -101,7 +101,7 @@ int lx_backup_prune(const char *dir, const char *ctid, int keep, const char *jus
 		if (just_written && strcmp(names.items[i], just_written) == 0)
 			continue;
 		_cleanup_free_ char *path = lx_path_join(dir, names.items[i]);
-		if (unlink(path) < 0 && errno != ENOENT)
+		if (lx_remove_file(path) < 0 && errno != ENOENT)
 			rc = lx_error_set_errno(err, errno, "%s: cannot remove this old backup", path);
 		else if (removed)
 			lx_strv_push(removed, path);

@@ -335,7 +335,7 @@ int lx_record_remove(const char *state_dir, const char *id, struct lx_error *err
 	if (check_id(id, err) < 0)
 		return -1;
 	_cleanup_free_ char *path = lx_record_path(state_dir, id);
-	if (unlink(path) < 0 && errno != ENOENT)
+	if (lx_remove_file(path) < 0 && errno != ENOENT)
 		return lx_error_set_errno(err, errno, "%s: cannot remove the GPU record", path);
 	return 0;
 }

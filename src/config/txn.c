@@ -121,24 +121,6 @@ int lx_conf_txn_commit(struct lx_conf_txn *txn, const char *text, size_t len,
 	return lx_replace_file(txn->path, text, len, &txn->st, before_rename, &hook, err);
 }
 
-static bool is_name(const char *final, void *name)
-{
-	return strcmp(final, name) == 0;
-}
-
-int lx_conf_txn_clean_stale(const struct lx_conf_txn *txn, struct lx_strv *removed,
-			    struct lx_error *err)
-{
-	/* A minute old: no writer that holds this lock now is still at it. */
-	_cleanup_free_ char *dir = lx_xstrdup(txn->path);
-	char *slash = strrchr(dir, '/');
-	const char *base = slash ? slash + 1 : txn->path;
-	if (slash)
-		*slash = '\0';
-	return lx_atomic_clean_stale(slash ? (*dir ? dir : "/") : ".", is_name, (void *)base, 60,
-				     removed, err);
-}
-
 void lx_conf_txn_end(struct lx_conf_txn *txn)
 {
 	if (txn->lock_fd >= 0)

@@ -297,49 +297,18 @@ char *lx_node_step_describe(const struct lx_node_step *s)
 			    s->uid, s->gid);
 }
 
-/* mknod under a temporary name beside the target, set mode and owner
- * (mknod's mode goes through the umask), then rename over the target: the
- * path always names either the old node or the new one. */
-static int make_node(const char *real, const struct lx_node_step *s, struct lx_error *err)
-{
-	_cleanup_free_ char *dir = lx_xstrdup(real);
-	char *slash = strrchr(dir, '/');
-	const char *base = slash ? slash + 1 : real;
-	if (slash)
-		*slash = '\0';
-	/* A dot name: the scanner skips dot entries, so a leftover is never
-	 * taken for a node. */
-	_cleanup_free_ char *tmp = slash ? lx_xasprintf("%s/.%s.lxgpu-%ld", dir, base, (long)getpid())
-					 : lx_xasprintf(".%s.lxgpu-%ld", base, (long)getpid());
-	if (unlink(tmp) < 0 && errno != ENOENT)
-		return lx_error_set_errno(err, errno, "%s: cannot remove a leftover", tmp);
-	if (mknod(tmp, S_IFCHR | (s->mode & 0777), makedev(s->major, s->minor)) < 0)
-		return lx_error_set_errno(err, errno, "%s: cannot make c %u:%u", tmp, s->major,
-					  s->minor);
-	const char *failed = NULL;
-	int saved = 0;
-	if (chmod(tmp, s->mode) < 0)
-		failed = "chmod", saved = errno;
-	else if (lchown(tmp, s->uid, s->gid) < 0)
-		failed = "chown", saved = errno;
-	else if (rename(tmp, real) < 0)
-		failed = "rename into place", saved = errno;
-	if (!failed)
-		return 0;
-	/* Leave nothing half-made behind; the error that matters is the first. */
-	if (unlink(tmp) < 0 && errno != ENOENT)
-		return lx_error_set_errno(err, saved, "%s: cannot %s (and cannot remove %s)", real,
-					  failed, tmp);
-	return lx_error_set_errno(err, saved, "%s: cannot %s", real, failed);
-}
-
 int lx_node_plan_apply(const struct lx_node_plan *plan, const char *dev_dir, struct lx_error *err)
 {
 	if (plan->make_caps_dir) {
 		/* nvidia-modprobe makes it 0755. */
 		_cleanup_free_ char *dir = lx_path_join(dev_dir, "nvidia-caps");
-		if (mkdir(dir, 0755) < 0 && errno != EEXIST)
-			return lx_error_set_errno(err, errno, "%s: cannot make the directory", dir);
+		lx_interrupt_hold();
+		int made = mkdir(dir, 0755), e = errno;
+		if (made == 0)
+			lx_interrupt_changed("made", dir);
+		lx_interrupt_release();
+		if (made < 0 && e != EEXIST)
+			return lx_error_set_errno(err, e, "%s: cannot make the directory", dir);
 		if (chmod(dir, 0755) < 0)
 			return lx_error_set_errno(err, errno, "%s: cannot chmod", dir);
 	}
@@ -352,15 +321,22 @@ int lx_node_plan_apply(const struct lx_node_plan *plan, const char *dev_dir, str
 		if (s->action == LX_NODE_FIX) {
 			/* lstat said it is a char node with the right number: chmod
 			 * and lchown change only its inode, never open it. */
-			if (chmod(real, s->mode) < 0)
-				return lx_error_set_errno(err, errno, "%s: cannot chmod %04o", real,
-							  s->mode);
-			if (lchown(real, s->uid, s->gid) < 0)
-				return lx_error_set_errno(err, errno, "%s: cannot chown %u:%u", real,
-							  s->uid, s->gid);
+			lx_interrupt_hold();
+			int rc = 0;
+			if (chmod(real, s->mode) < 0) {
+				rc = lx_error_set_errno(err, errno, "%s: cannot chmod %04o", real, s->mode);
+			} else {
+				lx_interrupt_changed("changed the mode or owner of", real);
+				if (lchown(real, s->uid, s->gid) < 0)
+					rc = lx_error_set_errno(err, errno, "%s: cannot chown %u:%u", real,
+								s->uid, s->gid);
+			}
+			lx_interrupt_release();
+			if (rc < 0)
+				return -1;
 			continue;
 		}
-		if (make_node(real, s, err) < 0)
+		if (lx_atomic_mknod(real, s->mode, makedev(s->major, s->minor), s->uid, s->gid, err) < 0)
 			return -1;
 	}
 	return 0;

@@ -96,11 +96,6 @@ int lx_publication_stamp(struct lx_host *host, const char *proc_dir, const char 
 	return 0;
 }
 
-static bool is_model_name(const char *final, void *ctx)
-{
-	return strcmp(final, LX_CLUSTER_MODEL_NAME) == 0;
-}
-
 int lx_cluster_publish(const char *pve_dir, const struct lx_host *host, char **written,
 		       struct lx_error *err)
 {
@@ -124,11 +119,6 @@ int lx_cluster_publish(const char *pve_dir, const struct lx_host *host, char **w
 				    "nothing written",
 				    len, LX_PMXCFS_MAX_FILE);
 	_cleanup_free_ char *path = lx_cluster_model_path(pve_dir, node);
-	/* An interrupted publish left its temporary file: pmxcfs keeps it for
-	 * every node to see until someone removes it. */
-	struct lx_error ignore = {0};
-	lx_atomic_clean_stale(dir, is_model_name, NULL, 60, NULL, &ignore);
-	lx_error_clear(&ignore);
 	/* 0640: the only mode pmxcfs lets a file outside priv/ have. */
 	if (lx_write_file_atomic(path, yaml, len, 0640, err) < 0)
 		/* pmxcfs answers EACCES to every write while the node is not

@@ -267,7 +267,7 @@ int lx_incfile_put(const char *path, const char *text, struct lx_error *err)
 {
 	if (text)
 		return lx_incfile_write(path, text, err);
-	if (unlink(path) < 0 && errno != ENOENT)
+	if (lx_remove_file(path) < 0 && errno != ENOENT)
 		return lx_error_set_errno(err, errno, "%s: cannot remove the include file", path);
 	return 0;
 }

@@ -5,7 +5,9 @@
 #include <fcntl.h>
 #include <libgen.h>
 #include <string.h>
+#include <sys/random.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -105,18 +107,25 @@ int lx_write_all(int fd, const void *buf, size_t len)
 
 int lx_atomic_open(const char *path, mode_t mode, struct lx_atomic_file *f, struct lx_error *err)
 {
+	/* What a SIGKILL left of an earlier write of path goes first. */
+	lx_atomic_sweep(path, NULL, NULL);
 	f->path = lx_xstrdup(path);
 	f->tmp = lx_xasprintf("%s" TEMP_MARK "XXXXXX", path);
+	/* Tracked from its making on: an interrupt removes it. */
+	lx_interrupt_hold();
 	f->fd = mkostemp(f->tmp, O_CLOEXEC);
+	int e = errno;
+	if (f->fd >= 0)
+		lx_interrupt_track_temp(f->tmp, path);
+	lx_interrupt_release();
 	if (f->fd < 0) {
-		int e = errno;
 		f->fd = -2; /* nothing was made */
 		lx_atomic_abort(f);
 		return lx_error_set_errno(err, e, "%s: cannot create a temporary file next to it",
 					  path);
 	}
 	if (fchmod(f->fd, mode) < 0) {
-		int e = errno;
+		e = errno;
 		lx_atomic_abort(f);
 		return lx_error_set_errno(err, e, "%s: cannot write the new version", path);
 	}
@@ -125,20 +134,27 @@ int lx_atomic_open(const char *path, mode_t mode, struct lx_atomic_file *f, stru
 
 void lx_atomic_abort(struct lx_atomic_file *f)
 {
+	lx_interrupt_hold();
 	if (f->fd >= 0)
 		close(f->fd);
 	if (f->tmp && f->fd != -2)
 		unlink(f->tmp);
+	if (f->tmp)
+		lx_interrupt_untrack_temp(f->tmp);
+	lx_interrupt_release();
 	free(f->path);
 	free(f->tmp);
 	*f = (struct lx_atomic_file){.fd = -1};
 }
 
-/* fsync, close, (veto), rename, fsync the dir. */
+/* fsync, close, (veto), rename, fsync the dir. From the veto on,
+ * interrupts wait: what before_rename writes (a backup) and the rename are
+ * made together or not at all. */
 static int atomic_commit(struct lx_atomic_file *f, int (*before_rename)(void *, struct lx_error *),
 			 void *ctx, struct lx_error *err)
 {
 	int rc = 0;
+	bool held = false;
 	if (fsync(f->fd) < 0) {
 		rc = lx_error_set_errno(err, errno, "%s: cannot write the new version", f->path);
 		goto out;
@@ -149,6 +165,8 @@ static int atomic_commit(struct lx_atomic_file *f, int (*before_rename)(void *, 
 		rc = lx_error_set_errno(err, errno, "%s: cannot write the new version", f->path);
 		goto out;
 	}
+	lx_interrupt_hold();
+	held = true;
 	if (before_rename && before_rename(ctx, err) < 0) {
 		rc = -1;
 		goto out;
@@ -158,6 +176,7 @@ static int atomic_commit(struct lx_atomic_file *f, int (*before_rename)(void *, 
 		goto out;
 	}
 	f->fd = -2; /* renamed: nothing left to remove */
+	lx_interrupt_changed("written", f->path);
 	/* Make the rename itself durable. */
 	char *dir_copy = lx_xstrdup(f->path);
 	int dfd = open(dirname(dir_copy), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
@@ -168,6 +187,8 @@ static int atomic_commit(struct lx_atomic_file *f, int (*before_rename)(void *, 
 	}
 out:
 	lx_atomic_abort(f);
+	if (held)
+		lx_interrupt_release();
 	return rc;
 }
 
@@ -224,20 +245,135 @@ int lx_atomic_clean_stale(const char *dir, bool (*want)(const char *final, void 
 	while ((de = readdir(d))) {
 		struct stat st;
 		_cleanup_free_ char *final = NULL;
+		/* A regular file, or a device node lx_atomic_mknod made. */
 		if (!temp_name_final(de->d_name, &final) || !want(final, ctx) ||
-		    fstatat(dirfd(d), de->d_name, &st, AT_SYMLINK_NOFOLLOW) < 0 || !S_ISREG(st.st_mode) ||
-		    now - st.st_mtime < min_age_s)
+		    fstatat(dirfd(d), de->d_name, &st, AT_SYMLINK_NOFOLLOW) < 0 ||
+		    !(S_ISREG(st.st_mode) || S_ISCHR(st.st_mode)) || now - st.st_mtime < min_age_s)
 			continue;
-		if (unlinkat(dirfd(d), de->d_name, 0) < 0 && errno != ENOENT) {
-			rc = lx_error_set_errno(err, errno, "%s/%s: cannot remove this stale temporary file",
-						dir, de->d_name);
+		_cleanup_free_ char *path = lx_path_join(dir, de->d_name);
+		if (lx_remove_file(path) < 0 && errno != ENOENT) {
+			rc = lx_error_set_errno(err, errno, "%s: cannot remove this stale temporary file",
+						path);
 			break;
 		}
 		if (removed)
-			lx_strv_push_owned(removed, lx_path_join(dir, de->d_name));
+			lx_strv_push(removed, path);
 	}
 	closedir(d);
 	return rc;
+}
+
+/* The temporary names of path: "<base>.lxgpu-tmp-XXXXXX" (lx_atomic_open)
+ * and ".<base>.lxgpu-tmp-XXXXXX" (lx_atomic_mknod). */
+static bool is_temp_of(const char *final, void *base)
+{
+	return strcmp(final, base) == 0 || (final[0] == '.' && strcmp(final + 1, base) == 0);
+}
+
+/* dir and base of path, in one copy: *dir is "." or "/" where path has no
+ * other directory. */
+static char *split_path(const char *path, const char **dir, const char **base)
+{
+	char *copy = lx_xstrdup(path);
+	char *slash = strrchr(copy, '/');
+	if (!slash) {
+		*dir = ".";
+		*base = copy;
+	} else {
+		*slash = '\0';
+		*dir = *copy ? copy : "/";
+		*base = slash + 1;
+	}
+	return copy;
+}
+
+int lx_atomic_sweep(const char *path, struct lx_strv *removed, struct lx_error *err)
+{
+	const char *dir, *base;
+	_cleanup_free_ char *copy = split_path(path, &dir, &base);
+	/* A minute old: no writer of path still at it (the config's lock
+	 * holder, another lxgpu) has one that old. */
+	struct lx_error ignored = {0};
+	int rc = lx_atomic_clean_stale(dir, is_temp_of, (void *)base, 60, removed,
+				       err ? err : &ignored);
+	lx_error_clear(&ignored);
+	return rc;
+}
+
+int lx_remove_file(const char *path)
+{
+	lx_interrupt_hold();
+	int rc = unlink(path);
+	int e = errno;
+	if (rc == 0)
+		lx_interrupt_changed("removed", path);
+	lx_interrupt_release();
+	errno = e;
+	return rc;
+}
+
+/* Six letters or digits, as mkstemp's. */
+static void random_suffix(char *x)
+{
+	static const char letters[] =
+		"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+	unsigned char b[6];
+	if (getrandom(b, sizeof(b), GRND_NONBLOCK) != (ssize_t)sizeof(b)) {
+		struct timespec t;
+		clock_gettime(CLOCK_MONOTONIC, &t);
+		unsigned long long v = (unsigned long long)t.tv_nsec * 2654435761u ^ (unsigned long long)getpid();
+		for (size_t i = 0; i < sizeof(b); i++, v >>= 6)
+			b[i] = (unsigned char)v;
+	}
+	for (size_t i = 0; i < sizeof(b); i++)
+		x[i] = letters[b[i] % (sizeof(letters) - 1)];
+}
+
+int lx_atomic_mknod(const char *path, mode_t mode, dev_t dev, uid_t uid, gid_t gid,
+		    struct lx_error *err)
+{
+	lx_atomic_sweep(path, NULL, NULL);
+	const char *dir, *base;
+	_cleanup_free_ char *copy = split_path(path, &dir, &base);
+	_cleanup_free_ char *tmp = NULL;
+	for (int tries = 0;; tries++) {
+		free(tmp);
+		tmp = lx_xasprintf("%s/.%s" TEMP_MARK "XXXXXX", dir, base);
+		random_suffix(tmp + strlen(tmp) - 6);
+		lx_interrupt_hold();
+		int rc = mknod(tmp, S_IFCHR | (mode & 0777), dev);
+		int e = errno;
+		if (rc == 0)
+			lx_interrupt_track_temp(tmp, path);
+		lx_interrupt_release();
+		if (rc == 0)
+			break;
+		if (e != EEXIST || tries == 100)
+			return lx_error_set_errno(err, e, "%s: cannot make c %u:%u", tmp, major(dev),
+						  minor(dev));
+	}
+	/* mknod's mode went through the umask. */
+	const char *failed = NULL;
+	int saved = 0;
+	if (chmod(tmp, mode) < 0)
+		failed = "chmod", saved = errno;
+	else if (lchown(tmp, uid, gid) < 0)
+		failed = "chown", saved = errno;
+	lx_interrupt_hold();
+	if (!failed && rename(tmp, path) < 0)
+		failed = "rename into place", saved = errno;
+	bool left = failed && unlink(tmp) < 0 && errno != ENOENT;
+	if (!failed)
+		lx_interrupt_changed("made", path);
+	lx_interrupt_untrack_temp(tmp);
+	lx_interrupt_release();
+	if (!failed)
+		return 0;
+	/* The error that matters is the first. */
+	if (left)
+		return lx_error_set_errno(err, saved, "%s: cannot %s (and cannot remove %s)", path,
+					  failed, tmp);
+	return lx_error_set_errno(err, saved, "%s: cannot %s", path, failed);
 }
 
 int lx_mkdir_parents(const char *dir, mode_t mode)

@@ -46,12 +46,23 @@ char *lx_run_capture(const char *binary, char *const argv[], size_t max_out, int
 		rc = posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
 	/* Its own process group, so that the timeout kills whatever it started
 	 * too, not only the tool. */
+	/* Out of the terminal's reach too: an interrupt of lxgpu kills the
+	 * group (lx_interrupt_track_group), tracked from its spawn on, and the
+	 * tool starts with no signal blocked. */
+	sigset_t none;
+	sigemptyset(&none);
 	if (rc == 0)
-		rc = posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP);
+		rc = posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK);
 	if (rc == 0)
 		rc = posix_spawnattr_setpgroup(&attr, 0);
 	if (rc == 0)
+		rc = posix_spawnattr_setsigmask(&attr, &none);
+	lx_interrupt_hold();
+	if (rc == 0)
 		rc = posix_spawn(&child, binary, &fa, &attr, argv, envp);
+	if (rc == 0)
+		lx_interrupt_track_group(child);
+	lx_interrupt_release();
 	posix_spawnattr_destroy(&attr);
 	posix_spawn_file_actions_destroy(&fa);
 	close(pipefd[1]);
@@ -110,6 +121,7 @@ char *lx_run_capture(const char *binary, char *const argv[], size_t max_out, int
 			nanosleep(&nap, NULL);
 		}
 	}
+	lx_interrupt_untrack_group(child); /* reaped: its id may be reused */
 	if (killed || status < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
 		lx_buf_free(&out);
 		return NULL;

@@ -2,11 +2,15 @@
 #include "lxgpu/util.h"
 #include "tap.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -186,6 +190,173 @@ static void test_atomic_stream(void)
 	ok(rmdir(dir) == 0, "nothing else left");
 }
 
+/* Old enough for lx_atomic_sweep. */
+static void age(const char *path)
+{
+	struct timespec old[2] = {{.tv_sec = time(NULL) - 120}, {.tv_sec = time(NULL) - 120}};
+	utimensat(AT_FDCWD, path, old, AT_SYMLINK_NOFOLLOW);
+}
+
+/* The entries of dir, sorted, joined by spaces: the file system's word. */
+static char *listing(const char *dir)
+{
+	struct dirent **names;
+	int n = scandir(dir, &names, NULL, alphasort);
+	struct lx_buf b = {0};
+	for (int i = 0; i < n; i++) {
+		if (names[i]->d_name[0] != '.' || (strcmp(names[i]->d_name, ".") != 0 &&
+						   strcmp(names[i]->d_name, "..") != 0))
+			lx_buf_printf(&b, "%s%s", b.len ? " " : "", names[i]->d_name);
+		free(names[i]);
+	}
+	free(names);
+	return b.data ? lx_buf_steal(&b) : lx_xstrdup("");
+}
+
+static void test_sweep(void)
+{
+	char dir[] = "/tmp/lxgpu-sweep-XXXXXX";
+	ok(mkdtemp(dir) != NULL, "sweep: temp dir");
+	const char *names[] = {"f.lxgpu-tmp-aB3dE9", ".f.lxgpu-tmp-Zz0009", "f.lxgpu-tmp-young1",
+			       "g.lxgpu-tmp-aB3dE9", ".g.lxgpu-tmp-aB3dE9"};
+	for (size_t i = 0; i < 5; i++) {
+		_cleanup_free_ char *p = lx_path_join(dir, names[i]);
+		int fd = open(p, O_WRONLY | O_CREAT | O_EXCL, 0600);
+		close(fd);
+		if (i != 2)
+			age(p);
+	}
+	_cleanup_free_ char *f = lx_path_join(dir, "f");
+	struct lx_error err = {0};
+	ok(lx_write_file_atomic(f, "x", 1, 0644, &err) == 0, "a write of f");
+	_cleanup_free_ char *left = listing(dir);
+	str_eq(left, ".g.lxgpu-tmp-aB3dE9 f f.lxgpu-tmp-young1 g.lxgpu-tmp-aB3dE9",
+	       "the write of f removed f's old temporary files (both forms), not g's nor a young one");
+	for (size_t i = 0; i < 5; i++) {
+		_cleanup_free_ char *p = lx_path_join(dir, names[i]);
+		unlink(p);
+	}
+	if (geteuid() == 0) {
+		_cleanup_free_ char *node = lx_path_join(dir, "nvidia7");
+		_cleanup_free_ char *stale = lx_path_join(dir, ".nvidia7.lxgpu-tmp-Q1w2E3");
+		ok(mknod(stale, S_IFCHR | 0600, makedev(195, 7)) == 0, "a stale node temporary file");
+		age(stale);
+		mode_t um = umask(077);
+		ok(lx_atomic_mknod(node, 0666, makedev(195, 7), 12, 34, &err) == 0, "mknod");
+		umask(um);
+		struct stat st;
+		ok(lstat(node, &st) == 0 && S_ISCHR(st.st_mode) && (st.st_mode & 07777) == 0666 &&
+			   major(st.st_rdev) == 195 && minor(st.st_rdev) == 7 && st.st_uid == 12 &&
+			   st.st_gid == 34,
+		   "the node: c 195:7 0666 12:34 (not the umask's mode)");
+		_cleanup_free_ char *after = listing(dir);
+		str_eq(after, "f nvidia7", "no temporary node left, the stale one swept");
+		unlink(node);
+	} else {
+		skip("lx_atomic_mknod needs root");
+	}
+	unlink(f);
+	ok(rmdir(dir) == 0, "sweep: nothing else left");
+}
+
+/* A child that installs the handlers, runs body, and ends with exit 0;
+ * its exit status and stderr (in err_out) for the parent. */
+static int in_child(void (*body)(const char *dir), const char *dir, char **err_out)
+{
+	_cleanup_free_ char *err_path = lx_path_join(dir, "../stderr");
+	pid_t pid = fork();
+	if (pid == 0) {
+		int fd = open(err_path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+		dup2(fd, 2);
+		close(fd);
+		free(err_path); /* the child ends with _exit: no cleanup runs */
+		err_path = NULL;
+		lx_interrupt_install();
+		body(dir);
+		_exit(0);
+	}
+	int status = -1;
+	waitpid(pid, &status, 0);
+	struct lx_error err = {0};
+	lx_read_file(err_path, 1 << 16, err_out, NULL, &err);
+	lx_error_clear(&err);
+	unlink(err_path);
+	return status;
+}
+
+static void interrupted_mid_write(const char *dir)
+{
+	_cleanup_free_ char *path = lx_path_join(dir, "conf");
+	struct lx_atomic_file f;
+	struct lx_error err = {0};
+	if (lx_atomic_open(path, 0644, &f, &err) < 0 || write(f.fd, "half", 4) != 4)
+		_exit(9);
+	raise(SIGTERM);
+	_exit(8); /* not reached: the handler exits */
+}
+
+static void interrupted_in_hold(const char *dir)
+{
+	_cleanup_free_ char *path = lx_path_join(dir, "conf");
+	struct lx_error err = {0};
+	lx_interrupt_hold();
+	raise(SIGINT);
+	if (lx_write_file_atomic(path, "whole\n", 6, 0644, &err) < 0)
+		_exit(9);
+	lx_interrupt_release(); /* the signal is taken here */
+	_exit(8);
+}
+
+static void ignored_stays_ignored(const char *dir)
+{
+	(void)dir;
+	signal(SIGHUP, SIG_IGN);
+	lx_interrupt_install();
+	raise(SIGHUP);
+}
+
+static void test_interrupt(void)
+{
+	char dir[] = "/tmp/lxgpu-intr-XXXXXX";
+	ok(mkdtemp(dir) != NULL, "interrupt: temp dir");
+	_cleanup_free_ char *sub = lx_path_join(dir, "d");
+	mkdir(sub, 0755);
+	_cleanup_free_ char *said = NULL;
+	int status = in_child(interrupted_mid_write, sub, &said);
+	ok(WIFEXITED(status) && WEXITSTATUS(status) == 2, "SIGTERM mid-write: exit 2");
+	_cleanup_free_ char *left = listing(sub);
+	str_eq(left, "", "SIGTERM mid-write: the temporary file is gone, nothing made");
+	ok(said && strstr(said, "lxgpu: interrupted by SIGTERM") && strstr(said, "not written: ") &&
+		   strstr(said, "/d/conf (its unfinished temporary file") &&
+		   strstr(said, "was removed)") && strstr(said, "nothing was written"),
+	   "SIGTERM mid-write: the message says conf was not written");
+	free(said);
+	said = NULL;
+
+	status = in_child(interrupted_in_hold, sub, &said);
+	ok(WIFEXITED(status) && WEXITSTATUS(status) == 2, "SIGINT in a hold: exit 2 at its release");
+	_cleanup_free_ char *path = lx_path_join(sub, "conf");
+	char *data = NULL;
+	struct lx_error err = {0};
+	ok(lx_read_file(path, 100, &data, NULL, &err) == 0 && strcmp(data, "whole\n") == 0,
+	   "SIGINT in a hold: the write was made whole first");
+	free(data);
+	free(left);
+	left = listing(sub);
+	str_eq(left, "conf", "SIGINT in a hold: no temporary file");
+	ok(said && strstr(said, "interrupted by SIGINT before it was done") &&
+		   strstr(said, "lxgpu: written: ") && strstr(said, "nothing else was changed"),
+	   "SIGINT in a hold: the message names what was written");
+	free(said);
+	said = NULL;
+	unlink(path);
+
+	status = in_child(ignored_stays_ignored, sub, &said);
+	ok(WIFEXITED(status) && WEXITSTATUS(status) == 0, "an ignored SIGHUP stays ignored");
+	rmdir(sub);
+	ok(rmdir(dir) == 0, "interrupt: nothing else left");
+}
+
 static void test_errors(void)
 {
 	struct lx_error err = {0};
@@ -344,6 +515,8 @@ int main(void)
 	test_files();
 	test_mkdir_parents();
 	test_atomic_stream();
+	test_sweep();
+	test_interrupt();
 	test_errors();
 	test_wrap();
 	test_dpkg();
