@@ -6,7 +6,7 @@
 
 # Options every command takes, and those of each command.
 _lxgpu_global_opts='--host --pve-dir --lxc-path --lxc-config-dir --format --compact --proc-dir --dev-dir
-	--sys-dir --firmware-dir --run-dir --cgroup-root --state-dir --driver-root --subid-root -q --quiet
+	--sys-dir --firmware-dir --boot-dir --run-dir --cgroup-root --state-dir --driver-root --subid-root -q --quiet
 	-v --verbose
 	--no-color -h --help -V --version'
 _lxgpu_plan_opts='--gpus --style --privileged --unprivileged --caps --dri --mig-config --mig-monitor
@@ -35,7 +35,7 @@ _lxgpu_commands='scan generate apply rollback verify audit preflight topo snapsh
 	hook oci-hook doctor publish guard help'
 # Options whose value is a directory, and every option that takes a value.
 _lxgpu_dir_opts='--pve-dir --lxc-path --lxc-config-dir --proc-dir --dev-dir --sys-dir
-	--firmware-dir --run-dir --cgroup-root --state-dir --driver-root --subid-root --templates --backup-dir
+	--firmware-dir --boot-dir --run-dir --cgroup-root --state-dir --driver-root --subid-root --templates --backup-dir
 	--lock-dir --hosts --root'
 _lxgpu_value_opts="$_lxgpu_dir_opts --host --format -o --output --gpus --style --dev-start
 	--mode --uid --gid --cgroup --lock-timeout --kernel --keep --kmsg --node --to"

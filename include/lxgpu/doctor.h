@@ -258,6 +258,16 @@ int lx_doctor_container(const struct lx_host *host, const char *id, const char *
 			struct lx_container_report *report, struct lx_doctor_userspace *u,
 			struct lx_error *err);
 
+/* ---- causes that leave the kernel log empty (src/doctor/silent.c) ---- */
+
+/* nvidia_uvm runs with HMM on: the open module (r530 and later) loaded
+ * with uvm_disable_hmm N on a kernel built with CONFIG_HMM_MIRROR and
+ * CONFIG_DEVICE_PRIVATE. Unknown facts (an older snapshot): false. */
+bool lx_doctor_uvm_hmm_on(const struct lx_host *host);
+/* LXG132 when it does: the known cause of cuInit error 3 with nvidia-smi
+ * working and nothing in the kernel log. */
+void lx_doctor_uvm_hmm(const struct lx_host *host, struct lx_findings *out);
+
 /* ---- NVIDIA's container toolkit inside a container (src/doctor/toolkit.c) ---- */
 
 enum lx_toolkit_setting {

@@ -110,6 +110,8 @@ enum lx_finding_code {
 	/* doctor CTID: nvidia-container-toolkit inside the container (src/doctor/toolkit.c) */
 	LXG130_TOOLKIT_CGROUPS = 130, /* unprivileged, toolkit inside without no-cgroups = true */
 	LXG131_TOOLKIT_UNREAD,    /* the inner toolkit config could not be read or parsed */
+	/* causes that leave the kernel log empty (src/doctor/silent.c) */
+	LXG132_UVM_HMM,           /* nvidia_uvm's HMM on with the open module: cuInit 3 */
 	/* peer-to-peer readiness (src/doctor/p2p.c over src/host/p2p.c) */
 	LXG160_P2P_IOMMU_TRANSLATES = 160, /* GPUs whose IOMMU groups translate peer DMA */
 	LXG161_P2P_ACS_REDIRECT,  /* ACS redirect on the switch ports between GPUs */

@@ -220,12 +220,28 @@ enum lx_mig_lookup {
 enum lx_mig_lookup lx_host_mig_by_uuid(const struct lx_host *host, const char *uuid,
 				       size_t *gpu, int *gi, int *ci);
 
+/* A fact that can be unknown (a file not readable, an older snapshot). */
+enum lx_tristate { LX_NO = 0, LX_YES = 1, LX_UNSURE = -1 };
+
 struct lx_driver {
 	char *version;       /* "590.48.01"; NULL when the nvidia module is not loaded */
 	enum lx_driver_flavor flavor;
 	struct lx_strv modules;  /* loaded nvidia modules, /proc/modules order */
 	struct lx_strv firmware; /* /lib/firmware/nvidia/<version> dirs holding GSP firmware */
 	bool persistenced;   /* nvidia-persistenced's socket exists */
+	/* nvidia_uvm's uvm_disable_hmm parameter as the loaded module has it
+	 * (/sys/module/nvidia_uvm/parameters/uvm_disable_hmm, "Y" or "N");
+	 * LX_UNSURE when nvidia_uvm is not loaded or an older snapshot */
+	enum lx_tristate uvm_disable_hmm;
+};
+
+/* The running kernel's build options the driver's features depend on,
+ * from /boot/config-<release> or /proc/config.gz. nvidia_uvm builds its HMM
+ * support only with both CONFIG_HMM_MIRROR and CONFIG_DEVICE_PRIVATE
+ * (kernel-open/nvidia-uvm/uvm_linux.h, UVM_IS_CONFIG_HMM). */
+struct lx_kernel_config {
+	char *source; /* the file read; NULL: none was readable (all unknown) */
+	enum lx_tristate hmm_mirror, device_private;
 };
 
 /* Who published a model to the cluster file system, and from which boot
@@ -285,6 +301,7 @@ struct lx_host {
 	struct lx_mig_uuid *mig_uuids;
 	size_t n_mig_uuids;
 	struct lx_driver driver;
+	struct lx_kernel_config kernel_config;
 	/* Every bridge on a GPU's pcie_path, sorted by bdf. */
 	struct lx_pci_bridge *bridges;
 	size_t n_bridges;
@@ -479,6 +496,7 @@ struct lx_scan_paths {
 	const char *sys;      /* "/sys": for the links libudev does not resolve */
 	const char *firmware; /* "/lib/firmware/nvidia" */
 	const char *run;      /* "/run" */
+	const char *boot;     /* "/boot": config-<release> */
 	/* The root nvidia-smi is run from (usr/bin, usr/sbin, bin, sbin
 	 * there), for the MIG UUIDs; NULL: not run. Default "/". */
 	const char *tools;

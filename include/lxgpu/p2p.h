@@ -24,9 +24,6 @@ enum lx_p2p_verdict {
 	LX_P2P_UNKNOWN,   /* nothing known in the way, but a fact could not be read */
 };
 
-/* A tri-state: ACS redirect can be unknown. */
-enum lx_tristate { LX_NO = 0, LX_YES = 1, LX_UNSURE = -1 };
-
 struct lx_p2p_bridge {
 	const struct lx_pci_bridge *bridge; /* into the host model; NULL when the model lacks it */
 	char *bdf;

@@ -45,6 +45,7 @@ static const char global_help[] =
 	"  --driver-root DIR   where the host's driver userspace is, nvidia-smi included\n"
 	"                      (default /; with --proc-dir, nvidia-smi is run only when given)\n"
 	"  --firmware-dir DIR  where GSP firmware lives (default /lib/firmware/nvidia)\n"
+	"  --boot-dir DIR      where the kernel's config-<release> is (default /boot)\n"
 	"  --run-dir DIR       where daemons keep sockets (default /run)\n"
 	"  --cgroup-root DIR   where containers' cgroups are (default /sys/fs/cgroup)\n"
 	"  --state-dir DIR     lxgpu's records of containers' GPUs (default " LXGPU_STATE_DIR ")\n"
@@ -103,6 +104,7 @@ enum {
 	OPT_FORMAT,
 	OPT_NO_COLOR,
 	OPT_FIRMWARE_DIR,
+	OPT_BOOT_DIR,
 	OPT_RUN_DIR,
 	OPT_GPUS,
 	OPT_STYLE,
@@ -162,6 +164,7 @@ static const struct option long_options[] = {
 	{"no-color", no_argument, NULL, OPT_NO_COLOR},
 	{"compact", no_argument, NULL, OPT_COMPACT},
 	{"firmware-dir", required_argument, NULL, OPT_FIRMWARE_DIR},
+	{"boot-dir", required_argument, NULL, OPT_BOOT_DIR},
 	{"run-dir", required_argument, NULL, OPT_RUN_DIR},
 	{"output", required_argument, NULL, 'o'},
 	{"gpus", required_argument, NULL, OPT_GPUS},
@@ -405,6 +408,7 @@ int main(int argc, char **argv)
 			cli.given |= CLI_OPT_FORMAT; /* where --format is taken */
 			break;
 		case OPT_FIRMWARE_DIR: cli.scan_paths.firmware = optarg; break;
+		case OPT_BOOT_DIR: cli.scan_paths.boot = optarg; break;
 		case OPT_RUN_DIR: cli.scan_paths.run = optarg; break;
 		case OPT_PROC_DIR: cli.scan_paths.proc = optarg; proc_dir_given = true; break;
 		case OPT_DEV_DIR: cli.scan_paths.dev = optarg; break;

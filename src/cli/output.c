@@ -38,6 +38,7 @@ char *cli_command_words(const struct cli *cli, const char *verb)
 		{"--sys-dir", "/sys", offsetof(struct cli, scan_paths.sys), false},
 		{"--firmware-dir", "/lib/firmware/nvidia", offsetof(struct cli, scan_paths.firmware), false},
 		{"--run-dir", "/run", offsetof(struct cli, scan_paths.run), false},
+		{"--boot-dir", "/boot", offsetof(struct cli, scan_paths.boot), false},
 		{"--backup-dir", "/var/lib/lxgpu/backups", offsetof(struct cli, backup_dir), true},
 		{"--lock-dir", "/run/lock/lxc", offsetof(struct cli, lock_dir), true},
 	};

@@ -18,7 +18,8 @@ struct check_ctx {
 static char *host_fix(enum lx_finding_code code, char *fix)
 {
 	if (!fix || !*fix || code == LXG020_UVM_NOT_LOADED || code == LXG122_DRIVER_NODE_MISSING ||
-	    code == LXG123_DRIVER_NODE_WRONG || lx_str_starts_with(fix, "by hand:"))
+	    code == LXG123_DRIVER_NODE_WRONG || code == LXG132_UVM_HMM ||
+	    lx_str_starts_with(fix, "by hand:"))
 		return fix;
 	char *manual = lx_xasprintf("by hand: %s", fix);
 	free(fix);
@@ -196,6 +197,10 @@ static int check_model(struct check_ctx *c)
 		add(c, (enum lx_finding_code)x->code, x->message, x->fix, evidence);
 		if (x->info)
 			lx_findings_last_severity(c->out, LX_SEVERITY_INFO);
+		/* a warning for verify (the container still starts), but CUDA
+		 * cannot initialize without nvidia-uvm: doctor's question */
+		else if (x->code == LXG020_UVM_NOT_LOADED)
+			lx_findings_last_severity(c->out, LX_SEVERITY_ERROR);
 		x->message = x->fix = NULL;
 	}
 	lx_host_warnings_free(&w);
@@ -525,9 +530,17 @@ static int check_p2p(struct check_ctx *c)
 	return 0;
 }
 
+/* Causes the kernel log does not show (silent.c). */
+static int check_silent(struct check_ctx *c)
+{
+	lx_doctor_uvm_hmm(c->in->host, c->out);
+	return 0;
+}
+
 static int (*const checks[])(struct check_ctx *) = {
 	check_model,
 	check_bars,
+	check_silent,
 	check_p2p,
 	check_facts,
 	check_kmsg,
@@ -574,6 +587,33 @@ static void mark_holders(const char *id, const struct lx_strv *gpus, size_t n_ho
 	}
 }
 
+/* A host finding that stops CUDA everywhere (HMM on; verify says the
+ * container's LXG020 itself): said again as the container's when it holds
+ * an NVIDIA GPU. */
+static void mark_cuda_users(const struct lx_host *host, const char *id, const struct lx_strv *gpus,
+			    size_t n_host, struct lx_findings *out)
+{
+	bool nvidia = false;
+	for (size_t i = 0; i < gpus->n && !nvidia; i++) {
+		const struct lx_gpu *g = lx_host_find_gpu_by_bdf(host, gpus->items[i]);
+		nvidia = g && lx_gpu_kind(g) == LX_GPU_NVIDIA;
+	}
+	for (size_t i = 0; nvidia && i < n_host; i++) {
+		const struct lx_finding *f = &out->items[i];
+		if (f->container || f->code != LXG132_UVM_HMM)
+			continue;
+		enum lx_finding_code code = f->code;
+		enum lx_severity severity = f->severity;
+		char *message = lx_xasprintf("the container's CUDA goes through the host's nvidia_uvm: %s",
+					     f->message);
+		char *fix = f->fix ? lx_xasprintf("on the host: %s", f->fix) : NULL;
+		char *evidence = f->evidence ? lx_xstrdup(f->evidence) : NULL;
+		lx_findings_add(out, code, id, NULL, 0, NULL, message, fix);
+		lx_findings_last_severity(out, severity);
+		lx_findings_last_evidence(out, evidence);
+	}
+}
+
 int lx_doctor_container(const struct lx_host *host, const char *id, const char *path, bool is_pve,
 			const struct lx_runtime_paths *paths, struct lx_findings *out,
 			struct lx_container_report *report, struct lx_doctor_userspace *u,
@@ -586,6 +626,7 @@ int lx_doctor_container(const struct lx_host *host, const char *id, const char *
 	if (lx_verify_container(host, id, path, is_pve, paths, out, report, err) < 0)
 		return -1;
 	mark_holders(id, &report->gpus, host_findings, out);
+	mark_cuda_users(host, id, &report->gpus, host_findings, out);
 	struct lx_conf conf;
 	if (lx_conf_load(path, &conf, err) < 0) {
 		lx_container_report_free(report);

@@ -56,6 +56,7 @@ void lx_host_free(struct lx_host *host)
 	free(host->driver.version);
 	lx_strv_free(&host->driver.modules);
 	lx_strv_free(&host->driver.firmware);
+	free(host->kernel_config.source);
 	memset(host, 0, sizeof(*host));
 }
 

@@ -72,6 +72,7 @@ void lx_scan_paths_default(struct lx_scan_paths *paths)
 	paths->sys = "/sys";
 	paths->firmware = "/lib/firmware/nvidia";
 	paths->run = "/run";
+	paths->boot = "/boot";
 	paths->tools = "/";
 	paths->packages = "/";
 }
@@ -738,6 +739,71 @@ static void scan_firmware_and_daemons(struct scanner *s)
 	s->host->driver.persistenced = stat(socket, &st) == 0;
 }
 
+/* A bool module parameter as sysfs prints it (param_get_bool: "Y" or "N"). */
+static enum lx_tristate read_bool_param(const char *sys, const char *rel)
+{
+	_cleanup_free_ char *path = lx_path_join(sys, rel);
+	_cleanup_free_ char *text = NULL;
+	struct lx_error err = {0};
+	if (lx_read_file_optional(path, 64, &text, NULL, &err) < 0)
+		lx_error_clear(&err);
+	const char *v = text ? lx_str_strip(text) : "";
+	return strcmp(v, "Y") == 0 ? LX_YES : strcmp(v, "N") == 0 ? LX_NO : LX_UNSURE;
+}
+
+/* "CONFIG_X=y" or "=m": set; "# CONFIG_X is not set" or no line: not set. */
+static enum lx_tristate config_option(const char *text, const char *name)
+{
+	size_t n = strlen(name);
+	for (const char *p = text; p && *p; p = strchr(p, '\n'), p = p ? p + 1 : NULL)
+		if (strncmp(p, name, n) == 0 && p[n] == '=')
+			return p[n + 1] == 'y' || p[n + 1] == 'm' ? LX_YES : LX_NO;
+	return LX_NO;
+}
+
+/* The running kernel's config: the distribution's /boot/config-<release>
+ * (Debian, Proxmox), else the kernel's own /proc/config.gz (IKCONFIG_PROC).
+ * Neither readable: unknown. */
+static void scan_kernel_config(struct scanner *s)
+{
+	struct lx_kernel_config *kc = &s->host->kernel_config;
+	kc->hmm_mirror = kc->device_private = LX_UNSURE;
+	struct lx_buf text = {0};
+	struct lx_error err = {0};
+	_cleanup_free_ char *name = s->host->kernel ? lx_xasprintf("config-%s", s->host->kernel) : NULL;
+	_cleanup_free_ char *boot = name && s->paths->boot && !strchr(s->host->kernel, '/')
+					    ? lx_path_join(s->paths->boot, name)
+					    : NULL;
+	_cleanup_free_ char *proc = lx_path_join(s->paths->proc, "config.gz");
+	char *plain = NULL;
+	/* source: the file's name on the host (with the default directories),
+	 * so that a fixture's model does not name the test's directory */
+	if (boot && lx_read_file_optional(boot, 16u << 20, &plain, NULL, &err) == 0 && plain) {
+		kc->source = lx_xasprintf("/boot/%s", name);
+		lx_buf_puts(&text, plain);
+		free(plain);
+	} else if (access(proc, R_OK) == 0 &&
+		   lx_file_read_decompressed(proc, 16u << 20, &text, &err) == 0) {
+		kc->source = lx_xstrdup("/proc/config.gz");
+	}
+	lx_error_clear(&err);
+	if (kc->source) {
+		lx_buf_puts(&text, "");
+		kc->hmm_mirror = config_option(text.data, "CONFIG_HMM_MIRROR");
+		kc->device_private = config_option(text.data, "CONFIG_DEVICE_PRIVATE");
+	}
+	lx_buf_free(&text);
+}
+
+/* nvidia_uvm's HMM switch, read only while nvidia_uvm is loaded. */
+static void scan_uvm_params(struct scanner *s)
+{
+	s->host->driver.uvm_disable_hmm =
+		lx_host_has_module(s->host, "nvidia_uvm")
+			? read_bool_param(s->paths->sys, "module/nvidia_uvm/parameters/uvm_disable_hmm")
+			: LX_UNSURE;
+}
+
 static int compare_bridges(const void *a, const void *b)
 {
 	return strcmp(((const struct lx_pci_bridge *)a)->bdf, ((const struct lx_pci_bridge *)b)->bdf);
@@ -799,6 +865,8 @@ int lx_host_scan(const struct lx_scan_paths *paths, struct lx_host *host,
 	scan_mig_uuids(&s);
 	scan_firmware_and_daemons(&s);
 	scan_platform(&s);
+	scan_uvm_params(&s);
+	scan_kernel_config(&s);
 	if (evidence)
 		lx_evidence_add(evidence, "dev-listing.txt",
 				s.dev_listing.data ? s.dev_listing.data : "", s.dev_listing.len);

@@ -85,6 +85,12 @@ static struct lx_doc *gpu_to_doc(const struct lx_gpu *g, size_t index)
 	return m;
 }
 
+/* true, false, or null for unknown */
+static struct lx_doc *tristate_doc(enum lx_tristate t)
+{
+	return t == LX_UNSURE ? lx_doc_new_null() : lx_doc_new_bool(t == LX_YES);
+}
+
 struct lx_doc *lx_host_to_doc(const struct lx_host *h)
 {
 	struct lx_doc *root = lx_doc_new_map();
@@ -111,7 +117,17 @@ struct lx_doc *lx_host_to_doc(const struct lx_host *h)
 	lx_doc_map_set(driver, "modules", lx_doc_new_str_list(&h->driver.modules));
 	lx_doc_map_set(driver, "firmware", lx_doc_new_str_list(&h->driver.firmware));
 	lx_doc_map_set(driver, "persistenced", lx_doc_new_bool(h->driver.persistenced));
+	lx_doc_map_set(driver, "uvm_disable_hmm", tristate_doc(h->driver.uvm_disable_hmm));
 	lx_doc_map_set(root, "driver", driver);
+	if (h->kernel_config.source) {
+		struct lx_doc *kc = lx_doc_new_map();
+		lx_doc_map_set(kc, "source", lx_doc_new_str(h->kernel_config.source));
+		lx_doc_map_set(kc, "hmm_mirror", tristate_doc(h->kernel_config.hmm_mirror));
+		lx_doc_map_set(kc, "device_private", tristate_doc(h->kernel_config.device_private));
+		lx_doc_map_set(root, "kernel_config", kc);
+	} else {
+		lx_doc_map_set(root, "kernel_config", lx_doc_new_null());
+	}
 
 	struct lx_doc *gpus = lx_doc_new_list();
 	for (size_t i = 0; i < h->n_gpus; i++)
@@ -396,6 +412,22 @@ static int read_bool(struct loader *l, struct fields *f, const char *key, bool *
 	return 0;
 }
 
+/* An optional boolean that may be unknown: absent or null is LX_UNSURE. */
+static int read_tristate(struct loader *l, struct fields *f, const char *key,
+			 enum lx_tristate *out)
+{
+	const struct lx_doc *d;
+	*out = LX_UNSURE;
+	if (get_field(l, f, key, false, &d) < 0)
+		return -1;
+	if (!d || d->kind == LX_DOC_NULL)
+		return 0;
+	if (expect_kind(l, f, key, d, LX_DOC_BOOL, true) < 0)
+		return -1;
+	*out = d->boolean ? LX_YES : LX_NO;
+	return 0;
+}
+
 static int read_str_list(struct loader *l, struct fields *f, const char *key,
 			 struct lx_strv *out)
 {
@@ -627,7 +659,23 @@ static int load_driver(struct loader *l, const struct lx_doc *d, struct lx_drive
 				 "'%s' is not one of open, proprietary, unknown", flavor);
 	if (read_str_list(l, &f, "modules", &drv->modules) < 0 ||
 	    read_str_list(l, &f, "firmware", &drv->firmware) < 0 ||
-	    read_bool(l, &f, "persistenced", &drv->persistenced) < 0)
+	    read_bool(l, &f, "persistenced", &drv->persistenced) < 0 ||
+	    read_tristate(l, &f, "uvm_disable_hmm", &drv->uvm_disable_hmm) < 0)
+		return -1;
+	return close_fields(l, &f);
+}
+
+/* Optional (null or absent: not read, as in snapshots from before it). */
+static int load_kernel_config(struct loader *l, const struct lx_doc *d, struct lx_kernel_config *kc)
+{
+	kc->hmm_mirror = kc->device_private = LX_UNSURE;
+	if (!d || d->kind == LX_DOC_NULL)
+		return 0;
+	struct fields f;
+	if (open_fields(l, d, "kernel_config", &f) < 0 ||
+	    read_str(l, &f, "source", true, &kc->source) < 0 ||
+	    read_tristate(l, &f, "hmm_mirror", &kc->hmm_mirror) < 0 ||
+	    read_tristate(l, &f, "device_private", &kc->device_private) < 0)
 		return -1;
 	return close_fields(l, &f);
 }
@@ -987,6 +1035,9 @@ static int load_host(struct loader *l, const struct lx_doc *root, struct lx_host
 	    (d && load_published(l, d, &h->published) < 0))
 		return -1;
 	if (get_field(l, &f, "driver", true, &d) < 0 || load_driver(l, d, &h->driver) < 0)
+		return -1;
+	if (get_field(l, &f, "kernel_config", false, &d) < 0 ||
+	    load_kernel_config(l, d, &h->kernel_config) < 0)
 		return -1;
 	if (schema == 1) {
 		if (get_field(l, &f, "majors", true, &d) < 0 || load_majors_v1(l, d, h) < 0)

@@ -99,7 +99,7 @@ cp "$eight" "$work/evil/host.yaml"
 tar -C "$work/evil" -czf "$work/evil.tar.gz" --transform 's,^host.yaml$,../host.yaml,' host.yaml
 t_missing() { run 2 --host "$work/missing.yaml" scan && err_has "$work/missing.yaml"; }
 t_truncated() { run 2 --host "$work/truncated.yaml" scan && err_has "truncated.yaml:"; }
-t_type() { run 2 --host "$work/type.yaml" scan && err_has "type.yaml:26: field 'gpus[0].numa_node': must be an integer"; }
+t_type() { run 2 --host "$work/type.yaml" scan && err_has "type.yaml:31: field 'gpus[0].numa_node': must be an integer"; }
 t_unknown_field() { run 2 --host "$work/unknown.yaml" scan && err_has "unknown.yaml:15: field 'driver.daemon': unknown field"; }
 t_evil_bundle() { run 2 --host "$work/evil.tar.gz" scan && err_has "unsafe path"; }
 check "missing snapshot: exit 2, names the file" t_missing

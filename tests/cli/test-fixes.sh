@@ -665,7 +665,7 @@ if [ "$uvm" = 1 ]; then
 fi
 EOF2
 chmod +x "$work/fixd/on-nvidia-modprobe"
-dlx() { "$lxgpu" --proc-dir "$dh/proc" --dev-dir "$dh/dev" --sys-dir "$dh/sys" --run-dir "$dh/run" \
+dlx() { "$lxgpu" --proc-dir "$dh/proc" --dev-dir "$dh/dev" --sys-dir "$dh/sys" --run-dir "$dh/run" --boot-dir "$dh/boot" \
 	--firmware-dir "$work/none" --state-dir "$dh/state" "$@"; }
 doctor_live() {
 	rm -f "$work/out.json"
@@ -707,6 +707,30 @@ t_nvlink5() {
 	mkdir -p "$p" && echo 0x15b3 >"$p/vendor" && echo 0x020700 >"$p/class" &&
 		printf '\202\020ConnectX-7 SW_MNG\220\004PN:' >"$p/vpd" && manual LXG119 host doctor_live
 }
+# nvidia_uvm's HMM on (the open 590 module, uvm_disable_hmm N, a kernel
+# config with HMM_MIRROR and DEVICE_PRIVATE): modprobe's stub loads
+# nvidia_uvm as modprobe does, its parameter from the command line into
+# sysfs as the kernel shows a bool (Y/N)
+t_uvm_hmm() {
+	dl_host 511 || return 1
+	echo 6.8.12-15-pve >"$dh/proc/sys/kernel/osrelease"
+	mkdir -p "$dh/boot" "$dh/sys/module/nvidia_uvm/parameters"
+	printf 'CONFIG_HMM_MIRROR=y\nCONFIG_DEVICE_PRIVATE=y\n' >"$dh/boot/config-6.8.12-15-pve"
+	echo N >"$dh/sys/module/nvidia_uvm/parameters/uvm_disable_hmm"
+	cat >"$work/fixd/on-modprobe" <<'EOF2'
+#!/bin/sh
+[ "$1" = -r ] && exit 0
+p="$FIX_DH/sys/module/nvidia_uvm/parameters/uvm_disable_hmm"
+echo N >"$p"
+for a; do case $a in uvm_disable_hmm=1 | uvm_disable_hmm=Y | uvm_disable_hmm=y) echo Y >"$p" ;; esac; done
+EOF2
+	chmod +x "$work/fixd/on-modprobe"
+	dfixed LXG132
+	rc=$?
+	rm -f "$work/fixd/on-modprobe"
+	grep -q '^modprobe -r nvidia_uvm$' "$work/fixd/calls" || { echo "no modprobe -r nvidia_uvm ran"; return 1; }
+	return $rc
+}
 # doctor on a snapshot whose uvm node is stale (the RTX 4090 host's 505:0
 # made 504:0): ensure-nodes refuses --host, so its fix must not carry the
 # snapshot's; run as printed it acts on this machine's /proc (no NVIDIA
@@ -738,6 +762,7 @@ if [ "$(id -u)" -eq 0 ]; then
 	check "LXG123 a GPU node of another major: lxgpu ensure-nodes" t_node_gpu_major
 	check "LXG123 ModifyDeviceFiles 0, a GPU node of another major: by hand (ensure-nodes leaves it)" t_node_nomodify_major
 	check "LXG119 NVLink 5 without its prerequisites: by hand (modprobe, nvlsm)" t_nvlink5
+	check "LXG132 nvidia_uvm's HMM on: modprobe -r nvidia_uvm, then modprobe nvidia_uvm uvm_disable_hmm=1" t_uvm_hmm
 else
 	skip_case "LXG122, LXG123: the driver node cases" "not root: mknod needs root" LXG122 LXG123
 	skip_case "LXG119 NVLink 5 without its prerequisites" "not root: its host's nodes are mknod'ed" LXG119

@@ -94,6 +94,14 @@ run_doctor
 expect "modprobe.blacklist names nvidia-uvm (- and _ alike): LXG128, nouveau alone is fine" 1 \
 	'[.findings[] | select(.code == "LXG128")] | length == 1 and (.[0].message | test("nvidia_uvm"))'
 
+# nvidia_uvm loaded with uvm_disable_hmm N (its default on x86_64), the
+# fixture's kernel config with HMM_MIRROR and DEVICE_PRIVATE: the seed's
+# host; the scanner reads both, doctor names HMM (a warning, exit 0)
+new_case hmm-on; mkdir -p "$plant/tree/sys/module/nvidia_uvm/parameters"
+echo N >"$plant/tree/sys/module/nvidia_uvm/parameters/uvm_disable_hmm"; run_doctor
+expect "uvm_disable_hmm N, a kernel with HMM: LXG132 (warning), its evidence the sysfs value and the config" 0 \
+	'.ok == false and ([.findings[] | select(.code == "LXG132" and .severity == "warning" and (.evidence | test("uvm_disable_hmm: N")) and (.evidence | test("/boot/config-6.8.12-15-pve")))] | length) == 1 and ([.findings[] | select(.code != "LXG132" and .code != "LXG162")] | length) == 0'
+
 new_case no-persistenced; rm "$plant/run/nvidia-persistenced/nvidia-persistenced.pid"; run_doctor
 expect "no live nvidia-persistenced: LXG126, a note only" 0 \
 	'.ok == true and ([.findings[] | select(.code == "LXG126" and .severity == "info")] | length) == 1'

@@ -31,13 +31,61 @@ if jq -e '.ok == true and ([.findings[] | select(.code == "LXG121" and .severity
 else
 	report not-ok "pve-vfio-split: the vfio-pci GPU is a note"
 fi
-# A host without nvidia-uvm: CUDA cannot work (LXG020).
+# A host without nvidia-uvm: CUDA cannot initialize without it (LXG020):
+# for doctor an error, exit 1.
 "$lxgpu" --host "$examples/pve-uvm-not-loaded.yaml" doctor --kmsg "$clean" --format json >"$work/j"
-if jq -e '[.findings[].code] | index("LXG020")' "$work/j" >/dev/null; then
+rc=$?
+if [ "$rc" = 1 ] && jq -e '[.findings[] | select(.code == "LXG020" and .severity == "error")] | length == 1' "$work/j" >/dev/null; then
 	report ok "pve-uvm-not-loaded: nvidia-uvm not loaded"
 else
 	report not-ok "pve-uvm-not-loaded: nvidia-uvm not loaded"
 fi
+
+# nvidia_uvm's HMM (LXG132, no log line): the 8-GPU host made to look like
+# the seed's (open 590, uvm_disable_hmm N, a kernel with HMM_MIRROR and
+# DEVICE_PRIVATE, a clean log) names it, once, as a warning (exit 0) with the
+# parameter's fix; the condition written by hand from kernel-open/nvidia-uvm
+# (uvm_hmm.c, uvm_linux.h): the parameter Y, the proprietary flavour, a
+# kernel without DEVICE_PRIVATE, a branch before r530, or a snapshot that
+# does not record the facts: none.
+hmm_host() { # NAME SED: the 8-GPU host, seed-like, then SED applied
+	sed -e 's/^  uvm_disable_hmm: true$/  uvm_disable_hmm: false/' -e "$2" "$host" >"$work/$1.yaml"
+}
+hmm_count() { # NAME: exit status and the number of LXG132 findings
+	"$lxgpu" --host "$work/$1.yaml" doctor --kmsg "$clean" --format json >"$work/j" 2>"$work/err"
+	echo "$? $(jq '[.findings[] | select(.code == "LXG132")] | length' "$work/j")"
+}
+hmm_host seed ''
+if [ "$(hmm_count seed)" = "0 1" ] && jq -e '.findings[] | select(.code == "LXG132") |
+	.severity == "warning" and (.message | test("error 3")) and
+	(.fix | test("modprobe -r nvidia_uvm, then modprobe nvidia_uvm uvm_disable_hmm=1")) and
+	(.fix | test("options nvidia_uvm uvm_disable_hmm=1")) and
+	(.evidence | test("uvm_disable_hmm: N")) and (.evidence | test("/boot/config-6.8.12-15-pve: CONFIG_HMM_MIRROR=y, CONFIG_DEVICE_PRIVATE=y"))' "$work/j" >/dev/null &&
+	! grep -q 'Nothing wrong found' "$work/j"; then
+	report ok "seed-like host (open 590, HMM on, clean log): LXG132 names HMM with its fix"
+else
+	cat "$work/j" "$work/err" | sed 's/^/# /'; report not-ok "seed-like host (open 590, HMM on, clean log): LXG132 names HMM with its fix"
+fi
+"$lxgpu" --host "$work/seed.yaml" doctor --kmsg "$clean" >"$work/out" 2>&1
+if grep -q 'LXG132' "$work/out" && ! grep -q 'Nothing wrong found' "$work/out"; then
+	report ok "seed-like host, text: LXG132, not 'Nothing wrong found'"
+else
+	sed 's/^/# /' "$work/out"; report not-ok "seed-like host, text: LXG132, not 'Nothing wrong found'"
+fi
+while IFS='|' read -r name rc expr why; do
+	hmm_host "$name" "$expr"
+	if [ "$(hmm_count "$name")" = "$rc 0" ]; then report ok "$why: no LXG132"; else report not-ok "$why: no LXG132"; fi
+done <<'LIST'
+proprietary|1|s/^  flavor: open$/  flavor: proprietary/|the proprietary flavour (its Blackwell GPUs: LXG101, exit 1)
+no-devpriv|0|s/^  device_private: true$/  device_private: false/|a kernel without CONFIG_DEVICE_PRIVATE
+no-mirror|0|s/^  hmm_mirror: true$/  hmm_mirror: false/|a kernel without CONFIG_HMM_MIRROR
+r525|0|s/"590.48.01"/"525.147.05"/|an open module before r530
+no-config|0|/^kernel_config:$/,/^  device_private:/d|a snapshot without kernel_config
+no-param|0|/^  uvm_disable_hmm:/d|a snapshot without uvm_disable_hmm
+LIST
+# the example as it is: its admin turned HMM off
+hmm_host param-y 's/^  uvm_disable_hmm: false$/  uvm_disable_hmm: true/'
+[ "$(hmm_count param-y)" = "0 0" ] && report ok "uvm_disable_hmm Y: no LXG132" || report not-ok "uvm_disable_hmm Y: no LXG132"
 
 # Planted: the clean log, then one real message: file, the code its meaning
 # is, the exit status, and words of the message the evidence must quote.
@@ -125,6 +173,18 @@ if [ "$rc" = 0 ] && jq -e '.container.userspace_versions == ["590.48.01"] and .c
 	report ok "a container with the module's userspace: no mismatch, exit 0"
 else
 	cat "$work/j" "$work/err" | sed 's/^/# /'; report not-ok "a container with the module's userspace: no mismatch, exit 0"
+fi
+# HMM on (the seed-like host): said again for the container holding GPU 0,
+# its fix to be run on the host
+"$lxgpu" --host "$work/seed.yaml" --pve-dir "$pve" --lxc-path "$lxcp" --cgroup-root "$work/no-cgroup" \
+	--lxc-config-dir "$lxc_config" doctor ct-ok --kmsg "$clean" --format json >"$work/j" 2>"$work/err"
+rc=$?
+if [ "$rc" = 0 ] && jq -e '([.findings[] | select(.code == "LXG132" and .container == null)] | length) == 1 and
+	([.findings[] | select(.code == "LXG132" and .container == "ct-ok" and .severity == "warning" and
+	(.fix | startswith("on the host: modprobe -r nvidia_uvm")))] | length) == 1' "$work/j" >/dev/null; then
+	report ok "HMM on: LXG132 for the host and for the container holding an NVIDIA GPU"
+else
+	cat "$work/j" "$work/err" | sed 's/^/# /'; report not-ok "HMM on: LXG132 for the host and for the container holding an NVIDIA GPU"
 fi
 ct_doctor ct-old "$clean" >"$work/out" 2>&1
 rc=$?

@@ -670,6 +670,13 @@ def write_fixture(h):
         write(os.path.join(proc, "driver/nvidia/capabilities", f),
               "DeviceFileMinor: %d\nDeviceFileMode: %d\nDeviceFileModify: 1\n"
               % (minor, cap_mode(name)))
+    # The running kernel's config (passed as --boot-dir): Proxmox's kernels
+    # (Ubuntu's config) build HMM_MIRROR and DEVICE_PRIVATE, which amdgpu's
+    # SVM needs too; only the lines the scan reads.
+    write(os.path.join(d, "boot", "config-" + h["kernel"]), kernel_config_text(h))
+    if uvm_disable_hmm(h) is not None:
+        write(os.path.join(d, "sys/module/nvidia_uvm/parameters/uvm_disable_hmm"),
+              "Y\n" if uvm_disable_hmm(h) else "N\n")
     if h.get("mig_uuids"):
         # Run through --driver-root (tests/lib/in-testbed.sh).
         write(os.path.join(d, "root/usr/bin/nvidia-smi"), nvidia_smi_script(h), 0o755)
@@ -707,6 +714,22 @@ def write_fixture(h):
         if t and (g.get("iommu") is not None or g in h["others"]):
             group = g["iommu"] if g in h["gpus"] else 3
             write(os.path.join(d, "sys/kernel/iommu_groups/%d/type" % group), t + "\n")
+
+
+def kernel_config_text(h):
+    if h.get("kernel_hmm", True):
+        return "CONFIG_ZONE_DEVICE=y\nCONFIG_HMM_MIRROR=y\nCONFIG_DEVICE_PRIVATE=y\n"
+    return "CONFIG_ZONE_DEVICE=y\n# CONFIG_HMM_MIRROR is not set\n# CONFIG_DEVICE_PRIVATE is not set\n"
+
+
+def uvm_disable_hmm(h):
+    """nvidia_uvm's parameter as sysfs has it: None when nvidia_uvm is not
+    loaded. These hosts are working ones: with the open module their admin
+    has turned HMM off (options nvidia_uvm uvm_disable_hmm=1, the fix of
+    cuInit error 3, LXG132); the proprietary module keeps the default N."""
+    if "nvidia_uvm" not in h["modules"]:
+        return None
+    return h.get("uvm_disable_hmm", h["flavor"] == "open")
 
 
 def nvidia_smi_script(h):
@@ -761,7 +784,11 @@ def expected_model(h):
     model = {
         "schema": 2, "hostname": h["hostname"], "kernel": h["kernel"], "cgroup": h["cgroup"],
         "driver": {"version": h["version"], "flavor": h["flavor"], "modules": h["modules"],
-                   "firmware": h["firmware"], "persistenced": h["persistenced"]},
+                   "firmware": h["firmware"], "persistenced": h["persistenced"],
+                   "uvm_disable_hmm": uvm_disable_hmm(h)},
+        "kernel_config": {"source": "/boot/config-" + h["kernel"],
+                          "hmm_mirror": h.get("kernel_hmm", True),
+                          "device_private": h.get("kernel_hmm", True)},
         "majors_complete": True,
         "majors": [{"major": m, "name": n} for m, n in char_majors(h)],
         "gpus": gpus,

@@ -4,7 +4,8 @@
 # applied to the nodes there (git keeps neither modes nor owners); with a
 # PLANT directory ("-" for none) the trees planted in PLANT/tree copied over
 # them and the paths in PLANT/remove (one a line) removed; then lxgpu ARGS
-# with the fixture's firmware and PLANT's run dir (or the fixture's).
+# with the fixture's firmware and boot dir and PLANT's run dir (or the
+# fixture's).
 set -eu
 fixture=$1 plant=$2 lxgpu=$3
 shift 3
@@ -34,4 +35,4 @@ if [ -d "$fixture/root" ]; then
 else
 	set -- --subid-root "$fixture" "$@"
 fi
-exec "$lxgpu" --firmware-dir "$fixture/lib/firmware/nvidia" --run-dir "$run" "$@"
+exec "$lxgpu" --firmware-dir "$fixture/lib/firmware/nvidia" --boot-dir "$fixture/boot" --run-dir "$run" "$@"

@@ -84,18 +84,18 @@ static void test_bad_snapshots(const char *good_path)
 		const char *name, *from, *to, *needle;
 	} cases[] = {
 		{"wrong-type.yaml", "  minor: 0\n", "  minor: zero\n",
-		 "wrong-type.yaml:24: field 'gpus[0].minor': must be an integer or null, not a string"},
+		 "wrong-type.yaml:29: field 'gpus[0].minor': must be an integer or null, not a string"},
 		{"unknown-field.yaml", "  numa_node: 0\n", "  numa_node: 0\n  colour: green\n",
-		 "unknown-field.yaml:27: field 'gpus[0].colour': unknown field"},
+		 "unknown-field.yaml:32: field 'gpus[0].colour': unknown field"},
 		{"bad-bdf.yaml", "bdf: \"0000:18:00.0\"", "bdf: \"18-00\"",
-		 "bad-bdf.yaml:17: field 'gpus[0].bdf': '18-00' is not a PCI address"},
+		 "bad-bdf.yaml:22: field 'gpus[0].bdf': '18-00' is not a PCI address"},
 		{"bad-major.yaml", "- major: 511\n  name: nvidia-uvm\n",
 		 "- major: 5110\n  name: nvidia-uvm\n",
-		 "bad-major.yaml:630: field 'majors[46].major': 5110 is out of range (0..4095)"},
+		 "bad-major.yaml:635: field 'majors[46].major': 5110 is out of range (0..4095)"},
 		{"major-name.yaml", "- major: 511\n  name: nvidia-uvm\n", "- major: 511\n  name: \"\"\n",
-		 "major-name.yaml:631: field 'majors[46].name': must be a name"},
+		 "major-name.yaml:636: field 'majors[46].name': must be a name"},
 		{"major-field.yaml", "- major: 511\n", "- major: 511\n  minor: 0\n",
-		 "major-field.yaml:631: field 'majors[46].minor': unknown field"},
+		 "major-field.yaml:636: field 'majors[46].minor': unknown field"},
 		{"majors-map.yaml", "majors:\n- major: 1\n", "majors:\n  mem: 1\nx:\n- major: 1\n",
 		 "field 'majors': must be a list"},
 		{"complete.yaml", "majors_complete: true\n", "majors_complete: yes please\n",
@@ -113,7 +113,7 @@ static void test_bad_snapshots(const char *good_path)
 		 "field 'gpus[1].bdf': '0000:18:00.0' is listed twice"},
 		{"index.yaml", "- index: 1\n  bdf:", "- index: 5\n  bdf:", "field 'gpus[1].index': is 5"},
 		{"order.yaml", "bdf: \"0000:39:00.0\"", "bdf: \"0000:01:00.0\"",
-		 "order.yaml:60: field 'gpus[1].bdf': GPUs must be listed in PCI address order"},
+		 "order.yaml:65: field 'gpus[1].bdf': GPUs must be listed in PCI address order"},
 		{"cgroup.yaml", "cgroup: v2\n", "cgroup: v3\n", "'v3' is not one of v1, v2"},
 		{"lxc.yaml", "cgroup: v2\n", "cgroup: v2\nlxc_version: lxc-7\n",
 		 "lxc.yaml:6: field 'lxc_version': 'lxc-7' is not an LXC version"},
@@ -123,7 +123,7 @@ static void test_bad_snapshots(const char *good_path)
 		{"flavor.yaml", "flavor: open\n", "flavor: closed\n", "'closed' is not one of open"},
 		{"list.yaml", "gpus:\n", "gpus: 7\nx:\n", "field 'gpus': must be a list"},
 		{"iommu-type.yaml", "  iommu_type: identity\n", "  iommu_type: passthrough\n",
-		 "iommu-type.yaml:28: field 'gpus[0].iommu_type': 'passthrough' is not one of none, "
+		 "iommu-type.yaml:33: field 'gpus[0].iommu_type': 'passthrough' is not one of none, "
 		 "identity, DMA, DMA-FQ"},
 		{"iommu-none.yaml", "  iommu_type: identity\n", "  iommu_type: none\n",
 		 "field 'gpus[0].iommu_type': 'none' does not fit iommu_group"},
@@ -147,15 +147,15 @@ static void test_bad_snapshots(const char *good_path)
 		{"bridge-twice.yaml", "- bdf: \"0000:16:00.0\"\n  acs:", "- bdf: \"0000:15:01.0\"\n  acs:",
 		 "field 'bridges[1].bdf': '0000:15:01.0' is listed twice"},
 		/* issue 28 item 11: the end marker, and parts that no host shows together */
-		{"no-end.yaml", "end: true\n", "", "no-end.yaml:537: no end marker ('end: true'"},
-		{"end-false.yaml", "end: true\n", "end: false\n", "end-false.yaml:632: no end marker"},
+		{"no-end.yaml", "end: true\n", "", "no-end.yaml:542: no end marker ('end: true'"},
+		{"end-false.yaml", "end: true\n", "end: false\n", "end-false.yaml:637: no end marker"},
 		{"uvm-major-gone.yaml", "- major: 511\n  name: nvidia-uvm\n", "",
-		 "uvm-major-gone.yaml:538: field 'majors': the module nvidia_uvm is loaded (driver.modules) "
+		 "uvm-major-gone.yaml:543: field 'majors': the module nvidia_uvm is loaded (driver.modules) "
 		 "but the character table, whole (majors_complete), has no 'nvidia-uvm' major"},
 		{"nvidia-major-gone.yaml", "- major: 195\n  name: nvidia\n", "- major: 195\n  name: nv\n",
 		 "has no 'nvidia' major"},
 		{"minor-twice.yaml", "  minor: 1\n", "  minor: 0\n",
-		 "minor-twice.yaml:67: field 'gpus[1].minor': 0 is also gpus[0]'s"},
+		 "minor-twice.yaml:72: field 'gpus[1].minor': 0 is also gpus[0]'s"},
 		{"bridge-off-path.yaml", "- bdf: \"0000:15:01.0\"\n  acs:", "- bdf: \"0000:14:01.0\"\n  acs:",
 		 "field 'bridges[0].bdf': '0000:14:01.0' is on no GPU's pcie_path"},
 	};
