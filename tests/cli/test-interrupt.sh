@@ -123,7 +123,12 @@ t_setup() {
 		ensure-nodes)
 			rm -rf "$s" && mkdir -p "$s/dev/nvidia-caps"
 			# A stale nvidia-uvm (509, not 511) and a nvidiactl of the wrong mode.
-			mknod "$s/dev/nvidia-uvm" c 509 0 && mknod -m 0600 "$s/dev/nvidiactl" c 195 255 || return 1 ;;
+			mknod "$s/dev/nvidia-uvm" c 509 0 && mknod -m 0600 "$s/dev/nvidiactl" c 195 255 || return 1
+			# A container applied with --style include (its record, as
+			# tests/cli/test-include.sh writes it): its include file is made.
+			mkdir -p "$s/st/containers" &&
+				printf 'schema: 1\nid: "101"\nconfig_path: /nonexistent/101.conf\nstyle: include\nunprivileged: false\ndri: false\ncaps: false\nexclusive: false\nrecorded_at: "2026-12-01T00:00:00Z"\ngpus:\n- pci: "0000:41:00.0"\n  uuid: GPU-11111111-2222-3333-4444-555555555555\n  minor: 3\n' \
+					>"$s/st/containers/101.yaml" || return 1 ;;
 		publish)
 			rm -rf "$s" && mkdir -p "$s/pve/nodes/n1" &&
 				"$lxgpu" --host "$host_other" --pve-dir "$s/pve" publish --node n1 2>/dev/null || return 1 ;;
