@@ -303,6 +303,11 @@ bool lx_root_has_regular_file(int root_fd, const char *path);
  * most max bytes and only then reopened for reading through /proc/self/fd.
  * Closes path_fd. -1 with errno: EINVAL not a regular file, EFBIG too large. */
 int lx_reopen_regular(int path_fd, off_t max, struct stat *st);
+/* The whole of such a file, through lx_reopen_regular (path_fd closed
+ * here): *out NUL terminated, *len without the NUL. -1 with errno: EINVAL
+ * not a regular file, EFBIG larger than max (also when it grew since the
+ * check), else the open's or the read's. */
+int lx_read_regular(int path_fd, size_t max, char **out, size_t *len);
 
 /* Make the directories of dir inside root_fd (each component resolved
  * inside the root; mode 0755) and return an O_PATH fd of it. */

@@ -35,6 +35,14 @@ static int check_called_as_mount_hook(const struct cli *cli)
 	return 0;
 }
 
+/* What the hook noticed on the way (the last start's list it could not
+ * read, say), whether it went on or not. */
+static void print_notes(const struct cli *cli, const struct lx_inject_result *r)
+{
+	for (size_t i = 0; i < r->notes.n; i++)
+		cli_note(cli, "%s", r->notes.items[i]);
+}
+
 static int run_hook(struct cli *cli)
 {
 	if (check_called_as_mount_hook(cli) != 0)
@@ -52,6 +60,7 @@ static int run_hook(struct cli *cli)
 	struct lx_inject_result r;
 	struct lx_error err = {0};
 	int rc = lx_inject_driver(&o, &r, &err);
+	print_notes(cli, &r);
 	if (rc < 0 && r.no_driver && cli->hook_optional) {
 		cli_warn(cli, "container %s starts without the host's driver userspace (hook --optional): %s",
 			 name ? name : "?", err.message);
@@ -83,8 +92,6 @@ static int run_hook(struct cli *cli)
 		for (size_t i = 0; i < r.links.n; i++)
 			printf("  link %s\n", r.links.items[i]);
 	}
-	for (size_t i = 0; i < r.notes.n; i++)
-		cli_note(cli, "%s", r.notes.items[i]);
 	lx_inject_result_free(&r);
 	return fflush(stdout) == 0 ? LX_EXIT_OK : LX_EXIT_ERROR;
 }

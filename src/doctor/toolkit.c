@@ -153,27 +153,12 @@ static int read_config(int root_fd, char **text, char **why)
 				    errno == EXDEV ? "a link that leaves the root" : strerror(errno));
 		return -1;
 	}
-	int fd = lx_reopen_regular(pfd, TOOLKIT_CONFIG_MAX, NULL);
-	if (fd < 0) {
+	if (lx_read_regular(pfd, TOOLKIT_CONFIG_MAX, text, NULL) < 0) {
 		*why = lx_xstrdup(errno == EFBIG    ? "it is larger than 1 MiB"
 				  : errno == EINVAL ? "it is not a regular file"
 						    : strerror(errno));
 		return -1;
 	}
-	struct lx_buf b = {0};
-	char chunk[8192];
-	ssize_t n;
-	while ((n = read(fd, chunk, sizeof(chunk))) > 0 && b.len <= TOOLKIT_CONFIG_MAX)
-		lx_buf_append(&b, chunk, (size_t)n);
-	int saved = errno;
-	close(fd);
-	if (n < 0) {
-		lx_buf_free(&b);
-		*why = lx_xasprintf("reading it failed: %s", strerror(saved));
-		return -1;
-	}
-	lx_buf_append(&b, "", 1);
-	*text = lx_buf_steal(&b);
 	return 0;
 }
 

@@ -122,23 +122,15 @@ int lx_made_undo(int root_fd, const char *lib_dir, struct lx_strv *notes, struct
 		close(dir_fd);
 		return e == ENOENT ? 0 : lx_error_set_errno(err, e, "%s in the container", list);
 	}
-	struct stat st;
 	_cleanup_free_ char *text = NULL;
-	int fd = lx_reopen_regular(pfd, MADE_MAX, &st);
-	if (fd < 0) {
-		close(dir_fd);
-		return lx_error_set(err, "%s in the container is not the list the hook writes "
-				    "(a regular file of at most 64 KiB)", list);
-	}
-	text = lx_xcalloc((size_t)st.st_size + 1, 1);
-	ssize_t n = read(fd, text, (size_t)st.st_size);
-	close(fd);
-	if (n < 0) {
+	if (lx_read_regular(pfd, MADE_MAX, &text, NULL) < 0) {
 		int e = errno;
 		close(dir_fd);
+		if (e == EINVAL || e == EFBIG)
+			return lx_error_set(err, "%s in the container is not the list the hook "
+					    "writes (a regular file of at most 64 KiB)", list);
 		return lx_error_set_errno(err, e, "%s in the container", list);
 	}
-	text[n] = '\0';
 	for (char *save = NULL, *line = strtok_r(text, "\n", &save); line;
 	     line = strtok_r(NULL, "\n", &save))
 		undo_one(root_fd, lib_dir, line, notes);

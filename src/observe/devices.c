@@ -240,28 +240,13 @@ static bool read_root_ldcache(int root_fd, struct lx_ldcache *cache)
 	int pfd = lx_open_in_root(root_fd, "/etc/ld.so.cache", O_PATH);
 	if (pfd < 0)
 		return false;
-	int fd = lx_reopen_regular(pfd, ROOT_LDCACHE_MAX, NULL);
-	if (fd < 0)
+	_cleanup_free_ char *data = NULL;
+	size_t len = 0;
+	if (lx_read_regular(pfd, ROOT_LDCACHE_MAX, &data, &len) < 0)
 		return false;
-	struct lx_buf b = {0};
-	char chunk[65536];
-	bool ok = true;
-	for (;;) {
-		ssize_t n = read(fd, chunk, sizeof(chunk));
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0 || b.len + (size_t)n > ROOT_LDCACHE_MAX) {
-			ok = n == 0;
-			break;
-		}
-		lx_buf_append(&b, chunk, (size_t)n);
-	}
-	close(fd);
 	struct lx_error err = {0};
-	if (ok && lx_ldcache_parse("etc/ld.so.cache", b.data ? b.data : "", b.len, cache, &err) < 0)
-		ok = false; /* a corrupt cache: the loader skips it too */
-	lx_error_clear(&err);
-	lx_buf_free(&b);
+	bool ok = lx_ldcache_parse("etc/ld.so.cache", data, len, cache, &err) == 0;
+	lx_error_clear(&err); /* a corrupt cache: the loader skips it too */
 	return ok;
 }
 
@@ -391,28 +376,8 @@ char *lx_rootfs_read_group(int root_fd)
 	/* The container's file: O_PATH first, a regular file of sane size, then
 	 * read through its fd (never a FIFO or a device someone put there). */
 	int pfd = lx_open_in_root(root_fd, "/etc/group", O_PATH);
-	if (pfd < 0)
+	char *text = NULL;
+	if (pfd < 0 || lx_read_regular(pfd, ROOT_GROUP_MAX, &text, NULL) < 0)
 		return NULL;
-	int fd = lx_reopen_regular(pfd, ROOT_GROUP_MAX, NULL);
-	if (fd < 0)
-		return NULL;
-	struct lx_buf b = {0};
-	char chunk[16384];
-	bool ok = true;
-	for (;;) {
-		ssize_t n = read(fd, chunk, sizeof(chunk));
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0 || b.len + (size_t)n > ROOT_GROUP_MAX) {
-			ok = n == 0;
-			break;
-		}
-		lx_buf_append(&b, chunk, (size_t)n);
-	}
-	close(fd);
-	if (!ok) {
-		lx_buf_free(&b);
-		return NULL;
-	}
-	return b.data ? lx_buf_steal(&b) : lx_xstrdup("");
+	return text;
 }

@@ -74,6 +74,43 @@ int lx_reopen_regular(int path_fd, off_t max, struct stat *st)
 	return fd;
 }
 
+int lx_read_regular(int path_fd, size_t max, char **out, size_t *len)
+{
+	*out = NULL;
+	if (len)
+		*len = 0;
+	int fd = lx_reopen_regular(path_fd, (off_t)max, NULL);
+	if (fd < 0)
+		return -1;
+	struct lx_buf b = {0};
+	char chunk[65536];
+	int e = 0;
+	for (;;) {
+		ssize_t n = read(fd, chunk, sizeof(chunk));
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			e = n < 0 ? errno : 0;
+			break;
+		}
+		if (b.len + (size_t)n > max) {
+			e = EFBIG; /* it grew since the check */
+			break;
+		}
+		lx_buf_append(&b, chunk, (size_t)n);
+	}
+	close(fd);
+	if (e) {
+		lx_buf_free(&b);
+		errno = e;
+		return -1;
+	}
+	if (len)
+		*len = b.len;
+	*out = lx_buf_steal(&b);
+	return 0;
+}
+
 /* One component: a plain name, not "." or "..", no "/". */
 static bool plain_name(const char *s, size_t n)
 {

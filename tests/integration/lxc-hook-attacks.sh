@@ -180,4 +180,34 @@ check "su: no empty file, no libcuda.so.1, no list left in its root" t_su_clean
 stop_ct su
 mv "$work/version.off" "$proc/driver/nvidia/version"
 
+# The hook reads the list the last start left (LIBDIR/.lxgpu-hook-made):
+# root in a privileged container plants a character device there instead
+# (1:3, /dev/null's driver; 1:11 /dev/kmsg would be as easy). The hook runs
+# under strace: it looks at the path with O_PATH only, never opens it, says
+# it is not its list, and the start goes on (the list is what undoes a last
+# start; no list, nothing to undo).
+t_make_dev() {
+	make_ct pdev privileged debian && finish_ct pdev privileged &&
+		mknod "$lxcpath/pdev/rootfs/$multiarch/.lxgpu-hook-made" c 1 3 &&
+		sed -i "s|^lxc.hook.mount = |lxc.hook.mount = $(command -v strace) -f -qq -y -e trace=open,openat,openat2 -o $work/pdev.trace |" \
+			"$lxcpath/pdev/config" && grep -q "^lxc.hook.mount = .*strace" "$lxcpath/pdev/config"
+}
+t_dev_not_opened() {
+	bad=$(grep -v O_PATH "$work/pdev.trace" | grep -F -e '".lxgpu-hook-made"' -e "$multiarch/.lxgpu-hook-made>")
+	[ -z "$bad" ] || { echo "opened for real:"; echo "$bad"; return 1; }
+	grep -F '".lxgpu-hook-made"' "$work/pdev.trace" | grep -q O_PATH ||
+		{ echo "strace saw no look at .lxgpu-hook-made"; grep -c . "$work/pdev.trace"; return 1; }
+	grep -q '\.lxgpu-hook-made in the container is not the list the hook writes' "$work/pdev.log" ||
+		{ echo "the log does not name it:"; grep -i lxgpu "$work/pdev.log"; return 1; }
+}
+if command -v strace >/dev/null; then
+	check "pdev: a device node as the hook's list (privileged)" t_make_dev
+	check "pdev: it starts (the hook under strace)" start_ct pdev
+	check "pdev: the hook never opened the device node, and said so (strace)" t_dev_not_opened
+	check "pdev: inside, libcuda.so.1 is the host's 595.10" probe_is pdev 595.10
+	stop_ct pdev
+else
+	skip "pdev: a device node as the hook's list is never opened" "needs strace"
+fi
+
 tap_finish

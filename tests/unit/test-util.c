@@ -100,6 +100,46 @@ static void test_files(void)
 	free(path);
 }
 
+/* lx_read_regular on what a container may plant: only a regular file is
+ * read; a FIFO (an open would block), a device node (its driver's open)
+ * and a directory are refused without opening (EINVAL), a file over the
+ * limit is EFBIG; the O_PATH fd is closed in every case. */
+static int path_fd(const char *path)
+{
+	return open(path, O_PATH | O_CLOEXEC);
+}
+
+static void test_read_regular(void)
+{
+	char dir[] = "/tmp/lxgpu-test-XXXXXX";
+	ok(mkdtemp(dir) != NULL, "temp dir");
+	char *file = lx_path_join(dir, "group"), *fifo = lx_path_join(dir, "fifo");
+	struct lx_error err = {0};
+	ok(lx_write_file_atomic(file, "a:x:1:\n", 7, 0644, &err) == 0 && mkfifo(fifo, 0644) == 0,
+	   "a file and a FIFO");
+	char *text = NULL;
+	size_t len = 0;
+	int pfd = path_fd(file);
+	ok(lx_read_regular(pfd, 100, &text, &len) == 0 && len == 7 && text && strcmp(text, "a:x:1:\n") == 0,
+	   "a regular file is read whole");
+	ok(fcntl(pfd, F_GETFD) < 0 && errno == EBADF, "its O_PATH fd is closed");
+	free(text);
+	text = NULL;
+	ok(lx_read_regular(path_fd(file), 6, &text, &len) < 0 && errno == EFBIG && !text,
+	   "one over the limit: EFBIG, nothing read");
+	ok(lx_read_regular(path_fd(fifo), 100, &text, &len) < 0 && errno == EINVAL && !text,
+	   "a FIFO: EINVAL, never opened (no wait for a writer)");
+	ok(lx_read_regular(path_fd("/dev/null"), 100, &text, &len) < 0 && errno == EINVAL,
+	   "a device node: EINVAL");
+	ok(lx_read_regular(path_fd(dir), 100, &text, &len) < 0 && errno == EINVAL,
+	   "a directory: EINVAL");
+	unlink(file);
+	unlink(fifo);
+	rmdir(dir);
+	free(file);
+	free(fifo);
+}
+
 /* mkdir -p as coreutils' mkdir -p behaves: parents made, an existing
  * directory fine, a file in the way ENOTDIR. */
 static void test_mkdir_parents(void)
@@ -513,6 +553,7 @@ int main(void)
 	test_numbers();
 	test_paths();
 	test_files();
+	test_read_regular();
 	test_mkdir_parents();
 	test_atomic_stream();
 	test_sweep();
