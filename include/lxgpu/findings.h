@@ -145,6 +145,16 @@ struct lx_finding {
 	char *evidence; /* the log line(s) or file content that back it, or NULL */
 };
 
+/* A fix is prose with each command to run in backticks ("load it:
+ * `nvidia-modprobe -u -c 0`, then `pct reboot 101`"): the text form prints
+ * every command whole on a line of its own, below the prose that explains
+ * it, and never wraps it; JSON lists them as "commands". Prose may name a
+ * command without backticks ("apply keeps the raw lines"): that is no
+ * command to run. */
+/* Text from a config or a host quoted in a fix: its backticks made quotes,
+ * so that a stranger's bytes never print as a command to run. */
+char *lx_fix_quote(const char *text);
+
 struct lx_findings {
 	struct lx_finding *items;
 	size_t n;

@@ -394,6 +394,12 @@ bool lx_iommu_type_from_name(const char *name, enum lx_iommu_type *out);
 bool lx_iommu_type_translates(enum lx_iommu_type t);
 const char *lx_acs_state_name(enum lx_acs_state s);
 
+/* The fix of a host without nvidia-uvm (its commands in backticks, as
+ * lxgpu/report.h says): load it now, and at every boot. */
+#define LX_FIX_LOAD_UVM                                                                        \
+	"load nvidia-uvm and create its nodes: `nvidia-modprobe -u -c 0`; at every boot before " \
+	"guests start, the unit this prints does it: `lxgpu preflight --print-boot-unit`"
+
 /* Things worth telling the user about the host itself (not about a
  * container): uvm not loaded, a missing node, a node with a stale major. */
 struct lx_host_warning {
@@ -618,9 +624,10 @@ const char *lx_nodes_boot_unit_text(void);
 /* ---- the host model as text and as documents for output ---- */
 
 /* `lxgpu scan` as text: a GPU table, then nodes, majors, driver, warnings;
- * with color, headings are bold and warnings yellow (ANSI). */
+ * with color, headings are bold and warnings yellow (ANSI); fitted to a
+ * terminal width columns wide (0: not a terminal). */
 char *lx_host_text(const struct lx_host *host, const struct lx_host_warnings *warnings,
-			  bool color);
+		   bool color, size_t width);
 /* The warnings as a list of {message, fix}. */
 struct lx_doc *lx_host_warnings_doc(const struct lx_host_warnings *warnings);
 

@@ -57,8 +57,8 @@ const char *lx_doc_kind_name(enum lx_doc_kind kind);
  * keys that are not valid UTF-8 get util.h's \xNN rule; the output is always
  * valid UTF-8 and valid JSON. */
 char *lx_doc_to_json(const struct lx_doc *doc);
-/* The column a finding's "fix:" starts at in lx_report_findings_text: long
- * lines wrap there on a terminal. */
+/* The column a finding's "fix:" starts at in lx_report_findings_text: a
+ * long message wraps there on a terminal. */
 #define LX_FINDING_FIX_INDENT 17
 /* The same; compact: on one line (--compact). */
 char *lx_doc_to_json_layout(const struct lx_doc *doc, bool compact);
@@ -95,12 +95,43 @@ int lx_doc_from_yaml(const char *name, const char *text, size_t len, struct lx_d
  * absent, not a string, or the text is not YAML. */
 char *lx_yaml_string_at(const char *text, size_t len, const char *const *path, size_t depth);
 
+/* ---- text tables ---- */
+
+/* A table of text cells (escaped by the caller) with a title row. Columns
+ * whose bit is set in wrap may wrap inside their cells, at spaces, when the
+ * row is wider than the terminal; right: right-aligned (numbers). */
+struct lx_table {
+	size_t n_cols;
+	unsigned wrap, right;
+	struct lx_strv cells; /* the titles, then each row, row-major */
+};
+void lx_table_init(struct lx_table *t, size_t n_cols, const char *const *titles);
+void lx_table_add_row(struct lx_table *t, const char *const *cells);
+/* The table, each line starting with indent spaces, fitted to width
+ * columns (0: as wide as its cells); two spaces between columns. */
+char *lx_table_text(const struct lx_table *t, size_t width, size_t indent);
+void lx_table_free(struct lx_table *t);
+
 /* ---- reports ---- */
 
+/* Fixes: prose with their commands in backticks (lxgpu/findings.h). */
+/* The commands of a fix, in order (pushed onto out). */
+void lx_fix_commands(const char *fix, struct lx_strv *out);
+/* A fix as text: "fix: " at column indent, its prose from there (wrapped at
+ * width, 0: never, continued at indent + 5), each command alone on a line
+ * at column indent + 7. Escaped for a terminal. */
+#define LX_FIX_COMMAND_OFFSET 7
+void lx_report_fix_text(struct lx_buf *b, const char *fix, size_t indent, size_t width);
+
 struct lx_findings;
-/* Findings as text, grouped by severity (errors first), each with its fix. */
-char *lx_report_findings_text(const struct lx_findings *findings, bool color);
-/* Findings as a list of {code, severity, container, file, line, node, message, fix[, evidence]}. */
+struct lx_finding;
+/* Findings as text, grouped by severity (errors first), each with its fix;
+ * for a terminal width columns wide (0: not a terminal, nothing wrapped). */
+char *lx_report_findings_text(const struct lx_findings *findings, bool color, size_t width);
+/* One finding as lx_report_findings_text prints it. */
+void lx_report_finding_text(struct lx_buf *b, const struct lx_finding *f, bool color, size_t width);
+/* Findings as a list of {code, severity, container, file, line, node,
+ * message, fix, commands[, evidence]}. */
 struct lx_doc *lx_report_findings_doc(const struct lx_findings *findings);
 /* A Prometheus label value, escaped (\\, \", \n), invalid UTF-8 as \xNN. */
 char *lx_prometheus_label(const char *value);

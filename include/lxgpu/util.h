@@ -82,6 +82,8 @@ struct lx_strv {
 void lx_strv_push(struct lx_strv *v, const char *s);
 void lx_strv_push_owned(struct lx_strv *v, char *s);
 bool lx_strv_contains(const struct lx_strv *v, const char *s);
+/* The same strings in the same order. */
+bool lx_strv_equal(const struct lx_strv *a, const struct lx_strv *b);
 void lx_strv_sort(struct lx_strv *v);
 void lx_strv_free(struct lx_strv *v);
 /* The items joined by sep ("" for none). */

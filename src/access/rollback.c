@@ -17,16 +17,6 @@ static void gpu_lines(const struct lx_conf *conf, const struct lx_gpu_owned *own
 			lx_strv_push(out, conf->lines[i].text);
 }
 
-static bool same_lines(const struct lx_strv *a, const struct lx_strv *b)
-{
-	if (a->n != b->n)
-		return false;
-	for (size_t i = 0; i < a->n; i++)
-		if (strcmp(a->items[i], b->items[i]) != 0)
-			return false;
-	return true;
-}
-
 static char *joined(const struct lx_strv *lines)
 {
 	struct lx_buf b = {0};
@@ -246,7 +236,7 @@ int lx_conf_rollback(const struct lx_conf *today, const char *backup_name, const
 				  "changed since; nothing was written. --force puts the backup's GPU "
 				  "lines in place of today's and keeps every other line as it is now",
 				  backup_name, today->path);
-	} else if (written && !force && !same_lines(&wrote_gpu, &now_gpu)) {
+	} else if (written && !force && !lx_strv_equal(&wrote_gpu, &now_gpu)) {
 		_cleanup_free_ char *a = joined(&wrote_gpu), *b = joined(&now_gpu);
 		_cleanup_free_ char *a_name = lx_xasprintf("%s (GPU lines lxgpu wrote)", backup_name);
 		_cleanup_free_ char *b_name = lx_xasprintf("%s (GPU lines now)", today->path);

@@ -197,17 +197,24 @@ void cli_verbose(const struct cli *cli, const char *fmt, ...) __attribute__((for
  * continuation lines indented by indent (the column of a finding's "fix:"),
  * or printed as they are when stdout is not a terminal. */
 void cli_print_wrapped(const struct cli *cli, const char *text, size_t indent);
+/* The same, formatted. */
+void cli_printf_wrapped(const struct cli *cli, size_t indent, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
 /* The width to wrap at: the terminal's (TIOCGWINSZ), else 80; 0 when
  * stdout is not a terminal. */
-size_t cli_terminal_width(void);
+size_t cli_terminal_width(int fd);
 /* "lxgpu" and this run's options that say where things are (--host,
  * --pve-dir, --lxc-path, --state-dir, ... when not the defaults), so that
  * a printed `lxgpu VERB ...` works as pasted; apply and rollback also get
  * --backup-dir and --lock-dir. */
 char *cli_command_words(const struct cli *cli, const char *verb);
-/* TEXT (a fix) with each `lxgpu VERB` in it given cli_command_words, and
- * each `lxc-stop -n` (lxc-start, lxc-attach, lxc-info) this run's
- * --lxc-path as -P when not LXC's default. */
+/* COMMAND (`lxgpu VERB ...`, `lxc-stop -n ID`, ...) with
+ * cli_command_words for "lxgpu VERB", and for lxc-stop, lxc-start,
+ * lxc-attach and lxc-info this run's --lxc-path as -P when not LXC's
+ * default; any other command as it is. */
+char *cli_command_with_context(const struct cli *cli, const char *command);
+/* TEXT (a fix: prose with its commands in backticks, lxgpu/findings.h) with
+ * each command given its context so; the prose as it is. */
 char *cli_with_context(const struct cli *cli, const char *text);
 /* The same, in place, for every fix of F that runs on this node. */
 void cli_fixes_with_context(const struct cli *cli, struct lx_findings *f);

@@ -191,9 +191,12 @@ static void say_running(const struct cli *cli, const char *id, bool is_pve)
 		       "restarts it now (its processes are stopped and started again).\n",
 		       id, id);
 	else {
-		_cleanup_free_ char *how = lx_xasprintf("'lxc-stop -n %s' then 'lxc-start -n %s'", id, id);
-		_cleanup_free_ char *said = cli_with_context(cli, how);
-		printf("%s is running: the new lines apply at its next start (%s).\n", id, said);
+		_cleanup_free_ char *stop_cmd = lx_xasprintf("lxc-stop -n %s", id);
+		_cleanup_free_ char *start_cmd = lx_xasprintf("lxc-start -n %s", id);
+		_cleanup_free_ char *stop = cli_command_with_context(cli, stop_cmd);
+		_cleanup_free_ char *start = cli_command_with_context(cli, start_cmd);
+		printf("%s is running: the new lines apply at its next start ('%s' then '%s').\n", id,
+		       stop, start);
 	}
 }
 

@@ -102,7 +102,7 @@ static void emit_container(void *ctx, const struct lx_audit_container *c)
 		r->cell[COL_GPUS] = c->gpus_known ? lx_xasprintf("%zu", c->gpus->n) : lx_xstrdup("?");
 		r->cell[COL_STATUS] = lx_xstrdup(status);
 		r->cell[COL_FINDINGS] = codes_of(f);
-		r->findings = a->cli->verbosity > 0 && f->n ? lx_report_findings_text(f, a->cli->color)
+		r->findings = a->cli->verbosity > 0 && f->n ? lx_report_findings_text(f, a->cli->color, a->cli->wrap_width)
 							    : NULL;
 		return;
 	}
@@ -191,34 +191,26 @@ static void print_nothing_found(const struct cli *cli)
 }
 
 /* The rows, each column as wide as its widest cell (GPUS right-aligned),
- * then with -v each container's findings. */
+ * NAME and FINDINGS wrapped in their cells on a narrow terminal; then with
+ * -v each container's findings. */
 static void print_table(struct audit *a)
 {
-	size_t width[N_COLS];
-	for (int c = 0; c < N_COLS; c++) {
-		width[c] = strlen(col_title[c]);
-		for (size_t i = 0; i < a->n_rows; i++)
-			if (strlen(a->rows[i].cell[c]) > width[c])
-				width[c] = strlen(a->rows[i].cell[c]);
-	}
-	for (size_t i = 0; i <= a->n_rows; i++) {
-		const char *const *cell = i == 0 ? col_title : (const char *const *)a->rows[i - 1].cell;
-		for (int c = 0; c < N_COLS; c++) {
-			if (c == COL_FINDINGS)
-				printf("%s\n", cell[c]); /* the last column: no padding */
-			else if (c == COL_GPUS)
-				printf("%*s  ", (int)width[c], cell[c]);
-			else
-				printf("%-*s  ", (int)width[c], cell[c]);
-		}
-	}
+	struct lx_table t;
+	lx_table_init(&t, N_COLS, col_title);
+	t.wrap = 1u << COL_NAME | 1u << COL_FINDINGS;
+	t.right = 1u << COL_GPUS;
+	for (size_t i = 0; i < a->n_rows; i++)
+		lx_table_add_row(&t, (const char *const *)a->rows[i].cell);
+	_cleanup_free_ char *table = lx_table_text(&t, a->cli->wrap_width, 0);
+	lx_table_free(&t);
+	fputs(table, stdout);
 	for (size_t i = 0; i < a->n_rows; i++) {
 		struct row *r = &a->rows[i];
 		if (r->findings) {
 			const char *name = r->cell[COL_NAME];
 			printf("\nCT %s%s%s%s:\n", r->cell[COL_ID], strcmp(name, "-") ? " (" : "",
 			       strcmp(name, "-") ? name : "", strcmp(name, "-") ? ")" : "");
-			cli_print_wrapped(a->cli, r->findings, LX_FINDING_FIX_INDENT);
+			fputs(r->findings, stdout);
 		}
 	}
 	for (size_t i = 0; i < a->n_rows; i++) {
@@ -250,10 +242,12 @@ static void print_footer(struct audit *a, const struct lx_audit_totals *t,
 			printf("No GPU containers.\n");
 		if (findings_shown)
 			printf("\n");
-		printf("%zu containers: %zu ok, %zu with warnings, %zu with errors, %zu unknown (no host "
-		       "model of their node), %zu without GPUs\n",
-		       t->containers, by[LX_AUDIT_OK], by[LX_AUDIT_WARNING], by[LX_AUDIT_ERROR],
-		       by[LX_AUDIT_UNKNOWN], by[LX_AUDIT_NO_GPUS]);
+		cli_printf_wrapped(a->cli, 2,
+				   "%zu container%s: %zu ok, %zu with warnings, %zu with errors, %zu "
+				   "unknown (no host model of their node), %zu without GPUs\n",
+				   t->containers, t->containers == 1 ? "" : "s", by[LX_AUDIT_OK],
+				   by[LX_AUDIT_WARNING], by[LX_AUDIT_ERROR], by[LX_AUDIT_UNKNOWN],
+				   by[LX_AUDIT_NO_GPUS]);
 		break;
 	case AUDIT_JSON: {
 		lx_json_close(&a->json); /* containers */

@@ -53,23 +53,23 @@ static struct lx_doc *host_doc(const struct lx_host *host, const struct lx_host_
 	return d;
 }
 
-static void print_host(const struct lx_host *host, const struct lx_host_facts *facts,
+static void print_host(FILE *out, const struct lx_host *host, const struct lx_host_facts *facts,
 		       const struct lx_kmsg *kmsg, const char *kmsg_error, bool snapshot)
 {
 	_cleanup_free_ char *name = lx_text_escape(host->hostname ? host->hostname : "?");
-	printf("Host %s: driver %s%s%s, %zu GPU%s\n", name,
+	fprintf(out, "Host %s: driver %s%s%s, %zu GPU%s\n", name,
 	       host->driver.version ? host->driver.version : "not loaded",
 	       host->driver.version ? " " : "",
 	       host->driver.version ? lx_driver_flavor_name(host->driver.flavor) : "", host->n_gpus,
 	       host->n_gpus == 1 ? "" : "s");
 	if (kmsg) {
 		_cleanup_free_ char *src = lx_text_escape(kmsg->source);
-		printf("Kernel log: %s, current boot: %zu line%s", src, kmsg->n, kmsg->n == 1 ? "" : "s");
+		fprintf(out, "Kernel log: %s, current boot: %zu line%s", src, kmsg->n, kmsg->n == 1 ? "" : "s");
 		if (kmsg->boots > 1)
-			printf(" (the last of %u boots in it)", kmsg->boots);
-		printf("\n");
+			fprintf(out, " (the last of %u boots in it)", kmsg->boots);
+		fprintf(out, "\n");
 	} else {
-		printf("Kernel log: not read (%s)\n",
+		fprintf(out, "Kernel log: not read (%s)\n",
 		       kmsg_error ? kmsg_error : "a snapshot: give the host's saved log with --kmsg FILE");
 	}
 	bool any_bar = false;
@@ -78,23 +78,23 @@ static void print_host(const struct lx_host *host, const struct lx_host_facts *f
 		const struct lx_pci_bar *b = g->bars_known ? lx_gpu_bar(g, 1) : NULL;
 		if (!b)
 			continue;
-		printf("%s %s ", any_bar ? "," : "BAR1:", g->bdf);
+		fprintf(out, "%s %s ", any_bar ? "," : "BAR1:", g->bdf);
 		uint64_t size = lx_pci_bar_assigned(b) ? lx_pci_bar_size(b) : 0;
 		if (size >= (1ull << 30))
-			printf("%llu GiB", (unsigned long long)(size >> 30));
+			fprintf(out, "%llu GiB", (unsigned long long)(size >> 30));
 		else if (size)
-			printf("%llu MiB", (unsigned long long)(size >> 20));
+			fprintf(out, "%llu MiB", (unsigned long long)(size >> 20));
 		else
-			printf("unassigned");
+			fprintf(out, "unassigned");
 		any_bar = true;
 	}
 	if (any_bar)
-		printf("\n");
+		fprintf(out, "\n");
 	if (facts->live)
-		printf("Secure Boot: %s; nvidia-persistenced: %s\n", secure_boot_name(facts->secure_boot),
+		fprintf(out, "Secure Boot: %s; nvidia-persistenced: %s\n", secure_boot_name(facts->secure_boot),
 		       facts->persistenced_pid > 0 ? "running" : "not running");
 	else if (snapshot)
-		printf("Live facts (command line, Secure Boot, persistence daemon): not checked for a "
+		fprintf(out, "Live facts (command line, Secure Boot, persistence daemon): not checked for a "
 		       "snapshot\n");
 }
 
@@ -164,11 +164,17 @@ static int run_doctor(struct cli *cli)
 		problems |= findings.items[i].severity != LX_SEVERITY_INFO;
 	cli_fixes_with_context(cli, &findings);
 	if (cli->format == CLI_FORMAT_TEXT) {
-		print_host(&host, &facts, in.kmsg, kmsg_error, cli->host_file != NULL);
+		/* the facts, wrapped for the terminal as the findings are */
+		char *head = NULL;
+		size_t head_len = 0;
+		FILE *out = open_memstream(&head, &head_len);
+		if (!out)
+			abort();
+		print_host(out, &host, &facts, in.kmsg, kmsg_error, cli->host_file != NULL);
 		if (id) {
 			_cleanup_free_ char *id_text = lx_text_escape(id);
 			_cleanup_free_ char *path_text = lx_text_escape(path);
-			printf("%s %s (%s): %s; userspace driver libraries: %s",
+			fprintf(out, "%s %s (%s): %s; userspace driver libraries: %s",
 			       is_pve ? "CT" : "Container", id_text, path_text,
 			       report.state == LX_RUN_UNINSPECTABLE ? "could not inspect"
 			       : report.running                     ? "running"
@@ -177,15 +183,18 @@ static int run_doctor(struct cli *cli)
 			       : user.versions.n ? ""
 						 : "none found");
 			for (size_t i = 0; i < user.versions.n; i++)
-				printf("%s%s%s", i ? ", " : "", user.versions.items[i],
+				fprintf(out, "%s%s%s", i ? ", " : "", user.versions.items[i],
 				       host.driver.version && strcmp(user.versions.items[i],
 								     host.driver.version) == 0
 					       ? " (the module's version)"
 					       : " (not the module's version)");
-			printf("\n");
+			fprintf(out, "\n");
 		}
-		_cleanup_free_ char *text = lx_report_findings_text(&findings, cli->color);
-		cli_print_wrapped(cli, text, LX_FINDING_FIX_INDENT);
+		fclose(out);
+		cli_print_wrapped(cli, head, 2);
+		free(head);
+		_cleanup_free_ char *text = lx_report_findings_text(&findings, cli->color, cli->wrap_width);
+		fputs(text, stdout);
 		if (!problems)
 			printf("Nothing wrong found%s.\n",
 			       in.kmsg ? "" : " (the kernel log was not checked)");

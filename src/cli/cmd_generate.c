@@ -77,6 +77,30 @@ static int print_include(const struct cli *cli, const struct lx_host *host,
 	return 0;
 }
 
+/* On a terminal, the '#' lines wrapped at its width, each piece a '#' line
+ * too; the config lines as they are (they are pasted whole). */
+static char *comments_wrapped(const char *text, size_t width)
+{
+	struct lx_buf b = {0};
+	lx_buf_puts(&b, "");
+	for (const char *p = text; *p;) {
+		size_t n = strcspn(p, "\n");
+		_cleanup_free_ char *line = lx_xstrndup(p, n);
+		if (width > 2 && lx_str_starts_with(line, "# ")) {
+			_cleanup_free_ char *wrapped = lx_text_wrap(line + 2, width - 2, 0);
+			for (const char *q = wrapped; *q;) {
+				size_t m = strcspn(q, "\n");
+				lx_buf_printf(&b, "# %.*s\n", (int)m, q);
+				q += m + (q[m] == '\n');
+			}
+		} else {
+			lx_buf_printf(&b, "%s\n", line);
+		}
+		p += n + (p[n] == '\n');
+	}
+	return lx_buf_steal(&b);
+}
+
 static int run_generate(struct cli *cli)
 {
 	if (cli->n_args > 1)
@@ -140,7 +164,8 @@ static int run_generate(struct cli *cli)
 	} else if (lx_render_plan(&host, &plan, &ropts, &text, &err) < 0) {
 		rc = cli_fail(&err);
 	} else {
-		fputs(text, stdout);
+		_cleanup_free_ char *shown = comments_wrapped(text, cli->wrap_width);
+		fputs(shown, stdout);
 		for (size_t i = 0; i < plan.warnings.n; i++)
 			cli_warn(cli, "%s", plan.warnings.items[i].message);
 	}

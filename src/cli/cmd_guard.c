@@ -9,6 +9,7 @@
 
 #include <string.h>
 #include <syslog.h>
+#include <unistd.h>
 
 static const char *const phases[] = {"pre-start", "post-start", "pre-stop", "post-stop"};
 
@@ -48,6 +49,13 @@ static void log_findings(const struct cli *cli, const char *id, const char *phas
 	lx_error_clear(&err);
 }
 
+/* On stderr (what pct start shows), wrapped when it is a terminal. */
+static void say(const char *text)
+{
+	_cleanup_free_ char *wrapped = lx_text_wrap(text, cli_terminal_width(STDERR_FILENO), 2);
+	fputs(wrapped, stderr);
+}
+
 /* On stderr, the fixes with this run's --host, --pve-dir, ... (the journal
  * gets them so too: log_findings comes after). */
 static void print_findings(const struct cli *cli, struct lx_findings *f)
@@ -55,7 +63,8 @@ static void print_findings(const struct cli *cli, struct lx_findings *f)
 	cli_fixes_with_context(cli, f);
 	if (!f->n)
 		return;
-	_cleanup_free_ char *text = lx_report_findings_text(f, false);
+	_cleanup_free_ char *text =
+		lx_report_findings_text(f, false, cli_terminal_width(STDERR_FILENO));
 	fputs(text, stderr);
 }
 
@@ -66,8 +75,8 @@ static int cannot_check(const struct cli *cli, const char *id, const char *phase
 	struct lx_findings f = {0};
 	lx_findings_add(&f, LXG035_GUARD_UNCHECKED, id, NULL, 0, NULL,
 			lx_xasprintf("%s", err->message ? err->message : "unknown error"),
-			lx_xstrdup(strcmp(phase, "pre-start") == 0 ? "nothing blocks the start for this"
-								   : "run lxgpu verify as root"));
+			strcmp(phase, "pre-start") == 0 ? lx_xstrdup("nothing blocks the start for this")
+							: lx_xasprintf("as root: `lxgpu verify %s`", id));
 	fprintf(stderr, "lxgpu guard: CT %s %s: could not check:\n", id, phase);
 	print_findings(cli, &f);
 	log_findings(cli, id, phase, &f, NULL);
@@ -92,16 +101,22 @@ static int run_pre_start(const struct cli *cli, const char *id, const struct lx_
 	struct lx_guard_report rep;
 	lx_guard_pre_start(host, id, conf, is_pve, &paths, &f, &rep);
 	bool refuse = lx_findings_have_errors(&f);
-	if (refuse)
-		fprintf(stderr, "lxgpu guard: CT %s must not start: a GPU lxgpu recorded for it "
-				"changed or is in use elsewhere.\n",
-			id);
+	if (refuse) {
+		_cleanup_free_ char *head = lx_xasprintf("lxgpu guard: CT %s must not start: a GPU "
+							 "lxgpu recorded for it changed or is in use "
+							 "elsewhere.\n",
+							 id);
+		say(head);
+	}
 	print_findings(cli, &f);
 	if (refuse && rep.apply_command) {
-		_cleanup_free_ char *apply = cli_with_context(cli, rep.apply_command);
-		fprintf(stderr, "After fixing what is named above, the command that gives CT %s its "
-				"recorded GPUs as they are now is:\n  %s\n",
-			id, apply);
+		_cleanup_free_ char *apply = cli_command_with_context(cli, rep.apply_command);
+		_cleanup_free_ char *after = lx_xasprintf("After fixing what is named above, the "
+							  "command that gives CT %s its recorded GPUs "
+							  "as they are now is:\n",
+							  id);
+		say(after);
+		fprintf(stderr, "  %s\n", apply); /* whole, to be copied */
 	}
 	if (!rep.checked && rep.why)
 		cli_verbose(cli, "CT %s: %s", id, rep.why);

@@ -38,46 +38,41 @@ struct shown {
 	int rc;       /* LX_EXIT_ERROR once a config could not be read */
 };
 
-/* The column of a reason's "fix:", where its long lines wrap on a terminal. */
-#define PREFLIGHT_FIX_INDENT 15
+/* A container's reasons as findings (verify's form: code, severity,
+ * container, message, fix with this run's words), in their order. */
+static void reasons_as_findings(const char *id, const struct lx_preflight *p, const struct cli *cli,
+				struct lx_findings *out)
+{
+	for (size_t i = 0; i < p->n; i++) {
+		const struct lx_reason *r = &p->reasons[i];
+		lx_findings_add(out, r->code, id, NULL, 0, NULL, lx_xstrdup(r->message),
+				r->fix ? cli_with_context(cli, r->fix) : NULL);
+		/* the verdict is the container's; each reason's severity is what it alone means */
+		lx_findings_last_severity(out, lx_reason_severity(r));
+	}
+}
 
 static void print_verdict(const char *id, const struct lx_preflight *p, struct shown *s)
 {
+	struct lx_findings f = {0};
+	reasons_as_findings(id, p, s->cli, &f);
 	if (s->text) {
-		printf("  %-10s %s\n", id, lx_verdict_name(p->verdict));
+		_cleanup_free_ char *id_text = lx_text_escape(id);
+		printf("  %-10s %s\n", id_text, lx_verdict_name(p->verdict));
 		struct lx_buf b = {0};
-		for (size_t i = 0; i < p->n; i++) {
-			/* The severity words of findings; a reason that does not
-			 * change the verdict says so (info). */
-			lx_buf_printf(&b, "             - %s%s\n",
-				      p->reasons[i].verdict == LX_VERDICT_OK ? "info: " : "",
-				      p->reasons[i].message);
-			if (p->reasons[i].fix) {
-				_cleanup_free_ char *fix = cli_with_context(s->cli, p->reasons[i].fix);
-				lx_buf_printf(&b, "%*sfix: %s\n", PREFLIGHT_FIX_INDENT, "", fix);
-			}
-		}
-		if (b.len)
-			cli_print_wrapped(s->cli, b.data, PREFLIGHT_FIX_INDENT);
+		lx_buf_puts(&b, "");
+		for (size_t i = 0; i < f.n; i++)
+			lx_report_finding_text(&b, &f.items[i], s->cli->color, s->cli->wrap_width);
+		fputs(b.data, stdout);
 		lx_buf_free(&b);
+		lx_findings_free(&f);
 		return;
 	}
 	struct lx_doc *d = lx_doc_new_map();
 	lx_doc_map_set(d, "container", lx_doc_new_str(id));
 	lx_doc_map_set(d, "verdict", lx_doc_new_str(lx_verdict_name(p->verdict)));
-	struct lx_doc *reasons = lx_doc_new_list();
-	for (size_t i = 0; i < p->n; i++) {
-		struct lx_doc *r = lx_doc_new_map();
-		/* As verify's findings: a code and a severity (the verdict is the container's). */
-		lx_doc_map_set(r, "code", lx_doc_new_str(lx_finding_info(p->reasons[i].code)->code));
-		lx_doc_map_set(r, "severity",
-			       lx_doc_new_str(lx_severity_name(lx_reason_severity(&p->reasons[i]))));
-		lx_doc_map_set(r, "message", lx_doc_new_str(p->reasons[i].message));
-		_cleanup_free_ char *fix = p->reasons[i].fix ? cli_with_context(s->cli, p->reasons[i].fix) : NULL;
-		lx_doc_map_set(r, "fix", lx_doc_new_str(fix));
-		lx_doc_list_push(reasons, r);
-	}
-	lx_doc_map_set(d, "reasons", reasons);
+	lx_doc_map_set(d, "reasons", lx_report_findings_doc(&f));
+	lx_findings_free(&f);
 	if (!s->stream) {
 		lx_doc_list_push(s->list, d);
 		return;

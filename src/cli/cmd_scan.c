@@ -11,9 +11,17 @@ static int run_scan(struct cli *cli)
 		return LX_EXIT_ERROR;
 	struct lx_host_warnings warnings;
 	lx_host_check(&host, &warnings);
+	/* the text's fixes' commands with this run's words (the JSON is the
+	 * host's model, the same whatever the run's options) */
+	for (size_t i = 0; cli->format == CLI_FORMAT_TEXT && i < warnings.n; i++)
+		if (warnings.items[i].fix) {
+			char *with = cli_with_context(cli, warnings.items[i].fix);
+			free(warnings.items[i].fix);
+			warnings.items[i].fix = with;
+		}
 	char *text;
 	if (cli->format == CLI_FORMAT_TEXT) {
-		text = lx_host_text(&host, &warnings, cli->color);
+		text = lx_host_text(&host, &warnings, cli->color, cli->wrap_width);
 	} else {
 		struct lx_doc *doc = lx_host_to_doc(&host);
 		lx_doc_map_set(doc, "warnings", lx_host_warnings_doc(&warnings));

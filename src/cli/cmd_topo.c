@@ -30,34 +30,68 @@ static int run_p2p(struct cli *cli, const struct lx_host *host)
 		lx_p2p_report_free(&r);
 		return LX_EXIT_OK;
 	}
-	if (!r.n)
+	if (!r.n) {
 		printf("No pair of GPUs bound to nvidia: nothing to check.\n");
-	else
-		printf("%-11s %-5s %-21s %-13s %s\n", "PAIR", "LINK", "IOMMU", "ACS REDIRECT",
-		       "VERDICT");
-	for (size_t i = 0; i < r.n; i++) {
-		const struct lx_p2p_pair *p = &r.pairs[i];
-		_cleanup_free_ char *pair = lx_xasprintf("GPU%zu-GPU%zu", p->gpu[0], p->gpu[1]);
-		_cleanup_free_ char *iommu = lx_xasprintf("%s/%s", lx_iommu_type_name(p->iommu[0]),
-							  lx_iommu_type_name(p->iommu[1]));
-		printf("%-11s %-5s %-21s %-13s %s\n", pair, lx_link_name(p->link), iommu,
-		       p->n_bridges ? tristate_word(p->acs_redirect) : "no (via RC)",
-		       lx_p2p_verdict_name(p->verdict));
+	} else {
+		static const char *const titles[] = {"PAIR", "LINK", "IOMMU", "ACS REDIRECT", "VERDICT"};
+		struct lx_table t;
+		lx_table_init(&t, 5, titles);
+		for (size_t i = 0; i < r.n; i++) {
+			const struct lx_p2p_pair *p = &r.pairs[i];
+			_cleanup_free_ char *pair = lx_xasprintf("GPU%zu-GPU%zu", p->gpu[0], p->gpu[1]);
+			_cleanup_free_ char *iommu = lx_xasprintf("%s/%s", lx_iommu_type_name(p->iommu[0]),
+								  lx_iommu_type_name(p->iommu[1]));
+			const char *row[] = {pair, lx_link_name(p->link), iommu,
+					     p->n_bridges ? tristate_word(p->acs_redirect) : "no (via RC)",
+					     lx_p2p_verdict_name(p->verdict)};
+			lx_table_add_row(&t, row);
+		}
+		_cleanup_free_ char *table = lx_table_text(&t, cli->wrap_width, 0);
+		lx_table_free(&t);
+		fputs(table, stdout);
 	}
+	/* The pairs that are not ready, those with the same verdict, reasons
+	 * and fixes together (the 16 pairs across two sockets of an 8-GPU
+	 * host say one thing). */
+	bool *told = lx_xcalloc(r.n ? r.n : 1, sizeof(*told));
 	for (size_t i = 0; i < r.n; i++) {
 		const struct lx_p2p_pair *p = &r.pairs[i];
-		if (p->verdict == LX_P2P_READY)
+		if (p->verdict == LX_P2P_READY || told[i])
 			continue;
-		printf("\nGPU%zu-GPU%zu (%s, %s): %s\n", p->gpu[0], p->gpu[1], host->gpus[p->gpu[0]].bdf,
-		       host->gpus[p->gpu[1]].bdf, lx_p2p_verdict_name(p->verdict));
+		struct lx_buf head = {0};
+		size_t same = 0;
+		for (size_t k = i; k < r.n; k++) {
+			const struct lx_p2p_pair *q = &r.pairs[k];
+			if (told[k] || q->verdict != p->verdict || !lx_strv_equal(&q->reasons, &p->reasons) ||
+			    !lx_strv_equal(&q->fixes, &p->fixes))
+				continue;
+			told[k] = true;
+			lx_buf_printf(&head, "%sGPU%zu-GPU%zu", same++ ? ", " : "", q->gpu[0], q->gpu[1]);
+		}
+		if (same == 1)
+			lx_buf_printf(&head, " (%s, %s)", host->gpus[p->gpu[0]].bdf,
+				      host->gpus[p->gpu[1]].bdf);
+		else
+			lx_buf_printf(&head, " (%zu pairs)", same);
+		cli_printf_wrapped(cli, 2, "\n%s: %s\n", head.data, lx_p2p_verdict_name(p->verdict));
+		lx_buf_free(&head);
 		for (size_t j = 0; j < p->reasons.n; j++)
-			printf("  - %s\n", p->reasons.items[j]);
-		for (size_t j = 0; j < p->fixes.n; j++)
-			printf("  fix: %s\n", p->fixes.items[j]);
+			cli_printf_wrapped(cli, 4, "  - %s\n", p->reasons.items[j]);
+		struct lx_buf fixes = {0};
+		for (size_t j = 0; j < p->fixes.n; j++) {
+			_cleanup_free_ char *fix = cli_with_context(cli, p->fixes.items[j]);
+			lx_report_fix_text(&fixes, fix, 2, cli->wrap_width);
+		}
+		if (fixes.len)
+			fputs(fixes.data, stdout);
+		lx_buf_free(&fixes);
 	}
-	printf("\nACS REDIRECT: request/completion redirect or egress control on the switch ports\n"
-	       "where the pair's traffic turns around; 'via RC' when the GPUs meet only in the\n"
-	       "root complex, which their traffic reaches whatever ACS says.\n");
+	free(told);
+	cli_print_wrapped(cli,
+			  "\nACS REDIRECT: request/completion redirect or egress control on the switch "
+			  "ports where the pair's traffic turns around; 'via RC' when the GPUs meet "
+			  "only in the root complex, which their traffic reaches whatever ACS says.\n",
+			  0);
 	lx_p2p_report_free(&r);
 	return LX_EXIT_OK;
 }
@@ -98,22 +132,36 @@ static int run_topo(struct cli *cli)
 		goto out;
 	}
 	if (cli->format == CLI_FORMAT_TEXT) {
-		printf("%-6s", "");
+		/* columns as wide as their words: 8 GPUs fit 80 columns */
+		struct lx_strv titles = {0}, cells = {0};
+		lx_strv_push(&titles, "");
 		for (size_t j = 0; j < n; j++)
-			printf(" GPU%-3zu", usable[j]);
-		printf(" NUMA  PCI\n");
+			lx_strv_push_owned(&titles, lx_xasprintf("GPU%zu", usable[j]));
+		lx_strv_push(&titles, "NUMA");
+		lx_strv_push(&titles, "PCI");
+		struct lx_table t;
+		lx_table_init(&t, n + 3, (const char *const *)titles.items);
 		for (size_t i = 0; i < n; i++) {
 			const struct lx_gpu *a = &host.gpus[usable[i]];
-			printf("GPU%-3zu", usable[i]);
+			lx_strv_free(&cells);
+			lx_strv_push(&cells, titles.items[i + 1]);
 			for (size_t j = 0; j < n; j++)
-				printf(" %-6s", lx_link_name(lx_gpu_link(a, &host.gpus[usable[j]])));
-			if (a->numa_node == LX_UNKNOWN)
-				printf(" %-4s  %s\n", "-", a->bdf);
-			else
-				printf(" %-4d  %s\n", a->numa_node, a->bdf);
+				lx_strv_push(&cells, lx_link_name(lx_gpu_link(a, &host.gpus[usable[j]])));
+			lx_strv_push_owned(&cells, a->numa_node == LX_UNKNOWN
+							   ? lx_xstrdup("-")
+							   : lx_xasprintf("%d", a->numa_node));
+			lx_strv_push(&cells, a->bdf);
+			lx_table_add_row(&t, (const char *const *)cells.items);
 		}
-		if (!n)
+		if (n) {
+			_cleanup_free_ char *table = lx_table_text(&t, cli->wrap_width, 0);
+			fputs(table, stdout);
+		} else {
 			printf("No GPU bound to nvidia.\n");
+		}
+		lx_table_free(&t);
+		lx_strv_free(&titles);
+		lx_strv_free(&cells);
 		printf("\n%s", legend);
 		if (best) {
 			enum lx_link worst = LX_LINK_SELF;
@@ -126,8 +174,10 @@ static int run_topo(struct cli *cli)
 			printf("\nClosest %zu GPU%s: ", want, want == 1 ? "" : "s");
 			for (size_t i = 0; i < want; i++)
 				printf("%s%zu", i ? "," : "", best[i]);
-			printf(" (farthest link %s); use: lxgpu generate --gpus best:%zu\n",
-			       lx_link_name(worst), want);
+			_cleanup_free_ char *use = lx_xasprintf("lxgpu generate --gpus best:%zu", want);
+			_cleanup_free_ char *command = cli_command_with_context(cli, use);
+			printf(" (farthest link %s); to give them to a container:\n  %s\n",
+			       lx_link_name(worst), command);
 		}
 	} else {
 		struct lx_doc *doc = lx_doc_new_map();

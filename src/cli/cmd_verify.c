@@ -43,10 +43,13 @@ static int run_verify(struct cli *cli)
 			report.state == LX_RUN_UNINSPECTABLE
 				? lx_xasprintf("could not inspect: %s (config checked)", report.state_why)
 				: lx_xstrdup(report.running ? "running" : "stopped (config checked)");
-		printf("%s %s (%s): %s, %zu GPU node%s configured\n", is_pve ? "CT" : "Container",
-		       id_text, path_text, state, report.n_nodes, report.n_nodes == 1 ? "" : "s");
-		_cleanup_free_ char *text = lx_report_findings_text(&findings, cli->color);
-		cli_print_wrapped(cli, text, LX_FINDING_FIX_INDENT);
+		_cleanup_free_ char *head =
+			lx_xasprintf("%s %s (%s): %s, %zu GPU node%s configured\n",
+				     is_pve ? "CT" : "Container", id_text, path_text, state,
+				     report.n_nodes, report.n_nodes == 1 ? "" : "s");
+		cli_print_wrapped(cli, head, 2);
+		_cleanup_free_ char *text = lx_report_findings_text(&findings, cli->color, cli->wrap_width);
+		fputs(text, stdout);
 	} else {
 		struct lx_doc *doc = lx_doc_new_map();
 		lx_doc_map_set(doc, "container", lx_doc_new_str(id));

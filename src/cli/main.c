@@ -631,6 +631,6 @@ int main(int argc, char **argv)
 	int rc = cli_output_begin(&cli, cmd);
 	if (rc != 0)
 		return rc;
-	cli.wrap_width = cli_terminal_width(); /* -o FILE is not a terminal */
+	cli.wrap_width = cli_terminal_width(STDOUT_FILENO); /* -o FILE is not a terminal */
 	return cli_output_end(&cli, cmd->run(&cli));
 }

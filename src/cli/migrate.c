@@ -54,8 +54,8 @@ static void print_migration_text(const struct cli *cli, const char *id, const ch
 	_cleanup_free_ char *to_text = lx_text_escape(to);
 	_cleanup_free_ char *version = lx_text_escape(m->host.driver.version ? m->host.driver.version
 									  : "not loaded");
-	printf("Migration of %s to node %s (its host model: %s; driver %s there):\n", id, to_text,
-	       desc_text, version);
+	cli_printf_wrapped(cli, 2, "Migration of %s to node %s (its host model: %s; driver %s there):\n",
+			   id, to_text, desc_text, version);
 	for (size_t i = 0; i < mig->n_gpus; i++) {
 		const struct lx_migration_gpu *g = &mig->gpus[i];
 		_cleanup_free_ char *there =
@@ -64,13 +64,13 @@ static void print_migration_text(const struct cli *cli, const char *id, const ch
 			: g->there_bdf ? lx_xasprintf("there as %s, no /dev/nvidiaN", g->there_bdf)
 				       : lx_xstrdup("not there");
 		_cleanup_free_ char *model = lx_text_escape(g->model ? g->model : "unknown model");
-		printf("  GPU %s (%s): %s\n", g->bdf, model, there);
+		cli_printf_wrapped(cli, 4, "  GPU %s (%s): %s\n", g->bdf, model, there);
 	}
 	if (!mig->n_gpus)
 		printf("  (the container has no GPU here)\n");
 	if (mig->findings.n) {
-		_cleanup_free_ char *text = lx_report_findings_text(&mig->findings, cli->color);
-		cli_print_wrapped(cli, text, LX_FINDING_FIX_INDENT);
+		_cleanup_free_ char *text = lx_report_findings_text(&mig->findings, cli->color, cli->wrap_width);
+		fputs(text, stdout);
 	}
 	printf("%s\n", refused ? "refused: the container would not keep its GPUs there"
 			      : "ok: the container keeps its GPUs there");

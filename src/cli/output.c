@@ -65,57 +65,71 @@ char *cli_command_words(const struct cli *cli, const char *verb)
 /* "lxc-stop -n ID" -> "lxc-stop -P PATH -n ID" when this run's --lxc-path
  * is not LXC's default: a plain LXC container lives there, and LXC's tools
  * look in the default path unless told. */
-static char *with_lxc_path(const struct cli *cli, char *text)
+static bool with_lxc_path(const struct cli *cli, struct lx_buf *b, const char *command)
 {
-	static const char *const tools[] = {"lxc-stop -n ", "lxc-start -n ", "lxc-attach -n ",
-					    "lxc-info -n "};
+	static const char *const tools[] = {"lxc-stop", "lxc-start", "lxc-attach", "lxc-info"};
 	if (!cli->lxc_path || strcmp(cli->lxc_path, "/var/lib/lxc") == 0)
-		return text;
-	struct lx_buf b = {0};
-	const char *p = text;
-	for (;;) {
-		const char *at = NULL;
-		size_t len = 0;
-		for (size_t i = 0; i < sizeof(tools) / sizeof(tools[0]); i++) {
-			const char *hit = strstr(p, tools[i]);
-			/* a command word: at the start or after a space, quote or "(" */
-			while (hit && hit != text && !strchr(" `('\"", hit[-1]))
-				hit = strstr(hit + 1, tools[i]);
-			if (hit && (!at || hit < at))
-				at = hit, len = strcspn(tools[i], " ");
+		return false;
+	for (size_t i = 0; i < sizeof(tools) / sizeof(tools[0]); i++) {
+		size_t n = strlen(tools[i]);
+		if (strncmp(command, tools[i], n) == 0 && strncmp(command + n, " -n ", 4) == 0) {
+			lx_buf_printf(b, "%s -P ", tools[i]);
+			lx_buf_shell_word(b, cli->lxc_path);
+			lx_buf_puts(b, command + n);
+			return true;
 		}
-		if (!at)
-			break;
-		lx_buf_printf(&b, "%.*s -P ", (int)(at + len - p), p);
-		lx_buf_shell_word(&b, cli->lxc_path);
-		p = at + len;
 	}
-	lx_buf_puts(&b, p);
-	free(text);
-	return lx_buf_steal(&b);
+	return false;
+}
+
+/* One command: `lxgpu VERB ...` with this run's words, an LXC tool with its
+ * -P; any other as it is. */
+static void command_with_context(const struct cli *cli, struct lx_buf *b, const char *command)
+{
+	if (strncmp(command, "lxgpu ", 6) == 0) {
+		const char *verb = command + 6;
+		size_t n = strspn(verb, "abcdefghijklmnopqrstuvwxyz-");
+		if (n && verb[0] != '-' && (!verb[n] || verb[n] == ' ')) {
+			_cleanup_free_ char *name = lx_xstrndup(verb, n);
+			_cleanup_free_ char *words = cli_command_words(cli, name);
+			lx_buf_printf(b, "%s %s", words, verb);
+			return;
+		}
+	}
+	if (!with_lxc_path(cli, b, command))
+		lx_buf_puts(b, command);
 }
 
 char *cli_with_context(const struct cli *cli, const char *text)
 {
+	/* only the commands, in backticks (lxgpu/findings.h): prose that names
+	 * lxgpu ("apply keeps the lines") gets no options */
 	struct lx_buf b = {0};
-	const char *p = text;
-	for (const char *at; (at = strstr(p, "lxgpu ")) != NULL; p = at + strlen("lxgpu")) {
-		/* a command: "lxgpu" as a word, then a verb ("lxgpu's", "lxgpu:" are prose) */
-		const char *verb = at + strlen("lxgpu ");
-		size_t n = strspn(verb, "abcdefghijklmnopqrstuvwxyz-");
-		bool word = at == text || strchr(" `('\"", at[-1]);
-		lx_buf_append(&b, p, (size_t)(at - p));
-		if (!word || !n || (verb[n] && verb[n] != ' ' && verb[n] != '`' && verb[n] != ')' &&
-				    verb[n] != ',' && verb[n] != ';' && verb[n] != '\'' && verb[n] != '"')) {
-			lx_buf_puts(&b, "lxgpu");
-			continue;
+	lx_buf_puts(&b, "");
+	for (const char *p = text;;) {
+		const char *open = strchr(p, '`');
+		if (!open) {
+			lx_buf_puts(&b, p);
+			break;
 		}
-		_cleanup_free_ char *name = lx_xstrndup(verb, n);
-		_cleanup_free_ char *words = cli_command_words(cli, name);
-		lx_buf_puts(&b, words);
+		size_t n = strcspn(open + 1, "`");
+		lx_buf_append(&b, p, (size_t)(open + 1 - p));
+		_cleanup_free_ char *command = lx_xstrndup(open + 1, n);
+		command_with_context(cli, &b, command);
+		if (!open[1 + n])
+			break;
+		lx_buf_puts(&b, "`");
+		p = open + 2 + n;
 	}
-	lx_buf_puts(&b, p);
-	return with_lxc_path(cli, lx_buf_steal(&b));
+	return lx_buf_steal(&b);
+}
+
+char *cli_command_with_context(const struct cli *cli, const char *command)
+{
+	struct lx_buf b = {0};
+	lx_buf_puts(&b, "");
+	command_with_context(cli, &b, command);
+	return lx_buf_steal(&b);
 }
 
 /* Fixes to run on another node of the cluster ("run 'lxgpu publish' on
@@ -157,12 +171,12 @@ bool cli_color_wanted(void)
 	return isatty(STDOUT_FILENO) == 1;
 }
 
-size_t cli_terminal_width(void)
+size_t cli_terminal_width(int fd)
 {
-	if (isatty(STDOUT_FILENO) != 1)
+	if (isatty(fd) != 1)
 		return 0;
 	struct winsize ws;
-	if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0)
+	if (ioctl(fd, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0)
 		return ws.ws_col;
 	return 80;
 }
@@ -175,6 +189,15 @@ void cli_print_wrapped(const struct cli *cli, const char *text, size_t indent)
 	}
 	_cleanup_free_ char *wrapped = lx_text_wrap(text, cli->wrap_width, indent);
 	fputs(wrapped, stdout);
+}
+
+void cli_printf_wrapped(const struct cli *cli, size_t indent, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	_cleanup_free_ char *text = lx_xvasprintf(fmt, ap);
+	va_end(ap);
+	cli_print_wrapped(cli, text, indent);
 }
 
 int cli_output_begin(struct cli *cli, const struct cli_command *cmd)
@@ -263,14 +286,21 @@ int cli_output_end(const struct cli *cli, int rc)
 }
 
 /* The one form of an error message: "lxgpu: ..." on stderr, exit status 2. */
+/* "lxgpu: TEXT" on stderr; on a terminal, as wide as it is. */
+static void say_line(const char *text)
+{
+	_cleanup_free_ char *line = lx_xasprintf("lxgpu: %s\n", text);
+	_cleanup_free_ char *wrapped = lx_text_wrap(line, cli_terminal_width(STDERR_FILENO), 4);
+	fputs(wrapped, stderr);
+}
+
 int cli_usage_error(const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	fputs("lxgpu: ", stderr);
-	vfprintf(stderr, fmt, ap);
-	fputs("\n", stderr);
+	_cleanup_free_ char *text = lx_xvasprintf(fmt, ap);
 	va_end(ap);
+	say_line(text);
 	return LX_EXIT_ERROR;
 }
 
@@ -279,7 +309,7 @@ int cli_fail(struct lx_error *err)
 	/* Messages quote config and snapshot bytes: escaped for the terminal. */
 	const char *message = err->message ? err->message : "unknown error";
 	_cleanup_free_ char *text = lx_text_escape_lines(message, strlen(message));
-	fprintf(stderr, "lxgpu: %s\n", text);
+	say_line(text);
 	lx_error_clear(err);
 	return LX_EXIT_ERROR;
 }
@@ -290,7 +320,8 @@ static void say(const char *kind, const char *fmt, va_list ap)
 	_cleanup_free_ char *raw = lx_xvasprintf(fmt, ap);
 	/* Messages quote config bytes: escaped for the terminal. */
 	_cleanup_free_ char *text = lx_text_escape_lines(raw, strlen(raw));
-	fprintf(stderr, "lxgpu: %s%s\n", kind, text);
+	_cleanup_free_ char *line = lx_xasprintf("%s%s", kind, text);
+	say_line(line);
 }
 
 /* The one rule of -q and -v: a message of level `least` shows when the

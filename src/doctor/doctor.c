@@ -149,8 +149,8 @@ static char *missing_node_fix(const struct lx_host_facts *f, const char *message
 		return fix;
 	free(fix);
 	if (strstr(message, "/dev/nvidia-uvm"))
-		return lx_xstrdup("create it: lxgpu ensure-nodes (ModifyDeviceFiles is 0 in "
-				  "/proc/driver/nvidia/params: the driver leaves the nodes to the admin)");
+		return lx_xstrdup("create it (ModifyDeviceFiles is 0 in /proc/driver/nvidia/params: "
+				  "the driver leaves the nodes to the admin): `lxgpu ensure-nodes`");
 	return lx_xstrdup("by hand: ModifyDeviceFiles is 0 in /proc/driver/nvidia/params: neither "
 			  "the driver, nvidia-modprobe nor lxgpu ensure-nodes makes the nvidia-major "
 			  "nodes; make it as the driver would (mknod -m 0666 /dev/nvidiaN c 195 N, "

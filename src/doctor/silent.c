@@ -48,10 +48,11 @@ void lx_doctor_uvm_hmm(const struct lx_host *host, struct lx_findings *out)
 			     "host and in every container while nvidia-smi works and the kernel log says "
 			     "nothing; containers do not need HMM",
 			     host->driver.version),
-		lx_xstrdup("modprobe -r nvidia_uvm, then modprobe nvidia_uvm uvm_disable_hmm=1 (with "
-			   "the containers that use CUDA stopped: nvidia_uvm is in use while they run); "
-			   "for the next boots add the line 'options nvidia_uvm uvm_disable_hmm=1' to "
-			   "/etc/modprobe.d/nvidia-uvm.conf and run update-initramfs -u"));
+		lx_xstrdup("with the containers that use CUDA stopped (nvidia_uvm is in use while "
+			   "they run): `modprobe -r nvidia_uvm`, then `modprobe nvidia_uvm "
+			   "uvm_disable_hmm=1`; for the next boots add the line 'options nvidia_uvm "
+			   "uvm_disable_hmm=1' to /etc/modprobe.d/nvidia-uvm.conf and run "
+			   "update-initramfs -u"));
 	lx_findings_last_evidence(
 		out, lx_xasprintf("/proc/driver/nvidia/version: Open Kernel Module %s\n"
 				  "/sys/module/nvidia_uvm/parameters/uvm_disable_hmm: N\n"

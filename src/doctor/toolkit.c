@@ -208,8 +208,8 @@ void lx_doctor_toolkit(int root_fd, const char *id, bool is_pve, bool unprivileg
 				     "failed to add device rules\" / \"bpf_prog_query(BPF_CGROUP_DEVICE) "
 				     "failed: operation not permitted\")",
 				     state),
-			lx_xasprintf("%s %s -- nvidia-ctk config --set nvidia-container-cli.no-cgroups=true "
-				     "--in-place && %s %s -- systemctl restart docker (or set 'no-cgroups "
-				     "= true' under [nvidia-container-cli] in %s)",
+			lx_xasprintf("`%s %s -- nvidia-ctk config --set nvidia-container-cli.no-cgroups=true "
+				     "--in-place`, then `%s %s -- systemctl restart docker`; or set "
+				     "'no-cgroups = true' under [nvidia-container-cli] in %s",
 				     exec, id, exec, id, file));
 }

@@ -97,9 +97,9 @@ static void check_mig_shared(struct node *n, const char *id, const struct lx_con
 						     "the two share it, they are not isolated from "
 						     "each other",
 						     inst, owner->container),
-					lx_xasprintf("by hand: give each container its own instance "
-						     "(lxgpu apply %s --gpus INDEX:giX/ciY with one no "
-						     "other container has; lxgpu scan lists them)",
+					lx_xasprintf("by hand: give each container its own instance, "
+						     "one no other container has (scan lists them): "
+						     "`lxgpu apply %s --gpus INDEX:giX/ciY`",
 						     id));
 			continue;
 		}
@@ -125,8 +125,8 @@ static void check_conflicts(const struct audit *a, struct node *n, const char *i
 			lx_findings_add(f, LXG012_GPU_SHARED, id, NULL, 0, NULL,
 					lx_xasprintf("GPU %s is also given to container %s (--exclusive)",
 						     bdf, owner->container),
-					lx_xasprintf("by hand: give each container its own GPUs (lxgpu "
-						     "apply %s --gpus <one no other container has>)",
+					lx_xasprintf("by hand: give each container its own GPUs, ones "
+						     "no other container has: `lxgpu apply %s --gpus GPUS`",
 						     id));
 			continue;
 		}
@@ -206,8 +206,8 @@ static void check_without_model(const struct node *n, const char *id, const char
 				lx_xasprintf("a GPU container on node %s, which lxgpu has no host "
 					     "model of",
 					     n->name),
-				lx_xasprintf("run 'lxgpu publish' on %s (or pass its snapshot with "
-					     "--hosts DIR)",
+				lx_xasprintf("on %s (or pass its snapshot with --hosts DIR): "
+					     "`lxgpu publish`",
 					     n->name));
 	lx_container_config_free(&cc);
 	lx_conf_free(&conf);

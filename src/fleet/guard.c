@@ -32,7 +32,7 @@ struct guard {
 	const struct lx_guard_paths *paths;
 	const struct lx_record *rec;
 	struct lx_findings *out;
-	const char *fix; /* the apply command, then "pct start ID" */
+	const char *fix; /* the apply command, then "pct start ID" (in backticks) */
 };
 
 static bool on_nvidia(const struct lx_gpu *g)
@@ -52,8 +52,9 @@ static char *drm_names(const struct lx_gpu *g)
 static void unchecked(struct guard *k, char *message)
 {
 	lx_findings_add(k->out, LXG035_GUARD_UNCHECKED, k->id, NULL, 0, NULL, message,
-			lx_xstrdup("nothing blocks the start for this; run 'lxgpu verify' once it "
-				   "runs, as root on the host"));
+			lx_xasprintf("nothing blocks the start for this; once it runs, as root on "
+				     "the host: `lxgpu verify %s`",
+				     k->id));
 }
 
 static void refuse(struct guard *k, enum lx_finding_code code, const char *node, char *message,
@@ -65,8 +66,8 @@ static void refuse(struct guard *k, enum lx_finding_code code, const char *node,
 
 static char *start_command(const struct guard *k)
 {
-	return k->is_pve ? lx_xasprintf("pct start %s", k->id)
-			 : lx_xasprintf("lxc-start -n %s", k->id);
+	return k->is_pve ? lx_xasprintf("`pct start %s`", k->id)
+			 : lx_xasprintf("`lxc-start -n %s`", k->id);
 }
 
 /* The other container's own way to stop: Proxmox's when it has a config
@@ -75,8 +76,8 @@ static char *stop_command(const struct guard *k, const char *other)
 {
 	_cleanup_free_ char *conf = lx_xasprintf("%s/lxc/%s.conf", k->paths->pve_dir, other);
 	struct stat st;
-	return stat(conf, &st) == 0 ? lx_xasprintf("pct shutdown %s", other)
-				    : lx_xasprintf("lxc-stop -n %s", other);
+	return stat(conf, &st) == 0 ? lx_xasprintf("`pct shutdown %s`", other)
+				    : lx_xasprintf("`lxc-stop -n %s`", other);
 }
 
 /* "lxgpu apply ID --gpus A,B [--exclusive]": the recorded GPUs where they
@@ -211,7 +212,7 @@ static char *another_gpu(const struct guard *k, const struct lx_gpu *g)
 {
 	_cleanup_free_ char *others = other_gpus(k->host, g);
 	_cleanup_free_ char *start = start_command(k);
-	return others ? lx_xasprintf("lxgpu apply %s --gpus %s, then %s", k->id, others, start)
+	return others ? lx_xasprintf("`lxgpu apply %s --gpus %s`, then %s", k->id, others, start)
 		      : NULL;
 }
 
@@ -238,8 +239,8 @@ static bool check_vms(struct guard *k, const struct lx_gpu *g, const struct lx_v
 				other ? lx_xasprintf("give the container another GPU: %s; or ", other)
 				      : lx_xstrdup("");
 			_cleanup_free_ char *fix =
-				lx_xasprintf("%sby hand: stop the VM (qm shutdown %s) and give the GPU "
-					     "back to nvidia if it stays on vfio-pci, then %s",
+				lx_xasprintf("%sby hand: stop the VM, give the GPU back to nvidia if "
+					     "it stays on vfio-pci: `qm shutdown %s`, then %s",
 					     another, d->vmid, k->fix);
 			refuse(k, LXG032_GUARD_IN_RUNNING_VM, NULL,
 			       lx_xasprintf("GPU %s is held by VM %s, which is running (%s:%d: %s)",
@@ -275,8 +276,8 @@ static void check_driver(struct guard *k, const struct lx_gpu *g)
 		vfio ? lx_xasprintf("%sby hand: give it back to nvidia (remove its id from vfio-pci's "
 				    "ids= in /etc/modprobe.d, update-initramfs -u, reboot), then %s",
 				    another, k->fix)
-		     : lx_xasprintf("%sby hand: bind it to nvidia again (modprobe nvidia; check "
-				    "'dmesg' for NVRM), then %s",
+		     : lx_xasprintf("%sby hand: bind it to nvidia again (check 'dmesg' for NVRM): "
+				    "`modprobe nvidia`, then %s",
 				    another, k->fix);
 	refuse(k, LXG031_GUARD_GPU_UNAVAILABLE, NULL,
 	       g->driver ? lx_xasprintf("GPU %s is bound to %s now, not to nvidia%s", g->bdf,
@@ -429,14 +430,14 @@ static void check_gpu(struct guard *k, const struct lx_record_gpu *rg, const str
 			k->fix ? lx_xasprintf("give the container the recorded GPUs still "
 					      "here, without it: %s",
 					      k->fix)
-			: others ? lx_xasprintf("give the container another GPU: lxgpu apply %s "
-						"--gpus %s, then %s",
+			: others ? lx_xasprintf("give the container another GPU: `lxgpu apply %s "
+						"--gpus %s`, then %s",
 						k->id, others, start)
 				 : lx_xasprintf("by hand: put the GPU back, or remove the "
-						"container's GPU lines (lxgpu rollback %s "
-						"BACKUP restores the config apply replaced), "
-						"then %s",
-						k->id, start);
+						"container's GPU lines, then %s; rollback "
+						"restores the config apply replaced: `lxgpu "
+						"rollback %s BACKUP`",
+						start, k->id);
 		refuse(k, LXG031_GUARD_GPU_UNAVAILABLE, NULL,
 		       lx_xasprintf("GPU %s%s%s%s is no longer on this host", rg->pci,
 				    rg->uuid ? " (" : "", rg->uuid ? rg->uuid : "",
@@ -451,7 +452,7 @@ static void check_gpu(struct guard *k, const struct lx_record_gpu *rg, const str
 		 * another slot) is said, not refused. apply keeps the config's
 		 * GPUs and records them anew. */
 		bool given = lx_strv_contains(&cur->bdfs, g->bdf);
-		_cleanup_free_ char *record = lx_xasprintf("record its new address: lxgpu apply %s",
+		_cleanup_free_ char *record = lx_xasprintf("record its new address: `lxgpu apply %s`",
 							   k->id);
 		_cleanup_free_ char *what =
 			at && at->uuid ? lx_xasprintf("the GPU at %s is another card now: %s, where "
@@ -544,7 +545,7 @@ void lx_guard_pre_start(const struct lx_host *host, const char *id, const struct
 	if (lx_record_load(paths->state_dir, id, &rec, &found, &err) < 0) {
 		lx_findings_add(out, LXG035_GUARD_UNCHECKED, id, NULL, 0, NULL,
 				lx_xasprintf("the GPU record cannot be read: %s", err.message),
-				lx_xasprintf("record the container's GPUs again: lxgpu apply %s", id));
+				lx_xasprintf("record the container's GPUs again: `lxgpu apply %s`", id));
 		lx_error_clear(&err);
 		report->why = lx_xstrdup("the record cannot be read");
 		return;
@@ -560,7 +561,7 @@ void lx_guard_pre_start(const struct lx_host *host, const char *id, const struct
 		lx_findings_add(out, LXG035_GUARD_UNCHECKED, id, conf->path, 0, NULL,
 				lx_xasprintf("what the config gives cannot be worked out: %s",
 					     err.message),
-				lx_xasprintf("run lxgpu verify %s", id));
+				lx_xasprintf("`lxgpu verify %s`", id));
 		lx_error_clear(&err);
 		lx_record_free(&rec);
 		report->why = lx_xstrdup("the config could not be evaluated");
@@ -606,7 +607,7 @@ void lx_guard_pre_start(const struct lx_host *host, const char *id, const struct
 			  .out = out};
 	start = start_command(&k);
 	_cleanup_free_ char *fix =
-		report->apply_command ? lx_xasprintf("%s, then %s", report->apply_command, start)
+		report->apply_command ? lx_xasprintf("`%s`, then %s", report->apply_command, start)
 				      : NULL;
 	k.fix = fix;
 	for (size_t i = 0; i < rec.n_gpus; i++)
@@ -628,7 +629,7 @@ int lx_guard_post_start(const struct lx_host *host, const char *id, const char *
 		lx_findings_add(out, LXG035_GUARD_UNCHECKED, id, NULL, 0, NULL,
 				lx_xasprintf("the running container could not be inspected: %s",
 					     report->state_why ? report->state_why : "unknown"),
-				lx_xasprintf("run lxgpu verify %s as root", id));
+				lx_xasprintf("as root: `lxgpu verify %s`", id));
 	return 0;
 }
 

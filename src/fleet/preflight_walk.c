@@ -48,7 +48,9 @@ static int preflight_one(const struct lx_host *host, const char *id, const char 
 	/* Its driver libraries are unknown: said, never a silent pass. */
 	if (why && lx_rootfs_matters(host, &cc))
 		lx_preflight_add(out, LXG027_ROOT_UNCHECKED, LX_VERDICT_OK, lx_xstrdup(why),
-				 lx_xasprintf("pct mount %s; lxgpu preflight %s; pct unmount %s", id, id, id));
+				 lx_xasprintf("mount its root, check it, unmount it: `pct mount %s`, then "
+					      "`lxgpu preflight %s`, then `pct unmount %s`",
+					      id, id, id));
 	lx_preflight_include(host, o->nodes, id, &conf, o->state_dir, o->next_boot, out);
 	lx_strv_free(&versions);
 	lx_strv_free(&files);

@@ -259,11 +259,11 @@ static bool is_gpu_major_node(const char *path)
 static char *stale_node_fix(const char *path)
 {
 	if (lx_str_starts_with(path, "/dev/dri/") || strcmp(path, "/dev/kfd") == 0)
-		return lx_xasprintf("by hand: recreate it: rm %s && udevadm trigger (or reboot)", path);
+		return lx_xasprintf("by hand: recreate it, or reboot: `rm %s && udevadm trigger`", path);
 	if (is_gpu_major_node(path) || lx_str_starts_with(path, "/dev/nvidia-uvm") ||
 	    lx_str_starts_with(path, "/dev/nvidia-caps/"))
-		return lx_xstrdup("recreate it: lxgpu ensure-nodes (it replaces a node of the wrong "
-				  "type or major; or reboot)");
+		return lx_xstrdup("recreate it (ensure-nodes replaces a node of the wrong type or "
+				  "major), or reboot: `lxgpu ensure-nodes`");
 	return lx_xasprintf("by hand: recreate it: rm %s, then load the module again (or reboot)",
 			    path);
 }
@@ -315,12 +315,12 @@ static void check_drm_gpus(const struct lx_host *host, struct lx_host_warnings *
 			if (!lx_host_find_node(host, path))
 				warn(w, 122, lx_xasprintf("GPU %s (%s) has DRM minor %s but %s does not exist",
 						     g->bdf, g->driver, g->drm[d].name, path),
-				     lx_xstrdup("let udev make it: udevadm trigger --subsystem-match=drm"));
+				     lx_xstrdup("let udev make it: `udevadm trigger --subsystem-match=drm`"));
 		}
 	}
 	if (kfd_needed && lx_host_kfd_major(host) != LX_UNKNOWN && !lx_host_find_node(host, "/dev/kfd"))
 		warn(w, 122, lx_xstrdup("amdgpu registered kfd in /proc/devices but /dev/kfd does not exist"),
-		     lx_xstrdup("let udev make it: udevadm trigger --subsystem-match=kfd"));
+		     lx_xstrdup("let udev make it: `udevadm trigger --subsystem-match=kfd`"));
 }
 
 void lx_host_check(const struct lx_host *host, struct lx_host_warnings *w)
@@ -339,8 +339,8 @@ void lx_host_check(const struct lx_host *host, struct lx_host_warnings *w)
 		_cleanup_free_ char *installed = lx_path_join(LXGPU_EXAMPLES_DIR,
 							      "pve-8x-rtx-pro-6000.yaml");
 		warn(w, 125, lx_xstrdup("no NVIDIA GPU found on this host"),
-		     lx_xasprintf("to try lxgpu without one, use a bundled example host: lxgpu "
-				  "--host %s scan",
+		     lx_xasprintf("to try lxgpu without one, use a bundled example host: `lxgpu "
+				  "--host %s scan`",
 				  access(installed, R_OK) == 0 ? installed
 							       : "examples/hosts/pve-8x-rtx-pro-6000.yaml"));
 		return;
@@ -355,19 +355,18 @@ void lx_host_check(const struct lx_host *host, struct lx_host_warnings *w)
 		     NULL);
 	if (!host->driver.version && bound_to_nvidia == 0)
 		warn(w, 120, lx_xstrdup("the nvidia kernel module is not loaded"),
-		     lx_xstrdup("install the NVIDIA driver (or DKMS module) for the running kernel and "
-				"run: modprobe nvidia"));
+		     lx_xstrdup("install the NVIDIA driver (or DKMS module) for the running kernel, "
+				"then load it: `modprobe nvidia`"));
 	if (host->driver.version && lx_host_major_by_name(host, "nvidia-uvm") == LX_UNKNOWN)
 		warn(w, 20, lx_xstrdup("nvidia-uvm is not loaded: CUDA will not work in containers"),
-		     lx_xstrdup("load it and create its nodes: nvidia-modprobe -u -c 0; make it happen "
-				"at boot before guests start"));
+		     lx_xstrdup(LX_FIX_LOAD_UVM));
 	else if (lx_host_major_by_name(host, "nvidia-uvm") != LX_UNKNOWN &&
 		 !lx_host_find_node(host, "/dev/nvidia-uvm"))
 		warn(w, 122, lx_xstrdup("nvidia-uvm is loaded but /dev/nvidia-uvm does not exist"),
-		     lx_xstrdup("create it: nvidia-modprobe -u -c 0"));
+		     lx_xstrdup("create it: `nvidia-modprobe -u -c 0`"));
 	if (host->driver.version && !lx_host_find_node(host, "/dev/nvidiactl"))
 		warn(w, 122, lx_xstrdup("/dev/nvidiactl does not exist"),
-		     lx_xstrdup("create the nodes: nvidia-modprobe -c 0 (or run nvidia-smi once)"));
+		     lx_xstrdup("create the nodes: `nvidia-modprobe -c 0`; or run nvidia-smi once"));
 
 	for (size_t i = 0; i < host->n_gpus; i++) {
 		const struct lx_gpu *g = &host->gpus[i];
@@ -395,7 +394,7 @@ void lx_host_check(const struct lx_host *host, struct lx_host_warnings *w)
 		if (!lx_host_find_node(host, path))
 			warn(w, 122, lx_xasprintf("GPU %s has minor %d but %s does not exist", g->bdf,
 					     g->minor, path),
-			     lx_xasprintf("create the nodes: nvidia-modprobe -c %d (or run nvidia-smi once)",
+			     lx_xasprintf("create the nodes: `nvidia-modprobe -c %d`; or run nvidia-smi once",
 					  g->minor));
 	}
 

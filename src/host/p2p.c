@@ -174,8 +174,8 @@ void lx_p2p_assess_pair(const struct lx_host *host, size_t a, size_t b, struct l
 						"reads 64 bytes), and snapshots of older lxgpu did not "
 						"record it",
 						list));
-		lx_strv_push(&p->fixes, "run lxgpu topo --p2p as root (or take the snapshot as root) "
-					"to read the bridges' ACS state");
+		lx_strv_push(&p->fixes, "read the bridges' ACS state as root (or take the snapshot as "
+					"root): `lxgpu topo --p2p`");
 	}
 	if (type_unknown && !translates)
 		lx_strv_push(&p->fixes, "look on the host itself with a kernel of 5.11 or later "
@@ -195,8 +195,8 @@ void lx_p2p_assess_pair(const struct lx_host *host, size_t a, size_t b, struct l
 			     "refuses peer-to-peer by its own table of platforms, which the host "
 			     "does not show");
 		lx_strv_push(&p->fixes,
-			     "ask the driver on the host: nvidia-smi topo -p2p rw (OK or CNS/NS for "
-			     "the pair); for peer-to-peer, give the container GPUs of one socket");
+			     "ask the driver on the host (OK or CNS/NS for the pair): `nvidia-smi topo "
+			     "-p2p rw`; for peer-to-peer, give the container GPUs of one socket");
 	}
 	p->verdict = translates || redirecting.n ? LX_P2P_NOT_READY
 			 : unknown		  ? LX_P2P_UNKNOWN

@@ -40,25 +40,26 @@ static char *gpu_model_text(const struct lx_gpu *g)
 			    g->device_id);
 }
 
-static void gpu_table(struct lx_buf *b, const struct lx_host *h, struct lx_strv *pool)
+/* One row a GPU; the model wraps in its cell on a narrow terminal. */
+static void gpu_table(struct lx_buf *b, const struct lx_host *h, struct lx_strv *pool, size_t width)
 {
-	int model_width = (int)strlen("MODEL");
-	for (size_t i = 0; i < h->n_gpus; i++) {
-		_cleanup_free_ char *model = gpu_model_text(&h->gpus[i]);
-		if ((int)strlen(model) > model_width)
-			model_width = (int)strlen(model);
-	}
-	lx_buf_printf(b, "GPUs (%zu)\n", h->n_gpus);
-	lx_buf_printf(b, "  %-3s  %-13s  %-*s  %-5s  %-9s  %s\n", "#", "BDF", model_width, "MODEL",
-		      "MINOR", "DRIVER", "NUMA");
+	static const char *const titles[] = {"#", "BDF", "MODEL", "MINOR", "DRIVER", "NUMA"};
+	struct lx_table t;
+	lx_table_init(&t, 6, titles);
+	t.wrap = 1u << 2;
 	for (size_t i = 0; i < h->n_gpus; i++) {
 		const struct lx_gpu *g = &h->gpus[i];
+		_cleanup_free_ char *index = lx_xasprintf("%zu", i);
 		_cleanup_free_ char *minor = int_or_dash(g->minor);
 		_cleanup_free_ char *numa = int_or_dash(g->numa_node);
 		_cleanup_free_ char *model = gpu_model_text(g);
-		lx_buf_printf(b, "  %-3zu  %-13s  %-*s  %-5s  %-9s  %s\n", i, esc(pool, g->bdf),
-			      model_width, model, minor, or_dash(esc(pool, g->driver)), numa);
+		const char *row[] = {index, esc(pool, g->bdf), model, minor, or_dash(esc(pool, g->driver)),
+				     numa};
+		lx_table_add_row(&t, row);
 	}
+	_cleanup_free_ char *text = lx_table_text(&t, width, 2);
+	lx_table_free(&t);
+	lx_buf_printf(b, "GPUs (%zu)\n%s", h->n_gpus, text);
 }
 
 static void node_list(struct lx_buf *b, const struct lx_host *h, struct lx_strv *pool)
@@ -73,8 +74,13 @@ static void node_list(struct lx_buf *b, const struct lx_host *h, struct lx_strv 
 	}
 }
 
-static void driver_section(struct lx_buf *b, const struct lx_host *h, struct lx_strv *pool)
+static void driver_section(struct lx_buf *b, const struct lx_host *h, struct lx_strv *pool,
+			   size_t width)
 {
+	/* its lists wrap under their values */
+	struct lx_buf majors = {0}, drv = {0};
+	struct lx_buf *out = b;
+	b = &majors;
 	const struct lx_driver *d = &h->driver;
 	/* The GPU majors; the rest of the table is in --format json/yaml. */
 	lx_buf_puts(b, "\nMajors\n ");
@@ -89,7 +95,11 @@ static void driver_section(struct lx_buf *b, const struct lx_host *h, struct lx_
 	if (h->n_majors > shown)
 		lx_buf_printf(b, " (and %zu other character majors)", h->n_majors - shown);
 	lx_buf_puts(b, h->n_majors ? "\n" : " (none)\n");
+	_cleanup_free_ char *majors_text = lx_text_wrap(majors.data, width, 2);
+	lx_buf_puts(out, majors_text);
+	lx_buf_free(&majors);
 
+	b = &drv;
 	lx_buf_puts(b, "\nDriver\n");
 	if (d->version)
 		lx_buf_printf(b, "  version       %s (%s kernel module)\n", esc(pool, d->version),
@@ -121,9 +131,13 @@ static void driver_section(struct lx_buf *b, const struct lx_host *h, struct lx_
 				      esc(pool, h->mig_uuids[i].uuid));
 		lx_buf_puts(b, ")\n");
 	}
+	_cleanup_free_ char *drv_text = lx_text_wrap(drv.data, width, 16);
+	lx_buf_puts(out, drv_text);
+	lx_buf_free(&drv);
 }
 
-char *lx_host_text(const struct lx_host *h, const struct lx_host_warnings *w, bool color)
+char *lx_host_text(const struct lx_host *h, const struct lx_host_warnings *w, bool color,
+		   size_t width)
 {
 	const char *yellow = color ? "\033[33m" : "", *reset = color ? "\033[0m" : "";
 	struct lx_strv pool = {0};
@@ -133,21 +147,22 @@ char *lx_host_text(const struct lx_host *h, const struct lx_host_warnings *w, bo
 	if (h->n_gpus == 0 && h->n_nodes == 0 && !h->driver.version) {
 		/* Nothing NVIDIA here at all: say so instead of printing empty tables. */
 		lx_buf_puts(&b, "No NVIDIA GPU, driver or device node on this host.\n");
-		for (size_t i = 0; i < w->n; i++) {
-			const char *fix = esc(&pool, w->items[i].fix);
-			if (fix && *fix)
-				lx_buf_printf(&b, "%c%s\n", toupper((unsigned char)fix[0]), fix + 1);
-		}
+		for (size_t i = 0; i < w->n; i++)
+			if (w->items[i].fix && *w->items[i].fix)
+				lx_report_fix_text(&b, w->items[i].fix, 0, width);
 	} else {
-		gpu_table(&b, h, &pool);
+		gpu_table(&b, h, &pool, width);
 		node_list(&b, h, &pool);
-		driver_section(&b, h, &pool);
+		driver_section(&b, h, &pool, width);
 		if (w->n)
 			lx_buf_printf(&b, "\nWarnings (%zu)\n", w->n);
 		for (size_t i = 0; i < w->n; i++) {
-			lx_buf_printf(&b, "  - %s%s%s\n", yellow, esc(&pool, w->items[i].message), reset);
+			_cleanup_free_ char *line = lx_xasprintf("  - %s%s%s\n", yellow,
+								 esc(&pool, w->items[i].message), reset);
+			_cleanup_free_ char *wrapped = lx_text_wrap(line, width, 4);
+			lx_buf_puts(&b, wrapped);
 			if (w->items[i].fix)
-				lx_buf_printf(&b, "    fix: %s\n", esc(&pool, w->items[i].fix));
+				lx_report_fix_text(&b, w->items[i].fix, 4, width);
 		}
 	}
 	lx_strv_free(&pool);

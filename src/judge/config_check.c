@@ -188,13 +188,14 @@ static const struct lx_access_rule *first_wrong_version_rule(const struct checke
 char *lx_fix_hard_coded_major(const char *id, bool is_pve)
 {
 	if (is_pve)
-		return lx_xasprintf("lxgpu apply %s --style devn (devN entries never hard-code a major; "
-				    "lxgpu apply %s keeps the raw lines and writes today's majors)",
-				    id, id);
-	return lx_xasprintf("lxgpu apply %s --style include (lxgpu ensure-nodes rewrites its "
-			    "majors at every boot; lxgpu apply %s keeps the lines and writes "
-			    "today's majors)",
-			    id, id);
+		return lx_xasprintf("give the GPUs as devN entries, which never hard-code a major (a "
+				    "plain apply keeps the raw lines and writes today's majors): "
+				    "`lxgpu apply %s --style devn`",
+				    id);
+	return lx_xasprintf("give the GPUs as an include file, whose majors ensure-nodes rewrites "
+			    "at every boot (a plain apply keeps the lines and writes today's "
+			    "majors): `lxgpu apply %s --style include`",
+			    id);
 }
 
 /* The command that repairs the GPU lines: devN entries where a hard-coded
@@ -203,7 +204,7 @@ static char *apply_fix(const struct checker *k, bool devn_helps)
 {
 	if (devn_helps && k->cc->is_pve)
 		return lx_fix_hard_coded_major(k->cc->id, true);
-	return lx_xasprintf("lxgpu apply %s", k->cc->id);
+	return lx_xasprintf("`lxgpu apply %s`", k->cc->id);
 }
 
 /* apply keeps a rule for a major no device has (it cannot tell it is
@@ -213,9 +214,11 @@ static char *stale_fix(const struct checker *k, const struct lx_access_rule *r, 
 {
 	_cleanup_free_ char *then = inert ? lx_xstrdup("device rules change nothing in this container")
 					  : apply_fix(k, lx_major_is_dynamic((unsigned)r->rule.major));
-	return lx_xasprintf("by hand: remove line %d ('%s: %s') from %s (lxgpu apply keeps rules "
+	_cleanup_free_ char *key = lx_fix_quote(r->key), *value = lx_fix_quote(r->value);
+	_cleanup_free_ char *path = lx_fix_quote(k->cc->conf->path);
+	return lx_xasprintf("by hand: remove line %d ('%s: %s') from %s (apply keeps rules "
 			    "it cannot tell are its own); %s%s",
-			    r->line, r->key, r->value, k->cc->conf->path, inert ? "" : "then ", then);
+			    r->line, key, value, path, inert ? "" : "then ", then);
 }
 
 static const char *device_allow_key(const struct lx_access *a)
@@ -267,8 +270,8 @@ static char *existing_gpu_fix(const struct checker *k)
 	const struct lx_host *h = k->host;
 	for (size_t i = 0; i < h->n_gpus; i++)
 		if (h->gpus[i].driver && strcmp(h->gpus[i].driver, "nvidia") == 0)
-			return lx_xasprintf("give the container a GPU this host has: lxgpu apply %s "
-					    "--gpus %s (or another of 'lxgpu scan')",
+			return lx_xasprintf("give the container a GPU this host has (this one, or "
+					    "another that scan lists): `lxgpu apply %s --gpus %s`",
 					    k->cc->id, h->gpus[i].bdf);
 	return lx_xstrdup("by hand: remove the line; no GPU of this host is bound to nvidia");
 }
@@ -279,8 +282,7 @@ static char *existing_gpu_fix(const struct checker *k)
 static char *missing_node_fix(const struct checker *k, const char *path, int line)
 {
 	if (lx_str_starts_with(path, "/dev/nvidia-uvm"))
-		return lx_xstrdup("load nvidia-uvm and create its nodes: nvidia-modprobe -u -c 0 (at "
-				  "every boot before guests start: lxgpu preflight --print-boot-unit)");
+		return lx_xstrdup(LX_FIX_LOAD_UVM);
 	if (lx_gpu_node_minor(path) >= 0)
 		return existing_gpu_fix(k);
 	return line > 0 ? lx_xasprintf("by hand: create %s on the host, or remove line %d", path,
@@ -296,7 +298,7 @@ static char *failure_fix(const struct checker *k, const struct lx_start_failure 
 	if (f->fix)
 		return lx_xstrdup(f->fix);
 	if (l && lx_gpu_owned_line(&k->cc->owned, l))
-		return lx_xasprintf("lxgpu apply %s (it rewrites the GPU line)", k->cc->id);
+		return lx_xasprintf("rewrite the GPU line: `lxgpu apply %s`", k->cc->id);
 	if (f->line > 0)
 		return lx_xasprintf("by hand: fix or remove line %d of %s", f->line,
 				    f->file ? f->file : k->cc->conf->path);
@@ -319,10 +321,10 @@ static void by_path_gone(struct checker *k, const struct lx_start_failure *f, bo
 	finding(k, LXG056_BY_PATH_GONE, f->line, f->path,
 		lx_xasprintf("%s does not exist on the host (%s): the container will not start",
 			     f->path, why),
-		target ? lx_xasprintf("let udev remake the link (udevadm trigger --subsystem-match=drm), "
+		target ? lx_xasprintf("let udev remake the link: `udevadm trigger --subsystem-match=drm`; "
 				      "or name %s instead (line %d)", target, f->line)
-		       : lx_xasprintf("by hand: find the GPU ('lxgpu scan' lists the GPUs and their "
-				      "DRM nodes), then %s it: lxgpu apply %s --gpus <address>",
+		       : lx_xasprintf("by hand: find the GPU (scan lists the GPUs and their DRM "
+				      "nodes), then %s it: `lxgpu apply %s --gpus ADDRESS`",
 				      devn ? "give the entry" : "mount", k->cc->id));
 }
 
@@ -408,8 +410,8 @@ static void check_usable(struct checker *k, const struct lx_access_node *n)
 				     "can open it",
 				     n->path, n->mode, hn ? hn->uid : 0, hn ? hn->gid : 0, uid, gid,
 				     root_ok ? "only root" : "not even root"),
-			lx_xasprintf("give it as a devN entry with mode/gid: lxgpu apply %s --style "
-				     "devn; or by hand: make it %s on the host, or map gid %u with "
+			lx_xasprintf("give it as a devN entry with mode/gid: `lxgpu apply %s --style "
+				     "devn`; or by hand: make it %s on the host, or map gid %u with "
 				     "lxc.idmap",
 				     k->cc->id, cap ? "0444" : "0666", hn ? hn->gid : 0));
 	/* An error when even root cannot open a node the GPUs' work needs. A
@@ -569,7 +571,7 @@ static void check_needed_nodes(struct checker *k, const struct lx_strv *gpus)
 				lx_xasprintf("the container has a GPU (%s) but will not have %s%s: %s",
 					     first_gpu ? first_gpu : "/dev/nvidiaN", path, named,
 					     needed_for(path)),
-				lx_xasprintf("lxgpu apply %s", k->cc->id));
+				lx_xasprintf("`lxgpu apply %s`", k->cc->id));
 			if (warn_only)
 				lx_findings_last_severity(k->out, LX_SEVERITY_WARNING);
 		} else if (!n->read_write) {
@@ -581,8 +583,7 @@ static void check_needed_nodes(struct checker *k, const struct lx_strv *gpus)
 		lx_findings_add(k->out, LXG020_UVM_NOT_LOADED, k->cc->id, NULL, 0, "/dev/nvidia-uvm",
 				lx_xstrdup("nvidia-uvm is not loaded on the host: CUDA in this container "
 					   "fails until it is"),
-				lx_xstrdup("load it at boot before guests start: nvidia-modprobe -u -c 0 "
-					   "(lxgpu preflight --print-boot-unit)"));
+				lx_xstrdup(LX_FIX_LOAD_UVM));
 }
 
 /* Nodes of NVIDIA (and its GPUs' DRM nodes) that the container reaches and
@@ -681,8 +682,8 @@ static void check_rule_versions(struct checker *k)
 				     k->host->cgroup == LX_CGROUP_HYBRID ? " (a hybrid host)" : "",
 				     k->needed_denied ? ", and a node the GPUs need is denied (LXG022)" : "",
 				     future),
-			lx_xasprintf("lxgpu apply %s (it writes the host's keys: %s%s)", k->cc->id,
-				     v1_key ? "lxc.cgroup2." : "lxc.cgroup.", sub));
+			lx_xasprintf("write the host's keys (%s%s): `lxgpu apply %s`",
+				     v1_key ? "lxc.cgroup2." : "lxc.cgroup.", sub, k->cc->id));
 		if (!k->needed_denied)
 			lx_findings_last_severity(k->out, !deprecated || pve_warns || !a->unprivileged
 								  ? LX_SEVERITY_WARNING
@@ -736,7 +737,7 @@ static void check_over_broad(struct checker *k)
 				     "the host, %s included",
 				     r->key, r->value, r->rule.type == 'c' ? "character " : "", what),
 			lx_xasprintf("by hand: remove line %d and allow only the devices the container "
-				     "needs (lxgpu apply %s writes the GPU rules)",
+				     "needs (apply writes the GPU rules: `lxgpu apply %s`)",
 				     r->line, k->cc->id));
 	}
 	if (!culprits)
@@ -811,9 +812,9 @@ static void check_gpu_names(struct checker *k, const struct lx_configured_node *
 			existing_gpu_fix(k));
 	else if (!gpu)
 		finding(k, LXG003_NO_SUCH_GPU, g->line, g->path,
-			lx_xasprintf("%s belongs to no GPU of this host (it has %zu GPUs; their "
+			lx_xasprintf("%s belongs to no GPU of this host (it has %zu GPU%s; their "
 				     "minors are in 'lxgpu scan')",
-				     g->path, h->n_gpus),
+				     g->path, h->n_gpus, h->n_gpus == 1 ? "" : "s"),
 			existing_gpu_fix(k));
 	else if (!gpu->driver || strcmp(gpu->driver, "nvidia") != 0)
 		finding(k, LXG004_GPU_ON_VFIO, g->line, g->path,
@@ -844,6 +845,7 @@ static void check_sections(struct checker *k, const struct lx_gpu_owned *owned)
 			continue;
 		const char *section = conf->lines[l->section].key;
 		bool pending = strcasecmp(section, "pve:pending") == 0;
+		_cleanup_free_ char *key = lx_fix_quote(l->key), *sect = lx_fix_quote(section);
 		finding(k, LXG005_LINES_IN_SECTION, l->lineno, NULL,
 			pending ? lx_xasprintf("'%s' is a pending change ([pve:pending]): it is not in "
 					       "effect yet",
@@ -852,11 +854,11 @@ static void check_sections(struct checker *k, const struct lx_gpu_owned *owned)
 					       "never applied (a script appended it after the snapshot)",
 					       l->text, section),
 			pending ? lx_xasprintf("by hand: apply the pending changes (restart the "
-					       "container), or revert them (pct revert %s %s)",
-					       k->cc->id, l->key)
-				: lx_xasprintf("by hand: remove it from snapshot [%s], then lxgpu apply "
-					       "%s (apply writes only the live config)",
-					       section, k->cc->id));
+					       "container), or revert them: `pct revert %s %s`",
+					       k->cc->id, key)
+				: lx_xasprintf("by hand: remove it from snapshot [%s]; then, as apply "
+					       "writes only the live config: `lxgpu apply %s`",
+					       sect, k->cc->id));
 		if (pending)
 			lx_findings_last_severity(k->out, LX_SEVERITY_INFO);
 	}
@@ -1002,8 +1004,8 @@ void lx_verify_drm_groups(const struct lx_host *host, const struct lx_container_
 					 * these GPU lines"): the gid is an edit */
 					? lx_xasprintf("by hand: give the entry gid=%lld (line %d)", want,
 						       n->line)
-					: lx_xasprintf("give it as a devN entry with gid=%lld: lxgpu apply %s "
-						       "--style devn",
+					: lx_xasprintf("give it as a devN entry with gid=%lld: `lxgpu apply %s "
+						       "--style devn`",
 						       want, cc->id));
 	}
 }

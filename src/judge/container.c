@@ -417,9 +417,10 @@ int lx_verify_container_conf(const struct lx_host *host, const char *id,
 		} else if (why && lx_rootfs_matters(host, &cc)) {
 			/* Its driver libraries are unknown: never a pass. */
 			lx_findings_add(out, LXG027_ROOT_UNCHECKED, cc.id, NULL, 0, NULL, lx_xstrdup(why),
-					lx_xasprintf("pct mount %s; lxgpu verify %s; pct unmount %s (or "
-						     "lxgpu apply %s --driver-libs: the host's driver files "
-						     "at every start)",
+					lx_xasprintf("mount its root, check it, unmount it: `pct mount %s`, "
+						     "then `lxgpu verify %s`, then `pct unmount %s`; or give it "
+						     "the host's driver files at every start: `lxgpu apply %s "
+						     "--driver-libs`",
 						     id, id, id, id));
 		}
 	} else {

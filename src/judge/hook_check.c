@@ -31,8 +31,8 @@ void lx_verify_hook(const struct lx_host *host, const struct lx_container_config
 						     h.binary, h.binary[0] != '/' ? "is not an absolute path"
 									  : "is not an executable file"),
 					lx_xasprintf("by hand: remove line %d (apply keeps a hook line it "
-						     "did not write as it is), then lxgpu apply %s "
-						     "--driver-libs; or correct its path to the installed "
+						     "did not write as it is), then `lxgpu apply %s "
+						     "--driver-libs`; or correct its path to the installed "
 						     "lxgpu",
 						     l->lineno, cc->id));
 		struct lx_error err = {0};
@@ -73,8 +73,8 @@ void lx_verify_hook(const struct lx_host *host, const struct lx_container_config
 					     "update makes it a mismatch (\"NVML: Driver/library version "
 					     "mismatch\") until it is reinstalled in the container",
 					     host->driver.version),
-				lx_xasprintf("lxgpu apply %s --driver-libs (the host's driver files of "
-					     "the loaded version at every start)", cc->id));
+				lx_xasprintf("give it the host's driver files of the loaded version at "
+					     "every start: `lxgpu apply %s --driver-libs`", cc->id));
 	lx_strv_free(&versions);
 	lx_strv_free(&files);
 }

@@ -11,10 +11,10 @@
 static char *apply_fix(const char *id, const struct lx_incfile_check *c, const char *force)
 {
 	if (c->want_from.gpus)
-		return lx_xasprintf("lxgpu apply %s --style include%s --gpus %s", id, force,
+		return lx_xasprintf("`lxgpu apply %s --style include%s --gpus %s`", id, force,
 				    c->want_from.gpus);
-	return lx_xasprintf("lxgpu apply %s --style include%s (with --gpus when it should get "
-			    "other GPUs)",
+	return lx_xasprintf("give it its GPUs in the include style (add --gpus when it should get "
+			    "other GPUs): `lxgpu apply %s --style include%s`",
 			    id, force);
 }
 
@@ -29,7 +29,7 @@ static void check_line(const struct lx_host *host, const struct lx_node_plan *no
 		lx_findings_add(out, LXG043_INCLUDE_NO_RECORD, id, file, l->lineno, NULL,
 				lx_xasprintf("%s: lxgpu cannot tell whether %s is current", err.message,
 					     path),
-				lx_xstrdup("fix or remove the file named (lxgpu apply rewrites the record)"));
+				lx_xstrdup("fix or remove the file named (apply rewrites the record)"));
 		lx_findings_last_severity(out, LX_SEVERITY_ERROR);
 		lx_error_clear(&err);
 		return;
@@ -41,8 +41,8 @@ static void check_line(const struct lx_host *host, const struct lx_node_plan *no
 					     "config (\"Failed to parse config file\") and the container "
 					     "does not start",
 					     l->lineno, path),
-				c.record_found ? lx_xstrdup("lxgpu ensure-nodes (writes it from the GPU "
-							    "record)")
+				c.record_found ? lx_xstrdup("write it from the GPU record: `lxgpu "
+							    "ensure-nodes`")
 					       : apply_fix(id, &c, ""));
 		break;
 	case LX_INCFILE_NOT_OURS: {
@@ -52,7 +52,7 @@ static void check_line(const struct lx_host *host, const struct lx_node_plan *no
 					     "(its first line is not '%s'): ensure-nodes leaves it alone, "
 					     "so numbers in it go stale",
 					     path, LX_INCFILE_MARK),
-				lx_xasprintf("%s (replaces it); or by hand: move its lines into %s",
+				lx_xasprintf("replace it: %s; or by hand: move its lines into %s",
 					     force_fix, file));
 		break;
 	}
@@ -73,9 +73,9 @@ static void check_line(const struct lx_host *host, const struct lx_node_plan *no
 						       "host now: it %s '%s'",
 						       path, c.have ? "has" : "lacks",
 						       c.have ? c.have : c.want),
-				lx_xstrdup("lxgpu ensure-nodes (its boot unit does it at every boot: "
-					   "lxgpu ensure-nodes --print-boot-unit), then restart the "
-					   "container"));
+				lx_xstrdup("rewrite it, then restart the container: `lxgpu "
+					   "ensure-nodes`; at every boot the unit this prints does it: "
+					   "`lxgpu ensure-nodes --print-boot-unit`"));
 		break;
 	case LX_INCFILE_CURRENT: break;
 	}

@@ -66,21 +66,24 @@ void lx_config_mig_given(const struct lx_host *host, const struct lx_container_c
  * nvidia-smi's -cgi PROFILE:START takes the first slice. The slice count
  * is the GPU's (8 on A100 and later, 4 on the reduced A30): the aside
  * names the other when the two differ. */
-static char *placement_words(int gi)
+static char *placement_words(int gi, char **start)
 {
-	if (gi < 0 || gi > 14)
-		return lx_xstrdup("START (the placement it had: the driver numbers a GPU instance "
+	if (gi < 0 || gi > 14) {
+		*start = lx_xstrdup("START");
+		return lx_xstrdup("START is the placement it had: the driver numbers a GPU instance "
 				  "by the slices it spans");
+	}
 	int level = gi == 0 ? 0 : gi <= 2 ? 1 : gi <= 6 ? 2 : 3; /* 1, 2, 4, 8 parts */
 	int parts = 1 << level, nth = gi - (parts - 1);
 	int start8 = nth * 8 / parts, start4 = nth * 4 / parts;
+	*start = lx_xasprintf("%d", start8);
 	if (level == 3 || start8 == start4)
-		return lx_xasprintf("%d (the driver numbers a GPU instance by the slices it spans: "
+		return lx_xasprintf("the driver numbers a GPU instance by the slices it spans: "
 				    "gi%d spans %d of 8 from slice %d",
-				    start8, gi, 8 / parts, start8);
-	return lx_xasprintf("%d (the driver numbers a GPU instance by the slices it spans: gi%d "
-			    "spans %d of 8 from slice %d; on a GPU of 4 slices, an A30, START is %d",
-			    start8, gi, 8 / parts, start8, start4);
+				    gi, 8 / parts, start8);
+	return lx_xasprintf("the driver numbers a GPU instance by the slices it spans: gi%d "
+			    "spans %d of 8 from slice %d; on a GPU of 4 slices, an A30, the start is %d",
+			    gi, 8 / parts, start8, start4);
 }
 
 char *lx_mig_recreate_fix(const struct lx_host *host, const char *id, int gpu_minor, int gi,
@@ -92,17 +95,17 @@ char *lx_mig_recreate_fix(const struct lx_host *host, const char *id, int gpu_mi
 	 * cannot name another GPU. */
 	_cleanup_free_ char *which = g && g->uuid ? lx_xstrdup(g->uuid)
 				     : g	      ? lx_xstrdup(g->bdf)
-							      : lx_xasprintf("<the GPU of /dev/nvidia%d>", gpu_minor);
-	_cleanup_free_ char *placement = placement_words(gi);
+							      : lx_xasprintf("GPU-OF-nvidia%d", gpu_minor);
+	_cleanup_free_ char *start = NULL;
+	_cleanup_free_ char *placement = placement_words(gi, &start);
 	return lx_xasprintf(
 		"by hand: recreate the instance (MIG instances do not survive a reboot; MIG mode "
-		"does): nvidia-smi -i %s -mig 1 if MIG mode is off, nvidia-smi mig -i %s -cgi "
-		"PROFILE:%s; the profile is not known without NVML: nvidia-smi mig -lgip and -lgipp "
-		"list the profiles and their placements), then nvidia-smi mig "
-		"-i %s -gi %d -cci CI-PROFILE (nvidia-smi mig -lcip) until it is gi%d/ci%d; or give "
-		"the container an instance that exists: lxgpu apply %s --gpus INDEX:giX/ciY "
-		"(lxgpu scan lists them)",
-		which, which, placement, which, gi, gi, ci, id);
+		"does; the profiles are not known without NVML: nvidia-smi mig -lgip, -lgipp and "
+		"-lcip list them and their placements; %s): if MIG mode is off, `nvidia-smi -i %s "
+		"-mig 1`, then `nvidia-smi mig -i %s -cgi PROFILE:%s`, then `nvidia-smi mig -i %s -gi "
+		"%d -cci CI-PROFILE` until it is gi%d/ci%d; or give the container an instance that "
+		"exists (scan lists them): `lxgpu apply %s --gpus INDEX:giX/ciY`",
+		placement, which, which, start, which, gi, gi, ci, id);
 }
 
 static char *instance_name(const struct lx_host *host, int gpu_minor, int gi, int ci)
@@ -208,12 +211,12 @@ static void check_isolation(const struct lx_host *host, const struct lx_containe
 			every_device
 				? lx_xasprintf("by hand: remove the rule that allows every character "
 					       "device (a, or c *:*; apply keeps it, it is not lxgpu's), "
-					       "then lxgpu apply %s --gpus %d:gi%d/ci%d",
+					       "then `lxgpu apply %s --gpus %d:gi%d/ci%d`",
 					       cc->id, index, given[0].gi, given[0].ci)
-				: lx_xasprintf("give it its instances alone: lxgpu apply %s --gpus "
-					       "%d:gi%d/ci%d (it replaces the rule for the whole "
-					       "nvidia-caps major, c %d:*)",
-					       cc->id, index, given[0].gi, given[0].ci, caps_major));
+				: lx_xasprintf("give it its instances alone (apply replaces the rule "
+					       "for the whole nvidia-caps major, c %d:*): `lxgpu apply %s "
+					       "--gpus %d:gi%d/ci%d`",
+					       caps_major, cc->id, index, given[0].gi, given[0].ci));
 }
 
 void lx_verify_mig(const struct lx_host *host, const struct lx_container_config *cc,
@@ -236,11 +239,11 @@ void lx_verify_mig(const struct lx_host *host, const struct lx_container_config 
 						     name,
 						     g->ci_node ? "its GPU instance's" : "a compute instance's"),
 					g->ci_node && index >= 0
-						? lx_xasprintf("lxgpu apply %s --gpus %d:gi%d/ci%d", cc->id,
+						? lx_xasprintf("`lxgpu apply %s --gpus %d:gi%d/ci%d`", cc->id,
 							       index, g->gi, g->ci)
 						: lx_xasprintf("by hand: add a compute instance's caps node "
-							       "of gi%d, or give the container one: lxgpu "
-							       "apply %s --gpus INDEX:gi%d/ciY",
+							       "of gi%d, or give the container one: `lxgpu "
+							       "apply %s --gpus INDEX:gi%d/ciY`",
 							       g->gi, cc->id, g->gi));
 			continue;
 		}

@@ -21,8 +21,8 @@ static char *issue_fix(const struct lx_container_config *cc, const struct lx_nvh
 	case LX_NVHOOK_NO_CLI:
 		return lx_xasprintf("by hand: install nvidia-container-cli on the host (package "
 				    "libnvidia-container-tools from NVIDIA's repository), or give the "
-				    "GPUs with device lines instead: remove line %d and run lxgpu apply "
-				    "%s --gpus all --driver-libs",
+				    "GPUs with device lines instead: remove line %d, then `lxgpu apply "
+				    "%s --gpus all --driver-libs`",
 				    h->line, cc->id);
 	case LX_NVHOOK_NOT_MOUNT:
 		return lx_xasprintf("by hand: make line %d 'lxc.hook.mount: %s'", h->line, h->script);
@@ -31,9 +31,9 @@ static char *issue_fix(const struct lx_container_config *cc, const struct lx_nvh
 			       ? lx_xstrdup("by hand: map host uid 0 only as part of a larger range, or "
 					    "not at all (the lxc.idmap 'u ... 0 1' line)")
 			       : lx_xasprintf("by hand: the hook works only in unprivileged "
-					      "containers: remove line %d and give the GPUs with device lines (lxgpu apply %s "
-					      "--gpus all --driver-libs), or move the service to an "
-					      "unprivileged container",
+					      "containers: move the service to an unprivileged container; "
+					      "or remove line %d and give the GPUs with device lines: "
+					      "`lxgpu apply %s --gpus all --driver-libs`",
 					      h->line, cc->id);
 	case LX_NVHOOK_BAD_CAPABILITY:
 		return lx_xasprintf("by hand: use only compute, compat32, display, graphics, "
@@ -42,7 +42,7 @@ static char *issue_fix(const struct lx_container_config *cc, const struct lx_nvh
 				    i->line);
 	case LX_NVHOOK_NO_SUCH_GPU:
 		return lx_xasprintf("by hand: set NVIDIA_VISIBLE_DEVICES on line %d to an index, "
-				    "PCI address or UUID that 'lxgpu scan' shows, or to all",
+				    "PCI address or UUID that scan shows, or to all",
 				    i->line);
 	case LX_NVHOOK_IDLE:
 		return lx_xstrdup("by hand: add 'lxc.environment: NVIDIA_VISIBLE_DEVICES=all' "

@@ -32,13 +32,14 @@ static void finding(struct runtime *r, enum lx_finding_code code, const char *no
 	lx_findings_add(r->out, code, r->cc->id, NULL, 0, node, message, fix);
 }
 
-/* Each command of a fix after ", then ": one command line a user (or the
+/* Each command of a fix in backticks: one command line a user (or the
  * fix-execution test) runs in turn; lxc-* commands get -P when the
  * caller's --lxc-path is not LXC's default (cli_with_context). */
 static char *restart_command(const struct runtime *r)
 {
-	return r->cc->is_pve ? lx_xasprintf("pct reboot %s", r->cc->id)
-			     : lx_xasprintf("lxc-stop -n %s, then lxc-start -n %s", r->cc->id, r->cc->id);
+	return r->cc->is_pve ? lx_xasprintf("`pct reboot %s`", r->cc->id)
+			     : lx_xasprintf("`lxc-stop -n %s`, then `lxc-start -n %s`", r->cc->id,
+					    r->cc->id);
 }
 
 static char *restart_fix(const struct runtime *r)
@@ -174,7 +175,7 @@ static void check_devices_cgroup(struct runtime *r, const struct lx_access *acce
 		finding(r, LXG026_RUNNING_UNCHECKED, NULL,
 			lx_xasprintf("could not check the running device cgroup: %s", why_text(d->why)),
 			lx_xasprintf("as root on the host (reading the device cgroup needs "
-				     "CAP_SYS_ADMIN): lxgpu verify %s; else open the nodes inside the "
+				     "CAP_SYS_ADMIN): `lxgpu verify %s`; else open the nodes inside the "
 				     "container: EPERM means denied",
 				     r->cc->id));
 		return;
@@ -213,7 +214,7 @@ static void check_devices_cgroup(struct runtime *r, const struct lx_access *acce
 					       "the container still runs with the rules of its start"
 					     : ""),
 			pending ? pending_fix(r)
-				: lx_xasprintf("fix the rules, then restart the container: lxgpu apply %s, "
+				: lx_xasprintf("fix the rules, then restart the container: `lxgpu apply %s`, "
 					       "then %s",
 					       r->cc->id, restart));
 		if (n->needed && lx_needed_node_is_optional(n->path))
@@ -303,10 +304,10 @@ void lx_verify_rootfs(const struct lx_host *host, const struct lx_container_conf
 				lx_xasprintf("the container has driver libraries %s (%s) but the host runs "
 					     "kernel module %s: \"NVML: Driver/library version mismatch\"",
 					     versions.items[i], which.data, host->driver.version),
-				lx_xasprintf("lxgpu apply %s --driver-libs (the host's driver files at "
-					     "every start), or install the %s userspace driver in the "
-					     "container (no kernel module: e.g. NVIDIA-Linux-x86_64-%s.run "
-					     "--no-kernel-module)",
+				lx_xasprintf("give it the host's driver files at every start: `lxgpu "
+					     "apply %s --driver-libs`; or install the %s userspace driver "
+					     "in the container (no kernel module: e.g. "
+					     "NVIDIA-Linux-x86_64-%s.run --no-kernel-module)",
 					     cc->id, host->driver.version, host->driver.version));
 		lx_buf_free(&which);
 	}

@@ -20,8 +20,8 @@ void lx_node_model_findings(const struct lx_node_model *m, const char *container
 				lx_xasprintf("node %s has not published its host model since it "
 					     "booted: %s; its GPUs, minors and majors may have changed",
 					     m->node, desc),
-				lx_xasprintf("run 'lxgpu publish' on %s (lxgpu-publish.service does "
-					     "at every boot)",
+				lx_xasprintf("on %s (lxgpu-publish.service does it at every boot): "
+					     "`lxgpu publish`",
 					     m->node));
 	else if (m->age == LX_MODEL_UNDATED)
 		/* Without the node's status a new publish is undated too. */
@@ -34,10 +34,10 @@ void lx_node_model_findings(const struct lx_node_model *m, const char *container
 						     : " (the cluster has no status of the node: it is "
 						       "offline, or pvestatd does not run there)"),
 				m->node_boot_time != LX_UNKNOWN
-					? lx_xasprintf("run 'lxgpu publish' on %s", m->node)
+					? lx_xasprintf("on %s: `lxgpu publish`", m->node)
 					: lx_xasprintf("by hand: bring node %s online with pvestatd running "
-						       "(systemctl status pvestatd there), then run 'lxgpu "
-						       "publish' on it",
+						       "(systemctl status pvestatd there), then on it: "
+						       "`lxgpu publish`",
 						       m->node));
 }
 
@@ -125,10 +125,10 @@ static void check_gpu(const struct lx_host *there, const char *id, const char *t
 					     mg->bdf, what, mg->uuid ? ", " : "", mg->uuid ? mg->uuid : "",
 					     to, mg->uuid ? " or UUID" : ""),
 				on_nvidia_there >= n_gpus
-					? lx_xasprintf("after the move, run 'lxgpu apply %s --gpus best:%zu' "
-						       "on %s (GPUs of %s in place of the container's), or "
+					? lx_xasprintf("after the move, on %s (GPUs of %s in place of the "
+						       "container's): `lxgpu apply %s --gpus best:%zu`; or "
 						       "migrate to a node that has GPU %s",
-						       id, n_gpus, to, to, mg->bdf)
+						       to, to, id, n_gpus, mg->bdf)
 					: lx_xasprintf("by hand: migrate to a node that has GPU %s (%s has "
 						       "%zu GPU%s on nvidia, the container %zu)",
 						       mg->bdf, to, on_nvidia_there,
@@ -155,9 +155,9 @@ static void check_gpu(const struct lx_host *there, const char *id, const char *t
 				lx_xasprintf("on node %s GPU %s is /dev/nvidia%d, which the config does "
 					     "not give: there it reaches %s",
 					     to, tg->bdf, tg->minor, others.len ? others.data : "no GPU"),
-				lx_xasprintf("after the move, run 'lxgpu apply %s --gpus %s' on %s (or "
-					     "use devN entries by the same numbering on every node)",
-					     id, tg->bdf, to));
+				lx_xasprintf("after the move, on %s: `lxgpu apply %s --gpus %s`; or "
+					     "use devN entries by the same numbering on every node",
+					     to, id, tg->bdf));
 		lx_buf_free(&others);
 	}
 	for (size_t v = 0; v < vms->n; v++)

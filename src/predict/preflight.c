@@ -197,9 +197,10 @@ void lx_preflight_next_boot(const struct lx_host *host, const struct lx_containe
 		_cleanup_free_ char *why = lx_xasprintf("kernel %s (%s) has no nvidia module", nb->kernel,
 							nb->kernel_source);
 		_cleanup_free_ char *fix = lx_xasprintf(
-			"build it before rebooting: apt install proxmox-headers-%s (or the matching "
-			"linux-headers), then dkms autoinstall -k %s; or boot another kernel",
-			nb->kernel, nb->kernel);
+			"build it before rebooting (proxmox-headers-%s, or the matching linux-headers): "
+			"`apt install proxmox-headers-%s`, then `dkms autoinstall -k %s`; or boot "
+			"another kernel",
+			nb->kernel, nb->kernel, nb->kernel);
 		gpu_nodes_fail(out, LXG120_MODULE_NOT_LOADED, cc, why, fix);
 		return;
 	}
@@ -259,7 +260,7 @@ void lx_preflight_next_boot(const struct lx_host *host, const struct lx_containe
 							      : "the container starts without CUDA",
 				    onboot && strcmp(onboot, "1") == 0 ? " (it starts at boot: onboot: 1)"
 								       : " if started before the node exists"),
-		       lx_xstrdup("install the unit from 'lxgpu preflight --print-boot-unit'"));
+		       lx_xstrdup("install the unit this prints: `lxgpu preflight --print-boot-unit`"));
 	}
 	const char *line;
 	bool changes = (nb->module_version && loaded && strcmp(nb->module_version, loaded) != 0) ||

@@ -12,14 +12,14 @@ static void next_start(const char *id, const struct lx_incfile_check *c, struct 
 				 lx_xasprintf("%s is missing: LXC refuses a config whose lxc.include "
 					      "file is not there",
 					      c->path),
-				 c->record_found ? lx_xstrdup("lxgpu ensure-nodes")
-						 : lx_xasprintf("lxgpu apply %s --style include", id));
+				 c->record_found ? lx_xstrdup("`lxgpu ensure-nodes`")
+						 : lx_xasprintf("`lxgpu apply %s --style include`", id));
 		break;
 	case LX_INCFILE_STALE:
 		lx_preflight_add(out, LXG042_INCLUDE_STALE, LX_VERDICT_DEGRADED,
 				 lx_xasprintf("%s is stale: it has '%s' where the host needs '%s'", c->path,
 					      c->have ? c->have : "", c->want ? c->want : ""),
-				 lx_xstrdup("lxgpu ensure-nodes"));
+				 lx_xstrdup("`lxgpu ensure-nodes`"));
 		break;
 	case LX_INCFILE_NOT_OURS:
 		lx_preflight_add(out, LXG041_INCLUDE_NOT_OURS, LX_VERDICT_OK,
@@ -31,7 +31,7 @@ static void next_start(const char *id, const struct lx_incfile_check *c, struct 
 				 lx_xasprintf("no GPU record for CT %s: lxgpu ensure-nodes does not "
 					      "rewrite %s",
 					      id, c->path),
-				 lx_xasprintf("lxgpu apply %s --style include", id));
+				 lx_xasprintf("`lxgpu apply %s --style include`", id));
 		break;
 	case LX_INCFILE_CURRENT: break;
 	}
@@ -51,7 +51,7 @@ static void next_boot(const char *id, const struct lx_incfile_check *c, const st
 					      c->path,
 					      c->state == LX_INCFILE_NOT_OURS ? "it is not lxgpu's"
 									: "no GPU record"),
-				 lx_xasprintf("lxgpu apply %s --style include", id));
+				 lx_xasprintf("`lxgpu apply %s --style include`", id));
 		return;
 	}
 	if (!nb->module_path) {
@@ -62,8 +62,8 @@ static void next_boot(const char *id, const struct lx_incfile_check *c, const st
 					      "and lxgpu ensure-nodes leaves every GPU out of %s (the "
 					      "container starts without them)",
 					      nb->kernel, c->path),
-				 lx_xasprintf("build the module for %s before rebooting (dkms "
-					      "autoinstall -k %s), or boot another kernel",
+				 lx_xasprintf("build the module for %s before rebooting: `dkms "
+					      "autoinstall -k %s`; or boot another kernel",
 					      nb->kernel, nb->kernel));
 		return;
 	}
@@ -82,8 +82,8 @@ static void next_boot(const char *id, const struct lx_incfile_check *c, const st
 				      c->path,
 				      c->state == LX_INCFILE_MISSING ? "stays missing"
 								     : "keeps this boot's numbers"),
-			 lx_xstrdup("install and enable the unit from 'lxgpu ensure-nodes "
-				    "--print-boot-unit'"));
+			 lx_xstrdup("install and enable the unit this prints: `lxgpu ensure-nodes "
+				    "--print-boot-unit`"));
 }
 
 void lx_preflight_include(const struct lx_host *host, const struct lx_node_plan *nodes,
@@ -97,8 +97,8 @@ void lx_preflight_include(const struct lx_host *host, const struct lx_node_plan 
 	struct lx_error err = {0};
 	if (lx_incfile_check(host, nodes, state_dir, id, l->value, &c, &err) < 0) {
 		lx_preflight_add(out, LXG040_INCLUDE_MISSING, LX_VERDICT_DEGRADED, lx_xstrdup(err.message),
-				 lx_xasprintf("fix or remove the file named, then lxgpu apply %s "
-					      "--style include",
+				 lx_xasprintf("fix or remove the file named, then `lxgpu apply %s "
+					      "--style include`",
 					      id));
 		lx_error_clear(&err);
 		return;
@@ -111,6 +111,8 @@ void lx_preflight_include(const struct lx_host *host, const struct lx_node_plan 
 		lx_preflight_add(out, LXG044_INCLUDE_GPU_GONE, LX_VERDICT_DEGRADED,
 				 lx_xasprintf("%s: lxgpu ensure-nodes leaves it out of %s",
 					      c.want_from.gone.items[i], c.path),
-				 lx_xasprintf("lxgpu apply %s --style include --gpus ...", id));
+				 lx_xasprintf("give it the recorded GPUs still here: `lxgpu apply %s "
+					      "--style include --gpus GPUS`",
+					      id));
 	lx_incfile_check_free(&c);
 }

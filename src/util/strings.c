@@ -195,6 +195,16 @@ bool lx_strv_contains(const struct lx_strv *v, const char *s)
 	return false;
 }
 
+bool lx_strv_equal(const struct lx_strv *a, const struct lx_strv *b)
+{
+	if (a->n != b->n)
+		return false;
+	for (size_t i = 0; i < a->n; i++)
+		if (strcmp(a->items[i], b->items[i]) != 0)
+			return false;
+	return true;
+}
+
 static int compare_strings(const void *a, const void *b)
 {
 	return strcmp(*(char *const *)a, *(char *const *)b);

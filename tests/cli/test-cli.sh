@@ -65,7 +65,7 @@ t_json_eight() {
 }
 t_text_eight() {
 	run 0 --host "$eight" scan && out_has "GPUs (8)" &&
-		out_has "0000:ec:00.0   NVIDIA RTX PRO 6000 Blackwell Server Edition  7      nvidia     1" &&
+		out_has "0000:ec:00.0  NVIDIA RTX PRO 6000 Blackwell Server Edition  7      nvidia  1" &&
 		out_has "nvidia-uvm=511" && out_has "590.48.01 (open kernel module)"
 }
 t_uvm_warning() { run 0 --host "$examples/pve-uvm-not-loaded.yaml" scan && out_has "nvidia-uvm is not loaded"; }

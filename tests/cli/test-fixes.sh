@@ -1,7 +1,11 @@
 #!/bin/sh
 # Every fix lxgpu prints is a command that works (issue 22). For each
 # finding code whose fix carries a command, a scratch case plants the
-# problem, the fix is taken from lxgpu's own output and run as printed
+# problem, the fix is taken from lxgpu's own output and run as printed:
+# for verify, preflight, guard and doctor from their text output on an
+# 80-column terminal (issue 32: each command whole on a line of its own,
+# parsed as one shell command, and the one the JSON lists; no other line
+# wider than the terminal; tests/lib/fix-text.py), for audit from its JSON
 # (tests/lib/fix.sh: the word lxgpu runs the binary under test with this
 # test's scratch directories in place of /etc/pve and /var/lib/lxgpu; pct,
 # qm and nvidia-modprobe are stubs that record the call and, where a case
@@ -25,6 +29,7 @@ trap 'rm -rf "$work"' EXIT
 . "$src/tests/lib/tap.sh"
 . "$src/tests/lib/fix.sh"
 . "$src/tests/lib/lxjson.sh"
+. "$src/tests/lib/on-tty.sh"
 cases="$src/tests/verify/cases"
 lxc_config="$work/lxc-config"
 cp -R "$src/tests/verify/lxc-config" "$lxc_config"
@@ -58,8 +63,18 @@ case_setup() {
 	cp "$examples/$1.yaml" "$host"
 	cp "$2" "$pve/lxc/700.conf"
 }
-# the first finding's fix of CODE for CT ID (verify --format json in out.json)
-fix_of() { jq -r --arg c "$1" --arg id "$2" '[.findings[] | select(.code == $c and .container == $id) | .fix][0] // empty' "$work/out.json"; }
+# The first finding's fix of CODE for CT ID: from the text output on an
+# 80-column terminal (out.txt, the same run's JSON in out.json) when the
+# check wrote one; "-" for out.json: text without JSON (guard). Else from
+# the JSON (audit).
+text_json=""
+fix_of() {
+	if [ -n "$text_json" ]; then
+		python3 "$src/tests/lib/fix-text.py" "$work/out.txt" "$text_json" "$1" "$2" 80 || return 1
+	else
+		jq -r --arg c "$1" --arg id "$2" '[.findings[] | select(.code == $c and .container == $id) | .fix][0] // empty' "$work/out.json"
+	fi
+}
 # has CODE ID: 0 when out.json has CODE for ID, 1 when it has not, 2 when
 # out.json is not one JSON document (a crashed check is never "gone")
 has() {
@@ -70,9 +85,21 @@ lacks() {
 	has "$@"
 	[ $? -eq 1 ]
 }
+# as_text COMMAND...: the text output of a check whose JSON is out.json, on
+# an 80-column terminal, as out.txt: fix_of reads the fixes there. Exit
+# status 0 or 1, as the JSON run's.
+as_text() {
+	on_tty 80 "$work/out.txt" "$@"
+	_at_rc=$?
+	text_json="$work/out.json"
+	[ "$_at_rc" -le 1 ] || { echo "exit status $_at_rc of: $*"; cat "$work/out.txt" "$work/out.txt.err"; return 1; }
+}
 # the checks write out.json (stderr in out.json.err, or err), after
 # removing the last one's; exit status as the README says (1 with an error)
-verify_json() { rm -f "$work/out.json" && lx_json sev "$work/out.json" lx verify "$1" --format json; }
+verify_json() {
+	rm -f "$work/out.json" && lx_json sev "$work/out.json" lx verify "$1" --format json &&
+		as_text "$work/fix/bin/lxgpu" verify "$1"
+}
 
 # given CODE ID CHECK...: CHECK (writing out.json) gives CODE for ID; f is
 # its fix
@@ -81,7 +108,7 @@ given() {
 	shift 2
 	"$@" || { echo "the check failed: $*"; return 1; }
 	has "$code" "$id" || { echo "no $code for $id"; cat "$work/out.json" "$work/out.json.err" "$work/err" 2>/dev/null; return 1; }
-	f=$(fix_of "$code" "$id")
+	f=$(fix_of "$code" "$id") || { echo "$f"; cat "$work/out.txt"; return 1; }
 }
 # fixed CODE ID CHECK...: CHECK gives CODE for ID; its fix is run as
 # printed; CHECK again gives no CODE for ID.
@@ -179,6 +206,7 @@ check "LXG046 the hook has no userspace to give: no command (install the driver)
 # audit over several containers: one GPU in two containers (--exclusive)
 # and in a VM. Its findings, each with its container, as out.json.
 audit_json() {
+	text_json=""
 	rm -f "$work/out.json"
 	lx_json sev "$work/aout.json" lx audit --exclusive --format json &&
 		jq '{findings: [.containers[] | .container as $c | .findings[] | . + {container: $c}]}' \
@@ -235,7 +263,8 @@ check "LXG055 a devN render node with another group's gid: by hand (apply keeps 
 doctor_json() { # [DOCTOR OPTIONS...]
 	rm -f "$work/out.json"
 	lx_json sev "$work/dout.json" lx doctor --format json "$@" &&
-		jq '{findings: [.findings[] | . + {container: (.container // "host")}]}' "$work/dout.json" >"$work/out.json"
+		jq '{findings: [.findings[] | . + {container: (.container // "host")}]}' "$work/dout.json" >"$work/out.json" &&
+		as_text "$work/fix/bin/lxgpu" doctor "$@"
 }
 # dcase CODE HOST LOG: the clean log plus one real message (tests/doctor/kmsg) on an example host
 dcase() {
@@ -269,6 +298,7 @@ t_no_persistenced() {
 	lx_json sev "$work/dout.json" "$lxgpu" --proc-dir "$work/ph/proc" --dev-dir "$work/ph/dev" --sys-dir "$work/ph/sys" \
 		--run-dir "$work/ph/run" --firmware-dir "$work/none" doctor --kmsg "$src/tests/doctor/kmsg/clean-public.log" \
 		--format json && jq '{findings: [.findings[] | . + {container: (.container // "host")}]}' "$work/dout.json" >"$work/out.json"
+	text_json=""
 	manual LXG126 host true
 }
 check "LXG126 nvidia-persistenced not running: by hand (systemctl)" t_no_persistenced
@@ -307,22 +337,22 @@ sed 's/GPU-bbbbbbbb-0000-4000-8000-00000000000b/GPU-cccccccc-0000-4000-8000-0000
 	"$work/g-swapped.yaml" >"$work/g-other-card.yaml"
 vm_pid=""
 trap '[ -n "$vm_pid" ] && kill "$vm_pid" 2>/dev/null; rm -rf "$work"' EXIT
-# The guard's refusals as out.json ({"findings": [{code, container, fix}]}):
-# each "CODE: message" line of its stderr and the "fix:" line under it.
-# Exit status (docs/guard.md): 0 the start goes on, 1 refused (with a
-# finding); anything else, or a refusal without one, fails the check.
+# The guard's refusals (text on its stderr: it has no JSON), read off an
+# 80-column terminal as out.txt, where fix_of reads the fixes; their codes
+# as out.json ({"findings": [{code, container}]}). Exit status
+# (docs/guard.md): 0 the start goes on, 1 refused (with a finding);
+# anything else, or a refusal without one, fails the check.
 guard_json() { # CTID
 	rm -f "$work/out.json"
-	lx guard "$1" pre-start >"$work/gout" 2>"$work/err"
+	on_tty_stderr 80 "$work/out.txt" "$work/fix/bin/lxgpu" guard "$1" pre-start
 	grc=$?
-	[ "$grc" -le 1 ] || { echo "guard $1 pre-start: exit status $grc"; cat "$work/err"; return 1; }
-	awk -v id="$1" '
-		match($0, /LXG[0-9][0-9][0-9]/) { code = substr($0, RSTART, 6); next }
-		code && sub(/^ *fix: /, "") { printf "%s\t%s\t%s\n", code, id, $0; code = "" }' "$work/err" |
-		jq -R -s '{findings: [split("\n")[] | select(length > 0) | split("\t") | {code: .[0], container: .[1], fix: .[2]}]}' \
+	[ "$grc" -le 1 ] || { echo "guard $1 pre-start: exit status $grc"; cat "$work/out.txt"; return 1; }
+	sed -n 's/^  \(error\|warning\|info\) *\(LXG[0-9]\{3\}\).*/\2/p' "$work/out.txt" |
+		jq -R -s --arg id "$1" '{findings: [split("\n")[] | select(length > 0) | {code: ., container: $id}]}' \
 			>"$work/out.json"
+	text_json=-
 	[ "$grc" -eq 0 ] || jq_ok "$work/out.json" '.findings != []' ||
-		{ echo "guard $1 pre-start refused with no finding"; cat "$work/err"; return 1; }
+		{ echo "guard $1 pre-start refused with no finding"; cat "$work/out.txt"; return 1; }
 }
 # g_setup RECORDED_ON GPUS NOW: CT 101 given GPUS on host RECORDED_ON, then the host is NOW
 g_setup() {
@@ -381,7 +411,10 @@ fix_stubs "$work/fixi" "$lxgpu" --proc-dir "$ih/proc" --dev-dir "$ih/dev" --firm
 fix_stubs "$work/fixip" "$lxgpu" -- --backup-dir "$work/ibackups" --lock-dir "$work"
 fix_dir="$work/fixp" # the snapshot cases' stubs stay the default
 lxi() { PATH="$work/fixi/bin:$PATH" lxgpu "$@"; }
-verify_json_i() { rm -f "$work/out.json" && lx_json sev "$work/out.json" lxi verify "$1" --format json; }
+verify_json_i() {
+	rm -f "$work/out.json" && lx_json sev "$work/out.json" lxi verify "$1" --format json &&
+		as_text "$work/fixi/bin/lxgpu" verify "$1"
+}
 i_setup() { # GPUS: CT 101 given GPUS in the include style on a host with both GPUs
 	rm -rf "$ih" "$work/istate" "$work/ibackups"
 	proc_host "$ih" 511 0 1
@@ -436,7 +469,11 @@ t_root_unchecked() {
 	printf '#!/bin/sh\ncase $1 in\nmount) mount --bind %s "%s/$2/rootfs" ;;\nunmount) umount "%s/$2/rootfs" ;;\nesac\n' \
 		"$work/ct700root" "$lxcp" "$lxcp" >"$fix_dir/on-pct"
 	chmod +x "$fix_dir/on-pct"
-	fixed LXG027 700 verify_json 700
+	# the fix mounts the root, checks it, unmounts it: the check it runs
+	# (as printed) has no LXG027
+	given LXG027 700 verify_json 700 && run_fix "$f" >"$work/fixrun" 2>&1 &&
+		grep -q "^CT 700 " "$work/fixrun" && ! grep -q LXG027 "$work/fixrun" &&
+		grep -qx "pct unmount 700" "$fix_dir/calls" && ran="$ran LXG027" || { cat "$work/fixrun"; false; }
 	rc=$?
 	umount "$lxcp/700/rootfs" 2>/dev/null
 	rm -f "$fix_dir/on-pct"
@@ -494,7 +531,8 @@ nv_tools() { # CODE CASE TOOL: the case with only TOOL (usr/bin/nvidia-container
 	case_setup "$eight" "$src/tests/verify/nvhook/$2.conf"
 	rm -rf "$work/tools" && mkdir -p "$work/tools/$(dirname "$3")"
 	printf '#!/bin/sh\nexit 0\n' >"$work/tools/$3" && chmod 755 "$work/tools/$3"
-	manual "$1" 700 lx_json sev "$work/out.json" lx --subid-root "$work/tools" verify 700 --format json
+	manual "$1" 700 eval 'lx_json sev "$work/out.json" lx --subid-root "$work/tools" verify 700 --format json &&
+		as_text "$work/fix/bin/lxgpu" --subid-root "$work/tools" verify 700'
 }
 check "LXG061 no nvidia-container-cli on the host: by hand (a package)" \
 	nv_tools LXG061 no-cli-on-host usr/share/lxc/hooks/nvidia
@@ -665,12 +703,15 @@ if [ "$uvm" = 1 ]; then
 fi
 EOF2
 chmod +x "$work/fixd/on-nvidia-modprobe"
-dlx() { "$lxgpu" --proc-dir "$dh/proc" --dev-dir "$dh/dev" --sys-dir "$dh/sys" --run-dir "$dh/run" --boot-dir "$dh/boot" \
-	--firmware-dir "$work/none" --state-dir "$dh/state" "$@"; }
+# (a script, so that the text run of a check is the JSON run's)
+printf '#!/bin/sh\nexec "%s" --proc-dir "%s/proc" --dev-dir "%s/dev" --sys-dir "%s/sys" --run-dir "%s/run" --boot-dir "%s/boot" --firmware-dir "%s/none" --state-dir "%s/state" "$@"\n' \
+	"$lxgpu" "$dh" "$dh" "$dh" "$dh" "$dh" "$work" "$dh" >"$work/dlx" && chmod +x "$work/dlx"
+dlx() { "$work/dlx" "$@"; }
 doctor_live() {
 	rm -f "$work/out.json"
 	lx_json sev "$work/dout.json" dlx doctor --kmsg "$src/tests/doctor/kmsg/clean-public.log" --format json &&
-		jq '{findings: [.findings[] | . + {container: (.container // "host")}]}' "$work/dout.json" >"$work/out.json"
+		jq '{findings: [.findings[] | . + {container: (.container // "host")}]}' "$work/dout.json" >"$work/out.json" &&
+		as_text "$work/dlx" doctor --kmsg "$src/tests/doctor/kmsg/clean-public.log"
 }
 dl_host() { # UVM: the host with GPU minor 3 and its nodes
 	rm -rf "$dh" && proc_host "$dh" "$1" 3 && mkdir -p "$dh/run" "$dh/sys" "$dh/state" &&
@@ -783,6 +824,7 @@ t_secure_boot() {
 	# (lx_json cannot wrap umockdev-run's environment assignment: its checks by hand)
 	[ $? -le 1 ] && json_ok "$work/dout.json" || { cat "$work/err"; return 1; }
 	jq '{findings: [.findings[] | . + {container: (.container // "host")}]}' "$work/dout.json" >"$work/out.json"
+	text_json=""
 	manual LXG127 host true
 }
 if command -v umockdev-run >/dev/null 2>&1 && [ ! -e /proc/driver/nvidia/version ]; then
@@ -857,6 +899,7 @@ c_publish u
 cp "$cl/v.yaml" "$cpve/nodes/v/lxgpu-host.yaml" # copied there by hand: not stamped
 # audit --cluster on a, its findings with their containers as out.json
 caudit_json() {
+	text_json=""
 	rm -f "$work/out.json"
 	lx_json sev "$work/aout.json" "$lxgpu" --host "$cl/a.yaml" --pve-dir "$cpve" --lxc-path "$cl/lxc" --format json \
 		audit --cluster && jq '{findings: [.containers[] | .container as $c | .findings[] | . + {container: $c}]}' \
@@ -885,7 +928,8 @@ cpf_json() { # NODE
 	[ -f "$cpve/nodes/a/lxc/101.conf" ] || on=$1
 	rm -f "$work/out.json"
 	lx_json "0|1" "$work/pf.json" "$lxgpu" --host "$cl/$on.yaml" --pve-dir "$cl/view-$on" --lxc-path "$cl/lxc" \
-		--format json preflight 101 --to "$1" && jq '{findings: [.findings[] | . + {container: "101"}]}' "$work/pf.json" >"$work/out.json"
+		--format json preflight 101 --to "$1" && jq '{findings: [.findings[] | . + {container: "101"}]}' "$work/pf.json" >"$work/out.json" &&
+		as_text "$lxgpu" --host "$cl/$on.yaml" --pve-dir "$cl/view-$on" --lxc-path "$cl/lxc" preflight 101 --to "$1"
 }
 # mcase CODE NODE: CT 101 on a, refused --to NODE with CODE; the fix runs
 # after the move (pct migrate: the config to nodes/NODE/lxc), on NODE

@@ -54,6 +54,13 @@ says() {
 	sed -E 's/lxgpu( --(host|pve-dir|lxc-path|state-dir|cgroup-root|dev-dir|run-dir) [^ ]+)+ /lxgpu /g' "$work/err" |
 		grep -qF -- "$1" || { echo "stderr lacks: $1"; cat "$work/err"; return 1; }
 }
+# the fix of CODE's refusal as tests/lib/fix-text.py reads it off stderr
+# (prose, and each command whole on its own line: `command`) has TEXT, its
+# commands read as says() reads them
+says_fix() { # CODE TEXT
+	fix_of "$1" | sed -E 's/lxgpu( --(host|pve-dir|lxc-path|state-dir|cgroup-root|dev-dir|run-dir) [^ ]+)+ /lxgpu /g' |
+		grep -qF -- "$2" || { echo "the fix of $1 lacks: $2"; fix_of "$1"; cat "$work/err"; return 1; }
+}
 context() { # HOST: a printed lxgpu command carries this test's scratch places
 	grep -qF -- "lxgpu --host $1 --pve-dir $pve --lxc-path $work/lxc --state-dir $state --cgroup-root $work/cg --dev-dir $work/dev --run-dir $run apply 101" "$work/err" ||
 		{ echo "no printed command with the caller's --host, --pve-dir, ..."; cat "$work/err"; return 1; }
@@ -82,7 +89,7 @@ t_renumbered() {
 		says "GPU 0000:02:00.0 was /dev/nvidia1 when lxgpu recorded it" &&
 		says "and is /dev/nvidia0 now" &&
 		says "the config gives /dev/nvidia1, which is now 0000:01:00.0 (GPU-aaaaaaaa-0000-4000-8000-00000000000a)" &&
-		says "lxgpu apply 101 --gpus 0000:02:00.0, then pct start 101" && context "$work/swapped.yaml" &&
+		says_fix LXG030 '`lxgpu apply 101 --gpus 0000:02:00.0` `pct start 101`' && context "$work/swapped.yaml" &&
 		logged "<27>lxgpu-guard[" && logged "CT 101 pre-start: LXG030 error: GPU 0000:02:00.0 was /dev/nvidia1"
 }
 t_fix_renumbered() {
@@ -92,7 +99,7 @@ t_fix_renumbered() {
 }
 t_vfio() {
 	guard 1 "$work/vfio.yaml" && says "LXG031" && says "GPU 0000:02:00.0 is bound to vfio-pci now, not to nvidia" &&
-		says "give the container another GPU: lxgpu apply 101 --gpus 0000:01:00.0"
+		says_fix LXG031 'give the container another GPU: `lxgpu apply 101 --gpus 0000:01:00.0`'
 }
 # A stand-in QEMU: argv[0] "kvm" and "-pidfile PATH", as qemu-server starts it.
 start_vm() { # VMID
@@ -116,7 +123,7 @@ t_vm_running() {
 	printf 'memory: 8192\nhostpci0: 0000:02:00,pcie=1,x-vga=1\n' >"$pve/qemu-server/200.conf"
 	start_vm 200 && guard 1 "$work/vfio.yaml" && says "LXG032" &&
 		says "GPU 0000:02:00.0 is held by VM 200, which is running ($pve/qemu-server/200.conf:2: hostpci0)" &&
-		says "give the container another GPU: lxgpu apply 101 --gpus 0000:01:00.0, then pct start 101; or by hand: stop the VM (qm shutdown 200)" &&
+		says_fix LXG032 'give the container another GPU: `lxgpu apply 101 --gpus 0000:01:00.0` `pct start 101` or by hand: stop the VM, give the GPU back to nvidia if it stays on vfio-pci: `qm shutdown 200`' &&
 		! grep -q "LXG031" "$work/err"
 }
 t_vm_stopped() {
@@ -189,11 +196,12 @@ t_gone() {
 	guard 1 "$work/gone.yaml" && says "LXG031" &&
 		says "GPU 0000:02:00.0 (GPU-bbbbbbbb-0000-4000-8000-00000000000b) is no longer on this host"
 }
-# The fix of a refusal (its "fix:" line), run as printed (tests/lib/fix.sh:
-# the lxgpu word runs the binary under test with this test's scratch
-# directories; pct is a stub that records the call).
+# The fix of a refusal as printed (tests/lib/fix-text.py: its prose, and
+# each command whole on a line of its own), to run as printed
+# (tests/lib/fix.sh: the lxgpu word runs the binary under test with this
+# test's scratch directories; pct is a stub that records the call).
 fix_of() { # CODE
-	awk -v code="$1" 'index($0, code) { on = 1 } on && sub(/^ *fix: /, "") { print; exit }' "$work/err"
+	python3 "$(dirname "$0")/../lib/fix-text.py" "$work/err" - "$1" -
 }
 fix_stubs "$work/fix" "$lxgpu" --host "$work/gone.yaml" --pve-dir "$pve" --state-dir "$state" \
 	--run-dir "$run" --dev-dir "$work/dev" --cgroup-root "$work/cg" --lxc-path "$work/lxc" \
@@ -202,7 +210,7 @@ t_gone_fix() {
 	# one command gives the container a GPU that is here, then the start
 	cp "$conf" "$work/conf.keep" && cp "$state/containers/101.yaml" "$work/record.keep"
 	guard 1 "$work/gone.yaml" && f=$(fix_of LXG031) &&
-		says "give the container another GPU: lxgpu apply 101 --gpus 0000:01:00.0, then pct start 101" &&
+		says_fix LXG031 'give the container another GPU: `lxgpu apply 101 --gpus 0000:01:00.0` `pct start 101`' &&
 		run_fix "$f" && grep -qx "pct start 101" "$work/fix/calls" && guard 0 "$work/gone.yaml"
 	rc=$?
 	cp "$work/conf.keep" "$conf" && cp "$work/record.keep" "$state/containers/101.yaml"
@@ -213,7 +221,7 @@ t_gone_one_of_two_fix() {
 	cp "$conf" "$work/conf.keep" && cp "$state/containers/101.yaml" "$work/record.keep"
 	lxa "$work/before.yaml" apply 101 --gpus 0000:01:00.0,0000:02:00.0 >"$work/out" 2>&1 || { cat "$work/out"; return 1; }
 	guard 1 "$work/gone.yaml" && f=$(fix_of LXG031) &&
-		says "lxgpu apply 101 --gpus 0000:01:00.0, then pct start 101" &&
+		says_fix LXG031 '`lxgpu apply 101 --gpus 0000:01:00.0` `pct start 101`' &&
 		! grep -q "gpus 0000:01:00.0,0000:02:00.0" "$work/err" &&
 		run_fix "$f" && guard 0 "$work/gone.yaml"
 	rc=$?
@@ -315,9 +323,8 @@ t_moved_same_node() {
 	lxa "$work/before.yaml" apply 101 --gpus 0000:02:00.0 --style devn >"$work/out" 2>&1 || { cat "$work/out"; return 1; }
 	guard 0 "$work/moved.yaml" && says "LXG034" &&
 		says "GPU GPU-bbbbbbbb-0000-4000-8000-00000000000b, recorded at 0000:02:00.0, is at 0000:42:00.0 now" &&
-		says "the config gives it, so the start goes on" && says "record its new address: lxgpu apply 101" || return 1
-	fix=$(awk '/LXG034/ { on = 1 } on && sub(/^ *fix: record its new address: /, "") { print; exit }' "$work/err")
-	(PATH="$work/fix/bin:$PATH" eval "$fix") >"$work/out" 2>&1 || { echo "fix: $fix"; cat "$work/out"; return 1; }
+		says "the config gives it, so the start goes on" && says_fix LXG034 'record its new address: `lxgpu apply 101`' || return 1
+	fix=$(fix_of LXG034) && run_fix "$fix" >"$work/out" 2>&1 || { echo "fix: $fix"; cat "$work/out"; return 1; }
 	grep -qxe '- pci: "0000:42:00.0"' "$state/containers/101.yaml" && guard 0 "$work/moved.yaml" &&
 		[ ! -s "$work/err" ] || { cat "$state/containers/101.yaml" "$work/err"; return 1; }
 }

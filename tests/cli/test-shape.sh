@@ -36,9 +36,9 @@ t_text_words() {
 	! grep -nwi 'notes\?' "$work/verify.txt" "$work/preflight.txt" "$work/audit.txt" &&
 		grep -Eq '^[0-9]+ errors?, [0-9]+ warnings?, [0-9]+ info$' "$work/verify.txt" &&
 		! grep -Ev '^[0-9]+ errors?, [0-9]+ warnings?, [0-9]+ info$' "$work/verify.txt" | grep -E '^[0-9]+ error' &&
-		grep -q '^ *- info: ' "$work/preflight.txt"
+		grep -Eq '^  info +LXG[0-9]{3}' "$work/preflight.txt"
 }
-check "text: verify's summary counts errors, warnings, info; preflight says info:, nothing says note" t_text_words
+check "text: verify's summary counts errors, warnings, info; preflight's reasons are findings (info LXGnnn), nothing says note" t_text_words
 t_json_words() {
 	cat "$work"/verify-*.json | jq -r '.findings[].severity' | sort -u >"$work/sev" &&
 		[ "$(cat "$work/sev")" = "$(printf 'error\ninfo\nwarning')" ] || { cat "$work/sev"; return 1; }
@@ -144,7 +144,7 @@ starts = [lines[head].index(t) for t in titles]
 assert lines[head].split() == titles, lines[head]
 rows = {}
 for l in lines[head + 1:]:
-    if not l or re.match(r"^\d+ containers: ", l):
+    if not l or re.match(r"^\d+ containers?: ", l):
         break
     # each cell starts at its column's start (GPUS: right-aligned, ends under its title's end)
     for c, t in enumerate(titles):
@@ -234,8 +234,10 @@ assert p.split() == w.split(), "wrapping changed the words"
 for l in w.splitlines()[skip:]:
     assert len(l) <= width or " " not in l.strip(), f"{len(l)} columns: {l!r}"
 cont = [l for l in w.splitlines()[skip:] if l not in p.splitlines()]
-assert cont and all(l.startswith(" " * indent) and l[indent] != " " or l.lstrip().startswith(("fix:", "- ")) for l in cont if l.startswith(" " * indent)), cont
-assert any(l.startswith(" " * indent) and l[indent] not in " f-" for l in cont), f"no continuation line at column {indent}: {cont}"
+col = lambda l: len(l) - len(l.lstrip(" "))
+# a message continues at the fix column, a fix's prose 5 further ("fix: ")
+assert cont and all(col(l) in (indent, indent + 5) or l.lstrip().startswith("fix:") for l in cont if l.startswith(" " * indent)), cont
+assert any(col(l) == indent and not l.lstrip().startswith("fix:") for l in cont), f"no continuation line at column {indent}: {cont}"
 PY
 t_wrap_verify() {
 	$wl verify 101 >"$work/plain" 2>/dev/null
@@ -251,14 +253,54 @@ check "a terminal without a size: 80 columns" t_wrap_default
 t_wrap_preflight() {
 	$wl preflight 101 >"$work/plain" 2>/dev/null
 	on_tty 50 "$wl preflight 101" >"$work/wrapped" 2>/dev/null
-	python3 "$work/wrap.py" "$work/plain" "$work/wrapped" 50 15 1 || { cat "$work/plain" "$work/wrapped"; return 1; }
+	python3 "$work/wrap.py" "$work/plain" "$work/wrapped" 50 17 1 || { cat "$work/plain" "$work/wrapped"; return 1; }
 }
-check "preflight on a terminal: reasons wrapped, continued at its fix indent (15)" t_wrap_preflight
+check "preflight on a terminal: reasons wrapped as verify's findings, continued at the fix indent (17)" t_wrap_preflight
 t_no_wrap_pipe() {
 	$wl verify 101 | awk 'length($0) > 200 { long = 1 } END { exit !long }' &&
 		on_tty 60 "$wl audit -v -o $work/v.txt" &&
 		awk 'length($0) > 200 { long = 1 } END { exit !long }' "$work/v.txt"
 }
 check "not a terminal (a pipe, -o FILE): never wrapped" t_no_wrap_pipe
+
+# ---- fixes on a narrow terminal (issue 32) ----
+# verify of every case, preflight and audit -v of them all, doctor: at 80
+# and 60 columns every fix's command is whole on a line of its own and
+# parses as one shell command; at 80 no other line is wider than the
+# terminal (tests/lib/fix-text.py --check)
+t_narrow() { # COLS [WIDTH: no other line wider (0: the fixes only)]
+	for c in $(ls "$work/pve/lxc" | sed 's/\.conf$//'); do
+		on_tty "$1" "$lxgpu --host $host --pve-dir $work/pve --lxc-path $work/lxc --cgroup-root $work/none --state-dir $work/state --no-color verify $c" \
+			>"$work/n.txt" 2>/dev/null
+		python3 "$here/../lib/fix-text.py" --check "$work/n.txt" "${2:-$1}" || { cat "$work/n.txt"; return 1; }
+	done
+	for cmd in "preflight" "audit -v" "doctor --kmsg $here/../doctor/kmsg/clean-public.log"; do
+		on_tty "$1" "$lxgpu --host $host --pve-dir $work/pve --lxc-path $work/lxc --cgroup-root $work/none --state-dir $work/state --no-color $cmd" \
+			>"$work/n.txt" 2>/dev/null
+		grep -q "fix:" "$work/n.txt" || [ "$cmd" != preflight ] || { echo "$cmd: no fix"; cat "$work/n.txt"; return 1; }
+		python3 "$here/../lib/fix-text.py" --check "$work/n.txt" "${2:-$1}" || { echo "$cmd:"; cat "$work/n.txt"; return 1; }
+	done
+}
+check "80 columns: every fix's command whole on its own line, one shell command; nothing wider" t_narrow 80
+check "60 columns: every fix's command whole on its own line, one shell command" t_narrow 60 0
+
+# ---- every command's text fits 80 columns, on every example host (issue 32) ----
+# Tables (scan's GPUs, topo's matrix and pairs, audit) wrap inside their
+# cells; a command to copy stays whole on its own line (tests/lib/fix-text.py
+# --check); generate's lines are config lines, only its comments are text.
+t_fits() { # HOST
+	for cmd in scan topo "topo --p2p" "topo --gpus 2" "audit -v" preflight "preflight --next-boot" \
+		"doctor --kmsg $here/../doctor/kmsg/clean-public.log" "verify 101"; do
+		on_tty 80 "$lxgpu --host $1 --pve-dir $work/pve --lxc-path $work/lxc --cgroup-root $work/none --state-dir $work/state --no-color $cmd" \
+			>"$work/f.txt" 2>/dev/null
+		[ -s "$work/f.txt" ] || { echo "$cmd: no output"; return 1; }
+		python3 "$here/../lib/fix-text.py" --check "$work/f.txt" 80 || { echo "$cmd:"; cat "$work/f.txt"; return 1; }
+	done
+	on_tty 80 "$lxgpu --host $1 --no-color generate" >"$work/f.txt" 2>/dev/null
+	! grep '^#' "$work/f.txt" | awk 'length($0) > 80 { print; bad = 1 } END { exit !bad }' || return 1
+}
+for h in "$examples"/*.yaml; do
+	check "$(basename "$h" .yaml): every command's text fits 80 columns" t_fits "$h"
+done
 
 tap_finish

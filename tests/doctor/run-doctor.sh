@@ -58,7 +58,7 @@ hmm_count() { # NAME: exit status and the number of LXG132 findings
 hmm_host seed ''
 if [ "$(hmm_count seed)" = "0 1" ] && jq -e '.findings[] | select(.code == "LXG132") |
 	.severity == "warning" and (.message | test("error 3")) and
-	(.fix | test("modprobe -r nvidia_uvm, then modprobe nvidia_uvm uvm_disable_hmm=1")) and
+	(.commands == ["modprobe -r nvidia_uvm", "modprobe nvidia_uvm uvm_disable_hmm=1"]) and
 	(.fix | test("options nvidia_uvm uvm_disable_hmm=1")) and
 	(.evidence | test("uvm_disable_hmm: N")) and (.evidence | test("/boot/config-6.8.12-15-pve: CONFIG_HMM_MIRROR=y, CONFIG_DEVICE_PRIVATE=y"))' "$work/j" >/dev/null &&
 	! grep -q 'Nothing wrong found' "$work/j"; then
@@ -181,7 +181,7 @@ fi
 rc=$?
 if [ "$rc" = 0 ] && jq -e '([.findings[] | select(.code == "LXG132" and .container == null)] | length) == 1 and
 	([.findings[] | select(.code == "LXG132" and .container == "ct-ok" and .severity == "warning" and
-	(.fix | startswith("on the host: modprobe -r nvidia_uvm")))] | length) == 1' "$work/j" >/dev/null; then
+	(.fix | startswith("on the host: ")) and .commands[0] == "modprobe -r nvidia_uvm")] | length) == 1' "$work/j" >/dev/null; then
 	report ok "HMM on: LXG132 for the host and for the container holding an NVIDIA GPU"
 else
 	cat "$work/j" "$work/err" | sed 's/^/# /'; report not-ok "HMM on: LXG132 for the host and for the container holding an NVIDIA GPU"

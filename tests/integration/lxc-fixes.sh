@@ -40,6 +40,7 @@ lxc_workdir lxgpu-fixes
 # Runs in a private mount namespace (cgroup2 at /sys/fs/cgroup for v2):
 # each case writes OUT/CASE.log and OUT/CASE.rc; OUT/ran the codes fixed.
 cat "$lib/private-dev.sh" "$lib/wait-running.sh" "$lib/fix.sh" "$lib/lxjson.sh" >"$work/inside.sh"
+cp "$lib/fix-text.py" "$work/fix-text.py" # beside inside.sh
 cat >>"$work/inside.sh" <<'INSIDE'
 set -u
 layout=$1 lxgpu=$2 model=$3 lxcpath=$4 out=$5 ct=$6 pve=$7 state=$8 pct=$9
@@ -171,7 +172,8 @@ t_reloaded() {
 }
 # The guard of Proxmox CT 101, given GPU 0 for exclusive use, while this
 # container runs with it. Its refusals as v.json (the guard's stderr: each
-# "CODE: message" line and its "fix:" line, as test-fixes.sh reads them).
+# finding's code and its fix as tests/lib/fix-text.py reads it there, the
+# commands whole on their own lines, as test-fixes.sh reads them).
 # Exit status (docs/guard.md): 0 the start goes on, 1 refused (with a
 # finding); anything else, or a refusal without one, fails.
 guard_json() { # [CTID: 101]
@@ -180,11 +182,9 @@ guard_json() { # [CTID: 101]
 	lx --run-dir "$out/run" --dev-dir "$out/dev" guard "${1:-101}" pre-start >"$out/g.out" 2>"$out/g.err"
 	grc=$?
 	[ "$grc" -le 1 ] || { echo "guard ${1:-101} pre-start: exit status $grc"; cat "$out/g.err"; return 1; }
-	awk -v id="$ct" '
-		match($0, /LXG[0-9][0-9][0-9]/) { code = substr($0, RSTART, 6); next }
-		code && sub(/^ *fix: /, "") { printf "%s\t%s\t%s\n", code, id, $0; code = "" }' "$out/g.err" |
-		jq -R -s '{findings: [split("\n")[] | select(length > 0) | split("\t") | {code: .[0], container: .[1], fix: .[2]}]}' \
-			>"$out/v.json"
+	for code in $(sed -n 's/^  \(error\|warning\|info\) *\(LXG[0-9]\{3\}\).*/\2/p' "$out/g.err" | sort -u); do
+		python3 "$(dirname "$0")/fix-text.py" "$out/g.err" - "$code" - | jq -R --arg c "$code" --arg id "$ct" '{code: $c, container: $id, fix: .}'
+	done | jq -s '{findings: .}' >"$out/v.json"
 	[ "$grc" -eq 0 ] || jq_ok "$out/v.json" '.findings != []' ||
 		{ echo "guard ${1:-101} pre-start refused with no finding"; cat "$out/g.err"; return 1; }
 }
@@ -217,7 +217,7 @@ t_pve_guard() {
 	guard_json 102 && has LXG033 || { cat "$out/g.err"; return 1; }
 	f=$(fix_of LXG033)
 	echo "LXG033 fix: $f"
-	case $f in "stop it first: pct shutdown $ct, then "*) ;; *) echo "not pct shutdown $ct"; return 1 ;; esac
+	case $f in "stop it first: \`pct shutdown $ct\` "*) ;; *) echo "not pct shutdown $ct"; return 1 ;; esac
 	run_fix "$f" || return 1
 	guard_json 102 && lacks LXG033 || { echo "LXG033 is still there after: $f"; cat "$out/g.err"; return 1; }
 }

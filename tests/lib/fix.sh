@@ -13,10 +13,10 @@
 #          Proxmox, driver or udev is not here. Each appends its command line to
 #          DIR/calls and runs DIR/on-NAME when the test put one there (to
 #          make the effect in the scratch state, e.g. end a stand-in VM).
-# fix_commands TEXT: the commands of a fix's first way (the text before
-#   "; or "), one a line: from the first command word on, each ended by
-#   ")", ";", a quote, ", " or an aside " (...)", and followed by the next
-#   after ", then ".
+# fix_commands TEXT: the commands of a fix's first way, one a line: a fix
+#   is prose with its commands in backticks (lxgpu's JSON "fix", or the
+#   text form as tests/lib/fix-text.py gives it); the first way ends at
+#   prose that begins with "or" ("; or by hand: ...").
 # run_fix TEXT: runs them in order with the stubs; fails on the first that
 #   fails, and when there is none.
 fix_stubs() {
@@ -53,26 +53,13 @@ EOF
 fix_commands() {
 	python3 -c '
 import re, sys
-words = r"(?:lxgpu|pct|qm|lxc-start|lxc-stop|lxc-attach|nvidia-modprobe|modprobe|udevadm) "
-text = sys.argv[1].split("; or ")[0]
-m = re.search(r"(?:^|(?<=[^\w.-]))" + words, text)
-text = text[m.start():] if m else ""
-while text:
-    # a command ends at ) ; ` quote, ", " or an aside " (...)"; ", then "
-    # goes on with the next command when a command word follows
-    end = re.search(r"[);`\x27\x22]|, | \(", text)
-    cut = end.start() if end else len(text)
-    print(text[:cut])
-    rest = text[cut:]
-    if rest.startswith(" ("):  # skip the aside, nested parentheses too
-        depth, i = 0, 1
-        for i in range(1, len(rest)):
-            depth += {"(": 1, ")": -1}.get(rest[i], 0)
-            if depth == 0:
-                break
-        rest = rest[i + 1:]
-    nxt = re.match(r", then (?=" + words + ")", rest)
-    text = rest[nxt.end():] if nxt else ""
+parts = sys.argv[1].split("`")
+for i, part in enumerate(parts):
+    if i % 2 == 0:
+        if i and re.match(r"[\s,;.]*or\b", part):
+            break
+    elif part.strip():
+        print(part)
 ' "$1"
 }
 

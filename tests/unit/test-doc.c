@@ -242,7 +242,7 @@ static void test_text_hostile(void)
 			"/dev/nvidia0\x1b]0;x\x07", lx_xstrdup("rule \xff\x1b[2J\r gone"),
 			lx_xstrdup("remove \xc2\x9b" "line"));
 	for (int color = 0; color <= 1; color++) {
-		char *text = lx_report_findings_text(&f, color);
+		char *text = lx_report_findings_text(&f, color, 0);
 		ok(strstr(text, ": rule \\xff\\x1b[2J\\x0d gone\n") != NULL, "findings text: message escaped");
 		ok(strstr(text, "fix: remove \\xc2\\x9b" "line\n") != NULL, "findings text: fix escaped");
 		ok(iconv_utf8(text), "findings text is valid UTF-8");
@@ -256,13 +256,82 @@ static void test_text_hostile(void)
 	h.hostname = lx_xstrdup("pve\x1b]0;x\x07");
 	h.kernel = lx_xstrdup("6.8\xff");
 	struct lx_host_warnings w = {0};
-	char *text = lx_host_text(&h, &w, false);
+	char *text = lx_host_text(&h, &w, false, 0);
 	const char *want = "Host pve\\x1b]0;x\\x07, kernel 6.8\\xff, cgroup ";
 	ok(strncmp(text, want, strlen(want)) == 0, "scan text: escaped");
 	ok(iconv_utf8(text) && no_controls(text), "scan text is valid UTF-8 without controls");
 	free(text);
 	free(h.hostname);
 	free(h.kernel);
+}
+
+/* A fix's commands (in backticks) print whole, each on a line of its own
+ * at the command column, below the prose that explains them, whatever the
+ * width; the prose wraps. Expected text written by hand. */
+static void test_fix_text(void)
+{
+	const char *fix = "by hand: remove line 10 from /etc/pve/lxc/101.conf (apply keeps rules it "
+			  "cannot tell are its own); then `lxgpu --pve-dir /srv/pve apply 101 --style devn` "
+			  "(devN entries never hard-code a major), then `pct reboot 101`";
+	struct lx_buf b = {0};
+	lx_report_fix_text(&b, fix, 4, 40);
+	str_eq(b.data,
+	       "    fix: by hand: remove line 10 from\n"
+	       "         /etc/pve/lxc/101.conf (apply\n"
+	       "         keeps rules it cannot tell are\n"
+	       "         its own); then\n"
+	       "           lxgpu --pve-dir /srv/pve apply 101 --style devn\n"
+	       "         (devN entries never hard-code a\n"
+	       "         major), then\n"
+	       "           pct reboot 101\n",
+	       "fix text at 40 columns: prose wrapped, commands whole on their own lines");
+	lx_buf_free(&b);
+	lx_report_fix_text(&b, "`lxgpu apply 101`", 2, 0);
+	str_eq(b.data, "  fix:\n         lxgpu apply 101\n", "a fix that is one command: under the label");
+	lx_buf_free(&b);
+	struct lx_strv c = {0};
+	lx_fix_commands(fix, &c);
+	ok(c.n == 2 && strcmp(c.items[0], "lxgpu --pve-dir /srv/pve apply 101 --style devn") == 0 &&
+		   strcmp(c.items[1], "pct reboot 101") == 0,
+	   "the commands of a fix, in order");
+	lx_strv_free(&c);
+	char *q = lx_fix_quote("lxc.hook.mount: `rm -rf /`");
+	str_eq(q, "lxc.hook.mount: 'rm -rf /'", "config text quoted in a fix: its backticks are quotes");
+	lx_fix_commands(q, &c);
+	ok(c.n == 0, "... and no command");
+	lx_strv_free(&c);
+	free(q);
+}
+
+/* A table fitted to a terminal: the wrapping column gives up width down to
+ * its longest word, its cell continues below; a number column stays
+ * right-aligned. Expected text written by hand. */
+static void test_table(void)
+{
+	static const char *const titles[] = {"ID", "NAME", "N"};
+	static const char *const row[] = {"101", "a long name here", "7"};
+	struct lx_table t;
+	lx_table_init(&t, 3, titles);
+	t.wrap = 1u << 1;
+	t.right = 1u << 2;
+	lx_table_add_row(&t, row);
+	char *text = lx_table_text(&t, 20, 0);
+	str_eq(text,
+	       "ID   NAME          N\n"
+	       "101  a long name   7\n"
+	       "     here\n",
+	       "table at 20 columns: NAME wraps in its cell");
+	free(text);
+	text = lx_table_text(&t, 0, 2);
+	str_eq(text,
+	       "  ID   NAME              N\n"
+	       "  101  a long name here  7\n",
+	       "not a terminal: each column as wide as its widest cell");
+	free(text);
+	text = lx_table_text(&t, 8, 0);
+	ok(strstr(text, "\n101  a     7\n") != NULL, "narrower than the words: each word on a line");
+	free(text);
+	lx_table_free(&t);
 }
 
 static void test_yaml_nesting(void)
@@ -306,5 +375,7 @@ int main(void)
 	test_writers_hostile();
 	test_text_hostile();
 	test_yaml_nesting();
+	test_fix_text();
+	test_table();
 	return tap_done();
 }

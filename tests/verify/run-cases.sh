@@ -88,7 +88,7 @@ t_audit_json() {
 t_audit_text() {
 	au >"$work/audit.txt"
 	grep -q '^CONTAINER  *NAME  *NODE  *STATE  *GPUS  *STATUS  *FINDINGS' "$work/audit.txt" &&
-		grep -q '^898 .* error .*LXG013' "$work/audit.txt" && grep -Eq '^[0-9]+ containers: [0-9]+ ok, [0-9]+ with warnings, [0-9]+ with errors, [0-9]+ unknown .*, [0-9]+ without GPUs$' "$work/audit.txt" &&
+		grep -q '^898 .* error .*LXG013' "$work/audit.txt" && grep -Eq '^[0-9]+ containers?: [0-9]+ ok, [0-9]+ with warnings, [0-9]+ with errors, [0-9]+ unknown .*, [0-9]+ without GPUs$' "$work/audit.txt" &&
 		! grep -q 'LXG012' "$work/audit.txt"
 }
 t_audit_prometheus() {
