@@ -9,7 +9,8 @@
 # leads to the host's file. A FIFO opened would block: each run has 60 s,
 # and one that hangs fails. Where lxgpu says something about the file, it
 # names it; what it cannot read it treats as absent or unreadable.
-#   etc/group                               generate CTID (the DRM gids)
+#   etc/group                               generate CTID, verify CTID (the
+#                                           DRM gids)
 #   etc/ld.so.cache                         verify CTID, doctor CTID (the
 #                                           driver copy in the root)
 #   etc/nvidia-container-runtime/config.toml  doctor CTID (LXG130/LXG131)
@@ -105,6 +106,8 @@ case_() {
 for kind in device fifo link; do
 	check "etc/group as a $kind: generate does not open it, says the group is unknown" \
 		case_ "$kind" etc/group "0" "/etc/group cannot be read|/etc/group has no" pve-intel-igpu generate 801
+	check "etc/group as a $kind: verify does not open it" \
+		case_ "$kind" etc/group "0 1" "" pve-intel-igpu verify 801
 	check "etc/ld.so.cache as a $kind: verify does not open it" \
 		case_ "$kind" etc/ld.so.cache "0 1" "" pve-rtx-4090 verify 801
 	check "etc/ld.so.cache as a $kind: doctor does not open it" \
