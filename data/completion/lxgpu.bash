@@ -22,7 +22,7 @@ _lxgpu_cmd_opts() {
 	verify) echo '' ;;
 	audit) echo '--cluster --hosts --exclusive -o --output' ;;
 	preflight) echo '--next-boot --kernel --root --print-boot-unit --to --hosts --exclusive' ;;
-	topo) echo '--gpus --p2p' ;;
+	topo) echo '--gpus --p2p --containers -o --output' ;;
 	snapshot) echo '-o --output --mig-uuids' ;;
 	ensure-nodes) echo '--dry-run --load-modules --all-mig --print-boot-unit' ;;
 	hook) echo '--optional' ;;
@@ -114,7 +114,7 @@ _lxgpu() {
 		COMPREPLY=($(compgen -f -- "$cur"))
 		return ;;
 	--format)
-		COMPREPLY=($(compgen -W 'text json yaml prometheus' -- "$cur"))
+		COMPREPLY=($(compgen -W 'text json yaml prometheus svg dot' -- "$cur"))
 		return ;;
 	--style)
 		COMPREPLY=($(compgen -W 'devn raw lxc cdi include' -- "$cur"))

@@ -16,6 +16,7 @@
 
 #include "lxgpu/host.h"
 #include "lxgpu/judge.h"
+#include "lxgpu/topodraw.h"
 #include "lxgpu/walk.h"
 
 #include <stdbool.h>
@@ -83,5 +84,12 @@ char *lx_audit_local_node(const char *pve_dir, const struct lx_host *host);
  * others. totals: the counts of every container handed over. */
 void lx_audit_run(const struct lx_host *host, const char *local_node,
 		  const struct lx_audit_options *o, struct lx_audit_totals *totals);
+
+/* Which container holds which GPU: each GPU the config of a container of
+ * this node gives it, as lx_audit_run reads them (o->container, o->ctx and
+ * o->cluster are not used), with its hostname and, as the audit saw it,
+ * its state. */
+void lx_audit_gpu_holders(const struct lx_host *host, const char *local_node,
+			  const struct lx_audit_options *o, struct lx_gpu_holders *out);
 
 #endif

@@ -435,6 +435,11 @@ enum lx_link {
 	LX_LINK_NODE, /* between host bridges of one NUMA node */
 	LX_LINK_SYS,  /* between NUMA nodes (the socket interconnect) */
 };
+/* The host bridge a GPU is under, as the bus of its root port (or its own,
+ * directly on a root bus): *bus points into the model, the length is
+ * returned ("0000:15" of "0000:15:01.0"). GPUs whose root buses match meet
+ * in one host bridge (PHB). */
+size_t lx_gpu_root_bus(const struct lx_gpu *g, const char **bus);
 /* The link between two GPUs, from their PCIe paths and NUMA nodes. */
 enum lx_link lx_gpu_link(const struct lx_gpu *a, const struct lx_gpu *b);
 /* By device id: Blackwell (0x29xx-0x2fxx) is driven by the open kernel
@@ -443,6 +448,8 @@ enum lx_link lx_gpu_link(const struct lx_gpu *a, const struct lx_gpu *b);
 bool lx_gpu_needs_open_module(const struct lx_gpu *g);
 bool lx_gpu_has_gsp(const struct lx_gpu *g);
 const char *lx_link_name(enum lx_link link);
+/* What a link class means, in a few words (a legend). */
+const char *lx_link_description(enum lx_link link);
 /* The n GPUs bound to nvidia with the closest links (lowest sum of link
  * costs; ties: lowest indexes). *out: n indexes, ascending. */
 int lx_topo_best(const struct lx_host *host, size_t n, size_t **out, struct lx_error *err);

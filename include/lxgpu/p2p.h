@@ -30,6 +30,17 @@ struct lx_p2p_bridge {
 	enum lx_tristate redirect; /* RR, CR or EC set in its ACS control register */
 };
 
+/* What stands in a pair's way, as bits of lx_p2p_pair.causes (the reasons
+ * say it in sentences): for a picture that names each cause in a few words. */
+enum lx_p2p_cause {
+	LX_P2P_IOMMU_TRANSLATES = 1u << 0, /* a group's domain translates (DMA, DMA-FQ, unmanaged) */
+	LX_P2P_IOMMU_BLOCKS = 1u << 1,     /* a group's domain blocks DMA */
+	LX_P2P_IOMMU_UNKNOWN = 1u << 2,    /* a group's domain type could not be read */
+	LX_P2P_ACS_REDIRECT = 1u << 3,     /* a bridge on the path redirects (bridges[].redirect) */
+	LX_P2P_ACS_UNKNOWN = 1u << 4,      /* a bridge's ACS could not be read */
+	LX_P2P_CROSS_SOCKET = 1u << 5,     /* SYS: the driver's platform table decides */
+};
+
 struct lx_p2p_pair {
 	size_t gpu[2]; /* host model indexes, gpu[0] < gpu[1] */
 	enum lx_link link;
@@ -39,6 +50,7 @@ struct lx_p2p_pair {
 	size_t n_bridges;
 	enum lx_tristate acs_redirect;
 	enum lx_p2p_verdict verdict;
+	unsigned causes;        /* enum lx_p2p_cause bits */
 	struct lx_strv reasons; /* one sentence per problem or unknown */
 	struct lx_strv fixes;   /* what to do, in order */
 };

@@ -5,6 +5,7 @@
 
 #include "lxgpu/host.h"
 #include "lxgpu/plan.h"
+#include "lxgpu/topodraw.h"
 
 enum cli_format {
 	CLI_FORMAT_TEXT,
@@ -32,6 +33,7 @@ enum cli_option_bit {
 	CLI_OPT_ALL_MIG = 1u << 15,      /* --all-mig (ensure-nodes) */
 	CLI_OPT_MIG_UUIDS = 1u << 16,    /* --mig-uuids (scan, snapshot, publish) */
 	CLI_OPT_NO_COMMENTS = 1u << 28,  /* --no-comments (generate) */
+	CLI_OPT_PICTURE = 1u << 17,      /* --format svg|dot, --containers (topo) */
 	CLI_OPT_HOOK = 1u << 20,         /* --optional (hook) */
 	CLI_OPT_EXCLUSIVE = 1u << 24,    /* --exclusive (audit, apply) */
 	CLI_OPT_KMSG = 1u << 26,         /* --kmsg FILE (doctor) */
@@ -75,6 +77,9 @@ struct cli {
 	const char *cgroup_root;
 	bool list;
 	bool prometheus; /* --format prometheus (audit) */
+	bool picture;    /* --format svg or dot (topo): picture_format says which */
+	enum lx_picture_format picture_format;
+	bool containers; /* topo --containers: which container holds which GPU */
 	bool cluster;
 	bool exclusive;
 	const char *hosts_dir;

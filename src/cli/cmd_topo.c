@@ -1,5 +1,6 @@
 /* lxgpu topo: the GPU-to-GPU link matrix, and the closest N GPUs. */
 #include "cli.h"
+#include "lxgpu/audit.h"
 #include "lxgpu/p2p.h"
 #include "lxgpu/report.h"
 
@@ -96,12 +97,38 @@ static int run_p2p(struct cli *cli, const struct lx_host *host)
 	return LX_EXIT_OK;
 }
 
+/* topo --format svg|dot: the picture, with --containers the GPUs' holders
+ * as audit reads the configs. */
+static int run_picture(struct cli *cli, const struct lx_host *host)
+{
+	struct lx_gpu_holders holders = {0};
+	if (cli->containers) {
+		struct lx_runtime_paths paths = {cli->cgroup_root, "/proc", cli->lxc_path,
+						 cli->lxc_config_dir, cli->pve_dir, cli->subid_root,
+						 NULL, NULL, NULL};
+		struct lx_audit_options o = {.pve_dir = cli->pve_dir, .lxc_path = cli->lxc_path,
+					     .runtime = &paths, .state_dir = cli->state_dir};
+		_cleanup_free_ char *node = lx_audit_local_node(cli->pve_dir, host);
+		lx_audit_gpu_holders(host, node, &o, &holders);
+	}
+	_cleanup_free_ char *picture =
+		lx_topo_picture(host, cli->containers ? &holders : NULL, cli->picture_format);
+	fputs(picture, stdout);
+	lx_gpu_holders_free(&holders);
+	return LX_EXIT_OK;
+}
+
 static int run_topo(struct cli *cli)
 {
 	if (cli->n_args)
 		return cli_usage_error("topo takes no arguments (got '%s')", cli->args[0]);
 	if (cli->p2p && cli->plan.gpus)
 		return cli_usage_error("topo: --p2p and --gpus do not go together");
+	if (cli->containers && !cli->picture)
+		return cli_usage_error("topo --containers is for the picture: add --format svg or dot");
+	if (cli->picture && (cli->p2p || cli->plan.gpus))
+		return cli_usage_error("topo --format svg|dot draws every GPU and pair: without "
+				       "--p2p or --gpus");
 	size_t want = 0;
 	if (cli->plan.gpus) {
 		const char *g = lx_str_starts_with(cli->plan.gpus, "best:") ? cli->plan.gpus + 5
@@ -115,8 +142,8 @@ static int run_topo(struct cli *cli)
 	struct lx_host host;
 	if (cli_load_host(cli, &host, NULL) < 0)
 		return LX_EXIT_ERROR;
-	if (cli->p2p) {
-		int rc = run_p2p(cli, &host);
+	if (cli->p2p || cli->picture) {
+		int rc = cli->p2p ? run_p2p(cli, &host) : run_picture(cli, &host);
 		lx_host_free(&host);
 		return rc;
 	}
@@ -215,7 +242,8 @@ out:
 const struct cli_command cli_cmd_topo = {
 	.name = "topo",
 	.summary = "GPU-to-GPU PCIe/NUMA link matrix; the closest N GPUs",
-	.usage = "Usage: lxgpu topo [--gpus N | --p2p] [--format text|json|yaml]\n"
+	.usage = "Usage: lxgpu topo [--gpus N | --p2p] [--format text|json|yaml] [-o FILE]\n"
+		 "       lxgpu topo --format svg|dot [--containers] [-o FILE]\n"
 		 "\n"
 		 "Print how the GPUs bound to nvidia are connected, as 'nvidia-smi topo -m' names\n"
 		 "it (X, PIX, PXB, PHB, NODE, SYS), from the PCIe paths in sysfs and the NUMA\n"
@@ -226,7 +254,15 @@ const struct cli_command cli_cmd_topo = {
 		 "IOMMU domain type of each GPU's group (identity, DMA, DMA-FQ, none), ACS\n"
 		 "redirect on the switch ports between them, a verdict (ready, not-ready,\n"
 		 "unknown) and the fix (iommu=pt, pci=disable_acs_redir=..., the firmware's ACS\n"
-		 "setting). Bridges' ACS needs root to read; as another user it is unknown.\n",
-	.options = CLI_OPT_FORMAT | CLI_OPT_GPUS | CLI_OPT_P2P,
+		 "setting). Bridges' ACS needs root to read; as another user it is unknown.\n"
+		 "\n"
+		 "--format svg: the topology as a picture (SVG, self-contained): NUMA nodes, host\n"
+		 "bridges, root ports, PCIe switches and GPUs (model, address, device nodes,\n"
+		 "IOMMU group and domain type) as a tree, and every pair's link and P2P verdict\n"
+		 "as --p2p judges it (the ACS-redirecting ports in red, pairs across sockets\n"
+		 "dashed). --format dot: the same as Graphviz input (dot -Tsvg). --containers:\n"
+		 "which container holds each GPU, from the configs as audit reads them.\n"
+		 "-o FILE writes the output there, replacing the file whole.\n",
+	.options = CLI_OPT_FORMAT | CLI_OPT_GPUS | CLI_OPT_P2P | CLI_OPT_PICTURE | CLI_OPT_OUTPUT,
 	.run = run_topo,
 };

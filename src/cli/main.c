@@ -33,7 +33,7 @@ static const char global_help[] =
 	"  --lxc-path DIR      LXC container directory (default /var/lib/lxc)\n"
 	"  --lxc-config-dir DIR  LXC's config includes (default /usr/share/lxc/config)\n"
 	"  --format FMT        text, json or yaml (where the command supports it;\n"
-	"                      audit also prometheus)\n"
+	"                      audit also prometheus, topo also svg and dot)\n"
 	"  --compact           with --format json: the document on one line\n"
 	"  -q, --quiet         only results and errors: no warnings or info on stderr\n"
 	"  -v, --verbose       also say what was read, decided and written (stderr)\n"
@@ -144,6 +144,7 @@ enum {
 	OPT_SYS_DIR,
 	OPT_NO_COMMENTS,
 	OPT_P2P,
+	OPT_CONTAINERS,
 	OPT_KEEP,
 	OPT_STATE_DIR,
 	OPT_DRIVER_ROOT,
@@ -205,6 +206,7 @@ static const struct option long_options[] = {
 	{"sys-dir", required_argument, NULL, OPT_SYS_DIR},
 	{"no-comments", no_argument, NULL, OPT_NO_COMMENTS},
 	{"p2p", no_argument, NULL, OPT_P2P},
+	{"containers", no_argument, NULL, OPT_CONTAINERS},
 	{"keep", required_argument, NULL, OPT_KEEP},
 	{"state-dir", required_argument, NULL, OPT_STATE_DIR},
 	{"driver-root", required_argument, NULL, OPT_DRIVER_ROOT},
@@ -222,6 +224,7 @@ static const struct option long_options[] = {
 
 static int parse_format(struct cli *cli, const char *value)
 {
+	cli->picture = false; /* the last --format counts */
 	if (strcmp(value, "text") == 0)
 		cli->format = CLI_FORMAT_TEXT;
 	else if (strcmp(value, "json") == 0)
@@ -231,9 +234,13 @@ static int parse_format(struct cli *cli, const char *value)
 	else if (strcmp(value, "prometheus") == 0) {
 		cli->prometheus = true;
 		cli->given |= CLI_OPT_AUDIT;
+	} else if (strcmp(value, "svg") == 0 || strcmp(value, "dot") == 0) {
+		cli->picture = true;
+		cli->picture_format = value[0] == 's' ? LX_PICTURE_SVG : LX_PICTURE_DOT;
+		cli->given |= CLI_OPT_PICTURE;
 	} else
 		return cli_usage_error("unknown --format '%s'; use text, json or yaml (audit: also "
-				       "prometheus)",
+				       "prometheus; topo: also svg and dot)",
 				       value);
 	cli->format_given = true;
 	cli->given |= CLI_OPT_FORMAT;
@@ -266,6 +273,7 @@ static const char *option_name(unsigned bit)
 	case CLI_OPT_KMSG: return "--kmsg";
 	case CLI_OPT_NO_COMMENTS: return "--no-comments";
 	case CLI_OPT_P2P: return "--p2p";
+	case CLI_OPT_PICTURE: return "--format svg|dot and --containers";
 	case CLI_OPT_HOOK: return "--optional";
 	default: return "--list";
 	}
@@ -545,6 +553,10 @@ int main(int argc, char **argv)
 		case OPT_P2P:
 			cli.p2p = true;
 			cli.given |= CLI_OPT_P2P;
+			break;
+		case OPT_CONTAINERS:
+			cli.containers = true;
+			cli.given |= CLI_OPT_PICTURE;
 			break;
 		case OPT_KEEP: {
 			unsigned long long v;

@@ -362,3 +362,22 @@ void lx_audit_run(const struct lx_host *host, const char *local_node,
 	lx_lxc_files_free(&lxc_files);
 	lx_storage_cfg_free(&storage_cfg);
 }
+
+static void hold(void *ctx, const struct lx_audit_container *c)
+{
+	struct lx_gpu_holders *out = ctx;
+	for (size_t i = 0; i < c->gpus->n; i++)
+		lx_gpu_holders_add(out, c->gpus->items[i], c->id, c->name,
+				   c->local ? lx_run_state_name(c->state) : NULL);
+}
+
+void lx_audit_gpu_holders(const struct lx_host *host, const char *local_node,
+			  const struct lx_audit_options *o, struct lx_gpu_holders *out)
+{
+	struct lx_audit_options mine = *o;
+	mine.container = hold;
+	mine.ctx = out;
+	mine.cluster = false;
+	struct lx_audit_totals totals;
+	lx_audit_run(host, local_node, &mine, &totals);
+}

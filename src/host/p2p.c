@@ -74,6 +74,7 @@ static void judge_iommu(const struct lx_host *host, struct lx_p2p_pair *p, bool 
 		enum lx_iommu_type t = p->iommu[k];
 		if (lx_iommu_type_translates(t)) {
 			*translates = true;
+			p->causes |= LX_P2P_IOMMU_TRANSLATES;
 			lx_strv_push_owned(&p->reasons,
 					   lx_xasprintf("GPU %zu's IOMMU group %d has domain type %s: "
 							"the IOMMU translates its DMA, peer "
@@ -82,11 +83,13 @@ static void judge_iommu(const struct lx_host *host, struct lx_p2p_pair *p, bool 
 							lx_iommu_type_name(t)));
 		} else if (t == LX_IOMMU_BLOCKED) {
 			*translates = true;
+			p->causes |= LX_P2P_IOMMU_BLOCKS;
 			lx_strv_push_owned(&p->reasons,
 					   lx_xasprintf("GPU %zu's IOMMU group %d blocks DMA", p->gpu[k],
 							g->iommu_group));
 		} else if (t == LX_IOMMU_UNKNOWN) {
 			*unknown = true;
+			p->causes |= LX_P2P_IOMMU_UNKNOWN;
 			lx_strv_push_owned(
 				&p->reasons,
 				g->iommu_group == LX_UNKNOWN
@@ -148,6 +151,7 @@ void lx_p2p_assess_pair(const struct lx_host *host, size_t a, size_t b, struct l
 			     "boot with iommu=pt on the kernel command line: the groups' domain "
 			     "type then reads identity and peer addresses pass untranslated");
 	if (redirecting.n) {
+		p->causes |= LX_P2P_ACS_REDIRECT;
 		_cleanup_free_ char *list = lx_strv_join(&redirecting, ";");
 		lx_strv_push_owned(&p->reasons,
 				   lx_xasprintf("ACS redirect on %s sends the GPUs' peer traffic up "
@@ -167,6 +171,7 @@ void lx_p2p_assess_pair(const struct lx_host *host, size_t a, size_t b, struct l
 	if (unreadable.n) {
 		_cleanup_free_ char *list = lx_strv_join(&unreadable, ", ");
 		unknown = true;
+		p->causes |= LX_P2P_ACS_UNKNOWN;
 		lx_strv_push_owned(&p->reasons,
 				   lx_xasprintf("the ACS state of %s is unknown: config space past "
 						"its first 64 bytes needs the host's CAP_SYS_ADMIN "
@@ -189,6 +194,7 @@ void lx_p2p_assess_pair(const struct lx_host *host, size_t a, size_t b, struct l
 	bool cross_socket = p->link == LX_LINK_SYS && !translates && !redirecting.n;
 	if (cross_socket) {
 		unknown = true;
+		p->causes |= LX_P2P_CROSS_SOCKET;
 		lx_strv_push(&p->reasons,
 			     "the GPUs are on different CPU sockets (SYS): their peer traffic "
 			     "crosses the socket interconnect, where the NVIDIA driver allows or "

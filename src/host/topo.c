@@ -19,11 +19,26 @@ const char *lx_link_name(enum lx_link link)
 	return link_names[link];
 }
 
-/* "0000:15:01.0" -> "0000:15": the bus of a host bridge's root port. */
-static size_t bus_prefix_len(const char *bdf)
+const char *lx_link_description(enum lx_link link)
 {
-	const char *last = strrchr(bdf, ':');
-	return last ? (size_t)(last - bdf) : strlen(bdf);
+	static const char *const descriptions[] = {
+		[LX_LINK_SELF] = "the same GPU",
+		[LX_LINK_PIX] = "through one PCIe switch",
+		[LX_LINK_PXB] = "through several PCIe bridges, not the host bridge",
+		[LX_LINK_PHB] = "through a PCIe host bridge (the CPU)",
+		[LX_LINK_NODE] = "between host bridges of one NUMA node",
+		[LX_LINK_SYS] = "between NUMA nodes: the CPU sockets' interconnect",
+	};
+	return descriptions[link];
+}
+
+size_t lx_gpu_root_bus(const struct lx_gpu *g, const char **bus)
+{
+	/* "0000:15:01.0" -> "0000:15": the bus of the root port, or of the GPU
+	 * itself when it sits directly on the root bus. */
+	*bus = g->pcie_path.n ? g->pcie_path.items[0] : g->bdf;
+	const char *last = strrchr(*bus, ':');
+	return last ? (size_t)(last - *bus) : strlen(*bus);
 }
 
 enum lx_link lx_gpu_link(const struct lx_gpu *a, const struct lx_gpu *b)
@@ -41,9 +56,8 @@ enum lx_link lx_gpu_link(const struct lx_gpu *a, const struct lx_gpu *b)
 		return LX_LINK_PXB;
 	/* No bridge in common: the same host bridge when the root ports (or the
 	 * GPUs themselves, when directly on the root bus) share a bus. */
-	const char *ra = pa->n ? pa->items[0] : a->bdf;
-	const char *rb = pb->n ? pb->items[0] : b->bdf;
-	size_t la = bus_prefix_len(ra), lb = bus_prefix_len(rb);
+	const char *ra, *rb;
+	size_t la = lx_gpu_root_bus(a, &ra), lb = lx_gpu_root_bus(b, &rb);
 	if (la == lb && strncmp(ra, rb, la) == 0)
 		return LX_LINK_PHB;
 	if (a->numa_node != LX_UNKNOWN && b->numa_node != LX_UNKNOWN && a->numa_node != b->numa_node)

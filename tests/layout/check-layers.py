@@ -22,7 +22,7 @@ order = re.findall(r"^src/(\w+)/", block, re.M)
 # Each header's folder: the folder whose files define what it declares.
 header_folder = {
     "util": "util", "report": "report", "findings": "report", "host": "host",
-    "userspace": "host", "p2p": "host", "cluster": "host", "config": "config",
+    "userspace": "host", "p2p": "host", "topodraw": "host", "cluster": "host", "config": "config",
     "record": "config", "vm": "config", "inject": "inject", "plan": "render",
     "render": "render", "template": "render", "incfile": "render", "access": "access",
     "reconcile": "access", "devprog": "observe", "observe": "observe", "judge": "judge",
