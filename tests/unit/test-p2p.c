@@ -100,11 +100,13 @@ int main(void)
 						       "and egress control on this port)") == 0,
 	   "the fix names only the redirecting port");
 	ok(p.n_bridges == 2 && p.bridges[1].redirect == LX_NO, "02:01.0 (SV UF) does not redirect");
+	ok(p.causes == LX_P2P_ACS_REDIRECT, "0-1's cause: ACS redirect alone");
 	lx_p2p_pair_free(&p);
 
 	lx_p2p_assess_pair(&h, 1, 2, &p);
 	ok(p.acs_redirect == LX_NO && p.verdict == LX_P2P_READY,
 	   "1-2: identity, SV-only ports; 06:00.0 below the turn ignored: ready");
+	ok(p.causes == 0, "1-2: a ready pair has no cause");
 	lx_p2p_pair_free(&p);
 
 	lx_p2p_assess_pair(&h, 3, 1, &p);
@@ -121,12 +123,15 @@ int main(void)
 		   has(&p.reasons, "DMA-FQ") && has(&p.reasons, "0000:82:00.0 is unknown"),
 	   "both fixes, the unknown port named");
 	ok(!has(&p.fixes, "firmware"), "with an IOMMU on, Linux set ACS: no firmware advice");
+	ok(p.causes == (LX_P2P_ACS_REDIRECT | LX_P2P_IOMMU_TRANSLATES | LX_P2P_ACS_UNKNOWN),
+	   "4-5's causes: redirect, a translating IOMMU, an unreadable port");
 	lx_p2p_pair_free(&p);
 
 	lx_p2p_assess_pair(&h, 3, 4, &p);
 	ok(p.link == LX_LINK_SYS && p.verdict == LX_P2P_NOT_READY && p.fixes.n == 1 &&
 		   has(&p.fixes, "iommu=pt"),
 	   "3-4 across sockets, one side DMA-FQ: iommu=pt only");
+	ok(p.causes == LX_P2P_IOMMU_TRANSLATES, "3-4 with DMA-FQ: not also a cross-socket cause");
 	lx_p2p_pair_free(&p);
 	/* Across sockets with nothing in the way: NVIDIA's driver decides by
 	 * its own platform table (open kernel modules, p2p_caps.c: the GPUs
@@ -138,6 +143,7 @@ int main(void)
 	ok(p.link == LX_LINK_SYS && p.verdict == LX_P2P_UNKNOWN && has(&p.reasons, "CPU sockets") &&
 		   has(&p.fixes, "nvidia-smi topo -p2p"),
 	   "3-4 across sockets, both identity: unknown (the driver's platform table), ask nvidia-smi");
+	ok(p.causes == LX_P2P_CROSS_SOCKET, "3-4 both identity: the cross-socket cause alone");
 	lx_p2p_pair_free(&p);
 	h.gpus[4].iommu_type = saved;
 
@@ -148,6 +154,7 @@ int main(void)
 	lx_p2p_assess_pair(&h, 4, 5, &p);
 	ok(p.acs_redirect == LX_UNSURE && p.verdict == LX_P2P_UNKNOWN && has(&p.fixes, "as root"),
 	   "ACS unreadable on both ports: unknown, read it as root");
+	ok(p.causes == LX_P2P_ACS_UNKNOWN, "the unreadable-ACS cause alone");
 	lx_p2p_pair_free(&p);
 
 	/* No IOMMU: Linux leaves ACS as the firmware set it. */
@@ -164,6 +171,7 @@ int main(void)
 	lx_p2p_assess_pair(&h, 0, 3, &p);
 	ok(p.verdict == LX_P2P_UNKNOWN && has(&p.reasons, "/sys/kernel/iommu_groups/10/type"),
 	   "a group without a type file: unknown");
+	ok(p.causes == LX_P2P_IOMMU_UNKNOWN, "the unknown-IOMMU cause alone");
 	lx_p2p_pair_free(&p);
 
 	struct lx_p2p_report r;
