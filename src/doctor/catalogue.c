@@ -138,7 +138,8 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "driver, or none) and did not load",
 	 "see the messages before it: a legacy branch to install, a driver to blacklist", 
 	 LX_KMSG_NVIDIA_MISSING, {{NULL, 0}},
-	 "kernel-open/nvidia/nv.c nvidia_init_module(): \"NVRM: No NVIDIA GPU found.\\n\""},
+	 "kernel-open/nvidia/nv.c nvidia_init_module(): \"NVRM: No NVIDIA GPU found.\\n\" (older "
+	 "drivers: \"NVRM: No NVIDIA graphics adapter found!\\n\")"},
 	{"legacy-ignored", "NVRM: ignoring the legacy GPU (" BDF ")", LXG103_UNSUPPORTED_GPU,
 	 LX_SEVERITY_ERROR,
 	 "the GPU belongs to a legacy driver branch: this driver ignores it",
@@ -357,7 +358,8 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 {{"xid", 8}, {"gpu", 2}, {"text", 9}, {"gpu_instance", 5}, {"compute_instance", 7}, {"action", 0},
 	  {"root_xid", 0}},
 	 "src/nvidia/src/kernel/gpu/rc/kernel_rc.c krcReportXid(): \"NVRM: Xid (PCI:%04x:%02x:%02x[ "
-	 "GPU-I:%02u[ GPU-CI:%02u]]): %d, pid=%s, name=%s, %s%s\\n\" (or without pid and name; the last %s is Xid 45's "
+	 "GPU-I:%02u[ GPU-CI:%02u]]): %d, pid=%s, name=%s, %s%s\\n\", without a process name \"NVRM: Xid "
+	 "(PCI:%04x:%02x:%02x[ GPU-I:%02u[ GPU-CI:%02u]]): %d, %s%s\\n\" (the last %s is Xid 45's "
 	 "\" caused by previous Xid %d\", its root cause); the number's meaning: the Xid table below"},
 	{"sxid-fatal",
 	 "nvidia-(nvswitch[0-9]+): SXid \\(PCI:(" BDF ")\\): ([0-9]+), (Fatal, .*)",
@@ -436,7 +438,9 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "module is not signed by a key it trusts",
 	 FIX_ENROLL, LX_KMSG_NVIDIA_MISSING, {{"module", 2}, {"error", 3}},
 	 "kmod tools/modprobe.c: \"could not insert '%s': %s\" with strerror(EKEYREJECTED) "
-	 "(module_sig_check under sig_enforce) or strerror(ENOKEY) (kernels before 4.x)"},
+	 "(module_sig_check under sig_enforce) or strerror(ENOKEY) (kernels before 4.x); "
+	 "systemd-modules-load, src/shared/module-util.c: \"Failed to insert module '%s': %m\" with "
+	 "the same errors"},
 	{"module-vermagic", NVIDIA_MODULE ": version magic '([^']*)' should be '([^']*)'",
 	 LXG116_MODULE_WRONG_KERNEL, LX_SEVERITY_ERROR,
 	 "{module} was built for the kernel '{built_for}', the running kernel is '{kernel}': the "

@@ -600,8 +600,8 @@ t_mig_guard_gone() {
 # (kmigmgrSwizzIdToSpan_GA100, 8 slices: 0 the whole GPU, 1-2 halves, 3-6
 # quarters, 7-14 eighths; H100 80GB's profiles span 1g.10gb 1, 1g.20gb and
 # 2g.20gb 2, 3g.40gb and 4g.40gb 4, 7g.80gb 8 slices), -C its ci0 too;
-# -gi N -cci the next compute instance; each a capability with nv-caps.c's
-# minor (gpuG/giI 3 + 135G + 9I, its ciC 4 + 135G + 9I + C).
+# -gi N -cci the next compute instance; each a capability with the minor
+# the driver's table gives it (the model's mig_minors, mig-minors' numbers).
 cat >"$work/fixp/on-nvidia-smi" <<'EOF2'
 #!/bin/sh
 exec python3 - "$FIX_HOST" "$@" <<'PY'
@@ -618,7 +618,9 @@ for m in re.finditer(r"\n  uuid: (\S+)\n(?:  .*\n)*?  minor: (\d+)\n", text):
         minor = int(m.group(2))
 if minor is None:
     sys.exit("nvidia-smi: no GPU " + str(opt("-i")))
-caps = dict((n, int(v)) for n, v in re.findall(r"- name: (\S+)\n  minor: (\d+)\n", text[text.index("\ncapabilities:"):text.index("\nmig_minors:")]))
+section = lambda a, b: dict((n, int(v)) for n, v in re.findall(r"- name: (\S+)\n  minor: (\d+)\n", text[text.index(a):text.index(b)]))
+caps = section("\ncapabilities:", "\nmig_minors:")
+table = section("\nmig_minors:", "\nmig_uuids:")
 new = []
 if opt("-cgi"):
     profile, start = opt("-cgi").split(":")
@@ -626,9 +628,9 @@ if opt("-cgi"):
     gi = {8: 0, 4: 1, 2: 3, 1: 7}[width] + int(start) // width
     if "gpu%d/mig/gi%d" % (minor, gi) in caps:
         sys.exit("nvidia-smi: insufficient resources")
-    new.append(("gpu%d/mig/gi%d" % (minor, gi), 3 + 135 * minor + 9 * gi))
+    new.append(("gpu%d/mig/gi%d" % (minor, gi), table["gpu%d/mig/gi%d" % (minor, gi)]))
     if "-C" in args:
-        new.append(("gpu%d/mig/gi%d/ci0" % (minor, gi), 4 + 135 * minor + 9 * gi))
+        new.append(("gpu%d/mig/gi%d/ci0" % (minor, gi), table["gpu%d/mig/gi%d/ci0" % (minor, gi)]))
 elif opt("-cci"):
     gi = int(opt("-gi"))
     if "gpu%d/mig/gi%d" % (minor, gi) not in caps:
@@ -636,7 +638,7 @@ elif opt("-cci"):
     ci = 0
     while "gpu%d/mig/gi%d/ci%d" % (minor, gi, ci) in caps:
         ci += 1
-    new.append(("gpu%d/mig/gi%d/ci%d" % (minor, gi, ci), 4 + 135 * minor + 9 * gi + ci))
+    new.append(("gpu%d/mig/gi%d/ci%d" % (minor, gi, ci), table["gpu%d/mig/gi%d/ci%d" % (minor, gi, ci)]))
 lines = "".join("- name: %s\n  minor: %d\n" % c for c in new)
 open(host, "w").write(text.replace("\ncapabilities:\n", "\ncapabilities:\n" + lines, 1))
 PY

@@ -131,26 +131,41 @@ EXTRA_MODULE_LINES = {
 }
 
 
-# The driver's capability minors (kernel-open/nvidia/nv-caps.c, 515 and
-# later): nvlink's fabric-mgmt 0, mig config 1 and monitor 2, then 32 GPUs of
-# 15 GIs with 8 CIs each (a GI's access, then its CIs'), then the sys table's
-# fabric-imex-mgmt. mig-minors lists the MIG ones, sys-minors the last.
+# The driver's capability minors as kernel-open/nvidia/nv-caps.c (515 and
+# later) hands them out: nv_cap_tables_init() numbers the entries of its
+# tables in order from 0 (_nv_cap_table_init's "minor++"): nvlink's
+# fabric-mgmt, mig's config and monitor, then g_nv_cap_mig_gpu_table (32
+# GPUs; per GPU 15 GIs, each its access then its 8 CIs' accesses:
+# NV_CAP_MIG_GI_ENTRIES), then the sys table's fabric-imex-mgmt.
+# mig-minors lists the mig and gpu tables (as "gpu%d/%s" without "mig/"),
+# sys-minors the last. tests/cli/test-mig.sh checks a few of these against
+# numbers written by hand.
 MIG_TABLE_GPUS = 32
 
 
+def nv_cap_tables():
+    """[(table, name)] in nv-caps.c's order; the index is the minor."""
+    entries = [("nvlink", "fabric-mgmt"), ("mig", "config"), ("mig", "monitor")]
+    for g in range(MIG_TABLE_GPUS):
+        for gi in range(15):
+            entries.append(("gpu", "gpu%d/gi%d/access" % (g, gi)))
+            entries += [("gpu", "gpu%d/gi%d/ci%d/access" % (g, gi, ci)) for ci in range(8)]
+    entries.append(("sys", "fabric-imex-mgmt"))
+    return entries
+
+
+NV_CAP_MINORS = {name: minor for minor, (_, name) in enumerate(nv_cap_tables())}
+
+
 def mig_minor(gpu, gi, ci=None):
-    base = 3 + gpu * 135 + gi * 9
-    return base if ci is None else base + 1 + ci
+    if ci is None:
+        return NV_CAP_MINORS["gpu%d/gi%d/access" % (gpu, gi)]
+    return NV_CAP_MINORS["gpu%d/gi%d/ci%d/access" % (gpu, gi, ci)]
 
 
 def mig_minors_entries():
-    entries = [("config", 1), ("monitor", 2)]
-    for g in range(MIG_TABLE_GPUS):
-        for gi in range(15):
-            entries.append(("gpu%d/gi%d/access" % (g, gi), mig_minor(g, gi)))
-            for ci in range(8):
-                entries.append(("gpu%d/gi%d/ci%d/access" % (g, gi, ci), mig_minor(g, gi, ci)))
-    return entries
+    return [(name, minor) for minor, (table, name) in enumerate(nv_cap_tables())
+            if table in ("mig", "gpu")]
 
 
 def mig_minors_text():
@@ -683,7 +698,7 @@ def write_fixture(h):
     if h.get("mig_minors"):
         write(os.path.join(proc, "driver/nvidia-caps/mig-minors"), mig_minors_text())
         write(os.path.join(proc, "driver/nvidia-caps/sys-minors"),
-              "fabric-imex-mgmt %d\n" % (3 + MIG_TABLE_GPUS * 135))
+              "fabric-imex-mgmt %d\n" % NV_CAP_MINORS["fabric-imex-mgmt"])
 
     attrs = []
     for n in h["nodes"] + h["other_dev"]:
