@@ -54,17 +54,19 @@ secure_boot() { # 0|1
 		if [ "$1" = 1 ]; then printf '\001'; else printf '\000'; fi
 	} >"$d/SecureBoot-8be4df61-93ca-11d2-aa0d-00e098032b8c"
 }
+. "$(dirname "$0")/../lib/lxjson.sh"
 run_doctor() { # JSON in $work/j, exit status in $rc
 	umockdev-run -d "$plant/devices.umockdev" -- sh "$in_testbed_sh" "$fixture" "$plant" "$lxgpu" \
 		doctor --kmsg "$kmsg/clean-public.log" --format json >"$work/j" 2>"$work/err"
 	rc=$?
 }
 codes() { jq -r '[.findings[] | "\(.code):\(.severity)"] | join(" ")' "$work/j"; }
-expect() { # description, exit status, jq test
-	if [ "$rc" = "$2" ] && jq -e "$3" "$work/j" >/dev/null 2>&1; then
+expect() { # description, exit status, jq test (on one parsed JSON document)
+	if [ "$rc" = "$2" ] && json_ok "$work/j" >"$work/lj.msg" && jq -e "$3" "$work/j" >/dev/null 2>&1; then
 		report ok "$1"
 	else
-		echo "# exit $rc, findings: $(codes)"; sed 's/^/# /' "$work/err"
+		sed 's/^/# /' "$work/lj.msg"
+		echo "# exit $rc, findings: $(codes 2>/dev/null)"; sed 's/^/# /' "$work/err"
 		report not-ok "$1"
 	fi
 }

@@ -10,6 +10,11 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 n=0 failed=0
 report() { n=$((n + 1)); if [ "$1" = ok ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; failed=$((failed + 1)); fi; }
+. "$(dirname "$0")/../lib/lxjson.sh"
+# lj WANT OUT CMD...: lx_json (exit status WANT, OUT one JSON document), its
+# complaint kept for a failure's TAP comments (say)
+lj() { lx_json "$@" >"$work/lj.msg"; }
+say() { sed 's/^/# /' "$work/lj.msg"; }
 
 host=$examples/pve-8x-rtx-pro-6000.yaml
 clean=$work/clean.log
@@ -25,20 +30,18 @@ for h in pve-8x-rtx-pro-6000 pve-h100-mig pve-rtx-4090 pve-vfio-split; do
 	fi
 done
 # vfio-pci is a GPU given to VMs: a note, not a problem.
-"$lxgpu" --host "$examples/pve-vfio-split.yaml" doctor --kmsg "$clean" --format json >"$work/j"
-if jq -e '.ok == true and ([.findings[] | select(.code == "LXG121" and .severity == "info")] | length) == 1' "$work/j" >/dev/null; then
+if lj 0 "$work/j" "$lxgpu" --host "$examples/pve-vfio-split.yaml" doctor --kmsg "$clean" --format json && jq -e '.ok == true and ([.findings[] | select(.code == "LXG121" and .severity == "info")] | length) == 1' "$work/j" >/dev/null; then
 	report ok "pve-vfio-split: the vfio-pci GPU is a note"
 else
-	report not-ok "pve-vfio-split: the vfio-pci GPU is a note"
+	say; report not-ok "pve-vfio-split: the vfio-pci GPU is a note"
 fi
 # A host without nvidia-uvm: CUDA cannot initialize without it (LXG020):
 # for doctor an error, exit 1.
-"$lxgpu" --host "$examples/pve-uvm-not-loaded.yaml" doctor --kmsg "$clean" --format json >"$work/j"
-rc=$?
-if [ "$rc" = 1 ] && jq -e '[.findings[] | select(.code == "LXG020" and .severity == "error")] | length == 1' "$work/j" >/dev/null; then
+if lj 1 "$work/j" "$lxgpu" --host "$examples/pve-uvm-not-loaded.yaml" doctor --kmsg "$clean" --format json &&
+	jq -e '[.findings[] | select(.code == "LXG020" and .severity == "error")] | length == 1' "$work/j" >/dev/null; then
 	report ok "pve-uvm-not-loaded: nvidia-uvm not loaded"
 else
-	report not-ok "pve-uvm-not-loaded: nvidia-uvm not loaded"
+	say; report not-ok "pve-uvm-not-loaded: nvidia-uvm not loaded"
 fi
 
 # nvidia_uvm's HMM (LXG132, no log line): the 8-GPU host made to look like
@@ -91,15 +94,14 @@ hmm_host param-y 's/^  uvm_disable_hmm: false$/  uvm_disable_hmm: true/'
 # is, the exit status, and words of the message the evidence must quote.
 while read -r file code rc words; do
 	cat "$kmsg/clean-public.log" "$kmsg/$file" >"$work/planted.log"
-	"$lxgpu" --host "$host" doctor --kmsg "$work/planted.log" --format json >"$work/j" 2>"$work/err"
-	got_rc=$?
-	if jq -e --arg c "$code" --arg f "$work/planted.log" \
+	if lj "$rc" "$work/j" "$lxgpu" --host "$host" doctor --kmsg "$work/planted.log" --format json &&
+		jq -e --arg c "$code" --arg f "$work/planted.log" \
 		'[.findings[] | select(.code == $c and .file == $f and (.evidence | length) > 0)] | length == 1' \
-		"$work/j" >/dev/null && [ "$got_rc" = "$rc" ] &&
+		"$work/j" >/dev/null &&
 		jq -r --arg c "$code" '.findings[] | select(.code == $c) | .evidence' "$work/j" | grep -qF -- "$words"; then
 		report ok "$file: $code quoted (exit $rc)"
 	else
-		echo "# exit $got_rc"; jq -c '.findings[] | [.code, .message]' "$work/j" | sed 's/^/# /'; cat "$work/err"
+		say; jq -c '.findings[] | [.code, .message]' "$work/j" 2>/dev/null | sed 's/^/# /'
 		report not-ok "$file: $code quoted (exit $rc)"
 	fi
 done <<'LIST'
@@ -127,11 +129,10 @@ else
 fi
 # The unsigned-module refusal only matters when an NVIDIA module is missing.
 cat "$kmsg/clean-public.log" "$kmsg/lockdown-unsigned.log" >"$work/p.log"
-"$lxgpu" --host "$host" doctor --kmsg "$work/p.log" --format json >"$work/j"
-if jq -e '[.findings[].code] | index("LXG112") | not' "$work/j" >/dev/null; then
+if lj sev "$work/j" "$lxgpu" --host "$host" doctor --kmsg "$work/p.log" --format json && jq -e '[.findings[].code] | index("LXG112") | not' "$work/j" >/dev/null; then
 	report ok "an unsigned module refused while nvidia and nvidia_uvm run is another's"
 else
-	report not-ok "an unsigned module refused while nvidia and nvidia_uvm run is another's"
+	say; report not-ok "an unsigned module refused while nvidia and nvidia_uvm run is another's"
 fi
 # Bad input: a log that cannot be read is exit 2 naming the file.
 "$lxgpu" --host "$host" doctor --kmsg "$work/none.log" >/dev/null 2>"$work/err"
@@ -166,13 +167,11 @@ ct_doctor() { # CTID LOG [--format json]
 	"$lxgpu" --host "$host" --pve-dir "$pve" --lxc-path "$lxcp" --cgroup-root "$work/no-cgroup" \
 		--lxc-config-dir "$lxc_config" doctor "$id" --kmsg "$log" "$@"
 }
-ct_doctor ct-ok "$clean" --format json >"$work/j" 2>"$work/err"
-rc=$?
 # (verify may still warn that a copy of its own goes stale at the next update)
-if [ "$rc" = 0 ] && jq -e '.container.userspace_versions == ["590.48.01"] and .container.state == "stopped" and ([.findings[] | select(.severity == "error" or .code == "LXG011")] | length) == 0' "$work/j" >/dev/null; then
+if lj 0 "$work/j" ct_doctor ct-ok "$clean" --format json && jq -e '.container.userspace_versions == ["590.48.01"] and .container.state == "stopped" and ([.findings[] | select(.severity == "error" or .code == "LXG011")] | length) == 0' "$work/j" >/dev/null; then
 	report ok "a container with the module's userspace: no mismatch, exit 0"
 else
-	cat "$work/j" "$work/err" | sed 's/^/# /'; report not-ok "a container with the module's userspace: no mismatch, exit 0"
+	say; cat "$work/j" | sed 's/^/# /'; report not-ok "a container with the module's userspace: no mismatch, exit 0"
 fi
 # HMM on (the seed-like host): said again for the container holding GPU 0,
 # its fix to be run on the host
@@ -196,41 +195,38 @@ fi
 # The mismatch as the kernel logs it when the container's program opens the GPU.
 printf '[  812.1] NVRM: API mismatch: the client has the version 550.54.14, but\n               NVRM: this kernel module has the version 590.48.01.  Please\n' >"$work/mm.log"
 cat "$kmsg/clean-public.log" "$work/mm.log" >"$work/ct.log"
-ct_doctor ct-old "$work/ct.log" --format json >"$work/j" 2>"$work/err"
-if jq -e '[.findings[].code] | (index("LXG100") and index("LXG011"))' "$work/j" >/dev/null; then
+if lj 1 "$work/j" ct_doctor ct-old "$work/ct.log" --format json && jq -e '[.findings[].code] | (index("LXG100") and index("LXG011"))' "$work/j" >/dev/null; then
 	report ok "the kernel's API mismatch and the container's libraries: both named"
 else
-	report not-ok "the kernel's API mismatch and the container's libraries: both named"
+	say; report not-ok "the kernel's API mismatch and the container's libraries: both named"
 fi
 # An Xid that needs a GPU reset is an error for the container holding that
 # GPU (nvidia0 is 0000:18:00.0 on the 8-GPU host), not for one without it.
 printf '[ 9120.5] NVRM: Xid (PCI:0000:18:00): 95, pid=7062, Uncontained: LTC TAG (0x2, 0x1). RST: Yes, D-RST: No\n' >"$work/xid95.log"
 cat "$kmsg/clean-public.log" "$work/xid95.log" >"$work/ct-xid.log"
-ct_doctor ct-ok "$work/ct-xid.log" --format json >"$work/j" 2>"$work/err"
-if jq -e '[.findings[] | select(.code == "LXG110" and .severity == "error" and .container == "ct-ok" and (.message | contains("GPU 0000:18:00.0")))] | length == 1' "$work/j" >/dev/null; then
+if lj 1 "$work/j" ct_doctor ct-ok "$work/ct-xid.log" --format json && jq -e '[.findings[] | select(.code == "LXG110" and .severity == "error" and .container == "ct-ok" and (.message | contains("GPU 0000:18:00.0")))] | length == 1' "$work/j" >/dev/null; then
 	report ok "Xid 95 on the container's GPU: an error of the container"
 else
-	jq -c '.findings[] | [.code, .severity, .container, .message]' "$work/j" | sed 's/^/# /'
+	say; jq -c '.findings[] | [.code, .severity, .container, .message]' "$work/j" 2>/dev/null | sed 's/^/# /'
 	report not-ok "Xid 95 on the container's GPU: an error of the container"
 fi
 printf '[ 9120.5] NVRM: Xid (PCI:0000:39:00): 95, pid=7062, Uncontained: LTC TAG (0x2, 0x1). RST: Yes, D-RST: No\n' >"$work/xid95b.log"
 cat "$kmsg/clean-public.log" "$work/xid95b.log" >"$work/ct-xid2.log"
-ct_doctor ct-ok "$work/ct-xid2.log" --format json >"$work/j" 2>"$work/err"
-if jq -e '[.findings[] | select(.container == "ct-ok" and .code == "LXG110")] | length == 0' "$work/j" >/dev/null; then
+if lj sev "$work/j" ct_doctor ct-ok "$work/ct-xid2.log" --format json && jq -e '[.findings[] | select(.container == "ct-ok" and .code == "LXG110")] | length == 0' "$work/j" >/dev/null; then
 	report ok "Xid 95 on another GPU: not the container's"
 else
-	report not-ok "Xid 95 on another GPU: not the container's"
+	say; report not-ok "Xid 95 on another GPU: not the container's"
 fi
 # A Proxmox container verify finds problems in: doctor gives verify's codes
 # for the container (the host's own findings, P2P notes, name no container).
 cp "$(dirname "$0")/../verify/cases/stale-uvm-major.conf" "$pve/lxc/700.conf"
 want=$(sed -n 's/^#expect: *//p' "$pve/lxc/700.conf" | tr ' ' '\n' | sed '/^$/d' | sort -u | tr '\n' ' ')
-ct_doctor 700 "$clean" --format json >"$work/j" 2>"$work/err"
-got=$(jq -r '[.findings[] | select(.container != null) | .code] | unique | .[]' "$work/j" | tr '\n' ' ')
-if [ "$got" = "$want" ]; then
+got=$(lj sev "$work/j" ct_doctor 700 "$clean" --format json &&
+	jq -r '[.findings[] | select(.container != null) | .code] | unique | .[]' "$work/j" | tr '\n' ' ')
+if [ -n "$got" ] && [ "$got" = "$want" ]; then
 	report ok "a Proxmox container: verify's findings ($want)"
 else
-	echo "# got '$got', want '$want'"; report not-ok "a Proxmox container: verify's findings ($want)"
+	say; echo "# got '$got', want '$want'"; report not-ok "a Proxmox container: verify's findings ($want)"
 fi
 # skip_case DESCRIPTION REASON: a check this machine cannot make: a TAP
 # skip (tools/run-tests counts it), a failure with CI=true.
@@ -253,21 +249,19 @@ elif [ "$(cat /proc/sys/kernel/dmesg_restrict 2>/dev/null)" != 1 ]; then
 elif ! command -v setpriv >/dev/null; then
 	skip_case "$unreadable" "needs setpriv (Debian package util-linux)"
 else
-	setpriv --reuid 65534 --regid 65534 --clear-groups "$lxgpu" doctor --format json >"$work/j" 2>"$work/err"
-	if jq -e '[.findings[].code] | index("LXG129")' "$work/j" >/dev/null && jq -e '.host.kernel_log.read == false' "$work/j" >/dev/null; then
+	if lj sev "$work/j" setpriv --reuid 65534 --regid 65534 --clear-groups "$lxgpu" doctor --format json && jq -e '[.findings[].code] | index("LXG129")' "$work/j" >/dev/null && jq -e '.host.kernel_log.read == false' "$work/j" >/dev/null; then
 		report ok "$unreadable"
 	else
-		report not-ok "$unreadable"
+		say; report not-ok "$unreadable"
 	fi
 fi
 if [ "$(id -u)" != 0 ]; then
 	skip_case "root reads /dev/kmsg" "needs root"
 else
-	"$lxgpu" doctor --format json >"$work/j" 2>"$work/err"
-	if jq -e '.host.kernel_log.read == true and .host.kernel_log.source == "/dev/kmsg" and .host.kernel_log.lines > 0' "$work/j" >/dev/null; then
+	if lj sev "$work/j" "$lxgpu" doctor --format json && jq -e '.host.kernel_log.read == true and .host.kernel_log.source == "/dev/kmsg" and .host.kernel_log.lines > 0' "$work/j" >/dev/null; then
 		report ok "root reads /dev/kmsg"
 	else
-		report not-ok "root reads /dev/kmsg"
+		say; report not-ok "root reads /dev/kmsg"
 	fi
 fi
 echo "1..$n"

@@ -14,6 +14,7 @@ lxgpu=$1 examples=$(cd "$2" && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 . "$(dirname "$0")/../lib/tap.sh"
+. "$(dirname "$0")/../lib/lxjson.sh"
 root="$work/root" conf="$root/etc/nvidia-container-runtime/config.toml"
 mkdir -p "$work/pve/lxc" "$work/lxc/701"
 : >"$work/kmsg"
@@ -27,10 +28,10 @@ setup() {
 toolkit() { printf '#!/bin/sh\n' >"$root/usr/bin/nvidia-container-runtime-hook" && chmod 755 "$root/usr/bin/nvidia-container-runtime-hook"; }
 # codes WANT: doctor 701's codes among LXG130 LXG131 are WANT ("" for none)
 codes() {
-	"$lxgpu" --host "$examples/pve-8x-rtx-pro-6000.yaml" --pve-dir "$work/pve" --lxc-path "$work/lxc" \
-		--cgroup-root "$work" --kmsg "$work/kmsg" doctor 701 --format json >"$work/out" 2>"$work/err"
+	lx_json sev "$work/out" "$lxgpu" --host "$examples/pve-8x-rtx-pro-6000.yaml" --pve-dir "$work/pve" \
+		--lxc-path "$work/lxc" --cgroup-root "$work" --kmsg "$work/kmsg" doctor 701 --format json || return 1
 	got=$(jq -r '[.findings[].code | select(. == "LXG130" or . == "LXG131")] | unique | join(" ")' "$work/out")
-	[ "$got" = "$1" ] || { echo "got '$got', want '$1'"; jq -r '.findings[] | "\(.code) \(.message)"' "$work/out"; cat "$work/err"; return 1; }
+	[ "$got" = "$1" ] || { echo "got '$got', want '$1'"; jq -r '.findings[] | "\(.code) \(.message)"' "$work/out"; cat "$work/out.err"; return 1; }
 	[ -z "$1" ] || jq -e '[.findings[] | select(.code == "LXG130" or .code == "LXG131")] | all(.fix and .message and .container == "701")' "$work/out" >/dev/null
 }
 # t_conf PRIV|UNPRIV WANT TEXT: the toolkit installed, config.toml is TEXT

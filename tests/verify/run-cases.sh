@@ -15,6 +15,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 mkdir "$work/none" # an empty --lxc-path: no plain LXC containers
 . "$(dirname "$0")/../lib/tap.sh"
+. "$(dirname "$0")/../lib/lxjson.sh"
 lxc_config="$work/lxc-config"
 cp -R "$(dirname "$0")/lxc-config" "$lxc_config"
 find "$lxc_config" -name '*.conf' -exec sed -i "s|@LXC_CONFIG@|$lxc_config|g" {} +
@@ -31,23 +32,22 @@ t_case() {
 	want=$(sed -n 's/^#expect: *//p' "$conf" | tr ' ' '\n' | sed '/^$/d' | sort -u | tr '\n' ' ')
 	rm -rf "$work/pve" && mkdir -p "$work/pve/lxc" && cp "$conf" "$work/pve/lxc/700.conf"
 	host_model "$conf" "$examples/${host:-pve-8x-rtx-pro-6000}.yaml" >"$work/host.yaml"
-	"$lxgpu" --host "$work/host.yaml" --pve-dir "$work/pve" \
-		--lxc-path "$work/none" --lxc-config-dir "$lxc_config" verify 700 --format json >"$work/out" 2>"$work/err"
-	rc=$?
+	# exit status: 1 with an error finding, else 0 (lx_json sev)
+	lx_json sev "$work/out" "$lxgpu" --host "$work/host.yaml" --pve-dir "$work/pve" \
+		--lxc-path "$work/none" --lxc-config-dir "$lxc_config" verify 700 --format json || return 1
 	got=$(jq -r '[.findings[].code] | unique | .[]' "$work/out" | tr '\n' ' ')
-	[ "$got" = "$want" ] || { echo "codes: got '$got', want '$want'"; jq -r '.findings[] | "\(.code) \(.message)"' "$work/out"; cat "$work/err"; return 1; }
+	[ "$got" = "$want" ] || { echo "codes: got '$got', want '$want'"; jq -r '.findings[] | "\(.code) \(.message)"' "$work/out"; cat "$work/out.err"; return 1; }
 	errors=$(jq '[.findings[] | select(.severity == "error")] | length' "$work/out")
 	# "#errors: N": how many of them are errors (a working public config: 0)
 	want_errors=$(sed -n 's/^#errors: *//p' "$conf")
 	[ -z "$want_errors" ] || [ "$errors" -eq "$want_errors" ] ||
 		{ echo "errors: got $errors, want $want_errors"; jq -r '.findings[] | "\(.code) \(.severity) \(.message)"' "$work/out"; return 1; }
-	if [ "$errors" -gt 0 ]; then [ "$rc" -eq 1 ]; else [ "$rc" -eq 0 ]; fi || { echo "exit $rc with $errors errors"; return 1; }
 	jq -e '.findings | all(.code and .severity and .message and .fix and (.container == "700"))' "$work/out" >/dev/null ||
 		{ echo "incomplete finding"; return 1; }
 	# a case on its own host model: audit of it alone gives the same codes
 	grep -q '^#host-sed:' "$conf" || return 0
-	"$lxgpu" --host "$work/host.yaml" --pve-dir "$work/pve" --lxc-path "$work/none" \
-		--lxc-config-dir "$lxc_config" audit --format json >"$work/audit-one.json"
+	lx_json sev "$work/audit-one.json" "$lxgpu" --host "$work/host.yaml" --pve-dir "$work/pve" --lxc-path "$work/none" \
+		--lxc-config-dir "$lxc_config" audit --format json || return 1
 	got=$(jq -r '[.containers[] | select(.container == "700") | .findings[].code] | unique | .[]' "$work/audit-one.json" | tr '\n' ' ')
 	jq -e '[.containers[] | select(.container == "700")] | length == 1' "$work/audit-one.json" >/dev/null &&
 		[ "$got" = "$want" ] || { echo "audit codes: got '$got', want '$want'"; return 1; }
@@ -70,8 +70,7 @@ cp "$cases/clean-devn.conf" "$work/pve/lxc/899.conf"
 sed 's|/dev/nvidia0|/dev/nvidia1|' "$cases/clean-devn.conf" >"$work/pve/lxc/898.conf"
 au() { "$lxgpu" --host "$examples/pve-8x-rtx-pro-6000.yaml" --pve-dir "$work/pve" --lxc-path "$work/none" --lxc-config-dir "$lxc_config" audit "$@"; }
 t_audit_json() {
-	au --format json --exclusive >"$work/audit.json"
-	[ $? -eq 1 ] || { echo "audit exit status"; return 1; }
+	lx_json 1 "$work/audit.json" au --format json --exclusive || return 1
 	jq -e '.summary.containers == ([.containers[]] | length)' "$work/audit.json" >/dev/null &&
 		jq -e '.summary | .containers == .ok + .warning + .error + .unknown + .no_gpus' "$work/audit.json" >/dev/null &&
 		jq -e '. as $d | ["ok","warning","error","unknown","no_gpus"] | all(. as $s | $d.summary[$s] == ([$d.containers[] | select(.status == $s)] | length))' "$work/audit.json" >/dev/null &&
@@ -79,7 +78,7 @@ t_audit_json() {
 		jq -e '[.containers[] | select(.container == "899") | .findings[].code] | index("LXG012")' "$work/audit.json" >/dev/null ||
 		{ jq -c '.containers[] | [.container, .status, [.findings[].code]]' "$work/audit.json"; return 1; }
 	# Without --exclusive, the clean configs raise nothing.
-	au --format json >"$work/audit2.json"
+	lx_json sev "$work/audit2.json" au --format json || return 1
 	for clean in $(cat "$work/clean-ids"); do
 		jq -e --arg id "$clean" '[.containers[] | select(.container == $id) | .findings | length] == [0]' \
 			"$work/audit2.json" >/dev/null || { echo "clean container $clean has findings"; return 1; }
@@ -119,8 +118,8 @@ t_audit_host() {
 		cp "$conf" "$d/lxc/$id.conf"
 		echo "$id $conf" >>"$d/ids"
 	done
-	"$lxgpu" --host "$examples/$h.yaml" --pve-dir "$d" --lxc-path "$work/none" \
-		--lxc-config-dir "$lxc_config" audit --format json >"$work/audit-$h.json"
+	lx_json sev "$work/audit-$h.json" "$lxgpu" --host "$examples/$h.yaml" --pve-dir "$d" --lxc-path "$work/none" \
+		--lxc-config-dir "$lxc_config" audit --format json || return 1
 	rc=0
 	while read -r id conf; do
 		want=$(sed -n 's/^#expect: *//p' "$conf" | tr ' ' '\n' | sed '/^$/d' | sort -u | tr '\n' ' ')

@@ -13,6 +13,7 @@ lxgpu=$1 examples=$(cd "$2" && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 . "$(dirname "$0")/../lib/tap.sh"
+. "$(dirname "$0")/../lib/lxjson.sh"
 host=$examples/pve-rtx-4090.yaml
 pve=$work/pve sub=$work/subids
 mkdir -p "$pve/lxc" "$work/lxc" "$sub/etc" "$sub/usr/bin"
@@ -50,8 +51,7 @@ lx() {
 refused() {
 	id=$1
 	shift
-	lx verify "$id" --format json >"$work/out" 2>"$work/err"
-	[ $? -eq 1 ] || { echo "verify $id: exit status"; cat "$work/err"; return 1; }
+	lx_json 1 "$work/out" lx verify "$id" --format json || return 1
 	want=$#
 	got=$(jq '[.findings[] | select(.code == "LXG023")] | length' "$work/out")
 	[ "$got" -eq "$want" ] || { jq -c '[.findings[] | [.code, .message]]' "$work/out"; return 1; }
@@ -62,23 +62,20 @@ refused() {
 	done
 }
 allowed() {
-	lx verify "$1" --format json >"$work/out" 2>"$work/err"
-	! jq -e '[.findings[] | select(.code == "LXG023")] | length > 0' "$work/out" >/dev/null ||
-		{ jq -c '[.findings[] | [.code, .message]]' "$work/out"; return 1; }
+	lx_json sev "$work/out" lx verify "$1" --format json &&
+		jq_ok "$work/out" '[.findings[] | select(.code == "LXG023")] | length == 0'
 }
 
 tools present
 ids root:100000:65536 root:100000:65536
 check "g 44 44 1, subgid without root:44:1: LXG023, the fix names root:44:1 for /etc/subgid" refused 101 "root:44:1 to /etc/subgid"
 t_message() {
-	jq -e '[.findings[] | select(.code == "LXG023") | .message] | first |
-		contains("lxc.idmap g 44 44 1") and contains("newgidmap: gid range [44-45) -> [44-45) not allowed")' \
-		"$work/out" >/dev/null || { jq -r '.findings[] | select(.code == "LXG023") | .message' "$work/out"; return 1; }
+	jq_ok "$work/out" '[.findings[] | select(.code == "LXG023") | .message] | first |
+		contains("lxc.idmap g 44 44 1") and contains("newgidmap: gid range [44-45) -> [44-45) not allowed")'
 }
 check "the message names the map line and newgidmap's refusal" t_message
 t_line() {
-	jq -e '[.findings[] | select(.code == "LXG023") | .line] | first == 9' "$work/out" >/dev/null ||
-		{ jq -c '[.findings[] | select(.code == "LXG023")]' "$work/out"; return 1; }
+	jq_ok "$work/out" '[.findings[] | select(.code == "LXG023") | .line] | first == 9'
 }
 check "it points at the config's line 9 (lxc.idmap: g 44 44 1)" t_line
 t_preflight() {
@@ -102,9 +99,9 @@ tools unprivileged
 check "newuidmap/newgidmap not setuid: LXC does not use them, allowed" allowed 101
 tools present
 t_snapshot() {
-	"$lxgpu" --host "$host" --pve-dir "$pve" --lxc-path "$work/lxc" --lxc-config-dir "$lxc_config" \
-		verify 101 --format json >"$work/out" 2>&1
-	! jq -e '[.findings[] | select(.code == "LXG023")] | length > 0' "$work/out" >/dev/null
+	lx_json sev "$work/out" "$lxgpu" --host "$host" --pve-dir "$pve" --lxc-path "$work/lxc" \
+		--lxc-config-dir "$lxc_config" verify 101 --format json &&
+		jq_ok "$work/out" '[.findings[] | select(.code == "LXG023")] | length == 0'
 }
 check "a --host snapshot without --subid-root: this machine's files are not its host's, not read" t_snapshot
 t_bad_dir() {

@@ -17,6 +17,7 @@ lxgpu=$1 examples=$(cd "$2" && pwd) data=$(cd "$3" && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 . "$(dirname "$0")/../lib/tap.sh"
+. "$(dirname "$0")/../lib/lxjson.sh"
 host=$examples/pve-rtx-4090.yaml # driver 550.127.05
 pve=$work/pve lxcp=$work/lxc
 mkdir -p "$pve/lxc" "$lxcp" "$work/state"
@@ -46,13 +47,17 @@ libs() {
 		ln -sf "$lib.so.$2" "$1/$multiarch/$lib.so.1"
 	done
 }
-verify_json() { lx verify "$1" --format json 2>"$work/err"; }
+# verify ID: its JSON in v.json, exit 1 with an error finding, else 0
+verify_json() { lx_json sev "$work/v.json" lx verify "$1" --format json; }
 # finding ID CODE: the message of the container's finding CODE (fails without one).
 finding() {
-	verify_json "$1" | jq -er --arg c "$2" '[.findings[] | select(.code == $c) | .message] | first // empty'
+	verify_json "$1" >&2 || return 1
+	jq -er --arg c "$2" '[.findings[] | select(.code == $c) | .message] | first // empty' "$work/v.json"
 }
-no_finding() {
-	got=$(verify_json "$1" | jq -r --arg c "$2" '[.findings[] | select(.code == $c) | .message] | .[]')
+# lacks ID CODE: verify's parsed findings for ID have no CODE
+lacks() {
+	verify_json "$1" || return 1
+	got=$(jq -r --arg c "$2" '[.findings[] | select(.code == $c) | .message] | .[]' "$work/v.json")
 	[ -z "$got" ] || { echo "$1: $2: $got"; return 1; }
 }
 
@@ -65,16 +70,16 @@ while read -r id volume path format; do
 done <"$work/expected"
 
 t_read() { # ID PATH: the root at PATH was read: its 535.183.01 is LXG011
-	msg=$(finding "$1" LXG011) || { echo "$1: no LXG011"; verify_json "$1" | jq -c '[.findings[] | .code]'; return 1; }
+	msg=$(finding "$1" LXG011) || { echo "$1: no LXG011"; jq -c '[.findings[] | .code]' "$work/v.json"; return 1; }
 	case $msg in *"driver libraries 535.183.01 (/$multiarch/libcuda.so.1 -> /$multiarch/libcuda.so.535.183.01"*) ;;
 	*) echo "$1: $msg"; return 1 ;; esac
-	no_finding "$1" LXG027
+	lacks "$1" LXG027
 }
 t_not_read() { # ID WORD: LXG027 naming WORD, no LXG011
-	msg=$(finding "$1" LXG027) || { echo "$1: no LXG027"; verify_json "$1" | jq -c '[.findings[] | .code]'; return 1; }
+	msg=$(finding "$1" LXG027) || { echo "$1: no LXG027"; jq -c '[.findings[] | .code]' "$work/v.json"; return 1; }
 	case $msg in *"$2"*) ;; *) echo "$1: '$msg' lacks '$2'"; return 1 ;; esac
 	case $msg in *"pct mount $1"*) ;; *) echo "$1: '$msg' lacks 'pct mount $1'"; return 1 ;; esac
-	no_finding "$1" LXG011
+	lacks "$1" LXG011
 }
 while read -r id volume path format; do
 	real=$(echo "$path" | sed "s|/LXGPU-WORK|$work|")
@@ -89,7 +94,7 @@ done <"$work/expected"
 t_clean() {
 	ct 120 local-zfs:subvol-120-disk-0
 	libs "$work/zfs/data/subvol-120-disk-0" 550.127.05
-	no_finding 120 LXG011 && no_finding 120 LXG027 && finding 120 LXG047 >/dev/null
+	lacks 120 LXG011 && lacks 120 LXG027 && finding 120 LXG047 >/dev/null
 }
 check "local-zfs:subvol-120-disk-0 with the host's 550.127.05: read (LXG047, its own copy), no LXG011" t_clean
 
@@ -120,7 +125,7 @@ libs "$work/hostroot" 999.1
 t_storage_link() {
 	ct 121 local-zfs:subvol-121-disk-0
 	ln -s "$work/hostroot" "$work/zfs/data/subvol-121-disk-0"
-	no_finding 121 LXG011 && t_not_read 121 "subvol-121-disk-0"
+	lacks 121 LXG011 && t_not_read 121 "subvol-121-disk-0"
 }
 check "subvol-121-disk-0 is a link to a host directory: not followed out of the storage (LXG027)" t_storage_link
 t_root_link() {
@@ -129,37 +134,40 @@ t_root_link() {
 	mkdir -p "$root/usr/lib" "$root/lib"
 	ln -s "$work/hostroot/$multiarch" "$root/$multiarch"
 	ln -s "$work/hostroot/$multiarch" "$root/lib/x86_64-linux-gnu"
-	no_finding 122 LXG011 && no_finding 122 LXG027 && ! verify_json 122 | grep -q 999.1
+	lacks 122 LXG011 && lacks 122 LXG027 && verify_json 122 && ! grep -q 999.1 "$work/v.json"
 }
 check "a root whose library dirs link to a host directory: resolved inside the root, never 999.1" t_root_link
 
 # A root mounted by hand (pct mount) on the PVE mount point is read there.
 t_pct_mount() {
-	[ "$(id -u)" -eq 0 ] && command -v unshare >/dev/null || { echo "# skip: needs root and unshare"; return 0; }
 	ct 123 local-lvm:vm-123-disk-0
 	export lxgpu host pve lxcp lxc_config work multiarch
-	unshare -m --propagation private sh -c '
+	lx_json sev "$work/123.json" unshare -m --propagation private sh -c '
 		mount -t tmpfs pct-mount "$lxcp/123/rootfs" || exit 1
 		mkdir -p "$lxcp/123/rootfs/$multiarch"
 		: >"$lxcp/123/rootfs/$multiarch/libcuda.so.535.183.01"
 		ln -s libcuda.so.535.183.01 "$lxcp/123/rootfs/$multiarch/libcuda.so.1"
 		"$lxgpu" --host "$host" --pve-dir "$pve" --lxc-path "$lxcp" --lxc-config-dir "$lxc_config" \
-			--state-dir "$work/state" verify 123 --format json' >"$work/123.json" || true
-	jq -e '[.findings[].code] | index("LXG011") and (index("LXG027") | not)' "$work/123.json" >/dev/null ||
-		{ jq -c '[.findings[] | [.code, .message]]' "$work/123.json"; return 1; }
+			--state-dir "$work/state" verify 123 --format json' &&
+		jq_ok "$work/123.json" '[.findings[].code] | index("LXG011") and (index("LXG027") | not)'
 }
-check "local-lvm with its root mounted at /var/lib/lxc/123/rootfs (pct mount): read there" t_pct_mount
+if [ "$(id -u)" -eq 0 ] && command -v unshare >/dev/null; then
+	check "local-lvm with its root mounted at /var/lib/lxc/123/rootfs (pct mount): read there" t_pct_mount
+else
+	skip "local-lvm with its root mounted at /var/lib/lxc/123/rootfs (pct mount): read there" \
+		"needs root and unshare (a tmpfs mounted in a mount namespace of its own)"
+fi
 
 # audit reads storage.cfg once for all its containers (and each config
 # once): every container's root is still found or not as verify finds it
 # alone, one container after another on different storages.
 t_audit_same() {
-	lx audit --format json >"$work/audit.json" 2>"$work/err"
-	[ $? -le 1 ] || { cat "$work/err"; return 1; }
+	lx_json sev "$work/audit.json" lx audit --format json || return 1
 	n=0
 	for conf in "$pve"/lxc/*.conf; do
 		id=$(basename "$conf" .conf)
-		want=$(verify_json "$id" | jq -c '[.findings[] | select(.code == "LXG011" or .code == "LXG027") | [.code, .message]]')
+		verify_json "$id" || return 1
+		want=$(jq -c '[.findings[] | select(.code == "LXG011" or .code == "LXG027") | [.code, .message]]' "$work/v.json")
 		got=$(jq -c --arg id "$id" '[.containers[] | select(.container == $id) | .findings[] |
 			select(.code == "LXG011" or .code == "LXG027") | [.code, .message]]' "$work/audit.json")
 		[ "$got" = "$want" ] || { echo "# $id: audit $got, verify $want"; return 1; }
@@ -172,7 +180,7 @@ check "audit of every container: each root found or not as verify finds it (stor
 # Without a storage.cfg (not a node's config directory) nothing is claimed.
 t_no_cfg() {
 	mv "$pve/storage.cfg" "$work/storage.cfg.away"
-	no_finding 103 LXG027 && no_finding 101 LXG011
+	lacks 103 LXG027 && lacks 101 LXG011
 	rc=$?
 	mv "$work/storage.cfg.away" "$pve/storage.cfg"
 	return $rc
