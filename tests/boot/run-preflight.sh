@@ -8,6 +8,7 @@ eight="$examples/pve-8x-rtx-pro-6000.yaml"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 . "$(dirname "$0")/../lib/tap.sh"
+. "$(dirname "$0")/../lib/lxjson.sh"
 # LXC's includes as a Proxmox VE host has them (with pve-container's
 # userns.conf.d/01-pve.conf), whatever this machine has installed.
 lxc_config="$work/lxc-config"
@@ -55,12 +56,15 @@ for lib in libnvidia-ml libcuda; do
 	ln -s "$lib.so.590.48.01" "$lxcp/ct-libs/rootfs/usr/lib/x86_64-linux-gnu/$lib.so.1"
 done
 
-pf() { # HOST ROOT ARGS...
-	h=$1 root=$2
-	shift 2
-	"$lxgpu" --host "$h" --pve-dir "$pve" --lxc-path "$lxcp" --cgroup-root "$work/no-cgroup" \
-		--lxc-config-dir "$lxc_config" --state-dir "$work/state" \
-		preflight --root "$root" --format json "$@" >"$work/out.json" 2>"$work/err"
+# pf STATUS HOST ROOT ARGS...: preflight's JSON in out.json (stderr in err),
+# its exit status STATUS (0 when every verdict is ok, else 1)
+pf() {
+	st=$1 h=$2 root=$3
+	shift 3
+	lx_json "$st" "$work/out.json" "$lxgpu" --host "$h" --pve-dir "$pve" --lxc-path "$lxcp" \
+		--cgroup-root "$work/no-cgroup" --lxc-config-dir "$lxc_config" --state-dir "$work/state" \
+		preflight --root "$root" --format json "$@" || return 1
+	cp "$work/out.json.err" "$work/err"
 }
 verdict() { jq -r --arg id "$2" ".$1[] | select(.container == \$id) | .verdict" "$work/out.json"; }
 boot_verdict() { jq -r --arg id "$1" '.next_boot.containers[] | select(.container == $id) | .verdict' "$work/out.json"; }
@@ -69,15 +73,15 @@ show() { cat "$work/out.json" "$work/err"; }
 
 # The host as it is: everything matches.
 t_now_ok() {
-	pf "$eight" "$work/none"
+	pf 0 "$eight" "$work/none" || return 1
 	[ "$(verdict next_start 101)" = ok ] && [ "$(verdict next_start 102)" = ok ] &&
 		[ "$(verdict next_start ct-libs)" = ok ] || { show; return 1; }
 }
 check "next start on the 8-GPU host: all ok" t_now_ok
 
 t_now_no_uvm() {
-	pf "$examples/pve-uvm-not-loaded.yaml" "$work/none"
-	[ $? -eq 1 ] && [ "$(verdict next_start 101)" = "will fail" ] && reasons next_start 101 | grep -q 'nvidia-uvm does not exist' &&
+	pf 1 "$examples/pve-uvm-not-loaded.yaml" "$work/none" || return 1
+	[ "$(verdict next_start 101)" = "will fail" ] && reasons next_start 101 | grep -q 'nvidia-uvm does not exist' &&
 		[ "$(verdict next_start 102)" = "will fail" ] || { show; return 1; }
 }
 check "uvm node missing now: devN and plain mounts will fail" t_now_no_uvm
@@ -92,7 +96,7 @@ firmware "$up" 590.48.01
 firmware "$up" 590.48.07
 uvm_unit "$up"
 t_upgrade() {
-	pf "$eight" "$up" --next-boot
+	pf "0|1" "$eight" "$up" --next-boot || { show; return 1; }
 	jq -e '.next_boot.kernel == "6.8.12-16-pve" and (.next_boot.kernel_source | test("newest"))
 		and .next_boot.module.version == "590.48.07" and .next_boot.module.flavor == "open"
 		and (.next_boot.module.path | endswith("nvidia.ko.xz")) and .next_boot.uvm_at_boot' "$work/out.json" >/dev/null &&
@@ -101,7 +105,7 @@ t_upgrade() {
 }
 check "pending driver upgrade (xz module): libraries of today mismatch, hard-coded major at risk" t_upgrade
 t_zstd_pinned() {
-	pf "$eight" "$up" --next-boot --kernel 6.8.12-15-pve
+	pf "0|1" "$eight" "$up" --next-boot --kernel 6.8.12-15-pve || { show; return 1; }
 	jq -e '.next_boot.module.version == "590.48.01" and (.next_boot.module.path | endswith(".zst"))
 		and .next_boot.kernel_source == "--kernel"' "$work/out.json" >/dev/null &&
 		[ "$(boot_verdict ct-libs)" = ok ] || { show; return 1; }
@@ -113,7 +117,7 @@ t_grub_saved() {
 	mkdir -p "$up/etc/default" "$up/boot/grub"
 	echo 'GRUB_DEFAULT=saved' >"$up/etc/default/grub"
 	printf '# GRUB Environment Block\nsaved_entry=Advanced options for Proxmox VE GNU/Linux>Proxmox VE GNU/Linux, with Linux 6.8.12-15-pve\n' >"$up/boot/grub/grubenv"
-	pf "$eight" "$up" --next-boot
+	pf "0|1" "$eight" "$up" --next-boot || { show; return 1; }
 	rm -r "$up/etc/default" "$up/boot/grub"
 	jq -e '.next_boot.kernel == "6.8.12-15-pve" and (.next_boot.kernel_source | test("saved_entry"))' "$work/out.json" >/dev/null ||
 		{ show; return 1; }
@@ -125,7 +129,7 @@ t_no_module() {
 	mkdir -p "$up/etc/kernel"
 	kernel "$up" 6.8.12-17-pve
 	echo 6.8.12-17-pve >"$up/etc/kernel/proxmox-boot-pin"
-	pf "$eight" "$up" --next-boot
+	pf "0|1" "$eight" "$up" --next-boot || { show; return 1; }
 	rm -r "$up/etc/kernel/proxmox-boot-pin" "$up/lib/modules/6.8.12-17-pve" "$up/boot/vmlinuz-6.8.12-17-pve"
 	jq -e '.next_boot.kernel == "6.8.12-17-pve" and (.next_boot.kernel_source | test("proxmox-boot-tool"))
 		and .next_boot.module == null' "$work/out.json" >/dev/null &&
@@ -139,7 +143,7 @@ kernel "$prop" 6.8.12-15-pve
 make_module "$prop/lib/modules/6.8.12-15-pve/updates/dkms/nvidia.ko" 590.48.01 NVIDIA
 uvm_unit "$prop"
 t_proprietary_blackwell() {
-	pf "$eight" "$prop" --next-boot
+	pf "0|1" "$eight" "$prop" --next-boot || { show; return 1; }
 	jq -e '.next_boot.module.flavor == "proprietary"' "$work/out.json" >/dev/null &&
 		[ "$(boot_verdict 101)" = "will fail" ] &&
 		jq -r '.next_boot.containers[] | select(.container == "101") | .reasons[].message' "$work/out.json" | grep -q Blackwell ||
@@ -153,7 +157,7 @@ kernel "$bare" 6.8.12-15-pve
 make_module "$bare/lib/modules/6.8.12-15-pve/updates/dkms/nvidia.ko" 590.48.01 "Dual MIT/GPL"
 firmware "$bare" 590.48.01
 t_no_uvm_at_boot() {
-	pf "$eight" "$bare" --next-boot
+	pf "0|1" "$eight" "$bare" --next-boot || { show; return 1; }
 	jq -e '.next_boot.uvm_at_boot == false' "$work/out.json" >/dev/null &&
 		[ "$(boot_verdict 101)" = "will fail" ] &&
 		jq -r '.next_boot.containers[] | select(.container == "101") | .reasons[].fix' "$work/out.json" | grep -q 'print-boot-unit' ||
@@ -163,7 +167,7 @@ check "nothing creates the uvm node at boot: devN will fail, the fix is the boot
 t_missing_firmware() {
 	rm -r "$bare/lib/firmware"
 	uvm_unit "$bare"
-	pf "$eight" "$bare" --next-boot
+	pf "0|1" "$eight" "$bare" --next-boot || { show; return 1; }
 	[ "$(boot_verdict 101)" = "will fail" ] &&
 		jq -r '.next_boot.containers[] | select(.container == "101") | .reasons[].message' "$work/out.json" | grep -q 'GSP firmware' ||
 		{ show; return 1; }
@@ -190,8 +194,10 @@ t_bad_module() {
 	kernel "$broken" 6.8.12-15-pve
 	mkdir -p "$broken/lib/modules/6.8.12-15-pve/updates"
 	printf 'not an ELF file' | xz >"$broken/lib/modules/6.8.12-15-pve/updates/nvidia.ko.xz"
-	pf "$eight" "$broken" --next-boot
-	[ $? -eq 2 ] && grep -q 'nvidia.ko.xz: not an ELF file' "$work/err" || { show; return 1; }
+	"$lxgpu" --host "$eight" --pve-dir "$pve" --lxc-path "$lxcp" --cgroup-root "$work/no-cgroup" \
+		--lxc-config-dir "$lxc_config" --state-dir "$work/state" \
+		preflight --root "$broken" --format json --next-boot >"$work/out.json" 2>"$work/err"
+	[ $? -eq 2 ] && [ ! -s "$work/out.json" ] && grep -q 'nvidia.ko.xz: not an ELF file' "$work/err" || { show; return 1; }
 }
 check "a broken module file: exit 2, named" t_bad_module
 # Which files of <pve-dir>/lxc are containers, and their order, are
@@ -205,8 +211,8 @@ t_pve_ids() {
 	ids="$work/pve-ids"
 	mkdir -p "$ids/lxc" "$work/no-lxc"
 	for f in 100 99 notes 0100; do cp "$pve/lxc/101.conf" "$ids/lxc/$f.conf"; done
-	"$lxgpu" --host "$eight" --pve-dir "$ids" --lxc-path "$work/no-lxc" --cgroup-root "$work/no-cgroup" \
-		--lxc-config-dir "$lxc_config" preflight --format json >"$work/out.json" 2>"$work/err" &&
+	lx_json 0 "$work/out.json" "$lxgpu" --host "$eight" --pve-dir "$ids" --lxc-path "$work/no-lxc" \
+		--cgroup-root "$work/no-cgroup" --lxc-config-dir "$lxc_config" preflight --format json &&
 		[ "$(jq -c '[.next_start[].container]' "$work/out.json")" = '["99","100"]' ] || { show; return 1; }
 }
 check "PVE's containers: <vmid>.conf files only, by vmid as a number" t_pve_ids
@@ -224,7 +230,7 @@ t_snapshot_needs_root() {
 			{ echo "$extra:"; cat "$work/out" "$work/err"; return 1; }
 	done
 	# without --next-boot a snapshot needs no boot data
-	pf "$eight" "$work/none" && [ "$(verdict next_start 101)" = ok ] || { show; return 1; }
+	pf 0 "$eight" "$work/none" && [ "$(verdict next_start 101)" = ok ] || { show; return 1; }
 }
 check "--host SNAPSHOT --next-boot without --root: exit 2, asks for --root" t_snapshot_needs_root
 
@@ -240,14 +246,14 @@ hard_coded_fix() { # CTID
 		| select(.message | test("hard-codes")) | .fix' "$work/out.json"
 }
 t_hard_coded_major_fix() {
-	pf "$eight" "$up" --next-boot
+	pf "0|1" "$eight" "$up" --next-boot || { show; return 1; }
 	f=$(hard_coded_fix 102)
 	[ -n "$f" ] || { echo "no hard-coded major reason for 102"; show; return 1; }
 	case $f in *"lxgpu --"*" apply 102 --style devn"*) ;; *) echo "fix: $f"; return 1 ;; esac
 	run_fix "$f" || return 1
 	grep -q '^dev[0-9]*: /dev/nvidia-uvm' "$pve/lxc/102.conf" && ! grep -q '511:' "$pve/lxc/102.conf" ||
 		{ cat "$pve/lxc/102.conf"; return 1; }
-	pf "$eight" "$up" --next-boot
+	pf "0|1" "$eight" "$up" --next-boot || { show; return 1; }
 	[ -z "$(hard_coded_fix 102)" ] || { echo "still there after the fix"; show; return 1; }
 	# plain LXC has no devN: lxgpu's include file, which ensure-nodes rewrites at boot
 	f=$(hard_coded_fix ct-libs)
@@ -255,7 +261,7 @@ t_hard_coded_major_fix() {
 	run_fix "$f" || return 1
 	grep -q '^lxc.include = .*/lxc/ct-libs.conf' "$lxcp/ct-libs/config" && ! grep -q '511:' "$lxcp/ct-libs/config" ||
 		{ cat "$lxcp/ct-libs/config"; return 1; }
-	pf "$eight" "$up" --next-boot
+	pf "0|1" "$eight" "$up" --next-boot || { show; return 1; }
 	# (what is left says that ensure-nodes must run at boot: LXG042, its own fix)
 	[ -z "$(hard_coded_fix ct-libs)" ] || { echo "still there after the fix"; show; return 1; }
 }

@@ -22,6 +22,7 @@ examples=$2
 w=$(mktemp -d)
 trap 'rm -rf "$w"' EXIT
 . "$(dirname "$0")/../lib/tap.sh"
+. "$(dirname "$0")/../lib/lxjson.sh"
 
 pve=$w/pve
 here=$examples/pve-8x-rtx-pro-6000.yaml # node a: 8 GPUs, driver 590.48.01
@@ -124,7 +125,7 @@ check "publish writes nodes/<node>/lxgpu-host.yaml with mode 0640" \
 check "publish removes the temporary file an interrupted publish left, and nothing else" \
 	sh -c "[ ! -e '$pve/nodes/b/lxgpu-host.yaml.lxgpu-tmp-Ab12Cd' ] && [ -e '$pve/nodes/b/notes.txt' ]"
 t_stamp() {
-	"$lxgpu" --host "$f" scan --format json >"$w/scan.json" || return 1
+	lx_json 0 "$w/scan.json" "$lxgpu" --host "$f" scan --format json || return 1
 	jq -e --argjson b $boot0 --argjson t0 "$now" --argjson t1 "$(date +%s)" \
 		'.published.node == "b" and .published.boot_time == $b and
 		 .published.boot_id == "6f5e4d3c-2b1a-4098-8776-655443322110" and
@@ -132,7 +133,8 @@ t_stamp() {
 }
 check "the published model reads back with --host, stamped with node, btime, boot id, scan time" t_stamp
 t_same_gpus() {
-	"$lxgpu" --host "$f" scan --format json | jq -c '[.gpus[] | [.bdf, .uuid, .minor]]' >"$w/got" &&
+	lx_json 0 "$w/scan.json" "$lxgpu" --host "$f" scan --format json &&
+		jq -c '[.gpus[] | [.bdf, .uuid, .minor]]' "$w/scan.json" >"$w/got" &&
 		python3 -c 'import sys, yaml, json; print(json.dumps([[g["bdf"], g["uuid"], g["minor"]] for g in yaml.safe_load(open(sys.argv[1]))["gpus"]], separators=(",", ":")))' \
 			"$w/b.yaml" >"$w/want" && cat "$w/got" "$w/want" && cmp "$w/got" "$w/want"
 }
@@ -177,18 +179,27 @@ check "publish on a read-only cluster file system: exit 2, message, no file" t_r
 t_too_big() {
 	edit "$here" "$w/big.yaml" 'h["gpus"][0]["model"] = "X" * (1100 * 1024)'
 	t_fails "1048576" --host "$w/big.yaml" --proc-dir "$w/proc" --pve-dir "$pve" publish --node u &&
-		"$lxgpu" --host "$pve/nodes/u/lxgpu-host.yaml" scan --format json |
-		jq -e '.gpus[0].model | length < 1000'
+		lx_json 0 "$w/scan.json" "$lxgpu" --host "$pve/nodes/u/lxgpu-host.yaml" scan --format json &&
+		jq_ok "$w/scan.json" '.gpus[0].model | length < 1000'
 }
 check "a model over 1 MiB is refused and the published one is left as it was" t_too_big
 
 # ---- preflight CTID --to NODE ----
 
-pf() { # pf NODE: preflight 101 --to NODE as JSON into $w/pf.json; its exit status
+# pf NODE: preflight 101 --to NODE as JSON into $w/pf.json; its exit status
+# (0 passes, 1 refused), or 3 when it is neither or pf.json does not parse
+pf() {
 	"$lxgpu" --host "$here" --pve-dir "$pve" --lxc-path "$w/lxc" --format json \
 		preflight 101 --to "$1" >"$w/pf.json"
+	pf_rc=$?
+	[ "$pf_rc" -le 1 ] && json_ok "$w/pf.json" || { echo "preflight --to $1: exit status $pf_rc"; return 3; }
+	return $pf_rc
 }
-has() { jq -e --arg c "$1" '[.findings[].code] | index($c) != null' "$w/pf.json" >/dev/null; }
+# has CODE: pf.json (parsed) has CODE; 2 when it does not parse
+has() {
+	json_ok "$w/pf.json" || return 2
+	jq -e --arg c "$1" '[.findings[].code] | index($c) != null' "$w/pf.json" >/dev/null
+}
 t_to_b() {
 	pf b
 	rc=$?
@@ -241,24 +252,25 @@ check "--to h (driver 570.172.08 there, libcuda.so.590.48.01 in the container): 
 	t_to h LXG011
 t_exclusive() {
 	ct "$pve/nodes/b/lxc/203.conf" 1 # CT 203 on b has /dev/nvidia1 there: 0000:39:00.0
-	"$lxgpu" --host "$here" --pve-dir "$pve" --lxc-path "$w/lxc" --format json \
-		preflight 101 --to b --exclusive >"$w/pf.json"
+	lx_json 1 "$w/pf.json" "$lxgpu" --host "$here" --pve-dir "$pve" --lxc-path "$w/lxc" --format json \
+		preflight 101 --to b --exclusive
 	rc=$?
 	pf b
 	rc2=$?
 	rm -f "$pve/nodes/b/lxc/203.conf"
 	cat "$w/pf.json"
-	[ $rc -eq 1 ] && [ $rc2 -eq 0 ] && "$lxgpu" --host "$here" --pve-dir "$pve" --lxc-path "$w/lxc" \
+	[ $rc -eq 0 ] && [ $rc2 -eq 0 ] && "$lxgpu" --host "$here" --pve-dir "$pve" --lxc-path "$w/lxc" \
 		--format json preflight 101 --to b --exclusive >/dev/null
 }
 check "--to b --exclusive while CT 203 there has the GPU: refused (LXG012); without --exclusive passes" t_exclusive
 t_exclusive_code() {
 	ct "$pve/nodes/b/lxc/203.conf" 1
-	"$lxgpu" --host "$here" --pve-dir "$pve" --lxc-path "$w/lxc" --format json \
-		preflight 101 --to b --exclusive >"$w/pf.json"
+	lx_json 1 "$w/pf.json" "$lxgpu" --host "$here" --pve-dir "$pve" --lxc-path "$w/lxc" --format json \
+		preflight 101 --to b --exclusive
+	rc=$?
 	rm -f "$pve/nodes/b/lxc/203.conf"
 	cat "$w/pf.json"
-	jq -e '[.findings[] | select(.code == "LXG012") | .message] | length == 1 and (.[0] | test("container 203"))' "$w/pf.json"
+	[ $rc -eq 0 ] && jq -e '[.findings[] | select(.code == "LXG012") | .message] | length == 1 and (.[0] | test("container 203"))' "$w/pf.json"
 }
 check "... the finding names container 203" t_exclusive_code
 # CT 102 on a: privileged, the hand-written recipe with a's uvm major (511).
@@ -270,14 +282,13 @@ check "... the finding names container 203" t_exclusive_code
 	done
 } >"$pve/nodes/a/lxc/102.conf"
 t_major() {
-	"$lxgpu" --host "$here" --pve-dir "$pve" --lxc-path "$w/lxc" --format json \
-		preflight 102 --to b >"$w/pf.json" || { cat "$w/pf.json"; return 1; }
-	"$lxgpu" --host "$here" --pve-dir "$pve" --lxc-path "$w/lxc" --format json \
-		preflight 102 --to m >"$w/pf.json"
-	rc=$?
+	lx_json 0 "$w/pf.json" "$lxgpu" --host "$here" --pve-dir "$pve" --lxc-path "$w/lxc" --format json \
+		preflight 102 --to b || return 1
+	lx_json 1 "$w/pf.json" "$lxgpu" --host "$here" --pve-dir "$pve" --lxc-path "$w/lxc" --format json \
+		preflight 102 --to m || return 1
 	cat "$w/pf.json"
 	# the rule for 511 reaches nothing on m (LXG001), and /dev/nvidia-uvm (505:0) is denied (LXG022)
-	[ $rc -eq 1 ] && has LXG001 && has LXG022
+	has LXG001 && has LXG022
 }
 check "a hand-written uvm major (511) passes to b (511 there too) and is refused on m (505): LXG001, LXG022" t_major
 t_undated() {
@@ -290,11 +301,10 @@ check "--to a node that published nothing: exit 2, message" \
 	t_fails "no host model of node x" --host "$here" --pve-dir "$pve" --lxc-path "$w/lxc" preflight 101 --to x
 t_hosts_wins() {
 	cp "$examples/pve-rtx-4090.yaml" "$w/hosts/b.yaml"
-	"$lxgpu" --host "$here" --pve-dir "$pve" --lxc-path "$w/lxc" --format json \
-		preflight 101 --to b --hosts "$w/hosts" >"$w/pf.json"
-	rc=$?
+	lx_json 1 "$w/pf.json" "$lxgpu" --host "$here" --pve-dir "$pve" --lxc-path "$w/lxc" --format json \
+		preflight 101 --to b --hosts "$w/hosts" || return 1
 	cat "$w/pf.json"
-	[ $rc -eq 1 ] && has LXG182 && jq -e --arg f "$w/hosts/b.yaml" '.model.file == $f' "$w/pf.json"
+	has LXG182 && jq -e --arg f "$w/hosts/b.yaml" '.model.file == $f' "$w/pf.json"
 }
 check "--to with --hosts DIR: DIR/<node>.yaml wins (b's model from the 4090 host: refused)" t_hosts_wins
 
@@ -324,9 +334,8 @@ ct "$pve/nodes/x/lxc/901.conf" 0 # x published nothing
 printf 'unprivileged: 1\nlxc.environment: NVIDIA_VISIBLE_DEVICES=all\nlxc.hook.mount: /usr/share/lxc/hooks/nvidia\n' \
 	>"$pve/nodes/x/lxc/902.conf"
 audit() {
-	"$lxgpu" --host "$here" --pve-dir "$pve" --lxc-path "$w/lxc" --format json audit --cluster "$@" \
-		>"$w/audit.json"
-	[ $? -le 1 ] || return 1
+	lx_json sev "$w/audit.json" "$lxgpu" --host "$here" --pve-dir "$pve" --lxc-path "$w/lxc" --format json \
+		audit --cluster "$@" || return 1
 	cat "$w/audit.json"
 }
 ct_is() { # ct_is ID JQ-CONDITION (on that container's object)

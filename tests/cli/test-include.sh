@@ -13,6 +13,7 @@ lxgpu=$1
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 . "$(dirname "$0")/../lib/tap.sh"
+. "$(dirname "$0")/../lib/lxjson.sh"
 
 if [ "$(id -u)" -ne 0 ]; then
 	echo "1..0 # SKIP mknod needs root"
@@ -293,12 +294,13 @@ t_next_boot() {
 	command -v "${CC:-cc}" >/dev/null || { echo "no C compiler to make the module"; return 1; }
 	boot_root "$work/root-none" none && boot_root "$work/root-unit" unit || return 1
 	record include 0000:41:00.0 && { lx ensure-nodes; grep -q "lxc.include" "$h/pve/lxc/101.conf"; } || fail || return 1
+	# exit status 1: a verdict that is not ok
 	lx preflight 101 --next-boot --root "$work/root-none" --kernel 6.8.12-9-pve --format json
-	jq -e '.next_boot.containers[0] | .verdict == "degraded" and
+	[ $? -eq 1 ] && json_ok "$work/out" && jq -e '.next_boot.containers[0] | .verdict == "degraded" and
 		([.reasons[] | select(.message | test("nothing runs lxgpu ensure-nodes at boot"))] | length == 1)' \
 		"$work/out" >/dev/null || fail || return 1
 	lx preflight 101 --next-boot --root "$work/root-unit" --kernel 6.8.12-9-pve --format json
-	jq -e '.next_boot.containers[0] | .verdict == "ok" and
+	[ $? -eq 0 ] && json_ok "$work/out" && jq -e '.next_boot.containers[0] | .verdict == "ok" and
 		([.reasons[] | select(.message | test("lxgpu-nodes.service \\(enabled\\) runs lxgpu ensure-nodes"))] | length == 1)' \
 		"$work/out" >/dev/null || fail
 }
