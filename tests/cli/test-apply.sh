@@ -9,6 +9,7 @@ host="$examples/pve-8x-rtx-pro-6000.yaml"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 . "$(dirname "$0")/../lib/tap.sh"
+. "$(dirname "$0")/../lib/lxjson.sh"
 pve="$work/pve" backups="$work/backups" locks="$work/locks"
 mkdir -p "$pve/lxc" "$locks"
 conf="$pve/lxc/100.conf"
@@ -445,11 +446,11 @@ t_vm_gpu_verify() {
 		cp "$work/103.orig" "$pve/lxc/103.conf" && run 0 apply 103 --gpus 7 --force &&
 		vf 103 >"$work/out" 2>"$work/err"
 	rc=$?
-	vf 103 --format json >"$work/out.json" 2>"$work/err"
+	lx_json 1 "$work/out.json" vf 103 --format json
 	jrc=$?
-	[ "$rc" -eq 1 ] && [ "$jrc" -eq 1 ] && grep -q 'LXG013' "$work/out" && grep -q 'VM 200' "$work/out" ||
+	[ "$rc" -eq 1 ] && [ "$jrc" -eq 0 ] && grep -q 'LXG013' "$work/out" && grep -q 'VM 200' "$work/out" ||
 		{ echo "exit $rc"; cat "$work/out" "$work/err"; rm -rf "$pve/qemu-server"; return 1; }
-	grep -q '"LXG013"' "$work/out.json" || { cat "$work/out.json"; rm -rf "$pve/qemu-server"; return 1; }
+	jq_ok "$work/out.json" 'any(.findings[]; .code == "LXG013")' || { cat "$work/out.json"; rm -rf "$pve/qemu-server"; return 1; }
 	rm -rf "$pve/qemu-server"
 	vf 103 >"$work/out" 2>"$work/err"
 	! grep -q 'LXG013' "$work/out" || { cat "$work/out"; return 1; }

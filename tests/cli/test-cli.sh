@@ -7,6 +7,7 @@ eight="$examples/pve-8x-rtx-pro-6000.yaml"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 . "$(dirname "$0")/../lib/tap.sh"
+. "$(dirname "$0")/../lib/lxjson.sh"
 
 # run EXPECTED_STATUS ARGS...: run lxgpu, keep stdout/stderr, check the status.
 run() {
@@ -22,7 +23,7 @@ run() {
 }
 err_has() { grep -qF -- "$1" "$work/err" || { echo "stderr lacks: $1"; cat "$work/err"; return 1; }; }
 out_has() { grep -qF -- "$1" "$work/out" || { echo "stdout lacks: $1"; cat "$work/out"; return 1; }; }
-jq_true() { jq -e "$1" "$work/out" >/dev/null || { echo "jq false: $1"; return 1; }; }
+jq_true() { jq_ok "$work/out" "$1"; }
 
 t_version() { run 0 --version && grep -q '^lxgpu [0-9]' "$work/out"; }
 t_help() { run 0 help && out_has "snapshot" && out_has "Exit status"; }
@@ -196,7 +197,7 @@ t_bytes_text() {
 	verify_any text && strict_utf8 && out_has '/dev/nvidia9\xe9' &&
 		! LC_ALL=C grep -q '[[:cntrl:]]' "$work/out" || { cat -v "$work/out"; return 1; }
 }
-t_bytes_json() { verify_any json && strict_utf8 && jq -e . "$work/out" >/dev/null && jq_true '[.. | strings | select(contains("/dev/nvidia9\\xe9"))] | length > 0'; }
+t_bytes_json() { verify_any json && strict_utf8 && json_ok "$work/out" && jq_true '[.. | strings | select(contains("/dev/nvidia9\\xe9"))] | length > 0'; }
 t_bytes_yaml() {
 	verify_any yaml && strict_utf8 || return 1
 	if python3 -c 'import yaml' 2>/dev/null; then

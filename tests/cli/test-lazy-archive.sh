@@ -12,6 +12,7 @@ eight="$examples/pve-8x-rtx-pro-6000.yaml"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 . "$(dirname "$0")/../lib/tap.sh"
+. "$(dirname "$0")/../lib/lxjson.sh"
 
 # loaded ARGS...: the libraries ld.so loads for one run of lxgpu, one a line.
 loaded() {
@@ -76,7 +77,7 @@ t_bundle_reads() {
 	grep -q '^libarchive.so.13$' "$work/libs" || { echo "bundle read without libarchive?"; cat "$work/libs"; return 1; }
 	cp "$work/out" "$work/from-bundle.json"
 	"$lxgpu" --host "$eight" scan --format json >"$work/from-yaml.json" || return 1
-	cmp "$work/from-yaml.json" "$work/from-bundle.json"
+	json_ok "$work/from-yaml.json" && cmp "$work/from-yaml.json" "$work/from-bundle.json"
 }
 
 check "ldd: lxgpu is not linked to libarchive, its compression libraries, libudev or libyaml" t_not_linked

@@ -13,6 +13,7 @@ host="$examples/pve-rtx-4090.yaml"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 . "$here/../lib/tap.sh"
+. "$here/../lib/lxjson.sh"
 
 mkdir -p "$work/pve/lxc" "$work/lxc" "$work/backups" "$work/locks"
 printf 'arch: amd64\nhostname: gpu\nunprivileged: 1\ndev0: /dev/nvidia0\ndev1: /dev/nvidiactl\n' >"$work/pve/lxc/101.conf"
@@ -305,7 +306,10 @@ t_quiet_warnings() {
 		"$lxgpu" --host "$nouvm" generate -q >"$work/out2" 2>"$work/err" && [ ! -s "$work/err" ] &&
 		cmp "$work/out" "$work/out2"
 }
-t_quiet_results() { run 0 -q scan --format json && cp "$work/out" "$work/q.json" && run 0 -v scan --format json && cmp "$work/out" "$work/q.json"; }
+t_quiet_results() {
+	run 0 -q scan --format json && json_ok "$work/out" && cp "$work/out" "$work/q.json" &&
+		run 0 -v scan --format json && cmp "$work/out" "$work/q.json"
+}
 t_quiet_apply() {
 	printf 'arch: amd64\n' >"$work/pve/lxc/105.conf"
 	run 0 -q apply 105 --gpus 0 $ab && [ ! -s "$work/out" ] && [ ! -s "$work/err" ] && grep -q '^dev0:' "$work/pve/lxc/105.conf"

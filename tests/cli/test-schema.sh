@@ -11,6 +11,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 . "$here/../lib/tap.sh"
+. "$here/../lib/lxjson.sh"
 
 if ! python3 -c 'import jsonschema, yaml' 2>/dev/null; then
 	if [ "${CI:-}" = true ]; then
@@ -128,18 +129,19 @@ done <"$work/descs"
 # The audit of one host in detail: counts add up, node is a Proxmox node.
 eight="$examples/pve-8x-rtx-pro-6000.yaml"
 # shellcheck disable=SC2086
-"$lxgpu" --host "$eight" $dirs audit --cluster --format json >"$work/audit.json" 2>/dev/null
+t_audit_run() { lx_json sev "$work/audit.json" "$lxgpu" --host "$eight" $dirs audit --cluster --format json; }
+check "audit --cluster --format json: exit status as its findings say, one JSON document" t_audit_run
 t_audit_sums() {
-	jq -e '.summary | .containers == .ok + .warning + .error + .unknown + .no_gpus' "$work/audit.json" >/dev/null &&
+	json_ok "$work/audit.json" && jq -e '.summary | .containers == .ok + .warning + .error + .unknown + .no_gpus' "$work/audit.json" >/dev/null &&
 		jq -e '.summary.containers == (.containers | length)' "$work/audit.json" >/dev/null &&
 		jq -e '. as $d | ["ok","warning","error","unknown","no_gpus"] | all(. as $s | $d.summary[$s] == ([$d.containers[] | select(.status == $s)] | length))' "$work/audit.json" >/dev/null
 }
 t_audit_unknown() {
-	jq -e '[.containers[] | select(.node == "pve2")] | map([.container, .status, .gpus]) == [["300", "unknown", null], ["301", "no_gpus", null]]' "$work/audit.json" >/dev/null ||
+	json_ok "$work/audit.json" && jq -e '[.containers[] | select(.node == "pve2")] | map([.container, .status, .gpus]) == [["300", "unknown", null], ["301", "no_gpus", null]]' "$work/audit.json" >/dev/null ||
 		{ jq -c '[.containers[] | select(.node == "pve2")]' "$work/audit.json"; return 1; }
 }
 t_audit_node() {
-	jq -e '.node == "pve1" and ([.containers[].node] | unique) == ["pve1", "pve2"]' "$work/audit.json" >/dev/null &&
+	json_ok "$work/audit.json" && jq -e '.node == "pve1" and ([.containers[].node] | unique) == ["pve1", "pve2"]' "$work/audit.json" >/dev/null &&
 		jq -e '[.containers[].findings[] | has("node")] | any | not' "$work/audit.json" >/dev/null &&
 		jq -e '[.containers[].findings[] | .device_path | select(. != null) | startswith("/dev/")] | all' "$work/audit.json" >/dev/null &&
 		jq -e '[.containers[].findings[] | .device_path | select(. != null)] | length > 0' "$work/audit.json" >/dev/null
@@ -151,9 +153,10 @@ check "audit: node is the Proxmox node; a finding's device node is device_path" 
 # preflight's reasons are findings in shape: a code and a severity word,
 # never a verdict of their own ("ok" for a reason that changes nothing).
 # shellcheck disable=SC2086
-"$lxgpu" --host "$eight" $dirs preflight --format json >"$work/preflight.json" 2>/dev/null
+t_preflight_run() { lx_json "0|1" "$work/preflight.json" "$lxgpu" --host "$eight" $dirs preflight --format json; }
+check "preflight --format json: exit 0 or 1, one JSON document" t_preflight_run
 t_preflight_codes() {
-	jq -e '[.next_start[].reasons[]] | length > 0' "$work/preflight.json" >/dev/null &&
+	json_ok "$work/preflight.json" && jq -e '[.next_start[].reasons[]] | length > 0' "$work/preflight.json" >/dev/null &&
 		jq -e '[.next_start[].reasons[] | (.code | test("^LXG[0-9]{3}$")) and (.severity | IN("error", "warning", "info")) and (has("verdict") | not)] | all' "$work/preflight.json" >/dev/null ||
 		{ jq -c '[.next_start[].reasons[]]' "$work/preflight.json"; return 1; }
 }

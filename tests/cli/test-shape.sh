@@ -11,6 +11,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 . "$here/../lib/tap.sh"
+. "$here/../lib/lxjson.sh"
 
 host="$examples/pve-8x-rtx-pro-6000.yaml"
 cases="$here/../verify/cases"
@@ -27,7 +28,7 @@ lx() { "$lxgpu" --host "$host" --pve-dir "$work/pve" --lxc-path "$work/lxc" --cg
 # severity is written in are error, warning and info, never "note(s)".
 for c in $(ls "$work/pve/lxc" | sed 's/\.conf$//'); do
 	lx verify "$c" >>"$work/verify.txt" 2>&1
-	lx verify "$c" --format json >"$work/verify-$c.json" 2>/dev/null
+	lx_json sev "$work/verify-$c.json" lx verify "$c" --format json >>"$work/verify-json.fail"
 done
 lx preflight >"$work/preflight.txt" 2>&1
 lx audit -v >"$work/audit.txt" 2>&1
@@ -40,6 +41,7 @@ t_text_words() {
 }
 check "text: verify's summary counts errors, warnings, info; preflight's reasons are findings (info LXGnnn), nothing says note" t_text_words
 t_json_words() {
+	[ ! -s "$work/verify-json.fail" ] || { cat "$work/verify-json.fail"; return 1; }
 	cat "$work"/verify-*.json | jq -r '.findings[].severity' | sort -u >"$work/sev" &&
 		[ "$(cat "$work/sev")" = "$(printf 'error\ninfo\nwarning')" ] || { cat "$work/sev"; return 1; }
 }

@@ -13,6 +13,7 @@ lxgpu=$1 examples=$(cd "$2" && pwd) src=$(cd "$3" && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 . "$src/tests/lib/tap.sh"
+. "$src/tests/lib/lxjson.sh"
 
 # load FILE OUT: scan of FILE as JSON into OUT; its exit status; stderr in $work/err
 load() { "$lxgpu" --host "$1" scan --format json >"$2" 2>"$work/err"; }
@@ -20,7 +21,7 @@ load() { "$lxgpu" --host "$1" scan --format json >"$2" 2>"$work/err"; }
 # every_cut FILE: each cut refused (exit 2, the file named) or the same model
 every_cut() {
 	load "$1" "$work/whole.json" || { cat "$work/err"; return 1; }
-	jq -e . "$work/whole.json" >/dev/null || { echo "the whole file's JSON does not parse"; return 1; }
+	json_ok "$work/whole.json" || return 1
 	n=$(wc -l <"$1") k=1 refused=0 same=0
 	while [ "$k" -lt "$n" ]; do
 		head -n "$k" "$1" >"$work/cut.yaml"
@@ -28,7 +29,7 @@ every_cut() {
 		rc=$?
 		if [ "$rc" -eq 2 ] && grep -q "^lxgpu: $work/cut.yaml" "$work/err"; then
 			refused=$((refused + 1))
-		elif [ "$rc" -eq 0 ] && jq -e . "$work/cut.json" >/dev/null && cmp -s "$work/cut.json" "$work/whole.json"; then
+		elif [ "$rc" -eq 0 ] && json_ok "$work/cut.json" >/dev/null && cmp -s "$work/cut.json" "$work/whole.json"; then
 			same=$((same + 1))
 		else
 			echo "head -n $k of $n: exit $rc, another model"; head -c 300 "$work/err"; return 1
@@ -46,7 +47,7 @@ old="$src/tests/hosts/schema-2/pve-8x-rtx-pro-6000.yaml"
 t_old_loads() {
 	grep -qx 'schema: 2' "$old" && ! grep -q '^end:' "$old" || { echo "not an old snapshot"; return 1; }
 	load "$old" "$work/old.json" && load "$examples/pve-8x-rtx-pro-6000.yaml" "$work/new.json" &&
-		jq -e . "$work/old.json" >/dev/null || return 1
+		json_ok "$work/old.json" && json_ok "$work/new.json" || return 1
 	# what schema 2 did not record yet (nvidia_uvm's HMM switch, the
 	# kernel config) is unknown in the old one; the rest is the same model
 	jq -e '.driver.uvm_disable_hmm == null and .kernel_config == null' "$work/old.json" >/dev/null ||
