@@ -94,9 +94,9 @@ t_other_gpu() { x 0 "$host" verify 105 && want ""; }
 # at START, spanning SLICES of 8 (and says START on an A30), then its CI
 placed() {
 	jq_ok "$work/out" '.findings[] | select(.code == "LXG054") | .fix |
-		test("-cgi PROFILE:" + $start + " ") and test("gi" + $gi + " spans " + $n + " of 8 from slice " + $start) and
+		test("-cgi PROFILE:" + $start + "([^0-9]|$)") and test("gi" + $gi + " spans " + $n + " of 8 from slice " + $start) and
 		test("-gi " + $gi + " -cci CI-PROFILE") and
-		(if $a30 == "" then (test("A30") | not) else test("a GPU of 4 slices, an A30, START is " + $a30) end)' \
+		(if $a30 == "" then (test("A30") | not) else test("a GPU of 4 slices, an A30, (the start|START) is " + $a30) end)' \
 		--arg gi "$1" --arg start "$2" --arg n "$3" --arg a30 "${4:-}"
 }
 t_gone_verify() {

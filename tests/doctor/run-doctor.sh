@@ -29,6 +29,14 @@ for h in pve-8x-rtx-pro-6000 pve-h100-mig pve-rtx-4090 pve-vfio-split; do
 		sed 's/^/# /' "$work/out"; report not-ok "$h: clean log, nothing wrong"
 	fi
 done
+# The same in JSON, on the one-GPU host (no peer-to-peer note): ok, a
+# parsed empty list of findings, exit 0.
+if lj 0 "$work/j" "$lxgpu" --host "$examples/pve-rtx-4090.yaml" doctor --kmsg "$clean" --format json &&
+	no_finding "$work/j" >"$work/lj.msg" && jq -e '.ok == true' "$work/j" >/dev/null; then
+	report ok "pve-rtx-4090: clean log, JSON: ok, no finding"
+else
+	say; report not-ok "pve-rtx-4090: clean log, JSON: ok, no finding"
+fi
 # vfio-pci is a GPU given to VMs: a note, not a problem.
 if lj 0 "$work/j" "$lxgpu" --host "$examples/pve-vfio-split.yaml" doctor --kmsg "$clean" --format json && jq -e '.ok == true and ([.findings[] | select(.code == "LXG121" and .severity == "info")] | length) == 1' "$work/j" >/dev/null; then
 	report ok "pve-vfio-split: the vfio-pci GPU is a note"
