@@ -19,6 +19,7 @@ lxc_require "the driver version integration test" lxc-create lxc-start lxc-attac
 	lxc-destroy lxc-info busybox cc ldconfig jq
 lxc_workdir lxgpu-drvver
 . "$(dirname "$0")/../lib/tap.sh"
+. "$(dirname "$0")/../lib/lxjson.sh"
 multiarch=usr/lib/x86_64-linux-gnu
 name=ct
 root=$lxcpath/$name/rootfs
@@ -81,10 +82,14 @@ check "its loader resolves libcuda.so.1 to 550.127.05 (chroot)" probe_chroot lib
 check "its loader resolves libnvidia-ml.so.1 to 550.127.05 (chroot)" probe_chroot libnvidia-ml.so.1 550.127.05
 
 lx() { "$lxgpu" --host "$host" --pve-dir "$work/pve" --lxc-path "$lxcpath" --state-dir "$work/state" "$@"; }
-# codes CMD...: the finding codes of a JSON verify or doctor.
-codes() { lx "$@" --format json 2>/dev/null | jq -r '[.. | objects | .code? // empty] | unique | .[]' | tr '\n' ' '; }
+# codes CMD...: the finding codes of a JSON verify or doctor (exit status
+# as its findings say, one JSON document; fails otherwise).
+codes() {
+	lx_json sev "$work/codes.json" lx "$@" --format json >&2 || return 1
+	jq -r '[.. | objects | .code? // empty] | unique | .[]' "$work/codes.json" | tr '\n' ' '
+}
 no_lxg011() {
-	got=$(codes "$@")
+	got=$(codes "$@") || return 1
 	case " $got " in *" LXG011 "*) echo "$*: $got"; lx "$@" 2>&1 | grep -A2 LXG011; return 1 ;; esac
 }
 has_lxg011() { # VERSION CMD...

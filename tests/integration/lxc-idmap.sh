@@ -25,6 +25,7 @@ lxc_require "the idmap integration test" lxc-create lxc-start lxc-stop lxc-destr
 	lxc-wait busybox unshare jq
 lxc_workdir lxgpu-idmap
 . "$(dirname "$0")/../lib/tap.sh"
+. "$(dirname "$0")/../lib/lxjson.sh"
 [ -n "${LXGPU_UIDMAP_DIR:-}" ] && PATH=$LXGPU_UIDMAP_DIR:$PATH && export PATH
 name=ct
 
@@ -80,7 +81,8 @@ lx() {
 }
 # predicted: does lxgpu say the start fails (LXG023 naming the map)?
 predicted() {
-	lx verify "$name" --format json >"$work/verify.json" 2>"$work/err"
+	predicted=unknown
+	lx_json sev "$work/verify.json" lx verify "$name" --format json || return 1
 	if jq -e '[.findings[] | select(.code == "LXG023" and (.message | contains("g 44 44 1")))] | length > 0' \
 		"$work/verify.json" >/dev/null; then
 		predicted=fail
@@ -90,7 +92,7 @@ predicted() {
 }
 agree() { # WANT_STARTED
 	lxc_started || return 1
-	predicted
+	predicted || return 1
 	want=$1
 	[ "$started" = "$want" ] || { echo "real LXC: started=$started, expected $want (newuidmap: $shadow)"; grep -iE 'newgidmap|newuidmap|ERROR' "$lxcpath/$name.log" | head -5; return 1; }
 	case "$started:$predicted" in

@@ -24,6 +24,7 @@ lxgpu=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 lxc_require "the real-LXC include test" lxc-create lxc-start lxc-attach lxc-info lxc-stop lxc-destroy unshare busybox jq
 lxc_workdir lxgpu-inc
 . "$(dirname "$0")/../lib/tap.sh"
+. "$(dirname "$0")/../lib/lxjson.sh"
 
 # The made-up host's /proc (the driver's files) and lxgpu's state dir.
 proc="$work/proc"
@@ -133,7 +134,7 @@ for layout in v1 v2; do
 
 	t_stale() {
 		f="$dir/verify-stale.json"
-		[ "$(cat "$dir/verify-stale.rc")" = 1 ] &&
+		[ "$(cat "$dir/verify-stale.rc")" = 1 ] && json_ok "$f" &&
 			jq -e '[.findings[] | select(.code == "LXG042" and .severity == "error" and
 				(.message | test("511:0 rw.*509:0 rw")))] | length == 1' "$f" >/dev/null ||
 			{ echo "exit $(cat "$dir/verify-stale.rc")"; jq -r '.findings[] | "\(.code) \(.message)"' "$f" || cat "$f"; return 1; }
@@ -143,7 +144,8 @@ for layout in v1 v2; do
 	t_rewrite() {
 		# stat prints hex: 0x1fd = 509
 		[ "$(cat "$dir/uvm-node")" = 1fd:0 ] || { echo "node $(cat "$dir/uvm-node")"; return 1; }
-		jq -e '[.findings[] | select(.code | test("^LXG04"))] | length == 0' "$dir/verify-fresh.json" >/dev/null ||
+		[ "$(cat "$dir/verify-fresh.rc")" -le 1 ] && json_ok "$dir/verify-fresh.json" &&
+			jq -e '[.findings[] | select(.code | test("^LXG04"))] | length == 0' "$dir/verify-fresh.json" >/dev/null ||
 			{ jq -r '.findings[] | "\(.code) \(.message)"' "$dir/verify-fresh.json"; return 1; }
 		probe_is rewritten /dev/nvidia-uvm allowed && probe_is rewritten /dev/nvidia0 allowed
 	}
@@ -153,7 +155,7 @@ for layout in v1 v2; do
 	check "cgroup $layout: control: the file of before the rewrite gives EPERM on /dev/nvidia-uvm" t_control
 
 	t_missing() {
-		[ "$(cat "$dir/verify-missing.rc")" = 1 ] &&
+		[ "$(cat "$dir/verify-missing.rc")" = 1 ] && json_ok "$dir/verify-missing.json" &&
 			jq -e '[.findings[] | select(.code == "LXG040" and .severity == "error")] | length == 1' \
 				"$dir/verify-missing.json" >/dev/null ||
 			{ echo "exit $(cat "$dir/verify-missing.rc")"; cat "$dir/verify-missing.json"; return 1; }

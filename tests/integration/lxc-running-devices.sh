@@ -25,6 +25,7 @@ host="$examples/pve-8x-rtx-pro-6000.yaml"
 lxc_require "the real-LXC running-devices test" lxc-create lxc-start lxc-attach lxc-info lxc-stop lxc-destroy unshare setpriv busybox jq
 lxc_workdir lxgpu-rundev
 . "$(dirname "$0")/../lib/tap.sh"
+. "$(dirname "$0")/../lib/lxjson.sh"
 
 # GPU 0's planned nodes in the model: "path major minor".
 "$lxgpu" --host "$host" scan --format json | jq -r '.nodes[] |
@@ -157,7 +158,7 @@ c $tools r" || return 1
 
 	t_good() {
 		f="$dir/verify-$good.json"
-		jq -e '[.findings[] | select(.code == "LXG018")] | length == 0' "$f" >/dev/null ||
+		json_ok "$f" && jq -e '[.findings[] | select(.code == "LXG018")] | length == 0' "$f" >/dev/null ||
 			{ jq -r '.findings[] | "\(.code) \(.device_path) \(.message)"' "$f"; return 1; }
 		jq -e '[.running.nodes[] | select(.read_write != "allowed")] | length == 0' "$f" >/dev/null ||
 			{ jq .running "$f"; return 1; }
