@@ -19,6 +19,7 @@ lxc_require "the hook integration test" lxc-create lxc-start lxc-attach lxc-stop
 	lxc-info busybox cc ldconfig python3
 lxc_workdir lxgpu-hook
 . "$(dirname "$0")/../lib/tap.sh"
+. "$(dirname "$0")/../lib/lxjson.sh"
 
 . "$(dirname "$0")/../lib/hook-env.sh"
 
@@ -99,15 +100,16 @@ check "the same with 'hook --optional': the start goes on" t_optional
 stop_ct p
 
 # verify's view of the hook line, against what the starts above did.
-codes() {
-	"$lxgpu" --proc-dir "$proc" --lxc-path "$lxcpath" verify "$1" --format json 2>/dev/null |
-		grep -o '"LXG0[0-9][0-9]"' | tr -d '"' | sort -u | tr '\n' ' '
+codes() { # CT: verify's codes (exit status as its findings say, one JSON document; else "FAILED")
+	lx_json sev "$work/codes.json" "$lxgpu" --proc-dir "$proc" --lxc-path "$lxcpath" verify "$1" --format json >&2 ||
+		{ echo FAILED; return 1; }
+	codes_in "$work/codes.json"
 }
 t_verify_optional() { case " $(codes p) " in *" LXG046 "*) ;; *) "$lxgpu" --proc-dir "$proc" --lxc-path "$lxcpath" verify p --format json; return 1 ;; esac; }
 check "verify: the --optional hook with no userspace of 610.7 is LXG046" t_verify_optional
 set_loaded 600.3
 sed -i "s|^lxc.hook.mount = .*|$(hook_line)|" "$lxcpath/p/config"
-t_verify_clean() { case " $(codes p) " in *" LXG04"[5-7]" "*) echo "codes: $(codes p)"; return 1 ;; esac; }
+t_verify_clean() { case " $(codes p) " in *" LXG04"[5-7]" "* | *" FAILED "*) echo "codes: $(codes p)"; return 1 ;; esac; }
 check "verify: the hook with the loaded version's userspace gives no hook finding" t_verify_clean
 t_missing_binary() {
 	sed -i "s|^lxc.hook.mount = $lxgpu |lxc.hook.mount = $work/gone/lxgpu |" "$lxcpath/p/config"

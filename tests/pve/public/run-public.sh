@@ -19,6 +19,7 @@ lxgpu=$1 examples=$(cd "$2" && pwd) public=$(cd "$3" && pwd) results=${4:-}
 base_host="$examples/pve-8x-rtx-pro-6000.yaml"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+. "$(dirname "$0")/../../lib/lxjson.sh"
 mkdir -p "$work/pve/lxc" "$work/lxc" "$work/locks" "$work/backups" "$work/lxc-config" "$work/hosts"
 [ -z "$results" ] || mkdir -p "$results"
 # LXC's distribution includes the posted plain-LXC configs name (its
@@ -187,9 +188,9 @@ for conf in "$public"/[0-9]*.conf "$public"/[0-9]*.lxc; do
 	case $problem in
 	none*)
 		errors=$(jq -r '[.findings[] | select(.severity == "error") | "\(.code): \(.message)"] | .[]' "$work/verify.json")
-		[ "$vrc" -le 1 ] && [ -z "$errors" ] || { st=1; echo "$errors" >>"$m"; }
+		[ "$vrc" -le 1 ] && json_ok "$work/verify.json" >>"$m" && [ -z "$errors" ] || { st=1; echo "$errors" >>"$m"; }
 		desc="verify: no error on a config reported working" ;;
-	unknown* | '') desc="verify runs (problem not known)"; [ "$vrc" -le 1 ] || st=1 ;;
+	unknown* | '') desc="verify runs (problem not known)"; [ "$vrc" -le 1 ] && json_ok "$work/verify.json" >>"$m" || st=1 ;;
 	*)
 		word=${problem%%:*}
 		case $word in
