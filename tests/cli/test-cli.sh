@@ -50,6 +50,19 @@ check "another command's option: exit 2" t_foreign_option
 check "option without its value: exit 2" t_missing_value
 check "stray argument: exit 2" t_stray_argument
 
+# The live scan's LXC (from dpkg's status) is the one the host runs: what
+# its lxc-start prints.
+t_live_lxc() {
+	lxc_want=$(lxc-start --version) && run 0 scan --format json &&
+		jq_ok "$work/out" '.lxc_version == $v' --arg v "$lxc_want" ||
+		{ echo "lxc-start --version: $lxc_want; scan: $(jq -c .lxc_version "$work/out")"; return 1; }
+}
+if command -v lxc-start >/dev/null 2>&1; then
+	check "live scan: lxc_version is what lxc-start --version prints" t_live_lxc
+else
+	skip "live scan: lxc_version is what lxc-start --version prints" "no lxc-start (Debian package lxc)"
+fi
+
 t_json_eight() {
 	run 0 --host "$eight" scan --format json &&
 		jq_true '.gpus | length == 8' &&

@@ -59,9 +59,10 @@ recorded=$(cd "$cases/../pve-translated" && pwd)
 . "$(dirname "$0")/../lib/lxc-env.sh"
 # its unprivileged cases map 100000:65536, one passes gid 44 through
 lxc_own_subids 100000:65536 44:1 -- "$0" "$@"
-lxc_require "the real-LXC access test" lxc-create lxc-start lxc-attach lxc-stop lxc-destroy unshare busybox jq cc ldconfig "$lxc_config/common.conf"
+lxc_require "the real-LXC access test" lxc-create lxc-start lxc-attach lxc-stop lxc-destroy unshare busybox jq python3 cc ldconfig "$lxc_config/common.conf"
 lxc_workdir lxgpu-access
 . "$(dirname "$0")/../lib/tap.sh"
+. "$(dirname "$0")/../lib/lxjson.sh"
 
 # field FILE KEY: the values of "KEY: value" header lines of a case.
 field() { sed -n '/^---/q; s/^'"$2"': *//p' "$1"; }
@@ -485,17 +486,13 @@ for case_file in "$cases"/*.case; do
 			if grep -q '^lxc.idmap' "$conf"; then
 				lxc_shift_rootfs "$lxcpath" "$name"
 			fi
-			# shellcheck disable=SC2086
-			"$lxgpu" --host "$dir/host.yaml" $verify_dirs verify "$name" --format json \
-				>"$dir/verify.json" 2>"$dir/verify.err"
-			verify_rc=$?
-			# 0 or 1 (findings at error level), and a parsed access model: a
+			# its status as its findings say, and a parsed access model: a
 			# verify that crashed or printed nothing is never a prediction
-			if [ "$verify_rc" -gt 1 ] || ! jq -e '.access | objects' "$dir/verify.json" >"$dir/access.json"; then
-				echo "verify exited $verify_rc without an access model:"
-				cat "$dir/verify.err"
-				return 1
-			fi
+			# shellcheck disable=SC2086
+			lx_json sev "$dir/verify.json" "$lxgpu" --host "$dir/host.yaml" $verify_dirs \
+				verify "$name" --format json &&
+				jq_ok "$dir/verify.json" '.access | objects' || return 1
+			jq '.access' "$dir/verify.json" >"$dir/access.json" || return 1
 			if [ -n "$proxmox_refused" ]; then
 				echo "start failed" >"$dir/observed"
 			else
