@@ -132,6 +132,12 @@ struct lx_finding_info {
 };
 const struct lx_finding_info *lx_finding_info(enum lx_finding_code code);
 const char *lx_severity_name(enum lx_severity s);
+/* The one set of colours (ANSI) of every text output: a severity's, and a
+ * status's by the severity it stands for (ok: green, as nothing wrong);
+ * LX_SGR_RESET after. */
+#define LX_SGR_OK "\033[32m"
+#define LX_SGR_RESET "\033[0m"
+const char *lx_severity_sgr(enum lx_severity s);
 
 struct lx_finding {
 	enum lx_finding_code code;

@@ -100,7 +100,14 @@ static void emit_container(void *ctx, const struct lx_audit_container *c)
 		r->cell[COL_NODE] = lx_text_escape(c->node);
 		r->cell[COL_STATE] = lx_xstrdup(state);
 		r->cell[COL_GPUS] = c->gpus_known ? lx_xasprintf("%zu", c->gpus->n) : lx_xstrdup("?");
-		r->cell[COL_STATUS] = lx_xstrdup(status);
+		/* coloured as verify's severities (the table counts no colour as a column) */
+		const char *sgr = c->status == LX_AUDIT_ERROR ? lx_severity_sgr(LX_SEVERITY_ERROR)
+				  : c->status == LX_AUDIT_WARNING || c->status == LX_AUDIT_UNKNOWN
+					  ? lx_severity_sgr(LX_SEVERITY_WARNING)
+				  : c->status == LX_AUDIT_OK ? LX_SGR_OK
+							     : NULL;
+		r->cell[COL_STATUS] = a->cli->color && sgr ? lx_xasprintf("%s%s%s", sgr, status, LX_SGR_RESET)
+							   : lx_xstrdup(status);
 		r->cell[COL_FINDINGS] = codes_of(f);
 		r->findings = a->cli->verbosity > 0 && f->n ? lx_report_findings_text(f, a->cli->color, a->cli->wrap_width)
 							    : NULL;

@@ -58,7 +58,13 @@ static void print_verdict(const char *id, const struct lx_preflight *p, struct s
 	reasons_as_findings(id, p, s->cli, &f);
 	if (s->text) {
 		_cleanup_free_ char *id_text = lx_text_escape(id);
-		printf("  %-10s %s\n", id_text, lx_verdict_name(p->verdict));
+		/* coloured as the severity it stands for (lxgpu/report.h) */
+		const char *sgr = p->verdict == LX_VERDICT_WILL_FAIL ? lx_severity_sgr(LX_SEVERITY_ERROR)
+				  : p->verdict == LX_VERDICT_DEGRADED ? lx_severity_sgr(LX_SEVERITY_WARNING)
+								      : LX_SGR_OK;
+		bool color = s->cli->color;
+		printf("  %-10s %s%s%s\n", id_text, color ? sgr : "", lx_verdict_name(p->verdict),
+		       color ? LX_SGR_RESET : "");
 		struct lx_buf b = {0};
 		lx_buf_puts(&b, "");
 		for (size_t i = 0; i < f.n; i++)

@@ -4,6 +4,11 @@
 
 #include <string.h>
 
+const char *lx_severity_sgr(enum lx_severity s)
+{
+	return s == LX_SEVERITY_ERROR ? "\033[31m" : s == LX_SEVERITY_WARNING ? "\033[33m" : "\033[36m";
+}
+
 /* The parts of a fix in turn: prose, then a command (in backticks), then
  * prose, ...; a backtick left open runs to the end. */
 struct fix_part {
@@ -90,10 +95,7 @@ void lx_report_fix_text(struct lx_buf *b, const char *fix, size_t indent, size_t
  * line with ESC bytes or invalid UTF-8 cannot drive the terminal. */
 void lx_report_finding_text(struct lx_buf *b, const struct lx_finding *f, bool color, size_t width)
 {
-	const char *on = "", *off = color ? "\033[0m" : "";
-	if (color)
-		on = f->severity == LX_SEVERITY_ERROR ? "\033[31m"
-		     : f->severity == LX_SEVERITY_WARNING ? "\033[33m" : "\033[36m";
+	const char *on = color ? lx_severity_sgr(f->severity) : "", *off = color ? LX_SGR_RESET : "";
 	struct lx_buf head = {0};
 	lx_buf_printf(&head, "  %s%-7s%s %s", on, lx_severity_name(f->severity), off,
 		      lx_finding_info(f->code)->code);

@@ -24,12 +24,19 @@ void lx_table_free(struct lx_table *t)
 	lx_strv_free(&t->cells);
 }
 
-/* Columns of a UTF-8 string: one per character. */
+/* Columns of a UTF-8 string: one per character, none for a colour
+ * sequence (ESC [ ... m). */
 static size_t columns(const char *s, size_t n)
 {
 	size_t cols = 0;
-	for (size_t i = 0; i < n; i++)
+	for (size_t i = 0; i < n; i++) {
+		if (s[i] == '\033' && i + 1 < n && s[i + 1] == '[') {
+			while (i < n && s[i] != 'm')
+				i++;
+			continue;
+		}
 		cols += ((unsigned char)s[i] & 0xc0) != 0x80;
+	}
 	return cols;
 }
 

@@ -286,6 +286,32 @@ t_narrow() { # COLS [WIDTH: no other line wider (0: the fixes only)]
 check "80 columns: every fix's command whole on its own line, one shell command; nothing wider" t_narrow 80
 check "60 columns: every fix's command whole on its own line, one shell command" t_narrow 60 0
 
+# ---- one set of colours (issue 32) ----
+# On a terminal verify's severities, audit's statuses and preflight's
+# verdicts are coloured, each by the severity it stands for, the same
+# ANSI code in every command: error (will fail) red 31, warning (degraded)
+# yellow 33, ok green 32.
+t_colours() {
+	cl="$lxgpu --host $host --pve-dir $work/pve --lxc-path $work/lxc --cgroup-root $work/none --state-dir $work/state"
+	for c in "verify 107" "verify 102" audit preflight; do
+		NO_COLOR= on_tty 200 "$cl $c" >"$work/col-$(echo "$c" | tr ' ' -).txt" 2>/dev/null
+	done
+	python3 - "$work"/col-*.txt <<'PY'
+import re, sys
+want = {"error": "31", "will fail": "31", "warning": "33", "degraded": "33", "ok": "32"}
+seen = {}
+for f in sys.argv[1:]:
+    got = re.findall(r"\x1b\[(\d+)m(error|warning|will fail|degraded|ok)\x1b\[0m", open(f).read())
+    assert got, f"{f}: nothing coloured"
+    for code, word in got:
+        assert code == want[word], f"{f}: {word!r} in colour {code}, want {want[word]}"
+        seen.setdefault(f.split("col-")[1], set()).add(word)
+assert {"error", "warning"} <= seen.get("audit.txt", set()), seen
+assert seen.get("preflight.txt"), seen
+PY
+}
+check "colours: severities, statuses and verdicts alike in verify, audit and preflight" t_colours
+
 # ---- every command's text fits 80 columns, on every example host (issue 32) ----
 # Tables (scan's GPUs, topo's matrix and pairs, audit) wrap inside their
 # cells; a command to copy stays whole on its own line (tests/lib/fix-text.py
