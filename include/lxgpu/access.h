@@ -309,6 +309,12 @@ struct lx_current {
 void lx_access_current(const struct lx_host *host, const struct lx_conf *conf,
 		       const struct lx_access *a, struct lx_current *out);
 void lx_current_free(struct lx_current *c);
+/* The GPU nodes the access gives (lx_gpu_owned_path of the host node), each
+ * host node once whatever path and how many paths it has inside: their host
+ * paths, appended to host_paths. What apply must not lose, what verify counts. */
+struct lx_gpu_owned;
+void lx_access_gpu_nodes(const struct lx_gpu_owned *owned, const struct lx_access *a,
+			 struct lx_strv *host_paths);
 
 struct lx_doc;
 /* The access as a document ("access" in verify's JSON/YAML: nodes, start
@@ -324,25 +330,28 @@ struct lx_doc *lx_access_to_doc(const struct lx_access *a);
  * the backup, the guard and verify find a container's GPU lines by it.
  * Whatever apply removes, rollback can therefore restore.
  *
- * Owned: devN entries and mount entries of /dev/nvidia... and of the NVIDIA
- * GPUs' DRM nodes; lxgpu's include line; character-device allow rules for a
+ * Owned: devN entries and mount entries of /dev/nvidia... and of the GPUs'
+ * DRM nodes; lxgpu's include line; character-device allow rules for a
  * major NVIDIA's drivers hold: 195 (nvidia, nvidiactl, nvidia-modeset: a
  * fixed major, NVIDIA's even while the module is not loaded) and every
  * major /proc/devices lists under an NVIDIA name now (nvidia-uvm,
- * nvidia-caps, nvidia-nvswitch, nvidia-nvlink, nvidia-frontend, ...); and
- * rules for the NVIDIA GPUs' DRM minors. A rule for a major no device has
- * now is NOT owned: a dynamic major is NVIDIA's only while /proc/devices
- * says so, and without that it may as well be a Coral TPU's (apex, 500) or
- * the major nvidia-uvm gets once it loads. Lines for other GPUs' DRM nodes
- * (an Intel iGPU's renderD128), "c 226:* rwm" and a whole /dev/dri mount
- * stay the user's. */
+ * nvidia-caps, nvidia-nvswitch, nvidia-nvlink, nvidia-frontend, ...), and
+ * kfd's beside an amdgpu GPU; and rules for the GPUs' DRM minors. A rule
+ * for a major no device has now is NOT owned: a dynamic major is NVIDIA's
+ * only while /proc/devices says so, and without that it may as well be a
+ * Coral TPU's (apex, 500) or the major nvidia-uvm gets once it loads. The
+ * DRM nodes are every GPU's (NVIDIA's, an Intel iGPU's, an AMD card's):
+ * their devN entries and mounts, by name or by-path link, a mount of
+ * /dev/dri whole, /dev/kfd beside an amdgpu GPU, and allow rules of their
+ * minors; "c 226:* rwm" stays the user's (it is not one GPU's). */
 struct lx_gpu_owned {
 	unsigned *majors; /* 195 and the host's NVIDIA majors now */
 	size_t n_majors;
 	unsigned drm_major; /* 226; 0 when unknown */
 	unsigned *drm_minors; /* the NVIDIA GPUs' DRM minors */
 	size_t n_drm_minors;
-	struct lx_strv drm_paths; /* "/dev/dri/card1", "/dev/dri/by-path/pci-...-render" */
+	struct lx_strv drm_paths; /* "/dev/dri", "/dev/dri/card1", "/dev/dri/by-path/pci-...-render",
+				     "/dev/kfd" */
 	/* "<state-dir>/lxc/": an lxc.include of a file there is the include
 	 * style's line (lxgpu/incfile.h); NULL: not known here */
 	char *include_dir;
@@ -352,6 +361,9 @@ struct lx_gpu_owned {
  * state directory). */
 void lx_gpu_owned_from_host(const struct lx_host *host, struct lx_gpu_owned *out);
 void lx_gpu_owned_free(struct lx_gpu_owned *owned);
+/* Whether a device path is a GPU's (the paths of the rule above: /dev/nvidia*,
+ * a GPU's DRM node or its by-path link, /dev/dri whole, /dev/kfd). */
+bool lx_gpu_owned_path(const struct lx_gpu_owned *owned, const char *path);
 /* Whether a line of the live section is one lxgpu owns (the rule above). */
 bool lx_gpu_owned_line(const struct lx_gpu_owned *owned, const struct lx_conf_line *line);
 /* Whether the live section has a line lxgpu owns. */

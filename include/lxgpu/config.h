@@ -79,6 +79,9 @@ struct lx_devn {
 /* 0, or -1 with err naming what PVE would reject. */
 int lx_conf_devn_parse(const char *value, struct lx_devn *out, struct lx_error *err);
 void lx_devn_free(struct lx_devn *d);
+/* The value of a devN entry as lxgpu writes one: "PATH[,gid=G][,mode=0MMM]
+ * [,uid=U][,deny-write=1]" (the order generate's devn lines have). */
+char *lx_devn_format(const struct lx_devn *d);
 
 /* A PVE boolean (pve-common JSONSchema): 1/yes/true/on -> 1, 0/no/false/off
  * -> 0 (case-insensitive), anything else -> -1. */

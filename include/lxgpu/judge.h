@@ -154,7 +154,8 @@ struct lx_container_report {
 	struct lx_access access; /* what it gets at its next start */
 	struct lx_strv gpus; /* bdfs of the GPUs it uses */
 	struct lx_strv migs; /* MIG instances its config gives: "0000:1b:00.0:gi1/ci0" */
-	size_t n_nodes;      /* GPU nodes in its config */
+	size_t n_nodes;      /* GPU nodes it gets at its next start (lx_access_gpu_nodes), or
+				their lines in its config where more */
 	char *hostname;      /* lx_conf_hostname of its config; NULL when none */
 	struct lx_running_devices devices; /* running: what its device cgroup allows */
 };

@@ -69,6 +69,10 @@ struct lx_plan_options {
 	bool dev_taken[256]; /* ... and skips the indexes other devices use */
 	int mode;           /* -1: the style's default */
 	long long uid, gid; /* -1: not set */
+	/* mode, uid and gid are the container's NVIDIA devN lines' (apply keeps
+	 * what they agree on), not the command line's: DRM nodes and kfd still
+	 * get the container's render/video group. */
+	bool modes_inherited;
 	enum lx_cgroup_layout cgroup; /* LX_CGROUP_UNKNOWN: the host's */
 	/* The container's own render and video groups (its /etc/group), for
 	 * the devN/cdi gid of a DRM GPU's nodes (render: renderD* and kfd,

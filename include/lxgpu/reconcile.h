@@ -19,6 +19,10 @@ struct lx_reconcile_input {
 	const struct lx_plan_options *plan_opts;     /* GPUs, style, dri/caps, ... */
 	const struct lx_render_options *render_opts;
 	int set_unprivileged; /* as lx_conf_rewrite's */
+	/* --style given: GPU lines of another form give way to the style's
+	 * (a bind, a by-path devN, a /dev/dri directory bind become devN
+	 * entries of the nodes' own names). Else each line keeps its form. */
+	bool style_given;
 	bool asked_dri;  /* --dri given: DRM nodes may be added */
 	bool asked_caps; /* --caps given: capability nodes may be added */
 	/* lxgpu's include file of this container (lx_incfile_path): --style
@@ -32,6 +36,7 @@ struct lx_reconcile_result {
 	size_t len;
 	size_t removed, added; /* lines */
 	size_t rekeyed;        /* rules rewritten in place under the host's cgroup key */
+	size_t restated;       /* devN entries rewritten in place with an explicit --mode/--uid/--gid */
 	struct lx_access after; /* the new config's next start */
 	struct lx_strv notes;   /* what the user should know (nodes the host lacks, ...) */
 	char *include_text;     /* --style include: the include file's new text; else NULL */
@@ -58,6 +63,7 @@ enum lx_refusal_kind {
 	LX_REFUSAL_WOULD_NOT_START,  /* the result fails its next start (LXG023) */
 	LX_REFUSAL_INCLUDE_NOT_OURS, /* a file lxgpu did not write is at the include path (LXG041) */
 	LX_REFUSAL_GPU_IN_VM,        /* a GPU the result gives is a VM's hostpciN too (LXG013) */
+	LX_REFUSAL_LOSES_NODES,      /* the result gives fewer GPU nodes, and --gpus does not ask so */
 };
 
 struct lx_refusal {

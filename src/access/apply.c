@@ -195,12 +195,92 @@ static bool check_vms(const struct lx_apply_input *in, const struct lx_reconcile
 	return ok;
 }
 
-/* The result must start, give no VM's GPU, and its include file may
- * replace only lxgpu's. */
-static int check_result(const struct lx_apply_input *in, struct lx_apply_result *out,
-			struct lx_refusal *why, struct lx_error *err)
+/* A lost node --gpus allows: one of a GPU it leaves out, or a node GPUs of
+ * one vendor share (nvidiactl, nvidia-uvm, kfd) when it selects none of
+ * that vendor's GPUs. */
+static bool deselected(const struct lx_host *host, const size_t *sel, size_t n_sel,
+		       const char *host_path)
+{
+	int g = lx_gpu_node_minor(host_path) >= 0 ? lx_host_gpu_of_node(host, host_path)
+						   : lx_host_gpu_of_drm_path(host, host_path);
+	bool kfd = strcmp(host_path, "/dev/kfd") == 0;
+	for (size_t i = 0; i < n_sel; i++) {
+		const struct lx_gpu *s = &host->gpus[sel[i]];
+		if (g >= 0 ? (int)sel[i] == g
+			   : kfd ? lx_gpu_needs_kfd(s) : lx_gpu_kind(s) != LX_GPU_DRM)
+			return false;
+	}
+	return true;
+}
+
+/* apply's invariant: the result gives the container every GPU node it has
+ * now (at the path it has it, or another), unless --gpus leaves its GPU
+ * out. Both sides are what the config's own lines give (as the reconcile
+ * judges them: NVIDIA's hook left out). */
+static int check_keeps_nodes(const struct lx_apply_input *in, const char *gpus,
+			     const struct lx_reconcile_result *res, struct lx_refusal *why,
+			     struct lx_error *err)
+{
+	struct lx_access_options opts;
+	if (in->access_opts)
+		opts = *in->access_opts;
+	else
+		lx_access_options_default(&opts);
+	opts.without_nvhook_nodes = true;
+	struct lx_access now;
+	if (lx_access_compute(in->host, in->conf, in->txn->is_pve, &opts, &now, err) < 0)
+		return -1;
+	size_t *sel = NULL, n_sel = 0;
+	if (in->given.gpus && lx_select_gpus(in->host, gpus, &sel, &n_sel, err) < 0) {
+		lx_access_free(&now);
+		return -1;
+	}
+	struct lx_gpu_owned owned;
+	lx_gpu_owned_from_host(in->host, &owned);
+	struct lx_strv had = {0}, kept = {0};
+	lx_access_gpu_nodes(&owned, &now, &had);
+	lx_access_gpu_nodes(&owned, &res->after, &kept);
+	struct lx_buf lost = {0};
+	for (size_t i = 0; i < had.n; i++) {
+		const char *p = had.items[i];
+		if (lx_strv_contains(&kept, p) || (in->given.gpus && deselected(in->host, sel, n_sel, p)))
+			continue;
+		const struct lx_access_node *inside = NULL;
+		for (size_t k = 0; k < now.n_nodes && !inside; k++)
+			if (strcmp(now.nodes[k].host_path, p) == 0)
+				inside = &now.nodes[k];
+		lx_buf_printf(&lost, "%s%s", lost.len ? ", " : "", p);
+		if (inside && strcmp(inside->path, p) != 0)
+			lx_buf_printf(&lost, " (at %s)", inside->path);
+	}
+	if (lost.len)
+		refuse(why, LX_REFUSAL_LOSES_NODES, 0,
+		       lx_xasprintf("the new config of CT %s would not give it %s, which it has now: "
+				    "apply keeps every GPU node a container has unless --gpus leaves its "
+				    "GPU out",
+				    in->txn->id, lost.data),
+		       lx_xstrdup("name the GPUs the container is to keep with --gpus, or change "
+				  "those lines by hand; this is lxgpu's own check, please report the "
+				  "config"));
+	lx_buf_free(&lost);
+	lx_strv_free(&had);
+	lx_strv_free(&kept);
+	lx_gpu_owned_free(&owned);
+	free(sel);
+	lx_access_free(&now);
+	return 0;
+}
+
+/* The result must keep the container's GPU nodes, start, give no VM's GPU,
+ * and its include file may replace only lxgpu's. */
+static int check_result(const struct lx_apply_input *in, const char *gpus,
+			struct lx_apply_result *out, struct lx_refusal *why, struct lx_error *err)
 {
 	const struct lx_reconcile_result *res = &out->reconciled;
+	if (check_keeps_nodes(in, gpus, res, why, err) < 0)
+		return -1;
+	if (why->kind != LX_REFUSAL_NONE)
+		return 0;
 	if (res->after.n_failures && !in->given.force) {
 		/* PVE and LXC refuse what the model refuses. */
 		refuse(why, LX_REFUSAL_WOULD_NOT_START, LXG023_WILL_NOT_START,
@@ -253,9 +333,11 @@ int lx_apply_prepare(const struct lx_apply_input *in, struct lx_apply_result *ou
 	struct lx_reconcile_input rin = {
 		.host = in->host, .conf = in->conf, .is_pve = txn->is_pve,
 		.access_opts = in->access_opts, .plan_opts = &opts, .render_opts = in->render_opts,
-		.set_unprivileged = out->set_unprivileged, .asked_dri = in->plan_opts->dri,
+		.set_unprivileged = out->set_unprivileged, .style_given = in->given.style,
+		.asked_dri = in->plan_opts->dri,
 		.asked_caps = in->plan_opts->caps, .include_path = out->include_path};
-	if (lx_reconcile(&rin, &out->reconciled, err) < 0 || check_result(in, out, why, err) < 0)
+	if (lx_reconcile(&rin, &out->reconciled, err) < 0 ||
+	    check_result(in, opts.gpus, out, why, err) < 0)
 		return -1;
 	const struct lx_reconcile_result *res = &out->reconciled;
 	out->style = opts.style;

@@ -136,3 +136,14 @@ void lx_current_free(struct lx_current *c)
 	lx_strv_free(&c->migs);
 	memset(c, 0, sizeof(*c));
 }
+
+void lx_access_gpu_nodes(const struct lx_gpu_owned *owned, const struct lx_access *a,
+			 struct lx_strv *host_paths)
+{
+	for (size_t i = 0; i < a->n_nodes; i++) {
+		const struct lx_access_node *n = &a->nodes[i];
+		if (n->via != LX_VIA_AUTODEV && lx_gpu_owned_path(owned, n->host_path) &&
+		    !lx_strv_contains(host_paths, n->host_path))
+			lx_strv_push(host_paths, n->host_path);
+	}
+}

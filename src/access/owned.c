@@ -43,13 +43,25 @@ void lx_gpu_owned_from_host(const struct lx_host *host, struct lx_gpu_owned *out
 	out->drm_major = drm == LX_UNKNOWN ? 226 : (unsigned)drm;
 	for (size_t i = 0; i < host->n_gpus; i++) {
 		const struct lx_gpu *g = &host->gpus[i];
+		/* /dev/dri bound whole (the common Intel/AMD recipe) gives these
+		 * GPUs' nodes: its line is a GPU line like a bind of one node. */
+		if (g->n_drm && !lx_strv_contains(&out->drm_paths, "/dev/dri"))
+			lx_strv_push(&out->drm_paths, "/dev/dri");
 		for (size_t d = 0; d < g->n_drm; d++) {
 			_cleanup_free_ char *path = lx_xasprintf("/dev/dri/%s", g->drm[d].name);
 			const struct lx_dev_node *node = lx_host_find_node(host, path);
 			lx_strv_push(&out->drm_paths, path);
-			if (g->drm[d].by_path)
-				lx_strv_push_owned(&out->drm_paths,
-						   lx_xasprintf("/dev/dri/by-path/%s", g->drm[d].by_path));
+			/* udev's by-path link of the node, by the GPU's address (also
+			 * when the link is not there now) */
+			bool render = lx_str_starts_with(g->drm[d].name, "renderD");
+			lx_strv_push_owned(&out->drm_paths,
+					   lx_xasprintf("/dev/dri/by-path/pci-%s-%s", g->bdf,
+							render ? "render" : "card"));
+			_cleanup_free_ char *link =
+				g->drm[d].by_path ? lx_xasprintf("/dev/dri/by-path/%s", g->drm[d].by_path)
+						  : NULL;
+			if (link && !lx_strv_contains(&out->drm_paths, link))
+				lx_strv_push(&out->drm_paths, link);
 			if (node) {
 				out->drm_minors = lx_xrealloc(out->drm_minors, (out->n_drm_minors + 1) *
 										sizeof(*out->drm_minors));
@@ -68,9 +80,19 @@ void lx_gpu_owned_free(struct lx_gpu_owned *owned)
 	memset(owned, 0, sizeof(*owned));
 }
 
-static bool is_gpu_dev_path(const struct lx_gpu_owned *owned, const char *path)
+bool lx_gpu_owned_path(const struct lx_gpu_owned *owned, const char *path)
 {
-	return lx_str_starts_with(path, "/dev/nvidia") || lx_strv_contains(&owned->drm_paths, path);
+	if (lx_str_starts_with(path, "/dev/nvidia"))
+		return true;
+	/* "/dev/dri/" as a mount source is "/dev/dri" */
+	size_t n = strlen(path);
+	while (n > 1 && path[n - 1] == '/')
+		n--;
+	for (size_t i = 0; i < owned->drm_paths.n; i++)
+		if (strlen(owned->drm_paths.items[i]) == n &&
+		    strncmp(owned->drm_paths.items[i], path, n) == 0)
+			return true;
+	return false;
 }
 
 static bool is_allow_key(const char *key)
@@ -94,7 +116,7 @@ bool lx_gpu_owned_line(const struct lx_gpu_owned *owned, const struct lx_conf_li
 		return false;
 	if (l->kind == LX_CONF_PVE_KEY && lx_conf_devn_index(l->key) >= 0) {
 		_cleanup_free_ char *path = lx_conf_devn_path(l->value);
-		return path && is_gpu_dev_path(owned, path);
+		return path && lx_gpu_owned_path(owned, path);
 	}
 	if (l->kind != LX_CONF_LXC_KEY)
 		return false;
@@ -103,7 +125,7 @@ bool lx_gpu_owned_line(const struct lx_gpu_owned *owned, const struct lx_conf_li
 		       !strchr(l->value + strlen(owned->include_dir), '/');
 	if (strcmp(l->key, "lxc.mount.entry") == 0) {
 		_cleanup_free_ char *source = lx_xstrndup(l->value, strcspn(l->value, " \t"));
-		return is_gpu_dev_path(owned, source);
+		return lx_gpu_owned_path(owned, source);
 	}
 	struct lx_dev_rule r;
 	if (!char_rule(l, &r) || r.major > 0xfffff)

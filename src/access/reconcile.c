@@ -90,9 +90,19 @@ static bool replaces_raw_lines(enum lx_style style)
 	return style == LX_STYLE_DEVN || style == LX_STYLE_INCLUDE;
 }
 
-static bool is_nvidia_path(const struct job *j, const char *path)
+static bool is_gpu_path(const struct job *j, const char *path)
 {
-	return lx_str_starts_with(path, "/dev/nvidia") || lx_strv_contains(&j->owned.drm_paths, path);
+	return lx_gpu_owned_path(&j->owned, path);
+}
+
+/* The host node a GPU line's path names: a by-path link's node
+ * ("/dev/dri/renderD128"), else the path itself. */
+static char *host_node_path(const struct job *j, const char *path)
+{
+	char *node = lx_str_starts_with(path, "/dev/dri/by-path/")
+			     ? lx_host_by_path_target(j->in->host, path)
+			     : NULL;
+	return node ? node : lx_xstrdup(path);
 }
 
 /* A node the planned GPUs need, planned or not: the plan leaves out nodes
@@ -116,6 +126,20 @@ static bool needed_path(const struct job *j, const char *path)
 	return false;
 }
 
+/* The access has the planned node's device at any path inside (a by-path
+ * link's name, a node mounted at another target), read-write if need_rw. */
+static bool reaches_node(const struct lx_access *a, const struct lx_plan_node *n, bool need_rw)
+{
+	for (size_t i = 0; i < a->n_nodes; i++) {
+		const struct lx_access_node *got = &a->nodes[i];
+		if (n->major_known && got->via != LX_VIA_AUTODEV && got->type == 'c' &&
+		    got->major == n->major &&
+		    got->minor == n->minor && (!need_rw || got->read_write))
+			return true;
+	}
+	return false;
+}
+
 /* MIG and IMEX capability nodes are the user's choice (which instances a
  * container may use); apply keeps whatever access to them it finds. */
 static bool is_caps_path(const char *path)
@@ -132,17 +156,58 @@ static bool may_add(const struct job *j, const char *path)
 	if (j->fresh || lx_gpu_node_minor(path) >= 0 || strcmp(path, "/dev/nvidiactl") == 0 ||
 	    lx_str_starts_with(path, "/dev/nvidia-uvm"))
 		return true;
-	/* A node it has now keeps a line (--style turns a bind into a devN). */
-	if (lx_access_find(j->before, path))
+	/* A node it has now, at any path, keeps a line (--style turns a bind,
+	 * a by-path devN or a node mounted elsewhere into a devN of its name). */
+	const struct lx_plan_node *n = planned(j->plan, path);
+	if (n && reaches_node(j->before, n, false))
 		return true;
 	if (lx_str_starts_with(path, "/dev/dri/"))
 		return j->in->asked_dri;
 	if (lx_str_starts_with(path, "/dev/nvidia-caps")) {
 		/* a MIG instance's own nodes: the --gpus GPU:giX/ciY asked for */
-		const struct lx_plan_node *n = planned(j->plan, path);
 		return j->in->asked_caps || (n && n->mig_gi >= 0);
 	}
 	return false;
+}
+
+/* Whether a GPU line of another form than the style's gives way to the
+ * style's lines: with --style, in the include style (its file has every GPU
+ * line), and for NVIDIA's lines, which follow the container's own style
+ * (the one its NVIDIA lines mostly have). Without --style an Intel or AMD
+ * GPU's line keeps its form: a by-path devN, a node mounted at another
+ * target, a /dev/dri directory bind give what they give. */
+static bool converts(const struct job *j, bool nvidia_line)
+{
+	return j->in->style_given || j->plan->style == LX_STYLE_INCLUDE || nvidia_line;
+}
+
+/* An explicit --mode, --uid or --gid on a devN entry that stays: the entry
+ * rewritten in place with them (its path and index kept). */
+static void restate_devn(struct job *j, const struct lx_conf_line *l)
+{
+	const struct lx_plan_options *asked = j->in->plan_opts;
+	if (asked->mode < 0 && asked->uid < 0 && asked->gid < 0)
+		return;
+	struct lx_devn d;
+	struct lx_error e = {0};
+	if (lx_conf_devn_parse(l->value, &d, &e) < 0) {
+		lx_error_clear(&e);
+		return;
+	}
+	if ((asked->mode < 0 || d.mode == asked->mode) && (asked->uid < 0 || d.uid == asked->uid) &&
+	    (asked->gid < 0 || d.gid == asked->gid)) {
+		lx_devn_free(&d);
+		return;
+	}
+	if (asked->mode >= 0)
+		d.mode = asked->mode;
+	if (asked->uid >= 0)
+		d.uid = asked->uid;
+	if (asked->gid >= 0)
+		d.gid = asked->gid;
+	_cleanup_free_ char *value = lx_devn_format(&d);
+	j->replace[l - j->in->conf->lines] = lx_xasprintf("%s: %s", l->key, value);
+	lx_devn_free(&d);
 }
 
 /* Whether an old line goes (rule 1 above). */
@@ -154,9 +219,16 @@ static bool should_drop(struct job *j, const struct lx_conf_line *l)
 		return false; /* not lxgpu's: rollback could not put it back */
 	if (l->kind == LX_CONF_PVE_KEY && lx_conf_devn_index(l->key) >= 0) {
 		_cleanup_free_ char *path = lx_conf_devn_path(l->value);
-		if (!path || !is_nvidia_path(j, path) || is_caps_path(path))
+		if (!path || !is_gpu_path(j, path))
 			return false;
-		return !needed_path(j, path) || style != LX_STYLE_DEVN;
+		_cleanup_free_ char *node = host_node_path(j, path);
+		bool convert = converts(j, lx_str_starts_with(path, "/dev/nvidia"));
+		bool drop = !is_caps_path(path) &&
+			    (!needed_path(j, node) ||
+			     (convert && (style != LX_STYLE_DEVN || strcmp(node, path) != 0)));
+		if (!drop)
+			restate_devn(j, l);
+		return drop;
 	}
 	if (l->kind != LX_CONF_LXC_KEY)
 		return false;
@@ -164,13 +236,15 @@ static bool should_drop(struct job *j, const struct lx_conf_line *l)
 		return style != LX_STYLE_INCLUDE; /* another style asked for */
 	if (strcmp(l->key, "lxc.mount.entry") == 0) {
 		_cleanup_free_ char *source = lx_xstrndup(l->value, strcspn(l->value, " \t"));
-		if (!is_nvidia_path(j, source) || is_caps_path(source))
+		if (!is_gpu_path(j, source) || is_caps_path(source))
 			return false;
-		if (replaces_raw_lines(style))
+		if (converts(j, lx_str_starts_with(source, "/dev/nvidia")) && replaces_raw_lines(style))
 			return true;
 		/* Kept while it brings a planned node (a directory bind of
-		 * /dev/nvidia-caps brings its caps), or names one the host lacks. */
-		bool brings_planned = needed_path(j, source);
+		 * /dev/nvidia-caps or /dev/dri brings the nodes under it), or
+		 * names one the host lacks. */
+		_cleanup_free_ char *node = host_node_path(j, source);
+		bool brings_planned = needed_path(j, node);
 		for (size_t i = 0; i < j->before->n_nodes && !brings_planned; i++) {
 			const struct lx_access_node *n = &j->before->nodes[i];
 			brings_planned = n->via == LX_VIA_BIND && n->line == l->lineno &&
@@ -190,7 +264,9 @@ static bool should_drop(struct job *j, const struct lx_conf_line *l)
 	    (r.major == lx_host_major_by_name(in->host, "nvidia-caps") ||
 	     r.major == lx_host_major_by_name(in->host, "nvidia-caps-imex-channels")))
 		return false;
-	if (replaces_raw_lines(style) || !rule_reaches_planned(j->plan, &r))
+	bool nvidia_rule = r.major != j->owned.drm_major && r.major != lx_host_kfd_major(in->host);
+	if ((converts(j, nvidia_rule) && replaces_raw_lines(style)) ||
+	    !rule_reaches_planned(j->plan, &r))
 		return true;
 	if (ar->fate == LX_RULE_WRONG_VERSION) {
 		/* The same rule under the key LXC honours here, in its place. */
@@ -279,13 +355,15 @@ static char *line_node(const char *line, bool *is_rule)
 	return path;
 }
 
-/* Does the access give the planned node at its path, read-write? */
-static bool gives(const struct lx_access *a, const struct lx_plan_node *n, bool need_rw)
+/* Does the access give the planned node (read-write if need_rw)? At its
+ * path; where lines keep their form (converts), at any path it has now. */
+static bool gives(const struct job *j, const struct lx_access *a, const struct lx_plan_node *n,
+		  bool need_rw)
 {
 	const struct lx_access_node *got = lx_access_find(a, n->path);
-	if (!got || got->major != n->major || got->minor != n->minor)
-		return false;
-	return !need_rw || got->read_write;
+	if (got && got->major == n->major && got->minor == n->minor)
+		return !need_rw || got->read_write;
+	return !converts(j, lx_str_starts_with(n->path, "/dev/nvidia")) && reaches_node(a, n, need_rw);
 }
 
 /* Where new lines go: after the last GPU line that stays, else where the
@@ -319,19 +397,21 @@ static void inherit_devn_options(struct job *j, struct lx_plan_options *opts)
 			lx_error_clear(&e);
 			continue;
 		}
-		if (is_nvidia_path(j, d.path)) {
+		if (lx_str_starts_with(d.path, "/dev/nvidia")) {
 			mode = mode == -2 || mode == d.mode ? d.mode : -3;
 			uid = uid == -2 || uid == d.uid ? d.uid : -3;
 			gid = gid == -2 || gid == d.gid ? d.gid : -3;
 		}
 		lx_devn_free(&d);
 	}
+	bool given = opts->mode >= 0 || opts->uid >= 0 || opts->gid >= 0;
 	if (opts->mode < 0 && mode >= 0)
 		opts->mode = (int)mode;
 	if (opts->uid < 0 && uid >= 0)
 		opts->uid = uid;
 	if (opts->gid < 0 && gid >= 0)
 		opts->gid = gid;
+	opts->modes_inherited = !given && (opts->mode >= 0 || opts->uid >= 0 || opts->gid >= 0);
 }
 
 /* Whether every NVIDIA bind that stays is "optional": new ones then are
@@ -402,7 +482,7 @@ static int choose_lines(struct job *j, const struct lx_strv *offered, long at, s
 			bool needed = false;
 			if (path) {
 				const struct lx_plan_node *n = planned(j->plan, path);
-				needed = n && n->present && may_add(j, path) && !gives(&now, n, false);
+				needed = n && n->present && may_add(j, path) && !gives(j, &now, n, false);
 			} else {
 				struct lx_dev_rule r;
 				const char *value = strchr(offered->items[i], ':');
@@ -413,7 +493,7 @@ static int choose_lines(struct job *j, const struct lx_strv *offered, long at, s
 					for (size_t k = 0; k < j->plan->n_nodes && !needed; k++) {
 						const struct lx_plan_node *n = &j->plan->nodes[k];
 						needed = n->present && may_add(j, n->path) &&
-							 gives(&now, n, false) && !gives(&now, n, true) &&
+							 gives(j, &now, n, false) && !gives(j, &now, n, true) &&
 							 (r.major < 0 || r.major == n->major) &&
 							 (r.minor < 0 || r.minor == n->minor);
 					}
@@ -429,7 +509,7 @@ static int choose_lines(struct job *j, const struct lx_strv *offered, long at, s
 static bool gives_all(const struct job *j, const struct lx_access *a)
 {
 	for (size_t i = 0; i < j->plan->n_nodes; i++)
-		if (j->plan->nodes[i].present && !gives(a, &j->plan->nodes[i], true))
+		if (j->plan->nodes[i].present && !gives(j, a, &j->plan->nodes[i], true))
 			return false;
 	return true;
 }
@@ -631,8 +711,11 @@ int lx_reconcile(const struct lx_reconcile_input *in, struct lx_reconcile_result
 	if (rc == 0) {
 		out->text = candidate(&j, &chosen, at, &out->len, &out->removed);
 		out->added = chosen.n;
-		for (size_t i = 0; i < in->conf->n; i++)
-			out->rekeyed += j.replace[i] && !j.drop[i];
+		for (size_t i = 0; i < in->conf->n; i++) {
+			bool devn = in->conf->lines[i].kind == LX_CONF_PVE_KEY;
+			out->rekeyed += j.replace[i] && !j.drop[i] && !devn;
+			out->restated += j.replace[i] && !j.drop[i] && devn;
+		}
 		rc = simulate(&j, out->text, out->len, &out->after, err);
 	}
 	if (rc == 0)
@@ -644,7 +727,7 @@ int lx_reconcile(const struct lx_reconcile_input *in, struct lx_reconcile_result
 		if (!n->present)
 			lx_strv_push_owned(&out->notes,
 					   lx_xasprintf("%s is not on the host: no line for it was added", n->path));
-		else if (!gives(&out->after, n, true))
+		else if (!gives(&j, &out->after, n, true))
 			lx_strv_push_owned(&out->notes,
 					   lx_xasprintf("%s: the result still does not give it read-write "
 							"(a line of the config that lxgpu keeps denies or hides it)",

@@ -335,9 +335,15 @@ static int run_apply(struct cli *cli)
 								    "host's cgroup key",
 								    res->rekeyed, res->rekeyed == 1 ? "" : "s")
 						     : NULL;
-				printf("CT %s: %s: %zu GPU line%s replaced by %zu%s.\n", id, txn.path,
+				_cleanup_free_ char *restated =
+					res->restated ? lx_xasprintf("; %zu devN entr%s given the "
+								     "--mode/--uid/--gid asked for",
+								     res->restated,
+								     res->restated == 1 ? "y" : "ies")
+						      : NULL;
+				printf("CT %s: %s: %zu GPU line%s replaced by %zu%s%s.\n", id, txn.path,
 				       res->removed, res->removed == 1 ? "" : "s", res->added,
-				       rekeyed ? rekeyed : "");
+				       rekeyed ? rekeyed : "", restated ? restated : "");
 			}
 			_cleanup_free_ char *undo = undo_command(cli, id, backup);
 			printf("Backup: %s/%s (undo: %s)\n", cli->backup_dir, backup, undo);

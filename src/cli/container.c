@@ -39,6 +39,9 @@ int cli_refused(struct lx_refusal *why)
 	case LX_REFUSAL_NO_GPUS:
 		fprintf(stderr, "lxgpu: %s: %s\n", why->message, why->fix);
 		break;
+	case LX_REFUSAL_LOSES_NODES:
+		fprintf(stderr, "lxgpu: %s; nothing was written (%s)\n", why->message, why->fix);
+		break;
 	case LX_REFUSAL_WOULD_NOT_START:
 		fprintf(stderr, "lxgpu: %s; nothing was written (%s)\n", why->message, why->fix);
 		break;

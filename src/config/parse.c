@@ -335,6 +335,21 @@ void lx_devn_free(struct lx_devn *d)
 	memset(d, 0, sizeof(*d));
 }
 
+char *lx_devn_format(const struct lx_devn *d)
+{
+	struct lx_buf b = {0};
+	lx_buf_printf(&b, "%s", d->path);
+	if (d->gid >= 0)
+		lx_buf_printf(&b, ",gid=%lld", d->gid);
+	if (d->mode >= 0)
+		lx_buf_printf(&b, ",mode=%04o", (unsigned)d->mode);
+	if (d->uid >= 0)
+		lx_buf_printf(&b, ",uid=%lld", d->uid);
+	if (d->deny_write)
+		lx_buf_printf(&b, ",deny-write=1");
+	return lx_buf_steal(&b);
+}
+
 /* pve-lxc-dev-string: under /dev/, and no "." or ".." component. */
 static bool devn_path_ok(const char *v)
 {

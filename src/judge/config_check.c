@@ -4,11 +4,6 @@
 #include <string.h>
 #include <strings.h>
 
-/* NVIDIA nodes, and the DRM nodes of NVIDIA GPUs (not an iGPU's renderD128). */
-static bool is_gpu_path(const char *path, const struct lx_gpu_owned *owned)
-{
-	return lx_str_starts_with(path, "/dev/nvidia") || lx_strv_contains(&owned->drm_paths, path);
-}
 
 static const char *needed_for(const char *path);
 
@@ -55,7 +50,7 @@ void lx_container_config_read(const struct lx_host *host, const char *id, const 
 		const struct lx_conf_line *l = &conf->lines[i];
 		if (l->kind == LX_CONF_PVE_KEY && lx_conf_devn_index(l->key) >= 0) {
 			_cleanup_free_ char *path = lx_conf_devn_path(l->value);
-			if (!path || !is_gpu_path(path, owned))
+			if (!path || !lx_gpu_owned_path(owned, path))
 				continue;
 			const char *mode = devn_option(l->value, "mode");
 			unsigned long long m = 0660; /* what PVE uses without mode= */
@@ -65,7 +60,7 @@ void lx_container_config_read(const struct lx_host *host, const char *id, const 
 				  devn_option(l->value, "gid") != NULL);
 		} else if (l->kind == LX_CONF_LXC_KEY && strcmp(l->key, "lxc.mount.entry") == 0) {
 			_cleanup_free_ char *source = lx_xstrndup(l->value, strcspn(l->value, " \t"));
-			if (is_gpu_path(source, owned))
+			if (lx_gpu_owned_path(owned, source))
 				add_grant(out, source, l->lineno, false, strstr(l->value, "optional") != NULL,
 					  0, false);
 		}
@@ -527,6 +522,31 @@ const struct lx_access_node *lx_access_reached(const struct lx_access *a, const 
 	return found;
 }
 
+/* A needed node the container has only at another path: a by-path devN
+ * (Proxmox makes the node at the name given), a bind to another target.
+ * Programs look for it by its own name (libva and Level Zero open
+ * /dev/dri/renderD*, ROCm /dev/kfd): a warning, as one told the other path
+ * still works. */
+static void check_needed_elsewhere(struct checker *k, const struct lx_access_node *n,
+				   const char *path)
+{
+	if (strcmp(n->path, path) == 0 || lx_access_find(k->access, path))
+		return;
+	const char *how = n->via == LX_VIA_DEVN ? "its devN entry names it so, and Proxmox makes the "
+						  "node at the path given"
+			  : n->via == LX_VIA_BIND ? "its mount entry puts it there"
+						  : "it is mounted there";
+	finding(k, LXG008_PLANNED_NODE_MISSING, n->line, path,
+		lx_xasprintf("the container has %s only at %s (%s): nothing is at %s, where %s look "
+			     "for it",
+			     path, n->path, how, path,
+			     strcmp(path, "/dev/kfd") == 0 ? "ROCm and HIP"
+							 : "VA-API, QSV, Level Zero and ROCm"),
+		lx_xasprintf("give the nodes entries of their own names: `lxgpu apply %s --style %s`",
+			     k->cc->id, k->cc->is_pve ? "devn" : "lxc"));
+	lx_findings_last_severity(k->out, LX_SEVERITY_WARNING);
+}
+
 static void check_needed_nodes(struct checker *k, const struct lx_strv *gpus)
 {
 	const struct lx_host *h = k->host;
@@ -536,6 +556,13 @@ static void check_needed_nodes(struct checker *k, const struct lx_strv *gpus)
 	const char *first_gpu = needed.n > 0 && strcmp(needed.items[0], "/dev/nvidiactl") != 0
 					? needed.items[0]
 					: NULL;
+	/* ... where the container has it (a by-path name, another target) */
+	const struct lx_access_node *first_got = first_gpu ? lx_access_reached(k->access, first_gpu) : NULL;
+	_cleanup_free_ char *first_text =
+		!first_gpu ? lx_xstrdup("/dev/nvidiaN")
+		: first_got && strcmp(first_got->path, first_gpu) != 0
+			? lx_xasprintf("%s, at %s", first_gpu, first_got->path)
+			: lx_xstrdup(first_gpu);
 	for (size_t i = 0; i < needed.n; i++) {
 		const char *path = needed.items[i];
 		bool warn_only = lx_needed_node_is_optional(path);
@@ -569,14 +596,15 @@ static void check_needed_nodes(struct checker *k, const struct lx_strv *gpus)
 				  : lx_xstrdup("");
 			finding(k, LXG008_PLANNED_NODE_MISSING, g ? g->line : 0, path,
 				lx_xasprintf("the container has a GPU (%s) but will not have %s%s: %s",
-					     first_gpu ? first_gpu : "/dev/nvidiaN", path, named,
-					     needed_for(path)),
+					     first_text, path, named, needed_for(path)),
 				lx_xasprintf("`lxgpu apply %s`", k->cc->id));
 			if (warn_only)
 				lx_findings_last_severity(k->out, LX_SEVERITY_WARNING);
 		} else if (!n->read_write) {
 			denied_finding(k, n, warn_only);
 		}
+		if (n)
+			check_needed_elsewhere(k, n, path);
 	}
 	lx_strv_free(&needed);
 	if (lx_host_major_by_name(h, "nvidia-uvm") == LX_UNKNOWN && h->driver.version)
@@ -596,7 +624,7 @@ static void check_modes(struct checker *k)
 		 * policy; only a devN entry, whose mode PVE sets, is judged. */
 		bool caps = lx_str_starts_with(n->host_path, "/dev/nvidia-caps/");
 		if (n->via != LX_VIA_AUTODEV && n->read_write &&
-		    is_gpu_path(n->host_path, &k->cc->owned) && (!caps || n->via == LX_VIA_DEVN))
+		    lx_gpu_owned_path(&k->cc->owned, n->host_path) && (!caps || n->via == LX_VIA_DEVN))
 			check_usable(k, n);
 	}
 }

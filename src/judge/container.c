@@ -443,14 +443,13 @@ int lx_verify_container_conf(const struct lx_host *host, const char *id,
 							given[i].ci));
 	}
 	free(given);
-	report->n_nodes = cc.n_grants;
-	/* GPU lines in an included file (the include style): its binds; NVIDIA's
-	 * hook: the nodes it mounts. */
-	for (size_t i = 0; cc.n_grants == 0 && i < report->access.n_nodes; i++) {
-		const struct lx_access_node *n = &report->access.nodes[i];
-		report->n_nodes += (n->via == LX_VIA_BIND || n->via == LX_VIA_NVHOOK) &&
-				   lx_str_starts_with(n->host_path, "/dev/nvidia");
-	}
+	/* The GPU nodes it gets at its next start, however given: devN, binds
+	 * (of a node, of /dev/dri whole, from an included file), NVIDIA's hook;
+	 * or its GPU lines, where they give less (a node the host lacks). */
+	struct lx_strv gpu_nodes = {0};
+	lx_access_gpu_nodes(&cc.owned, &report->access, &gpu_nodes);
+	report->n_nodes = gpu_nodes.n > cc.n_grants ? gpu_nodes.n : cc.n_grants;
+	lx_strv_free(&gpu_nodes);
 	lx_container_config_free(&cc);
 	return 0;
 }

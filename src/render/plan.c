@@ -661,8 +661,9 @@ static void handle_missing_nodes(struct planner *p)
 	plan->n_nodes = kept;
 }
 
-/* A DRM GPU's node made anew (devN, CDI): 0660 owned by the container's
- * own render group (renderD*, kfd) or video group (cardN), as the distro
+/* A GPU's DRM node or kfd made anew (devN, CDI; an NVIDIA card's too):
+ * 0660 owned by the container's own render group (renderD*, kfd) or video
+ * group (cardN), as the distro
  * inside has them (render is 104 on Proxmox, 993 or 109 elsewhere); 0666
  * when the container's groups are not known. */
 static void drm_node_group(struct planner *p, struct lx_plan_node *n)
@@ -670,8 +671,6 @@ static void drm_node_group(struct planner *p, struct lx_plan_node *n)
 	bool render = n->role == LX_ROLE_DRI_RENDER || n->role == LX_ROLE_KFD;
 	if (!render && n->role != LX_ROLE_DRI_CARD)
 		return;
-	if (n->gpu >= 0 && lx_gpu_kind(&p->host->gpus[n->gpu]) != LX_GPU_DRM)
-		return; /* an NVIDIA GPU's DRM nodes (--dri): as before */
 	long long gid = render ? p->opts->render_gid : p->opts->video_gid;
 	if (gid < 0) {
 		if (!p->drm_group_warned && p->opts->groups_why)
@@ -710,12 +709,18 @@ static int apply_modes(struct planner *p)
 			/* The node is made anew in the container (PVE for devN, the nested
 			 * runtime for CDI), with 0660 root by default: not the host's mode. */
 			n->mode = o->mode >= 0 ? (unsigned)o->mode : n->role == LX_ROLE_CAP ? 0444 : 0666;
+		/* Options taken from the container's NVIDIA devN lines are
+		 * theirs: a DRM node gets the container's own groups. */
+		bool own = o->modes_inherited && (n->role == LX_ROLE_DRI_CARD ||
+						  n->role == LX_ROLE_DRI_RENDER || n->role == LX_ROLE_KFD);
 		if (!bind) {
-			n->uid_set = o->uid >= 0;
-			n->gid_set = o->gid >= 0;
+			n->uid_set = o->uid >= 0 && !own;
+			n->gid_set = o->gid >= 0 && !own;
 			n->uid = n->uid_set ? (unsigned)o->uid : 0;
 			n->gid = n->gid_set ? (unsigned)o->gid : 0;
-			if (!explicit)
+			if (own)
+				n->mode = 0666;
+			if (!explicit || own)
 				drm_node_group(p, n);
 			continue;
 		}

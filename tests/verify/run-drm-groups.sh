@@ -115,7 +115,9 @@ t_generate_unmapped() {
 	lx pve-intel-igpu generate 708 --no-comments >"$work/gen" 2>"$work/err" &&
 		grep -q 'idmap does not map gid 993' "$work/err" || { cat "$work/err"; return 1; }
 }
-t_link_there() { none pve-amd-rocm 709; }
+# no group finding; the one warning is that renderD128 is there only by its
+# by-path name (Proxmox makes the node at the path given: issue 30)
+t_link_there() { vj 0 pve-amd-rocm 709 && jq_ok "$work/out" '[.findings[].code] == ["LXG008"]'; }
 # Public reports with the container's own gids. community-scripts/ProxmoxVE#7886
 # (https://github.com/community-scripts/ProxmoxVE/issues/7886): Debian 13
 # (trixie) containers "are still using GID 104 as the render group, but in
@@ -166,7 +168,7 @@ check "an /etc/group link out of the root is not followed: 0666 and a warning" t
 check "a custom idmap leaves the render gid unmapped: LXG055 says nogroup" t_unmapped
 check "generate for that container warns that gid 993 is not mapped" t_generate_unmapped
 check "devN of a by-path link the host lost: LXG056 naming renderD128, no LXG009" t_link_gone
-check "the same devN with the link there: no finding" t_link_there
+check "the same devN with the link there: no group finding (LXG008: only at its by-path name)" t_link_there
 check "community-scripts#7886: Debian 13 root (render 992), gid=104: LXG055 on renderD128, fix gid=992" t_trixie_104
 check "hal0#2213: privileged Ubuntu 26.04 root (render 991), gid=993: LXG055, fix gid=991" t_hal0_993
 check "hal0#2213 after the fix, gid=991: no error, no LXG055" t_hal0_991
