@@ -32,6 +32,7 @@ lxgpu=$1 examples=$(cd "$2" && pwd) src=$(cd "$3" && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 . "$src/tests/lib/tap.sh"
+. "$src/tests/lib/lxjson.sh"
 . "$src/tests/lib/fix.sh"
 pve=$work/pve lxcp=$work/lxc
 lxc_config="$work/lxc-config"
@@ -48,14 +49,9 @@ lx() {
 lx_apply() { lx apply 700 --backup-dir "$work/backups" --lock-dir "$work" "$@"; }
 conf=$pve/lxc/700.conf
 
-# verify_json: verify 700 into $work/v.json; its exit status is 0 or 1 (2:
-# it could not check) and its output is JSON
-verify_json() {
-	lx verify 700 --format json >"$work/v.json" 2>"$work/v.err"
-	rc=$?
-	[ "$rc" -le 1 ] || { echo "verify exit $rc"; cat "$work/v.err"; return 1; }
-	jq -e . "$work/v.json" >/dev/null || { echo "verify's output is not JSON"; cat "$work/v.json"; return 1; }
-}
+# verify_json: verify 700 into $work/v.json, which parses, with the exit
+# status its findings' severities give (tests/lib/lxjson.sh)
+verify_json() { lx_json sev "$work/v.json" lx verify 700 --format json; }
 # the GPU nodes the container gets: "PATH-INSIDE=HOST-NODE", sorted
 gpu_nodes() {
 	jq -r '.access.nodes[] | select(.host_path | test("^/dev/(dri/|kfd$|nvidia)")) | "\(.path)=\(.host_path)"' \
@@ -173,10 +169,10 @@ t_devn() {
 	host_nodes >"$work/has"
 	diff -u "$work/had" "$work/has" || { echo "the host nodes the container gets changed"; return 1; }
 	# each at its own name, render nodes and kfd of group 993, card nodes 44
-	jq -e '[.access.nodes[] | select(.host_path | test("^/dev/(dri/|kfd$)"))] |
+	jq_ok "$work/v.json" '[.access.nodes[] | select(.host_path | test("^/dev/(dri/|kfd$)"))] |
 		length > 0 and all(.path == .host_path and .mode == "0660" and
-			(.gid | tostring) == (if (.path | test("card")) then "44" else "993" end))' \
-		"$work/v.json" >/dev/null || { jq -c '.access.nodes[]' "$work/v.json"; return 1; }
+			(.gid | tostring) == (if (.path | test("card")) then "44" else "993" end))' ||
+		{ jq -c '.access.nodes[]' "$work/v.json"; return 1; }
 	cp "$conf" "$work/after.conf"
 	lx_apply --style devn >"$work/out" 2>&1 || { echo "second apply exit $?"; cat "$work/out"; return 1; }
 	cmp "$work/after.conf" "$conf" || { echo "second apply --style devn changed the file"; diff -u "$work/after.conf" "$conf"; return 1; }
@@ -221,8 +217,7 @@ done
 # node mounted elsewhere (LXG008).
 t_codes() {
 	setup "$1" "$2" && verify_json || return 1
-	jq -e --arg c "$3" --arg p "$4" 'any(.findings[]; .code == $c and .device_path == $p)' "$work/v.json" >/dev/null ||
-		{ jq -c '.findings[]' "$work/v.json"; return 1; }
+	jq_ok "$work/v.json" 'any(.findings[]; .code == $c and .device_path == $p)' --arg c "$3" --arg p "$4"
 }
 check "intel tteck gives LXG010 for renderD128" t_codes pve-intel-igpu tteck LXG010 /dev/dri/renderD128
 check "intel dirbind gives LXG010 for renderD128" t_codes pve-intel-igpu dirbind LXG010 /dev/dri/renderD128
