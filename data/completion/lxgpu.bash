@@ -27,7 +27,7 @@ _lxgpu_cmd_opts() {
 	ensure-nodes) echo '--dry-run --load-modules --all-mig --print-boot-unit' ;;
 	hook) echo '--optional' ;;
 	guard) echo '' ;;
-	doctor) echo '--kmsg' ;;
+	doctor) echo '--kmsg --probe --probe-timeout' ;;
 	publish) echo '--node --mig-uuids' ;;
 	esac
 }
@@ -38,7 +38,7 @@ _lxgpu_dir_opts='--pve-dir --lxc-path --lxc-config-dir --proc-dir --dev-dir --sy
 	--firmware-dir --boot-dir --run-dir --cgroup-root --state-dir --driver-root --subid-root --templates --backup-dir
 	--lock-dir --hosts --root'
 _lxgpu_value_opts="$_lxgpu_dir_opts --host --format -o --output --gpus --style --dev-start
-	--mode --uid --gid --cgroup --lock-timeout --kernel --keep --kmsg --node --to"
+	--mode --uid --gid --cgroup --lock-timeout --kernel --keep --kmsg --probe-timeout --node --to"
 # Is WORD one of the words of LIST?
 _lxgpu_in() {
 	local w

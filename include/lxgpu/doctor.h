@@ -229,6 +229,8 @@ struct lx_doctor_input {
 	const struct lx_host_facts *facts; /* NULL or !live: only the model is judged */
 	const struct lx_kmsg *kmsg;        /* NULL: the kernel log was not read */
 	const char *kmsg_error;            /* why it was not read (LXG129), or NULL */
+	const struct lx_cuda_probe *probe; /* doctor --probe's answer, or NULL */
+	int probe_timeout_ms;
 };
 
 /* Every host check, in order: the host model's prerequisites, the live
@@ -258,6 +260,31 @@ int lx_doctor_container(const struct lx_host *host, const char *id, const char *
 			struct lx_container_report *report, struct lx_doctor_userspace *u,
 			struct lx_error *err);
 
+/* ---- doctor --probe: CUDA asked (src/doctor/probe.c) ---- */
+
+struct lx_cuda_probe {
+	char *library;    /* the file the loader took for the soname; NULL when unknown */
+	char *load_error; /* dlopen's error (or a library without cuInit); NULL when loaded */
+	bool answered;    /* cuInit returned */
+	int init;         /* its CUresult */
+	char *init_name;  /* "CUDA_ERROR_NOT_INITIALIZED" (cuGetErrorName, else cuda.h's) */
+	int devices;      /* cuDeviceGetCount after a successful cuInit; -1 otherwise */
+	bool timed_out;   /* killed at the deadline */
+	int crashed_signal; /* the signal that ended it, 0 when none */
+};
+/* Load soname ("libcuda.so.1") in a child process, call cuInit(0) and
+ * cuDeviceGetCount; the child is killed after timeout_ms. -1 only when no
+ * child could be started. */
+int lx_cuda_probe_run(const char *soname, int timeout_ms, struct lx_cuda_probe *out,
+		      struct lx_error *err);
+void lx_cuda_probe_free(struct lx_cuda_probe *p);
+/* cuda.h's name of a CUresult doctor knows; NULL for others. */
+const char *lx_cuda_error_name(int code);
+/* LXG133: what the probe says, and which of the host's causes its code
+ * points to (error; info when cuInit succeeded). */
+void lx_doctor_probe(const struct lx_host *host, const struct lx_cuda_probe *p, int timeout_ms,
+		     struct lx_findings *out);
+
 /* ---- causes that leave the kernel log empty (src/doctor/silent.c) ---- */
 
 /* nvidia_uvm runs with HMM on: the open module (r530 and later) loaded
@@ -265,8 +292,10 @@ int lx_doctor_container(const struct lx_host *host, const char *id, const char *
  * CONFIG_DEVICE_PRIVATE. Unknown facts (an older snapshot): false. */
 bool lx_doctor_uvm_hmm_on(const struct lx_host *host);
 /* LXG132 when it does: the known cause of cuInit error 3 with nvidia-smi
- * working and nothing in the kernel log. */
-void lx_doctor_uvm_hmm(const struct lx_host *host, struct lx_findings *out);
+ * working and nothing in the kernel log. With a probe (may be NULL): an
+ * error when cuInit returned 3, a note when it succeeded. */
+void lx_doctor_uvm_hmm(const struct lx_host *host, const struct lx_cuda_probe *probe,
+		       struct lx_findings *out);
 
 /* ---- NVIDIA's container toolkit inside a container (src/doctor/toolkit.c) ---- */
 

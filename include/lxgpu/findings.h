@@ -112,6 +112,7 @@ enum lx_finding_code {
 	LXG131_TOOLKIT_UNREAD,    /* the inner toolkit config could not be read or parsed */
 	/* causes that leave the kernel log empty (src/doctor/silent.c) */
 	LXG132_UVM_HMM,           /* nvidia_uvm's HMM on with the open module: cuInit 3 */
+	LXG133_CUDA_PROBE,        /* doctor --probe: cuInit failed (or its answer) */
 	/* peer-to-peer readiness (src/doctor/p2p.c over src/host/p2p.c) */
 	LXG160_P2P_IOMMU_TRANSLATES = 160, /* GPUs whose IOMMU groups translate peer DMA */
 	LXG161_P2P_ACS_REDIRECT,  /* ACS redirect on the switch ports between GPUs */

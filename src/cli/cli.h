@@ -32,6 +32,7 @@ enum cli_option_bit {
 	CLI_OPT_PRIVILEGE_CHANGE = 1u << 14, /* --allow-privilege-change (apply) */
 	CLI_OPT_ALL_MIG = 1u << 15,      /* --all-mig (ensure-nodes) */
 	CLI_OPT_MIG_UUIDS = 1u << 16,    /* --mig-uuids (scan, snapshot, publish) */
+	CLI_OPT_PROBE = 1u << 18,        /* --probe, --probe-timeout S (doctor) */
 	CLI_OPT_NO_COMMENTS = 1u << 28,  /* --no-comments (generate) */
 	CLI_OPT_PICTURE = 1u << 17,      /* --format svg|dot, --containers (topo) */
 	CLI_OPT_HOOK = 1u << 20,         /* --optional (hook) */
@@ -93,6 +94,8 @@ struct cli {
 	bool all_mig;      /* ensure-nodes --all-mig */
 	bool mig_uuids;    /* scan/snapshot/publish --mig-uuids: run nvidia-smi */
 	const char *kmsg_file; /* doctor --kmsg: a saved kernel log */
+	bool probe;            /* doctor --probe: load libcuda and call cuInit */
+	int probe_timeout_s;   /* doctor --probe-timeout (default 60) */
 	const char *driver_root; /* --driver-root: where the host's driver userspace is (NULL: /) */
 	bool driver_root_given;
 	bool hook_optional; /* hook --optional */

@@ -10,6 +10,21 @@ static const char *secure_boot_name(enum lx_secure_boot s)
 	return s == LX_SECURE_BOOT_ON ? "on" : s == LX_SECURE_BOOT_OFF ? "off" : "unknown";
 }
 
+/* doctor --probe's answer; null without --probe */
+static struct lx_doc *probe_doc(const struct lx_cuda_probe *p)
+{
+	if (!p)
+		return lx_doc_new_null();
+	struct lx_doc *d = lx_doc_new_map();
+	lx_doc_map_set(d, "library", lx_doc_new_str(p->library));
+	lx_doc_map_set(d, "load_error", lx_doc_new_str(p->load_error));
+	lx_doc_map_set(d, "cu_init", p->answered ? lx_doc_new_int(p->init) : lx_doc_new_null());
+	lx_doc_map_set(d, "cu_init_name", lx_doc_new_str(p->answered ? p->init_name : NULL));
+	lx_doc_map_set(d, "devices", p->devices >= 0 ? lx_doc_new_int(p->devices) : lx_doc_new_null());
+	lx_doc_map_set(d, "timed_out", lx_doc_new_bool(p->timed_out));
+	return d;
+}
+
 static struct lx_doc *host_doc(const struct lx_host *host, const struct lx_host_facts *facts,
 			       const struct lx_kmsg *kmsg, const char *kmsg_error)
 {
@@ -102,6 +117,8 @@ static int run_doctor(struct cli *cli)
 {
 	if (cli->n_args > 1)
 		return cli_usage_error("doctor takes at most one container id");
+	if (cli->probe && cli->host_file)
+		return cli_usage_error("--probe asks this machine's CUDA: it does not go with --host");
 	const char *id = cli->n_args ? cli->args[0] : NULL;
 	struct lx_error err = {0};
 	_cleanup_free_ char *path = NULL;
@@ -135,8 +152,22 @@ static int run_doctor(struct cli *cli)
 			}
 		}
 	}
+	/* --probe: CUDA asked, in a child with a deadline (after the files
+	 * are read: it initializes the GPUs) */
+	struct lx_cuda_probe probe = {0};
+	bool probed = false;
+	if (cli->probe) {
+		if (lx_cuda_probe_run("libcuda.so.1", cli->probe_timeout_s * 1000, &probe, &err) < 0) {
+			lx_host_facts_free(&facts);
+			lx_kmsg_free(&kmsg);
+			lx_host_free(&host);
+			return cli_fail(&err);
+		}
+		probed = true;
+	}
 	struct lx_findings findings = {0};
-	struct lx_doctor_input in = {&host, &facts, have_kmsg ? &kmsg : NULL, kmsg_error};
+	struct lx_doctor_input in = {&host, &facts, have_kmsg ? &kmsg : NULL, kmsg_error,
+				     probed ? &probe : NULL, cli->probe_timeout_s * 1000};
 	int rc = LX_EXIT_OK;
 	struct lx_container_report report = {0};
 	struct lx_doctor_userspace user = {0};
@@ -201,6 +232,7 @@ static int run_doctor(struct cli *cli)
 	} else {
 		struct lx_doc *doc = lx_doc_new_map();
 		lx_doc_map_set(doc, "host", host_doc(&host, &facts, in.kmsg, kmsg_error));
+		lx_doc_map_set(doc, "probe", probe_doc(in.probe));
 		if (id) {
 			struct lx_doc *c = lx_doc_new_map();
 			lx_doc_map_set(c, "container", lx_doc_new_str(id));
@@ -230,16 +262,17 @@ out:
 	lx_host_facts_free(&facts);
 	lx_kmsg_free(&kmsg);
 	lx_host_free(&host);
+	lx_cuda_probe_free(&probe);
 	return rc;
 }
 
 const struct cli_command cli_cmd_doctor = {
 	.name = "doctor",
 	.summary = "why CUDA does not start: kernel log, prerequisites, a container",
-	.usage = "Usage: lxgpu doctor [CTID] [--kmsg FILE] [--format text|json|yaml]\n"
+	.usage = "Usage: lxgpu doctor [CTID] [--kmsg FILE] [--probe [--probe-timeout S]] [--format text|json|yaml]\n"
 		 "\n"
 		 "Find why CUDA fails on this host (or in one container) without opening a GPU\n"
-		 "node: the kernel log of the current boot (/dev/kmsg, or a saved dmesg /\n"
+		 "node (unless --probe): the kernel log of the current boot (/dev/kmsg, or a saved dmesg /\n"
 		 "journalctl -k text with --kmsg) matched against a catalogue of known NVIDIA and\n"
 		 "kernel messages (docs/kmsg-catalogue.md), each quoted as evidence with its cause\n"
 		 "and fix; the host's prerequisites (module loaded and bound, nvidia-uvm and its\n"
@@ -249,7 +282,13 @@ const struct cli_command cli_cmd_doctor = {
 		 "(a snapshot) only the model and --kmsg are judged. Exit 0 when nothing is wrong,\n"
 		 "1 with errors, 2 when it could not check.\n"
 		 "\n"
-		 "  --kmsg FILE   a saved kernel log instead of /dev/kmsg\n",
-	.options = CLI_OPT_FORMAT | CLI_OPT_KMSG,
+		 "  --kmsg FILE   a saved kernel log instead of /dev/kmsg\n"
+		 "  --probe       also ask CUDA: load this host's libcuda.so.1 in a child process\n"
+		 "                and call cuInit(0) and cuDeviceGetCount. It opens the GPU nodes\n"
+		 "                and initializes every GPU (seconds per GPU without persistence\n"
+		 "                mode); the code it returns is checked against the causes above\n"
+		 "                (LXG133). Not with --host\n"
+		 "  --probe-timeout S  kill the probe after S seconds (default 60)\n",
+	.options = CLI_OPT_FORMAT | CLI_OPT_KMSG | CLI_OPT_PROBE,
 	.run = run_doctor,
 };

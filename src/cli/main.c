@@ -141,6 +141,8 @@ enum {
 	OPT_ALL_MIG,
 	OPT_MIG_UUIDS,
 	OPT_KMSG,
+	OPT_PROBE,
+	OPT_PROBE_TIMEOUT,
 	OPT_SYS_DIR,
 	OPT_NO_COMMENTS,
 	OPT_P2P,
@@ -203,6 +205,8 @@ static const struct option long_options[] = {
 	{"all-mig", no_argument, NULL, OPT_ALL_MIG},
 	{"mig-uuids", no_argument, NULL, OPT_MIG_UUIDS},
 	{"kmsg", required_argument, NULL, OPT_KMSG},
+	{"probe", no_argument, NULL, OPT_PROBE},
+	{"probe-timeout", required_argument, NULL, OPT_PROBE_TIMEOUT},
 	{"sys-dir", required_argument, NULL, OPT_SYS_DIR},
 	{"no-comments", no_argument, NULL, OPT_NO_COMMENTS},
 	{"p2p", no_argument, NULL, OPT_P2P},
@@ -271,6 +275,7 @@ static const char *option_name(unsigned bit)
 	case CLI_OPT_TO: return "--to";
 	case CLI_OPT_HOSTS: return "--hosts";
 	case CLI_OPT_KMSG: return "--kmsg";
+	case CLI_OPT_PROBE: return "--probe, --probe-timeout";
 	case CLI_OPT_NO_COMMENTS: return "--no-comments";
 	case CLI_OPT_P2P: return "--p2p";
 	case CLI_OPT_PICTURE: return "--format svg|dot and --containers";
@@ -380,6 +385,7 @@ int main(int argc, char **argv)
 		.pve_dir = "/etc/pve",
 		.lxc_path = "/var/lib/lxc",
 		.lock_timeout_s = 10, /* what PVE itself waits */
+		.probe_timeout_s = 60,
 		.backup_dir = "/var/lib/lxgpu/backups",
 		.keep_backups = 10, /* per container: enough to walk back a few changes */
 		.lock_dir = "/run/lock/lxc",
@@ -424,6 +430,18 @@ int main(int argc, char **argv)
 			cli.kmsg_file = optarg;
 			cli.given |= CLI_OPT_KMSG;
 			break;
+		case OPT_PROBE:
+			cli.probe = true;
+			cli.given |= CLI_OPT_PROBE;
+			break;
+		case OPT_PROBE_TIMEOUT: {
+			long long v;
+			if (!lx_parse_int(optarg, 1, 3600, &v))
+				return cli_usage_error("--probe-timeout takes seconds (1..3600), not '%s'", optarg);
+			cli.probe_timeout_s = (int)v;
+			cli.given |= CLI_OPT_PROBE;
+			break;
+		}
 		case OPT_SYS_DIR: cli.scan_paths.sys = optarg; break;
 		case OPT_LOAD_MODULES:
 			cli.load_modules = true;

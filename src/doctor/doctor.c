@@ -533,7 +533,9 @@ static int check_p2p(struct check_ctx *c)
 /* Causes the kernel log does not show (silent.c). */
 static int check_silent(struct check_ctx *c)
 {
-	lx_doctor_uvm_hmm(c->in->host, c->out);
+	lx_doctor_uvm_hmm(c->in->host, c->in->probe, c->out);
+	if (c->in->probe)
+		lx_doctor_probe(c->in->host, c->in->probe, c->in->probe_timeout_ms, c->out);
 	return 0;
 }
 

@@ -35,19 +35,25 @@ bool lx_doctor_uvm_hmm_on(const struct lx_host *host)
  * #901 (RTX 6000 Ada, EL9), #797 (RTX 3080, NixOS, 570),
  * ollama/ollama#11593 (RTX PRO 6000 Blackwell, 575); all fixed by
  * uvm_disable_hmm=1; the proprietary module is not affected. */
-void lx_doctor_uvm_hmm(const struct lx_host *host, struct lx_findings *out)
+void lx_doctor_uvm_hmm(const struct lx_host *host, const struct lx_cuda_probe *probe,
+		       struct lx_findings *out)
 {
 	if (!lx_doctor_uvm_hmm_on(host))
 		return;
+	bool failed3 = probe && probe->answered && probe->init == 3;
+	bool works = probe && probe->answered && probe->init == 0;
 	const struct lx_kernel_config *kc = &host->kernel_config;
 	lx_findings_add(
 		out, LXG132_UVM_HMM, NULL, NULL, 0, NULL,
-		lx_xasprintf("nvidia_uvm's HMM support is on (open kernel module %s, uvm_disable_hmm N, "
+		lx_xasprintf("%snvidia_uvm's HMM support is on (open kernel module %s, uvm_disable_hmm N, "
 			     "a kernel built with CONFIG_HMM_MIRROR and CONFIG_DEVICE_PRIVATE): the known "
 			     "cause of cuInit() failing with error 3 (CUDA_ERROR_NOT_INITIALIZED) on the "
 			     "host and in every container while nvidia-smi works and the kernel log says "
-			     "nothing; containers do not need HMM",
-			     host->driver.version),
+			     "nothing; containers do not need HMM%s",
+			     failed3 ? "cuInit 3 and HMM on: " : "", host->driver.version,
+			     works ? " (cuInit succeeded on the host now: nothing to fix unless a "
+				     "container's fails)"
+				   : ""),
 		lx_xstrdup("with the containers that use CUDA stopped (nvidia_uvm is in use while "
 			   "they run): `modprobe -r nvidia_uvm`, then `modprobe nvidia_uvm "
 			   "uvm_disable_hmm=1`; for the next boots add the line 'options nvidia_uvm "
@@ -58,4 +64,6 @@ void lx_doctor_uvm_hmm(const struct lx_host *host, struct lx_findings *out)
 				  "/sys/module/nvidia_uvm/parameters/uvm_disable_hmm: N\n"
 				  "%s: CONFIG_HMM_MIRROR=y, CONFIG_DEVICE_PRIVATE=y",
 				  host->driver.version, kc->source));
+	if (failed3 || works)
+		lx_findings_last_severity(out, failed3 ? LX_SEVERITY_ERROR : LX_SEVERITY_INFO);
 }

@@ -153,6 +153,7 @@ static const struct lx_finding_info infos[LX_FINDING_CODES_END] = {
 				   "the toolkit config inside the container could not be read"},
 	[LXG132_UVM_HMM] = {"LXG132", LX_SEVERITY_WARNING,
 			    "nvidia_uvm's HMM is on with the open module (cuInit error 3)"},
+	[LXG133_CUDA_PROBE] = {"LXG133", LX_SEVERITY_ERROR, "CUDA does not initialize (doctor --probe)"},
 	[LXG160_P2P_IOMMU_TRANSLATES] = {"LXG160", LX_SEVERITY_WARNING,
 					 "peer-to-peer DMA between GPUs goes through a translating IOMMU"},
 	[LXG161_P2P_ACS_REDIRECT] = {"LXG161", LX_SEVERITY_WARNING,

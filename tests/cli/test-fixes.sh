@@ -971,6 +971,7 @@ LXG109 LXG110 # hardware: power, cooling, seating; the Xid catalogue's advice
 LXG113 LXG114 LXG115 # kernel command line (iommu=pt, ACS), module options
 LXG121 LXG124 LXG125 # bind the GPU, install the driver: host administration
 LXG128 LXG129 # the boot loader's command line; run as root or give --kmsg
+LXG133 # doctor --probe: the fix of the cause it names (its own case: tests/doctor/run-probe.sh)
 LXG160 LXG161 # IOMMU and ACS settings in firmware and kernel command line
 LXG183 # migration: bind the GPU to nvidia on the target node, or migrate elsewhere (host administration)
 "

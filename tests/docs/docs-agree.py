@@ -95,7 +95,7 @@ def accepted(cmd):
             "--proc-dir", scratch + "/proc", "--cgroup-root", scratch + "/cgroup"]
     # values main checks before the command's options are
     valid = {"--cgroup": "v2", "--mode": "0666", "--uid": "0", "--gid": "0", "--dev-start": "0",
-             "--keep": "1", "--lock-timeout": "1", "--style": "devn", "--format": "json",
+             "--keep": "1", "--lock-timeout": "1", "--probe-timeout": "1", "--style": "devn", "--format": "json",
              "--gpus": "0"}
     out = set()
     for opt in sorted(known):

@@ -363,7 +363,7 @@ static void test_report_severity(void)
 			lx_error_clear(&err);
 			continue;
 		}
-		struct lx_doctor_input in = {&host, NULL, &k, NULL};
+		struct lx_doctor_input in = {&host, NULL, &k, NULL, NULL, 0};
 		struct lx_findings f = {0};
 		_cleanup_free_ char *gpu = e->gpu ? lx_xasprintf("GPU %s", e->gpu) : NULL;
 		bool coded = false, right = false;
@@ -981,7 +981,7 @@ static void test_doctor_messages(void)
 		lx_error_clear(&err);
 		return;
 	}
-	struct lx_doctor_input in = {&host, NULL, &k, NULL};
+	struct lx_doctor_input in = {&host, NULL, &k, NULL, NULL, 0};
 	struct lx_findings f = {0};
 	ok(lx_doctor_host(&in, &f, &err) == 0, "doctor runs");
 	const struct lx_finding *bar = NULL, *init = NULL;
@@ -1005,7 +1005,7 @@ static void test_doctor_messages(void)
 	 * (rm-init-gsp-timeout.log, siderolabs/extensions#909: 570.172.08) */
 	_cleanup_free_ char *gt = lx_xasprintf("%s/rm-init-gsp-timeout.log", kmsg_dir);
 	if (ok(lx_kmsg_read_file(gt, &k, &err) == 0, gt)) {
-		struct lx_doctor_input in3 = {&host, NULL, &k, NULL};
+		struct lx_doctor_input in3 = {&host, NULL, &k, NULL, NULL, 0};
 		struct lx_findings f3 = {0};
 		lx_doctor_host(&in3, &f3, &err);
 		bool named = false;
@@ -1019,7 +1019,7 @@ static void test_doctor_messages(void)
 
 	_cleanup_free_ char *mm = lx_xasprintf("%s/api-mismatch.log", kmsg_dir);
 	if (lx_kmsg_read_file(mm, &k, &err) == 0) {
-		struct lx_doctor_input in2 = {&host, NULL, &k, NULL};
+		struct lx_doctor_input in2 = {&host, NULL, &k, NULL, NULL, 0};
 		struct lx_findings f2 = {0};
 		lx_doctor_host(&in2, &f2, &err);
 		const struct lx_finding *x = NULL;
@@ -1079,7 +1079,7 @@ static void test_live_facts(void)
 	struct lx_gpu gpu = {.bdf = (char *)"0000:01:00.0"};
 	host.gpus = &gpu;
 	host.n_gpus = 1;
-	struct lx_doctor_input in = {&host, &f, NULL, NULL};
+	struct lx_doctor_input in = {&host, &f, NULL, NULL, NULL, 0};
 	struct lx_findings out = {0};
 	struct lx_error err = {0};
 	lx_doctor_host(&in, &out, &err);
