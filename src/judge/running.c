@@ -246,17 +246,58 @@ static bool process_start_time(const struct runtime *r, time_t *out)
 	return true;
 }
 
+static const struct lx_configured_node *grant_of(const struct runtime *r, const char *path)
+{
+	for (size_t i = 0; i < r->cc->n_grants; i++)
+		if (strcmp(r->cc->grants[i].path, path) == 0)
+			return &r->cc->grants[i];
+	return NULL;
+}
+
+/* What of the running container's GPU devices the config no longer says:
+ * a host GPU node it still has that the config does not give (a removed
+ * line), or a devN node whose mode is not the entry's (an edited one).
+ * NULL when the container has what the config gives: then a newer config
+ * changed nothing a restart would bring (another key, or a devN Proxmox
+ * hotplugged into the running container, pve-container 6.0.4+). Missing
+ * nodes are LXG016's. */
+static char *pending_device_change(const struct runtime *r)
+{
+	for (size_t i = 0; i < r->host->n_nodes; i++) {
+		const struct lx_dev_node *n = &r->host->nodes[i];
+		if (n->type != LX_NODE_CHAR)
+			continue;
+		int fd = lx_open_in_root(r->run->root_fd, n->path, O_PATH | O_NOFOLLOW);
+		struct stat st;
+		bool inside = fd >= 0 && fstat(fd, &st) == 0 && S_ISCHR(st.st_mode) &&
+			      major(st.st_rdev) == n->major && minor(st.st_rdev) == n->minor;
+		if (fd >= 0)
+			close(fd);
+		if (!inside)
+			continue;
+		const struct lx_configured_node *g = grant_of(r, n->path);
+		if (!g)
+			return lx_xasprintf("it still has %s, which the config no longer gives", n->path);
+		if (g->devn && (st.st_mode & 07777) != g->mode)
+			return lx_xasprintf("its %s is mode %04o, the config's entry says %04o", n->path,
+					    (unsigned)(st.st_mode & 07777), g->mode);
+	}
+	return NULL;
+}
+
 static void check_restart_pending(struct runtime *r)
 {
 	struct stat conf_st;
 	time_t started;
-	if (stat(r->cc->conf->path, &conf_st) < 0 || !process_start_time(r, &started))
+	if (stat(r->cc->conf->path, &conf_st) < 0 || !process_start_time(r, &started) ||
+	    conf_st.st_mtime <= started + 1)
 		return;
-	if (conf_st.st_mtime > started + 1)
+	_cleanup_free_ char *change = pending_device_change(r);
+	if (change)
 		finding(r, LXG019_RESTART_PENDING, NULL,
-			lx_xasprintf("%s changed after the container started: the running container "
-				     "still has the old devices",
-				     r->cc->conf->path),
+			lx_xasprintf("%s changed after the container started and the running "
+				     "container still has the old devices: %s",
+				     r->cc->conf->path, change),
 			restart_fix(r));
 }
 
