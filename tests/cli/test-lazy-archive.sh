@@ -55,7 +55,14 @@ t_live_scan_loads_udev() {
 	status=$?
 	[ "$status" -le 1 ] || { echo "scan exit $status"; cat "$work/err"; return 1; }
 	cat "$work/libs"
-	grep -q '^libudev.so.1$' "$work/libs" && ! grep -q libarchive "$work/libs"
+	grep -q '^libudev.so.1$' "$work/libs" || return 1
+	# libarchive only to decompress the kernel's /proc/config.gz, where the
+	# distribution's /boot/config-<release> is missing (the HMM check's input)
+	if [ ! -r "/boot/config-$(uname -r)" ] && [ -r /proc/config.gz ]; then
+		grep -q '^libarchive.so.13$' "$work/libs"
+	else
+		! grep -q libarchive "$work/libs"
+	fi
 }
 
 t_verify_maps_none() {
@@ -84,6 +91,6 @@ check "ldd: lxgpu is not linked to libarchive, its compression libraries, libude
 check "generate on a YAML host loads none of libarchive, libudev, libyaml" t_generate_maps_none
 check "verify on a YAML host loads none of libarchive, libudev, libyaml" t_verify_maps_none
 check "YAML output and a flow-style host model load libyaml, and read the same" t_yaml_where_needed
-check "a live scan loads libudev (and not libarchive)" t_live_scan_loads_udev
+check "a live scan loads libudev (libarchive only for /proc/config.gz)" t_live_scan_loads_udev
 check "a bundle is a tar.gz that reads back (libarchive loaded for it)" t_bundle_reads
 tap_finish
