@@ -270,27 +270,21 @@ static bool is_temp_of(const char *final, void *base)
 	return strcmp(final, base) == 0 || (final[0] == '.' && strcmp(final + 1, base) == 0);
 }
 
-/* dir and base of path, in one copy: *dir is "." or "/" where path has no
- * other directory. */
-static char *split_path(const char *path, const char **dir, const char **base)
+/* path's directory, "." or "/" where it names no other; *base points at
+ * the last component, inside path. */
+static char *split_path(const char *path, const char **base)
 {
-	char *copy = lx_xstrdup(path);
-	char *slash = strrchr(copy, '/');
-	if (!slash) {
-		*dir = ".";
-		*base = copy;
-	} else {
-		*slash = '\0';
-		*dir = *copy ? copy : "/";
-		*base = slash + 1;
-	}
-	return copy;
+	const char *slash = strrchr(path, '/');
+	*base = slash ? slash + 1 : path;
+	if (!slash)
+		return lx_xstrdup(".");
+	return slash == path ? lx_xstrdup("/") : lx_xstrndup(path, (size_t)(slash - path));
 }
 
 int lx_atomic_sweep(const char *path, struct lx_strv *removed, struct lx_error *err)
 {
-	const char *dir, *base;
-	_cleanup_free_ char *copy = split_path(path, &dir, &base);
+	const char *base;
+	_cleanup_free_ char *dir = split_path(path, &base);
 	/* A minute old: no writer of path still at it (the config's lock
 	 * holder, another lxgpu) has one that old. */
 	struct lx_error ignored = {0};
@@ -333,8 +327,8 @@ int lx_atomic_mknod(const char *path, mode_t mode, dev_t dev, uid_t uid, gid_t g
 		    struct lx_error *err)
 {
 	lx_atomic_sweep(path, NULL, NULL);
-	const char *dir, *base;
-	_cleanup_free_ char *copy = split_path(path, &dir, &base);
+	const char *base;
+	_cleanup_free_ char *dir = split_path(path, &base);
 	_cleanup_free_ char *tmp = NULL;
 	for (int tries = 0;; tries++) {
 		free(tmp);
