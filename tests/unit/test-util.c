@@ -304,6 +304,7 @@ static void test_sweep(void)
 static int in_child(void (*body)(const char *dir), const char *dir, char **err_out)
 {
 	_cleanup_free_ char *err_path = lx_path_join(dir, "../stderr");
+	fflush(NULL); /* the child must not print the TAP lines buffered so far */
 	pid_t pid = fork();
 	if (pid == 0) {
 		int fd = open(err_path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
