@@ -183,49 +183,29 @@ static void read_fabricmanager_pid(const char *proc, struct lx_host_facts *f)
 }
 
 /* The Fabric Manager package dpkg has installed (nvidia-fabricmanager-550,
- * nvidia-fabricmanager, cuda-drivers-fabricmanager-550): its version
- * without the Debian revision. */
+ * nvidia-fabricmanager, cuda-drivers-fabricmanager-550), not its -dev. */
+static bool is_fabricmanager_package(const char *package, void *ctx)
+{
+	(void)ctx;
+	return (lx_str_starts_with(package, "nvidia-fabricmanager") ||
+		lx_str_starts_with(package, "cuda-drivers-fabricmanager")) &&
+	       !strstr(package, "-dev");
+}
+
+/* Its version without epoch and Debian revision ("1:550.54.15-1ubuntu1":
+ * 550.54.15); the last one dpkg lists when there are several. */
 static void read_fabricmanager_package(const char *root, struct lx_host_facts *f)
 {
-	_cleanup_free_ char *path = lx_path_join(root, "var/lib/dpkg/status");
-	char *text = NULL;
+	struct lx_dpkg_package *p = NULL;
+	size_t n = 0;
 	struct lx_error err = {0};
-	if (lx_read_file_optional(path, 256u << 20, &text, NULL, &err) < 0)
+	if (lx_dpkg_installed(root, is_fabricmanager_package, NULL, &p, &n, &err) < 0)
 		lx_error_clear(&err);
-	if (!text)
-		return;
-	_cleanup_free_ char *package = NULL, *version = NULL;
-	bool installed = false;
-	for (char *line = text, *next; line && *line; line = next) {
-		next = strchr(line, '\n');
-		if (next)
-			*next++ = '\0';
-		if (lx_str_starts_with(line, "Package: ")) {
-			free(package);
-			free(version);
-			package = lx_xstrdup(line + strlen("Package: "));
-			version = NULL;
-			installed = false;
-		} else if (lx_str_starts_with(line, "Status: ")) {
-			installed = strstr(line, " installed") != NULL && !strstr(line, "not-installed");
-		} else if (lx_str_starts_with(line, "Version: ")) {
-			free(version);
-			version = lx_xstrdup(line + strlen("Version: "));
-		}
-		bool end = !next || *next == '\n' || *next == '\0';
-		if (end && package && version && installed &&
-		    (lx_str_starts_with(package, "nvidia-fabricmanager") ||
-		     lx_str_starts_with(package, "cuda-drivers-fabricmanager")) &&
-		    !strstr(package, "-dev")) {
-			free(f->fabricmanager_package);
-			free(f->fabricmanager_version);
-			f->fabricmanager_package = lx_xstrdup(package);
-			/* "550.54.15-1", "1:550.54.15-1ubuntu1": the upstream part */
-			const char *v = strchr(version, ':') ? strchr(version, ':') + 1 : version;
-			f->fabricmanager_version = lx_xstrndup(v, strcspn(v, "-"));
-		}
+	if (n) {
+		f->fabricmanager_package = lx_xstrdup(p[n - 1].name);
+		f->fabricmanager_version = lx_dpkg_upstream(p[n - 1].version);
 	}
-	free(text);
+	lx_dpkg_packages_free(p, n);
 }
 
 void lx_host_facts_read(const struct lx_scan_paths *paths, struct lx_host_facts *out)
