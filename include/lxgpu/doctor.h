@@ -271,12 +271,40 @@ struct lx_cuda_probe {
 	int devices;      /* cuDeviceGetCount after a successful cuInit; -1 otherwise */
 	bool timed_out;   /* killed at the deadline */
 	int crashed_signal; /* the signal that ended it, 0 when none */
+	char *enter_error; /* inside a container: what could not be set up (nothing ran); NULL */
+	bool unprobed;     /* with CTID: the container is not running, nothing was asked */
 };
+/* Where a probe runs inside a running container: its init as pinned by
+ * lx_container_find, and what the child takes from it (src/doctor/enter.c). */
+struct lx_probe_target {
+	int pidfd;          /* the init's (borrowed from the lx_running) */
+	struct lx_strv cgroup_procs; /* its cgroups' cgroup.procs, the device hierarchy's first */
+	bool own_userns;    /* its user namespace is not ours (an unprivileged container) */
+	unsigned long long cap_bnd, cap_prm, cap_eff, cap_inh; /* its /proc/<pid>/status */
+	char *environ;      /* its /proc/<pid>/environ; NULL when unreadable */
+	size_t environ_len;
+	char *apparmor;     /* its AppArmor label; NULL when unconfined or none */
+};
+int lx_probe_target_of(const struct lx_runtime_paths *paths, const struct lx_running *run,
+		       struct lx_probe_target *t, struct lx_error *err);
+void lx_probe_target_free(struct lx_probe_target *t);
+/* In a forked child: become a process of the target container and call
+ * run(reply_fd, ctx) in a grandchild inside it; never returns. What could
+ * not be set up is written to reply_fd as "enter WHAT: ERROR". */
+_Noreturn void lx_probe_enter_and_run(const struct lx_probe_target *t, int reply_fd,
+				      void (*run)(int reply_fd, void *ctx), void *ctx);
 /* Load soname ("libcuda.so.1") in a child process, call cuInit(0) and
- * cuDeviceGetCount; the child is killed after timeout_ms. -1 only when no
+ * cuDeviceGetCount; the child is killed after timeout_ms. With target, the
+ * child does it as a process of that running container (its library, its
+ * loader's cache, its environment's LD_LIBRARY_PATH). -1 only when no
  * child could be started. */
-int lx_cuda_probe_run(const char *soname, int timeout_ms, struct lx_cuda_probe *out,
-		      struct lx_error *err);
+int lx_cuda_probe_run(const char *soname, const struct lx_probe_target *target, int timeout_ms,
+		      struct lx_cuda_probe *out, struct lx_error *err);
+/* doctor --probe CTID: the probe inside container id when it runs
+ * (out->unprobed when it does not). -1 when it could not be started. */
+int lx_cuda_probe_container(const struct lx_runtime_paths *paths, const struct lx_host *host,
+			    const char *id, int timeout_ms, struct lx_cuda_probe *out,
+			    struct lx_error *err);
 void lx_cuda_probe_free(struct lx_cuda_probe *p);
 /* cuda.h's name of a CUresult doctor knows; NULL for others. */
 const char *lx_cuda_error_name(int code);
@@ -284,6 +312,11 @@ const char *lx_cuda_error_name(int code);
  * points to (error; info when cuInit succeeded). */
 void lx_doctor_probe(const struct lx_host *host, const struct lx_cuda_probe *p, int timeout_ms,
 		     struct lx_findings *out);
+/* LXG133 for the probe inside container id, its code checked against the
+ * host's causes and the container's findings already in out (verify's:
+ * libraries of another version, a node the GPUs need missing). */
+void lx_doctor_probe_container(const struct lx_host *host, const char *id,
+			       const struct lx_cuda_probe *p, int timeout_ms, struct lx_findings *out);
 
 /* ---- causes that leave the kernel log empty (src/doctor/silent.c) ---- */
 

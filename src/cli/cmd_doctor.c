@@ -25,6 +25,17 @@ static struct lx_doc *probe_doc(const struct lx_cuda_probe *p)
 	return d;
 }
 
+/* the same inside the container, with why it was not asked */
+static struct lx_doc *container_probe_doc(const struct lx_cuda_probe *p)
+{
+	struct lx_doc *d = probe_doc(p);
+	if (p) {
+		lx_doc_map_set(d, "running", lx_doc_new_bool(!p->unprobed));
+		lx_doc_map_set(d, "enter_error", lx_doc_new_str(p->enter_error));
+	}
+	return d;
+}
+
 static struct lx_doc *host_doc(const struct lx_host *host, const struct lx_host_facts *facts,
 			       const struct lx_kmsg *kmsg, const char *kmsg_error)
 {
@@ -157,7 +168,7 @@ static int run_doctor(struct cli *cli)
 	struct lx_cuda_probe probe = {0};
 	bool probed = false;
 	if (cli->probe) {
-		if (lx_cuda_probe_run("libcuda.so.1", cli->probe_timeout_s * 1000, &probe, &err) < 0) {
+		if (lx_cuda_probe_run("libcuda.so.1", NULL, cli->probe_timeout_s * 1000, &probe, &err) < 0) {
 			lx_host_facts_free(&facts);
 			lx_kmsg_free(&kmsg);
 			lx_host_free(&host);
@@ -172,6 +183,8 @@ static int run_doctor(struct cli *cli)
 	struct lx_container_report report = {0};
 	struct lx_doctor_userspace user = {0};
 	bool have_report = false;
+	struct lx_cuda_probe ct_probe = {0};
+	bool ct_probed = false;
 	if (lx_doctor_host(&in, &findings, &err) < 0) {
 		rc = cli_fail(&err);
 		goto out;
@@ -189,6 +202,18 @@ static int run_doctor(struct cli *cli)
 			goto out;
 		}
 		have_report = true;
+		/* --probe CTID: CUDA asked inside the container (enter.c), its
+		 * code checked against its findings just made */
+		if (cli->probe) {
+			if (lx_cuda_probe_container(&paths, &host, id, cli->probe_timeout_s * 1000,
+						    &ct_probe, &err) < 0) {
+				rc = cli_fail(&err);
+				goto out;
+			}
+			ct_probed = true;
+			lx_doctor_probe_container(&host, id, &ct_probe, cli->probe_timeout_s * 1000,
+						  &findings);
+		}
 	}
 	bool problems = false;
 	for (size_t i = 0; i < findings.n; i++)
@@ -242,6 +267,7 @@ static int run_doctor(struct cli *cli)
 			lx_doc_map_set(c, "userspace_checked", lx_doc_new_bool(user.checked));
 			lx_doc_map_set(c, "userspace_versions", lx_doc_new_str_list(&user.versions));
 			lx_doc_map_set(c, "userspace_files", lx_doc_new_str_list(&user.files));
+			lx_doc_map_set(c, "probe", container_probe_doc(ct_probed ? &ct_probe : NULL));
 			lx_doc_map_set(doc, "container", c);
 		}
 		lx_doc_map_set(doc, "ok", lx_doc_new_bool(!problems));
@@ -263,6 +289,7 @@ out:
 	lx_kmsg_free(&kmsg);
 	lx_host_free(&host);
 	lx_cuda_probe_free(&probe);
+	lx_cuda_probe_free(&ct_probe);
 	return rc;
 }
 
@@ -287,7 +314,9 @@ const struct cli_command cli_cmd_doctor = {
 		 "                and call cuInit(0) and cuDeviceGetCount. It opens the GPU nodes\n"
 		 "                and initializes every GPU (seconds per GPU without persistence\n"
 		 "                mode); the code it returns is checked against the causes above\n"
-		 "                (LXG133). Not with --host\n"
+		 "                (LXG133). With CTID the same inside the running container, with\n"
+		 "                its own libcuda.so.1 and environment, as its root in its\n"
+		 "                namespaces and cgroup (nothing is copied into it). Not with --host\n"
 		 "  --probe-timeout S  kill the probe after S seconds (default 60)\n",
 	.options = CLI_OPT_FORMAT | CLI_OPT_KMSG | CLI_OPT_PROBE,
 	.run = run_doctor,

@@ -59,14 +59,39 @@ typedef int (*cu_init_fn)(unsigned);
 typedef int (*cu_count_fn)(int *);
 typedef int (*cu_name_fn)(int, const char **);
 
+struct probe_args {
+	const char *soname;
+	bool in_container;
+};
+
+/* The loader reads LD_LIBRARY_PATH once, when lxgpu starts: inside a
+ * container its environment's is searched here, first, as its loader
+ * would (then the loader's own search: the container's ld.so.cache, read
+ * at each dlopen, and its default directories). */
+static void *open_library(const struct probe_args *a)
+{
+	const char *dirs = a->in_container ? getenv("LD_LIBRARY_PATH") : NULL;
+	_cleanup_free_ char *copy = dirs ? lx_xstrdup(dirs) : NULL;
+	char *save = NULL;
+	for (char *d = copy ? strtok_r(copy, ":;", &save) : NULL; d; d = strtok_r(NULL, ":;", &save)) {
+		_cleanup_free_ char *path = lx_xasprintf("%s/%s", d, a->soname);
+		void *h = access(path, F_OK) == 0 ? dlopen(path, RTLD_NOW | RTLD_LOCAL) : NULL;
+		if (h)
+			return h;
+	}
+	return dlopen(a->soname, RTLD_NOW | RTLD_LOCAL);
+}
+
 /* The child: one line "loaded PATH", then "init CODE NAME" and, when it
  * succeeded, "count N"; or "dlopen ERROR". */
-static void probe_child(int fd, const char *soname)
+static void probe_child(int fd, void *ctx)
 {
+	const struct probe_args *args = ctx;
+	const char *soname = args->soname;
 	FILE *out = fdopen(fd, "w");
 	if (!out)
 		_exit(1);
-	void *h = dlopen(soname, RTLD_NOW | RTLD_LOCAL);
+	void *h = open_library(args);
 	if (!h) {
 		const char *e = dlerror();
 		fprintf(out, "dlopen %s\n", e ? e : "failed");
@@ -121,14 +146,17 @@ static void parse_reply(char *text, struct lx_cuda_probe *out)
 			out->init = (int)v;
 			free(out->init_name);
 			out->init_name = lx_xstrdup(*end == ' ' ? end + 1 : "?");
+		} else if (lx_str_starts_with(line, "enter ")) {
+			free(out->enter_error);
+			out->enter_error = lx_xstrdup(line + strlen("enter "));
 		} else if (lx_str_starts_with(line, "count ")) {
 			out->devices = atoi(line + strlen("count "));
 		}
 	}
 }
 
-int lx_cuda_probe_run(const char *soname, int timeout_ms, struct lx_cuda_probe *out,
-		      struct lx_error *err)
+int lx_cuda_probe_run(const char *soname, const struct lx_probe_target *target, int timeout_ms,
+		      struct lx_cuda_probe *out, struct lx_error *err)
 {
 	memset(out, 0, sizeof(*out));
 	out->devices = -1;
@@ -145,7 +173,10 @@ int lx_cuda_probe_run(const char *soname, int timeout_ms, struct lx_cuda_probe *
 	}
 	if (pid == 0) {
 		close(fds[0]);
-		probe_child(fds[1], soname);
+		struct probe_args args = {soname, target != NULL};
+		if (target)
+			lx_probe_enter_and_run(target, fds[1], probe_child, &args);
+		probe_child(fds[1], &args);
 	}
 	close(fds[1]);
 	struct lx_buf reply = {0};
@@ -186,8 +217,36 @@ int lx_cuda_probe_run(const char *soname, int timeout_ms, struct lx_cuda_probe *
 	return 0;
 }
 
+int lx_cuda_probe_container(const struct lx_runtime_paths *paths, const struct lx_host *host,
+			    const char *id, int timeout_ms, struct lx_cuda_probe *out,
+			    struct lx_error *err)
+{
+	memset(out, 0, sizeof(*out));
+	out->devices = -1;
+	struct lx_running run;
+	lx_container_find(paths, host->cgroup, id, &run);
+	if (run.state != LX_RUN_RUNNING) {
+		out->unprobed = true;
+		lx_running_free(&run);
+		return 0;
+	}
+	struct lx_probe_target t;
+	struct lx_error why = {0};
+	int rc = 0;
+	if (lx_probe_target_of(paths, &run, &t, &why) < 0) {
+		out->enter_error = lx_xstrdup(why.message);
+		lx_error_clear(&why);
+	} else {
+		rc = lx_cuda_probe_run("libcuda.so.1", &t, timeout_ms, out, err);
+		lx_probe_target_free(&t);
+	}
+	lx_running_free(&run);
+	return rc;
+}
+
 void lx_cuda_probe_free(struct lx_cuda_probe *p)
 {
+	free(p->enter_error);
 	free(p->library);
 	free(p->load_error);
 	free(p->init_name);
@@ -231,26 +290,70 @@ static char *probe_cause(const struct lx_host *host, const struct lx_cuda_probe 
 	}
 }
 
-void lx_doctor_probe(const struct lx_host *host, const struct lx_cuda_probe *p, int timeout_ms,
-		     struct lx_findings *out)
+/* The container's own finding (verify's, already in out) that explains
+ * the code: its libraries of another version for 35/803, a node the GPUs
+ * need missing or denied for the others. NULL when none. */
+static char *container_cause(const char *id, const struct lx_cuda_probe *p,
+			     const struct lx_findings *out)
+{
+	static const enum lx_finding_code node_codes[] = {
+		LXG002_MISSING_NODE,      LXG008_PLANNED_NODE_MISSING, LXG009_DEVN_NODE_MISSING,
+		LXG014_NO_CGROUP_RULE,    LXG016_NODE_MISSING_INSIDE,  LXG018_CGROUP_DENIES,
+		LXG022_CGROUP_DENIES_NEEDED, LXG010_UNUSABLE_MODE,
+	};
+	bool version = p->init == 35 || p->init == 803;
+	for (size_t i = 0; i < out->n; i++) {
+		const struct lx_finding *f = &out->items[i];
+		if (!f->container || strcmp(f->container, id) != 0 || f->severity == LX_SEVERITY_INFO)
+			continue;
+		bool node = false;
+		for (size_t k = 0; k < sizeof(node_codes) / sizeof(node_codes[0]); k++)
+			node |= f->code == node_codes[k];
+		if (version ? f->code == LXG011_DRIVER_MISMATCH : node)
+			return lx_xasprintf("%s (%s)", f->message, lx_finding_info(f->code)->code);
+	}
+	return NULL;
+}
+
+/* LXG133 on the host (id NULL) or in container id. */
+static void probe_finding(const struct lx_host *host, const char *id, const struct lx_cuda_probe *p,
+			  int timeout_ms, struct lx_findings *out)
 {
 	const char *lib = p->library ? p->library : "libcuda.so.1";
+	const char *where = id ? "in the container" : "on the host";
 	char *message, *fix = NULL, *evidence;
 	enum lx_severity severity = LX_SEVERITY_ERROR;
-	if (p->load_error) {
-		message = lx_xasprintf("libcuda.so.1 could not be loaded (%s): no CUDA program starts",
-				       p->load_error);
-		fix = lx_xasprintf("by hand: install the driver's userspace of the loaded module%s%s "
-				   "(libcuda.so.1 in the loader's path)",
-				   host->driver.version ? " " : "",
-				   host->driver.version ? host->driver.version : "");
-		evidence = lx_xasprintf("dlopen(\"libcuda.so.1\"): %s", p->load_error);
+	if (p->unprobed) {
+		severity = LX_SEVERITY_INFO;
+		message = lx_xstrdup("the container is not running: --probe asks CUDA inside a running "
+				     "container only");
+		evidence = lx_xasprintf("container %s: stopped", id);
+	} else if (p->enter_error) {
+		severity = LX_SEVERITY_WARNING;
+		message = lx_xasprintf("the probe could not become a process of the container (%s): "
+				       "nothing of it was run",
+				       p->enter_error);
+		fix = lx_xstrdup("by hand: run a CUDA program in the container (pct exec or lxc-attach)");
+		evidence = lx_xasprintf("entering the container: %s", p->enter_error);
+	} else if (p->load_error) {
+		message = lx_xasprintf("libcuda.so.1 could not be loaded %s (%s): no CUDA program starts",
+				       where, p->load_error);
+		fix = id ? lx_xasprintf("give it the host's driver files (`lxgpu apply %s --driver-libs`), "
+					"or install the userspace driver of the loaded module%s%s in it",
+					id, host->driver.version ? " " : "",
+					host->driver.version ? host->driver.version : "")
+			 : lx_xasprintf("by hand: install the driver's userspace of the loaded module%s%s "
+					"(libcuda.so.1 in the loader's path)",
+					host->driver.version ? " " : "",
+					host->driver.version ? host->driver.version : "");
+		evidence = lx_xasprintf("dlopen(\"libcuda.so.1\")%s: %s", id ? " in the container" : "",
+					p->load_error);
 	} else if (p->timed_out || !p->answered) {
 		message = p->timed_out
-			? lx_xasprintf("cuInit(0) did not return within %d s (%s): the driver hangs "
+			? lx_xasprintf("cuInit(0) did not return within %d s %s (%s): the driver hangs "
 				       "initializing a GPU",
-				       timeout_ms / 1000, lib)
-			: lx_xasprintf("the probe of %s ended without an answer%s%s", lib,
+				       timeout_ms / 1000, where, lib)
+			: lx_xasprintf("the probe of %s %s ended without an answer%s%s", lib, where,
 				       p->crashed_signal ? ": killed by signal " : "",
 				       p->crashed_signal ? strsignal(p->crashed_signal) : "");
 		fix = lx_xstrdup("by hand: read the kernel log of the moment (dmesg), and "
@@ -259,22 +362,38 @@ void lx_doctor_probe(const struct lx_host *host, const struct lx_cuda_probe *p, 
 					p->timed_out ? "still running at the deadline" : "no result");
 	} else if (p->init == 0) {
 		severity = LX_SEVERITY_INFO;
-		message = lx_xasprintf("cuInit(0) succeeded on the host: %d device%s (%s)", p->devices,
+		message = lx_xasprintf("cuInit(0) succeeded %s: %d device%s (%s)", where, p->devices,
 				       p->devices == 1 ? "" : "s", lib);
 		evidence = lx_xasprintf("%s: cuInit(0) = 0 (CUDA_SUCCESS); cuDeviceGetCount = %d", lib,
 					p->devices);
 	} else {
-		_cleanup_free_ char *cause = probe_cause(host, p);
-		message = lx_xasprintf("cuInit(0) failed on the host with %d (%s)%s%s", p->init,
-				       p->init_name, cause ? ": " : "; doctor finds no cause of it in the "
-								   "host's facts",
+		_cleanup_free_ char *mine = id ? container_cause(id, p, out) : NULL;
+		_cleanup_free_ char *cause = mine ? lx_xstrdup(mine) : probe_cause(host, p);
+		message = lx_xasprintf("cuInit(0) failed %s with %d (%s)%s%s", where, p->init,
+				       p->init_name,
+				       cause ? ": " : id ? "; doctor finds no cause of it in the host's "
+							   "facts or the container's"
+							 : "; doctor finds no cause of it in the host's facts",
 				       cause ? cause : "");
 		fix = cause ? lx_xstrdup("by hand: the fix of the finding named") :
 			      lx_xstrdup("by hand: run the failing program with CUDA_LOG_FILE=stderr "
 					 "(CUDA 12.9 and later) and read the kernel log of the moment");
-		evidence = lx_xasprintf("%s: cuInit(0) = %d (%s)", lib, p->init, p->init_name);
+		evidence = lx_xasprintf("%s%s: cuInit(0) = %d (%s)", lib, id ? " (in the container)" : "",
+					p->init, p->init_name);
 	}
-	lx_findings_add(out, LXG133_CUDA_PROBE, NULL, NULL, 0, NULL, message, fix);
+	lx_findings_add(out, LXG133_CUDA_PROBE, id, NULL, 0, NULL, message, fix);
 	lx_findings_last_severity(out, severity);
 	lx_findings_last_evidence(out, evidence);
+}
+
+void lx_doctor_probe(const struct lx_host *host, const struct lx_cuda_probe *p, int timeout_ms,
+		     struct lx_findings *out)
+{
+	probe_finding(host, NULL, p, timeout_ms, out);
+}
+
+void lx_doctor_probe_container(const struct lx_host *host, const char *id,
+			       const struct lx_cuda_probe *p, int timeout_ms, struct lx_findings *out)
+{
+	probe_finding(host, id, p, timeout_ms, out);
 }
