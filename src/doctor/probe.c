@@ -253,6 +253,41 @@ void lx_cuda_probe_free(struct lx_cuda_probe *p)
 	memset(p, 0, sizeof(*p));
 }
 
+/* GPUs bound to nvidia, and whether none has a MIG GPU instance: then a
+ * GPU in MIG mode (which the model cannot see: NVML alone says it) has no
+ * MIG device, and a GPU in MIG mode runs CUDA only on its MIG devices
+ * (NVIDIA's MIG user guide): it is no CUDA device at all. */
+static size_t bound_gpus_without_instances(const struct lx_host *host)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < host->n_gpus; i++) {
+		const struct lx_gpu *g = &host->gpus[i];
+		if (lx_host_gpu_mig_state(host, i) == LX_MIG_ON)
+			return 0;
+		n += lx_gpu_kind(g) == LX_GPU_NVIDIA && g->driver && strcmp(g->driver, "nvidia") == 0;
+	}
+	return n;
+}
+
+#define MIG_CHECK_FIX                                                                              \
+	"by hand: `nvidia-smi --query-gpu=index,pci.bus_id,mig.mode.current --format=csv`; for a GPU " \
+	"whose MIG mode is Enabled, create its instances (nvidia-smi mig -cgi PROFILES -C) or turn "    \
+	"MIG off (nvidia-smi -i N -mig 0, with its processes stopped)"
+
+/* The MIG hint when CUDA sees fewer devices than the GPUs bound to nvidia
+ * (NULL when that does not hold). */
+static char *mig_hint(const struct lx_host *host, int devices)
+{
+	size_t bound = bound_gpus_without_instances(host);
+	if (!host->driver.version || !bound || devices < 0 || (size_t)devices >= bound)
+		return NULL;
+	return lx_xasprintf("CUDA sees %d device%s, %zu GPU%s %s bound to nvidia and none has a MIG GPU "
+			    "instance: a GPU in MIG mode without a GPU instance is no CUDA device while "
+			    "nvidia-smi lists it (the host's files do not show MIG mode: check it)",
+			    devices, devices == 1 ? "" : "s", bound, bound == 1 ? "" : "s",
+			    bound == 1 ? "is" : "are");
+}
+
 /* The causes doctor knows for a cuInit code, checked against the host
  * model (NULL when none holds): written from cuda.h's descriptions of the
  * codes and the causes doctor checks without the probe. */
@@ -361,21 +396,30 @@ static void probe_finding(const struct lx_host *host, const char *id, const stru
 		evidence = lx_xasprintf("%s: cuInit(0) %s", lib,
 					p->timed_out ? "still running at the deadline" : "no result");
 	} else if (p->init == 0) {
-		severity = LX_SEVERITY_INFO;
-		message = lx_xasprintf("cuInit(0) succeeded %s: %d device%s (%s)", where, p->devices,
-				       p->devices == 1 ? "" : "s", lib);
+		/* on the host every GPU bound to nvidia should be a device */
+		_cleanup_free_ char *mig = id ? NULL : mig_hint(host, p->devices);
+		severity = mig ? LX_SEVERITY_WARNING : LX_SEVERITY_INFO;
+		message = lx_xasprintf("cuInit(0) succeeded %s: %d device%s (%s)%s%s", where, p->devices,
+				       p->devices == 1 ? "" : "s", lib, mig ? "; " : "", mig ? mig : "");
+		fix = mig ? lx_xstrdup(MIG_CHECK_FIX) : NULL;
 		evidence = lx_xasprintf("%s: cuInit(0) = 0 (CUDA_SUCCESS); cuDeviceGetCount = %d", lib,
 					p->devices);
 	} else {
-		_cleanup_free_ char *mine = id ? container_cause(id, p, out) : NULL;
-		_cleanup_free_ char *cause = mine ? lx_xstrdup(mine) : probe_cause(host, p);
+		_cleanup_free_ char *known = id ? container_cause(id, p, out) : NULL;
+		if (!known)
+			known = probe_cause(host, p);
+		/* no device, nothing else explains it: MIG mode is the one
+		 * cause left that the files cannot show */
+		_cleanup_free_ char *mig = !known && p->init == 100 ? mig_hint(host, 0) : NULL;
+		const char *cause = known ? known : mig;
 		message = lx_xasprintf("cuInit(0) failed %s with %d (%s)%s%s", where, p->init,
 				       p->init_name,
 				       cause ? ": " : id ? "; doctor finds no cause of it in the host's "
 							   "facts or the container's"
 							 : "; doctor finds no cause of it in the host's facts",
 				       cause ? cause : "");
-		fix = cause ? lx_xstrdup("by hand: the fix of the finding named") :
+		fix = mig     ? lx_xstrdup(MIG_CHECK_FIX)
+		      : cause ? lx_xstrdup("by hand: the fix of the finding named") :
 			      lx_xstrdup("by hand: run the failing program with CUDA_LOG_FILE=stderr "
 					 "(CUDA 12.9 and later) and read the kernel log of the moment");
 		evidence = lx_xasprintf("%s%s: cuInit(0) = %d (%s)", lib, id ? " (in the container)" : "",

@@ -53,6 +53,11 @@ stand_in ok 0
 stand_in unknown 999
 stand_in notready 802
 stand_in hang 0 'sleep(30);'
+stand_in nodev 100
+# cuInit 0 and no device (cuDeviceGetCount 0)
+mkdir -p "$work/lib-zero"
+printf 'int cuInit(unsigned f) { (void)f; return 0; }\nint cuDeviceGetCount(int *n) { *n = 0; return 0; }\n' >"$work/lib-zero/s.c"
+"$cc" -shared -fPIC -o "$work/lib-zero/libcuda.so.1" "$work/lib-zero/s.c"
 
 t_hmm3() {
 	host N && probe init3 || return 1
@@ -86,6 +91,26 @@ t_ok() {
 		([.findings[] | select(.code == "LXG132" and .severity == "info")] | length) == 1'
 }
 check "cuInit 0, 8 devices: LXG133 a note, HMM on only a note" t_ok
+
+# No CUDA device with a GPU bound to nvidia and no MIG instance: a GPU in
+# MIG mode without a GPU instance is no CUDA device (NVIDIA's MIG user
+# guide: with MIG on, CUDA runs on MIG devices only), which only NVML can
+# tell; the finding says to check it with nvidia-smi.
+t_mig100() {
+	host Y && probe nodev || return 1
+	jq_ok "$work/j" '.probe.cu_init == 100 and
+		([.findings[] | select(.code == "LXG133" and .severity == "error" and
+			(.message | test("100 \\(CUDA_ERROR_NO_DEVICE\\): .*MIG mode without a GPU instance")) and
+			(.fix | test("mig.mode.current")))] | length) == 1'
+}
+check "cuInit 100 with the GPU bound to nvidia and no MIG instance: LXG133 says to check MIG mode" t_mig100
+t_mig0() {
+	host Y && probe zero || return 1
+	jq_ok "$work/j" '.probe.cu_init == 0 and .probe.devices == 0 and
+		([.findings[] | select(.code == "LXG133" and .severity == "warning" and
+			(.message | test("CUDA sees 0 devices, 1 GPU is bound to nvidia")))] | length) == 1'
+}
+check "cuInit 0 and 0 devices with a GPU bound to nvidia: LXG133 a warning, MIG to check" t_mig0
 
 t_uvm999() {
 	host Y 'nvidia 11563008 0 - Live 0x0 (POE)

@@ -1246,6 +1246,61 @@ static void test_cmdline_and_params(void)
 	ok(no == NULL, "an absent parameter");
 }
 
+/* doctor --probe CTID: the container's code checked against the
+ * container's own findings (verify's), never another container's: cuda.h
+ * says 803 is CUDA_ERROR_SYSTEM_DRIVER_MISMATCH (libcuda and the module of
+ * different versions: LXG011), 100 CUDA_ERROR_NO_DEVICE (no node to open:
+ * LXG016). */
+static void test_container_probe_causes(void)
+{
+	struct lx_host host = {0};
+	host.driver.version = (char *)"550.54.14";
+	struct lx_findings f = {0};
+	lx_findings_add(&f, LXG011_DRIVER_MISMATCH, "102", NULL, 0, NULL,
+			lx_xstrdup("the container has driver libraries 535.183.01 (another container)"), NULL);
+	lx_findings_add(&f, LXG016_NODE_MISSING_INSIDE, "102", NULL, 0, NULL,
+			lx_xstrdup("/dev/nvidia0 is not in the running container (another container)"), NULL);
+	struct lx_cuda_probe p = {.answered = true, .init = 803, .devices = -1,
+				  .init_name = (char *)"CUDA_ERROR_SYSTEM_DRIVER_MISMATCH",
+				  .library = (char *)"/usr/lib/x86_64-linux-gnu/libcuda.so.1"};
+	lx_doctor_probe_container(&host, "101", &p, 60000, &f);
+	const struct lx_finding *last = &f.items[f.n - 1];
+	ok(last->code == LXG133_CUDA_PROBE && strcmp(last->container, "101") == 0 &&
+		   !strstr(last->message, "another container") && strstr(last->message, "in the container with 803"),
+	   "803 in 101: another container's LXG011 is not its cause");
+	lx_findings_add(&f, LXG011_DRIVER_MISMATCH, "101", NULL, 0, NULL,
+			lx_xstrdup("the container has driver libraries 535.183.01 (/usr/lib/x86_64-linux-gnu/"
+				   "libcuda.so.535.183.01) but the host runs kernel module 550.54.14"),
+			NULL);
+	lx_findings_add(&f, LXG016_NODE_MISSING_INSIDE, "101", NULL, 0, NULL,
+			lx_xstrdup("/dev/nvidia-uvm is not in the running container"), NULL);
+	lx_doctor_probe_container(&host, "101", &p, 60000, &f);
+	last = &f.items[f.n - 1];
+	ok(last->severity == LX_SEVERITY_ERROR && strstr(last->message, "libraries 535.183.01") &&
+		   strstr(last->message, "(LXG011)") && !strstr(last->message, "nvidia-uvm"),
+	   "803 in 101: its own LXG011 is the cause");
+	p.init = 100;
+	p.init_name = (char *)"CUDA_ERROR_NO_DEVICE";
+	lx_doctor_probe_container(&host, "101", &p, 60000, &f);
+	last = &f.items[f.n - 1];
+	ok(strstr(last->message, "/dev/nvidia-uvm is not in the running container (LXG016)") &&
+		   !strstr(last->message, "535.183.01"),
+	   "100 in 101: its missing node (LXG016) is the cause, not its libraries");
+	struct lx_cuda_probe stopped = {.unprobed = true, .devices = -1};
+	lx_doctor_probe_container(&host, "101", &stopped, 60000, &f);
+	last = &f.items[f.n - 1];
+	ok(last->severity == LX_SEVERITY_INFO && strstr(last->message, "not running"),
+	   "a stopped container: a note, nothing asked");
+	struct lx_cuda_probe refused = {.enter_error = (char *)"setns into the init's namespaces: Operation not permitted",
+					.devices = -1};
+	lx_doctor_probe_container(&host, "101", &refused, 60000, &f);
+	last = &f.items[f.n - 1];
+	ok(last->severity == LX_SEVERITY_WARNING && strstr(last->message, "nothing of it was run") &&
+		   strstr(last->message, "setns"),
+	   "could not enter: a warning saying nothing ran and why");
+	lx_findings_free(&f);
+}
+
 int main(int argc, char **argv)
 {
 	if (argc == 2 && strcmp(argv[1], "--print-doc") == 0) {
@@ -1272,5 +1327,6 @@ int main(int argc, char **argv)
 	test_doctor_messages();
 	test_live_facts();
 	test_cmdline_and_params();
+	test_container_probe_causes();
 	return tap_done();
 }
