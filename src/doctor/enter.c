@@ -17,14 +17,17 @@
  *   inside its user namespace (an unprivileged container's root is host
  *   uid 100000 or so, never host root), with the init's capability sets
  *   (bounding, permitted, effective, inheritable; ambient cleared),
- * - has no new privileges, LXC's default seccomp denials (kexec_load,
- *   open_by_handle_at, init_module, finit_module, delete_module: what a
- *   privileged container's root could escape with), and the init's
- *   AppArmor label where it has one other than unconfined,
+ * - has the init's AppArmor label where it has one other than
+ *   unconfined, no new privileges, and LXC's default seccomp denials
+ *   (kexec_load, kexec_file_load, open_by_handle_at, init_module,
+ *   finit_module, delete_module: what a privileged container's root could
+ *   escape with); the container's own filter cannot be read back, so a
+ *   stricter one is not copied,
  * - gets the container's init's environment, not the user's.
  * What cannot be set up is not skipped: the child says why and nothing of
  * the container runs. Its memory is a copy of doctor's (the host facts
- * read so far, nothing secret). */
+ * read so far, nothing secret), which the container's root may read as it
+ * may any of its processes'. */
 #include "lxgpu/doctor.h"
 
 #include <errno.h>
@@ -150,10 +153,10 @@ int lx_probe_target_of(const struct lx_runtime_paths *paths, const struct lx_run
 		return lx_error_set(err, "the container's init's capabilities could not be read");
 	}
 	t->environ = read_init_file(run->proc_fd, "environ", &t->environ_len);
-	/* AppArmor's label of the init: "lxc-container-default-cgns (enforce)" */
+	/* AppArmor's label of the init: "lxc-container-default-cgns (enforce)"
+	 * (attr/apparmor/ is there from Linux 5.8, as setns on a pidfd is; the
+	 * shared attr/current could be another LSM's) */
 	_cleanup_free_ char *label = read_init_file(run->proc_fd, "attr/apparmor/current", NULL);
-	if (!label)
-		label = read_init_file(run->proc_fd, "attr/current", NULL);
 	if (label) {
 		label[strcspn(label, "\n")] = '\0';
 		char *mode = strstr(label, " (");
@@ -258,9 +261,8 @@ static const char *enter(const struct lx_probe_target *t, int reply_fd)
 		if ((keep[n_keep++] = open(t->cgroup_procs.items[i], O_WRONLY | O_CLOEXEC)) < 0)
 			return "open the init's cgroup.procs";
 	int attr = -1;
-	if (t->apparmor && (attr = open("/proc/self/attr/apparmor/current", O_WRONLY | O_CLOEXEC)) < 0 &&
-	    (attr = open("/proc/self/attr/current", O_WRONLY | O_CLOEXEC)) < 0)
-		return "open /proc/self/attr/current for the init's AppArmor label";
+	if (t->apparmor && (attr = open("/proc/self/attr/apparmor/current", O_WRONLY | O_CLOEXEC)) < 0)
+		return "open /proc/self/attr/apparmor/current for the init's AppArmor label";
 	keep[2] = attr;
 	if (close_all_but(keep, n_keep) < 0)
 		return "close every other fd";
@@ -283,14 +285,15 @@ static const char *enter(const struct lx_probe_target *t, int reply_fd)
 		return "become the container's root (setresgid, setresuid 0)";
 	if (take_caps(t) < 0)
 		return "take the init's capability sets";
-	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0 || deny_escapes() < 0)
-		return "no new privileges and the seccomp denials";
+	/* the label before no_new_privs (which limits AppArmor's transitions) */
 	if (attr >= 0) {
 		_cleanup_free_ char *cmd = lx_xasprintf("changeprofile %s", t->apparmor);
 		if (write_all(attr, cmd) < 0)
 			return "take the init's AppArmor label";
 		close(attr);
 	}
+	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0 || deny_escapes() < 0)
+		return "no new privileges and the seccomp denials";
 	return NULL;
 }
 
