@@ -17,6 +17,8 @@ lxgpu=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 src=$(cd "$2" && pwd)
 
 . "$src/tests/lib/lxc-env.sh"
+# its unprivileged container maps 100000:65536 (lxc_unprivileged)
+lxc_own_subids 100000:65536 -- "$0" "$@"
 lxc_require "the in-container probe test" lxc-create lxc-start lxc-stop lxc-destroy lxc-info \
 	lxc-wait busybox cc ldconfig jq
 lxc_workdir lxgpu-probe
@@ -35,7 +37,8 @@ cc -shared -fPIC -Wl,-soname,libcuda.so.1 -o "$work/host-lib/libcuda.so.1" "$wor
 # uid_map (HOSTUID: host uid of its root), 103 the user's environment or
 # not the container's, 104 an fd open beyond 0-2 and the pipe, 105 a
 # stdio fd not /dev/null, 106 another cgroup than its init's (as the
-# container's cgroup namespace shows both). With /hang in the container it
+# container's cgroup namespace shows both), 107 other capability sets than
+# its init's (lxc.cap.drop makes them differ from a full set). With /hang in the container it
 # sleeps 600 s before answering.
 cat >"$work/ct.c" <<'STANDIN'
 #include <dirent.h>
@@ -85,6 +88,24 @@ int cuInit(unsigned f)
 		return 106;
 	fclose(a);
 	fclose(b);
+	/* the init's capability sets, none ambient */
+	char *caps[2] = {0, 0};
+	const char *status[2] = {"/proc/self/status", "/proc/1/status"};
+	for (int i = 0; i < 2; i++) {
+		static char buf[2][4096];
+		FILE *s = fopen(status[i], "r");
+		size_t k = s ? fread(buf[i], 1, sizeof(buf[i]) - 1, s) : 0;
+		if (s)
+			fclose(s);
+		buf[i][k] = 0;
+		caps[i] = strstr(buf[i], "CapInh:");
+		char *end = caps[i] ? strstr(caps[i], "CapAmb:") : NULL;
+		if (!end)
+			return 107;
+		end[strcspn(end, "\n")] = 0;
+	}
+	if (strcmp(caps[0], caps[1]) != 0)
+		return 107;
 	if (access("/hang", F_OK) == 0)
 		sleep(600);
 	return 100;
@@ -99,7 +120,7 @@ make_ct() {
 	name=$1
 	lxc_sandbox_create "$name" --own-libs || return 1
 	lxc_sandbox_conf >>"$conf"
-	echo 'lxc.environment = LXGPU_PROBE_MARK=container' >>"$conf"
+	printf '%s\n' 'lxc.environment = LXGPU_PROBE_MARK=container' 'lxc.cap.drop = sys_module sys_time' >>"$conf"
 	root=$lxcpath/$name/rootfs
 	mkdir -p "$root/$multiarch" "$root/lib64" "$root/opt/standin"
 	cp /lib64/ld-linux-x86-64.so.2 "$root/lib64/" &&
@@ -175,6 +196,42 @@ t_hang() {
 	[ "$(procs "$1")" = "$before" ] || { echo "processes in the container: $before before, $(procs "$1") after"; return 1; }
 }
 
+# What the container's own loader loads for libcuda.so.1 with the
+# environment its init has: a dynamic program of the container's run in a
+# chroot of its root, with that environment. It prints cuInit's code.
+cat >"$work/loader.c" <<'LOADER'
+#include <dlfcn.h>
+#include <stdio.h>
+int main(void)
+{
+	void *h = dlopen("libcuda.so.1", RTLD_NOW);
+	int (*init)(unsigned) = h ? (int (*)(unsigned))dlsym(h, "cuInit") : NULL;
+	printf("%d\n", init ? init(0) : -1);
+	return 0;
+}
+LOADER
+cc -o "$work/loader" "$work/loader.c" -ldl || { echo "Bail out! cc cannot build the loader probe"; exit 1; }
+printf 'int cuInit(unsigned f) { (void)f; return 46; }\nint cuDeviceGetCount(int *n) { *n = 0; return 46; }\n' \
+	>"$work/first.c"
+
+# LD_LIBRARY_PATH=/opt/first in the init's environment, a stand-in there
+# returning 46 (CUDA_ERROR_DEVICE_UNAVAILABLE): the container's loader
+# takes it before its ld.so.cache's; the probe inside must too.
+t_env_path() {
+	ct=$1
+	root=$lxcpath/$ct/rootfs
+	lxc-stop -P "$lxcpath" -n "$ct" -k >/dev/null 2>&1
+	echo 'lxc.environment = LD_LIBRARY_PATH=/opt/first' >>"$lxcpath/$ct/config"
+	mkdir -p "$root/opt/first" &&
+		cc -shared -fPIC -Wl,-soname,libcuda.so.1 -o "$root/opt/first/libcuda.so.1" "$work/first.c" &&
+		cp "$work/loader" "$root/loader" || return 1
+	want=$(env -i LD_LIBRARY_PATH=/opt/first "$(command -v chroot)" "$root" /loader 2>&1)
+	[ "$want" = 46 ] || { echo "the container's loader gives $want"; return 1; }
+	t_start "$ct" || return 1
+	lx_json sev "$work/e.json" lx "$ct" || return 1
+	jq_ok "$work/e.json" '.container.probe.cu_init == 46 and .container.probe.library == "/opt/first/libcuda.so.1"'
+}
+
 for kind in privileged unprivileged; do
 	ct=$kind
 	hostuid=0
@@ -185,6 +242,7 @@ for kind in privileged unprivileged; do
 	check "$kind, running: cuInit 100 inside (its library, its root, its environment, nothing of the host open), 0 on the host" t_inside "$ct"
 	check "$kind: nothing the container's library prints reaches lxgpu's output" t_no_leak
 	check "$kind: a library hanging inside is killed at --probe-timeout, nothing of it left in the container" t_hang "$ct"
+	check "$kind: LD_LIBRARY_PATH of the init's environment first, as the container's loader (46 from /opt/first)" t_env_path "$ct"
 	lxc-stop -P "$lxcpath" -n "$ct" -k >/dev/null 2>&1
 done
 
