@@ -10,7 +10,8 @@
 # and none of the user's, and no fd but stdio (on /dev/null) and the reply
 # pipe; else another code naming what was wrong. It prints to stdout and
 # stderr, which must not reach lxgpu's output. A privileged container and
-# an unprivileged one (lxc.idmap u 0 100000 65536).
+# an unprivileged one (lxc.idmap u 0 100000 65536), and a privileged one
+# with pve-container's cgroup layout (the seed's case).
 # Usage: lxc-probe.sh LXGPU SRCDIR   (TAP; root, lxc, busybox, cc, ldconfig, jq)
 set -u
 lxgpu=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
@@ -113,13 +114,20 @@ int cuInit(unsigned f)
 int cuDeviceGetCount(int *n) { *n = 0; return 100; }
 STANDIN
 
-# make_ct NAME HOSTUID: a busybox container with its own loader and libc,
-# the stand-in in /opt/standin (only its ld.so.conf names it), its init's
-# environment marked; unprivileged when HOSTUID is 100000.
+# make_ct NAME HOSTUID [pve]: a busybox container with its own loader and
+# libc, the stand-in in /opt/standin (only its ld.so.conf names it), its
+# init's environment marked; unprivileged when HOSTUID is 100000; with pve
+# pve-container's cgroup keys (lxc/NAME, the init moved to ns/init.scope).
 make_ct() {
 	name=$1
-	lxc_sandbox_create "$name" --own-libs || return 1
-	lxc_sandbox_conf >>"$conf"
+	if [ "${3:-}" = pve ]; then
+		lxc_sandbox_create "$name" --own-libs --pve || return 1
+		{ lxc_sandbox_conf; lxc_pve_conf "$name"; } >>"$conf"
+		lxc_pve_init "$name" 'exec /sbin/init'
+	else
+		lxc_sandbox_create "$name" --own-libs || return 1
+		lxc_sandbox_conf >>"$conf"
+	fi
 	printf '%s\n' 'lxc.environment = LXGPU_PROBE_MARK=container' 'lxc.cap.drop = sys_module sys_time' >>"$conf"
 	root=$lxcpath/$name/rootfs
 	mkdir -p "$root/$multiarch" "$root/lib64" "$root/opt/standin"
@@ -149,6 +157,11 @@ t_stopped() {
 t_start() {
 	lxc-start -P "$lxcpath" -n "$1" -l DEBUG -o "$work/$1.log" || { tail -20 "$work/$1.log"; return 1; }
 	lxc-wait -P "$lxcpath" -n "$1" -s RUNNING -t 10
+}
+
+t_pve_layout() {
+	pid=$(lxc-info -P "$lxcpath" -n "$1" -p -H) || return 1
+	grep -q ":/lxc/$1/ns/init.scope\$" "/proc/$pid/cgroup" || { cat "/proc/$pid/cgroup"; return 1; }
 }
 
 # running CT: the container's code, its library's path inside, the host's 0
@@ -232,13 +245,14 @@ t_env_path() {
 	jq_ok "$work/e.json" '.container.probe.cu_init == 46 and .container.probe.library == "/opt/first/libcuda.so.1"'
 }
 
-for kind in privileged unprivileged; do
+for kind in privileged unprivileged pve; do
 	ct=$kind
 	hostuid=0
-	[ $kind = privileged ] || hostuid=100000
-	check "$kind container with its own stand-in libcuda.so.1 in /opt/standin" make_ct "$ct" "$hostuid"
+	[ $kind != unprivileged ] || hostuid=100000
+	check "$kind container with its own stand-in libcuda.so.1 in /opt/standin" make_ct "$ct" "$hostuid" "$kind"
 	check "$kind, stopped: no probe inside (LXG133 note), the host's cuInit 0" t_stopped "$ct"
 	check "$kind container starts" t_start "$ct"
+	[ $kind != pve ] || check "pve: its init is in lxc/pve/ns/init.scope, as pve-container's layout puts it" t_pve_layout "$ct"
 	check "$kind, running: cuInit 100 inside (its library, its root, its environment, nothing of the host open), 0 on the host" t_inside "$ct"
 	check "$kind: nothing the container's library prints reaches lxgpu's output" t_no_leak
 	check "$kind: a library hanging inside is killed at --probe-timeout, nothing of it left in the container" t_hang "$ct"
