@@ -113,6 +113,11 @@ enum lx_finding_code {
 	/* causes that leave the kernel log empty (src/doctor/silent.c) */
 	LXG132_UVM_HMM,           /* nvidia_uvm's HMM on with the open module: cuInit 3 */
 	LXG133_CUDA_PROBE,        /* doctor --probe: cuInit failed (or its answer) */
+	/* Intel and AMD drivers' kernel messages (src/doctor/catalogue.c) */
+	LXG140_GPU_FIRMWARE_MISSING = 140, /* amdgpu/i915/xe could not load a firmware file */
+	LXG141_GPU_INIT_FAILED,   /* amdgpu/i915/xe failed to initialize a GPU (wedged) */
+	LXG142_GPU_HANG,          /* ring timeout, GPU hang or reset (VRAM lost) */
+	LXG143_KFD_REFUSED,       /* amdkfd refused a GPU (PCIe atomics, unsupported ASIC) */
 	/* peer-to-peer readiness (src/doctor/p2p.c over src/host/p2p.c) */
 	LXG160_P2P_IOMMU_TRANSLATES = 160, /* GPUs whose IOMMU groups translate peer DMA */
 	LXG161_P2P_ACS_REDIRECT,  /* ACS redirect on the switch ports between GPUs */

@@ -501,6 +501,115 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 LX_KMSG_GPU_ONLY, {{NULL, 0}},
 	 "drivers/pci/p2pdma.c calc_map_type_and_dist(): pci_warn(client, \"ACS redirect is set "
 	 "between the client and provider (%s)\\n\")"},
+	/* Intel (i915, xe) and AMD (amdgpu, amdkfd): the GPU's address is the
+	 * dev_printk prefix ("amdgpu 0000:03:00.0: "); a container holding the
+	 * GPU loses transcoding (VA-API, QSV) or ROCm with it. */
+	{"gpu-firmware-load-failed",
+	 "(amdgpu|i915|xe) (" BDF "): Direct firmware load for ((amdgpu|i915|xe)/[^ ]+) failed with "
+	 "error (-?[0-9]+)",
+	 LXG140_GPU_FIRMWARE_MISSING, LX_SEVERITY_WARNING,
+	 "the {driver} driver asked for the firmware file {file} and the kernel could not load it "
+	 "(error {error}; -2: not in /lib/firmware nor in the initramfs): the engine it is for "
+	 "(GuC/HuC/DMC, PSP/SOS/TOC, SMU, MES, DMCUB, VCN) does not start, or the driver tries an "
+	 "older file next",
+	 "install a linux-firmware of a version that has {file} (Proxmox: pve-firmware; Debian: "
+	 "firmware-misc-nonfree or firmware-amd-graphics), or revert the linux-firmware update that "
+	 "removed it; then update-initramfs -u and reboot",
+	 0, {{"file", 3}, {"gpu", 2}, {"driver", 1}, {"error", 5}},
+	 "drivers/base/firmware_loader/main.c _request_firmware(): dev_warn(device, \"Direct "
+	 "firmware load for %s failed with error %d\\n\"), for the files amdgpu_ucode.c "
+	 "amdgpu_ucode_request(), i915's intel_uc_fw.c and intel_dmc.c, xe_uc_fw.c ask for"},
+	{"i915-uc-init-failed",
+	 "(i915|xe) (" BDF "): .*(GuC|HuC) initialization failed (-?[A-Za-z0-9]+)",
+	 LXG141_GPU_INIT_FAILED, LX_SEVERITY_ERROR,
+	 "the {uc} firmware of the Intel GPU did not start ({error}; -ENOENT/-2: its file is "
+	 "missing, -ENXIO or -EIO: the file is of a version this kernel refuses): the driver "
+	 "declares the GPU wedged, and media transcoding (QSV, VA-API) and compute fail in every "
+	 "container holding it",
+	 "install a linux-firmware that has the i915/ (or xe/) GuC and HuC files this kernel asks "
+	 "for (the \"Direct firmware load\" line before names it), or revert a broken "
+	 "linux-firmware update; update-initramfs -u and reboot. If enable_guc= is set in "
+	 "/etc/modprobe.d, check the GPU supports it",
+	 LX_KMSG_NEEDS_CAUSE, {{"uc", 3}, {"gpu", 2}, {"driver", 1}, {"error", 4}},
+	 "drivers/gpu/drm/i915/gt/uc/intel_uc.c __uc_init_hw(): gt_probe_error(gt, \"GuC "
+	 "initialization failed %pe\\n\"), with i915's prefix \"[drm] *ERROR* GT%u: \" (older "
+	 "kernels: i915_probe_error(i915, \"GuC initialization failed %d\\n\")); xe: "
+	 "drivers/gpu/drm/xe/xe_uc.c"},
+	{"i915-wedged-on-init",
+	 "(i915|xe) (" BDF "): .*Failed to initialize GPU, declaring it wedged",
+	 LXG141_GPU_INIT_FAILED, LX_SEVERITY_ERROR,
+	 "the Intel GPU failed to initialize and the driver declared it wedged: the display may "
+	 "work, rendering, transcoding and compute do not (in every container holding it)",
+	 "see the message before it about the same GPU (GuC/HuC firmware, a missing file); "
+	 "install the linux-firmware with the files, update-initramfs -u and reboot",
+	 LX_KMSG_NEEDS_CAUSE, {{"gpu", 2}, {"driver", 1}},
+	 "drivers/gpu/drm/i915/gt/intel_gt.c intel_gt_init(): gt_probe_error(gt, \"Failed to "
+	 "initialize GPU, declaring it wedged!\\n\") (older: i915_gem.c i915_gem_init())"},
+	{"amdgpu-init-fatal",
+	 "amdgpu (" BDF "): (amdgpu: )?Fatal error during GPU init",
+	 LXG141_GPU_INIT_FAILED, LX_SEVERITY_ERROR,
+	 "the AMD GPU failed to initialize (an IP block's firmware missing or refused, PSP ring "
+	 "creation failed): amdgpu does not drive it, /dev/dri and /dev/kfd have no node for it "
+	 "and containers holding it get no GPU",
+	 "see the message before it about the same GPU (a firmware file: install a linux-firmware "
+	 "that has it, or revert one whose PSP/SOS/TOC, SMU or MES file does not match the "
+	 "kernel); update-initramfs -u and reboot",
+	 LX_KMSG_NEEDS_CAUSE, {{"gpu", 1}},
+	 "drivers/gpu/drm/amd/amdgpu/amdgpu_device.c amdgpu_device_init(): dev_err(adev->dev, "
+	 "\"Fatal error during GPU init\\n\")"},
+	{"amdgpu-ring-timeout",
+	 "(amdgpu (" BDF "): )?(\\[drm:amdgpu_job_timedout \\[amdgpu\\]\\] \\*ERROR\\* )?ring "
+	 "([a-z0-9_.]+) timeout, signaled seq=([0-9]+), emitted seq=([0-9]+)",
+	 LXG142_GPU_HANG, LX_SEVERITY_WARNING,
+	 "a job on the AMD GPU's ring {ring} did not finish (signaled seq={signaled}, emitted "
+	 "seq={emitted}): the driver resets the ring or the GPU, and the program that submitted it "
+	 "(in a container: its Jellyfin, Frigate or ROCm job) loses its context",
+	 "restart the program; if it recurs, update the kernel and linux-firmware (a firmware "
+	 "of the same release as the kernel), or revert the update after which it started",
+	 0, {{"ring", 4}, {"gpu", 2}, {"signaled", 5}, {"emitted", 6}},
+	 "drivers/gpu/drm/amd/amdgpu/amdgpu_job.c amdgpu_job_timedout(): dev_err(adev->dev, "
+	 "\"ring %s timeout, signaled seq=%u, emitted seq=%u\\n\") (older: DRM_ERROR(\"ring %s "
+	 "timeout, signaled seq=%u, emitted seq=%u\\n\"))"},
+	{"amdgpu-gpu-reset",
+	 "amdgpu (" BDF "): (amdgpu: )?(MODE1|MODE2|BACO) reset",
+	 LXG142_GPU_HANG, LX_SEVERITY_WARNING,
+	 "the AMD GPU was reset ({method}) after a hang: every program using it lost its work",
+	 "restart the programs using the GPU (in every container holding it); if it recurs, "
+	 "update the kernel and linux-firmware together",
+	 0, {{"gpu", 1}, {"method", 3}},
+	 "drivers/gpu/drm/amd/amdgpu/soc15.c, nv.c, soc21.c *_asic_reset(): dev_info(adev->dev, "
+	 "\"MODE1 reset\\n\"), \"MODE2 reset\\n\", \"BACO reset\\n\""},
+	{"amdgpu-vram-lost",
+	 "amdgpu (" BDF "): (amdgpu: )?VRAM is lost due to GPU reset",
+	 LXG142_GPU_HANG, LX_SEVERITY_ERROR,
+	 "the AMD GPU was reset and its memory (VRAM) lost: every program on it, in every container "
+	 "holding it, must restart (their contexts are gone)",
+	 "restart the programs using the GPU (the containers' services); if resets recur, update "
+	 "the kernel and linux-firmware together, or revert the update after which they began",
+	 0, {{"gpu", 1}},
+	 "drivers/gpu/drm/amd/amdgpu/amdgpu_device.c amdgpu_device_reinit_after_reset(): "
+	 "dev_info(tmp_adev->dev, \"VRAM is lost due to GPU reset!\\n\")"},
+	{"i915-gpu-hang",
+	 "(i915|xe) (" BDF "): \\[drm\\] GPU HANG: ecode ([0-9a-fA-F:]+), in ([^ ]+)",
+	 LXG142_GPU_HANG, LX_SEVERITY_WARNING,
+	 "the Intel GPU hung running {process} (ecode {ecode}): the driver reset the engine and "
+	 "the program lost its context",
+	 "restart the program; if it recurs, update the kernel, linux-firmware (GuC/HuC) and the "
+	 "media driver in the container (intel-media-va-driver) together",
+	 0, {{"gpu", 2}, {"ecode", 3}, {"process", 4}, {"driver", 1}},
+	 "drivers/gpu/drm/i915/i915_gpu_error.c i915_capture_error_state(): drm_info(\"GPU HANG: "
+	 "ecode %d:%x:%08x, in %s [%d]\\n\")"},
+	{"kfd-atomics",
+	 "kfd kfd: (amdgpu: )?skipped device ([0-9a-fA-F]{4}:[0-9a-fA-F]{4}), PCI rejects atomics",
+	 LXG143_KFD_REFUSED, LX_SEVERITY_ERROR,
+	 "amdkfd refused the GPU (PCI ID {pci_id}): it needs PCIe atomics and the path to the CPU "
+	 "does not support them, so ROCm (/dev/kfd) has no such GPU on the host nor in any container",
+	 "put the GPU in a slot wired to the CPU (not the chipset) on a platform with PCIe "
+	 "AtomicOps (lspci -vvv: AtomicOpsCap on the root port), or use a GPU that needs no "
+	 "atomics (gfx9 and later); graphics and transcoding are not affected",
+	 0, {{"pci_id", 2}},
+	 "drivers/gpu/drm/amd/amdkfd/kfd_device.c kgd2kfd_probe(): dev_info(kfd_device, \"skipped "
+	 "device %x:%x, PCI rejects atomics\\n\") (newer kernels add the atomics counts)"},
 };
 
 #define ACTION_RESET                                                                               \
@@ -1122,6 +1231,7 @@ static bool explains_init(const struct lx_kmsg_entry *e)
 	case LXG113_IOMMU_FAULT:
 	case LXG115_OPEN_UNSUPPORTED:
 	case LXG118_GPU_RESET_REQUIRED:
+	case LXG140_GPU_FIRMWARE_MISSING:
 		return true;
 	default:
 		return false;

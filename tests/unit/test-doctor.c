@@ -259,6 +259,29 @@ static const struct expect expects[] = {
 	/* the driver's own status names in its check lines */
 	{"reset-required.log", "LXG118", E, NULL, NULL, NULL},
 	{"gpu-is-lost.log", "LXG109", E, NULL, "times=2", NULL},
+	/* Intel and AMD: the GPU from the dev_printk prefix, the firmware
+	 * file, the ring; a failed init explained by the file before it */
+	{"amdgpu-psp-toc-missing.log", "LXG140", W, "0000:04:00.0",
+	 "file=amdgpu/psp_13_0_8_toc.bin|driver=amdgpu|error=-2", NULL},
+	{"amdgpu-psp-toc-missing.log", "LXG141", E, "0000:04:00.0", NULL, "LXG140"},
+	{"amdgpu-gpu-info-missing.log", "LXG140", W, "0000:23:00.0", "file=amdgpu/arcturus_gpu_info.bin|error=-2", NULL},
+	{"amdgpu-gpu-info-missing.log", "LXG141", E, "0000:23:00.0", NULL, "LXG140"},
+	{"i915-dmc-missing.log", "LXG140", W, "0000:00:02.0", "file=i915/adlp_dmc.bin|driver=i915|times=1", NULL},
+	{"i915-dmc-missing.log", "LXG140", W, "0000:00:02.0", "file=i915/adlp_dmc_ver2_16.bin", NULL},
+	{"i915-guc-fetch-failed.log", "LXG140", W, "0000:03:00.0", "file=i915/dg2_guc_70.2.0.bin|error=-2", NULL},
+	{"i915-guc-wedged.log", "LXG141", E, "0000:00:02.0", "uc=GuC|error=-ENXIO|times=2", "-"},
+	{"i915-guc-init-old.log", "LXG141", E, "0000:00:02.0", "uc=GuC|error=-2", "-"},
+	{"i915-wedged-alone.log", "LXG141", E, "0000:00:02.0", "driver=i915", "-"},
+	{"amdgpu-ring-timeout-reset.log", "LXG142", E, "0000:28:00.0",
+	 "ring=gfx_0.0.0|signaled=57638|emitted=57641|times=3", NULL},
+	{"amdgpu-vram-lost.log", "LXG142", E, "0000:28:00.0", NULL, NULL},
+	{"amdgpu-baco-reset.log", "LXG142", W, "0000:28:00.0", "method=BACO", NULL},
+	{"amdgpu-ring-timeout-mode1.log", "LXG142", W, "0000:03:00.0",
+	 "ring=gfx_0.0.0|signaled=228661|emitted=228662|times=2", NULL},
+	{"amdgpu-ring-timeout-old.log", "LXG142", W, NULL, "ring=gfx_0.0.0|signaled=9910|emitted=9912", NULL},
+	{"i915-gpu-hang.log", "LXG142", W, "0000:00:10.0", "ecode=9:4:c47d807d|process=ffmpeg|times=3", NULL},
+	{"kfd-atomics.log", "LXG143", E, NULL, "pci_id=1002:67df", NULL},
+	{"kfd-atomics-old.log", "LXG143", E, NULL, "pci_id=1002:67df", NULL},
 };
 
 /* The value a field of the expectation names, as the match has it. */
@@ -572,7 +595,8 @@ static void test_every_row_has_a_case(void)
 
 static void test_clean_logs(void)
 {
-	static const char *const clean[] = {"clean-public.log", "clean-this-machine.log", "clean-unseen.log"};
+	static const char *const clean[] = {"clean-public.log", "clean-this-machine.log", "clean-unseen.log",
+					  "clean-intel-amd.log"};
 	for (size_t c = 0; c < sizeof(clean) / sizeof(clean[0]); c++) {
 		_cleanup_free_ char *path = lx_xasprintf("%s/%s", kmsg_dir, clean[c]);
 		struct lx_kmsg k;
