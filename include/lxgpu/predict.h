@@ -36,6 +36,9 @@ struct lx_next_boot {
 	char *uvm_source;      /* what does */
 	char *ensure_nodes_unit; /* an enabled unit that runs lxgpu ensure-nodes (which
 				  * rewrites lxgpu's include files at boot); NULL: none */
+	char *dkms_module;       /* the nvidia driver DKMS knows ("nvidia-current-open/550.163.01",
+				  * the newest in /var/lib/dkms); NULL: none */
+	bool headers_installed;  /* the kernel's headers (/lib/modules/KVER/build) are there */
 };
 
 /* Inspect the files under root ("/" on the live host): /etc/kernel pins,
@@ -44,6 +47,8 @@ struct lx_next_boot {
 int lx_next_boot_inspect(const char *root, const char *kernel, struct lx_next_boot *out,
 			 struct lx_error *err);
 void lx_next_boot_free(struct lx_next_boot *nb);
+/* The fix for a next kernel without an nvidia module, as commands to run. */
+char *lx_next_boot_module_fix(const struct lx_next_boot *nb);
 /* A systemd unit that creates the NVIDIA nodes before guests start. */
 const char *lx_boot_unit_text(void);
 /* Compare kernel release strings ("6.8.12-4-pve" < "6.8.12-10-pve"). */

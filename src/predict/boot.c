@@ -345,6 +345,85 @@ static void find_uvm_creator(const char *root, struct lx_next_boot *nb)
 	}
 }
 
+/* DKMS's names for the nvidia driver: NVIDIA's installer ("nvidia"), Debian's
+ * packages ("nvidia-current", "nvidia-current-open", "nvidia-tesla-535"...),
+ * NVIDIA's CUDA repository ("nvidia-open"); not nvidia-fs, nvidia-peermem's own. */
+static bool is_nvidia_dkms_name(const char *name)
+{
+	return strcmp(name, "nvidia") == 0 || lx_str_starts_with(name, "nvidia-current") ||
+	       lx_str_starts_with(name, "nvidia-open") || lx_str_starts_with(name, "nvidia-tesla");
+}
+
+/* /var/lib/dkms/NAME/VERSION/ is a registered module version (NAME/kernel-*
+ * are links to built ones); the newest version of the first name wins. */
+static void find_dkms_module(const char *root, struct lx_next_boot *nb)
+{
+	_cleanup_free_ char *tree = under(root, "var/lib/dkms");
+	struct lx_strv names = {0};
+	DIR *d = opendir(tree);
+	struct dirent *de;
+	while (d && (de = readdir(d)))
+		if (is_nvidia_dkms_name(de->d_name))
+			lx_strv_push(&names, de->d_name);
+	if (d)
+		closedir(d);
+	lx_strv_sort(&names);
+	for (size_t i = 0; i < names.n && !nb->dkms_module; i++) {
+		_cleanup_free_ char *dir = lx_path_join(tree, names.items[i]);
+		_cleanup_free_ char *best = NULL;
+		DIR *v = opendir(dir);
+		while (v && (de = readdir(v))) {
+			if (!isdigit((unsigned char)de->d_name[0]))
+				continue;
+			_cleanup_free_ char *path = lx_path_join(dir, de->d_name);
+			struct stat st;
+			if (lstat(path, &st) < 0 || !S_ISDIR(st.st_mode))
+				continue;
+			if (!best || lx_kernel_version_compare(de->d_name, best) > 0) {
+				free(best);
+				best = lx_xstrdup(de->d_name);
+			}
+		}
+		if (v)
+			closedir(v);
+		if (best)
+			nb->dkms_module = lx_xasprintf("%s/%s", names.items[i], best);
+	}
+	lx_strv_free(&names);
+}
+
+/* Debian's headers: /lib/modules/KVER/build, a link to /usr/src/linux-headers-KVER
+ * (absolute, so looked up under root by its target's name). */
+static bool headers_installed(const char *root, const char *kernel)
+{
+	_cleanup_free_ char *src = lx_xasprintf("usr/src/linux-headers-%s", kernel);
+	_cleanup_free_ char *build = lx_xasprintf("lib/modules/%s/build", kernel);
+	_cleanup_free_ char *src_dir = under(root, src), *build_dir = under(root, build);
+	struct stat st;
+	return (stat(src_dir, &st) == 0 && S_ISDIR(st.st_mode)) ||
+	       (lstat(build_dir, &st) == 0 && S_ISDIR(st.st_mode));
+}
+
+char *lx_next_boot_module_fix(const struct lx_next_boot *nb)
+{
+	const char *k = nb->kernel;
+	if (!nb->dkms_module)
+		return lx_xasprintf("build it before rebooting (proxmox-headers-%s, or the matching "
+				    "linux-headers): `apt install proxmox-headers-%s`, then `dkms "
+				    "autoinstall -k %s`; or boot another kernel",
+				    k, k, k);
+	if (!nb->headers_installed)
+		return lx_xasprintf("build it before rebooting: `apt install proxmox-headers-%s`, "
+				    "then `dkms install %s -k %s`; or boot another kernel",
+				    k, nb->dkms_module, k);
+	/* Headers there and no module: DKMS's build for this kernel failed. */
+	return lx_xasprintf("DKMS did not build %s for %s (its log: /var/lib/dkms/%s/build/make.log): "
+			    "`dkms install %s -k %s`; if it fails again, this driver does not "
+			    "build for %s: install a driver release that supports it, or boot "
+			    "another kernel (`proxmox-boot-tool kernel pin` the running one)",
+			    nb->dkms_module, k, nb->dkms_module, nb->dkms_module, k, k);
+}
+
 int lx_next_boot_inspect(const char *root, const char *kernel, struct lx_next_boot *out,
 			 struct lx_error *err)
 {
@@ -372,6 +451,10 @@ int lx_next_boot_inspect(const char *root, const char *kernel, struct lx_next_bo
 		_cleanup_free_ char *fw_dir = under(root, fw);
 		out->firmware_present = dir_has_prefix(fw_dir, "gsp");
 	}
+	if (!out->module_path) {
+		find_dkms_module(root, out);
+		out->headers_installed = headers_installed(root, out->kernel);
+	}
 	find_uvm_creator(root, out);
 	find_ensure_nodes(root, out);
 	return 0;
@@ -385,6 +468,7 @@ void lx_next_boot_free(struct lx_next_boot *nb)
 	free(nb->module_version);
 	free(nb->uvm_source);
 	free(nb->ensure_nodes_unit);
+	free(nb->dkms_module);
 	memset(nb, 0, sizeof(*nb));
 }
 

@@ -196,11 +196,7 @@ void lx_preflight_next_boot(const struct lx_host *host, const struct lx_containe
 	if (!nb->module_path) {
 		_cleanup_free_ char *why = lx_xasprintf("kernel %s (%s) has no nvidia module", nb->kernel,
 							nb->kernel_source);
-		_cleanup_free_ char *fix = lx_xasprintf(
-			"build it before rebooting (proxmox-headers-%s, or the matching linux-headers): "
-			"`apt install proxmox-headers-%s`, then `dkms autoinstall -k %s`; or boot "
-			"another kernel",
-			nb->kernel, nb->kernel, nb->kernel);
+		_cleanup_free_ char *fix = lx_next_boot_module_fix(nb);
 		gpu_nodes_fail(out, LXG120_MODULE_NOT_LOADED, cc, why, fix);
 		return;
 	}

@@ -62,9 +62,7 @@ static void next_boot(const char *id, const struct lx_incfile_check *c, const st
 					      "and lxgpu ensure-nodes leaves every GPU out of %s (the "
 					      "container starts without them)",
 					      nb->kernel, c->path),
-				 lx_xasprintf("build the module for %s before rebooting: `dkms "
-					      "autoinstall -k %s`; or boot another kernel",
-					      nb->kernel, nb->kernel));
+				 lx_next_boot_module_fix(nb));
 		return;
 	}
 	if (nb->ensure_nodes_unit) {

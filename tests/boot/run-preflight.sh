@@ -137,6 +137,48 @@ t_no_module() {
 }
 check "pinned next kernel without an nvidia module: will fail" t_no_module
 
+# A PVE 9 host after an upgrade (NVIDIA/open-gpu-kernel-modules#1143,
+# strongtz/i915-sriov-dkms#445: "Error! Bad return status for module build on
+# kernel: 7.0.0-3-pve", "Consult /var/lib/dkms/<name>/<ver>/build/make.log"):
+# the running 6.17 kernel has the module DKMS built, the new 7.0 kernel and its
+# headers are installed, DKMS's build for it failed, so /lib/modules/7.0.0-3-pve
+# has no nvidia.ko. The fix is DKMS's own command for that module version
+# (dkms install NAME/VERSION -k KERNEL, dkms(8)); without the headers, apt
+# first. The old text said only "apt install proxmox-headers", "dkms autoinstall".
+pve9="$(dirname "$0")/pve9-rtx-4090.yaml"
+p9="$work/pve9"
+kernel "$p9" 6.17.13-2-pve
+kernel "$p9" 7.0.0-3-pve
+make_module "$p9/lib/modules/6.17.13-2-pve/updates/dkms/nvidia.ko" 580.105.08 "Dual MIT/GPL"
+firmware "$p9" 580.105.08
+uvm_unit "$p9"
+mkdir -p "$p9/var/lib/dkms/nvidia/580.105.08/build" "$p9/var/lib/dkms/nvidia/580.105.08/6.17.13-2-pve/x86_64/module" \
+	"$p9/usr/src/linux-headers-7.0.0-3-pve" "$p9/var/lib/dkms/nvidia-fs/2.26.6"
+ln -s /usr/src/nvidia-580.105.08 "$p9/var/lib/dkms/nvidia/580.105.08/source"
+ln -s 580.105.08/6.17.13-2-pve/x86_64 "$p9/var/lib/dkms/nvidia/kernel-6.17.13-2-pve-x86_64"
+echo 'Error! Bad return status for module build on kernel: 7.0.0-3-pve (x86_64)' >"$p9/var/lib/dkms/nvidia/580.105.08/build/make.log"
+ln -s /usr/src/linux-headers-7.0.0-3-pve "$p9/lib/modules/7.0.0-3-pve/build"
+boot_fix() { jq -r --arg id "$1" '.next_boot.containers[] | select(.container == $id) | .reasons[].fix' "$work/out.json"; }
+t_pve9_dkms_failed() {
+	pf "0|1" "$pve9" "$p9" --next-boot || { show; return 1; }
+	jq -e '.next_boot.kernel == "7.0.0-3-pve" and .next_boot.module == null' "$work/out.json" >/dev/null &&
+		[ "$(boot_verdict 101)" = "will fail" ] || { show; return 1; }
+	f=$(boot_fix 101)
+	case $f in *'`dkms install nvidia/580.105.08 -k 7.0.0-3-pve`'*) ;; *) echo "fix: $f"; return 1 ;; esac
+	case $f in *'/var/lib/dkms/nvidia/580.105.08/build/make.log'*) ;; *) echo "fix: $f"; return 1 ;; esac
+	case $f in *'apt install'*) echo "headers are installed: $f"; return 1 ;; esac
+}
+check "PVE 9: DKMS did not build the module for 7.0: will fail, dkms install nvidia/VER -k 7.0.0-3-pve" t_pve9_dkms_failed
+t_pve9_no_headers() {
+	rm "$p9/lib/modules/7.0.0-3-pve/build"
+	rmdir "$p9/usr/src/linux-headers-7.0.0-3-pve"
+	pf "0|1" "$pve9" "$p9" --next-boot || { show; return 1; }
+	f=$(boot_fix 101)
+	case $f in *'`apt install proxmox-headers-7.0.0-3-pve`, then `dkms install nvidia/580.105.08 -k 7.0.0-3-pve`'*) ;;
+	*) echo "fix: $f"; return 1 ;; esac
+}
+check "PVE 9: no headers for 7.0: apt install proxmox-headers-7.0.0-3-pve, then dkms install" t_pve9_no_headers
+
 # The proprietary module cannot drive Blackwell GPUs.
 prop="$work/proprietary"
 kernel "$prop" 6.8.12-15-pve
