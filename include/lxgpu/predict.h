@@ -47,8 +47,9 @@ struct lx_next_boot {
 int lx_next_boot_inspect(const char *root, const char *kernel, struct lx_next_boot *out,
 			 struct lx_error *err);
 void lx_next_boot_free(struct lx_next_boot *nb);
-/* The fix for a next kernel without an nvidia module, as commands to run. */
-char *lx_next_boot_module_fix(const struct lx_next_boot *nb);
+/* The fix for a next kernel without an nvidia module, as commands to run;
+ * running (may be NULL): the kernel to keep booting meanwhile. */
+char *lx_next_boot_module_fix(const struct lx_next_boot *nb, const char *running);
 /* A systemd unit that creates the NVIDIA nodes before guests start. */
 const char *lx_boot_unit_text(void);
 /* Compare kernel release strings ("6.8.12-4-pve" < "6.8.12-10-pve"). */

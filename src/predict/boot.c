@@ -404,24 +404,28 @@ static bool headers_installed(const char *root, const char *kernel)
 	       (lstat(build_dir, &st) == 0 && S_ISDIR(st.st_mode));
 }
 
-char *lx_next_boot_module_fix(const struct lx_next_boot *nb)
+char *lx_next_boot_module_fix(const struct lx_next_boot *nb, const char *running)
 {
 	const char *k = nb->kernel;
+	/* Proxmox's boot tool keeps the kernel that works (pve-kernel-helper). */
+	_cleanup_free_ char *other = running && strcmp(running, k) != 0
+					     ? lx_xasprintf("or keep booting %s: `proxmox-boot-tool kernel pin %s`",
+							    running, running)
+					     : lx_xstrdup("or boot another kernel");
 	if (!nb->dkms_module)
 		return lx_xasprintf("build it before rebooting (proxmox-headers-%s, or the matching "
 				    "linux-headers): `apt install proxmox-headers-%s`, then `dkms "
-				    "autoinstall -k %s`; or boot another kernel",
-				    k, k, k);
+				    "autoinstall -k %s`; %s",
+				    k, k, k, other);
 	if (!nb->headers_installed)
 		return lx_xasprintf("build it before rebooting: `apt install proxmox-headers-%s`, "
-				    "then `dkms install %s -k %s`; or boot another kernel",
-				    k, nb->dkms_module, k);
+				    "then `dkms install %s -k %s`; %s",
+				    k, nb->dkms_module, k, other);
 	/* Headers there and no module: DKMS's build for this kernel failed. */
 	return lx_xasprintf("DKMS did not build %s for %s (its log: /var/lib/dkms/%s/build/make.log): "
 			    "`dkms install %s -k %s`; if it fails again, this driver does not "
-			    "build for %s: install a driver release that supports it, or boot "
-			    "another kernel (`proxmox-boot-tool kernel pin` the running one)",
-			    nb->dkms_module, k, nb->dkms_module, nb->dkms_module, k, k);
+			    "build for %s: install a driver release that supports it; %s",
+			    nb->dkms_module, k, nb->dkms_module, nb->dkms_module, k, k, other);
 }
 
 int lx_next_boot_inspect(const char *root, const char *kernel, struct lx_next_boot *out,

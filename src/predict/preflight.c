@@ -196,7 +196,7 @@ void lx_preflight_next_boot(const struct lx_host *host, const struct lx_containe
 	if (!nb->module_path) {
 		_cleanup_free_ char *why = lx_xasprintf("kernel %s (%s) has no nvidia module", nb->kernel,
 							nb->kernel_source);
-		_cleanup_free_ char *fix = lx_next_boot_module_fix(nb);
+		_cleanup_free_ char *fix = lx_next_boot_module_fix(nb, host->kernel);
 		gpu_nodes_fail(out, LXG120_MODULE_NOT_LOADED, cc, why, fix);
 		return;
 	}

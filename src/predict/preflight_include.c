@@ -38,7 +38,7 @@ static void next_start(const char *id, const struct lx_incfile_check *c, struct 
 }
 
 static void next_boot(const char *id, const struct lx_incfile_check *c, const struct lx_next_boot *nb,
-		      struct lx_preflight *out)
+		      const char *running_kernel, struct lx_preflight *out)
 {
 	if (c->state == LX_INCFILE_NOT_OURS || !c->record_found) {
 		lx_preflight_add(out,
@@ -62,7 +62,7 @@ static void next_boot(const char *id, const struct lx_incfile_check *c, const st
 					      "and lxgpu ensure-nodes leaves every GPU out of %s (the "
 					      "container starts without them)",
 					      nb->kernel, c->path),
-				 lx_next_boot_module_fix(nb));
+				 lx_next_boot_module_fix(nb, running_kernel));
 		return;
 	}
 	if (nb->ensure_nodes_unit) {
@@ -102,7 +102,7 @@ void lx_preflight_include(const struct lx_host *host, const struct lx_node_plan 
 		return;
 	}
 	if (nb)
-		next_boot(id, &c, nb, out);
+		next_boot(id, &c, nb, host->kernel, out);
 	else
 		next_start(id, &c, out);
 	for (size_t i = 0; i < c.want_from.gone.n; i++)
