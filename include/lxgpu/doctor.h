@@ -83,7 +83,7 @@ enum {
  * field doctor derives ("action" of Xid 154, "driver" holding the GPUs). A row's first
  * field is its key: two messages of one row are one cause only when their
  * keys are equal (the same client version, the same module, the same Xid). */
-#define LX_KMSG_FIELDS_MAX 7
+#define LX_KMSG_FIELDS_MAX 8
 struct lx_kmsg_field {
 	const char *name;
 	unsigned group;

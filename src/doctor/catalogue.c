@@ -17,10 +17,12 @@
 #define BDF "[0-9a-fA-F]{4,8}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\\.[0-7]"
 /* kernel_rc.c's Xid line: "NVRM: Xid (PCI:%04x:%02x:%02x[ GPU-I:%02u[
  * GPU-CI:%02u]]): %d, ..." (older drivers without "PCI:"). Groups: 2 the
- * GPU, 5 the GPU instance (MIG), 7 the compute instance. */
+ * GPU, 5 the GPU instance (MIG), 7 the compute instance. A user posting a
+ * log often elides the address ("PCI:...", "PCI:0000:XX:00"): the Xid
+ * still counts, its GPU unknown (group 2 then holds no address). */
 #define XID_PREFIX                                                                                 \
-	"NVRM: Xid \\((PCI:)?([0-9a-fA-F]{4,8}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}(\\.[0-7])?)( "        \
-	"GPU-I:([0-9]+))?( GPU-CI:([0-9]+))?\\): "
+	"NVRM: Xid \\((PCI:)?([0-9a-fA-F]{4,8}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}(\\.[0-7])?|"           \
+	"[^ ()]*[^ ()0-9a-fA-F:.][^ ()]*|\\.*)( GPU-I:([0-9]+))?( GPU-CI:([0-9]+))?\\): "
 /* kmod's modprobe ("could not insert '%s': %s", tools/modprobe.c) and
  * systemd-modules-load ("Failed to insert module '%s': %m") for an NVIDIA
  * module; group 2 the module. */
@@ -349,14 +351,15 @@ static const struct lx_kmsg_entry catalogue[] = {
 	{"xid-79", XID_PREFIX "79, (.*)", LXG109_FALLEN_OFF_BUS, LX_SEVERITY_ERROR,
 	 "Xid 79 (ROBUST_CHANNEL_GPU_HAS_FALLEN_OFF_THE_BUS): the GPU no longer answers on PCIe; "
 	 "NVIDIA's resolution: RESTART_BM",
-	 FIX_FALLEN, 0, {{"gpu", 2}, {"text", 8}},
+	 FIX_FALLEN, 0, {{"gpu", 2}, {"text", 8}, {"logged_gpu", 2}},
 	 "src/nvidia/src/kernel/gpu/rc/kernel_rc.c krcReportXid(): \"NVRM: Xid (PCI:%04x:%02x:%02x): "
-	 "%d, %s\\n\" with 79 (nverror.h ROBUST_CHANNEL_GPU_HAS_FALLEN_OFF_THE_BUS)"},
+	 "%d, %s\\n\" with 79 (nverror.h ROBUST_CHANNEL_GPU_HAS_FALLEN_OFF_THE_BUS); as logs are "
+	 "posted with the address elided: \"NVRM: Xid (PCI:%s): %d, %s\""},
 	{"xid", XID_PREFIX "([0-9]+), (.*)", LXG110_XID, LX_SEVERITY_WARNING,
 	 "Xid {xid}: an error the driver reported for the GPU",
 	 "look the number up in NVIDIA's Xid catalogue (docs.nvidia.com/deploy/xid-errors)", 0,
 	 {{"xid", 8}, {"gpu", 2}, {"text", 9}, {"gpu_instance", 5}, {"compute_instance", 7}, {"action", 0},
-	  {"root_xid", 0}},
+	  {"root_xid", 0}, {"logged_gpu", 2}},
 	 "src/nvidia/src/kernel/gpu/rc/kernel_rc.c krcReportXid(): \"NVRM: Xid (PCI:%04x:%02x:%02x[ "
 	 "GPU-I:%02u[ GPU-CI:%02u]]): %d, pid=%s, name=%s, %s%s\\n\", without a process name \"NVRM: Xid "
 	 "(PCI:%04x:%02x:%02x[ GPU-I:%02u[ GPU-CI:%02u]]): %d, %s%s\\n\" (the last %s is Xid 45's "

@@ -439,7 +439,12 @@ static int check_kmsg(struct check_ctx *c)
 		const struct lx_kmsg_match *x = &m.items[i];
 		const struct lx_kmsg_entry *e = x->entry;
 		_cleanup_free_ char *times = x->count > 1 ? lx_xasprintf(" (%zu times)", x->count) : NULL;
-		_cleanup_free_ char *gpu = x->pci ? lx_xasprintf("GPU %s: ", x->pci) : NULL;
+		/* the Xid rows' address as the log has it: no address there, elided */
+		const char *logged = lx_kmsg_match_field(x, "logged_gpu");
+		_cleanup_free_ char *gpu = x->pci ? lx_xasprintf("GPU %s: ", x->pci)
+			: logged ? lx_xasprintf("GPU unknown (its address elided in the log: "
+							  "\"%s\"): ", logged)
+			: NULL;
 		_cleanup_free_ char *cause = lx_kmsg_match_fill(x, e->cause);
 		char *fix = NULL;
 		_cleanup_free_ char *more = NULL;

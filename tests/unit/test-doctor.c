@@ -261,6 +261,9 @@ static const struct expect expects[] = {
 	{"gpu-is-lost.log", "LXG109", E, NULL, "times=2", NULL},
 	/* Intel and AMD: the GPU from the dev_printk prefix, the firmware
 	 * file, the ring; a failed init explained by the file before it */
+	/* an Xid whose address the poster elided: counted, its GPU unknown */
+	{"xid-79-elided.log", "LXG109", E, NULL, "logged_gpu=...|text=GPU has fallen off the bus.", NULL},
+	{"xid-13-elided.log", "LXG110", I, NULL, "xid=13|logged_gpu=0000:XX:00", NULL},
 	{"amdgpu-psp-toc-missing.log", "LXG140", W, "0000:04:00.0",
 	 "file=amdgpu/psp_13_0_8_toc.bin|driver=amdgpu|error=-2", NULL},
 	{"amdgpu-psp-toc-missing.log", "LXG141", E, "0000:04:00.0", NULL, "LXG140"},
@@ -413,6 +416,27 @@ static void test_report_severity(void)
 		lx_findings_free(&f);
 		lx_kmsg_free(&k);
 	}
+}
+
+/* An Xid without its address: doctor's finding says the address was
+ * elided (not that the GPU is gone or unnamed for another reason). */
+static void test_elided_xid(void)
+{
+	struct lx_kmsg k;
+	parse("[82659.755847] NVRM: Xid (PCI:...): 79, GPU has fallen off the bus.\n", &k);
+	struct lx_host host = {0};
+	struct lx_doctor_input in = {&host, NULL, &k, NULL, NULL, 0};
+	struct lx_findings f = {0};
+	struct lx_error err = {0};
+	bool said = false;
+	if (lx_doctor_host(&in, &f, &err) == 0)
+		for (size_t i = 0; i < f.n; i++)
+			said |= f.items[i].code == LXG109_FALLEN_OFF_BUS &&
+				strstr(f.items[i].message, "address elided in the log: \"...\"") != NULL;
+	ok(said, "an Xid 79 with the address elided: LXG109 says the address was elided");
+	lx_error_clear(&err);
+	lx_findings_free(&f);
+	lx_kmsg_free(&k);
 }
 
 /* A format string a row's source cites, as an extended regex of the text
@@ -1336,6 +1360,7 @@ int main(int argc, char **argv)
 		return 2;
 	kmsg_dir = argv[1];
 	test_expectations();
+	test_elided_xid();
 	test_report_severity();
 	test_every_row_has_a_case();
 	test_sources_match();
