@@ -66,7 +66,14 @@ const char *lx_verdict_name(enum lx_verdict v);
 
 struct lx_reason {
 	enum lx_finding_code code; /* the finding code of its subject, as verify's */
-	enum lx_verdict verdict;   /* what this reason alone means */
+	enum lx_verdict verdict;   /* what this reason alone means for the start */
+	/* The finding's own severity, file, line and node: a reason that is
+	 * one of verify's findings says what verify says of it, whatever its
+	 * verdict (an LXG001 rule is a warning, and the start is ok). */
+	enum lx_severity severity;
+	char *file; /* NULL when none */
+	int line;   /* 0 when none */
+	char *node; /* NULL when none */
 	char *message;
 	char *fix;
 };
@@ -80,8 +87,14 @@ void lx_preflight_free(struct lx_preflight *p);
 /* Add a reason (takes message and fix); the verdict is the worst one. */
 void lx_preflight_add(struct lx_preflight *p, enum lx_finding_code code, enum lx_verdict verdict,
 		      char *message, char *fix);
-/* A reason's severity, in the words of findings: will fail is an error,
- * degraded a warning, ok info. */
+/* Add one of verify's findings as a reason of that verdict: its severity,
+ * file, line and node stay the finding's. Takes its message, fix, file and
+ * node (left NULL in x). */
+void lx_preflight_add_finding(struct lx_preflight *p, struct lx_finding *x,
+			      enum lx_verdict verdict);
+/* A reason's severity: its finding's when it is one of verify's findings
+ * (above); a reason only preflight gives (lx_preflight_add) has what its
+ * verdict means: will fail an error, degraded a warning, ok info. */
 enum lx_severity lx_reason_severity(const struct lx_reason *r);
 /* The include style's file (lxgpu/incfile.h) at the next start (nb NULL)
  * or the first start after a reboot into nb: missing or stale now, and

@@ -45,9 +45,9 @@ static void reasons_as_findings(const char *id, const struct lx_preflight *p, co
 {
 	for (size_t i = 0; i < p->n; i++) {
 		const struct lx_reason *r = &p->reasons[i];
-		lx_findings_add(out, r->code, id, NULL, 0, NULL, lx_xstrdup(r->message),
+		lx_findings_add(out, r->code, id, r->file, r->line, r->node, lx_xstrdup(r->message),
 				r->fix ? cli_with_context(cli, r->fix) : NULL);
-		/* the verdict is the container's; each reason's severity is what it alone means */
+		/* the verdict is the container's; each reason's severity is its finding's */
 		lx_findings_last_severity(out, lx_reason_severity(r));
 	}
 }

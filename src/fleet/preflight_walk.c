@@ -46,11 +46,16 @@ static int preflight_one(const struct lx_host *host, const char *id, const char 
 		lx_preflight_next_start(host, &cc, root_fd >= 0 ? &versions : NULL, &aopts, out);
 	}
 	/* Its driver libraries are unknown: said, never a silent pass. */
-	if (why && lx_rootfs_matters(host, &cc))
-		lx_preflight_add(out, LXG027_ROOT_UNCHECKED, LX_VERDICT_OK, lx_xstrdup(why),
-				 lx_xasprintf("mount its root, check it, unmount it: `pct mount %s`, then "
-					      "`lxgpu preflight %s`, then `pct unmount %s`",
-					      id, id, id));
+	if (why && lx_rootfs_matters(host, &cc)) {
+		/* verify's finding (a warning), and the start itself is ok */
+		struct lx_findings f = {0};
+		lx_findings_add(&f, LXG027_ROOT_UNCHECKED, id, NULL, 0, NULL, lx_xstrdup(why),
+				lx_xasprintf("mount its root, check it, unmount it: `pct mount %s`, then "
+					     "`lxgpu preflight %s`, then `pct unmount %s`",
+					     id, id, id));
+		lx_preflight_add_finding(out, &f.items[0], LX_VERDICT_OK);
+		lx_findings_free(&f);
+	}
 	lx_preflight_include(host, o->nodes, id, &conf, o->state_dir, o->next_boot, out);
 	lx_strv_free(&versions);
 	lx_strv_free(&files);

@@ -176,6 +176,11 @@ struct lx_doc *lx_host_warnings_doc(const struct lx_host_warnings *w)
 		struct lx_doc *m = lx_doc_new_map();
 		lx_doc_map_set(m, "message", lx_doc_new_str(w->items[i].message));
 		lx_doc_map_set(m, "fix", lx_doc_new_str(w->items[i].fix));
+		/* its commands as a finding's (docs/schema/finding.json) */
+		struct lx_strv commands = {0};
+		lx_fix_commands(w->items[i].fix, &commands);
+		lx_doc_map_set(m, "commands", lx_doc_new_str_list(&commands));
+		lx_strv_free(&commands);
 		lx_doc_list_push(list, m);
 	}
 	return list;

@@ -9,18 +9,44 @@ const char *lx_verdict_name(enum lx_verdict v)
 	return v == LX_VERDICT_WILL_FAIL ? "will fail" : v == LX_VERDICT_DEGRADED ? "degraded" : "ok";
 }
 
+static void push(struct lx_preflight *p, struct lx_reason r)
+{
+	p->reasons = lx_xrealloc(p->reasons, (p->n + 1) * sizeof(*p->reasons));
+	p->reasons[p->n++] = r;
+	if (r.verdict > p->verdict)
+		p->verdict = r.verdict;
+}
+
+/* What a verdict alone means as a severity. */
+static enum lx_severity verdict_severity(enum lx_verdict v)
+{
+	return v == LX_VERDICT_WILL_FAIL ? LX_SEVERITY_ERROR
+	       : v == LX_VERDICT_DEGRADED ? LX_SEVERITY_WARNING
+					   : LX_SEVERITY_INFO;
+}
+
 static void reason(struct lx_preflight *p, enum lx_finding_code code, enum lx_verdict verdict,
 		   char *message, char *fix)
 {
-	p->reasons = lx_xrealloc(p->reasons, (p->n + 1) * sizeof(*p->reasons));
-	p->reasons[p->n++] = (struct lx_reason){code, verdict, message, fix};
-	if (verdict > p->verdict)
-		p->verdict = verdict;
+	push(p, (struct lx_reason){.code = code, .verdict = verdict,
+				   .severity = verdict_severity(verdict),
+				   .message = message, .fix = fix});
+}
+
+void lx_preflight_add_finding(struct lx_preflight *p, struct lx_finding *x,
+			      enum lx_verdict verdict)
+{
+	push(p, (struct lx_reason){.code = x->code, .verdict = verdict, .severity = x->severity,
+				   .file = x->file, .line = x->line, .node = x->node,
+				   .message = x->message, .fix = x->fix});
+	x->file = x->node = x->message = x->fix = NULL;
 }
 
 void lx_preflight_free(struct lx_preflight *p)
 {
 	for (size_t i = 0; i < p->n; i++) {
+		free(p->reasons[i].file);
+		free(p->reasons[i].node);
 		free(p->reasons[i].message);
 		free(p->reasons[i].fix);
 	}
@@ -36,9 +62,7 @@ void lx_preflight_add(struct lx_preflight *p, enum lx_finding_code code, enum lx
 
 enum lx_severity lx_reason_severity(const struct lx_reason *r)
 {
-	return r->verdict == LX_VERDICT_WILL_FAIL ? LX_SEVERITY_ERROR
-	       : r->verdict == LX_VERDICT_DEGRADED ? LX_SEVERITY_WARNING
-						   : LX_SEVERITY_INFO;
+	return r->severity;
 }
 
 static const struct lx_configured_node *grant_of(const struct lx_container_config *cc,
@@ -114,8 +138,7 @@ void lx_preflight_next_start(const struct lx_host *host, const struct lx_contain
 			break;
 		default: v = LX_VERDICT_OK; break;
 		}
-		reason(out, x->code, v, x->message, x->fix);
-		x->message = x->fix = NULL;
+		lx_preflight_add_finding(out, x, v);
 	}
 	lx_findings_free(&f);
 	for (size_t i = 0; driver_versions && host->driver.version && i < driver_versions->n; i++)
