@@ -142,6 +142,18 @@ print(("not ok" if absent else "ok") + f" {n} - the README's command table has a
 for c in absent:
     print(f"# no row for {c}")
 failed += bool(absent)
+# and no row for a command lxgpu does not have (the table is the CLI's)
+n += 1
+table = readme.split("## Commands", 1)[1].split("\n\n###", 1)[0]
+rows = re.findall(r"^\| `lxgpu ([a-z][a-z-]*)", table, re.M)
+extra = [r for r in rows if r not in commands]
+twice = sorted({r for r in rows if rows.count(r) > 1})
+print(("not ok" if extra or twice or not rows else "ok") + f" {n} - each row of the README's command table is one of lxgpu's commands, once ({len(rows)} rows)")
+for r in extra:
+    print(f"# a row for {r}, which lxgpu help does not list")
+for r in twice:
+    print(f"# {r} has more than one row")
+failed += bool(extra or twice or not rows)
 n += 1
 units = set(re.findall(r"\b([a-z-]+-nodes)\.service", readme + open(man_path, encoding="utf-8").read()))
 print(("ok" if units == {"lxgpu-nodes"} else "not ok") + f" {n} - the boot unit is lxgpu-nodes.service wherever it is named ({' '.join(sorted(units))})")
