@@ -5,6 +5,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -363,6 +364,68 @@ static char *unreverse(const char *text, size_t len, unsigned **linenos)
 	return out;
 }
 
+/* A log shipper's record holding the kernel line as a quoted string:
+ * journalctl -o json's "MESSAGE":"...", logfmt's msg="..." (Loki, Vector,
+ * Promtail); the string with its escapes undone ("\\n" a newline: a
+ * message of several lines), or NULL when the line is not such a record. */
+static char *unwrap_quoted(const char *line)
+{
+	const char *v = NULL;
+	const char *p = line + strspn(line, " \t");
+	if (*p == '{') {
+		v = strstr(p, "\"MESSAGE\":");
+		if (v) {
+			v += strlen("\"MESSAGE\":");
+			v += strspn(v, " ");
+		}
+	} else {
+		for (const char *m = strstr(line, "msg=\""); m && !v; m = strstr(m + 1, "msg=\""))
+			if (m == line || m[-1] == ' ' || m[-1] == '\t')
+				v = m + strlen("msg=");
+	}
+	if (!v || *v != '"')
+		return NULL;
+	struct lx_buf b = {0};
+	for (v++; *v && *v != '"'; v++) {
+		if (*v != '\\' || !v[1]) {
+			lx_buf_printf(&b, "%c", *v);
+			continue;
+		}
+		v++;
+		char c = *v == 'n' ? '\n' : *v == 't' ? ' ' : *v == 'r' ? ' ' : *v;
+		if (*v == 'u' && isxdigit((unsigned char)v[1]) && isxdigit((unsigned char)v[2]) &&
+		    isxdigit((unsigned char)v[3]) && isxdigit((unsigned char)v[4])) {
+			char hex[5] = {v[1], v[2], v[3], v[4], 0};
+			unsigned long u = strtoul(hex, NULL, 16);
+			c = u == 0x2019 || u == 0x2018 ? '\'' : u >= 0x20 && u < 0x7f ? (char)u : '?';
+			v += 4;
+		}
+		lx_buf_printf(&b, "%c", c);
+	}
+	if (!b.data)
+		lx_buf_puts(&b, "");
+	return lx_buf_steal(&b);
+}
+
+/* The kernel prints ASCII apostrophes; a log that went through a word
+ * processor or a forum has typographic ones (U+2018, U+2019). */
+static char *plain_quotes(const char *s, size_t n)
+{
+	char *out = lx_xstrndup(s, n);
+	char *w = out;
+	for (const char *r = out; *r;) {
+		if ((unsigned char)r[0] == 0xe2 && (unsigned char)r[1] == 0x80 &&
+		    ((unsigned char)r[2] == 0x98 || (unsigned char)r[2] == 0x99)) {
+			*w++ = '\'';
+			r += 3;
+		} else {
+			*w++ = *r++;
+		}
+	}
+	*w = '\0';
+	return out;
+}
+
 void lx_kmsg_parse_text(const char *name, const char *text, size_t len, struct lx_kmsg *out)
 {
 	_cleanup_free_ unsigned *linenos = NULL;
@@ -399,7 +462,10 @@ void lx_kmsg_parse_text(const char *name, const char *text, size_t len, struct l
 			continue;
 		}
 		bool indented = raw[0] == ' ' || raw[0] == '\t';
-		const char *msg = raw;
+		_cleanup_free_ char *unwrapped = unwrap_quoted(raw);
+		if (unwrapped)
+			indented = false;
+		const char *msg = unwrapped ? unwrapped : raw;
 		while (*msg == ' ' || *msg == '\t')
 			msg++;
 		msg = skip_kmsg_header(msg);
@@ -415,16 +481,32 @@ void lx_kmsg_parse_text(const char *name, const char *text, size_t len, struct l
 			drop_lines(out);
 			out->boots++;
 		}
-		/* syslog writes a record's newlines as "#012". */
+		/* syslog writes a record's newlines as "#012", a shipper's quoted
+		 * field as "\\n" (undone above): the parts after the first are
+		 * its continuation, unless a part has a stamp of its own */
 		const char *q = msg;
 		bool first = true;
 		while (first || *q) {
 			const char *sep = strstr(q, "#012");
+			const char *brk = unwrapped ? strchr(q, '\n') : NULL;
+			size_t seplen = 4;
+			if (brk && (!sep || brk < sep)) {
+				sep = brk;
+				seplen = 1;
+			}
 			size_t m = sep ? (size_t)(sep - q) : strlen(q);
-			add_line(out, lx_xstrndup(q, m), first ? lx_xstrdup(raw) : lx_xstrndup(q, m), lineno,
-				 continuation || !first);
+			const char *part = q;
+			bool own_stamp = false;
+			if (unwrapped && !first) {
+				part = skip_kernel_tag(skip_bracket_stamp(q));
+				part = skip_bracket_stamp(part);
+				own_stamp = part != q;
+				m -= (size_t)(part - q);
+			}
+			add_line(out, plain_quotes(part, m), first ? lx_xstrdup(raw) : lx_xstrndup(part, m), lineno,
+				 (continuation || !first) && !own_stamp);
 			first = false;
-			q += m + (sep ? 4 : 0);
+			q = part + m + (sep ? seplen : 0);
 			if (!sep)
 				break;
 		}

@@ -418,6 +418,49 @@ static void test_report_severity(void)
 	}
 }
 
+/* The kernel's line inside a shipper's record or a reader's rewriting:
+ * one finding of the line's own code and fields, as the plain line gives. */
+static void one_finding(const char *text, const char *code, const char *gpu, const char *fields,
+			const char *what)
+{
+	struct lx_kmsg k;
+	struct lx_kmsg_matches m;
+	parse(text, &k);
+	size_t n = count_matches(&k, NULL, &m);
+	bool right = n == 1 && strcmp(code_of(&m.items[0]), code) == 0 && same_str(m.items[0].pci, gpu) &&
+		     fields_match(&m.items[0], fields, true);
+	if (!ok(right, what))
+		for (size_t i = 0; n != (size_t)-1 && i < m.n; i++)
+			printf("#   got %s GPU %s\n", code_of(&m.items[i]), m.items[i].pci ? m.items[i].pci : "(none)");
+	if (n != (size_t)-1)
+		lx_kmsg_matches_free(&m);
+	lx_kmsg_free(&k);
+}
+
+static void test_wrapped_forms(void)
+{
+	/* the field ends at its closing quote: the Xid's text is the driver's
+	 * alone; a record of another program gives nothing */
+	one_finding("level=info msg=\"Started Jellyfin\" unit=jellyfin.service\n"
+		    "ts=2026-12-05T10:00:07Z level=info job=systemd-journal msg=\"[82659.755847] NVRM: Xid "
+		    "(PCI:0000:41:00): 13, Graphics Exception: ESR 0x5067b0=0x9\" host=pve1\n",
+		    "LXG110", "0000:41:00.0", "xid=13|text=Graphics Exception: ESR 0x5067b0=0x9",
+		    "logfmt msg=\"...\": the kernel line inside, up to its closing quote");
+	one_finding("level=warn msg=\"NVRM: API mismatch: the client has the version 535.54.03, but\\nNVRM: this kernel "
+		    "module has the version 530.30.02.  Please\\nNVRM: make sure that this kernel module and all NVIDIA "
+		    "driver\" source=kmsg\n",
+		    "LXG100", NULL, "client_version=535.54.03|module_version=530.30.02",
+		    "logfmt msg=\"...\\n...\": one message over its escaped newlines");
+	one_finding("{\"__REALTIME_TIMESTAMP\":\"1733392807000000\",\"_TRANSPORT\":\"kernel\",\"MESSAGE\":\"NVRM: Xid "
+		    "(PCI:0000:2b:00): 79, GPU has fallen off the bus.\",\"SYSLOG_IDENTIFIER\":\"kernel\"}\n",
+		    "LXG109", "0000:2b:00.0", "text=GPU has fallen off the bus.",
+		    "journalctl -o json: the MESSAGE field, without the record's other fields");
+	one_finding("{\"MESSAGE\":\"NVRM: Can\\u2019t find an IRQ for your NVIDIA card!\",\"PRIORITY\":\"3\"}\n",
+		    "LXG106", NULL, NULL, "journalctl -o json: a \\u2019 apostrophe is the kernel's '");
+	one_finding("[    5.120000] NVRM: Can\xe2\x80\x99t find an IRQ for your NVIDIA card!\n", "LXG106", NULL, NULL,
+		    "a typographic apostrophe (U+2019) in a pasted line");
+}
+
 /* An Xid without its address: doctor's finding says the address was
  * elided (not that the GPU is gone or unnamed for another reason). */
 static void test_elided_xid(void)
@@ -700,7 +743,11 @@ static char *catalogue_doc(void)
 		    "Patterns are POSIX extended regular expressions over the message with its\n"
 		    "timestamp, host and `kernel:` prefix removed; a message printed over several\n"
 		    "lines (continuation lines, `NVRM:` lines of one message, syslog's `#012`,\n"
-		    "journalctl's `>`-cut lines) is matched as one line. Fields are the pattern's\n"
+		    "journalctl's `>`-cut lines) is matched as one line. A kernel line inside a log\n"
+		    "shipper's quoted field (logfmt `msg=\"...\"`, `journalctl -o json`'s `MESSAGE`)\n"
+		    "is read with its escapes undone (`\\n` a new line of the message), typographic\n"
+		    "apostrophes as the kernel's `'`; an Xid whose address the poster elided still\n"
+		    "counts, its GPU unknown (`logged_gpu`: the address as written). Fields are the pattern's\n"
 		    "subexpressions (field = group number). Flags: `gpu` counts only when the line\n"
 		    "names a GPU of the host that nvidia drives (or the nvidia driver as the\n"
 		    "device); `no-nvidia` only when nvidia or nvidia_uvm is not loaded; `cause`:\n"
@@ -1361,6 +1408,7 @@ int main(int argc, char **argv)
 	kmsg_dir = argv[1];
 	test_expectations();
 	test_elided_xid();
+	test_wrapped_forms();
 	test_report_severity();
 	test_every_row_has_a_case();
 	test_sources_match();
