@@ -105,6 +105,7 @@ struct lx_start_failure {
 	char *path;    /* the device or mount source, may be NULL */
 	char *message; /* as PVE or LXC would say it */
 	char *fix;     /* what makes it start, when more than the line (may be NULL) */
+	bool exists_inside; /* a devN path a mount already filled ("File exists") */
 };
 
 struct lx_idmap_range {

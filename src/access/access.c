@@ -134,6 +134,16 @@ struct mount_entry {
 	bool bind, optional, create, absolute_outside;
 };
 
+/* A devN entry whose node lxc-pve-autodev-hook makes (after the mounts). */
+struct devn_entry {
+	const char *key; /* "dev0" (the config's, alive during the simulation) */
+	char *path;      /* inside the container, as written */
+	const struct lx_dev_node *host_node;
+	int line;
+	unsigned mode;
+	long long uid, gid;
+};
+
 struct sim {
 	const struct lx_host *host;
 	const struct lx_access_options *opts;
@@ -143,6 +153,8 @@ struct sim {
 	size_t n_pending[2];
 	struct mount_entry *mounts;
 	size_t n_mounts;
+	struct devn_entry *devns; /* PVE's devN nodes, made by its autodev hook */
+	size_t n_devns;
 	bool autodev;
 	bool builtin; /* reading a built-in stand-in for LXC's own file */
 	const char *conf_file; /* the config's name, owned by files (outlives conf) */
@@ -157,6 +169,9 @@ static void sim_free(struct sim *s)
 		free(s->mounts[i].target);
 	}
 	free(s->mounts);
+	for (size_t i = 0; i < s->n_devns; i++)
+		free(s->devns[i].path);
+	free(s->devns);
 	free(s->pending[0]);
 	free(s->pending[1]);
 }
@@ -621,7 +636,8 @@ static struct lx_access_node *add_node(struct lx_access *a, const char *path,
 				       const struct lx_dev_node *host_node, enum lx_grant_via via,
 				       int line)
 {
-	/* A later mount over the same path wins, as it does in the container. */
+	/* A later mount over the same path wins, as it does in the container (a
+	 * devN path already there fails the start instead: pve_autodev_hook). */
 	struct lx_access_node *n = (struct lx_access_node *)lx_access_find(a, path);
 	if (n) {
 		free(n->host_path);
@@ -671,10 +687,16 @@ static void pve_devices(struct sim *s, const struct lx_conf *conf)
 				add_device_rule(s, 1, "lxc.cgroup2.devices.deny", deny, s->conf_file,
 						l->lineno, true);
 			}
-			struct lx_access_node *n = add_node(s->out, d.path, hn, LX_VIA_DEVN, l->lineno);
-			n->mode = d.mode >= 0 ? (unsigned)d.mode : 0660;
-			n->uid = d.uid >= 0 ? d.uid : 0;
-			n->gid = d.gid >= 0 ? d.gid : 0;
+			s->devns = lx_xgrow(s->devns, s->n_devns, sizeof(*s->devns));
+			s->devns[s->n_devns++] = (struct devn_entry){
+				.key = l->key,
+				.path = lx_xstrdup(d.path),
+				.host_node = hn,
+				.line = l->lineno,
+				.mode = d.mode >= 0 ? (unsigned)d.mode : 0660,
+				.uid = d.uid >= 0 ? d.uid : 0,
+				.gid = d.gid >= 0 ? d.gid : 0,
+			};
 		} else {
 			/* A device lxgpu cannot see (a USB serial): PVE's rule for it
 			 * still counts in the list, as one no node lxgpu knows matches. */
@@ -1095,6 +1117,68 @@ static void nvhook_nodes(struct sim *s)
 	lx_strv_free(&paths);
 }
 
+/* The last mount entry that made or bound something at path: its target is
+ * path, or a directory above it. */
+static const struct mount_entry *mount_at(const struct sim *s, const char *path)
+{
+	for (size_t i = s->n_mounts; i-- > 0;) {
+		const struct mount_entry *m = &s->mounts[i];
+		_cleanup_free_ char *inside = lx_str_concat("/", m->target);
+		size_t len = strlen(inside);
+		if (strcmp(inside, path) == 0 ||
+		    (lx_str_starts_with(path, inside) && path[len] == '/'))
+			return &s->mounts[i];
+	}
+	return NULL;
+}
+
+/* lxc-pve-autodev-hook, an lxc.hook.autodev: after the mount entries and
+ * the mount hooks, it mknods each devN path (a regular file, the prepared
+ * node bound onto it) and dies on any error. A path a mount entry (a bind
+ * of the node, of its directory, or an optional entry's create=file) or
+ * NVIDIA's mount hook already filled gives "File exists": no start. */
+static void pve_autodev_hook(struct sim *s)
+{
+	for (size_t i = 0; i < s->n_devns; i++) {
+		const struct devn_entry *d = &s->devns[i];
+		const struct lx_access_node *there = lx_access_find(s->out, d->path);
+		bool placeholder = lx_strv_contains(&s->out->placeholders, d->path);
+		if (!there && !placeholder) {
+			struct lx_access_node *n =
+				add_node(s->out, d->path, d->host_node, LX_VIA_DEVN, d->line);
+			n->mode = d->mode, n->uid = d->uid, n->gid = d->gid;
+			continue;
+		}
+		const struct mount_entry *m = mount_at(s, d->path);
+		_cleanup_free_ char *by =
+			there && there->via == LX_VIA_NVHOOK
+				? lx_xasprintf("NVIDIA's mount hook (lxc.hook.mount, line %d) already "
+					       "mounted %s",
+					       there->line, d->path)
+			: there && there->via == LX_VIA_DEVN
+				? lx_xasprintf("%s is also on line %d", d->path, there->line)
+			: m ? lx_xasprintf("the lxc.mount.entry on line %d of %s (%s at %s) already "
+					   "put %s there",
+					   m->line, m->file, m->source, m->target,
+					   there ? "the host's node" : "an empty file")
+			    : lx_xasprintf("something already made %s", d->path);
+		struct lx_start_failure *f;
+		add_failure(s->out, s->conf_file, d->line, d->path,
+			    lx_xasprintf("%s: %s; lxc-pve-autodev-hook runs after the mounts and "
+					 "dies on it (\"Could not mknod %s: File exists\", \"Failed to "
+					 "run autodev hooks\"): the container does not start",
+					 d->key, by, d->path));
+		f = &s->out->failures[s->out->n_failures - 1];
+		f->exists_inside = true;
+		f->fix = there && there->via == LX_VIA_NVHOOK
+				 ? lx_xasprintf("remove line %d (%s): the hook gives the node", d->line,
+						d->key)
+			 : m ? lx_xasprintf("keep one of the two: remove line %d (%s) or line %d of %s",
+					    d->line, d->key, m->line, m->file)
+			     : lx_xasprintf("remove line %d (%s)", d->line, d->key);
+	}
+}
+
 /* The nodes LXC puts into an autodev /dev (conf.c lxc_setup_dev_console and
  * lxc_fill_autodev): every container has them, and a device program that
  * blocks them breaks its init. */
@@ -1272,10 +1356,15 @@ int lx_access_compute(const struct lx_host *host, const struct lx_conf *conf, bo
 	s.conf_file = s.files.items[0];
 	int rc = is_pve ? simulate_pve(&s, conf) : simulate_lxc(&s, conf);
 	if (rc == 0) {
+		/* The rules LXC holds (it programs the device cgroup after
+		 * lxc_setup; computed first, nothing below changes them), then
+		 * lxc_setup's order: the mount entries, the mount hooks, the
+		 * autodev hooks (PVE's), LXC's own /dev nodes. */
 		program_cgroup(&s);
-		devn_ids_inside(out);
 		resolve_mounts(&s);
 		nvhook_nodes(&s);
+		pve_autodev_hook(&s);
+		devn_ids_inside(out);
 		autodev_nodes(&s);
 		for (size_t i = 0; i < out->n_nodes; i++) {
 			struct lx_access_node *n = &out->nodes[i];

@@ -330,7 +330,9 @@ static void check_failures(struct checker *k)
 		const struct lx_start_failure *f = &a->failures[i];
 		bool in_config = f->file && strcmp(f->file, k->cc->conf->path) == 0;
 		const struct lx_conf_line *l = in_config ? conf_line(k->cc->conf, f->line) : NULL;
-		bool devn = l && l->kind == LX_CONF_PVE_KEY && lx_conf_devn_index(l->key) >= 0;
+		/* (a devN whose path a mount filled is there: LXG023, not missing) */
+		bool devn = l && l->kind == LX_CONF_PVE_KEY && lx_conf_devn_index(l->key) >= 0 &&
+			    !f->exists_inside;
 		if (f->path && lx_str_starts_with(f->path, "/dev/dri/by-path/") &&
 		    (devn || (l && failure_is_missing_source(f)))) {
 			by_path_gone(k, f, devn);
