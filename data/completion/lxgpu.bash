@@ -14,7 +14,7 @@ _lxgpu_plan_opts='--gpus --style --privileged --unprivileged --caps --dri --mig-
 _lxgpu_cmd_opts() {
 	case $1 in
 	scan) echo '--mig-uuids' ;;
-	generate) echo "$_lxgpu_plan_opts --driver-libs --no-comments -o --output" ;;
+	generate) echo "$_lxgpu_plan_opts --driver-libs --no-comments --comments -o --output" ;;
 	apply) echo "$_lxgpu_plan_opts --driver-libs --dry-run --force --backup-dir --keep --lock-timeout
 		--lock-dir --allow-privilege-change --exclusive" ;;
 	rollback) echo '--list --force --dry-run --backup-dir --keep --lock-timeout --lock-dir

@@ -34,6 +34,7 @@ enum cli_option_bit {
 	CLI_OPT_MIG_UUIDS = 1u << 16,    /* --mig-uuids (scan, snapshot, publish) */
 	CLI_OPT_PROBE = 1u << 18,        /* --probe, --probe-timeout S (doctor) */
 	CLI_OPT_NO_COMMENTS = 1u << 28,  /* --no-comments (generate) */
+	CLI_OPT_COMMENTS = 1u << 19,     /* --comments (generate) */
 	CLI_OPT_PICTURE = 1u << 17,      /* --format svg|dot, --containers (topo) */
 	CLI_OPT_HOOK = 1u << 20,         /* --optional (hook) */
 	CLI_OPT_EXCLUSIVE = 1u << 24,    /* --exclusive (audit, apply) */
@@ -68,6 +69,7 @@ struct cli {
 	const char *backup_dir;
 	int keep_backups; /* --keep: backups kept per container (apply, rollback) */
 	bool no_comments; /* generate --no-comments */
+	bool comments;    /* generate --comments */
 	bool p2p;         /* topo --p2p */
 	const char *lock_dir;
 	const char *state_dir; /* --state-dir: the GPU records of containers */

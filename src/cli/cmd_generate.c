@@ -106,6 +106,12 @@ static int run_generate(struct cli *cli)
 	if (cli->n_args > 1)
 		return cli_usage_error("generate takes at most one container id (got '%s')",
 				       cli->args[1]);
+	if (cli->comments && cli->no_comments)
+		return cli_usage_error("--comments and --no-comments: give one");
+	/* The '#' lines are for a person at a terminal: pasted or written into
+	 * a config (-o, a pipe) Proxmox would keep them as the CT's Notes. */
+	if (!cli->comments && cli->wrap_width == 0)
+		cli->no_comments = true;
 	struct lx_host host;
 	if (cli_load_host(cli, &host, NULL) < 0)
 		return LX_EXIT_ERROR;
@@ -219,9 +225,11 @@ const struct cli_command cli_cmd_generate = {
 		"                    the files as mounts and an ldcache hook\n"
 		"  --templates DIR   use DIR/<style>.tmpl instead of the built-in templates\n"
 		"  --no-comments     only the config lines: Proxmox keeps every '#' line of a CT\n"
-		"                    config as the container's description (Notes)\n"
+		"                    config as the container's description (Notes); the default\n"
+		"                    unless stdout is a terminal (-o FILE, a pipe)\n"
+		"  --comments        the '#' lines also to a file or a pipe\n"
 		"  -o FILE           write FILE atomically (an /etc/cdi spec, an include file)\n",
 	.options = CLI_OPT_PLAN | CLI_OPT_GPUS | CLI_OPT_PRIVILEGE | CLI_OPT_TEMPLATES | CLI_OPT_OUTPUT |
-		   CLI_OPT_NO_COMMENTS,
+		   CLI_OPT_NO_COMMENTS | CLI_OPT_COMMENTS,
 	.run = run_generate,
 };

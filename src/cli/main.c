@@ -145,6 +145,7 @@ enum {
 	OPT_PROBE_TIMEOUT,
 	OPT_SYS_DIR,
 	OPT_NO_COMMENTS,
+	OPT_COMMENTS,
 	OPT_P2P,
 	OPT_CONTAINERS,
 	OPT_KEEP,
@@ -209,6 +210,7 @@ static const struct option long_options[] = {
 	{"probe-timeout", required_argument, NULL, OPT_PROBE_TIMEOUT},
 	{"sys-dir", required_argument, NULL, OPT_SYS_DIR},
 	{"no-comments", no_argument, NULL, OPT_NO_COMMENTS},
+	{"comments", no_argument, NULL, OPT_COMMENTS},
 	{"p2p", no_argument, NULL, OPT_P2P},
 	{"containers", no_argument, NULL, OPT_CONTAINERS},
 	{"keep", required_argument, NULL, OPT_KEEP},
@@ -277,6 +279,7 @@ static const char *option_name(unsigned bit)
 	case CLI_OPT_KMSG: return "--kmsg";
 	case CLI_OPT_PROBE: return "--probe, --probe-timeout";
 	case CLI_OPT_NO_COMMENTS: return "--no-comments";
+	case CLI_OPT_COMMENTS: return "--comments";
 	case CLI_OPT_P2P: return "--p2p";
 	case CLI_OPT_PICTURE: return "--format svg|dot and --containers";
 	case CLI_OPT_HOOK: return "--optional";
@@ -567,6 +570,10 @@ int main(int argc, char **argv)
 		case OPT_NO_COMMENTS:
 			cli.no_comments = true;
 			cli.given |= CLI_OPT_NO_COMMENTS;
+			break;
+		case OPT_COMMENTS:
+			cli.comments = true;
+			cli.given |= CLI_OPT_COMMENTS;
 			break;
 		case OPT_P2P:
 			cli.p2p = true;

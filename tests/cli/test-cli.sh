@@ -171,12 +171,12 @@ t_gen_bad_mode() { run 2 --host "$eight" generate --mode 999 && err_has "--mode 
 t_gen_both_priv() { run 2 --host "$eight" generate --privileged --unprivileged && err_has "contradict"; }
 t_gen_scan_opt() { run 2 --host "$eight" scan --gpus 0 && err_has "'scan' does not take"; }
 t_gen_reads_pve() {
-	run 0 --host "$eight" --pve-dir "$work/pve" generate 101 --gpus 0 &&
+	run 0 --host "$eight" --pve-dir "$work/pve" generate 101 --gpus 0 --comments &&
 		out_has "style devn, unprivileged" && out_has "dev1: /dev/nvidia0,mode=0666" &&
 		out_has "dev2: /dev/nvidiactl,mode=0666" && ! grep -q '^dev0:' "$work/out"
 }
 t_gen_reads_lxc() {
-	run 0 --host "$eight" --pve-dir "$work/pve" --lxc-path "$work/lxcpath" generate web --gpus 0 &&
+	run 0 --host "$eight" --pve-dir "$work/pve" --lxc-path "$work/lxcpath" generate web --gpus 0 --comments &&
 		out_has "style lxc, unprivileged" && out_has "lxc.mount.entry = /dev/nvidia0 dev/nvidia0"
 }
 t_gen_lxc_devn() { run 2 --host "$eight" --pve-dir "$work/pve" --lxc-path "$work/lxcpath" generate web --style devn && err_has "plain LXC config"; }

@@ -130,7 +130,7 @@ t_gen_all() {
 	# style too: both made-up GPUs' nodes (minors 0 and 1 at 195), not "No
 	# GPU". The apply command it names, run as printed, writes that file.
 	printf 'arch: amd64\nhostname: new\nostype: debian\n' >"$h/pve/lxc/102.conf"
-	lx generate 102 --style include || fail || return 1
+	lx generate 102 --style include --comments || fail || return 1
 	sed -n '/^# ---- .*102.conf ----$/,$p' "$work/out" | tail -n +2 >"$work/gen.inc"
 	grep -qx 'lxc.cgroup2.devices.allow = c 195:0 rw' "$work/gen.inc" &&
 		grep -qx 'lxc.cgroup2.devices.allow = c 195:1 rw' "$work/gen.inc" &&

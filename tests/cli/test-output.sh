@@ -165,7 +165,7 @@ t_paste_clean() {
 		jq -e '[.nonstrict.main.lxc[] | select(.[0] == "lxc.mount.entry")] | length == 5' "$oracle/102.json" >/dev/null
 }
 t_comments_warn() {
-	"$lxgpu" --host "$host" generate | grep -q "^# Proxmox keeps every '#' line as the CT's description" &&
+	"$lxgpu" --host "$host" generate --comments | grep -q "^# Proxmox keeps every '#' line as the CT's description" &&
 		jq -e '.nonstrict.main.description | contains("generate --no-comments")' "$oracle/103.json" >/dev/null
 }
 t_no_comments_styles() {
@@ -176,12 +176,27 @@ t_no_comments_styles() {
 	"$lxgpu" --host "$eight" generate --no-comments --style cdi | python3 -c 'import sys, yaml; d = yaml.safe_load(sys.stdin); sys.exit(0 if d["kind"] == "lxgpu/gpu" else 1)'
 }
 t_no_comments_scan() { run 2 scan --no-comments && err_has "'scan' does not take --no-comments"; }
+# Without either option the '#' lines are for a terminal only: a pipe or
+# -o FILE gets the bytes of --no-comments (what PVE's verdicts were recorded
+# for), a terminal (script(1)'s pty) gets the header; --comments asks for it.
+t_comments_default() {
+	"$lxgpu" --host "$host" generate --unprivileged >"$work/pipe" &&
+		{ cat "$oracle/base.conf"; cat "$work/pipe"; } | cmp - "$oracle/101.conf" || { echo "a pipe got comments"; cat "$work/pipe"; return 1; }
+	"$lxgpu" --host "$host" generate --unprivileged -o "$work/o.conf" &&
+		{ cat "$oracle/base.conf"; cat "$work/o.conf"; } | cmp - "$oracle/101.conf" || { echo "-o FILE got comments"; cat "$work/o.conf"; return 1; }
+	"$lxgpu" --host "$host" generate --comments -o "$work/c.conf" &&
+		grep -q "^# Proxmox keeps every '#' line as the CT's description" "$work/c.conf" || { echo "--comments -o: no header"; return 1; }
+	script -qec "'$lxgpu' --host '$host' --no-color generate" /dev/null >"$work/tty" 2>&1 &&
+		grep -q "^# Proxmox keeps every '#' line as the CT's description" "$work/tty" || { echo "a terminal got no header"; cat "$work/tty"; return 1; }
+	run 2 generate --comments --no-comments && err_has "--comments and --no-comments"
+}
 check "generate --no-comments: the bytes PVE's verdicts were recorded for" t_paste_bytes
 check "PVE's parser puts every '#' line into the description (its recorded verdicts)" t_paste_rule
 check "pasted --no-comments output: description unchanged, keys and lxc lines as PVE reads them" t_paste_clean
 check "generate's comments say so, and PVE shows that sentence in the notes" t_comments_warn
 check "--no-comments: no comment or blank line in any style; the CDI spec still loads" t_no_comments_styles
 check "--no-comments is generate's" t_no_comments_scan
+check "generate: '#' lines on a terminal only, unless --comments" t_comments_default
 
 # ---- did you mean; help ----
 t_typo_cmd() { run 2 scna && err_has "unknown command 'scna'; did you mean 'scan'?"; }

@@ -194,21 +194,21 @@ check "audit with no containers: says where it looked, no empty table, exit 0" t
 # the default is 1". Plain LXC runs a container privileged unless its
 # config has lxc.idmap.
 t_generate_assumed() {
-	lx generate >"$work/g.txt" 2>/dev/null &&
+	lx generate --comments >"$work/g.txt" 2>/dev/null &&
 		sed -n 2p "$work/g.txt" | grep -q "; style devn, unprivileged (assumed: Proxmox's default for a new container; --privileged if yours is not)$" &&
-		lx generate --style raw >"$work/g.txt" 2>/dev/null &&
+		lx generate --comments --style raw >"$work/g.txt" 2>/dev/null &&
 		sed -n 2p "$work/g.txt" | grep -q "; style raw, unprivileged (assumed: " &&
 		! grep -q '^lxc.cgroup2.devices.allow' "$work/g.txt" &&
-		lx generate --style lxc >"$work/g.txt" 2>/dev/null &&
+		lx generate --comments --style lxc >"$work/g.txt" 2>/dev/null &&
 		sed -n 2p "$work/g.txt" | grep -q "; style lxc, privileged (assumed: LXC's without lxc.idmap" ||
 		{ cat "$work/g.txt"; return 1; }
 }
 check "generate without CTID: unprivileged as pct create makes them (lxc: privileged), said in the header" t_generate_assumed
 t_generate_known() {
-	lx generate --privileged --style raw >"$work/g.txt" 2>/dev/null &&
+	lx generate --comments --privileged --style raw >"$work/g.txt" 2>/dev/null &&
 		sed -n 2p "$work/g.txt" | grep -q '; style raw, privileged$' &&
 		grep -q '^lxc.cgroup2.devices.allow' "$work/g.txt" &&
-		lx generate 101 >"$work/g.txt" 2>/dev/null && ! grep -q 'assumed' "$work/g.txt" ||
+		lx generate --comments 101 >"$work/g.txt" 2>/dev/null && ! grep -q 'assumed' "$work/g.txt" ||
 		{ cat "$work/g.txt"; return 1; }
 }
 check "generate --privileged or CTID: nothing assumed" t_generate_known

@@ -196,7 +196,7 @@ pve_include_file() { # CASE HOST_MODEL INPUT STATE
 	mkdir -p "$4/lxc" "$3.d/lxc"
 	sed '1,/^--- pve$/d' "$1" >"$3.d/lxc/100.conf"
 	# shellcheck disable=SC2086
-	"$lxgpu" --host "$2" --pve-dir "$3.d" --state-dir "$4" generate 100 $gen --gpus all |
+	"$lxgpu" --host "$2" --pve-dir "$3.d" --state-dir "$4" generate 100 $gen --gpus all --comments |
 		sed -n '/^# ---- and in /q; /^# ---- .* ----$/,$p' | sed 1d >"$4/lxc/100.conf"
 }
 
