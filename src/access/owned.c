@@ -158,13 +158,16 @@ bool lx_gpu_unknown_major_rule(const struct lx_host *host, const struct lx_conf_
 char *lx_conf_rewrite(const struct lx_conf *conf, const struct lx_gpu_owned *owned,
 		      const struct lx_conf_rewrite *rw, size_t *len, size_t *removed)
 {
-	/* The new lines go where the first owned line was, else after the live
-	 * section's last non-blank line (lx_conf_edit's -1). */
+	/* The new lxc.* lines go where the first owned lxc.* line was, else
+	 * after the live section's last non-blank line (lx_conf_edit's -1);
+	 * devN keys where Proxmox's writer puts them. Not where an owned devN
+	 * was: that would put lxc.* lines above the keys, and a second apply
+	 * would move them again. */
 	bool *drop = lx_xcalloc(conf->n + 1, sizeof(*drop));
 	long insert_at = -1;
 	for (size_t i = 0; i < conf->n; i++) {
 		drop[i] = lx_gpu_owned_line(owned, &conf->lines[i]);
-		if (drop[i] && insert_at < 0)
+		if (drop[i] && insert_at < 0 && conf->lines[i].kind != LX_CONF_PVE_KEY)
 			insert_at = (long)i;
 	}
 	char *text = lx_conf_edit(conf, drop, NULL, insert_at, rw->gpu_lines, rw->unprivileged, len,
