@@ -600,10 +600,14 @@ static void test_sources_match(void)
 			bool cut = false;
 			for (size_t l = m.items[i].first; l <= m.items[i].last; l++)
 				cut |= lx_str_ends_with(k.lines[l].text, ">");
-			if (!any)
-				printf("# row %s: its source's format string does not match %s line %u%s: %s\n",
+			if (!any) {
+				printf("# row %s: its source's format string does not match %s line %u%s:\n",
 				       rows[r].id, expects[x].file, k.lines[m.items[i].first].lineno,
-				       cut ? " (cut by a pager: not compared)" : "", t.data ? t.data : "");
+				       cut ? " (cut by a pager: not compared)" : "");
+				/* one TAP comment line per log line */
+				for (size_t l = m.items[i].first; l <= m.items[i].last; l++)
+					printf("#   %s\n", k.lines[l].text);
+			}
 			bad[r] |= !any && !cut;
 			checked[r] += any;
 			free(t.data);
