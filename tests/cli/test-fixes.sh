@@ -287,6 +287,11 @@ check "LXG111 another driver took the GPU: by hand (blacklist, reboot)" dcase LX
 check "LXG117 a fatal SXid: by hand (reset the fabric)" dcase LXG117 "$eight" sxid-fatal.log
 check "LXG118 the GPU needs a reset: by hand (nvidia-smi -r)" dcase LXG118 "$eight" reset-required.log
 check "LXG112 an unsigned module refused: by hand (mokutil)" nodriver LXG112 lockdown-unsigned.log
+# Intel and AMD: linux-firmware, the kernel, the slot (nothing lxgpu could run)
+check "LXG140 GPU firmware missing: by hand (linux-firmware)" dcase LXG140 pve-intel-igpu i915-guc-fetch-failed.log
+check "LXG141 the GPU did not initialize: by hand (firmware, modprobe options)" dcase LXG141 pve-intel-igpu i915-guc-init-old.log
+check "LXG142 a GPU hang or ring timeout: by hand (restart, kernel and firmware)" dcase LXG142 pve-amd-rocm amdgpu-ring-timeout-reset.log
+check "LXG143 kfd refused the GPU (no PCIe atomics): by hand (another slot)" dcase LXG143 pve-amd-rocm kfd-atomics.log
 check "LXG116 a module of another kernel: by hand (dkms)" nodriver LXG116 module-vermagic.log
 check "LXG120 the nvidia module not loaded: by hand (install, modprobe)" nodriver LXG120 clean-public.log
 # the live facts of a made-up host (tests/lib/proc-host.sh): no

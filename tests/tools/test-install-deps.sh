@@ -65,13 +65,13 @@ t_quickstart() {
 	rm -rf "$tree/build"
 	: >"$log"
 	(cd "$work" && PVE_NODE=1 stubbed "$tree/tools/quickstart") >"$work/out" 2>&1 || { cat "$work/out" "$log"; return 1; }
-	# what building needs, the binary alone, then a scan
+	# what building needs, the binary and its man page alone, then a scan
 	grep -qxF "apt-get install -y -q --no-install-recommends $build" "$log" &&
-		grep -qx 'meson compile -C build lxgpu:executable' "$log" &&
+		grep -qx 'meson compile -C build lxgpu:executable lxgpu.1:custom' "$log" &&
 		[ "$(grep -c '^meson compile' "$log")" -eq 1 ] &&
 		grep -q '^lxgpu .*scan' "$work/out" || { cat "$log" "$work/out"; return 1; }
 }
-check "quickstart on a Proxmox node: installs what building needs, builds only the binary, scans" t_quickstart
+check "quickstart on a Proxmox node: installs what building needs, builds only the binary and man page, scans" t_quickstart
 
 # apt's own verdict on each list, against a dpkg status holding only lxc-pve.
 printf '%s\n' 'Package: lxc-pve' 'Status: install ok installed' 'Priority: optional' 'Section: admin' \
