@@ -90,8 +90,11 @@ finish_ct() {
 }
 
 start_ct() {
-	lxc-start -P "$lxcpath" -n "$1" -l DEBUG -o "$work/$1.log" || return 1
-	lxc-wait -P "$lxcpath" -n "$1" -s RUNNING -t 10
+	lxc-start -P "$lxcpath" -n "$1" -l DEBUG -o "$work/$1.log" &&
+		lxc-wait -P "$lxcpath" -n "$1" -s RUNNING -t 10 && return 0
+	# why it did not start: LXC's errors and what the hooks said
+	grep -v -e ' DEBUG  ' -e ' INFO  ' -e ' TRACE  ' -e '^$' "$work/$1.log" | tail -n 15
+	return 1
 }
 stop_ct() { lxc-stop -P "$lxcpath" -n "$1" -k >/dev/null 2>&1; }
 in_ct() { ct=$1; shift; lxc-attach -P "$lxcpath" -n "$ct" -- "$@"; }

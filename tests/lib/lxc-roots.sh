@@ -18,9 +18,10 @@ roots=${LXGPU_ROOTS:-/var/cache/lxgpu-test/roots}
 # lxc-access: lxc, lxc-templates (the <ostype>.common.conf files Proxmox's
 # configs include), busybox-static, jq, gcc and libc6-dev (the driver
 # stand-in), uidmap (newuidmap for unprivileged containers); lxc-fixes:
-# python3; and the libraries a bookworm-built lxgpu loads when a command
+# python3; lxc-hook-attacks: strace (which files the hook opens); and the
+# libraries a bookworm-built lxgpu loads when a command
 # needs them (libarchive: apply's backups; libyaml; libudev).
-packages=lxc,lxc-templates,busybox-static,jq,gcc,libc6-dev,uidmap,python3,util-linux,mount,procps,libyaml-0-2,libudev1
+packages=lxc,lxc-templates,busybox-static,jq,gcc,libc6-dev,uidmap,python3,strace,util-linux,mount,procps,libyaml-0-2,libudev1
 mirror=$(sed -n 's/^URIs: *\(http[^ ]*debian\)$/\1/p; s/^deb \(http[^ ]*debian\) .*/\1/p' \
 	/etc/apt/sources.list /etc/apt/sources.list.d/*.sources /etc/apt/sources.list.d/*.list 2>/dev/null | head -n 1)
 mirror=${mirror:-http://deb.debian.org/debian}
