@@ -185,7 +185,12 @@ void lx_findings_free(struct lx_findings *f);
 /* Drop the findings after the first n (what an inspection that turned out
  * void had added). */
 void lx_findings_truncate(struct lx_findings *f, size_t n);
-/* The highest severity present; LX_SEVERITY_INFO when empty. */
+/* Whether a finding has severity error. */
 bool lx_findings_have_errors(const struct lx_findings *f);
+/* The exit status of every command that judges (verify, doctor, preflight,
+ * guard; the README's "Exit status"): 1 (LX_EXIT_FINDINGS) when a finding
+ * it shows is an error, else 2 (LX_EXIT_ERROR) when something could not be
+ * checked, else 0. errors: lx_findings_have_errors over what it shows. */
+int lx_judged_exit_status(bool errors, bool unchecked);
 
 #endif

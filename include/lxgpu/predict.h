@@ -93,8 +93,8 @@ void lx_preflight_add(struct lx_preflight *p, enum lx_finding_code code, enum lx
 void lx_preflight_add_finding(struct lx_preflight *p, struct lx_finding *x,
 			      enum lx_verdict verdict);
 /* A reason's severity: its finding's when it is one of verify's findings
- * (above); a reason only preflight gives (lx_preflight_add) has what its
- * verdict means: will fail an error, degraded a warning, ok info. */
+ * (above); a reason only preflight gives (lx_preflight_add): will fail an
+ * error, degraded its code's severity (at least a warning), ok info. */
 enum lx_severity lx_reason_severity(const struct lx_reason *r);
 /* The include style's file (lxgpu/incfile.h) at the next start (nb NULL)
  * or the first start after a reboot into nb: missing or stale now, and

@@ -277,9 +277,7 @@ static int run_doctor(struct cli *cli)
 	/* As verify: a container it could not look into is not clean. */
 	bool unchecked = have_report && (report.state == LX_RUN_UNINSPECTABLE ||
 					 (report.running && !lx_running_devices_complete(&report.devices)));
-	rc = lx_findings_have_errors(&findings) ? LX_EXIT_FINDINGS
-	     : unchecked                       ? LX_EXIT_ERROR
-					       : LX_EXIT_OK;
+	rc = lx_judged_exit_status(lx_findings_have_errors(&findings), unchecked);
 out:
 	if (have_report)
 		lx_container_report_free(&report);

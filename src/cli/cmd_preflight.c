@@ -34,8 +34,8 @@ struct shown {
 	 * memory stays flat over thousands of containers */
 	struct lx_json_writer *stream;
 	size_t containers;
-	bool any_bad; /* a verdict other than ok */
-	int rc;       /* LX_EXIT_ERROR once a config could not be read */
+	bool errors;    /* a reason shown is an error */
+	bool unchecked; /* a container could not be judged (its config unreadable) */
 };
 
 /* A container's reasons as findings (verify's form: code, severity,
@@ -56,6 +56,7 @@ static void print_verdict(const char *id, const struct lx_preflight *p, struct s
 {
 	struct lx_findings f = {0};
 	reasons_as_findings(id, p, s->cli, &f);
+	s->errors |= lx_findings_have_errors(&f);
 	if (s->text) {
 		_cleanup_free_ char *id_text = lx_text_escape(id);
 		/* coloured as the severity it stands for (lxgpu/report.h) */
@@ -111,10 +112,10 @@ static void show_container(void *ctx, const struct lx_preflight_container *c)
 {
 	struct shown *s = ctx;
 	if (c->error) {
-		s->rc = cli_fail(c->error);
+		cli_fail(c->error);
+		s->unchecked = true;
 		return;
 	}
-	s->any_bad |= c->preflight->verdict != LX_VERDICT_OK;
 	print_verdict(c->id, c->preflight, s);
 	s->containers++;
 }
@@ -178,8 +179,7 @@ static int run_preflight(struct cli *cli)
 	struct lx_json_writer json;
 	lx_json_writer_init(&json, stdout, cli->compact);
 	struct shown shown = {.cli = cli,
-			      .text = text, .stream = cli->format == CLI_FORMAT_JSON ? &json : NULL,
-			      .rc = LX_EXIT_OK};
+			      .text = text, .stream = cli->format == CLI_FORMAT_JSON ? &json : NULL};
 	if (shown.stream) { /* docs/schema/preflight.json, as cli_print_doc writes it */
 		struct lx_doc *schema = lx_doc_new_int(1);
 		lx_json_open(&json, NULL, true);
@@ -266,9 +266,8 @@ static int run_preflight(struct cli *cli)
 		lx_doc_free(start_list);
 		lx_doc_free(boot_list);
 	}
-	rc = shown.rc;
-	if (rc == LX_EXIT_OK && shown.any_bad)
-		rc = LX_EXIT_FINDINGS;
+	/* verify's rule over every reason shown (will fail is always an error) */
+	rc = lx_judged_exit_status(shown.errors, shown.unchecked);
 out:
 	lx_next_boot_free(&nb);
 	free_targets(targets, n);
@@ -307,7 +306,9 @@ const struct cli_command cli_cmd_preflight = {
 		"  --hosts DIR         NODE's model from DIR/NODE.yaml instead\n"
 		"  --format FMT        text, json or yaml (docs/schema/preflight.json)\n"
 		"\n"
-		"Exit 0 when every container is ok, 1 otherwise, 2 when preflight could not run.\n",
+		"Exit status as verify's: 1 when a reason shown is an error (every will fail,\n"
+		"and a degraded start whose reason verify calls an error), else 2 when a\n"
+		"container could not be judged, else 0.\n",
 	.options = CLI_OPT_FORMAT | CLI_OPT_PREFLIGHT | CLI_OPT_BOOT_UNIT | CLI_OPT_TO | CLI_OPT_HOSTS |
 		   CLI_OPT_EXCLUSIVE,
 	.run = run_preflight,

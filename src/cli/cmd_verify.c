@@ -70,9 +70,7 @@ static int run_verify(struct cli *cli)
 	 * could not judge, is not clean: "could not check". */
 	bool unchecked = report.state == LX_RUN_UNINSPECTABLE ||
 			 (report.running && !lx_running_devices_complete(&report.devices));
-	rc = lx_findings_have_errors(&findings) ? LX_EXIT_FINDINGS
-	     : unchecked                       ? LX_EXIT_ERROR
-					       : LX_EXIT_OK;
+	rc = lx_judged_exit_status(lx_findings_have_errors(&findings), unchecked);
 	lx_container_report_free(&report);
 out:
 	lx_findings_free(&findings);

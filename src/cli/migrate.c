@@ -135,7 +135,7 @@ int cli_preflight_migration(struct cli *cli)
 		print_migration_text(cli, id, to, &model, &mig, refused);
 	else
 		cli_print_doc(cli, migration_doc(id, to, &model, &mig, refused), 1);
-	rc = refused ? LX_EXIT_FINDINGS : LX_EXIT_OK;
+	rc = lx_judged_exit_status(refused, false);
 	lx_migration_free(&mig);
 	lx_conf_free(&conf);
 out:

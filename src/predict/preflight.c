@@ -17,19 +17,26 @@ static void push(struct lx_preflight *p, struct lx_reason r)
 		p->verdict = r.verdict;
 }
 
-/* What a verdict alone means as a severity. */
-static enum lx_severity verdict_severity(enum lx_verdict v)
+/* The severity of a reason only preflight gives: a start that fails is an
+ * error; a degraded one has its code's severity, as verify gives the code
+ * (a missing module or a stale include file an error, nvidia-uvm not made
+ * at boot a warning), at least a warning; a reason that leaves the start
+ * ok is a note. The exit status follows it (lx_judged_exit_status). */
+static enum lx_severity reason_severity(enum lx_finding_code code, enum lx_verdict v)
 {
-	return v == LX_VERDICT_WILL_FAIL ? LX_SEVERITY_ERROR
-	       : v == LX_VERDICT_DEGRADED ? LX_SEVERITY_WARNING
-					   : LX_SEVERITY_INFO;
+	if (v == LX_VERDICT_WILL_FAIL)
+		return LX_SEVERITY_ERROR;
+	if (v == LX_VERDICT_OK)
+		return LX_SEVERITY_INFO;
+	enum lx_severity s = lx_finding_info(code)->severity;
+	return s > LX_SEVERITY_WARNING ? s : LX_SEVERITY_WARNING;
 }
 
 static void reason(struct lx_preflight *p, enum lx_finding_code code, enum lx_verdict verdict,
 		   char *message, char *fix)
 {
 	push(p, (struct lx_reason){.code = code, .verdict = verdict,
-				   .severity = verdict_severity(verdict),
+				   .severity = reason_severity(code, verdict),
 				   .message = message, .fix = fix});
 }
 

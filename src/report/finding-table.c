@@ -256,3 +256,8 @@ bool lx_findings_have_errors(const struct lx_findings *f)
 			return true;
 	return false;
 }
+
+int lx_judged_exit_status(bool errors, bool unchecked)
+{
+	return errors ? LX_EXIT_FINDINGS : unchecked ? LX_EXIT_ERROR : LX_EXIT_OK;
+}

@@ -310,4 +310,44 @@ t_hard_coded_major_fix() {
 	[ -z "$(hard_coded_fix ct-libs)" ] || { echo "still there after the fix"; show; return 1; }
 }
 check "a hard-coded major: the printed fix (--style devn) takes the reason away" t_hard_coded_major_fix
+
+# The exit status is verify's rule (README "Exit status", one
+# implementation): 1 when a reason shown is an error, else 2 when a
+# container could not be judged, else 0; not the verdicts. Each case's
+# severity is the one docs/findings.md gives its code in verify, so the
+# expected status is from that table: LXG010 (users cannot open a node) is a
+# warning, the start degraded; LXG028 (a line Proxmox cannot parse) an
+# error, the start ok; LXG009 (devN of a missing node) an error, the start
+# fails; a config that is a directory cannot be read (2), and an error
+# elsewhere still says 1, as verify's errors come before "could not check".
+vcases="$(dirname "$0")/../verify/cases"
+xs="$work/exit-pve"
+mkdir -p "$xs/lxc"
+cp "$vcases/clean-devn.conf" "$xs/lxc/201.conf"
+cp "$vcases/devn-no-mode.conf" "$xs/lxc/202.conf"
+cp "$vcases/unparseable-mount-entry.conf" "$xs/lxc/203.conf"
+cp "$vcases/devn-missing-node.conf" "$xs/lxc/204.conf"
+mkdir "$xs/lxc/205.conf"
+exit_of() { # WANT VERDICTS CTID...: exit status WANT, the verdicts (or "-" without JSON)
+	want=$1 verdicts=$2
+	shift 2
+	if [ "$verdicts" = - ]; then
+		"$lxgpu" --host "$eight" --pve-dir "$xs" --lxc-path "$work/no-lxc" --cgroup-root "$work/no-cgroup" \
+			--lxc-config-dir "$lxc_config" preflight "$@" >"$work/out" 2>"$work/err"
+		rc=$?
+		[ "$rc" = "$want" ] || { echo "exit status $rc, wanted $want"; cat "$work/out" "$work/err"; return 1; }
+		return 0
+	fi
+	lx_json "$want" "$work/out.json" "$lxgpu" --host "$eight" --pve-dir "$xs" --lxc-path "$work/no-lxc" \
+		--cgroup-root "$work/no-cgroup" --lxc-config-dir "$lxc_config" preflight "$@" --format json &&
+		jq_ok "$work/out.json" '[.next_start[].verdict] | join(",") == $v' --arg v "$verdicts"
+}
+check "exit 0: a clean start" exit_of 0 ok 201
+check "exit 0: degraded by a warning only (LXG010), as verify" exit_of 0 degraded 202
+check "exit 1: an error (LXG028) with the start ok, as verify" exit_of 1 ok 203
+check "exit 1: a start that fails (LXG009)" exit_of 1 "will fail" 204
+check "exit 2: a config that cannot be read, the others ok" exit_of 2 ok 201 205
+check "exit 2 in text too" exit_of 2 - 201 205
+check "exit 1: an error comes before a config that cannot be read" exit_of 1 "will fail" 204 205
+check "exit 1 in text too, for a walk over every container" exit_of 1 -
 tap_finish

@@ -202,6 +202,19 @@ t_stale() {
 		{ echo "exit $rc"; fail; }
 }
 check "uvm major 511 -> 509: verify reports the stale include (LXG042), exit 1" t_stale
+# preflight says the same finding with verify's severity (an error), and
+# its exit status follows it (the start is degraded)
+t_stale_preflight() {
+	lx verify 101 --format json
+	json_ok "$work/out" || fail || return 1
+	vsev=$(jq -r '[.findings[] | select(.code == "LXG042") | .severity] | unique | join(",")' "$work/out")
+	lx preflight 101 --format json
+	rc=$?
+	[ "$vsev" = error ] && [ $rc -eq 1 ] && json_ok "$work/out" && jq -e '.next_start[0] | .verdict == "degraded" and
+		([.reasons[] | select(.code == "LXG042") | .severity] | unique) == ["error"]' "$work/out" >/dev/null ||
+		{ echo "exit $rc, verify's LXG042: $vsev"; fail; }
+}
+check "the stale include in preflight: LXG042 an error as in verify, exit 1" t_stale_preflight
 
 t_dry_en() {
 	cp "$inc" "$work/i2"
@@ -294,10 +307,12 @@ t_next_boot() {
 	command -v "${CC:-cc}" >/dev/null || { echo "no C compiler to make the module"; return 1; }
 	boot_root "$work/root-none" none && boot_root "$work/root-unit" unit || return 1
 	record include 0000:41:00.0 && { lx ensure-nodes; grep -q "lxc.include" "$h/pve/lxc/101.conf"; } || fail || return 1
-	# exit status 1: a verdict that is not ok
+	# exit status 1: the reason is LXG042, an error as verify says a stale
+	# include file (docs/findings.md), the start degraded
 	lx preflight 101 --next-boot --root "$work/root-none" --kernel 6.8.12-9-pve --format json
 	[ $? -eq 1 ] && json_ok "$work/out" && jq -e '.next_boot.containers[0] | .verdict == "degraded" and
-		([.reasons[] | select(.message | test("nothing runs lxgpu ensure-nodes at boot"))] | length == 1)' \
+		([.reasons[] | select(.message | test("nothing runs lxgpu ensure-nodes at boot")) | [.code, .severity]]
+			== [["LXG042", "error"]])' \
 		"$work/out" >/dev/null || fail || return 1
 	lx preflight 101 --next-boot --root "$work/root-unit" --kernel 6.8.12-9-pve --format json
 	[ $? -eq 0 ] && json_ok "$work/out" && jq -e '.next_boot.containers[0] | .verdict == "ok" and

@@ -10,7 +10,9 @@
 #                 WANT and OUT is one non-empty JSON document. WANT: "0",
 #                 "1", "0|1", or "sev": what the README's rule gives for
 #                 the findings in OUT (1 when one has severity "error", in
-#                 .findings or .containers[].findings; else 0).
+#                 .findings, .containers[].findings or preflight's
+#                 .next_start[].reasons, .next_boot.containers[].reasons;
+#                 else 0).
 #   json_ok FILE  FILE is one non-empty JSON document (python3's parser:
 #                 jq on empty input exits 0 on jq 1.6 and 4 on jq 1.7, so
 #                 jq's exit status is never the test of "it parsed").
@@ -43,7 +45,8 @@ lx_json() {
 	_lj_rc=$?
 	json_ok "$_lj_out" || { echo "(exit status $_lj_rc of: $*)"; sed 's/^/  stderr: /' "$_lj_out.err"; return 1; }
 	if [ "$_lj_want" = sev ]; then
-		_lj_want=$(jq -r '[(.findings // [])[], ((.containers // [])[] | (.findings // [])[])] |
+		_lj_want=$(jq -r '[(.findings // [])[], ((.containers // [])[] | (.findings // [])[]),
+			((.next_start // [])[], (.next_boot.containers // [])[] | (.reasons // [])[])] |
 			if any(.severity == "error") then 1 else 0 end' "$_lj_out") || return 1
 	fi
 	case "|$_lj_want|" in
