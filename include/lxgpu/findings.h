@@ -118,6 +118,9 @@ enum lx_finding_code {
 	LXG141_GPU_INIT_FAILED,   /* amdgpu/i915/xe failed to initialize a GPU (wedged) */
 	LXG142_GPU_HANG,          /* ring timeout, GPU hang or reset (VRAM lost) */
 	LXG143_KFD_REFUSED,       /* amdkfd refused a GPU (PCIe atomics, unsupported ASIC) */
+	LXG144_AMD_MES_HANG,      /* amdgpu's MES scheduler firmware stopped answering */
+	LXG145_AMD_PSP_FAILED,    /* amdgpu's security processor (PSP) did not start */
+	LXG146_AMD_DMCUB_ERROR,   /* the display microcontroller (DMCUB) failed */
 	/* peer-to-peer readiness (src/doctor/p2p.c over src/host/p2p.c) */
 	LXG160_P2P_IOMMU_TRANSLATES = 160, /* GPUs whose IOMMU groups translate peer DMA */
 	LXG161_P2P_ACS_REDIRECT,  /* ACS redirect on the switch ports between GPUs */

@@ -613,6 +613,64 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 0, {{"pci_id", 2}},
 	 "drivers/gpu/drm/amd/amdkfd/kfd_device.c kgd2kfd_probe(): dev_info(kfd_device, \"skipped "
 	 "device %x:%x, PCI rejects atomics\\n\") (newer kernels add the atomics counts)"},
+	{"kfd-unsupported",
+	 "kfd kfd: (amdgpu: )?(GC IP [0-9a-fA-F]{6}|[A-Z][A-Z0-9_]*) +(VF +)?not supported in kfd",
+	 LXG143_KFD_REFUSED, LX_SEVERITY_WARNING,
+	 "amdkfd has no support for the AMD GPU {asic} in this kernel (GCN 1 GPUs such as TAHITI, "
+	 "PITCAIRN, OLAND never have it; a \"GC IP\" version: a GPU newer than the kernel's "
+	 "amdkfd), so ROCm (/dev/kfd) has no such GPU on the host nor in any container; graphics "
+	 "and VA-API transcoding are not affected",
+	 "nothing if the containers only render or transcode; for ROCm: a newer kernel whose "
+	 "amdkfd lists the GPU (Proxmox: an opt-in proxmox-kernel of a later series) for a new "
+	 "GPU, another GPU for a GCN 1 one",
+	 0, {{"asic", 2}},
+	 "drivers/gpu/drm/amd/amdkfd/kfd_device.c kgd2kfd_probe(): dev_err(kfd_device, \"%s %s not "
+	 "supported in kfd\\n\", amdgpu_asic_name[...], VF or nothing), for a GPU found by IP "
+	 "discovery dev_err(kfd_device, \"GC IP %06x %s not supported in kfd\\n\", ...)"},
+	{"amdgpu-mes-timeout",
+	 "(amdgpu (" BDF "): )?(amdgpu: )?MES(\\([0-9]+\\))? failed to (respond to|response) "
+	 "msg=([A-Za-z0-9_]+)( \\(([A-Z_]+)\\))?",
+	 LXG144_AMD_MES_HANG, LX_SEVERITY_ERROR,
+	 "the MES firmware (the AMD GPU's queue scheduler, RDNA3 and later) did not answer the "
+	 "driver's {msg} request: its queues hang, the driver resets the GPU, and ROCm and "
+	 "Vulkan programs on it (in every container holding it) lose their work",
+	 "restart the programs that used the GPU; if it recurs, install the linux-firmware of the "
+	 "kernel's release (its MES files, amdgpu/gc_11_*_mes*.bin and gc_12_*, must suit the "
+	 "kernel), or revert the linux-firmware or kernel update after which it began; "
+	 "update-initramfs -u and reboot",
+	 0, {{"msg", 6}, {"gpu", 2}, {"detail", 8}},
+	 "drivers/gpu/drm/amd/amdgpu/mes_v11_0.c mes_v11_0_submit_pkt_and_poll_completion(): "
+	 "dev_err(adev->dev, \"MES failed to respond to msg=%s\\n\") or \"MES failed to respond to "
+	 "msg=%s (%s)\\n\" (mes_v12_0.c: \"MES(%d) failed to respond to msg=%s\\n\"; older kernels: "
+	 "DRM_ERROR(\"MES failed to response msg=%d\\n\"))"},
+	{"amdgpu-psp-failed",
+	 "(amdgpu (" BDF "): )?(amdgpu: )?PSP (create ring|load sos|firmware loading) failed",
+	 LXG145_AMD_PSP_FAILED, LX_SEVERITY_ERROR,
+	 "the AMD GPU's security processor (PSP) did not start ({step} failed): amdgpu cannot load "
+	 "the other engines' firmware, so the GPU does not initialize (or, after a reset, does not "
+	 "come back) and no container holding it gets a working /dev/dri or /dev/kfd device",
+	 "power the host off and on (a GPU left in a bad state by a virtual machine or a failed "
+	 "reset needs a cold start); if it fails on every boot, install the linux-firmware of the "
+	 "kernel's release (its amdgpu/psp_*_sos, _ta and _toc files) or revert the update after "
+	 "which it began, then update-initramfs -u and reboot",
+	 0, {{"step", 4}, {"gpu", 2}},
+	 "drivers/gpu/drm/amd/amdgpu/amdgpu_psp.c psp_hw_start(): dev_err(adev->dev, \"PSP create "
+	 "ring failed!\\n\"), \"PSP load sos failed!\\n\"; psp_hw_init(): \"PSP firmware loading "
+	 "failed\\n\" (older kernels: DRM_ERROR with the same texts)"},
+	{"amdgpu-dmcub-error",
+	 "(amdgpu (" BDF "): )?(\\[drm[^]]*\\] \\*ERROR\\* )?dc_dmub_srv_log_diagnostic_data: DMCUB "
+	 "error - collecting diagnostic data",
+	 LXG146_AMD_DMCUB_ERROR, LX_SEVERITY_WARNING,
+	 "the AMD GPU's display microcontroller (DMCUB) stopped answering the display driver: "
+	 "the display freezes or stays dark and the GPU may hang with it, and with it what "
+	 "containers run on it (transcoding, ROCm); seen when linux-firmware's DMCUB file "
+	 "(amdgpu/dcn_*_dmcub.bin) does not suit the kernel (linux-firmware 20250613 and 20250621)",
+	 "install the linux-firmware of a release that worked with this kernel (revert the update "
+	 "after which it began), update-initramfs -u and reboot",
+	 0, {{"gpu", 2}},
+	 "drivers/gpu/drm/amd/display/dc/dc_dmub_srv.c dc_dmub_srv_log_diagnostic_data(): "
+	 "DC_LOG_ERROR(\"%s: DMCUB error - collecting diagnostic data\\n\", __func__), printed by "
+	 "drm_err with its [drm] *ERROR* prefix"},
 };
 
 #define ACTION_RESET                                                                               \
@@ -688,8 +746,14 @@ static const struct lx_xid_info xids[] = {
 	 "RESET_GPU", LX_SEVERITY_ERROR, ACTION_RESET},
 	{120, "GSP_ERROR", "GSP error: code on the GPU's firmware processor faulted", "RESET_GPU",
 	 LX_SEVERITY_ERROR, ACTION_RESET},
+	{121, "C2C_ERROR", "C2C error: corrected errors on the NVLink-C2C link to a Grace CPU (no "
+	 "operational impact)", "IGNORE", LX_SEVERITY_INFO,
+	 "nothing now; reset the GPU at a service window to retrain the link"},
 	{136, "ALI_TRAINING_FAIL", "NVLink link training failed", "RESET_GPU", LX_SEVERITY_ERROR,
 	 ACTION_RESET},
+	/* 137: nverror.h names it NVLINK_FLA_PRIV_ERR */
+	{137, "NVLINK_PRIV_ERR", "NVLink privilege error: the remote MMU refused an illegal NVLink "
+	 "peer-to-peer access (usually an application bug)", "IGNORE", LX_SEVERITY_INFO, ACTION_APP},
 	{140, "UNRECOVERABLE_ECC_ERROR_ESCAPE", "ECC unrecovered error: uncorrectable memory errors the "
 	 "driver could not retire or remap", "RESET_GPU", LX_SEVERITY_ERROR, ACTION_RESET},
 	{143, "GPU_INIT_ERROR", "GPU initialization error", "RESET_GPU", LX_SEVERITY_ERROR, ACTION_RESET},
@@ -698,16 +762,35 @@ static const struct lx_xid_info xids[] = {
 	 NVLINK5_FIX},
 	{145, "NVLINK_RLW_ERROR", "NVLink RLW error (NVLink 5)", "WORKFLOW_NVLINK5_ERR", LX_SEVERITY_WARNING,
 	 NVLINK5_FIX},
+	{146, "NVLINK_TLW_ERROR", "NVLink TLW error (NVLink 5)", "WORKFLOW_NVLINK5_ERR", LX_SEVERITY_WARNING,
+	 NVLINK5_FIX},
+	{147, "NVLINK_TREX_ERROR", "NVLink TREX error (NVLink 5)", "WORKFLOW_NVLINK5_ERR",
+	 LX_SEVERITY_WARNING, NVLINK5_FIX},
+	{148, "NVLINK_NVLPW_CTRL_ERROR", "NVLink NVLPW_CTRL error (NVLink 5)", "WORKFLOW_NVLINK5_ERR",
+	 LX_SEVERITY_WARNING, NVLINK5_FIX},
 	{149, "NVLINK_NETIR_ERROR", "NVLink NETIR error (NVLink 5)", "WORKFLOW_NVLINK5_ERR",
 	 LX_SEVERITY_WARNING, NVLINK5_FIX},
+	{150, "NVLINK_MSE_ERROR", "NVLink MSE error (NVLink 5)", "WORKFLOW_NVLINK5_ERR",
+	 LX_SEVERITY_WARNING, NVLINK5_FIX},
+	{151, "ROBUST_CHANNEL_KEY_ROTATION_ERROR", "key rotation error (confidential computing)",
+	 "RESTART_VM", LX_SEVERITY_ERROR,
+	 "restart the virtual machine the GPU is given to (on the host itself: reboot); contact "
+	 "the vendor if it recurs"},
 	{154, "GPU_RECOVERY_ACTION_CHANGED", "GPU recovery action changed: what the GPU needs now",
 	 "XID_154", LX_SEVERITY_WARNING, "do what the recovery action says"},
 	{155, "NVLINK_SW_DEFINED_ERROR", "NVLink software-defined error (a link brought down on "
 	 "purpose)", "RESET_GPU", LX_SEVERITY_ERROR, ACTION_RESET},
+	{156, "RESOURCE_RETIREMENT_EVENT", "resource retirement event: the driver retired a faulty "
+	 "resource of the GPU; NVIDIA's action: reset the GPU", "RESET_GPU", LX_SEVERITY_ERROR,
+	 ACTION_RESET},
 	{157, "RESOURCE_RETIREMENT_FAILURE", "resource retirement failure: no repair left for lack of "
 	 "spare resources", "IGNORE", LX_SEVERITY_WARNING,
 	 "the GPU goes on working but may report the Xid again; plan its replacement"},
 	{158, "GPU_FATAL_TIMEOUT", "GPU fatal timeout", "RESET_GPU", LX_SEVERITY_ERROR, ACTION_RESET},
+	{159, "ROBUST_CHANNEL_CHI_NON_DATA_ERROR", "CHI non-data error (seen on any GPU linked to a CPU "
+	 "by C2C)", "CHECK_UVM", LX_SEVERITY_WARNING,
+	 "check nvidia_uvm (the kernel log around it, the driver's version); contact the vendor if "
+	 "it recurs"},
 };
 
 const struct lx_xid_info *lx_xid_catalogue(size_t *n)
@@ -1235,6 +1318,8 @@ static bool explains_init(const struct lx_kmsg_entry *e)
 	case LXG115_OPEN_UNSUPPORTED:
 	case LXG118_GPU_RESET_REQUIRED:
 	case LXG140_GPU_FIRMWARE_MISSING:
+	case LXG144_AMD_MES_HANG:
+	case LXG145_AMD_PSP_FAILED:
 		return true;
 	default:
 		return false;

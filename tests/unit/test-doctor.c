@@ -189,6 +189,19 @@ static const struct expect expects[] = {
 	{"xid-155.log", "LXG110", E, "0000:1b:00.0", "xid=155|mnemonic=NVLINK_SW_DEFINED_ERROR|bucket=RESET_GPU", NULL},
 	{"xid-157.log", "LXG110", W, "0000:1b:00.0", "xid=157|mnemonic=RESOURCE_RETIREMENT_FAILURE|bucket=IGNORE", NULL},
 	{"xid-158.log", "LXG110", E, "0000:1b:00.0", "xid=158|mnemonic=GPU_FATAL_TIMEOUT|bucket=RESET_GPU", NULL},
+	/* the rest of NVIDIA's current catalogue with a resolution bucket (NVLink 5, C2C, CC) */
+	{"xid-121.log", "LXG110", I, "0009:01:00.0", "xid=121|mnemonic=C2C_ERROR|bucket=IGNORE", NULL},
+	{"xid-137.log", "LXG110", I, "0000:1b:00.0", "xid=137|mnemonic=NVLINK_PRIV_ERR|bucket=IGNORE", NULL},
+	{"xid-146.log", "LXG110", E, "0000:04:00.0", "xid=146|mnemonic=NVLINK_TLW_ERROR|bucket=WORKFLOW_NVLINK5_ERR",
+	 NULL},
+	{"xid-147.log", "LXG110", W, "0000:04:00.0", "xid=147|mnemonic=NVLINK_TREX_ERROR", NULL},
+	{"xid-148.log", "LXG110", W, "0000:04:00.0", "xid=148|mnemonic=NVLINK_NVLPW_CTRL_ERROR", NULL},
+	{"xid-150.log", "LXG110", E, "0000:04:00.0", "xid=150|mnemonic=NVLINK_MSE_ERROR", NULL},
+	{"xid-151.log", "LXG110", E, "0000:1b:00.0", "xid=151|mnemonic=ROBUST_CHANNEL_KEY_ROTATION_ERROR|bucket=RESTART_VM",
+	 NULL},
+	{"xid-156.log", "LXG110", E, "0000:1b:00.0", "xid=156|mnemonic=RESOURCE_RETIREMENT_EVENT|bucket=RESET_GPU", NULL},
+	{"xid-159.log", "LXG110", W, "0009:01:00.0", "xid=159|mnemonic=ROBUST_CHANNEL_CHI_NON_DATA_ERROR|bucket=CHECK_UVM",
+	 NULL},
 	/* a number NVIDIA's catalogue marks unused: a warning that names it */
 	{"xid-unlisted.log", "LXG110", W, "0000:1b:00.0", "xid=7|mnemonic=", NULL},
 	/* signing, lockdown */
@@ -285,6 +298,17 @@ static const struct expect expects[] = {
 	{"i915-gpu-hang.log", "LXG142", W, "0000:00:10.0", "ecode=9:4:c47d807d|process=ffmpeg|times=3", NULL},
 	{"kfd-atomics.log", "LXG143", E, NULL, "pci_id=1002:67df", NULL},
 	{"kfd-atomics-old.log", "LXG143", E, NULL, "pci_id=1002:67df", NULL},
+	/* kfd without the GPU (GCN 1, a GC IP newer than the kernel): a
+	 * warning, graphics and transcoding still work */
+	{"kfd-unsupported.log", "LXG143", W, NULL, "asic=PITCAIRN", NULL},
+	{"kfd-unsupported-gc-ip.log", "LXG143", W, NULL, "asic=GC IP 0b0004", NULL},
+	/* MES, PSP, DMCUB: the GPU where the line names it, the request */
+	{"amdgpu-mes-timeout.log", "LXG144", E, "0000:c5:00.0", "msg=REMOVE_QUEUE|times=2", NULL},
+	{"amdgpu-mes-timeout-old.log", "LXG144", E, NULL, "msg=3", NULL},
+	{"amdgpu-psp-ring-failed.log", "LXG145", E, NULL, "step=create ring", NULL},
+	{"amdgpu-psp-firmware-failed.log", "LXG145", E, NULL, "step=firmware loading", NULL},
+	{"amdgpu-dmcub-error.log", "LXG146", W, "0000:03:00.0", "times=3", NULL},
+	{"amdgpu-dmcub-error-journal.log", "LXG146", W, "0000:03:00.0", "times=1", NULL},
 };
 
 /* The value a field of the expectation names, as the match has it. */
@@ -459,6 +483,36 @@ static void test_wrapped_forms(void)
 		    "LXG106", NULL, NULL, "journalctl -o json: a \\u2019 apostrophe is the kernel's '");
 	one_finding("[    5.120000] NVRM: Can\xe2\x80\x99t find an IRQ for your NVIDIA card!\n", "LXG106", NULL, NULL,
 		    "a typographic apostrophe (U+2019) in a pasted line");
+}
+
+/* amdgpu's init failure names the PSP failure before it as its cause,
+ * and the PSP line (DRM_ERROR: no address) gets the failing GPU: the lines
+ * of ROCm/legacy-rocm-build#2747, then amdgpu_device.c's "Fatal error
+ * during GPU init" filled for that GPU (the report's title names it). */
+static void test_amd_init_causes(void)
+{
+	struct lx_kmsg k;
+	struct lx_kmsg_matches m;
+	parse("[Mon Dec 18 08:34:36 2023] amdgpu 0000:c7:00.0: amdgpu: Will use PSP to load VCN firmware\n"
+	      "[Mon Dec 18 08:34:36 2023] [drm:psp_hw_start [amdgpu]] *ERROR* PSP create ring failed!\n"
+	      "[Mon Dec 18 08:34:37 2023] [drm:psp_v13_0_ring_destroy [amdgpu]] *ERROR* Fail to stop psp ring\n"
+	      "[Mon Dec 18 08:34:37 2023] amdgpu 0000:c7:00.0: amdgpu: Fatal error during GPU init\n",
+	      &k);
+	size_t n = count_matches(&k, NULL, &m);
+	const struct lx_kmsg_match *fail = NULL, *psp = NULL;
+	for (size_t i = 0; n != (size_t)-1 && i < m.n; i++) {
+		if (strcmp(code_of(&m.items[i]), "LXG141") == 0)
+			fail = &m.items[i];
+		if (strcmp(code_of(&m.items[i]), "LXG145") == 0)
+			psp = &m.items[i];
+	}
+	ok(n == 2 && fail && psp, "PSP failure and init failure: two findings");
+	ok(fail && fail->cause && &m.items[fail->cause - 1] == psp,
+	   "Fatal error during GPU init: its cause is the PSP failure before it");
+	ok(psp && same_str(psp->pci, "0000:c7:00.0"), "the PSP line without an address: the failing GPU's");
+	if (n != (size_t)-1)
+		lx_kmsg_matches_free(&m);
+	lx_kmsg_free(&k);
 }
 
 /* An Xid without its address: doctor's finding says the address was
@@ -667,7 +721,7 @@ static void test_every_row_has_a_case(void)
 static void test_clean_logs(void)
 {
 	static const char *const clean[] = {"clean-public.log", "clean-this-machine.log", "clean-unseen.log",
-					  "clean-intel-amd.log"};
+					  "clean-intel-amd.log", "clean-amd-smu-resume.log"};
 	for (size_t c = 0; c < sizeof(clean) / sizeof(clean[0]); c++) {
 		_cleanup_free_ char *path = lx_xasprintf("%s/%s", kmsg_dir, clean[c]);
 		struct lx_kmsg k;
@@ -1412,6 +1466,7 @@ int main(int argc, char **argv)
 	kmsg_dir = argv[1];
 	test_expectations();
 	test_elided_xid();
+	test_amd_init_causes();
 	test_wrapped_forms();
 	test_report_severity();
 	test_every_row_has_a_case();
