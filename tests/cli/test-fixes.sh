@@ -292,6 +292,10 @@ check "LXG140 GPU firmware missing: by hand (linux-firmware)" dcase LXG140 pve-i
 check "LXG141 the GPU did not initialize: by hand (firmware, modprobe options)" dcase LXG141 pve-intel-igpu i915-guc-init-old.log
 check "LXG142 a GPU hang or ring timeout: by hand (restart, kernel and firmware)" dcase LXG142 pve-amd-rocm amdgpu-ring-timeout-reset.log
 check "LXG143 kfd refused the GPU (no PCIe atomics): by hand (another slot)" dcase LXG143 pve-amd-rocm kfd-atomics.log
+check "LXG143 kfd has no support for the GPU: by hand (a newer kernel)" dcase LXG143 pve-amd-rocm kfd-unsupported.log
+check "LXG144 the MES firmware did not answer: by hand (restart, linux-firmware)" dcase LXG144 pve-amd-rocm amdgpu-mes-timeout.log
+check "LXG145 the PSP did not start: by hand (cold start, linux-firmware)" dcase LXG145 pve-amd-rocm amdgpu-psp-ring-failed.log
+check "LXG146 the DMCUB failed: by hand (linux-firmware)" dcase LXG146 pve-amd-rocm amdgpu-dmcub-error.log
 check "LXG116 a module of another kernel: by hand (dkms)" nodriver LXG116 module-vermagic.log
 check "LXG120 the nvidia module not loaded: by hand (install, modprobe)" nodriver LXG120 clean-public.log
 # the live facts of a made-up host (tests/lib/proc-host.sh): no
