@@ -16,7 +16,7 @@ _lxgpu_cmd_opts() {
 	scan) echo '--mig-uuids' ;;
 	generate) echo "$_lxgpu_plan_opts --driver-libs --no-comments --comments -o --output" ;;
 	apply) echo "$_lxgpu_plan_opts --driver-libs --dry-run --force --backup-dir --keep --lock-timeout
-		--lock-dir --allow-privilege-change --exclusive" ;;
+		--lock-dir --allow-privilege-change --exclusive --live" ;;
 	rollback) echo '--list --force --dry-run --backup-dir --keep --lock-timeout --lock-dir
 		--allow-privilege-change' ;;
 	verify) echo '' ;;

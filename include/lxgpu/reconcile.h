@@ -64,6 +64,7 @@ enum lx_refusal_kind {
 	LX_REFUSAL_INCLUDE_NOT_OURS, /* a file lxgpu did not write is at the include path (LXG041) */
 	LX_REFUSAL_GPU_IN_VM,        /* a GPU the result gives is a VM's hostpciN too (LXG013) */
 	LX_REFUSAL_LOSES_NODES,      /* the result gives fewer GPU nodes, and --gpus does not ask so */
+	LX_REFUSAL_NOT_LIVE,         /* apply --live where Proxmox cannot hotplug (lx_live_may) */
 };
 
 struct lx_refusal {
@@ -148,5 +149,29 @@ void lx_apply_result_free(struct lx_apply_result *r);
  * the result's start failures); free it in every case. */
 int lx_apply_prepare(const struct lx_apply_input *in, struct lx_apply_result *out,
 		     struct lx_refusal *why, struct lx_error *err);
+
+/* apply --live (src/access/live.c): what of apply's new config a running
+ * Proxmox container whose pve-container hotplugs devN (6.0.4+) takes at
+ * once. keys/values: the new devN entries, an index set neither in the live
+ * section nor in [pve:pending] (`pct set CTID --KEY VALUE`, in this order);
+ * text: the new config without them, what apply itself writes once pct has
+ * added them; restart: each other change, one phrase each ("dev0 changed",
+ * "dev1 removed", "lxc.mount.entry: ... added"), which waits for the next
+ * start. */
+struct lx_live_split {
+	struct lx_strv keys, values;
+	char *text;
+	size_t len;
+	struct lx_strv restart;
+};
+void lx_live_split(const struct lx_conf *now, const char *new_text, size_t new_len,
+		   struct lx_live_split *out);
+void lx_live_split_free(struct lx_live_split *s);
+/* Whether apply --live can run for container id: a Proxmox container
+ * (is_pve), running, pct found, a pve-container that hotplugs devN (unknown
+ * counts as yes: pct says). false: why (LX_REFUSAL_NOT_LIVE, its fix the
+ * command to run instead). */
+bool lx_live_may(const char *id, bool is_pve, const struct lx_host *host, bool running,
+		 bool have_pct, struct lx_refusal *why);
 
 #endif

@@ -136,6 +136,14 @@ int lx_version_cmp(const char *a, const char *b);
  * within timeout_ms having printed at most max_out bytes, else NULL (it is
  * killed when it takes longer or prints more). src/util/run.c */
 char *lx_run_capture(const char *binary, char *const argv[], size_t max_out, int timeout_ms);
+/* The same, keeping what it writes to stderr (stdout on /dev/null) in
+ * *errors (always set, "" for none; at most max_err bytes, else it is
+ * killed): its exit status, -1 when it could not run or was killed. */
+int lx_run_errors(const char *binary, char *const argv[], size_t max_err, int timeout_ms,
+		  char **errors);
+/* The first regular executable file NAME in the absolute directories of a
+ * PATH-style list (NULL or empty: /usr/sbin:/usr/bin:/sbin:/bin), or NULL. */
+char *lx_find_in_path(const char *path_list, const char *name);
 /* write(2) until all of buf is written (EINTR retried); -1 with errno. */
 int lx_write_all(int fd, const void *buf, size_t len);
 /* Replace path atomically: temp file in the same directory, fsync, rename,

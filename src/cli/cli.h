@@ -37,6 +37,7 @@ enum cli_option_bit {
 	CLI_OPT_COMMENTS = 1u << 19,     /* --comments (generate) */
 	CLI_OPT_PICTURE = 1u << 17,      /* --format svg|dot, --containers (topo) */
 	CLI_OPT_HOOK = 1u << 20,         /* --optional (hook) */
+	CLI_OPT_LIVE = 1u << 21,         /* --live (apply) */
 	CLI_OPT_EXCLUSIVE = 1u << 24,    /* --exclusive (audit, apply) */
 	CLI_OPT_KMSG = 1u << 26,         /* --kmsg FILE (doctor) */
 	CLI_OPT_P2P = 1u << 27,          /* --p2p (topo) */
@@ -63,6 +64,7 @@ struct cli {
 	bool style_given;
 	const char *templates_dir;
 	bool dry_run;
+	bool live; /* apply --live: new devN entries through `pct set` */
 	bool allow_privilege_change;
 	bool force; /* --force: do what a safety check refused (rollback: edited GPU lines) */
 	int lock_timeout_s;
@@ -258,6 +260,10 @@ struct cli_change {
 	const char *include_path;
 	const char *include_old;
 	const char *include_text;
+	/* The config before the change when it is not the text read under this
+	 * lock (apply --live: before pct set changed it); NULL: that text. */
+	const char *before;
+	size_t before_len;
 	/* The start guard's record: cli_store_record's style and exclusive. */
 	const char *style;
 	int exclusive;

@@ -71,8 +71,9 @@ static int store_backup(void *ctx, struct lx_error *err)
 		.include_written = (char *)ch->include_text,
 		.include_written_len = ch->include_text ? strlen(ch->include_text) : 0,
 	};
-	if (lx_backup_write(job->cli->backup_dir, job->txn->text, job->txn->len, &meta, job->name,
-			    err) < 0)
+	const char *before = ch->before ? ch->before : job->txn->text;
+	size_t before_len = ch->before ? ch->before_len : job->txn->len;
+	if (lx_backup_write(job->cli->backup_dir, before, before_len, &meta, job->name, err) < 0)
 		return -1;
 	/* A new include file goes in before the config that names it; a
 	 * removal waits for the config that no longer does. */
@@ -180,16 +181,29 @@ int cli_begin_change(const struct cli *cli, const char *id, bool read_only,
 	return 0;
 }
 
-static void say_running(const struct cli *cli, const char *id, bool is_pve)
+static enum lx_run_state container_state(const struct cli *cli, const char *id)
 {
-	if (lx_container_state(&(struct lx_runtime_paths){cli->cgroup_root, "/proc", cli->lxc_path, NULL,
-							    cli->pve_dir, cli->subid_root, NULL, NULL, NULL},
-			       LX_CGROUP_UNKNOWN, id) == LX_RUN_STOPPED)
+	return lx_container_state(&(struct lx_runtime_paths){cli->cgroup_root, "/proc", cli->lxc_path,
+							     NULL, cli->pve_dir, cli->subid_root,
+							     NULL, NULL, NULL},
+				  LX_CGROUP_UNKNOWN, id);
+}
+
+/* A running container gets the lines at its next start; on a Proxmox VE 9
+ * host (pve-container 6.0.4+) new devN entries could go in at once, with
+ * --live, before apply writes them (written, pct set would keep them pending). */
+static void say_running(const struct cli *cli, const char *id, bool is_pve, bool hotplug_new_devn)
+{
+	if (container_state(cli, id) == LX_RUN_STOPPED)
 		return;
 	if (is_pve)
 		printf("CT %s is running: the new lines apply at its next start. 'pct reboot %s' "
-		       "restarts it now (its processes are stopped and started again).\n",
-		       id, id);
+		       "restarts it now (its processes are stopped and started again).%s\n",
+		       id, id,
+		       hotplug_new_devn ? " Its new devN entries could have gone in without a restart: "
+					  "next time run apply with --live (pct set adds a devN only "
+					  "while the config does not have it yet)."
+					: "");
 	else {
 		_cleanup_free_ char *stop_cmd = lx_xasprintf("lxc-stop -n %s", id);
 		_cleanup_free_ char *start_cmd = lx_xasprintf("lxc-start -n %s", id);
@@ -253,6 +267,193 @@ static int build_new_config(const struct cli *cli, const struct lx_host *host,
 	return why.kind == LX_REFUSAL_NONE ? 0 : cli_refused(&why);
 }
 
+/* What a write of next changed, said after it: the include file, the
+ * lines replaced, the backup and its undo. */
+static void say_written(const struct cli *cli, const char *id, const struct lx_conf_txn *txn,
+			const struct lx_apply_result *next, const char *backup)
+{
+	const struct lx_reconcile_result *res = &next->reconciled;
+	if (next->include_changes)
+		printf("CT %s: wrote %s (lxgpu ensure-nodes rewrites it at every boot).\n", id,
+		       next->include_path);
+	if (next->config_changes) {
+		/* A rule kept but moved to the key LXC honours here is a change
+		 * too: say it, or "0 replaced by 0". */
+		_cleanup_free_ char *rekeyed =
+			res->rekeyed ? lx_xasprintf("; %zu rule%s rewritten under this host's cgroup key",
+						    res->rekeyed, res->rekeyed == 1 ? "" : "s")
+				     : NULL;
+		_cleanup_free_ char *restated =
+			res->restated ? lx_xasprintf("; %zu devN entr%s given the --mode/--uid/--gid "
+						     "asked for",
+						     res->restated, res->restated == 1 ? "y" : "ies")
+				      : NULL;
+		printf("CT %s: %s: %zu GPU line%s replaced by %zu%s%s.\n", id, txn->path, res->removed,
+		       res->removed == 1 ? "" : "s", res->added, rekeyed ? rekeyed : "",
+		       restated ? restated : "");
+	}
+	_cleanup_free_ char *undo = undo_command(cli, id, backup);
+	printf("Backup: %s/%s (undo: %s)\n", cli->backup_dir, backup, undo);
+}
+
+/* Write next's config (and include file) with a backup of before (NULL:
+ * the text read under the lock). 0, or the exit status of a failure
+ * (printed). */
+static int write_result(const struct cli *cli, const struct lx_host *host, struct lx_conf_txn *txn,
+			const struct lx_apply_result *next, const char *before, size_t before_len,
+			bool say)
+{
+	const struct lx_reconcile_result *res = &next->reconciled;
+	if (next->set_unprivileged >= 0)
+		fprintf(stderr,
+			"lxgpu: warning: CT %s: setting unprivileged: %d as asked "
+			"(--allow-privilege-change); the rootfs ownership is not remapped\n",
+			txn->id, next->set_unprivileged);
+	struct lx_error err = {0};
+	_cleanup_free_ char *backup = NULL;
+	/* The include file is written in the config's transaction, backed up
+	 * with it (also when only the file changes: the config is then written
+	 * back as it is). */
+	struct cli_change change = {.action = "apply", .style = lx_style_name(next->style),
+				    .exclusive = cli->exclusive, .before = before,
+				    .before_len = before_len};
+	if (next->include_changes) {
+		change.include_path = next->include_path;
+		change.include_old = next->include_old;
+		change.include_text = res->include_text;
+	}
+	int written = cli_write_with_backup(cli, txn, host, res->text, res->len, &change, &backup, &err);
+	if (written < 0)
+		return cli_fail(&err);
+	if (say && cli->verbosity >= 0)
+		say_written(cli, txn->id, txn, next, backup);
+	return written > 0 ? cli_fail(&err) : 0; /* the record, after what was written */
+}
+
+/* len bytes of text (which may hold NUL bytes), NUL-terminated. */
+static char *copy_text(const char *text, size_t len)
+{
+	char *copy = lx_xmalloc(len + 1);
+	memcpy(copy, text, len);
+	copy[len] = '\0';
+	return copy;
+}
+
+/* --live: the refusal when Proxmox cannot take the change live; *pct: the
+ * pct to run. */
+static int live_check(const struct cli *cli, const struct lx_host *host,
+		      const struct lx_conf_txn *txn, char **pct)
+{
+	*pct = lx_find_in_path(getenv("PATH"), "pct");
+	struct lx_refusal why = {0};
+	bool running = container_state(cli, txn->id) == LX_RUN_RUNNING;
+	if (lx_live_may(txn->id, txn->is_pve, host, running, *pct != NULL, &why))
+		return 0;
+	free(*pct);
+	*pct = NULL;
+	return cli_refused(&why);
+}
+
+static void say_restart(const struct cli *cli, const char *id, const struct lx_strv *restart)
+{
+	if (!restart->n) {
+		printf("CT %s: nothing waits for a restart.\n", id);
+		return;
+	}
+	_cleanup_free_ char *what = lx_strv_join(restart, "; ");
+	printf("CT %s: restart needed for: %s ('pct reboot %s' restarts it; Proxmox hotplugs only "
+	       "new devN entries).\n",
+	       id, what, id);
+}
+
+/* apply --live with new devN entries: the lock is let go (pct takes it),
+ * `pct set` adds each to the running container, then the rest is written
+ * under the lock again, from the config as Proxmox left it, with one backup
+ * of the config as it was before. A pct failure stops there: what pct
+ * added is kept and backed up, nothing else is written. */
+static int apply_live(struct cli *cli, const struct lx_host *host, struct lx_conf_txn *txn,
+		      struct lx_conf *conf, struct lx_apply_result *next, const char *pct,
+		      const struct lx_live_split *split)
+{
+	_cleanup_free_ char *id = lx_xstrdup(txn->id);
+	size_t before_len = txn->len;
+	_cleanup_free_ char *before = copy_text(txn->text, txn->len);
+	enum lx_style style = next->style;
+	lx_apply_result_free(next);
+	lx_conf_free(conf);
+	lx_conf_txn_end(txn);
+	int rc = 0;
+	size_t done = 0;
+	for (; done < split->keys.n; done++) {
+		_cleanup_free_ char *opt = lx_xasprintf("--%s", split->keys.items[done]);
+		char *argv[] = {"pct", "set", id, opt, split->values.items[done], NULL};
+		_cleanup_free_ char *errors = NULL;
+		int status = lx_run_errors(pct, argv, 64 << 10, 120000, &errors);
+		if (status == 0)
+			continue;
+		_cleanup_free_ char *why = status < 0 ? lx_xstrdup("it did not finish")
+						      : lx_xasprintf("exit status %d", status);
+		fprintf(stderr, "lxgpu: `pct set %s %s %s` failed (%s)%s%s", id, opt,
+			split->values.items[done], why, *errors ? ":\n" : "\n", errors);
+		if (*errors && errors[strlen(errors) - 1] != '\n')
+			fputc('\n', stderr);
+		rc = LX_EXIT_ERROR;
+		break;
+	}
+	int begun = cli_begin_change(cli, id, false, txn, conf);
+	if (begun != 0)
+		return begun;
+	bool changed = txn->len != before_len || memcmp(txn->text, before, before_len) != 0;
+	for (size_t i = 0; i < done; i++) {
+		const char *now = lx_conf_get(conf, split->keys.items[i]);
+		if (now && strcmp(now, split->values.items[i]) == 0) {
+			printf("CT %s: %s: %s added to the running container (pct set).\n", id,
+			       split->keys.items[i], now);
+			continue;
+		}
+		/* Kept pending: a pve-container older than 6.0.4 (its version
+		 * unknown here), or another writer took the index meanwhile.
+		 * apply's rest would give the node a second entry: stop. */
+		fprintf(stderr,
+			"lxgpu: CT %s: pct set kept %s in [pve:pending] instead of adding it to the "
+			"running container (pve-container 6.0.4 and later add a new devN); it "
+			"applies at the next start: `pct reboot %s`\n",
+			id, split->keys.items[i], id);
+		rc = LX_EXIT_ERROR;
+	}
+	if (rc != 0) {
+		/* Nothing else is written; what pct added is backed up so that
+		 * rollback takes it out again. */
+		if (changed) {
+			fprintf(stderr, "lxgpu: CT %s: nothing else was written; what pct changed is in "
+				"the backup below (rollback takes it out)\n", id);
+			struct lx_apply_result kept = {.set_unprivileged = -1, .style = style};
+			kept.reconciled.text = copy_text(txn->text, txn->len);
+			kept.reconciled.len = txn->len;
+			int w = write_result(cli, host, txn, &kept, before, before_len, true);
+			lx_apply_result_free(&kept);
+			if (w != 0)
+				rc = w;
+		} else {
+			fprintf(stderr, "lxgpu: nothing was written\n");
+		}
+		return rc;
+	}
+	rc = build_new_config(cli, host, txn, conf, next);
+	if (rc == 0)
+		rc = write_result(cli, host, txn, next, before, before_len, true);
+	if (rc == 0 && cli->verbosity >= 0) {
+		struct lx_strv restart = {0};
+		for (size_t i = 0; i < split->restart.n; i++)
+			lx_strv_push(&restart, split->restart.items[i]);
+		if (next->include_changes)
+			lx_strv_push_owned(&restart, lx_xasprintf("%s rewritten", next->include_path));
+		say_restart(cli, id, &restart);
+		lx_strv_free(&restart);
+	}
+	return rc;
+}
+
 static int run_apply(struct cli *cli)
 {
 	if (cli->n_args != 1)
@@ -272,15 +473,24 @@ static int run_apply(struct cli *cli)
 		return rc;
 	}
 	struct lx_apply_result next;
+	struct lx_live_split split = {0};
+	_cleanup_free_ char *pct = NULL;
 	rc = build_new_config(cli, &host, &txn, &conf, &next);
+	if (rc == 0 && cli->live)
+		rc = live_check(cli, &host, &txn, &pct);
 	const struct lx_reconcile_result *res = &next.reconciled;
 	bool same = !next.config_changes && !next.include_changes;
+	/* Without --live too: what --live would have added at once. */
+	if (rc == 0 && txn.is_pve && (cli->live || lx_host_pve_hotplugs_devn(&host)))
+		lx_live_split(&conf, res->text, res->len, &split);
 	if (rc != 0) {
 		/* the error is printed */
 	} else if (cli->dry_run) {
+		/* --live: the diff is what apply writes itself, after pct. */
+		const char *text = cli->live ? split.text : res->text;
+		size_t len = cli->live ? split.len : res->len;
 		_cleanup_free_ char *after = lx_xasprintf("%s (after lxgpu apply)", txn.path);
-		_cleanup_free_ char *diff =
-			lx_diff_unified(txn.path, txn.text, txn.len, after, res->text, res->len);
+		_cleanup_free_ char *diff = lx_diff_unified(txn.path, txn.text, txn.len, after, text, len);
 		fputs(diff, stdout);
 		if (next.include_changes) {
 			const char *old = next.include_old ? next.include_old : "";
@@ -291,6 +501,12 @@ static int run_apply(struct cli *cli)
 						res->include_text, strlen(res->include_text));
 			fputs(inc_diff, stdout);
 		}
+		for (size_t i = 0; cli->live && i < split.keys.n; i++)
+			printf("would run: pct set %s --%s %s\n", id, split.keys.items[i],
+			       split.values.items[i]);
+		if (!cli->live && split.keys.n && container_state(cli, id) == LX_RUN_RUNNING)
+			cli_note(cli, "CT %s runs: with --live its new devN entries go in at once (pct "
+				 "set), without a restart", id);
 		if (same && cli->verbosity >= 0)
 			fprintf(stderr, "lxgpu: %s: already up to date\n", txn.path);
 		rc = same ? LX_EXIT_OK : LX_EXIT_FINDINGS;
@@ -301,57 +517,18 @@ static int run_apply(struct cli *cli)
 		 * they are now): it is how the guard's fix takes a changed GPU. */
 		rc = cli_record_gpus(cli, &host, id, txn.path, txn.is_pve, res->text, res->len,
 				     lx_style_name(next.style), cli->exclusive);
+	} else if (cli->live && split.keys.n) {
+		rc = apply_live(cli, &host, &txn, &conf, &next, pct, &split);
 	} else {
-		if (next.set_unprivileged >= 0)
-			fprintf(stderr,
-				"lxgpu: warning: CT %s: setting unprivileged: %d as asked "
-				"(--allow-privilege-change); the rootfs ownership is not remapped\n",
-				id, next.set_unprivileged);
-		struct lx_error err = {0};
-		_cleanup_free_ char *backup = NULL;
-		/* The include file is written in the config's transaction, backed
-		 * up with it (also when only the file changes: the config is then
-		 * written back as it is). */
-		struct cli_change change = {.action = "apply", .style = lx_style_name(next.style),
-					    .exclusive = cli->exclusive};
-		if (next.include_changes) {
-			change.include_path = next.include_path;
-			change.include_old = next.include_old;
-			change.include_text = res->include_text;
+		rc = write_result(cli, &host, &txn, &next, NULL, 0, true);
+		if (rc == 0 && cli->verbosity >= 0) {
+			if (cli->live)
+				say_restart(cli, id, &split.restart);
+			else
+				say_running(cli, id, txn.is_pve, split.keys.n > 0);
 		}
-		int written = cli_write_with_backup(cli, &txn, &host, res->text, res->len, &change,
-						    &backup, &err);
-		if (written < 0) {
-			rc = cli_fail(&err);
-		} else if (cli->verbosity >= 0) {
-			if (next.include_changes)
-				printf("CT %s: wrote %s (lxgpu ensure-nodes rewrites it at every boot).\n",
-				       id, next.include_path);
-			if (next.config_changes) {
-				/* A rule kept but moved to the key LXC honours here
-				 * is a change too: say it, or "0 replaced by 0". */
-				_cleanup_free_ char *rekeyed =
-					res->rekeyed ? lx_xasprintf("; %zu rule%s rewritten under this "
-								    "host's cgroup key",
-								    res->rekeyed, res->rekeyed == 1 ? "" : "s")
-						     : NULL;
-				_cleanup_free_ char *restated =
-					res->restated ? lx_xasprintf("; %zu devN entr%s given the "
-								     "--mode/--uid/--gid asked for",
-								     res->restated,
-								     res->restated == 1 ? "y" : "ies")
-						      : NULL;
-				printf("CT %s: %s: %zu GPU line%s replaced by %zu%s%s.\n", id, txn.path,
-				       res->removed, res->removed == 1 ? "" : "s", res->added,
-				       rekeyed ? rekeyed : "", restated ? restated : "");
-			}
-			_cleanup_free_ char *undo = undo_command(cli, id, backup);
-			printf("Backup: %s/%s (undo: %s)\n", cli->backup_dir, backup, undo);
-			say_running(cli, id, txn.is_pve);
-		}
-		if (written > 0)
-			rc = cli_fail(&err); /* the record, after what was written */
 	}
+	lx_live_split_free(&split);
 	lx_apply_result_free(&next);
 	lx_conf_free(&conf);
 	lx_conf_txn_end(&txn);
@@ -363,7 +540,7 @@ const struct cli_command cli_cmd_apply = {
 	.name = "apply",
 	.summary = "write the GPU lines into a container's config (diff, lock, backup)",
 	.usage =
-		"Usage: lxgpu apply CTID [--dry-run] [generate options] [--backup-dir DIR]\n"
+		"Usage: lxgpu apply CTID [--dry-run] [--live] [generate options] [--backup-dir DIR]\n"
 		"\n"
 		"Replace the GPU lines of the container's live config with the plan's, and leave\n"
 		"every other line as it was, byte for byte: other devN entries keep their numbers,\n"
@@ -383,6 +560,16 @@ const struct cli_command cli_cmd_apply = {
 		"\n"
 		"  --dry-run                 print a unified diff and write nothing; exit 1 when\n"
 		"                            something would change, 0 when nothing would\n"
+		"  --live                    a running Proxmox container: each new devN entry (an\n"
+		"                            index free in the config and in [pve:pending]) is\n"
+		"                            added with `pct set CTID --devN ...`, which gives\n"
+		"                            it to the container at once (pve-container 6.0.4+),\n"
+		"                            not written by apply; the rest (changed or removed\n"
+		"                            devN, lxc.* lines) is written and says \"restart\n"
+		"                            needed\". Exit 2, nothing written, for a container\n"
+		"                            that is stopped or not Proxmox's, or without pct;\n"
+		"                            a pct failure shows its errors, exit 2, nothing\n"
+		"                            else written (what pct added is in the backup)\n"
 		"  --backup-dir DIR          where backups go (default /var/lib/lxgpu/backups)\n"
 		"  --keep N                  backups kept per container (default 10; older ones\n"
 		"                            are removed after a write)\n"
@@ -407,6 +594,6 @@ const struct cli_command cli_cmd_apply = {
 		"                            config) and adds the one lxc.include line\n",
 	.options = CLI_OPT_PLAN | CLI_OPT_GPUS | CLI_OPT_PRIVILEGE | CLI_OPT_TEMPLATES | CLI_OPT_APPLY |
 		   CLI_OPT_PRIVILEGE_CHANGE |
-		   CLI_OPT_DRY_RUN | CLI_OPT_BACKUP_DIR | CLI_OPT_EXCLUSIVE,
+		   CLI_OPT_DRY_RUN | CLI_OPT_BACKUP_DIR | CLI_OPT_EXCLUSIVE | CLI_OPT_LIVE,
 	.run = run_apply,
 };

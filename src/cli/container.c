@@ -42,6 +42,7 @@ int cli_refused(struct lx_refusal *why)
 	case LX_REFUSAL_LOSES_NODES:
 		fprintf(stderr, "lxgpu: %s; nothing was written (%s)\n", why->message, why->fix);
 		break;
+	case LX_REFUSAL_NOT_LIVE:
 	case LX_REFUSAL_WOULD_NOT_START:
 		fprintf(stderr, "lxgpu: %s; nothing was written (%s)\n", why->message, why->fix);
 		break;

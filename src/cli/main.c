@@ -130,6 +130,7 @@ enum {
 	OPT_CLUSTER,
 	OPT_HOSTS,
 	OPT_EXCLUSIVE,
+	OPT_LIVE,
 	OPT_NEXT_BOOT,
 	OPT_KERNEL,
 	OPT_ROOT,
@@ -195,6 +196,7 @@ static const struct option long_options[] = {
 	{"cluster", no_argument, NULL, OPT_CLUSTER},
 	{"hosts", required_argument, NULL, OPT_HOSTS},
 	{"exclusive", no_argument, NULL, OPT_EXCLUSIVE},
+	{"live", no_argument, NULL, OPT_LIVE},
 	{"next-boot", no_argument, NULL, OPT_NEXT_BOOT},
 	{"kernel", required_argument, NULL, OPT_KERNEL},
 	{"root", required_argument, NULL, OPT_ROOT},
@@ -273,6 +275,7 @@ static const char *option_name(unsigned bit)
 	case CLI_OPT_DRY_RUN: return "--dry-run";
 	case CLI_OPT_BOOT_UNIT: return "--print-boot-unit";
 	case CLI_OPT_EXCLUSIVE: return "--exclusive";
+	case CLI_OPT_LIVE: return "--live";
 	case CLI_OPT_NODE: return "--node";
 	case CLI_OPT_TO: return "--to";
 	case CLI_OPT_HOSTS: return "--hosts";
@@ -562,6 +565,10 @@ int main(int argc, char **argv)
 		case OPT_EXCLUSIVE:
 			cli.exclusive = true;
 			cli.given |= CLI_OPT_EXCLUSIVE;
+			break;
+		case OPT_LIVE:
+			cli.live = true;
+			cli.given |= CLI_OPT_LIVE;
 			break;
 		case OPT_LOCK_DIR:
 			cli.lock_dir = optarg;

@@ -8,6 +8,8 @@
 #include <poll.h>
 #include <signal.h>
 #include <spawn.h>
+#include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -19,31 +21,35 @@ static long ms_since(const struct timespec *start)
 	return (now.tv_sec - start->tv_sec) * 1000 + (now.tv_nsec - start->tv_nsec) / 1000000;
 }
 
-char *lx_run_capture(const char *binary, char *const argv[], size_t max_out, int timeout_ms)
+/* Run binary; what it writes to out_fd (1 or 2; the other goes to
+ * /dev/null) is kept, at most max_out bytes. Its exit status, or -1 when it
+ * could not run, was killed (timeout, too much output) or died of a signal. */
+static int run_tool(const char *binary, char *const argv[], int out_fd, size_t max_out,
+		    int timeout_ms, struct lx_buf *out)
 {
 	int pipefd[2];
 	if (pipe2(pipefd, O_CLOEXEC) < 0)
-		return NULL;
+		return -1;
 	posix_spawn_file_actions_t fa;
 	posix_spawnattr_t attr;
 	if (posix_spawn_file_actions_init(&fa) != 0) {
 		close(pipefd[0]);
 		close(pipefd[1]);
-		return NULL;
+		return -1;
 	}
 	if (posix_spawnattr_init(&attr) != 0) {
 		posix_spawn_file_actions_destroy(&fa);
 		close(pipefd[0]);
 		close(pipefd[1]);
-		return NULL;
+		return -1;
 	}
 	char *envp[] = {"PATH=/usr/sbin:/usr/bin:/sbin:/bin", "LC_ALL=C", NULL};
 	pid_t child;
 	int rc = posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
 	if (rc == 0)
-		rc = posix_spawn_file_actions_adddup2(&fa, pipefd[1], 1);
+		rc = posix_spawn_file_actions_adddup2(&fa, pipefd[1], out_fd);
 	if (rc == 0)
-		rc = posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
+		rc = posix_spawn_file_actions_addopen(&fa, 3 - out_fd, "/dev/null", O_WRONLY, 0);
 	/* Its own process group, so that the timeout kills whatever it started
 	 * too, not only the tool. */
 	/* Out of the terminal's reach too: an interrupt of lxgpu kills the
@@ -68,9 +74,8 @@ char *lx_run_capture(const char *binary, char *const argv[], size_t max_out, int
 	close(pipefd[1]);
 	if (rc != 0) {
 		close(pipefd[0]);
-		return NULL;
+		return -1;
 	}
-	struct lx_buf out = {0};
 	bool killed = false;
 	struct timespec start;
 	clock_gettime(CLOCK_MONOTONIC, &start);
@@ -92,12 +97,12 @@ char *lx_run_capture(const char *binary, char *const argv[], size_t max_out, int
 			continue;
 		if (got <= 0)
 			break;
-		if (out.len + (size_t)got > max_out) {
+		if (out->len + (size_t)got > max_out) {
 			kill(-child, SIGKILL);
 			killed = true;
 			break;
 		}
-		lx_buf_append(&out, chunk, (size_t)got);
+		lx_buf_append(out, chunk, (size_t)got);
 	}
 	close(pipefd[0]);
 	/* The deadline holds after EOF too: a tool that closed its stdout and
@@ -122,9 +127,46 @@ char *lx_run_capture(const char *binary, char *const argv[], size_t max_out, int
 		}
 	}
 	lx_interrupt_untrack_group(child); /* reaped: its id may be reused */
-	if (killed || status < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+	return killed || status < 0 || !WIFEXITED(status) ? -1 : WEXITSTATUS(status);
+}
+
+char *lx_run_capture(const char *binary, char *const argv[], size_t max_out, int timeout_ms)
+{
+	struct lx_buf out = {0};
+	if (run_tool(binary, argv, 1, max_out, timeout_ms, &out) != 0) {
 		lx_buf_free(&out);
 		return NULL;
 	}
 	return lx_buf_steal(&out);
+}
+
+int lx_run_errors(const char *binary, char *const argv[], size_t max_err, int timeout_ms,
+		  char **errors)
+{
+	struct lx_buf err = {0};
+	int status = run_tool(binary, argv, 2, max_err, timeout_ms, &err);
+	*errors = lx_buf_steal(&err);
+	if (!*errors)
+		*errors = lx_xstrdup("");
+	return status;
+}
+
+char *lx_find_in_path(const char *path_list, const char *name)
+{
+	const char *p = path_list && *path_list ? path_list : "/usr/sbin:/usr/bin:/sbin:/bin";
+	while (*p) {
+		size_t len = strcspn(p, ":");
+		/* An empty entry or a relative one is the working directory: never that. */
+		if (len && p[0] == '/') {
+			char *candidate = lx_xasprintf("%.*s/%s", (int)len, p, name);
+			struct stat st;
+			if (stat(candidate, &st) == 0 && S_ISREG(st.st_mode) && access(candidate, X_OK) == 0)
+				return candidate;
+			free(candidate);
+		}
+		p += len;
+		if (*p)
+			p++;
+	}
+	return NULL;
 }

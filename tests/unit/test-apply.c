@@ -147,6 +147,45 @@ static void test_may_change(void)
 	lx_conf_free(&conf);
 }
 
+/* apply --live's split, by pve-container's rule (proxmox/pve-container
+ * 94f5585, PVE::LXC::Config::vmconfig_hotplug_pending): a pending devN is
+ * hotplugged only while the live config has no such key; `pct set` puts
+ * every value in [pve:pending] first, so an index already pending there
+ * would be replaced, not added. Nothing but devN is hotplugged. */
+static void test_live_split(void)
+{
+	const char *now = "arch: amd64\ndev0: /dev/nvidia0\ndev1: /dev/nvidiactl\n"
+			  "lxc.cgroup2.devices.allow: c 195:* rwm\nunprivileged: 1\n\n"
+			  "[pve:pending]\ndev3: /dev/ttyUSB0\n\n[snap]\ndev4: /dev/nvidia4\n";
+	const char *next = "arch: amd64\ndev0: /dev/nvidia0,mode=0666\ndev2: /dev/nvidia-uvm\n"
+			   "dev3: /dev/nvidia-uvm-tools\ndev4: /dev/nvidia-modeset\n"
+			   "lxc.mount.entry: /dev/nvidia-caps dev/nvidia-caps none bind,optional,create=dir\n"
+			   "unprivileged: 1\n\n"
+			   "[pve:pending]\ndev3: /dev/ttyUSB0\n\n[snap]\ndev4: /dev/nvidia4\n";
+	struct lx_conf conf;
+	lx_conf_parse("/etc/pve/lxc/100.conf", now, strlen(now), &conf);
+	struct lx_live_split split;
+	lx_live_split(&conf, next, strlen(next), &split);
+	_cleanup_free_ char *keys = lx_strv_join(&split.keys, " ");
+	_cleanup_free_ char *values = lx_strv_join(&split.values, " ");
+	_cleanup_free_ char *restart = lx_strv_join(&split.restart, "; ");
+	/* dev4 is only a snapshot's: free in the live config and in pending */
+	str_eq(keys, "dev2 dev4", "new devN keys free in the config and in [pve:pending] go live");
+	str_eq(values, "/dev/nvidia-uvm /dev/nvidia-modeset", "each with its value as written");
+	str_eq(restart,
+	       "dev0 changed; dev3 added (its index has a pending change); dev1 removed; "
+	       "lxc.mount.entry: /dev/nvidia-caps dev/nvidia-caps none bind,optional,create=dir "
+	       "added; lxc.cgroup2.devices.allow: c 195:* rwm removed",
+	       "a changed, a pending-index and a removed devN and raw lines wait for a restart");
+	const char *rest = "arch: amd64\ndev0: /dev/nvidia0,mode=0666\ndev3: /dev/nvidia-uvm-tools\n"
+			   "lxc.mount.entry: /dev/nvidia-caps dev/nvidia-caps none bind,optional,create=dir\n"
+			   "unprivileged: 1\n\n"
+			   "[pve:pending]\ndev3: /dev/ttyUSB0\n\n[snap]\ndev4: /dev/nvidia4\n";
+	str_eq(split.text, rest, "apply writes the rest: the new config without the live entries");
+	lx_live_split_free(&split);
+	lx_conf_free(&conf);
+}
+
 static void test_plain_lxc_style(const struct lx_host *host)
 {
 	struct lx_conf conf;
@@ -251,6 +290,7 @@ int main(int argc, char **argv)
 	test_pve("20-idmap-interleaved.conf", true);     /* 1, with lxc.idmap */
 	test_inline_pve();
 	test_may_change();
+	test_live_split();
 	test_lxc("01-plain.config", false);
 	test_lxc("03-unprivileged-idmap.config", true);
 	struct lx_host host;
