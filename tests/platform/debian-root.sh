@@ -68,6 +68,21 @@ t_unit() {
 	[ "$status" -eq 0 ] || { tail -n 60 "$log/unit"; return 1; }
 }
 
+# The shell tests that read lxgpu's JSON with jq, on this release's jq
+# (1.7 on trixie: exit 4 on empty input, where 1.6 exits 0): a crashed
+# lxgpu is a failure there too (issue 33).
+jq_tests="verify-cases verify-nvhook verify-drm-groups drm-recipes schema doctor-hosts cli"
+t_jq_tests() {
+	inside "jq --version; meson test -C /build --print-errorlogs $jq_tests" >"$log/jq" 2>&1
+	status=$?
+	head -n 1 "$log/jq"
+	grep -E '^(Ok|Fail|Skipped|Timeout):' "$log/jq"
+	[ "$status" -eq 0 ] || { tail -n 60 "$log/jq"; return 1; }
+	# each named test ran its subtests
+	for t in $jq_tests; do
+		grep -Eq " $t +OK .*subtests passed" "$log/jq" || { echo "$t: not run or no subtests"; return 1; }
+	done
+}
 t_package() {
 	inside 'meson test -C /build package --print-errorlogs' >"$log/package" 2>&1
 	status=$?
@@ -89,5 +104,6 @@ step "the source tree copied into the root" t_copy
 step "tools/install-deps test on $suite" t_install_deps
 step "meson setup -Dwerror=true and build on $suite" t_build
 step "the unit suite passes on $suite" t_unit
+step "the JSON-reading shell tests pass on $suite's jq" t_jq_tests
 step "the package builds, is lintian-clean and installs on $suite" t_package
 tap_finish
