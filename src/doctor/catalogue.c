@@ -504,6 +504,22 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 LX_KMSG_GPU_ONLY, {{NULL, 0}},
 	 "drivers/pci/p2pdma.c calc_map_type_and_dist(): pci_warn(client, \"ACS redirect is set "
 	 "between the client and provider (%s)\\n\")"},
+	{"mig-no-instance",
+	 "NVRM:? (kchannelConstruct_IMPL: )?Channel allocation not allowed when MIG is enabled "
+	 "without GPU instancing",
+	 LXG147_MIG_NO_INSTANCE, LX_SEVERITY_ERROR,
+	 "a program asked for a CUDA context on a GPU in MIG mode that has no GPU instance: the "
+	 "driver refuses every context there (cuInit or the first CUDA call fails) while nvidia-smi "
+	 "lists the GPU; the line does not say which GPU",
+	 "find the GPU (nvidia-smi --query-gpu=index,pci.bus_id,mig.mode.current --format=csv: "
+	 "MIG mode Enabled), then create its GPU and compute instances (nvidia-smi mig -cgi "
+	 "PROFILES -C) and give containers those, or turn MIG off there (nvidia-smi -i N -mig 0 "
+	 "with its processes stopped)",
+	 0, {{NULL, 0}},
+	 "src/nvidia/src/kernel/gpu/fifo/kernel_channel.c kchannelConstruct_IMPL(): "
+	 "NV_PRINTF(LEVEL_ERROR, \"Channel allocation not allowed when MIG is enabled without GPU "
+	 "instancing\\n\"), with NV_PRINTF's prefix NVRM: and the function's name (older "
+	 "drivers: no colon after NVRM)"},
 	/* Intel (i915, xe) and AMD (amdgpu, amdkfd): the GPU's address is the
 	 * dev_printk prefix ("amdgpu 0000:03:00.0: "); a container holding the
 	 * GPU loses transcoding (VA-API, QSV) or ROCm with it. */

@@ -309,6 +309,8 @@ static const struct expect expects[] = {
 	{"amdgpu-psp-firmware-failed.log", "LXG145", E, NULL, "step=firmware loading", NULL},
 	{"amdgpu-dmcub-error.log", "LXG146", W, "0000:03:00.0", "times=3", NULL},
 	{"amdgpu-dmcub-error-journal.log", "LXG146", W, "0000:03:00.0", "times=1", NULL},
+	/* MIG mode without a GPU instance: the channel code's refusal, no GPU named */
+	{"mig-no-instance.log", "LXG147", E, NULL, NULL, NULL},
 };
 
 /* The value a field of the expectation names, as the match has it. */
