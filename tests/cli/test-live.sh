@@ -66,7 +66,7 @@ start_ct() {
 	echo "$ct_pid" >/sys/fs/cgroup/lxc/700/cgroup.procs
 }
 
-host="$src/tests/boot/pve9-rtx-4090.yaml"
+host="$src/examples/hosts/pve9-rtx-5090.yaml" # PVE 9.1: pve-container 6.1.6
 pve="$work/pve" lock="$work/lock"
 mkdir -p "$work/bin" "$lock"
 cat >"$work/bin/pct" <<EOF

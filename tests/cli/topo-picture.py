@@ -111,6 +111,23 @@ HOSTS = {
         "pairs": {},
         "blocked": {},
     },
+    # Proxmox VE 9 (tests/hosts/make-fixtures.py: numa_node -1, one root port)
+    "pve9-rtx-5090": {
+        "file": "examples/hosts/pve9-rtx-5090.yaml",
+        "gpus": {
+            "0000:01:00.0": (0, "-1", "0000:00:01.1", None, ["/dev/nvidia0"], "IOMMU group 16: DMA-FQ"),
+        },
+        "pairs": {},
+        "blocked": {},
+    },
+    "pve9-kernel7-rtx-3090": {
+        "file": "examples/hosts/pve9-kernel7-rtx-3090.yaml",
+        "gpus": {
+            "0000:2b:00.0": (0, "-1", "0000:00:03.1", None, ["/dev/nvidia0"], "IOMMU group 24: DMA-FQ"),
+        },
+        "pairs": {},
+        "blocked": {},
+    },
     "pve-uvm-not-loaded": {
         "file": "examples/hosts/pve-uvm-not-loaded.yaml",
         "gpus": {

@@ -235,6 +235,69 @@ def rtx_4090_host():
                 simpledrm=True, caps=[])
 
 
+# Proxmox VE 9 (Debian 13 "trixie"): kernels 6.17 and 7.0, NVIDIA's open
+# module (Blackwell needs it; 590 is open-only), the render group made by
+# systemd-sysusers with a dynamic gid (992/993, not PVE 8's 104), lxc-pve
+# and pve-container from dpkg's status (var/lib/dpkg/status in the fixture).
+# Sources, one a value:
+# - 6.17.13-2-pve on PVE 9.1 / Debian 13: NVIDIA/open-gpu-kernel-modules#1143
+#   (its DKMS make.log paths /usr/src/linux-headers-6.17.13-2-pve);
+# - 7.0.2-6-pve on PVE 9.2: anomixer/proxmox-vgpu-installer#19 (title "Kernel
+#   Linux 7.0.2-6-pve"; #27: PVE 9 moves users to 6.17, then 7.0);
+# - render 993 on a PVE 9 host, `ls -l /dev/dri`: card1 root video 0660,
+#   renderD128 root render 0660 (r-pufky.github.io/docs/os/pve/gpu, "getent
+#   group render > render:x:993:root # PVE GID: 993"); 992 is the gid the
+#   same page shows in a Debian 13 container and issue 29 reports on PVE 9
+#   hosts too (sysusers takes the highest free id below 1000);
+# - lxc-pve 6.0.5, pve-container 6.1.6 (PVE 9.1) and 6.1.10 (PVE 9.2,
+#   proxmox/pve-container's debian/changelog "bump version to 6.1.10",
+#   May 2026);
+# - 580.105.08 (the 580 branch PVE 9.1 users build with DKMS) and 590.48.01
+#   open; gcc 14.2.0 is Debian 13's (the module's GCC line).
+# The UUIDs, VBIOS versions, BAR addresses and IOMMU groups are made up.
+def pve9_host(name, hostname, kernel, version, pve_container, render_gid, gpu_args, bars):
+    """One GPU (gpu_args: bdf, device, model, uuid, IOMMU group, its root
+    port, VBIOS) with its DRM nodes (card1 video 0660, renderD128 render 0660
+    with render_gid), simpledrm's card0, nvidia-uvm's dynamic major."""
+    bdf, device, model, uuid, iommu, root_port, vbios = gpu_args
+    g = gpu(bdf, device, 0x030000, model, uuid, 0, None, iommu, [root_port], vbios=vbios,
+            bars=bars, drm=[("card1", 1, 0o660, 44, True), ("renderD128", 128, 0o660, render_gid, True)])
+    nodes = [node("/dev/nvidia0", 195, 0), node("/dev/nvidiactl", 195, 255),
+             node("/dev/nvidia-modeset", 195, 254), node("/dev/nvidia-uvm", 510, 0),
+             node("/dev/nvidia-uvm-tools", 510, 1),
+             node("/dev/dri/card1", 226, 1, 0o660, 0, 44),
+             node("/dev/dri/renderD128", 226, 128, 0o660, 0, render_gid)]
+    return dict(name=name, hostname=hostname, kernel=kernel, cgroup="v2", iommu_type="DMA-FQ",
+                version=version, flavor="open", gcc="14.2.0-19",
+                modules=["nvidia_uvm", "nvidia_drm", "nvidia_modeset", "nvidia"],
+                firmware=[version], persistenced=False,
+                majors=[(195, "nvidia"), (195, "nvidiactl"), (226, "drm"),
+                        (508, "nvidia-caps-imex-channels"), (509, "nvidia-caps"), (510, "nvidia-uvm")],
+                gpus=[g], others=[], nodes=nodes,
+                other_dev=[node("/dev/dri/card0", 226, 0, 0o660, 0, 44)],
+                simpledrm=True, caps=[], lxc_version="6.0.5-3", pve_container_version=pve_container)
+
+
+def pve9_rtx_5090_host():
+    return pve9_host("pve9-rtx-5090", "pve9-ws", "6.17.13-2-pve", "580.105.08", "6.1.6", 993,
+                     ("0000:01:00.0", 0x2b85, "NVIDIA GeForce RTX 5090",
+                      "GPU-9d3e7a51-0c2b-4f6e-8a17-5b4c3d2e1f09", 16,
+                      bridge("0000:00:01.1", 0x1022, 0x14ab), "98.02.2e.00.c1"),
+                     bars_at(0xf4000000, 64 * M, (0xf000000000, 32 * G), (0xf800000000, 32 * M),
+                             io=0xf000))
+
+
+def pve9_kernel7_rtx_3090_host():
+    h = pve9_host("pve9-kernel7-rtx-3090", "pve9-k7", "7.0.2-6-pve", "590.48.01", "6.1.10", 992,
+                  ("0000:2b:00.0", 0x2204, "NVIDIA GeForce RTX 3090",
+                   "GPU-4b8f2c6d-71a3-4e09-b5d2-8c1f0a6e3d47", 24,
+                   bridge("0000:00:03.1", 0x1022, 0x1483), "94.02.42.00.a9"),
+                  bars_at(0xfb000000, 16 * M, (0x7800000000, 32 * G), (0x7c00000000, 32 * M),
+                          io=0xe000))
+    h["persistenced"] = True
+    return h
+
+
 def uvm_not_loaded_host():
     rp = [bridge("0000:c0:01.1", 0x1022, 0x1483)]
     # Driver 535 names the GPU major nvidia-frontend and prints an 8-digit
@@ -673,8 +736,11 @@ def write_fixture(h):
     write(os.path.join(proc, "devices"), proc_devices_text(h))
     write(os.path.join(proc, "modules"), modules_text(h))
     if h["version"]:
-        write(os.path.join(proc, "driver/nvidia/version"),
-              VERSION_LINES[h["flavor"]].format(v=h["version"]))
+        text = VERSION_LINES[h["flavor"]].format(v=h["version"])
+        if h.get("gcc"):
+            text = text.replace("12.2.0 (Debian 12.2.0-14+deb12u1)",
+                                "%s (Debian %s)" % (h["gcc"].split("-")[0], h["gcc"]))
+        write(os.path.join(proc, "driver/nvidia/version"), text)
         write(os.path.join(proc, "driver/nvidia/params"), "ResmanDebugLevel: 4294967295\n")
     for g in h["gpus"]:
         if g["driver"] == "nvidia":
@@ -685,6 +751,13 @@ def write_fixture(h):
         write(os.path.join(proc, "driver/nvidia/capabilities", f),
               "DeviceFileMinor: %d\nDeviceFileMode: %d\nDeviceFileModify: 1\n"
               % (minor, cap_mode(name)))
+    # Proxmox VE 9's packages as dpkg's status lists them (read through
+    # --subid-root, tests/lib/in-testbed.sh): lxc-pve replaces Debian's lxc.
+    if h.get("lxc_version"):
+        write(os.path.join(d, "var/lib/dpkg/status"),
+              "Package: lxc-pve\nStatus: install ok installed\nVersion: %s\n"
+              "Provides: liblxc1, lxc\n\nPackage: pve-container\nStatus: install ok installed\n"
+              "Version: %s\n" % (h["lxc_version"], h["pve_container_version"]))
     # The running kernel's config (passed as --boot-dir): Proxmox's kernels
     # (Ubuntu's config) build HMM_MIRROR and DEVICE_PRIVATE, which amdgpu's
     # SVM needs too; only the lines the scan reads.
@@ -798,6 +871,8 @@ def expected_model(h):
         })
     model = {
         "schema": 2, "hostname": h["hostname"], "kernel": h["kernel"], "cgroup": h["cgroup"],
+        "lxc_version": h["lxc_version"].split("-")[0] if h.get("lxc_version") else None,
+        "pve_container_version": h.get("pve_container_version"),
         "driver": {"version": h["version"], "flavor": h["flavor"], "modules": h["modules"],
                    "firmware": h["firmware"], "persistenced": h["persistenced"],
                    "uvm_disable_hmm": uvm_disable_hmm(h)},
@@ -840,7 +915,8 @@ def main():
     lxgpu = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "build", "lxgpu")
     for h in (rtx_pro_6000_host(), rtx_4090_host(), uvm_not_loaded_host(), vfio_split_host(),
               h100_mig_host(), legacy_no_minor_host(), no_gpu_host(), p2p_switch_acs_host(),
-              p2p_nonroot_host(), p2p_no_iommu_host(), intel_igpu_host(), amd_rocm_host()):
+              p2p_nonroot_host(), p2p_no_iommu_host(), intel_igpu_host(), amd_rocm_host(),
+              pve9_rtx_5090_host(), pve9_kernel7_rtx_3090_host()):
         write_fixture(h)
         # JSON is YAML: lxgpu loads it (validating it) and writes the canonical YAML.
         with tempfile.NamedTemporaryFile("w", suffix=".yaml", delete=False) as f:
