@@ -57,32 +57,67 @@ static void say(const char *text)
 }
 
 /* On stderr, the fixes with this run's --host, --pve-dir, ... (the journal
- * gets them so too: log_findings comes after). */
+ * and the document get them so too: they come after). */
 static void print_findings(const struct cli *cli, struct lx_findings *f)
 {
 	cli_fixes_with_context(cli, f);
-	if (!f->n)
+	if (!f->n || cli->format != CLI_FORMAT_TEXT)
 		return;
 	_cleanup_free_ char *text =
 		lx_report_findings_text(f, false, cli_terminal_width(STDERR_FILENO));
 	fputs(text, stderr);
 }
 
+/* What one run of the guard decided, for --format json|yaml
+ * (docs/schema/guard.json). */
+struct outcome {
+	const char *id, *phase;
+	bool checked;          /* the record compared, or the running container verified */
+	bool refused;          /* pre-start: the start is refused (exit 1) */
+	const char *detail;    /* why nothing was checked; NULL */
+	const char *state;     /* post-start: the container's state as verify names it; NULL */
+	const char *apply_command; /* pre-start refusal: the command with this run's options; NULL */
+	struct lx_findings *f; /* fixes already with this run's options */
+};
+
+/* The document on stdout, when --format asks for one (the text goes to
+ * stderr, the task log). */
+static void print_outcome(const struct cli *cli, const struct outcome *o)
+{
+	if (cli->format == CLI_FORMAT_TEXT)
+		return;
+	struct lx_findings none = {0};
+	struct lx_doc *doc = lx_doc_new_map();
+	lx_doc_map_set(doc, "container", lx_doc_new_str(o->id));
+	lx_doc_map_set(doc, "phase", lx_doc_new_str(o->phase));
+	lx_doc_map_set(doc, "checked", lx_doc_new_bool(o->checked));
+	lx_doc_map_set(doc, "refused", lx_doc_new_bool(o->refused));
+	lx_doc_map_set(doc, "detail", lx_doc_new_str(o->detail));
+	lx_doc_map_set(doc, "state", lx_doc_new_str(o->state));
+	lx_doc_map_set(doc, "findings", lx_report_findings_doc(o->f ? o->f : &none));
+	lx_doc_map_set(doc, "apply_command", lx_doc_new_str(o->apply_command));
+	cli_print_doc(cli, doc, 1); /* docs/schema/guard.json */
+}
+
 /* pre-start must not block on what it could not read: say so, exit 0. */
 static int cannot_check(const struct cli *cli, const char *id, const char *phase,
 			struct lx_error *err)
 {
+	bool pre = strcmp(phase, "pre-start") == 0;
 	struct lx_findings f = {0};
 	lx_findings_add(&f, LXG035_GUARD_UNCHECKED, id, NULL, 0, NULL,
 			lx_xasprintf("%s", err->message ? err->message : "unknown error"),
-			strcmp(phase, "pre-start") == 0 ? lx_xstrdup("nothing blocks the start for this")
-							: lx_xasprintf("as root: `lxgpu verify %s`", id));
-	fprintf(stderr, "lxgpu guard: CT %s %s: could not check:\n", id, phase);
+			pre ? lx_xstrdup("nothing blocks the start for this")
+			    : lx_xasprintf("as root: `lxgpu verify %s`", id));
+	if (cli->format == CLI_FORMAT_TEXT)
+		fprintf(stderr, "lxgpu guard: CT %s %s: could not check:\n", id, phase);
 	print_findings(cli, &f);
+	print_outcome(cli, &(struct outcome){.id = id, .phase = phase, .f = &f});
 	log_findings(cli, id, phase, &f, NULL);
 	lx_findings_free(&f);
 	lx_error_clear(err);
-	return strcmp(phase, "pre-start") == 0 ? LX_EXIT_OK : LX_EXIT_ERROR;
+	/* an unchecked pre-start lets the start go on (exit 0) */
+	return lx_judged_exit_status(false, !pre);
 }
 
 static int run_pre_start(const struct cli *cli, const char *id, const struct lx_host *host,
@@ -101,7 +136,8 @@ static int run_pre_start(const struct cli *cli, const char *id, const struct lx_
 	struct lx_guard_report rep;
 	lx_guard_pre_start(host, id, conf, is_pve, &paths, &f, &rep);
 	bool refuse = lx_findings_have_errors(&f);
-	if (refuse) {
+	bool text = cli->format == CLI_FORMAT_TEXT;
+	if (refuse && text) {
 		_cleanup_free_ char *head = lx_xasprintf("lxgpu guard: CT %s must not start: a GPU "
 							 "lxgpu recorded for it changed or is in use "
 							 "elsewhere.\n",
@@ -109,8 +145,10 @@ static int run_pre_start(const struct cli *cli, const char *id, const struct lx_
 		say(head);
 	}
 	print_findings(cli, &f);
-	if (refuse && rep.apply_command) {
-		_cleanup_free_ char *apply = cli_command_with_context(cli, rep.apply_command);
+	_cleanup_free_ char *apply = refuse && rep.apply_command
+					     ? cli_command_with_context(cli, rep.apply_command)
+					     : NULL;
+	if (apply && text) {
 		_cleanup_free_ char *after = lx_xasprintf("After fixing what is named above, the "
 							  "command that gives CT %s its recorded GPUs "
 							  "as they are now is:\n",
@@ -120,11 +158,15 @@ static int run_pre_start(const struct cli *cli, const char *id, const struct lx_
 	}
 	if (!rep.checked && rep.why)
 		cli_verbose(cli, "CT %s: %s", id, rep.why);
+	print_outcome(cli, &(struct outcome){.id = id, .phase = "pre-start", .checked = rep.checked,
+					     .refused = refuse, .detail = rep.checked ? NULL : rep.why,
+					     .apply_command = apply, .f = &f});
 	log_findings(cli, id, "pre-start", &f,
 		     rep.checked ? "its recorded GPUs are as they were: the start goes on" : NULL);
 	lx_findings_free(&f);
 	lx_guard_report_free(&rep);
-	return refuse ? LX_EXIT_FINDINGS : LX_EXIT_OK;
+	/* what it could not check (LXG035) is a warning: never a refusal */
+	return lx_judged_exit_status(refuse, false);
 }
 
 static int run_post_start(const struct cli *cli, const char *id, const struct lx_host *host,
@@ -139,14 +181,18 @@ static int run_post_start(const struct cli *cli, const char *id, const struct lx
 		lx_findings_free(&f);
 		return cannot_check(cli, id, "post-start", &err);
 	}
-	int rc = lx_findings_have_errors(&f) ? LX_EXIT_FINDINGS : LX_EXIT_OK;
-	if (rep.state == LX_RUN_UNINSPECTABLE)
-		rc = LX_EXIT_ERROR; /* LXG035 says why */
-	else if (rep.state == LX_RUN_STOPPED)
+	/* verify's rule; one it could not inspect is LXG035, which says why */
+	bool uninspectable = rep.state == LX_RUN_UNINSPECTABLE;
+	int rc = lx_judged_exit_status(lx_findings_have_errors(&f), uninspectable);
+	if (rep.state == LX_RUN_STOPPED)
 		cli_note(cli, "CT %s is not running (any more): only its config was checked", id);
-	if (f.n)
+	if (f.n && cli->format == CLI_FORMAT_TEXT)
 		fprintf(stderr, "lxgpu guard: CT %s post-start:\n", id);
 	print_findings(cli, &f);
+	print_outcome(cli, &(struct outcome){.id = id, .phase = "post-start",
+					     .checked = !uninspectable,
+					     .detail = uninspectable ? rep.state_why : NULL,
+					     .state = lx_run_state_name(rep.state), .f = &f});
 	log_findings(cli, id, "post-start", &f,
 		     rep.gpus.n ? "verify found nothing wrong with its GPUs" : NULL);
 	lx_findings_free(&f);
@@ -170,6 +216,8 @@ static int run_guard(struct cli *cli)
 	bool pre = strcmp(phase, "pre-start") == 0;
 	if (!pre && strcmp(phase, "post-start") != 0) {
 		cli_verbose(cli, "CT %s %s: nothing to check", id, phase);
+		print_outcome(cli, &(struct outcome){.id = id, .phase = phase,
+						     .detail = "nothing to check at this phase"});
 		return LX_EXIT_OK;
 	}
 	struct lx_error err = {0};
@@ -192,8 +240,11 @@ static int run_guard(struct cli *cli)
 		rc = run_pre_start(cli, id, &host, &conf, is_pve);
 	else if (lx_guard_has_gpu_lines(&host, &conf, cli->state_dir))
 		rc = run_post_start(cli, id, &host, path, is_pve);
-	else
-		cli_verbose(cli, "CT %s post-start: %s has no GPU lines: nothing to check", id, path);
+	else {
+		_cleanup_free_ char *why = lx_xasprintf("%s has no GPU lines: nothing to check", path);
+		cli_verbose(cli, "CT %s post-start: %s", id, why);
+		print_outcome(cli, &(struct outcome){.id = id, .phase = phase, .detail = why});
+	}
 	lx_conf_free(&conf);
 	lx_host_free(&host);
 	return rc;
@@ -203,7 +254,7 @@ const struct cli_command cli_cmd_guard = {
 	.name = "guard",
 	.summary = "Proxmox hookscript: refuse a start whose recorded GPUs changed",
 	.usage =
-		"Usage: lxgpu guard CTID PHASE\n"
+		"Usage: lxgpu guard CTID PHASE [--format text|json|yaml]\n"
 		"\n"
 		"What the hookscript data/lxgpu-guard-hookscript runs (pct set CTID --hookscript\n"
 		"local:snippets/lxgpu-guard-hookscript; see docs/guard.md).\n"
@@ -219,9 +270,11 @@ const struct cli_command cli_cmd_guard = {
 		"post-start: verify the running container; findings go to stderr and the\n"
 		"journal (the syslog socket <dev-dir>/log).\n"
 		"pre-stop, post-stop: nothing to check.\n"
+		"--format json|yaml prints what it decided on stdout (docs/schema/guard.json)\n"
+		"instead of the text on stderr; the journal gets the findings either way.\n"
 		"\n"
 		"Exit status: pre-start 0 the start may go on, 1 refused; post-start 0 clean,\n"
 		"1 findings at error level, 2 could not inspect; 2 for a usage error.\n",
-	.options = 0,
+	.options = CLI_OPT_FORMAT,
 	.run = run_guard,
 };

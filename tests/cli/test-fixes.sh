@@ -347,22 +347,21 @@ sed 's/GPU-bbbbbbbb-0000-4000-8000-00000000000b/GPU-cccccccc-0000-4000-8000-0000
 	"$work/g-swapped.yaml" >"$work/g-other-card.yaml"
 vm_pid=""
 trap '[ -n "$vm_pid" ] && kill "$vm_pid" 2>/dev/null; rm -rf "$work"' EXIT
-# The guard's refusals (text on its stderr: it has no JSON), read off an
-# 80-column terminal as out.txt, where fix_of reads the fixes; their codes
-# as out.json ({"findings": [{code, container}]}). Exit status
-# (docs/guard.md): 0 the start goes on, 1 refused (with a finding);
-# anything else, or a refusal without one, fails the check.
+# The guard's refusals: its JSON (--format json) as out.json, and its text
+# (on stderr) read off an 80-column terminal as out.txt, where fix_of reads
+# the fixes and checks their commands against the JSON's. Exit status
+# (docs/guard.md): 0 the start goes on, 1 refused (with an error finding,
+# and the same status in text); anything else fails the check.
 guard_json() { # CTID
 	rm -f "$work/out.json"
+	lx_json "0|1" "$work/out.json" "$work/fix/bin/lxgpu" guard "$1" pre-start --format json || return 1
+	grc=$lx_rc
 	on_tty_stderr 80 "$work/out.txt" "$work/fix/bin/lxgpu" guard "$1" pre-start
-	grc=$?
-	[ "$grc" -le 1 ] || { echo "guard $1 pre-start: exit status $grc"; cat "$work/out.txt"; return 1; }
-	sed -n 's/^  \(error\|warning\|info\) *\(LXG[0-9]\{3\}\).*/\2/p' "$work/out.txt" |
-		jq -R -s --arg id "$1" '{findings: [split("\n")[] | select(length > 0) | {code: ., container: $id}]}' \
-			>"$work/out.json"
-	text_json=-
-	[ "$grc" -eq 0 ] || jq_ok "$work/out.json" '.findings != []' ||
-		{ echo "guard $1 pre-start refused with no finding"; cat "$work/out.txt"; return 1; }
+	trc=$?
+	[ "$trc" = "$grc" ] || { echo "guard $1 pre-start: exit status $trc in text, $grc in JSON"; cat "$work/out.txt"; return 1; }
+	text_json="$work/out.json"
+	jq_ok "$work/out.json" '.refused == ($rc == 1) and (.refused == any(.findings[]; .severity == "error"))' \
+		--argjson rc "$grc" || { echo "guard $1 pre-start: exit status $grc"; return 1; }
 }
 # g_setup RECORDED_ON GPUS NOW: CT 101 given GPUS on host RECORDED_ON, then the host is NOW
 g_setup() {

@@ -92,6 +92,64 @@ t_renumbered() {
 		says_fix LXG030 '`lxgpu apply 101 --gpus 0000:02:00.0` `pct start 101`' && context "$work/swapped.yaml" &&
 		logged "<27>lxgpu-guard[" && logged "CT 101 pre-start: LXG030 error: GPU 0000:02:00.0 was /dev/nvidia1"
 }
+# --format json: the decision on stdout as docs/schema/guard.json says (its
+# exit status the text run's, the JSON parsed before any field is read),
+# nothing on stderr, the journal written as in text
+. "$(dirname "$0")/../lib/lxjson.sh"
+schemas="$(dirname "$0")/../../docs/schema"
+guard_json() { # WANT HOST PHASE [CTID]
+	lx_json "$1" "$work/g.json" lx "$2" guard "${4:-101}" "$3" --format json || return 1
+	# notes may go to stderr, the findings only into the document
+	! grep -q "LXG" "$work/g.json.err" || { echo "findings on stderr in JSON mode:"; cat "$work/g.json.err"; return 1; }
+	if python3 -c 'import jsonschema' 2>/dev/null; then
+		python3 "$(dirname "$0")/validate-json.py" "$schemas" guard "$work/g.json" || return 1
+	elif [ "${CI:-}" = true ]; then
+		echo "python3-jsonschema is needed (tools/install-deps)"
+		return 1
+	fi
+}
+t_json_renumbered() {
+	: >"$work/journal"
+	guard_json 1 "$work/swapped.yaml" pre-start &&
+		jq_ok "$work/g.json" '.container == "101" and .phase == "pre-start" and .checked and .refused and
+			.state == null and .detail == null and ([.findings[].code] == ["LXG030"]) and
+			.findings[0].severity == "error" and
+			(.findings[0].message | contains("GPU 0000:02:00.0 was /dev/nvidia1 when lxgpu recorded it")) and
+			.apply_command == $cmd and (.findings[0].commands | index($cmd) != null)' \
+			--arg cmd "lxgpu --host $work/swapped.yaml --pve-dir $pve --lxc-path $work/lxc --state-dir $state --cgroup-root $work/cg --dev-dir $work/dev --run-dir $run apply 101 --gpus 0000:02:00.0" &&
+		logged "CT 101 pre-start: LXG030 error: GPU 0000:02:00.0 was /dev/nvidia1"
+}
+t_json_unchanged() { # after the fix: the record and the config agree with the host
+	guard_json 0 "$work/swapped.yaml" pre-start &&
+		jq_ok "$work/g.json" '.checked and (.refused | not) and .apply_command == null' &&
+		no_finding "$work/g.json"
+}
+t_json_post_start() {
+	# stopped here (no cgroups): verify's checks of the config, as verify
+	# says them; on the vfio host its /dev/nvidia1 is gone (LXG009, an error)
+	lx "$work/vfio.yaml" verify 101 --format json >"$work/v.json" 2>/dev/null
+	vrc=$?
+	[ $vrc = 1 ] || { echo "verify exits $vrc on the vfio host"; return 1; }
+	guard_json 1 "$work/vfio.yaml" post-start &&
+		jq_ok "$work/g.json" '.phase == "post-start" and .checked and (.refused | not) and .state == "stopped" and
+			any(.findings[]; .code == "LXG009" and .severity == "error")' &&
+		[ "$(jq -c .findings "$work/g.json")" = "$(jq_val "$work/v.json" '.findings' -c)" ] ||
+		{ echo "guard post-start's findings are not verify's:"; jq -c .findings "$work/g.json" "$work/v.json"; return 1; }
+}
+t_json_other_phases() {
+	for p in pre-stop post-stop; do
+		guard_json 0 "$work/vfio.yaml" $p &&
+			jq_ok "$work/g.json" '(.checked | not) and (.refused | not) and .phase == $p and (.detail | length > 0)' --arg p $p &&
+			no_finding "$work/g.json" || return 1
+	done
+}
+t_json_unchecked() {
+	# no config: pre-start lets the start go on (0), post-start could not inspect (2); LXG035 says why
+	guard_json 0 "$work/before.yaml" pre-start 199 &&
+		jq_ok "$work/g.json" '(.checked | not) and (.refused | not) and [.findings[] | [.code, .severity]] == [["LXG035", "warning"]]' &&
+		guard_json 2 "$work/before.yaml" post-start 199 &&
+		jq_ok "$work/g.json" '(.checked | not) and [.findings[].code] == ["LXG035"]'
+}
 t_fix_renumbered() {
 	lxa "$work/swapped.yaml" apply 101 --gpus 0000:02:00.0 >"$work/out" 2>&1 || { cat "$work/out"; return 1; }
 	grep -q '^dev[0-9]*: /dev/nvidia0' "$conf" && ! grep -q '/dev/nvidia1' "$conf" &&
@@ -288,7 +346,12 @@ check "GPU lines but no record: not blocked" t_no_record
 check "apply records the GPU by PCI address, UUID and minor" t_apply_records
 check "nothing changed: the start goes on, silently" t_unchanged
 check "minors swapped: refused, naming both cards and the fix" t_renumbered
+check "--format json, refused: exit 1, refused, LXG030, the apply command whole; journal as in text" t_json_renumbered
+check "--format json, post-start: verify's findings and exit status" t_json_post_start
 check "the printed fix gives the container its GPU again" t_fix_renumbered
+check "--format json, unchanged: exit 0, checked, no finding" t_json_unchanged
+check "--format json, pre-stop and post-stop: nothing checked, exit 0" t_json_other_phases
+check "--format json, no config: LXG035, pre-start 0, post-start 2" t_json_unchecked
 check "GPU lines edited by hand (same numbers on the host): a warning, not a refusal" t_edited_by_hand
 check "GPU moved to vfio-pci: refused, another GPU offered" t_vfio
 check "a running VM holds the GPU (hostpci, pid file, kvm -pidfile): refused" t_vm_running

@@ -69,6 +69,7 @@ id=100
 for conf in "$cases"/*.conf; do
 	id=$((id + 1))
 	cp "$conf" "$work/pve/nodes/pve1/lxc/$id.conf"
+	[ "${conf##*/}" != clean-no-gpu.conf ] || no_gpu=$id
 done
 cp "$cases/clean-devn.conf" "$work/pve/nodes/pve2/lxc/300.conf"
 printf 'arch: amd64\nhostname: plain\n' >"$work/pve/nodes/pve2/lxc/301.conf"
@@ -96,6 +97,14 @@ for model in "$examples"/*.yaml; do
 		collect "$h: preflight CTID --to NODE" preflight $lx preflight 101 --to pve2 --hosts "$work/hosts"
 		collect "$h: doctor --kmsg" doctor $lx doctor --kmsg "$work/kmsg"
 		collect "$h: doctor CTID" doctor $lx doctor 101 --kmsg "$work/kmsg"
+		# the guard: a scratch state dir (no record: nothing to check at
+		# pre-start) and no journal socket; a refusal is test-guard's
+		for phase in pre-start post-start pre-stop; do
+			collect "$h: guard CTID $phase" guard $lx --state-dir "$work/state" --dev-dir "$work/none" \
+				guard 101 $phase
+		done
+		collect "$h: guard CTID post-start (no GPU lines)" guard $lx --state-dir "$work/state" \
+			--dev-dir "$work/none" guard "$no_gpu" post-start
 	}
 done
 

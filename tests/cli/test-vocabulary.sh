@@ -1,7 +1,8 @@
 #!/bin/sh
 # One vocabulary (issue 32 item 3): a finding is the same finding in every
 # command that reports it. Each verify case (tests/verify/cases, on its
-# example host) goes through verify, preflight, audit and doctor CTID; every
+# example host) goes through verify, preflight, audit, doctor CTID and
+# guard CTID post-start; every
 # finding those print in JSON must be one of verify's with the same code,
 # severity, container, file, line, device_path, fix and commands: the
 # severity belongs to the finding (preflight's verdict for the container
@@ -25,7 +26,8 @@ find "$lxc_config" -name '*.conf' -exec sed -i "s|@LXC_CONFIG@|$lxc_config|g" {}
 # finding: what every command must say alike.
 FIELDS='{code, severity, container, file, line, device_path, message, fix, commands}'
 
-# verify CASE, then the same config through preflight, audit and doctor.
+# verify CASE, then the same config through preflight, audit, doctor and
+# the guard's post-start.
 t_case() {
 	conf=$1
 	host=$(sed -n 's/^#host: *//p' "$conf")
@@ -33,13 +35,18 @@ t_case() {
 	sed -f "$work/host.sed" "$examples/${host:-pve-8x-rtx-pro-6000}.yaml" >"$work/host.yaml"
 	rm -rf "$work/pve" && mkdir -p "$work/pve/lxc"
 	cp "$conf" "$work/pve/lxc/700.conf"
+	# (a scratch state dir and no journal socket, for the guard; every
+	# command gets them, so that each fix names the same options)
 	set -- "$lxgpu" --host "$work/host.yaml" --pve-dir "$work/pve" --lxc-path "$work/none" \
-		--lxc-config-dir "$lxc_config"
+		--lxc-config-dir "$lxc_config" --state-dir "$work/state" --dev-dir "$work/none"
 	lx_json sev "$work/verify.json" "$@" verify 700 --format json || return 1
 	# preflight's exit status is verify's rule over its reasons
 	lx_json sev "$work/preflight.json" "$@" preflight 700 --format json || return 1
 	lx_json sev "$work/audit.json" "$@" audit --format json || return 1
 	lx_json "0|1" "$work/doctor.json" "$@" doctor 700 --format json || return 1
+	# the guard's post-start is verify's checks: the same findings, and
+	# none when there are no GPU lines to check
+	lx_json sev "$work/guard.json" "$@" guard 700 post-start --format json || return 1
 	jq -c ".findings[] | $FIELDS" "$work/verify.json" | sort >"$work/verify.f" || return 1
 	# the case's own codes (its #expect: line) are there to compare
 	for code in $(sed -n 's/^#expect: *//p' "$conf"); do
@@ -67,13 +74,22 @@ t_case() {
 			bad=1
 		done <"$work/$cmd.extra"
 	done
-	# audit says every finding verify says, no more and no fewer
+	# audit says every finding verify says, no more and no fewer; so does
+	# the guard when the container has GPU lines
 	jq -c ".containers[].findings[] | $FIELDS" "$work/audit.json" | sort >"$work/audit.all"
 	cmp -s "$work/audit.all" "$work/verify.f" || { echo "audit's findings are not verify's"; bad=1; }
+	jq -c ".findings[] | $FIELDS" "$work/guard.json" | sort >"$work/guard.all"
+	if [ "$(jq -r .checked "$work/guard.json")" = true ]; then
+		cmp -s "$work/guard.all" "$work/verify.f" || { echo "guard post-start's findings are not verify's"; diff "$work/guard.all" "$work/verify.f"; bad=1; }
+	else
+		# (GPU lines only in a snapshot section: LXG005 is verify's alone)
+		[ ! -s "$work/guard.all" ] ||
+			{ echo "guard checked nothing ($(jq -r .detail "$work/guard.json")), yet has findings"; bad=1; }
+	fi
 	return $bad
 }
 for conf in "$cases"/*.conf; do
-	check "verify, preflight, audit, doctor: one finding each: $(basename "$conf" .conf)" t_case "$conf"
+	check "verify, preflight, audit, doctor, guard: one finding each: $(basename "$conf" .conf)" t_case "$conf"
 done
 
 # The two the issue named: a stale major (LXG001) is a warning in preflight

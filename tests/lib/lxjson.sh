@@ -12,7 +12,7 @@
 #                 the findings in OUT (1 when one has severity "error", in
 #                 .findings, .containers[].findings or preflight's
 #                 .next_start[].reasons, .next_boot.containers[].reasons;
-#                 else 0).
+#                 else 0). Sets lx_rc to CMD's exit status.
 #   json_ok FILE  FILE is one non-empty JSON document (python3's parser:
 #                 jq on empty input exits 0 on jq 1.6 and 4 on jq 1.7, so
 #                 jq's exit status is never the test of "it parsed").
@@ -43,6 +43,7 @@ lx_json() {
 	shift 2
 	"$@" >"$_lj_out" 2>"$_lj_out.err"
 	_lj_rc=$?
+	lx_rc=$_lj_rc
 	json_ok "$_lj_out" || { echo "(exit status $_lj_rc of: $*)"; sed 's/^/  stderr: /' "$_lj_out.err"; return 1; }
 	if [ "$_lj_want" = sev ]; then
 		_lj_want=$(jq -r '[(.findings // [])[], ((.containers // [])[] | (.findings // [])[]),

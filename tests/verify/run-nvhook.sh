@@ -92,9 +92,7 @@ t_preflight() { # t_preflight CASE HOST VERDICT
 	rm -rf "$work/pve" && mkdir -p "$work/pve/lxc" && cp "$cases/$1.conf" "$work/pve/lxc/700.conf"
 	lx_json sev "$work/vf.json" "$lxgpu" --host "$examples/$2.yaml" --pve-dir "$work/pve" --lxc-path "$work/none" \
 		--lxc-config-dir "$lxc_config" verify 700 --format json || return 1
-	"$lxgpu" --host "$examples/$2.yaml" --pve-dir "$work/pve" --lxc-path "$work/none" \
-		--lxc-config-dir "$lxc_config" verify 700 --format json >/dev/null 2>&1
-	st=$?
+	st=$lx_rc
 	[ "$3" != "will fail" ] || [ $st = 1 ] || { echo "verify exits $st on a start that fails"; return 1; }
 	lx_json $st "$work/pf.json" "$lxgpu" --host "$examples/$2.yaml" --pve-dir "$work/pve" --lxc-path "$work/none" \
 		--lxc-config-dir "$lxc_config" preflight 700 --format json || return 1
