@@ -122,6 +122,7 @@ enum lx_finding_code {
 	LXG145_AMD_PSP_FAILED,    /* amdgpu's security processor (PSP) did not start */
 	LXG146_AMD_DMCUB_ERROR,   /* the display microcontroller (DMCUB) failed */
 	LXG147_MIG_NO_INSTANCE,   /* nvidia: a GPU in MIG mode without a GPU instance refused CUDA */
+	LXG148_VFIO_BAR_BUSY,     /* vfio-pci could not reserve a BAR (the boot framebuffer holds it) */
 	/* peer-to-peer readiness (src/doctor/p2p.c over src/host/p2p.c) */
 	LXG160_P2P_IOMMU_TRANSLATES = 160, /* GPUs whose IOMMU groups translate peer DMA */
 	LXG161_P2P_ACS_REDIRECT,  /* ACS redirect on the switch ports between GPUs */

@@ -520,6 +520,21 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "NV_PRINTF(LEVEL_ERROR, \"Channel allocation not allowed when MIG is enabled without GPU "
 	 "instancing\\n\"), with NV_PRINTF's prefix NVRM: and the function's name (older "
 	 "drivers: no colon after NVRM)"},
+	{"vfio-bar-reserve",
+	 "vfio-pci (" BDF "): BAR ([0-9]+): can't reserve \\[(mem|io) +([0-9a-fA-Fx]+-[0-9a-fA-Fx]+)",
+	 LXG148_VFIO_BAR_BUSY, LX_SEVERITY_ERROR,
+	 "the GPU is given to a virtual machine (vfio-pci), and vfio-pci could not reserve its BAR "
+	 "{bar} ({range}): another driver holds that range, on a boot GPU the boot framebuffer "
+	 "(efifb, simplefb or simpledrm; /proc/iomem shows BOOTFB inside the BAR); the VM gets a "
+	 "GPU its driver cannot use (Windows: code 43; amdgpu: PSP failures)",
+	 "keep the host's boot framebuffer off that GPU: initcall_blacklist=sysfb_init on the "
+	 "kernel command line (/etc/kernel/cmdline then proxmox-boot-tool refresh, or "
+	 "GRUB_CMDLINE_LINUX_DEFAULT then update-grub; older kernels: video=efifb:off), reboot; or "
+	 "boot the host from another GPU",
+	 0, {{"bar", 2}, {"gpu", 1}, {"range", 4}},
+	 "drivers/pci/pci.c __pci_request_region(): pci_warn(pdev, \"BAR %d: can't reserve "
+	 "%pR\\n\", bar, &pdev->resource[bar]) (older kernels: dev_warn), for vfio-pci's "
+	 "pci_request_selected_regions() when the VM starts"},
 	/* Intel (i915, xe) and AMD (amdgpu, amdkfd): the GPU's address is the
 	 * dev_printk prefix ("amdgpu 0000:03:00.0: "); a container holding the
 	 * GPU loses transcoding (VA-API, QSV) or ROCm with it. */

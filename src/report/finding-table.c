@@ -170,6 +170,8 @@ static const struct lx_finding_info infos[LX_FINDING_CODES_END] = {
 				    "an AMD GPU's display microcontroller (DMCUB) failed"},
 	[LXG147_MIG_NO_INSTANCE] = {"LXG147", LX_SEVERITY_ERROR,
 				    "a GPU in MIG mode without a GPU instance refused a CUDA context"},
+	[LXG148_VFIO_BAR_BUSY] = {"LXG148", LX_SEVERITY_ERROR,
+				  "vfio-pci could not reserve a passed-through GPU's BAR"},
 	[LXG160_P2P_IOMMU_TRANSLATES] = {"LXG160", LX_SEVERITY_WARNING,
 					 "peer-to-peer DMA between GPUs goes through a translating IOMMU"},
 	[LXG161_P2P_ACS_REDIRECT] = {"LXG161", LX_SEVERITY_WARNING,

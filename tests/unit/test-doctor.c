@@ -311,6 +311,10 @@ static const struct expect expects[] = {
 	{"amdgpu-dmcub-error-journal.log", "LXG146", W, "0000:03:00.0", "times=1", NULL},
 	/* MIG mode without a GPU instance: the channel code's refusal, no GPU named */
 	{"mig-no-instance.log", "LXG147", E, NULL, NULL, NULL},
+	/* a passthrough host: the boot framebuffer holds the GPU's BAR */
+	{"vfio-bar-reserve.log", "LXG148", E, "0000:05:00.0", "bar=0|range=0xd0000000-0xdfffffff", NULL},
+	{"vfio-bar-reserve-simpledrm.log", "LXG148", E, "0000:c3:00.0", "bar=0|range=0x2800000000-0x2fffffffff",
+	 NULL},
 };
 
 /* The value a field of the expectation names, as the match has it. */
