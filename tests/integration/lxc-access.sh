@@ -30,6 +30,12 @@
 # as that README says; where Proxmox refused (update_lxc_config died) the
 # container does not start. LXGPU_PVE_ORACLE=DIR (tools/pve-oracle,
 # root) re-records them instead, starting no container: see the README.
+# The CT's autodev hook is pve-container's own where its code is, else a
+# stand-in (pve_autodev_hook); what each start came to with the real one
+# is recorded in ../pve-hook-verdicts/CASE/LAYOUT (README.md there), and
+# the start must give that verdict, and a start the hook failed on a devN
+# path a mount already filled must be verify's LXG023 and preflight's
+# "will fail".
 #
 # A case may give the container's own users: "group: LINE" and "passwd:
 # LINE" lines of its /etc/group and /etc/passwd (after busybox's root). A
@@ -55,6 +61,7 @@ lxgpu=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 examples=$(cd "$2" && pwd) cases=$(cd "$3" && pwd)
 lxc_config=/usr/share/lxc/config
 recorded=$(cd "$cases/../pve-translated" && pwd)
+verdicts=$(cd "$cases/../pve-hook-verdicts" && pwd)
 
 . "$(dirname "$0")/../lib/lxc-env.sh"
 # its unprivileged cases map 100000:65536, one passes gid 44 through
@@ -203,9 +210,8 @@ pve_include_file() { # CASE HOST_MODEL INPUT STATE
 # This machine's LXC config files with pve-container's drop-ins installed
 # (recorded in dropins/), all under $work/lxc-config, their paths changed
 # to it. The drop-in's hooks: the prestart hook's work is the recorded node
-# list (made by the test), the autodev hook's is $work/pve-autodev (binds
-# those nodes into the CT's /dev as pve-container's does), the post-stop
-# hook only cleans up.
+# list (made by the test), the autodev hook is $work/pve-autodev
+# (pve_autodev_hook), the post-stop hook only cleans up.
 pve_lxc_config() {
 	cp -r "$lxc_config" "$work/lxc-config"
 	mkdir -p "$work/lxc-config/common.conf.d" "$work/lxc-config/userns.conf.d"
@@ -214,21 +220,33 @@ pve_lxc_config() {
 		-e "s|^lxc\.hook\.autodev = .*|lxc.hook.autodev = $work/pve-autodev|" \
 		"$recorded/dropins/common.conf.d/01-pve.conf" >"$work/lxc-config/common.conf.d/01-pve.conf"
 	find "$work/lxc-config" -type f -exec sed -i "s|$lxc_config|$work/lxc-config|g" {} +
-	cat >"$work/pve-autodev" <<'HOOK'
-#!/bin/sh
-# What pve-container's autodev hook does, for the CT whose config is
-# $LXC_CONFIG_FILE: each "c:MAJ:MIN:/dev/X" of passthrough/devices beside
-# it, passthrough/dev/X bound over an empty file at the CT's /dev/X.
-set -eu
-ct=$(dirname "$LXC_CONFIG_FILE")
-[ -f "$ct/passthrough/devices" ] || exit 0
-while IFS=: read -r type major minor path; do
-	mkdir -p "$LXC_ROOTFS_MOUNT$(dirname "$path")"
-	: >"$LXC_ROOTFS_MOUNT$path"
-	mount --bind "$ct/passthrough$path" "$LXC_ROOTFS_MOUNT$path"
-done <"$ct/passthrough/devices"
-HOOK
-	chmod 755 "$work/pve-autodev"
+}
+
+# $work/pve-autodev, pve-container's autodev hook: where Proxmox's code is
+# (tools/pve-oracle's library, LXGPU_PVE_LIB, with src/lxc-pve-autodev-hook
+# and the Perl modules it loads) the real hook itself, unless
+# LXGPU_PVE_AUTODEV=standin; elsewhere (CI, the LXC 6.0/7.0 roots) the
+# stand-in pve-autodev-hook.c written from reading it. Either mknods each
+# devN path in the container's /dev and binds passthrough/dev/X onto it,
+# and dies on a path already there; the verdicts of the real one are
+# recorded in pve-hook-verdicts/ and both must give them. Both read
+# /var/lib/lxc/NAME/passthrough/, which inside.sh binds to the container's
+# directory (a Proxmox case's container has a VMID for a name, as the hook
+# wants). $autodev_hook says which one it is.
+pve_autodev_hook() {
+	lib=${LXGPU_PVE_LIB:-/tmp/pve-perl}
+	if [ "${LXGPU_PVE_AUTODEV:-}" != standin ] && [ -f "$lib/lxc-pve-autodev-hook" ] &&
+		perl -I"$lib" -e 'use PVE::LXC::Tools; use PVE::Tools' 2>/dev/null; then
+		printf '#!/bin/sh\nexec perl -I"%s" "%s/lxc-pve-autodev-hook" "$@"\n' "$lib" "$lib" >"$work/pve-autodev"
+		chmod 755 "$work/pve-autodev"
+		autodev_hook="pve-container's own src/lxc-pve-autodev-hook, $(grep pve-container "$lib/VERSIONS")"
+	else
+		[ -z "${LXGPU_PVE_RECORD_VERDICTS:-}" ] ||
+			{ echo "Bail out! LXGPU_PVE_RECORD_VERDICTS needs pve-container's own autodev hook in $lib (tools/pve-oracle/get-lib.sh)"; exit 1; }
+		cc -O2 -Wall -o "$work/pve-autodev" "$(dirname "$0")/pve-autodev-hook.c" ||
+			{ echo "Bail out! cannot build pve-autodev-hook.c"; exit 1; }
+		autodev_hook="the stand-in tests/integration/pve-autodev-hook.c"
+	fi
 }
 
 # LXC's config for a Proxmox case on LAYOUT: Proxmox's recorded one with
@@ -260,6 +278,33 @@ pve_lxc_setup() { # CASE_DIR LAYOUT CT_DIR STATE
 	done <"$r/nodes"
 }
 
+# What a Proxmox case's start came to, from LXC's log of it: its first
+# line "started" or "start failed"; after a failed start, what the autodev
+# hook ($work/pve-autodev) printed ("hook: LINE", the rootfs mount
+# written @ROOTFS_MOUNT@: the rootfs LXC logged it mounted onto), the
+# status it exited with ("hook exit status: N") and LXC's "Failed to run
+# autodev hooks". The real hook's "setlogsock()" warning (no /dev/log in
+# the private /dev, so no syslog) is left out: it is no verdict.
+pve_hook_verdict() { # OBSERVED LOG
+	head -n 1 "$1"
+	[ "$(head -n 1 "$1")" = started ] && return 0
+	root=$(sed -n 's/.*Mounted rootfs ".*" onto "\(.*\)" with options.*/\1/p' "$2" | head -n 1)
+	awk -v hook="$work/pve-autodev" -v root="$root" '
+		function out(text) {
+			if (text ~ /^setlogsock\(\)/ || text ~ /^[ \t]*$/) return
+			if (root != "") while ((i = index(text, root "/")) > 0)
+				text = substr(text, 1, i - 1) "@ROOTFS_MOUNT@" substr(text, i + length(root))
+			print "hook: " text
+		}
+		/^lxc-start / { cont = 0 }
+		/ - Executing script "/ { ours = index($0, "Executing script \"" hook "\"") > 0 }
+		ours && /Script exec .* produced output: / {
+			out(substr($0, index($0, "produced output: ") + 17)); cont = 1; next }
+		cont { out($0); next }
+		ours && /Script exited with status / { sub(/.*Script exited with status /, ""); print "hook exit status: " $0 }
+		/Failed to run autodev hooks/ { print "lxc: Failed to run autodev hooks" }' "$2"
+}
+
 # Proxmox's translation of INPUT on LAYOUT by pve-lxc-config (the oracle
 # ORACLE_DIR), on the case's host nodes, into OUT/LAYOUT.
 pve_translate() { # ORACLE_DIR INPUT NODES LAYOUT OUT
@@ -289,8 +334,12 @@ if [ "$layout" = v2 ]; then
 fi
 private_dev
 # A Proxmox CT's cgroups (lxc/100, lxc.monitor/100) left by an earlier
-# case: removed before the start, as pve-container's prestart hook does.
+# case: removed before the start, as pve-container's prestart hook does;
+# its directory at /var/lib/lxc/NAME, where pve-container's autodev hook
+# reads passthrough/.
 if grep -q '^lxc.cgroup.dir.container = lxc/100$' "$lxcpath/$name/config"; then
+	mkdir -p /var/lib/lxc && mount -t tmpfs -o mode=755 lxgpu-pve /var/lib/lxc &&
+		mkdir "/var/lib/lxc/$name" && mount --bind "$lxcpath/$name" "/var/lib/lxc/$name" || exit 3
 	for base in /sys/fs/cgroup /sys/fs/cgroup/*; do
 		for d in "$base/lxc/100" "$base/lxc.monitor/100"; do
 			[ -d "$d" ] && find "$d" -depth -type d -exec rmdir {} + 2>/dev/null
@@ -342,6 +391,8 @@ if [ -n "${LXGPU_PVE_ORACLE:-}" ]; then
 	cp "$pve_lib/VERSIONS" "$recorded/dropins/VERSIONS"
 fi
 pve_lxc_config
+pve_autodev_hook
+echo "# Proxmox cases: the autodev hook is $autodev_hook"
 v1_why=$(lxc_cgroup_v1_here) && v1_why=""
 
 # Proxmox's translation at test time (issue 33): where the oracle can run
@@ -380,6 +431,8 @@ for case_file in "$cases"/*.case; do
 	for layout in $(lxc_layouts); do
 		n=$((n + 1))
 		name="c$n"
+		# a Proxmox CT's name is its VMID (pve-container's hooks want one)
+		[ -n "$pve" ] && name=$((1000 + n))
 		dir="$work/$case_name.$layout"
 		mkdir -p "$dir"
 		# v1: a hybrid layout, the devices controller is v1 (FACTS section 7).
@@ -502,6 +555,13 @@ for case_file in "$cases"/*.case; do
 					"$lxcpath" "$name" "$dir/probes" "$dir/observed" "$dir/as-probes" "$dir/stats" ||
 					{ echo "could not set up the $layout namespace"; return 1; }
 			fi
+			if [ -n "$pve" ] && [ -z "$proxmox_refused" ]; then
+				pve_hook_verdict "$dir/observed" "$lxcpath/$name.log" >"$dir/verdict"
+				# what preflight says of the next start
+				# shellcheck disable=SC2086
+				lx_json "0|1" "$dir/preflight.json" "$lxgpu" --host "$dir/host.yaml" $verify_dirs \
+					preflight "$name" --format json || return 1
+			fi
 			predicted_start=$(jq -r 'if .starts then "started" else "start failed" end' "$dir/access.json")
 			observed_start=$(head -n 1 "$dir/observed")
 			rc=0
@@ -584,7 +644,35 @@ for case_file in "$cases"/*.case; do
 			lxc-destroy -P "$lxcpath" -n "$name" -f >/dev/null 2>&1
 			return $rc
 		}
+		proxmox_refused=""
 		check "$case_name on cgroup $layout: lxgpu predicts what real LXC does" t_case
+		[ -n "$pve" ] && [ -z "$proxmox_refused" ] || continue
+		# pve-container's own autodev hook's verdict on this start, recorded
+		# where Proxmox's code is: the hook run now (the real one or the
+		# stand-in) gives it, and where it failed the start on a devN path
+		# already there, verify (LXG023) and preflight (will fail) said so
+		t_verdict() {
+			want="$verdicts/$case_name/$model_layout"
+			[ -f "$dir/verdict" ] || { echo "no verdict observed (the start did not run)"; return 1; }
+			if [ -n "${LXGPU_PVE_RECORD_VERDICTS:-}" ]; then
+				mkdir -p "$(dirname "$want")"
+				cp "$dir/verdict" "$want"
+			fi
+			[ -f "$want" ] || { echo "no recorded verdict $want: record it with LXGPU_PVE_RECORD_VERDICTS=1 ($verdicts/README.md)"; return 1; }
+			if ! diff -u "$want" "$dir/verdict" >"$dir/verdict.diff"; then
+				echo "# the start with $autodev_hook is not the recorded one of pve-container's hook:"
+				sed 's/^/# /' "$dir/verdict.diff"
+				return 1
+			fi
+			sed -n 's|^hook: Could not mknod @ROOTFS_MOUNT@\(.*\): File exists$|\1|p' "$want" >"$dir/exists"
+			[ -s "$dir/exists" ] || return 0
+			p=$(cat "$dir/exists")
+			jq_ok "$dir/verify.json" '[.findings[] | select(.code == "LXG023" and .severity == "error" and
+				(.message | contains("Could not mknod \($p): File exists")))] | length == 1' --arg p "$p" &&
+				jq_ok "$dir/preflight.json" '.next_start | length == 1 and .[0].verdict == "will fail" and
+					any(.[0].reasons[]; .code == "LXG023" and .device_path == $p)' --arg p "$p"
+		}
+		check "$case_name on cgroup $layout: the start is pve-container's autodev hook's recorded verdict, and lxgpu said so" t_verdict
 	done
 done
 tap_finish

@@ -20,9 +20,11 @@ x() {
 x pve-common       src/PVE                                  # JSONSchema, Tools, INotify, ...
 x pve-guest-common src/PVE/AbstractConfig.pm src/PVE/GuestHelpers.pm
 # Config.pm and Tools.pm for pve-parse; the rest for pve-lxc-config (LXC.pm's
-# update_lxc_config, the prestart hook, the lxc.include drop-ins pve-container installs)
+# update_lxc_config, the prestart hook, the lxc.include drop-ins pve-container installs;
+# the autodev hook for lxc-access, which runs it in real LXC)
 x pve-container    src/PVE/LXC/Config.pm src/PVE/LXC/Tools.pm \
                    src/PVE/LXC.pm src/PVE/LXC/CGroup.pm src/PVE/LXC/Command.pm \
                    src/PVE/LXC/Monitor.pm src/PVE/LXC/Namespaces.pm \
-                   src/lxc-pve-prestart-hook src/lxc-pve.conf src/lxc-pve-userns.conf
+                   src/lxc-pve-prestart-hook src/lxc-pve-autodev-hook \
+                   src/lxc-pve.conf src/lxc-pve-userns.conf
 cat "$DEST/VERSIONS"
