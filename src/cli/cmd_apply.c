@@ -538,17 +538,18 @@ static int run_apply(struct cli *cli)
 
 const struct cli_command cli_cmd_apply = {
 	.name = "apply",
-	.summary = "write the GPU lines into a container's config (diff, lock, backup)",
+	.summary = "write the GPU lines into a container's config (diff, backup)",
 	.usage =
-		"Usage: lxgpu apply CTID [--dry-run] [--live] [generate options] [--backup-dir DIR]\n"
+		"Usage: lxgpu apply CTID [--dry-run] [--live] [generate options]\n"
+		"                        [--backup-dir DIR]\n"
 		"\n"
 		"Replace the GPU lines of the container's live config with the plan's, and leave\n"
-		"every other line as it was, byte for byte: other devN entries keep their numbers,\n"
-		"other lxc.* lines their order, snapshots and [pve:pending] are untouched. GPU\n"
-		"lines are devN entries and lxc.mount.entry lines for /dev/nvidia* and the NVIDIA\n"
-		"GPUs' /dev/dri nodes, and device rules for NVIDIA majors (195, and those\n"
-		"/proc/devices lists under NVIDIA names now) and those DRM nodes. A rule for a\n"
-		"major no device has now is kept, with a warning (another device's, or\n"
+		"every other line as it was, byte for byte: other devN entries keep their\n"
+		"numbers, other lxc.* lines their order, snapshots and [pve:pending] are\n"
+		"untouched. GPU lines are devN entries and lxc.mount.entry lines for /dev/nvidia*\n"
+		"and the NVIDIA GPUs' /dev/dri nodes, and device rules for NVIDIA majors (195,\n"
+		"and those /proc/devices lists under NVIDIA names now) and those DRM nodes. A\n"
+		"rule for a major no device has now is kept, with a warning (another device's, or\n"
 		"nvidia-uvm's once it loads): rollback restores exactly these lines.\n"
 		"\n"
 		"Takes Proxmox's lock (/run/lock/lxc/pve-config-CTID.lock), refuses a config with\n"
@@ -581,8 +582,8 @@ const struct cli_command cli_cmd_apply = {
 		"  --allow-privilege-change  let --privileged/--unprivileged flip the container\n"
 		"                            (the rootfs ownership is NOT remapped)\n"
 		"  --exclusive               record that the container holds its GPUs alone: the\n"
-		"                            start guard refuses to start it while another running\n"
-		"                            container has one of them (docs/guard.md)\n"
+		"                            start guard refuses to start it while another\n"
+		"                            running container has one of them (docs/guard.md)\n"
 		"  --gpus SEL, --style devn|raw|lxc|include, --privileged, --unprivileged,\n"
 		"  --caps, --mig-config, --mig-monitor, --dri, --dev-start N, --mode MODE,\n"
 		"  --uid N, --gid N,\n"

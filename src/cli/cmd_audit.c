@@ -368,10 +368,10 @@ static int run_audit(struct cli *cli)
 
 const struct cli_command cli_cmd_audit = {
 	.name = "audit",
-	.summary = "verify every container of the host (or cluster); summary, JSON, Prometheus",
+	.summary = "verify every container of the host or cluster; JSON, Prometheus",
 	.usage =
-		"Usage: lxgpu audit [--format text|json|yaml|prometheus] [--cluster [--hosts DIR]]\n"
-		"                   [--exclusive]\n"
+		"Usage: lxgpu audit [--format text|json|yaml|prometheus]\n"
+		"                   [--cluster [--hosts DIR]] [--exclusive]\n"
 		"\n"
 		"Run lxgpu verify on every container: Proxmox's (<pve-dir>/lxc/*.conf) and plain\n"
 		"LXC ones (<lxc-path>/*/config), and print a table of the GPU containers (its\n"
@@ -380,16 +380,17 @@ const struct cli_command cli_cmd_audit = {
 		"passed through to a VM (hostpciN in qemu-server/*.conf) are errors.\n"
 		"\n"
 		"  --format prometheus  metrics for node_exporter's textfile collector\n"
-		"  --cluster            also the containers of the other nodes (<pve-dir>/nodes/*),\n"
-		"                       judged by the host models they published (lxgpu publish)\n"
-		"  --hosts DIR          host snapshots of other nodes, as DIR/<node>.yaml: they win\n"
+		"  --cluster            also the containers of the other nodes\n"
+		"                       (<pve-dir>/nodes/*), judged by the host models they\n"
+		"                       published (lxgpu publish)\n"
+		"  --hosts DIR          other nodes' host snapshots, DIR/<node>.yaml, which win\n"
 		"  --exclusive          a GPU given to more than one container is an error\n"
 		"\n"
 		"  -o FILE              write FILE atomically (for the textfile collector)\n"
 		"\n"
-		"Each container is counted under one status: error, warning, unknown (its node has\n"
-		"no host model), ok, or no_gpus. Exit 0 when no container has errors, 1 when one\n"
-		"has (--format prometheus: 0 whenever the metrics were written), 2 when audit\n"
+		"Each container is counted under one status: error, warning, unknown (its node\n"
+		"has no host model), ok, or no_gpus. Exit 0 when no container has errors, 1 when\n"
+		"one has (--format prometheus: 0 whenever the metrics were written), 2 when audit\n"
 		"could not run.\n",
 	.options = CLI_OPT_FORMAT | CLI_OPT_AUDIT | CLI_OPT_EXCLUSIVE | CLI_OPT_HOSTS | CLI_OPT_OUTPUT,
 	.run = run_audit,

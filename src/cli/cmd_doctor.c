@@ -294,18 +294,19 @@ out:
 const struct cli_command cli_cmd_doctor = {
 	.name = "doctor",
 	.summary = "why CUDA does not start: kernel log, prerequisites, a container",
-	.usage = "Usage: lxgpu doctor [CTID] [--kmsg FILE] [--probe [--probe-timeout S]] [--format text|json|yaml]\n"
+	.usage = "Usage: lxgpu doctor [CTID] [--kmsg FILE] [--probe [--probe-timeout S]]\n"
+		 "                    [--format text|json|yaml]\n"
 		 "\n"
 		 "Find why CUDA fails on this host (or in one container) without opening a GPU\n"
-		 "node (unless --probe): the kernel log of the current boot (/dev/kmsg, or a saved dmesg /\n"
-		 "journalctl -k text with --kmsg) matched against a catalogue of known NVIDIA and\n"
-		 "kernel messages (docs/kmsg-catalogue.md), each quoted as evidence with its cause\n"
-		 "and fix; the host's prerequisites (module loaded and bound, nvidia-uvm and its\n"
-		 "nodes with the live majors, GSP firmware, BAR1, Secure Boot, kernel command\n"
-		 "line, module parameters, persistence daemon); with CTID, verify's findings for\n"
-		 "the container and its userspace driver version against the module. With --host\n"
-		 "(a snapshot) only the model and --kmsg are judged. Exit 0 when nothing is wrong,\n"
-		 "1 with errors, 2 when it could not check.\n"
+		 "node (unless --probe): the kernel log of the current boot (/dev/kmsg, or a saved\n"
+		 "dmesg / journalctl -k text with --kmsg) matched against a catalogue of known\n"
+		 "NVIDIA and kernel messages (docs/kmsg-catalogue.md), each quoted as evidence\n"
+		 "with its cause and fix; the host's prerequisites (module loaded and bound,\n"
+		 "nvidia-uvm and its nodes with the live majors, GSP firmware, BAR1, Secure Boot,\n"
+		 "kernel command line, module parameters, persistence daemon); with CTID, verify's\n"
+		 "findings for the container and its userspace driver version against the module.\n"
+		 "With --host (a snapshot) only the model and --kmsg are judged. Exit 0 when\n"
+		 "nothing is wrong, 1 with errors, 2 when it could not check.\n"
 		 "\n"
 		 "  --kmsg FILE   a saved kernel log instead of /dev/kmsg\n"
 		 "  --probe       also ask CUDA: load this host's libcuda.so.1 in a child process\n"
@@ -314,7 +315,7 @@ const struct cli_command cli_cmd_doctor = {
 		 "                mode); the code it returns is checked against the causes above\n"
 		 "                (LXG133). With CTID the same inside the running container, with\n"
 		 "                its own libcuda.so.1 and environment, as its root in its\n"
-		 "                namespaces and cgroup (nothing is copied into it). Not with --host\n"
+		 "                namespaces and cgroup (nothing is copied in). Not with --host\n"
 		 "  --probe-timeout S  kill the probe after S seconds (default 60)\n",
 	.options = CLI_OPT_FORMAT | CLI_OPT_KMSG | CLI_OPT_PROBE,
 	.run = run_doctor,

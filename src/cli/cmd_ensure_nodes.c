@@ -149,8 +149,9 @@ static int run_ensure_nodes(struct cli *cli)
 
 const struct cli_command cli_cmd_ensure_nodes = {
 	.name = "ensure-nodes",
-	.summary = "create the NVIDIA device nodes with this boot's majors (boot unit)",
-	.usage = "Usage: lxgpu ensure-nodes [--dry-run] [--load-modules] [--all-mig] [--print-boot-unit]\n"
+	.summary = "create the NVIDIA device nodes with this boot's majors",
+	.usage = "Usage: lxgpu ensure-nodes [--dry-run] [--load-modules] [--all-mig]\n"
+		 "                          [--print-boot-unit]\n"
 		 "\n"
 		 "Create what nvidia-modprobe would: /dev/nvidiactl, /dev/nvidiaN for each GPU\n"
 		 "bound to nvidia, /dev/nvidia-modeset when nvidia_modeset is loaded,\n"

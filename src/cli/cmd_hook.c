@@ -99,8 +99,8 @@ static int run_hook(struct cli *cli)
 const struct cli_command cli_cmd_hook = {
 	.name = "hook",
 	.summary = "LXC mount hook: the host's driver userspace into the container",
-	.usage = "Usage: lxc.hook.mount = /usr/bin/lxgpu [--driver-root DIR] [--proc-dir DIR] hook "
-		 "[--optional]\n"
+	.usage = "Usage: lxc.hook.mount = /usr/bin/lxgpu [--driver-root DIR] [--proc-dir DIR]\n"
+		 "                        hook [--optional]\n"
 		 "\n"
 		 "Run by LXC at every start (lxgpu generate/apply --driver-libs writes the line).\n"
 		 "Reads the loaded module's version from PROC/driver/nvidia/version, finds the\n"

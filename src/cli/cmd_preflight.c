@@ -277,7 +277,7 @@ out:
 
 const struct cli_command cli_cmd_preflight = {
 	.name = "preflight",
-	.summary = "will the GPU containers work at their next start, and after a reboot?",
+	.summary = "will the GPU containers work at their next start, after a reboot?",
 	.usage =
 		"Usage: lxgpu preflight [CTID...] [--next-boot [--kernel VER] [--root DIR]]\n"
 		"       lxgpu preflight CTID --to NODE [--hosts DIR] [--exclusive]\n"
@@ -296,13 +296,13 @@ const struct cli_command cli_cmd_preflight = {
 		"  --root DIR          read /boot, /lib/modules, /etc, /lib/firmware under DIR\n"
 		"                      (needed with --host: a snapshot has none of them)\n"
 		"  --print-boot-unit   print a systemd unit that creates the nodes at boot\n"
-		"  --to NODE           check a migration of CTID to NODE against the host model NODE\n"
-		"                      published (lxgpu publish): its GPUs there by PCI address or\n"
-		"                      UUID, bound to nvidia and reached by the config, not held by\n"
-		"                      a VM there (--exclusive: nor given to a container there);\n"
-		"                      the driver there against the container's\n"
-		"                      libraries; majors and devN there. Exit 1 (refused) when\n"
-		"                      the container would lose its GPUs there\n"
+		"  --to NODE           check a migration of CTID to NODE against the host model\n"
+		"                      NODE published (lxgpu publish): its GPUs there by PCI\n"
+		"                      address or UUID, bound to nvidia and reached by the\n"
+		"                      config, not held by a VM there (--exclusive: nor given to\n"
+		"                      a container there); the driver there against the\n"
+		"                      container's libraries; majors and devN there. Exit 1\n"
+		"                      (refused) when the container would lose its GPUs there\n"
 		"  --hosts DIR         NODE's model from DIR/NODE.yaml instead\n"
 		"  --format FMT        text, json or yaml (docs/schema/preflight.json)\n"
 		"\n"

@@ -236,7 +236,8 @@ done:
 const struct cli_command cli_cmd_rollback = {
 	.name = "rollback",
 	.summary = "restore a container's config from one of apply's backups",
-	.usage = "Usage: lxgpu rollback CTID [--list | BACKUP | latest] [--force] [--backup-dir DIR]\n"
+	.usage = "Usage: lxgpu rollback CTID [--list | BACKUP | latest] [--force]\n"
+		 "                           [--backup-dir DIR]\n"
 		 "\n"
 		 "--list shows the container's backups (oldest first) with when and by which\n"
 		 "command each was taken. BACKUP (a name from --list, or a path; default:\n"

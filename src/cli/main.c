@@ -28,7 +28,7 @@ static const struct cli_command *const commands[] = {
 
 static const char global_help[] =
 	"Global options (before or after the command):\n"
-	"  --host FILE         use a snapshot (FILE.yaml or FILE.tar.gz) instead of the live host\n"
+	"  --host FILE         a snapshot (FILE.yaml or FILE.tar.gz), not the live host\n"
 	"  --pve-dir DIR       Proxmox config directory (default /etc/pve)\n"
 	"  --lxc-path DIR      LXC container directory (default /var/lib/lxc)\n"
 	"  --lxc-config-dir DIR  LXC's config includes (default /usr/share/lxc/config)\n"
@@ -39,20 +39,21 @@ static const char global_help[] =
 	"  -v, --verbose       also say what was read, decided and written (stderr)\n"
 	"  --no-color          no colors (also when NO_COLOR is set and not empty,\n"
 	"                      or TERM=dumb)\n"
-	"  --proc-dir DIR      read devices, modules and driver/nvidia there (default /proc)\n"
+	"  --proc-dir DIR      devices, modules and driver/nvidia are read there (/proc)\n"
 	"  --dev-dir DIR       where the device nodes are (default /dev)\n"
 	"  --sys-dir DIR       sysfs files lxgpu reads directly: efivars (default /sys)\n"
-	"  --driver-root DIR   where the host's driver userspace is, nvidia-smi included\n"
-	"                      (default /; with --proc-dir, nvidia-smi is run only when given)\n"
+	"  --driver-root DIR   the host's driver userspace, nvidia-smi included (default\n"
+	"                      /; with --proc-dir, nvidia-smi runs only when it is given)\n"
 	"  --firmware-dir DIR  where GSP firmware lives (default /lib/firmware/nvidia)\n"
 	"  --boot-dir DIR      where the kernel's config-<release> is (default /boot)\n"
 	"  --run-dir DIR       where daemons keep sockets (default /run)\n"
 	"  --cgroup-root DIR   where containers' cgroups are (default /sys/fs/cgroup)\n"
-	"  --state-dir DIR     lxgpu's records of containers' GPUs (default " LXGPU_STATE_DIR ")\n"
+	"  --state-dir DIR     lxgpu's records of containers' GPUs\n"
+	"                      (default " LXGPU_STATE_DIR ")\n"
 	"  --subid-root DIR    where etc/subuid, etc/subgid, newuidmap/newgidmap, the\n"
 	"                      NVIDIA hook's script and nvidia-container-cli, and dpkg's\n"
-	"                      status (the LXC and pve-container versions) are\n"
-	"                      (default / on the live host; not read for a --host snapshot)\n"
+	"                      status (the LXC and pve-container versions) are (default /\n"
+	"                      on the live host; not read for a --host snapshot)\n"
 	"  -h, --help          show help; `lxgpu CMD --help` for one command\n"
 	"  -V, --version       show the version\n"
 	"\n"
@@ -61,7 +62,8 @@ static const char global_help[] =
 static void print_main_help(FILE *out)
 {
 	fprintf(out, "Usage: lxgpu [OPTIONS] COMMAND [ARGS]\n\n"
-		     "Give GPUs (NVIDIA, Intel, AMD) to LXC containers on Proxmox VE, and keep them working.\n\n"
+		     "Give GPUs (NVIDIA, Intel, AMD) to LXC containers on Proxmox VE, and keep them\n"
+		     "working.\n\n"
 		     "Commands:\n");
 	for (size_t i = 0; i < N_COMMANDS; i++)
 		fprintf(out, "  %-12s %s\n", commands[i]->name, commands[i]->summary);

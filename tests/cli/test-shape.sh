@@ -266,7 +266,8 @@ t_no_wrap_pipe() {
 check "not a terminal (a pipe, -o FILE): never wrapped" t_no_wrap_pipe
 
 # ---- fixes on a narrow terminal (issue 32) ----
-# verify of every case, preflight and audit -v of them all, doctor: at 80
+# verify and the guard's post-start (its text on stderr, which the pty
+# shows) of every case, preflight and audit -v of them all, doctor: at 80
 # and 60 columns every fix's command is whole on a line of its own and
 # parses as one shell command; at 80 no other line is wider than the
 # terminal (tests/lib/fix-text.py --check)
@@ -275,6 +276,9 @@ t_narrow() { # COLS [WIDTH: no other line wider (0: the fixes only)]
 		on_tty "$1" "$lxgpu --host $host --pve-dir $work/pve --lxc-path $work/lxc --cgroup-root $work/none --state-dir $work/state --no-color verify $c" \
 			>"$work/n.txt" 2>/dev/null
 		python3 "$here/../lib/fix-text.py" --check "$work/n.txt" "${2:-$1}" || { cat "$work/n.txt"; return 1; }
+		on_tty "$1" "$lxgpu --host $host --pve-dir $work/pve --lxc-path $work/lxc --cgroup-root $work/none --state-dir $work/state --dev-dir $work/none -q --no-color guard $c post-start" \
+			>"$work/n.txt" 2>/dev/null
+		python3 "$here/../lib/fix-text.py" --check "$work/n.txt" "${2:-$1}" || { echo "guard $c post-start:"; cat "$work/n.txt"; return 1; }
 	done
 	for cmd in "preflight" "audit -v" "doctor --kmsg $here/../doctor/kmsg/clean-public.log"; do
 		on_tty "$1" "$lxgpu --host $host --pve-dir $work/pve --lxc-path $work/lxc --cgroup-root $work/none --state-dir $work/state --no-color $cmd" \
@@ -324,11 +328,31 @@ t_fits() { # HOST
 		[ -s "$work/f.txt" ] || { echo "$cmd: no output"; return 1; }
 		python3 "$here/../lib/fix-text.py" --check "$work/f.txt" 80 || { echo "$cmd:"; cat "$work/f.txt"; return 1; }
 	done
+	# the guard's text is on stderr (the task log), which the pty shows
+	for phase in pre-start post-start; do
+		on_tty 80 "$lxgpu --host $1 --pve-dir $work/pve --lxc-path $work/lxc --cgroup-root $work/none --state-dir $work/state --dev-dir $work/none -q --no-color guard 101 $phase" \
+			>"$work/f.txt" 2>/dev/null
+		python3 "$here/../lib/fix-text.py" --check "$work/f.txt" 80 || { echo "guard $phase:"; cat "$work/f.txt"; return 1; }
+	done
 	on_tty 80 "$lxgpu --host $1 --no-color generate" >"$work/f.txt" 2>/dev/null
 	! grep '^#' "$work/f.txt" | awk 'length($0) > 80 { print; bad = 1 } END { exit !bad }' || return 1
 }
 for h in "$examples"/*.yaml; do
 	check "$(basename "$h" .yaml): every command's text fits 80 columns" t_fits "$h"
 done
+# lxgpu help and each command's --help: what a new user reads first, on
+# the 80-column terminal the issue names (the text is the same on any host)
+t_help_fits() {
+	cmds=$("$lxgpu" help | sed -n '/^Commands:/,/^$/s/^  \([a-z-]*\) .*/\1/p')
+	[ -n "$cmds" ] || { echo "no commands in lxgpu help"; return 1; }
+	"$lxgpu" help >"$work/h.txt" || return 1
+	python3 "$here/../lib/fix-text.py" --check "$work/h.txt" 80 || { echo "lxgpu help"; return 1; }
+	for c in $cmds; do
+		[ "$c" != help ] || continue
+		"$lxgpu" "$c" --help >"$work/h.txt" || return 1
+		python3 "$here/../lib/fix-text.py" --check "$work/h.txt" 80 || { echo "lxgpu $c --help"; return 1; }
+	done
+}
+check "lxgpu help and every CMD --help fit 80 columns" t_help_fits
 
 tap_finish
