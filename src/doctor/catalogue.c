@@ -688,6 +688,20 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "drivers/gpu/drm/amd/amdgpu/amdgpu_psp.c psp_hw_start(): dev_err(adev->dev, \"PSP create "
 	 "ring failed!\\n\"), \"PSP load sos failed!\\n\"; psp_hw_init(): \"PSP firmware loading "
 	 "failed\\n\" (older kernels: DRM_ERROR with the same texts)"},
+	{"amdgpu-smu-timeout",
+	 "amdgpu (" BDF "): (amdgpu: )?SMU: I'm not done with your previous command: "
+	 "SMN_C2PMSG_66:(0x[0-9A-Fa-f]+) SMN_C2PMSG_82:(0x[0-9A-Fa-f]+)",
+	 LXG149_AMD_SMU_HANG, LX_SEVERITY_WARNING,
+	 "the AMD GPU's SMU (its power management firmware) did not answer the driver's request "
+	 "{msg}: clocks, sensors and power states stop changing, and a ring timeout, a GPU reset "
+	 "or (at boot) a failed init often follows, for every container holding the GPU",
+	 "restart the programs using the GPU; if it persists, reboot the host; if it recurs, "
+	 "install the linux-firmware of the kernel's release (amdgpu/smu_*.bin) or revert the "
+	 "update after which it began, update-initramfs -u and reboot",
+	 0, {{"msg", 3}, {"gpu", 1}, {"param", 4}},
+	 "drivers/gpu/drm/amd/pm/swsmu/smu_cmn.c __smu_cmn_reg_print_error(), no response "
+	 "(SMU_RESP_NONE): dev_err_ratelimited(adev->dev, \"SMU: I'm not done with your previous "
+	 "command: SMN_C2PMSG_66:0x%08X SMN_C2PMSG_82:0x%08X\", msg_idx, prm)"},
 	{"amdgpu-dmcub-error",
 	 "(amdgpu (" BDF "): )?(\\[drm[^]]*\\] \\*ERROR\\* )?dc_dmub_srv_log_diagnostic_data: DMCUB "
 	 "error - collecting diagnostic data",
@@ -1351,6 +1365,7 @@ static bool explains_init(const struct lx_kmsg_entry *e)
 	case LXG140_GPU_FIRMWARE_MISSING:
 	case LXG144_AMD_MES_HANG:
 	case LXG145_AMD_PSP_FAILED:
+	case LXG149_AMD_SMU_HANG:
 		return true;
 	default:
 		return false;

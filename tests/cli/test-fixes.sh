@@ -296,6 +296,7 @@ check "LXG143 kfd has no support for the GPU: by hand (a newer kernel)" dcase LX
 check "LXG144 the MES firmware did not answer: by hand (restart, linux-firmware)" dcase LXG144 pve-amd-rocm amdgpu-mes-timeout.log
 check "LXG145 the PSP did not start: by hand (cold start, linux-firmware)" dcase LXG145 pve-amd-rocm amdgpu-psp-ring-failed.log
 check "LXG146 the DMCUB failed: by hand (linux-firmware)" dcase LXG146 pve-amd-rocm amdgpu-dmcub-error.log
+check "LXG149 the SMU did not answer: by hand (reboot, linux-firmware)" dcase LXG149 pve-amd-rocm amdgpu-smu-timeout.log
 check "LXG148 vfio-pci cannot reserve a BAR: by hand (sysfb off)" dcase LXG148 pve-vfio-split vfio-bar-reserve.log
 check "LXG147 MIG mode without a GPU instance: by hand (create instances or MIG off)" dcase LXG147 "$eight" mig-no-instance.log
 check "LXG116 a module of another kernel: by hand (dkms)" nodriver LXG116 module-vermagic.log

@@ -309,6 +309,13 @@ static const struct expect expects[] = {
 	{"amdgpu-psp-firmware-failed.log", "LXG145", E, NULL, "step=firmware loading", NULL},
 	{"amdgpu-dmcub-error.log", "LXG146", W, "0000:03:00.0", "times=3", NULL},
 	{"amdgpu-dmcub-error-journal.log", "LXG146", W, "0000:03:00.0", "times=1", NULL},
+	/* the SMU stops answering, then the ring times out (old form, no address) */
+	{"amdgpu-smu-timeout.log", "LXG149", W, "0000:0d:00.0", "msg=0x00000012|param=0x00000005|times=3", NULL},
+	{"amdgpu-smu-timeout.log", "LXG142", W, NULL, "ring=gfx_0.0.0|signaled=613206|emitted=613208", NULL},
+	/* at init: the SMU's silence is why amdgpu gave the GPU up; the
+	 * interface-version notice before it is no finding */
+	{"amdgpu-smu-init-failed.log", "LXG149", W, "0000:03:00.0", "msg=0x00000006|param=0x00000000", NULL},
+	{"amdgpu-smu-init-failed.log", "LXG141", E, "0000:03:00.0", NULL, "LXG149"},
 	/* MIG mode without a GPU instance: the channel code's refusal, no GPU named */
 	{"mig-no-instance.log", "LXG147", E, NULL, NULL, NULL},
 	/* a passthrough host: the boot framebuffer holds the GPU's BAR */
