@@ -643,7 +643,9 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "atomics (gfx9 and later); graphics and transcoding are not affected",
 	 0, {{"pci_id", 2}},
 	 "drivers/gpu/drm/amd/amdkfd/kfd_device.c kgd2kfd_probe(): dev_info(kfd_device, \"skipped "
-	 "device %x:%x, PCI rejects atomics\\n\") (newer kernels add the atomics counts)"},
+	 "device %x:%x, PCI rejects atomics\\n\"); newer kernels, kgd2kfd_device_init(): \"skipped "
+	 "device %x:%x, PCI rejects atomics %d<%d\\n\" (the MEC firmware's version and the one "
+	 "that needs no atomics, 0 for none)"},
 	{"kfd-unsupported",
 	 "kfd kfd: (amdgpu: )?(GC IP [0-9a-fA-F]{6}|[A-Z][A-Z0-9_]*) +(VF +)?not supported in kfd",
 	 LXG143_KFD_REFUSED, LX_SEVERITY_WARNING,

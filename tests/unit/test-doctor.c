@@ -298,6 +298,7 @@ static const struct expect expects[] = {
 	{"i915-gpu-hang.log", "LXG142", W, "0000:00:10.0", "ecode=9:4:c47d807d|process=ffmpeg|times=3", NULL},
 	{"kfd-atomics.log", "LXG143", E, NULL, "pci_id=1002:67df", NULL},
 	{"kfd-atomics-old.log", "LXG143", E, NULL, "pci_id=1002:67df", NULL},
+	{"kfd-atomics-counts.log", "LXG143", E, NULL, "pci_id=1002:67df|times=1", NULL},
 	/* kfd without the GPU (GCN 1, a GC IP newer than the kernel): a
 	 * warning, graphics and transcoding still work */
 	{"kfd-unsupported.log", "LXG143", W, NULL, "asic=PITCAIRN", NULL},
