@@ -614,15 +614,16 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "drivers/gpu/drm/amd/amdgpu/soc15.c, nv.c, soc21.c *_asic_reset(): dev_info(adev->dev, "
 	 "\"MODE1 reset\\n\"), \"MODE2 reset\\n\", \"BACO reset\\n\""},
 	{"amdgpu-vram-lost",
-	 "amdgpu (" BDF "): (amdgpu: )?VRAM is lost due to GPU reset",
+	 "(amdgpu (" BDF "): (amdgpu: )?|\\[drm\\] )VRAM is lost due to GPU reset",
 	 LXG142_GPU_HANG, LX_SEVERITY_ERROR,
 	 "the AMD GPU was reset and its memory (VRAM) lost: every program on it, in every container "
 	 "holding it, must restart (their contexts are gone)",
 	 "restart the programs using the GPU (the containers' services); if resets recur, update "
 	 "the kernel and linux-firmware together, or revert the update after which they began",
-	 0, {{"gpu", 1}},
+	 0, {{"gpu", 2}},
 	 "drivers/gpu/drm/amd/amdgpu/amdgpu_device.c amdgpu_device_reinit_after_reset(): "
-	 "dev_info(tmp_adev->dev, \"VRAM is lost due to GPU reset!\\n\")"},
+	 "dev_info(tmp_adev->dev, \"VRAM is lost due to GPU reset!\\n\") (older kernels: "
+	 "DRM_INFO with the same text, [drm] and no address)"},
 	{"i915-gpu-hang",
 	 "(i915|xe) (" BDF "): \\[drm\\] GPU HANG: ecode ([0-9a-fA-F:]+), in ([^ ]+)",
 	 LXG142_GPU_HANG, LX_SEVERITY_WARNING,
@@ -665,7 +666,7 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "msg=([A-Za-z0-9_]+)( \\(([A-Z_]+)\\))?",
 	 LXG144_AMD_MES_HANG, LX_SEVERITY_ERROR,
 	 "the MES firmware (the AMD GPU's queue scheduler, RDNA3 and later) did not answer the "
-	 "driver's {msg} request: its queues hang, the driver resets the GPU, and ROCm and "
+	 "driver's request msg={msg}: its queues hang, the driver resets the GPU, and ROCm and "
 	 "Vulkan programs on it (in every container holding it) lose their work",
 	 "restart the programs that used the GPU; if it recurs, install the linux-firmware of the "
 	 "kernel's release (its MES files, amdgpu/gc_11_*_mes*.bin and gc_12_*, must suit the "

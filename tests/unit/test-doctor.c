@@ -308,6 +308,8 @@ static const struct expect expects[] = {
 	{"amdgpu-mes-timeout-old.log", "LXG144", E, NULL, "msg=3", NULL},
 	{"amdgpu-psp-ring-failed.log", "LXG145", E, NULL, "step=create ring", NULL},
 	{"amdgpu-psp-firmware-failed.log", "LXG145", E, NULL, "step=firmware loading", NULL},
+	{"amdgpu-psp-resume-failed.log", "LXG145", E, NULL, "step=create ring", NULL},
+	{"amdgpu-psp-resume-failed.log", "LXG142", E, NULL, NULL, NULL},
 	{"amdgpu-dmcub-error.log", "LXG146", W, "0000:03:00.0", "times=3", NULL},
 	{"amdgpu-dmcub-error-journal.log", "LXG146", W, "0000:03:00.0", "times=1", NULL},
 	/* the SMU stops answering, then the ring times out (old form, no address) */
