@@ -328,7 +328,7 @@ cat >>"$work/inside.sh" <<'INSIDE'
 # Runs in a private mount namespace: optional pure cgroup v2, a private /dev
 # with the host nodes, the container, then the probes.
 set -u
-layout=$1 nodes=$2 lxcpath=$3 name=$4 probes=$5 out=$6 as_probes=$7 stats=$8
+layout=$1 nodes=$2 lxcpath=$3 name=$4 probes=$5 out=$6 as_probes=$7 stats=$8 nvcli=$9
 if [ "$layout" = v2 ]; then
 	umount -l /sys/fs/cgroup && mount -t cgroup2 none /sys/fs/cgroup || exit 3
 fi
@@ -354,7 +354,9 @@ while read -r path type numbers mode uid gid; do
 		chown "$uid:$gid" "$path" ;;
 	esac
 done <"$nodes"
-if ! lxc-start -P "$lxcpath" -n "$name" -l DEBUG -o "$lxcpath/$name.log" 2>/dev/null ||
+# LXC's hooks/nvidia finds nvidia-container-cli on PATH: the stand-in
+# (the nodes it mounts; no case without that hook runs it)
+if ! PATH="$nvcli:$PATH" lxc-start -P "$lxcpath" -n "$name" -l DEBUG -o "$lxcpath/$name.log" 2>/dev/null ||
 	! wait_running "$lxcpath" "$name" 20; then
 	echo "start failed" >"$out"
 	exit 0
@@ -392,6 +394,8 @@ if [ -n "${LXGPU_PVE_ORACLE:-}" ]; then
 fi
 pve_lxc_config
 pve_autodev_hook
+mkdir -p "$work/nvcli"
+cp "$(dirname "$0")/nvidia-container-cli-standin" "$work/nvcli/nvidia-container-cli"
 echo "# Proxmox cases: the autodev hook is $autodev_hook"
 v1_why=$(lxc_cgroup_v1_here) && v1_why=""
 
@@ -552,7 +556,7 @@ for case_file in "$cases"/*.case; do
 				field "$case_file" probe-as | awk '{ print $1, $2 }' >"$dir/as-probes"
 				field "$case_file" stat | awk '{ print $1 }' >"$dir/stats"
 				unshare -m --propagation private sh "$work/inside.sh" "$layout" "$dir/nodes" \
-					"$lxcpath" "$name" "$dir/probes" "$dir/observed" "$dir/as-probes" "$dir/stats" ||
+					"$lxcpath" "$name" "$dir/probes" "$dir/observed" "$dir/as-probes" "$dir/stats" "$work/nvcli" ||
 					{ echo "could not set up the $layout namespace"; return 1; }
 			fi
 			if [ -n "$pve" ] && [ -z "$proxmox_refused" ]; then
