@@ -57,7 +57,8 @@ struct cli {
 	size_t wrap_width; /* stdout is a terminal this wide (0: not a terminal, never wrap) */
 	const char *output; /* -o */
 	int verbosity;      /* -1 quiet, 0 normal, 1+ verbose */
-	bool color;
+	bool color;    /* colour on stdout */
+	bool no_color; /* --no-color: none on stderr either (the guard's text) */
 	struct lx_scan_paths scan_paths;
 	struct lx_plan_options plan; /* generate's options */
 	bool privilege_given;        /* --privileged or --unprivileged was given */
@@ -230,8 +231,8 @@ char *cli_command_with_context(const struct cli *cli, const char *command);
 char *cli_with_context(const struct cli *cli, const char *text);
 /* The same, in place, for every fix of F that runs on this node. */
 void cli_fixes_with_context(const struct cli *cli, struct lx_findings *f);
-/* Colour by default: a terminal, NO_COLOR unset or empty, TERM not dumb. */
-bool cli_color_wanted(void);
+/* Colour by default on fd: a terminal, NO_COLOR unset or empty, TERM not dumb. */
+bool cli_color_wanted(int fd);
 /* Before the command runs: -o FILE becomes its stdout, through a temporary
  * file next to FILE. Returns 0, or the exit status after the message. */
 int cli_output_begin(struct cli *cli, const struct cli_command *cmd);

@@ -57,14 +57,16 @@ static void say(const char *text)
 }
 
 /* On stderr, the fixes with this run's --host, --pve-dir, ... (the journal
- * and the document get them so too: they come after). */
+ * and the document get them so too: they come after); coloured as every
+ * command's findings when stderr is a terminal (never in the task log). */
 static void print_findings(const struct cli *cli, struct lx_findings *f)
 {
 	cli_fixes_with_context(cli, f);
 	if (!f->n || cli->format != CLI_FORMAT_TEXT)
 		return;
+	bool color = !cli->no_color && cli_color_wanted(STDERR_FILENO);
 	_cleanup_free_ char *text =
-		lx_report_findings_text(f, false, cli_terminal_width(STDERR_FILENO));
+		lx_report_findings_text(f, color, cli_terminal_width(STDERR_FILENO));
 	fputs(text, stderr);
 }
 

@@ -400,7 +400,7 @@ int main(int argc, char **argv)
 		.cgroup_root = "/sys/fs/cgroup",
 		.state_dir = LXGPU_STATE_DIR,
 
-		.color = cli_color_wanted(),
+		.color = cli_color_wanted(STDOUT_FILENO),
 	};
 	lx_scan_paths_default(&cli.scan_paths);
 	lx_plan_options_default(&cli.plan);
@@ -424,7 +424,7 @@ int main(int argc, char **argv)
 			if (parse_format(&cli, optarg) != 0)
 				return LX_EXIT_ERROR;
 			break;
-		case OPT_NO_COLOR: cli.color = false; break;
+		case OPT_NO_COLOR: cli.color = false, cli.no_color = true; break;
 		case OPT_COMPACT:
 			cli.compact = true;
 			cli.given |= CLI_OPT_FORMAT; /* where --format is taken */

@@ -159,7 +159,7 @@ void cli_fixes_with_context(const struct cli *cli, struct lx_findings *f)
 	}
 }
 
-bool cli_color_wanted(void)
+bool cli_color_wanted(int fd)
 {
 	/* no-color.org: only a non-empty NO_COLOR turns colour off; a dumb
 	 * terminal gets none either. */
@@ -168,7 +168,7 @@ bool cli_color_wanted(void)
 		return false;
 	if (term && strcmp(term, "dumb") == 0)
 		return false;
-	return isatty(STDOUT_FILENO) == 1;
+	return isatty(fd) == 1;
 }
 
 size_t cli_terminal_width(int fd)

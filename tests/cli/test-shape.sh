@@ -20,6 +20,7 @@ id=100
 for conf in "$cases"/*.conf; do
 	id=$((id + 1))
 	cp "$conf" "$work/pve/lxc/$id.conf"
+	[ "${conf##*/}" != devn-missing-node.conf ] || err_id=$id # LXG009, an error
 done
 lx() { "$lxgpu" --host "$host" --pve-dir "$work/pve" --lxc-path "$work/lxc" --cgroup-root "$work/none" --state-dir "$work/state" "$@"; }
 
@@ -294,27 +295,33 @@ check "60 columns: every fix's command whole on its own line, one shell command"
 # On a terminal verify's severities, audit's statuses and preflight's
 # verdicts are coloured, each by the severity it stands for, the same
 # ANSI code in every command: error (will fail) red 31, warning (degraded)
-# yellow 33, ok green 32.
+# yellow 33, ok green 32, info cyan 36. doctor's findings too, and the guard's (on its
+# stderr, when that is the terminal; -q: no journal warning here).
 t_colours() {
 	cl="$lxgpu --host $host --pve-dir $work/pve --lxc-path $work/lxc --cgroup-root $work/none --state-dir $work/state"
 	for c in "verify 107" "verify 102" audit preflight; do
 		NO_COLOR= on_tty 200 "$cl $c" >"$work/col-$(echo "$c" | tr ' ' -).txt" 2>/dev/null
 	done
+	NO_COLOR= on_tty 200 "$cl doctor $err_id" >"$work/col-doctor.txt" 2>/dev/null
+	NO_COLOR= on_tty 200 "$cl --dev-dir $work/none -q guard $err_id post-start" >"$work/col-guard.txt" 2>/dev/null
 	python3 - "$work"/col-*.txt <<'PY'
 import re, sys
-want = {"error": "31", "will fail": "31", "warning": "33", "degraded": "33", "ok": "32"}
+want = {"error": "31", "will fail": "31", "warning": "33", "degraded": "33", "ok": "32", "info": "36"}
 seen = {}
 for f in sys.argv[1:]:
-    got = re.findall(r"\x1b\[(\d+)m(error|warning|will fail|degraded|ok)\x1b\[0m", open(f).read())
+    # (a finding's severity is padded to its column inside the colour)
+    got = re.findall(r"\x1b\[(\d+)m(error|warning|will fail|degraded|ok|info) *\x1b\[0m", open(f).read())
     assert got, f"{f}: nothing coloured"
     for code, word in got:
         assert code == want[word], f"{f}: {word!r} in colour {code}, want {want[word]}"
         seen.setdefault(f.split("col-")[1], set()).add(word)
 assert {"error", "warning"} <= seen.get("audit.txt", set()), seen
 assert seen.get("preflight.txt"), seen
+assert "error" in seen.get("doctor.txt", set()), seen
+assert "error" in seen.get("guard.txt", set()), seen
 PY
 }
-check "colours: severities, statuses and verdicts alike in verify, audit and preflight" t_colours
+check "colours: severities, statuses and verdicts alike in verify, audit, preflight, doctor and guard" t_colours
 
 # ---- every command's text fits 80 columns, on every example host (issue 32) ----
 # Tables (scan's GPUs, topo's matrix and pairs, audit) wrap inside their
