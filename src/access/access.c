@@ -1132,10 +1132,29 @@ static const struct mount_entry *mount_at(const struct sim *s, const char *path)
 	return NULL;
 }
 
+/* The last mount entry whose create= makes path itself, whatever its
+ * source: LXC makes the file or directory before it mounts (conf.c
+ * mount_entry_create_dir_file) and leaves it when an optional entry's
+ * source is missing, so the path is there when the autodev hooks run
+ * (real LXC 5.0.2 with a by-path source that does not exist: access case
+ * 63). */
+static const struct mount_entry *mount_creating(const struct sim *s, const char *path)
+{
+	for (size_t i = s->n_mounts; i-- > 0;) {
+		const struct mount_entry *m = &s->mounts[i];
+		if (!m->create || m->absolute_outside)
+			continue;
+		_cleanup_free_ char *inside = lx_str_concat("/", m->target);
+		if (strcmp(inside, path) == 0)
+			return m;
+	}
+	return NULL;
+}
+
 /* lxc-pve-autodev-hook, an lxc.hook.autodev: after the mount entries and
  * the mount hooks, it mknods each devN path (a regular file, the prepared
  * node bound onto it) and dies on any error. A path a mount entry (a bind
- * of the node, of its directory, or an optional entry's create=file) or
+ * of the node, of its directory, or any entry's create= at that path) or
  * NVIDIA's mount hook already filled gives "File exists": no start. */
 static void pve_autodev_hook(struct sim *s)
 {
@@ -1143,13 +1162,15 @@ static void pve_autodev_hook(struct sim *s)
 		const struct devn_entry *d = &s->devns[i];
 		const struct lx_access_node *there = lx_access_find(s->out, d->path);
 		bool placeholder = lx_strv_contains(&s->out->placeholders, d->path);
-		if (!there && !placeholder) {
+		const struct mount_entry *made =
+			there || placeholder ? NULL : mount_creating(s, d->path);
+		if (!there && !placeholder && !made) {
 			struct lx_access_node *n =
 				add_node(s->out, d->path, d->host_node, LX_VIA_DEVN, d->line);
 			n->mode = d->mode, n->uid = d->uid, n->gid = d->gid;
 			continue;
 		}
-		const struct mount_entry *m = mount_at(s, d->path);
+		const struct mount_entry *m = made ? made : mount_at(s, d->path);
 		_cleanup_free_ char *by =
 			there && there->via == LX_VIA_NVHOOK
 				? lx_xasprintf("NVIDIA's mount hook (lxc.hook.mount, line %d) already "
@@ -1160,7 +1181,10 @@ static void pve_autodev_hook(struct sim *s)
 			: m ? lx_xasprintf("the lxc.mount.entry on line %d of %s (%s at %s) already "
 					   "put %s there",
 					   m->line, m->file, m->source, m->target,
-					   there ? "the host's node" : "an empty file")
+					   there       ? "the host's node"
+					   : made      ? "its node or, when that source is missing, the "
+							 "empty file its create= makes first"
+						       : "an empty file")
 			    : lx_xasprintf("something already made %s", d->path);
 		struct lx_start_failure *f;
 		add_failure(s->out, s->conf_file, d->line, d->path,
