@@ -108,6 +108,20 @@ static int placed_cmp(const void *x, const void *y)
 	return (a->key == NULL) - (b->key == NULL);
 }
 
+/* The file's last line, without a newline, gets lines after it: PVE splits
+ * on \n alone, so it gets "\n" and keeps the bytes PVE read (a "\r\n"
+ * would add a \r: "dev:" is no key, "dev:\r" is). Its own trailing \r then
+ * makes it a CRLF line, as the next read sees it. */
+static void end_last_line(struct out_line *l)
+{
+	if (l->len && l->text[l->len - 1] == '\r') {
+		l->len--;
+		l->eol = "\r\n";
+	} else {
+		l->eol = "\n";
+	}
+}
+
 /* The edit itself: drop the flagged lines, put the new ones before line
  * insert_at (conf->n: at the end), new Proxmox keys (devN, the unprivileged
  * key) where Proxmox's writer puts them, and inserts[i] (when given:
@@ -178,7 +192,7 @@ static char *edit_lines(const struct lx_conf *conf, const bool *drop, char *cons
 		if (last && no_final_newline)
 			o.lines[i].eol = "";
 		else if (o.lines[i].eol && !*o.lines[i].eol)
-			o.lines[i].eol = NULL;
+			end_last_line(&o.lines[i]);
 	}
 	const char *eol = dominant_eol(&o);
 	for (size_t i = 0; i < o.n; i++)
