@@ -190,7 +190,9 @@ static char *edit_lines(const struct lx_conf *conf, const bool *drop, char *cons
 		/* An empty last line exists only through its newline. */
 		bool last = i + 1 == o.n && o.lines[i].len > 0;
 		if (last && no_final_newline)
-			o.lines[i].eol = "";
+			/* a CRLF line that becomes the last keeps its \r: PVE read
+			 * "tqgs:\r", a key; "tqgs:" is none */
+			o.lines[i].eol = o.lines[i].eol && strcmp(o.lines[i].eol, "\r\n") == 0 ? "\r" : "";
 		else if (o.lines[i].eol && !*o.lines[i].eol)
 			end_last_line(&o.lines[i]);
 	}
