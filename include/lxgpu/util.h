@@ -45,6 +45,7 @@ void *lx_xgrow(void *p, size_t n, size_t size);
 /* A copy of n items that lx_xgrow can go on growing (NULL when n is 0). */
 void *lx_xgrow_copy(const void *src, size_t n, size_t size);
 char *lx_xstrdup(const char *s);
+/* n bytes of s (NUL bytes too: it does not stop at one), NUL-terminated. */
 char *lx_xstrndup(const char *s, size_t n);
 char *lx_xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 char *lx_xvasprintf(const char *fmt, va_list ap) __attribute__((format(printf, 1, 0)));

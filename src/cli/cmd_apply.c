@@ -330,15 +330,6 @@ static int write_result(const struct cli *cli, const struct lx_host *host, struc
 	return written > 0 ? cli_fail(&err) : 0; /* the record, after what was written */
 }
 
-/* len bytes of text (which may hold NUL bytes), NUL-terminated. */
-static char *copy_text(const char *text, size_t len)
-{
-	char *copy = lx_xmalloc(len + 1);
-	memcpy(copy, text, len);
-	copy[len] = '\0';
-	return copy;
-}
-
 /* --live: the refusal when Proxmox cannot take the change live; *pct: the
  * pct to run. */
 static int live_check(const struct cli *cli, const struct lx_host *host,
@@ -377,7 +368,7 @@ static int apply_live(struct cli *cli, const struct lx_host *host, struct lx_con
 {
 	_cleanup_free_ char *id = lx_xstrdup(txn->id);
 	size_t before_len = txn->len;
-	_cleanup_free_ char *before = copy_text(txn->text, txn->len);
+	_cleanup_free_ char *before = lx_xstrndup(txn->text, txn->len);
 	enum lx_style style = next->style;
 	lx_apply_result_free(next);
 	lx_conf_free(conf);
@@ -428,7 +419,7 @@ static int apply_live(struct cli *cli, const struct lx_host *host, struct lx_con
 			fprintf(stderr, "lxgpu: CT %s: nothing else was written; what pct changed is in "
 				"the backup below (rollback takes it out)\n", id);
 			struct lx_apply_result kept = {.set_unprivileged = -1, .style = style};
-			kept.reconciled.text = copy_text(txn->text, txn->len);
+			kept.reconciled.text = lx_xstrndup(txn->text, txn->len);
 			kept.reconciled.len = txn->len;
 			int w = write_result(cli, host, txn, &kept, before, before_len, true);
 			lx_apply_result_free(&kept);
