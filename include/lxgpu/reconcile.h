@@ -157,12 +157,17 @@ int lx_apply_prepare(const struct lx_apply_input *in, struct lx_apply_result *ou
  * text: the new config without them, what apply itself writes once pct has
  * added them; restart: each other change, one phrase each ("dev0 changed",
  * "dev1 removed", "lxc.mount.entry: ... added"), which waits for the next
- * start. */
+ * start. after_pct: the config as read (now) with the new devN entries
+ * where Proxmox's write_config puts them (its keys in sorted order): what
+ * the config is once pct has added them all, recorded as "written" in the
+ * backup made before the first pct call (rollback's check). */
 struct lx_live_split {
 	struct lx_strv keys, values;
 	char *text;
 	size_t len;
 	struct lx_strv restart;
+	char *after_pct;
+	size_t after_pct_len;
 };
 void lx_live_split(const struct lx_conf *now, const char *new_text, size_t new_len,
 		   struct lx_live_split *out);

@@ -26,6 +26,7 @@ void lx_live_split_free(struct lx_live_split *s)
 	lx_strv_free(&s->values);
 	lx_strv_free(&s->restart);
 	free(s->text);
+	free(s->after_pct);
 	memset(s, 0, sizeof(*s));
 }
 
@@ -65,6 +66,41 @@ static void lxc_lines_not_in(const struct lx_conf *c, const struct lx_conf *othe
 			lx_strv_push_owned(out, lx_xasprintf("%s: %s %s", l->key, l->value, what));
 	}
 	free(used);
+}
+
+/* now with the keys of out as "KEY: VALUE" lines where PVE's write_config
+ * puts them: its keys are written sorted (perl's sort, byte order), so each
+ * goes after the live section's last key that sorts before it, else before
+ * its first key (a live section without keys: at its end). */
+static void with_keys_added(const struct lx_conf *now, struct lx_live_split *out)
+{
+	struct lx_strv *inserts = lx_xcalloc(now->n + 1, sizeof(*inserts));
+	for (size_t k = 0; k < out->keys.n; k++) {
+		long first_key = -1, after = -1, end = (long)now->n;
+		for (size_t i = 0; i < now->n; i++) {
+			const struct lx_conf_line *l = &now->lines[i];
+			if (l->section >= 0) {
+				end = end < (long)i ? end : (long)i;
+				continue;
+			}
+			if (l->kind != LX_CONF_PVE_KEY)
+				continue;
+			if (first_key < 0)
+				first_key = (long)i;
+			if (strcmp(l->key, out->keys.items[k]) < 0)
+				after = (long)i;
+		}
+		size_t at = (size_t)(after >= 0 ? after + 1 : first_key >= 0 ? first_key : end);
+		lx_strv_push_owned(&inserts[at], lx_xasprintf("%s: %s", out->keys.items[k],
+							     out->values.items[k]));
+	}
+	bool *keep = lx_xcalloc(now->n + 1, sizeof(bool));
+	size_t removed = 0;
+	out->after_pct = lx_conf_edit_at(now, keep, inserts, -1, &out->after_pct_len, &removed);
+	for (size_t i = 0; i <= now->n; i++)
+		lx_strv_free(&inserts[i]);
+	free(inserts);
+	free(keep);
 }
 
 void lx_live_split(const struct lx_conf *now, const char *new_text, size_t new_len,
@@ -107,6 +143,7 @@ void lx_live_split(const struct lx_conf *now, const char *new_text, size_t new_l
 	size_t removed = 0;
 	struct lx_strv none = {0};
 	out->text = lx_conf_edit(&next, drop, NULL, -1, &none, -1, &out->len, &removed);
+	with_keys_added(now, out);
 	free(drop);
 	lx_conf_free(&next);
 }

@@ -43,6 +43,24 @@ struct backup_job {
 	bool held;            /* interrupts wait: the transaction's commit point was reached */
 };
 
+/* A backup's record of who wrote what, where and when (the strings are
+ * borrowed). */
+static struct lx_backup_meta backup_meta(const struct cli *cli, const struct lx_conf_txn *txn,
+					 const char *hostname, char *time_text, const char *written,
+					 size_t written_len)
+{
+	return (struct lx_backup_meta){
+		.ctid = txn->id,
+		.config_path = txn->path,
+		.time = time_text,
+		.lxgpu_version = (char *)LXGPU_VERSION,
+		.hostname = (char *)hostname,
+		.command = (char *)cli->command_line,
+		.written = (char *)written,
+		.written_len = written_len,
+	};
+}
+
 /* Runs once the new config is in its temporary file, before the rename:
  * the backup, then the include file (a failure vetoes the rename). The
  * transaction's commit point: from here to its end (the record written,
@@ -54,23 +72,15 @@ static int store_backup(void *ctx, struct lx_error *err)
 	job->held = true;
 	const struct cli_change *ch = job->change;
 	_cleanup_free_ char *time_text = utc_now();
-	struct lx_backup_meta meta = {
-		.ctid = job->txn->id,
-		.config_path = job->txn->path,
-		.time = time_text,
-		.lxgpu_version = (char *)LXGPU_VERSION,
-		.hostname = (char *)job->hostname,
-		.command = (char *)job->cli->command_line,
-		.written = (char *)job->text,
-		.written_len = job->len,
-		.action = (char *)ch->action,
-		.undoes = (char *)ch->undoes,
-		.include_path = (char *)ch->include_path,
-		.include_before = (char *)ch->include_old,
-		.include_before_len = ch->include_old ? strlen(ch->include_old) : 0,
-		.include_written = (char *)ch->include_text,
-		.include_written_len = ch->include_text ? strlen(ch->include_text) : 0,
-	};
+	struct lx_backup_meta meta =
+		backup_meta(job->cli, job->txn, job->hostname, time_text, job->text, job->len);
+	meta.action = (char *)ch->action;
+	meta.undoes = (char *)ch->undoes;
+	meta.include_path = (char *)ch->include_path;
+	meta.include_before = (char *)ch->include_old;
+	meta.include_before_len = ch->include_old ? strlen(ch->include_old) : 0;
+	meta.include_written = (char *)ch->include_text;
+	meta.include_written_len = ch->include_text ? strlen(ch->include_text) : 0;
 	const char *before = ch->before ? ch->before : job->txn->text;
 	size_t before_len = ch->before ? ch->before_len : job->txn->len;
 	if (lx_backup_write(job->cli->backup_dir, before, before_len, &meta, job->name, err) < 0)
@@ -100,6 +110,20 @@ static void remove_stale_temps(const struct cli *cli, const struct lx_conf_txn *
 	lx_strv_free(&removed);
 }
 
+/* A backup of a change that was not made (or that a later backup holds)
+ * goes; *name is then NULL. */
+static void remove_backup(const struct cli *cli, char **name)
+{
+	if (!*name)
+		return;
+	_cleanup_free_ char *path = lx_path_join(cli->backup_dir, *name);
+	if (lx_remove_file(path) < 0 && errno != ENOENT)
+		cli_warn(cli, "%s: cannot remove this backup of a change that was not made: %s", path,
+			 strerror(errno));
+	free(*name);
+	*name = NULL;
+}
+
 /* The config was not replaced: what the transaction wrote before goes. */
 static void undo_unmade(const struct cli *cli, const struct cli_change *change,
 			const struct backup_job *job)
@@ -109,14 +133,7 @@ static void undo_unmade(const struct cli *cli, const struct cli_change *change,
 		cli_warn(cli, "%s", err.message);
 		lx_error_clear(&err);
 	}
-	if (!*job->name)
-		return;
-	_cleanup_free_ char *path = lx_path_join(cli->backup_dir, *job->name);
-	if (lx_remove_file(path) < 0)
-		cli_warn(cli, "%s: cannot remove this backup of a change that was not made: %s", path,
-			 strerror(errno));
-	free(*job->name);
-	*job->name = NULL;
+	remove_backup(cli, job->name);
 }
 
 int cli_write_with_backup(const struct cli *cli, struct lx_conf_txn *txn,
@@ -357,6 +374,15 @@ static void say_restart(const struct cli *cli, const char *id, const struct lx_s
 	       id, what, id);
 }
 
+/* apply --live stopped after pct ran: its backup from before pct stays. */
+static void kept_backup(const struct cli *cli, const char *id, const char *backup)
+{
+	_cleanup_free_ char *undo = undo_command(cli, id, backup);
+	fprintf(stderr,
+		"lxgpu: CT %s: the config from before pct is in %s/%s (undo what pct added: %s)\n",
+		id, cli->backup_dir, backup, undo);
+}
+
 /* apply --live with new devN entries: the lock is let go (pct takes it),
  * `pct set` adds each to the running container, then the rest is written
  * under the lock again, from the config as Proxmox left it, with one backup
@@ -366,6 +392,17 @@ static int apply_live(struct cli *cli, const struct lx_host *host, struct lx_con
 		      struct lx_conf *conf, struct lx_apply_result *next, const char *pct,
 		      const struct lx_live_split *split)
 {
+	/* The backup comes first, under the lock: a crash (or a failed write)
+	 * after pct changed the config leaves rollback the config from
+	 * before. Its "written" is the config as pct leaves it. The backup of
+	 * apply's own write, later, takes its place. */
+	struct lx_error err = {0};
+	_cleanup_free_ char *early = NULL, *time_text = utc_now();
+	struct lx_backup_meta meta = backup_meta(cli, txn, host->hostname, time_text,
+						 split->after_pct, split->after_pct_len);
+	meta.action = "apply";
+	if (lx_backup_write(cli->backup_dir, txn->text, txn->len, &meta, &early, &err) < 0)
+		return cli_fail(&err);
 	_cleanup_free_ char *id = lx_xstrdup(txn->id);
 	size_t before_len = txn->len;
 	_cleanup_free_ char *before = lx_xstrndup(txn->text, txn->len);
@@ -392,8 +429,10 @@ static int apply_live(struct cli *cli, const struct lx_host *host, struct lx_con
 		break;
 	}
 	int begun = cli_begin_change(cli, id, false, txn, conf);
-	if (begun != 0)
+	if (begun != 0) {
+		kept_backup(cli, id, early);
 		return begun;
+	}
 	bool changed = txn->len != before_len || memcmp(txn->text, before, before_len) != 0;
 	for (size_t i = 0; i < done; i++) {
 		const char *now = lx_conf_get(conf, split->keys.items[i]);
@@ -423,16 +462,23 @@ static int apply_live(struct cli *cli, const struct lx_host *host, struct lx_con
 			kept.reconciled.len = txn->len;
 			int w = write_result(cli, host, txn, &kept, before, before_len, true);
 			lx_apply_result_free(&kept);
-			if (w != 0)
-				rc = w;
+			if (w != 0) {
+				kept_backup(cli, id, early);
+				return w;
+			}
 		} else {
 			fprintf(stderr, "lxgpu: nothing was written\n");
 		}
+		remove_backup(cli, &early);
 		return rc;
 	}
 	rc = build_new_config(cli, host, txn, conf, next);
 	if (rc == 0)
 		rc = write_result(cli, host, txn, next, before, before_len, true);
+	if (rc == 0)
+		remove_backup(cli, &early);
+	else
+		kept_backup(cli, id, early);
 	if (rc == 0 && cli->verbosity >= 0) {
 		struct lx_strv restart = {0};
 		for (size_t i = 0; i < split->restart.n; i++)

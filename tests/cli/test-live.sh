@@ -94,7 +94,10 @@ awk -v line="\$key: \$value" '{ l[NR] = \$0 } /^\[/ && !s { s = NR }
 	END { if (!s) s = NR + 1; at = s - 1; while (at > 0 && l[at] == "") at--
 		for (i = 1; i < s; i++) { print l[i]; if (i == at) print line }
 		if (at == 0) print line; for (i = s; i <= NR; i++) print l[i] }' "\$conf" >"\$conf.new" &&
-	mv "\$conf.new" "\$conf"
+	mv "\$conf.new" "\$conf" || exit 255
+# \$work/crash names a key: the caller (lxgpu) dies once pct has added it
+grep -qx "\$key" "$work/crash" 2>/dev/null && kill -9 \$PPID
+exit 0
 EOF
 chmod +x "$work/bin/pct"
 
@@ -147,7 +150,44 @@ t_new_entries_live() {
 	live_lines "$pve/lxc/700.conf" | diff "$work/want.lines" - || return 1
 	grep -q 'dev0: /dev/nvidia0.* added to the running container (pct set)' "$work/out" &&
 		grep -q 'nothing waits for a restart' "$work/out" &&
-		ls "$work/backups" | grep -q . || { cat "$work/out"; return 1; }
+		[ "$(ls "$work/backups" | wc -l)" -eq 1 ] || { cat "$work/out"; ls "$work/backups"; return 1; }
+}
+
+# crash_after KEY: lxgpu apply --live killed right after pct added KEY
+# (before its own write): exit 137, and the one backup, made before the
+# first pct call, holds the config from before
+crash_after() {
+	setup "$conf_plain" && start_ct && reference "$conf_plain" --gpus 0 --style devn || return 1
+	keys=$(new_keys_of "$work/before.conf" "$work/ref/lxc/700.conf" | sed 's/^set 700 --\([^ ]*\) .*/\1/')
+	[ "$1" = last ] && set -- "$(echo "$keys" | tail -n1)"
+	echo "$1" >"$work/crash"
+	lx apply 700 --gpus 0 --style devn --live >"$work/out" 2>"$work/err"
+	rc=$?
+	rm -f "$work/crash"
+	stop_ct
+	[ $rc -eq 137 ] && grep -q "^$1: " "$pve/lxc/700.conf" ||
+		{ echo "exit $rc (want 137: killed after pct added $1)"; cat "$work/err" "$work/pct.log"; return 1; }
+	b=$(ls "$work/backups" 2>/dev/null) && [ "$(echo "$b" | grep -c .)" -eq 1 ] &&
+		tar -xzOf "$work/backups/$b" config 2>/dev/null | cmp -s - "$work/before.conf" ||
+		{ echo "no backup of the config from before pct:"; ls -l "$work/backups"; return 1; }
+}
+# killed after the last pct call: rollback takes pct's entries out
+t_crash_after_pct() {
+	crash_after last || return 1
+	lx rollback 700 >"$work/out" 2>"$work/err" || { echo "rollback failed:"; cat "$work/out" "$work/err"; return 1; }
+	cmp -s "$work/before.conf" "$pve/lxc/700.conf" || { diff "$work/before.conf" "$pve/lxc/700.conf"; return 1; }
+}
+# killed between two pct calls: the backup's record of what was written
+# (all the entries) is not what the config has (the first only), so
+# rollback shows the difference and writes nothing; --force takes it out
+t_crash_between_pct() {
+	crash_after dev0 || return 1
+	lx rollback 700 >"$work/out" 2>"$work/err"
+	rc=$?
+	[ $rc -ne 0 ] && grep -q 'were changed since lxgpu wrote them' "$work/err" && grep -q '^dev0: ' "$pve/lxc/700.conf" ||
+		{ echo "rollback exit $rc:"; cat "$work/out" "$work/err"; return 1; }
+	lx rollback 700 --force >"$work/out" 2>"$work/err" || { echo "rollback --force failed:"; cat "$work/out" "$work/err"; return 1; }
+	cmp -s "$work/before.conf" "$pve/lxc/700.conf" || { diff "$work/before.conf" "$pve/lxc/700.conf"; return 1; }
 }
 
 t_existing_and_pending_wait() {
@@ -251,7 +291,7 @@ t_pct_fails_later() {
 	printf 'dev0: /dev/nvidia0\ndev1: /dev/nvidiactl\n' >"$work/want"
 	diff "$work/before.conf" "$pve/lxc/700.conf" | sed -n 's/^> //p' | grep -v '^$' |
 		sed 's/,.*//' | diff "$work/want" - || return 1
-	b=$(ls "$work/backups" | head -n1) && [ -n "$b" ] &&
+	b=$(ls "$work/backups") && [ "$(echo "$b" | grep -c .)" -eq 1 ] &&
 		tar -xzOf "$work/backups/$b" config 2>/dev/null | cmp -s - "$work/before.conf" ||
 		{ echo "no backup of the config from before"; ls -l "$work/backups"; tar -tzf "$work/backups/$b"; return 1; }
 }
@@ -295,6 +335,8 @@ check "--live without pct in PATH: exit 2, nothing written" t_no_pct
 check "--live with pve-container 6.0.3 (no devN hotplug): exit 2, nothing written" t_old_pve_container
 check "--live: pct fails on the first entry: its error, exit 2, nothing written" t_pct_fails_first
 check "--live: pct fails on the third: its error, exit 2, only what pct added, backed up" t_pct_fails_later
+check "--live: lxgpu killed after pct's last success, before its own write: the backup from before is there, rollback takes the entries out" t_crash_after_pct
+check "--live: lxgpu killed between two pct calls: the backup from before is there, rollback --force takes the entry out" t_crash_between_pct
 check "plain apply on a running PVE 9 container: --dry-run and the write name --live for its new devN" t_plain_says_live
 check "--live, pve-container unknown and older than 6.0.4: pct keeps them pending, exit 2, nothing else written" t_pct_keeps_pending
 tap_finish

@@ -182,6 +182,14 @@ static void test_live_split(void)
 			   "unprivileged: 1\n\n"
 			   "[pve:pending]\ndev3: /dev/ttyUSB0\n\n[snap]\ndev4: /dev/nvidia4\n";
 	str_eq(split.text, rest, "apply writes the rest: the new config without the live entries");
+	/* PVE's write_config writes the keys sorted (perl sort): dev2 after
+	 * dev1, dev4 after it (no key sorts after dev4 but unprivileged) */
+	const char *after_pct = "arch: amd64\ndev0: /dev/nvidia0\ndev1: /dev/nvidiactl\n"
+				"dev2: /dev/nvidia-uvm\ndev4: /dev/nvidia-modeset\n"
+				"lxc.cgroup2.devices.allow: c 195:* rwm\nunprivileged: 1\n\n"
+				"[pve:pending]\ndev3: /dev/ttyUSB0\n\n[snap]\ndev4: /dev/nvidia4\n";
+	str_eq(split.after_pct, after_pct,
+	       "the config once pct added them: each new key where PVE's sorted keys put it");
 	lx_live_split_free(&split);
 	lx_conf_free(&conf);
 }
