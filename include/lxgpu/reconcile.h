@@ -179,4 +179,40 @@ void lx_live_split_free(struct lx_live_split *s);
 bool lx_live_may(const char *id, bool is_pve, const struct lx_host *host, bool running,
 		 bool have_pct, struct lx_refusal *why);
 
+/* apply --live's run (src/access/hotplug.c): split's new devN entries handed
+ * to `pct set` (pct: its path) for the container of txn, which is locked and
+ * read (conf: its text parsed). First the backup of the config as read, in
+ * backup_dir (meta: its record; its "written" is split's after_pct); then
+ * the lock is let go (pct takes it) and txn, conf are ended; `pct set ID
+ * --KEY VALUE` runs per key, stopping at the first failure; then relock
+ * (the caller's: lock, read, refuse what must not be changed; 0 or an exit
+ * status, nothing held) fills txn and conf again. */
+struct lx_hotplug_input {
+	const char *pct;
+	const char *backup_dir;
+	const struct lx_backup_meta *meta;
+	const struct lx_live_split *split;
+	int (*relock)(void *ctx, const char *id, struct lx_conf_txn *txn, struct lx_conf *conf);
+	void *ctx;
+};
+/* added: "KEY: VALUE" of each entry now in the live section as given (in
+ * the running container); pending: each key pct set ran for that is not
+ * (kept in [pve:pending]); failure: the pct call that failed, why, and its
+ * stderr (NULL: none did); changed: the config is no longer before (the
+ * text first read); backup: the backup's file name in backup_dir, which the
+ * caller removes once a later backup holds the change, or keeps. */
+struct lx_hotplug {
+	struct lx_strv added, pending;
+	char *failure;
+	bool changed;
+	char *before;
+	size_t before_len;
+	char *backup;
+};
+/* -1: the backup could not be made (err; nothing else done, txn and conf
+ * as they were); else relock's status: 0, the config locked and read again. */
+int lx_hotplug_run(const struct lx_hotplug_input *in, struct lx_conf_txn *txn,
+		   struct lx_conf *conf, struct lx_hotplug *out, struct lx_error *err);
+void lx_hotplug_free(struct lx_hotplug *h);
+
 #endif

@@ -383,102 +383,83 @@ static void kept_backup(const struct cli *cli, const char *id, const char *backu
 		id, cli->backup_dir, backup, undo);
 }
 
-/* apply --live with new devN entries: the lock is let go (pct takes it),
- * `pct set` adds each to the running container, then the rest is written
- * under the lock again, from the config as Proxmox left it, with one backup
- * of the config as it was before. A pct failure stops there: what pct
- * added is kept and backed up, nothing else is written. */
+/* lx_hotplug_run's relock: cli_begin_change. */
+static int relock(void *ctx, const char *id, struct lx_conf_txn *txn, struct lx_conf *conf)
+{
+	return cli_begin_change(ctx, id, false, txn, conf);
+}
+
+/* apply --live with new devN entries: pct set adds each to the running
+ * container (src/access/hotplug.c: the backup first, the lock let go, the
+ * config read again), then the rest is written under the lock, from the
+ * config as Proxmox left it, with one backup of the config as it was
+ * before, which takes the place of the first. A pct failure, or an entry
+ * pct kept pending, stops there: what pct added is kept and backed up,
+ * nothing else is written. */
 static int apply_live(struct cli *cli, const struct lx_host *host, struct lx_conf_txn *txn,
 		      struct lx_conf *conf, struct lx_apply_result *next, const char *pct,
 		      const struct lx_live_split *split)
 {
-	/* The backup comes first, under the lock: a crash (or a failed write)
-	 * after pct changed the config leaves rollback the config from
-	 * before. Its "written" is the config as pct leaves it. The backup of
-	 * apply's own write, later, takes its place. */
-	struct lx_error err = {0};
-	_cleanup_free_ char *early = NULL, *time_text = utc_now();
-	struct lx_backup_meta meta = backup_meta(cli, txn, host->hostname, time_text,
-						 split->after_pct, split->after_pct_len);
+	_cleanup_free_ char *id = lx_xstrdup(txn->id), *time_text = utc_now();
+	struct lx_backup_meta meta = backup_meta(cli, txn, host->hostname, time_text, NULL, 0);
 	meta.action = "apply";
-	if (lx_backup_write(cli->backup_dir, txn->text, txn->len, &meta, &early, &err) < 0)
-		return cli_fail(&err);
-	_cleanup_free_ char *id = lx_xstrdup(txn->id);
-	size_t before_len = txn->len;
-	_cleanup_free_ char *before = lx_xstrndup(txn->text, txn->len);
+	struct lx_hotplug_input in = {pct, cli->backup_dir, &meta, split, relock, cli};
 	enum lx_style style = next->style;
 	lx_apply_result_free(next);
-	lx_conf_free(conf);
-	lx_conf_txn_end(txn);
-	int rc = 0;
-	size_t done = 0;
-	for (; done < split->keys.n; done++) {
-		_cleanup_free_ char *opt = lx_xasprintf("--%s", split->keys.items[done]);
-		char *argv[] = {"pct", "set", id, opt, split->values.items[done], NULL};
-		_cleanup_free_ char *errors = NULL;
-		int status = lx_run_errors(pct, argv, 64 << 10, 120000, &errors);
-		if (status == 0)
-			continue;
-		_cleanup_free_ char *why = status < 0 ? lx_xstrdup("it did not finish")
-						      : lx_xasprintf("exit status %d", status);
-		fprintf(stderr, "lxgpu: `pct set %s %s %s` failed (%s)%s%s", id, opt,
-			split->values.items[done], why, *errors ? ":\n" : "\n", errors);
-		if (*errors && errors[strlen(errors) - 1] != '\n')
-			fputc('\n', stderr);
-		rc = LX_EXIT_ERROR;
-		break;
+	struct lx_hotplug hp;
+	struct lx_error err = {0};
+	int rc = lx_hotplug_run(&in, txn, conf, &hp, &err);
+	if (rc < 0)
+		return cli_fail(&err);
+	if (hp.failure)
+		fprintf(stderr, "lxgpu: %s", hp.failure);
+	if (rc != 0) {
+		kept_backup(cli, id, hp.backup);
+		lx_hotplug_free(&hp);
+		return rc;
 	}
-	int begun = cli_begin_change(cli, id, false, txn, conf);
-	if (begun != 0) {
-		kept_backup(cli, id, early);
-		return begun;
-	}
-	bool changed = txn->len != before_len || memcmp(txn->text, before, before_len) != 0;
-	for (size_t i = 0; i < done; i++) {
-		const char *now = lx_conf_get(conf, split->keys.items[i]);
-		if (now && strcmp(now, split->values.items[i]) == 0) {
-			printf("CT %s: %s: %s added to the running container (pct set).\n", id,
-			       split->keys.items[i], now);
-			continue;
-		}
-		/* Kept pending: a pve-container older than 6.0.4 (its version
-		 * unknown here), or another writer took the index meanwhile.
-		 * apply's rest would give the node a second entry: stop. */
+	for (size_t i = 0; i < hp.added.n; i++)
+		printf("CT %s: %s added to the running container (pct set).\n", id, hp.added.items[i]);
+	/* apply's rest would give a pending entry's node a second one: stop. */
+	for (size_t i = 0; i < hp.pending.n; i++)
 		fprintf(stderr,
 			"lxgpu: CT %s: pct set kept %s in [pve:pending] instead of adding it to the "
 			"running container (pve-container 6.0.4 and later add a new devN); it "
 			"applies at the next start: `pct reboot %s`\n",
-			id, split->keys.items[i], id);
+			id, hp.pending.items[i], id);
+	/* The first backup goes when a later one holds the change, or when
+	 * nothing changed; else it stays for rollback. */
+	bool first_needed;
+	if (hp.failure || hp.pending.n) {
 		rc = LX_EXIT_ERROR;
-	}
-	if (rc != 0) {
+		first_needed = false;
 		/* Nothing else is written; what pct added is backed up so that
 		 * rollback takes it out again. */
-		if (changed) {
+		if (hp.changed) {
 			fprintf(stderr, "lxgpu: CT %s: nothing else was written; what pct changed is in "
 				"the backup below (rollback takes it out)\n", id);
 			struct lx_apply_result kept = {.set_unprivileged = -1, .style = style};
 			kept.reconciled.text = lx_xstrndup(txn->text, txn->len);
 			kept.reconciled.len = txn->len;
-			int w = write_result(cli, host, txn, &kept, before, before_len, true);
+			int w = write_result(cli, host, txn, &kept, hp.before, hp.before_len, true);
 			lx_apply_result_free(&kept);
 			if (w != 0) {
-				kept_backup(cli, id, early);
-				return w;
+				rc = w;
+				first_needed = true;
 			}
 		} else {
 			fprintf(stderr, "lxgpu: nothing was written\n");
 		}
-		remove_backup(cli, &early);
-		return rc;
+	} else {
+		rc = build_new_config(cli, host, txn, conf, next);
+		if (rc == 0)
+			rc = write_result(cli, host, txn, next, hp.before, hp.before_len, true);
+		first_needed = rc != 0;
 	}
-	rc = build_new_config(cli, host, txn, conf, next);
-	if (rc == 0)
-		rc = write_result(cli, host, txn, next, before, before_len, true);
-	if (rc == 0)
-		remove_backup(cli, &early);
+	if (first_needed)
+		kept_backup(cli, id, hp.backup);
 	else
-		kept_backup(cli, id, early);
+		remove_backup(cli, &hp.backup);
 	if (rc == 0 && cli->verbosity >= 0) {
 		struct lx_strv restart = {0};
 		for (size_t i = 0; i < split->restart.n; i++)
@@ -488,6 +469,7 @@ static int apply_live(struct cli *cli, const struct lx_host *host, struct lx_con
 		say_restart(cli, id, &restart);
 		lx_strv_free(&restart);
 	}
+	lx_hotplug_free(&hp);
 	return rc;
 }
 
