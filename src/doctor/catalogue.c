@@ -591,19 +591,62 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 LX_KMSG_NEEDS_CAUSE, {{"gpu", 1}},
 	 "drivers/gpu/drm/amd/amdgpu/amdgpu_device.c amdgpu_device_init(): dev_err(adev->dev, "
 	 "\"Fatal error during GPU init\\n\")"},
+	{"amdgpu-ip-block-failed",
+	 "(amdgpu (" BDF "): )?(amdgpu: )?(\\[drm:[a-z0-9_]+( \\[amdgpu\\])?\\] \\*ERROR\\* )?"
+	 "(hw_init|sw_init) of IP block <([a-z0-9_]+)> failed (-?[0-9]+)",
+	 LXG141_GPU_INIT_FAILED, LX_SEVERITY_ERROR,
+	 "the AMD GPU failed to initialize: the {stage} of its IP block {block} failed "
+	 "({error}), so amdgpu does not drive it, /dev/dri and /dev/kfd have no node for it and "
+	 "containers holding it get no GPU",
+	 "see the message before it about the same GPU (a firmware file, the PSP or SMU not "
+	 "answering): install the linux-firmware of the kernel's release or revert the update "
+	 "after which it began; update-initramfs -u and reboot",
+	 LX_KMSG_NEEDS_CAUSE, {{"block", 7}, {"gpu", 2}, {"stage", 6}, {"error", 8}},
+	 "drivers/gpu/drm/amd/amdgpu/amdgpu_device.c amdgpu_device_ip_init(), "
+	 "amdgpu_device_ip_hw_init_phase1/2(), amdgpu_device_fw_loading(): DRM_ERROR(\"hw_init "
+	 "of IP block <%s> failed %d\\n\"), DRM_ERROR(\"sw_init of IP block <%s> failed %d\\n\") "
+	 "(dev_err with the address in newer kernels); one step of the init failure that "
+	 "\"amdgpu_device_ip_init failed\" and \"Fatal error during GPU init\" report next"},
+	{"amdgpu-ip-init-failed",
+	 "amdgpu (" BDF "): (amdgpu: )?amdgpu_(device_ip_)?init failed",
+	 LXG141_GPU_INIT_FAILED, LX_SEVERITY_ERROR,
+	 "the AMD GPU failed to initialize (an IP block's init failed): amdgpu does not drive it, "
+	 "/dev/dri and /dev/kfd have no node for it and containers holding it get no GPU",
+	 "see the message before it about the same GPU (a firmware file: install a linux-firmware "
+	 "that has it, or revert one that does not match the kernel); update-initramfs -u and "
+	 "reboot",
+	 LX_KMSG_NEEDS_CAUSE, {{"gpu", 1}},
+	 "drivers/gpu/drm/amd/amdgpu/amdgpu_device.c amdgpu_device_init(): dev_err(adev->dev, "
+	 "\"amdgpu_device_ip_init failed\\n\") (before 4.17, around amdgpu_init(): "
+	 "\"amdgpu_init failed\\n\")"},
+	{"amdgpu-psp-ucode-refused",
+	 "amdgpu (" BDF "): (amdgpu: )?failed to load ucode ([A-Za-z0-9_]+)\\(0x[0-9A-Fa-f]+\\)",
+	 LXG140_GPU_FIRMWARE_MISSING, LX_SEVERITY_WARNING,
+	 "the AMD GPU's security processor (PSP) refused to load the {ucode} firmware: the engine "
+	 "it is for does not start (SMC: power management; VCN: video decode and encode), and "
+	 "the GPU may not initialize",
+	 "install the linux-firmware of the kernel's release (its amdgpu/ files must suit the "
+	 "kernel and each other), or revert the linux-firmware update after which it began; "
+	 "update-initramfs -u and reboot",
+	 0, {{"ucode", 3}, {"gpu", 1}},
+	 "drivers/gpu/drm/amd/amdgpu/amdgpu_psp.c psp_cmd_submit_buf(): dev_warn(psp->adev->dev, "
+	 "\"failed to load ucode %s(0x%X)\" (and a space), amdgpu_ucode_name(...), ...), then \"psp gfx "
+	 "command %s(0x%X) failed and response status is (0x%X)\\n\" (older kernels: DRM_WARN, "
+	 "no address)"},
 	{"amdgpu-ring-timeout",
-	 "(amdgpu (" BDF "): )?(\\[drm:amdgpu_job_timedout \\[amdgpu\\]\\] \\*ERROR\\* )?ring "
-	 "([a-z0-9_.]+) timeout, signaled seq=([0-9]+), emitted seq=([0-9]+)",
+	 "(amdgpu (" BDF "): (amdgpu: )?)?(\\[drm:amdgpu_job_timedout \\[amdgpu\\]\\] \\*ERROR\\* )?"
+	 "ring ([a-z0-9_.]+) timeout, signaled seq=([0-9]+), emitted seq=([0-9]+)",
 	 LXG142_GPU_HANG, LX_SEVERITY_WARNING,
 	 "a job on the AMD GPU's ring {ring} did not finish (signaled seq={signaled}, emitted "
 	 "seq={emitted}): the driver resets the ring or the GPU, and the program that submitted it "
 	 "(in a container: its Jellyfin, Frigate or ROCm job) loses its context",
 	 "restart the program; if it recurs, update the kernel and linux-firmware (a firmware "
 	 "of the same release as the kernel), or revert the update after which it started",
-	 0, {{"ring", 4}, {"gpu", 2}, {"signaled", 5}, {"emitted", 6}},
+	 0, {{"ring", 5}, {"gpu", 2}, {"signaled", 6}, {"emitted", 7}},
 	 "drivers/gpu/drm/amd/amdgpu/amdgpu_job.c amdgpu_job_timedout(): dev_err(adev->dev, "
 	 "\"ring %s timeout, signaled seq=%u, emitted seq=%u\\n\") (older: DRM_ERROR(\"ring %s "
-	 "timeout, signaled seq=%u, emitted seq=%u\\n\"))"},
+	 "timeout, signaled seq=%u, emitted seq=%u\\n\")); kernels that define amdgpu's dev_fmt "
+	 "print \"amdgpu: \" after the address"},
 	{"amdgpu-gpu-reset",
 	 "amdgpu (" BDF "): (amdgpu: )?(MODE1|MODE2|BACO) reset",
 	 LXG142_GPU_HANG, LX_SEVERITY_WARNING,
@@ -625,15 +668,41 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "dev_info(tmp_adev->dev, \"VRAM is lost due to GPU reset!\\n\") (older kernels: "
 	 "DRM_INFO with the same text, [drm] and no address)"},
 	{"i915-gpu-hang",
-	 "(i915|xe) (" BDF "): \\[drm\\] GPU HANG: ecode ([0-9a-fA-F:]+), in ([^ ]+)",
+	 "(i915|xe) (" BDF "): (\\[drm\\] )?GPU HANG: ecode ([0-9a-fA-Fx:]+), in ([^ ]+)",
 	 LXG142_GPU_HANG, LX_SEVERITY_WARNING,
 	 "the Intel GPU hung running {process} (ecode {ecode}): the driver reset the engine and "
 	 "the program lost its context",
 	 "restart the program; if it recurs, update the kernel, linux-firmware (GuC/HuC) and the "
 	 "media driver in the container (intel-media-va-driver) together",
-	 0, {{"gpu", 2}, {"ecode", 3}, {"process", 4}, {"driver", 1}},
+	 0, {{"gpu", 2}, {"ecode", 4}, {"process", 5}, {"driver", 1}},
 	 "drivers/gpu/drm/i915/i915_gpu_error.c i915_capture_error_state(): drm_info(\"GPU HANG: "
-	 "ecode %d:%x:%08x, in %s [%d]\\n\")"},
+	 "ecode %d:%x:%08x, in %s [%d]\\n\") (older kernels: error_msg()'s \"GPU HANG: ecode "
+	 "%d:%x:0x%08x\" and \", in %s [%d]\", printed by dev_notice without [drm])"},
+	{"xe-declared-wedged",
+	 "CRITICAL: Xe has declared device (" BDF ") as wedged",
+	 LXG142_GPU_HANG, LX_SEVERITY_ERROR,
+	 "the Intel GPU (xe) hung and could not be reset: the driver declared it wedged and blocks "
+	 "every ioctl and job on it, so rendering, transcoding and compute fail in every container "
+	 "holding it until the driver is rebound or the host rebooted",
+	 "stop what uses the GPU, then rebind the driver (echo the address to "
+	 "/sys/bus/pci/drivers/xe/unbind and bind) or reboot the host; if it recurs, update the "
+	 "kernel and linux-firmware (xe/ and i915/ GuC files) together",
+	 0, {{"gpu", 1}},
+	 "drivers/gpu/drm/xe/xe_device.c xe_device_declare_wedged(): drm_err(&xe->drm, "
+	 "\"CRITICAL: Xe has declared device %s as wedged.\\n...\", dev_name(xe->drm.dev))"},
+	{"xe-uc-init-failed",
+	 "xe (" BDF "): .*Failed to initialize uC \\((-?[A-Za-z0-9]+)\\)",
+	 LXG141_GPU_INIT_FAILED, LX_SEVERITY_ERROR,
+	 "the GuC/HuC firmware of the Intel GPU (xe) did not start ({error}; -ENOENT: its file "
+	 "is missing, -EINVAL: a version this kernel refuses): the xe driver does not take the "
+	 "GPU, and transcoding and compute fail in every container holding it",
+	 "install a linux-firmware that has the xe/ (and i915/) GuC, HuC and DMC files of the "
+	 "version this kernel asks for (the lines before it name them), or revert a broken "
+	 "linux-firmware update; update-initramfs -u and reboot",
+	 LX_KMSG_NEEDS_CAUSE, {{"gpu", 1}, {"error", 2}},
+	 "drivers/gpu/drm/xe/xe_uc.c xe_uc_init(): xe_gt_err(uc_to_gt(uc), \"Failed to "
+	 "initialize uC (%pe)\\n\", ERR_PTR(ret)), with xe's \"[drm] *ERROR* Tile%u: GT%u: \" "
+	 "prefix"},
 	{"kfd-atomics",
 	 "kfd kfd: (amdgpu: )?skipped device ([0-9a-fA-F]{4}:[0-9a-fA-F]{4}), PCI rejects atomics",
 	 LXG143_KFD_REFUSED, LX_SEVERITY_ERROR,
@@ -1461,6 +1530,11 @@ int lx_kmsg_match_all(const struct lx_kmsg *log, const struct lx_host *host,
 				same->pci = ev->pci;
 				ev->pci = NULL;
 			}
+			/* one GPU's init failure told in steps ("hw_init of IP block"
+			 * without the address, then "Fatal error during GPU init"):
+			 * the cause a later step found is the failure's */
+			if (!same->cause && ev->cause)
+				same->cause = ev->cause;
 			if (ev->severity > same->severity)
 				same->severity = ev->severity;
 			match_clear(ev);

@@ -307,7 +307,17 @@ static const struct expect expects[] = {
 	{"amdgpu-mes-timeout.log", "LXG144", E, "0000:c5:00.0", "msg=REMOVE_QUEUE|times=2", NULL},
 	{"amdgpu-mes-timeout-old.log", "LXG144", E, NULL, "msg=3", NULL},
 	{"amdgpu-psp-ring-failed.log", "LXG145", E, NULL, "step=create ring", NULL},
-	{"amdgpu-psp-firmware-failed.log", "LXG145", E, NULL, "step=firmware loading", NULL},
+	/* the PSP failure names no GPU; the init failure after it does
+	 * (0000:03:00.0, the report's "amdgpu_device_ip_init failed"): one
+	 * LXG141 with the IP block as context and the PSP as its cause */
+	{"amdgpu-psp-firmware-failed.log", "LXG145", E, "0000:03:00.0", "step=firmware loading", NULL},
+	{"amdgpu-psp-firmware-failed.log", "LXG141", E, "0000:03:00.0",
+	 "block=psp|stage=hw_init|error=-22|times=2", "LXG145"},
+	{"amdgpu-ip-init-alone.log", "LXG141", E, "0000:03:00.0", "times=1", "-"},
+	{"amdgpu-psp-ucode-refused.log", "LXG140", W, "0000:0b:00.0", "ucode=VCN", NULL},
+	{"xe-declared-wedged.log", "LXG142", E, "0000:03:00.0", NULL, NULL},
+	{"xe-uc-init-failed.log", "LXG140", W, "0000:03:00.0", "file=xe/bmg_guc_70.bin|driver=xe", NULL},
+	{"xe-uc-init-failed.log", "LXG141", E, "0000:03:00.0", "error=-ENOENT", "LXG140"},
 	{"amdgpu-psp-resume-failed.log", "LXG145", E, NULL, "step=create ring", NULL},
 	{"amdgpu-psp-resume-failed.log", "LXG142", E, NULL, NULL, NULL},
 	{"amdgpu-dmcub-error.log", "LXG146", W, "0000:03:00.0", "times=3", NULL},
