@@ -74,6 +74,11 @@ enum {
 	 * rm_init_adapter's). Other rows match within their own record: an
 	 * Xid line never runs into the next Xid. */
 	LX_KMSG_RECORDS = 1u << 4,
+	/* An amdgpu message that older kernels print without the address
+	 * (DRM_ERROR, "[drm:func [amdgpu]] *ERROR* ..."): when the log's
+	 * amdgpu lines ("amdgpu 0000:03:00.0: ...") name one GPU only, it is
+	 * about that GPU; with two or more it stays unnamed. */
+	LX_KMSG_SOLE_AMDGPU = 1u << 5,
 };
 
 /* A part of a message the row's pattern captures: name, and the number of

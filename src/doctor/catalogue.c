@@ -595,13 +595,13 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "(amdgpu (" BDF "): )?(amdgpu: )?(\\[drm:[a-z0-9_]+( \\[amdgpu\\])?\\] \\*ERROR\\* )?"
 	 "(hw_init|sw_init) of IP block <([a-z0-9_]+)> failed (-?[0-9]+)",
 	 LXG141_GPU_INIT_FAILED, LX_SEVERITY_ERROR,
-	 "the AMD GPU failed to initialize: the {stage} of its IP block {block} failed "
-	 "({error}), so amdgpu does not drive it, /dev/dri and /dev/kfd have no node for it and "
+	 "the AMD GPU failed to initialize: the {phase} of its IP block {block} failed "
+	 "({ret}), so amdgpu does not drive it, /dev/dri and /dev/kfd have no node for it and "
 	 "containers holding it get no GPU",
 	 "see the message before it about the same GPU (a firmware file, the PSP or SMU not "
 	 "answering): install the linux-firmware of the kernel's release or revert the update "
 	 "after which it began; update-initramfs -u and reboot",
-	 LX_KMSG_NEEDS_CAUSE, {{"block", 7}, {"gpu", 2}, {"stage", 6}, {"error", 8}},
+	 LX_KMSG_NEEDS_CAUSE | LX_KMSG_SOLE_AMDGPU, {{"block", 7}, {"gpu", 2}, {"phase", 6}, {"ret", 8}},
 	 "drivers/gpu/drm/amd/amdgpu/amdgpu_device.c amdgpu_device_ip_init(), "
 	 "amdgpu_device_ip_hw_init_phase1/2(), amdgpu_device_fw_loading(): DRM_ERROR(\"hw_init "
 	 "of IP block <%s> failed %d\\n\"), DRM_ERROR(\"sw_init of IP block <%s> failed %d\\n\") "
@@ -642,7 +642,7 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "(in a container: its Jellyfin, Frigate or ROCm job) loses its context",
 	 "restart the program; if it recurs, update the kernel and linux-firmware (a firmware "
 	 "of the same release as the kernel), or revert the update after which it started",
-	 0, {{"ring", 5}, {"gpu", 2}, {"signaled", 6}, {"emitted", 7}},
+	 LX_KMSG_SOLE_AMDGPU, {{"ring", 5}, {"gpu", 2}, {"signaled", 6}, {"emitted", 7}},
 	 "drivers/gpu/drm/amd/amdgpu/amdgpu_job.c amdgpu_job_timedout(): dev_err(adev->dev, "
 	 "\"ring %s timeout, signaled seq=%u, emitted seq=%u\\n\") (older: DRM_ERROR(\"ring %s "
 	 "timeout, signaled seq=%u, emitted seq=%u\\n\")); kernels that define amdgpu's dev_fmt "
@@ -657,16 +657,18 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "drivers/gpu/drm/amd/amdgpu/soc15.c, nv.c, soc21.c *_asic_reset(): dev_info(adev->dev, "
 	 "\"MODE1 reset\\n\"), \"MODE2 reset\\n\", \"BACO reset\\n\""},
 	{"amdgpu-vram-lost",
-	 "(amdgpu (" BDF "): (amdgpu: )?|\\[drm\\] )VRAM is lost due to GPU reset",
+	 "(amdgpu (" BDF "): (amdgpu: )?|\\[drm\\] |\\[drm:amdgpu_device_gpu_recover \\[amdgpu\\]\\] "
+	 "\\*ERROR\\* )VRAM is lost( due to GPU reset)?!",
 	 LXG142_GPU_HANG, LX_SEVERITY_ERROR,
 	 "the AMD GPU was reset and its memory (VRAM) lost: every program on it, in every container "
 	 "holding it, must restart (their contexts are gone)",
 	 "restart the programs using the GPU (the containers' services); if resets recur, update "
 	 "the kernel and linux-firmware together, or revert the update after which they began",
-	 0, {{"gpu", 2}},
+	 LX_KMSG_SOLE_AMDGPU, {{"gpu", 2}},
 	 "drivers/gpu/drm/amd/amdgpu/amdgpu_device.c amdgpu_device_reinit_after_reset(): "
 	 "dev_info(tmp_adev->dev, \"VRAM is lost due to GPU reset!\\n\") (older kernels: "
-	 "DRM_INFO with the same text, [drm] and no address)"},
+	 "DRM_INFO with the same text, [drm] and no address; 4.18 to 4.20, "
+	 "amdgpu_device_gpu_recover(): DRM_ERROR(\"VRAM is lost!\\n\"))"},
 	{"i915-gpu-hang",
 	 "(i915|xe) (" BDF "): (\\[drm\\] )?GPU HANG: ecode ([0-9a-fA-Fx:]+), in ([^ ]+)",
 	 LXG142_GPU_HANG, LX_SEVERITY_WARNING,
@@ -693,13 +695,13 @@ static const struct lx_kmsg_entry catalogue[] = {
 	{"xe-uc-init-failed",
 	 "xe (" BDF "): .*Failed to initialize uC \\((-?[A-Za-z0-9]+)\\)",
 	 LXG141_GPU_INIT_FAILED, LX_SEVERITY_ERROR,
-	 "the GuC/HuC firmware of the Intel GPU (xe) did not start ({error}; -ENOENT: its file "
+	 "the GuC/HuC firmware of the Intel GPU (xe) did not start ({ret}; -ENOENT: its file "
 	 "is missing, -EINVAL: a version this kernel refuses): the xe driver does not take the "
 	 "GPU, and transcoding and compute fail in every container holding it",
 	 "install a linux-firmware that has the xe/ (and i915/) GuC, HuC and DMC files of the "
 	 "version this kernel asks for (the lines before it name them), or revert a broken "
 	 "linux-firmware update; update-initramfs -u and reboot",
-	 LX_KMSG_NEEDS_CAUSE, {{"gpu", 1}, {"error", 2}},
+	 LX_KMSG_NEEDS_CAUSE, {{"gpu", 1}, {"ret", 2}},
 	 "drivers/gpu/drm/xe/xe_uc.c xe_uc_init(): xe_gt_err(uc_to_gt(uc), \"Failed to "
 	 "initialize uC (%pe)\\n\", ERR_PTR(ret)), with xe's \"[drm] *ERROR* Tile%u: GT%u: \" "
 	 "prefix"},
@@ -741,7 +743,7 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "kernel's release (its MES files, amdgpu/gc_11_*_mes*.bin and gc_12_*, must suit the "
 	 "kernel), or revert the linux-firmware or kernel update after which it began; "
 	 "update-initramfs -u and reboot",
-	 0, {{"msg", 6}, {"gpu", 2}, {"detail", 8}},
+	 LX_KMSG_SOLE_AMDGPU, {{"msg", 6}, {"gpu", 2}, {"detail", 8}},
 	 "drivers/gpu/drm/amd/amdgpu/mes_v11_0.c mes_v11_0_submit_pkt_and_poll_completion(): "
 	 "dev_err(adev->dev, \"MES failed to respond to msg=%s\\n\") or \"MES failed to respond to "
 	 "msg=%s (%s)\\n\" (mes_v12_0.c: \"MES(%d) failed to respond to msg=%s\\n\"; older kernels: "
@@ -756,7 +758,7 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "reset needs a cold start); if it fails on every boot, install the linux-firmware of the "
 	 "kernel's release (its amdgpu/psp_*_sos, _ta and _toc files) or revert the update after "
 	 "which it began, then update-initramfs -u and reboot",
-	 0, {{"step", 4}, {"gpu", 2}},
+	 LX_KMSG_SOLE_AMDGPU, {{"step", 4}, {"gpu", 2}},
 	 "drivers/gpu/drm/amd/amdgpu/amdgpu_psp.c psp_hw_start(): dev_err(adev->dev, \"PSP create "
 	 "ring failed!\\n\"), \"PSP load sos failed!\\n\"; psp_hw_init(): \"PSP firmware loading "
 	 "failed\\n\" (older kernels: DRM_ERROR with the same texts)"},
@@ -784,7 +786,7 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "(amdgpu/dcn_*_dmcub.bin) does not suit the kernel (linux-firmware 20250613 and 20250621)",
 	 "install the linux-firmware of a release that worked with this kernel (revert the update "
 	 "after which it began), update-initramfs -u and reboot",
-	 0, {{"gpu", 2}},
+	 LX_KMSG_SOLE_AMDGPU, {{"gpu", 2}},
 	 "drivers/gpu/drm/amd/display/dc/dc_dmub_srv.c dc_dmub_srv_log_diagnostic_data(): "
 	 "DC_LOG_ERROR(\"%s: DMCUB error - collecting diagnostic data\\n\", __func__), printed by "
 	 "drm_err with its [drm] *ERROR* prefix"},
@@ -1352,26 +1354,66 @@ static void events_push(struct events *e, struct lx_kmsg_match *ev)
  * them at the start of a line: "nouveau 0000:01:00.0: NVIDIA GP107 ...". */
 static const char *const gpu_owners[] = {"nouveau", "nova_core", "nova-core", "nvidiafb", "rivafb"};
 
+/* The device a line of driver NAME is about, as dev_printk starts it:
+ * "NAME 0000:01:00.0: ..."; NULL for another driver's line or none. */
+static char *dev_line_pci(const char *text, const char *name, const struct lx_host *host)
+{
+	size_t n = strlen(name);
+	if (strncmp(text, name, n) != 0 || text[n] != ' ')
+		return NULL;
+	const char *addr = text + n + 1;
+	/* "0000:01:00.0:": the address runs to the colon before a space */
+	const char *colon_space = strstr(addr, ": ");
+	if (!colon_space || colon_space - addr > 16)
+		return NULL;
+	_cleanup_free_ char *a = lx_xstrndup(addr, (size_t)(colon_space - addr));
+	return find_pci(a, host);
+}
+
 static char *owner_of_line(const char *text, const struct lx_host *host, char **driver)
 {
 	for (size_t o = 0; o < sizeof(gpu_owners) / sizeof(gpu_owners[0]); o++) {
-		size_t n = strlen(gpu_owners[o]);
-		if (strncmp(text, gpu_owners[o], n) != 0 || text[n] != ' ')
-			continue;
-		const char *addr = text + n + 1;
-		size_t len = strcspn(addr, ": ");
-		/* "0000:01:00.0:": the address runs to the colon before a space */
-		const char *colon_space = strstr(addr, ": ");
-		if (!colon_space || colon_space - addr > 16)
-			return NULL;
-		len = (size_t)(colon_space - addr);
-		_cleanup_free_ char *a = lx_xstrndup(addr, len);
-		char *pci = find_pci(a, host);
-		if (pci)
+		char *pci = dev_line_pci(text, gpu_owners[o], host);
+		if (pci) {
 			*driver = lx_xstrdup(gpu_owners[o]);
-		return pci;
+			return pci;
+		}
 	}
 	return NULL;
+}
+
+/* The one GPU the log's amdgpu lines name; NULL when none or several. */
+static char *sole_amdgpu(const struct lx_kmsg *log, const struct lx_host *host)
+{
+	char *sole = NULL;
+	for (size_t i = 0; i < log->n; i++) {
+		char *pci = dev_line_pci(log->lines[i].text, "amdgpu", host);
+		if (!pci || (sole && strcmp(pci, sole) == 0)) {
+			free(pci);
+			continue;
+		}
+		if (sole) {
+			free(pci);
+			free(sole);
+			return NULL;
+		}
+		sole = pci;
+	}
+	return sole;
+}
+
+/* amdgpu's messages without the address: the log's only AMD GPU's. */
+static void bind_sole_amdgpu(const struct lx_kmsg *log, const struct lx_host *host, struct events *ev)
+{
+	_cleanup_free_ char *sole = NULL;
+	for (size_t e = 0; e < ev->n; e++) {
+		struct lx_kmsg_match *m = &ev->items[e];
+		if (!(m->entry->flags & LX_KMSG_SOLE_AMDGPU) || m->pci)
+			continue;
+		if (!sole && !(sole = sole_amdgpu(log, host)))
+			return;
+		m->pci = lx_xstrdup(sole);
+	}
 }
 
 /* "another driver holds them": one event per GPU the log shows that driver
@@ -1514,6 +1556,7 @@ int lx_kmsg_match_all(const struct lx_kmsg *log, const struct lx_host *host,
 		lx_buf_free(&w.text);
 	}
 	bind_owners(log, host, &raw, &owned);
+	bind_sole_amdgpu(log, host, &owned);
 	bind_causes(log, host, &owned);
 	/* one finding per cause; map: the finding each event went to */
 	size_t *map = lx_xcalloc(owned.n ? owned.n : 1, sizeof(*map));

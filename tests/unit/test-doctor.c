@@ -305,26 +305,28 @@ static const struct expect expects[] = {
 	{"kfd-unsupported-gc-ip.log", "LXG143", W, NULL, "asic=GC IP 0b0004", NULL},
 	/* MES, PSP, DMCUB: the GPU where the line names it, the request */
 	{"amdgpu-mes-timeout.log", "LXG144", E, "0000:c5:00.0", "msg=REMOVE_QUEUE|times=2", NULL},
-	{"amdgpu-mes-timeout-old.log", "LXG144", E, NULL, "msg=3", NULL},
-	{"amdgpu-psp-ring-failed.log", "LXG145", E, NULL, "step=create ring", NULL},
+	/* DRM_ERROR lines name no GPU; these logs' amdgpu lines name one only
+	 * (read by hand: 0000:03:00.0, 0000:c7:00.0, 0000:0b:00.0, 0000:0d:00.0) */
+	{"amdgpu-mes-timeout-old.log", "LXG144", E, "0000:03:00.0", "msg=3", NULL},
+	{"amdgpu-psp-ring-failed.log", "LXG145", E, "0000:c7:00.0", "step=create ring", NULL},
 	/* the PSP failure names no GPU; the init failure after it does
 	 * (0000:03:00.0, the report's "amdgpu_device_ip_init failed"): one
 	 * LXG141 with the IP block as context and the PSP as its cause */
 	{"amdgpu-psp-firmware-failed.log", "LXG145", E, "0000:03:00.0", "step=firmware loading", NULL},
 	{"amdgpu-psp-firmware-failed.log", "LXG141", E, "0000:03:00.0",
-	 "block=psp|stage=hw_init|error=-22|times=2", "LXG145"},
+	 "block=psp|phase=hw_init|ret=-22|times=2", "LXG145"},
 	{"amdgpu-ip-init-alone.log", "LXG141", E, "0000:03:00.0", "times=1", "-"},
 	{"amdgpu-psp-ucode-refused.log", "LXG140", W, "0000:0b:00.0", "ucode=VCN", NULL},
 	{"xe-declared-wedged.log", "LXG142", E, "0000:03:00.0", NULL, NULL},
 	{"xe-uc-init-failed.log", "LXG140", W, "0000:03:00.0", "file=xe/bmg_guc_70.bin|driver=xe", NULL},
-	{"xe-uc-init-failed.log", "LXG141", E, "0000:03:00.0", "error=-ENOENT", "LXG140"},
-	{"amdgpu-psp-resume-failed.log", "LXG145", E, NULL, "step=create ring", NULL},
-	{"amdgpu-psp-resume-failed.log", "LXG142", E, NULL, NULL, NULL},
+	{"xe-uc-init-failed.log", "LXG141", E, "0000:03:00.0", "ret=-ENOENT", "LXG140"},
+	{"amdgpu-psp-resume-failed.log", "LXG145", E, "0000:0b:00.0", "step=create ring", NULL},
+	{"amdgpu-psp-resume-failed.log", "LXG142", E, "0000:0b:00.0", NULL, NULL},
 	{"amdgpu-dmcub-error.log", "LXG146", W, "0000:03:00.0", "times=3", NULL},
 	{"amdgpu-dmcub-error-journal.log", "LXG146", W, "0000:03:00.0", "times=1", NULL},
 	/* the SMU stops answering, then the ring times out (old form, no address) */
 	{"amdgpu-smu-timeout.log", "LXG149", W, "0000:0d:00.0", "msg=0x00000012|param=0x00000005|times=3", NULL},
-	{"amdgpu-smu-timeout.log", "LXG142", W, NULL, "ring=gfx_0.0.0|signaled=613206|emitted=613208", NULL},
+	{"amdgpu-smu-timeout.log", "LXG142", W, "0000:0d:00.0", "ring=gfx_0.0.0|signaled=613206|emitted=613208", NULL},
 	/* at init: the SMU's silence is why amdgpu gave the GPU up; the
 	 * interface-version notice before it is no finding */
 	{"amdgpu-smu-init-failed.log", "LXG149", W, "0000:03:00.0", "msg=0x00000006|param=0x00000000", NULL},
@@ -511,6 +513,27 @@ static void test_wrapped_forms(void)
 		    "a typographic apostrophe (U+2019) in a pasted line");
 }
 
+/* The last match of CODE among M's; NULL when none. */
+static const struct lx_kmsg_match *last_of_code(const struct lx_kmsg_matches *m, const char *code)
+{
+	const struct lx_kmsg_match *hit = NULL;
+	for (size_t i = 0; i < m->n; i++)
+		if (strcmp(code_of(&m->items[i]), code) == 0)
+			hit = &m->items[i];
+	return hit;
+}
+
+/* TEXT's matches, and its init failure (LXG141) and PSP finding (LXG145) */
+static size_t amd_init_findings(const char *text, struct lx_kmsg *k, struct lx_kmsg_matches *m,
+				const struct lx_kmsg_match **fail, const struct lx_kmsg_match **psp)
+{
+	parse(text, k);
+	size_t n = count_matches(k, NULL, m);
+	*fail = n == (size_t)-1 ? NULL : last_of_code(m, "LXG141");
+	*psp = n == (size_t)-1 ? NULL : last_of_code(m, "LXG145");
+	return n;
+}
+
 /* amdgpu's init failure names the PSP failure before it as its cause,
  * and the PSP line (DRM_ERROR: no address) gets the failing GPU: the lines
  * of ROCm/legacy-rocm-build#2747, then amdgpu_device.c's "Fatal error
@@ -519,23 +542,64 @@ static void test_amd_init_causes(void)
 {
 	struct lx_kmsg k;
 	struct lx_kmsg_matches m;
-	parse("[Mon Dec 18 08:34:36 2023] amdgpu 0000:c7:00.0: amdgpu: Will use PSP to load VCN firmware\n"
-	      "[Mon Dec 18 08:34:36 2023] [drm:psp_hw_start [amdgpu]] *ERROR* PSP create ring failed!\n"
-	      "[Mon Dec 18 08:34:37 2023] [drm:psp_v13_0_ring_destroy [amdgpu]] *ERROR* Fail to stop psp ring\n"
-	      "[Mon Dec 18 08:34:37 2023] amdgpu 0000:c7:00.0: amdgpu: Fatal error during GPU init\n",
-	      &k);
-	size_t n = count_matches(&k, NULL, &m);
-	const struct lx_kmsg_match *fail = NULL, *psp = NULL;
-	for (size_t i = 0; n != (size_t)-1 && i < m.n; i++) {
-		if (strcmp(code_of(&m.items[i]), "LXG141") == 0)
-			fail = &m.items[i];
-		if (strcmp(code_of(&m.items[i]), "LXG145") == 0)
-			psp = &m.items[i];
-	}
+	const struct lx_kmsg_match *fail, *psp;
+	size_t n = amd_init_findings(
+		"[Mon Dec 18 08:34:36 2023] amdgpu 0000:c7:00.0: amdgpu: Will use PSP to load VCN firmware\n"
+		"[Mon Dec 18 08:34:36 2023] [drm:psp_hw_start [amdgpu]] *ERROR* PSP create ring failed!\n"
+		"[Mon Dec 18 08:34:37 2023] [drm:psp_v13_0_ring_destroy [amdgpu]] *ERROR* Fail to stop psp ring\n"
+		"[Mon Dec 18 08:34:37 2023] amdgpu 0000:c7:00.0: amdgpu: Fatal error during GPU init\n",
+		&k, &m, &fail, &psp);
 	ok(n == 2 && fail && psp, "PSP failure and init failure: two findings");
 	ok(fail && fail->cause && &m.items[fail->cause - 1] == psp,
 	   "Fatal error during GPU init: its cause is the PSP failure before it");
 	ok(psp && same_str(psp->pci, "0000:c7:00.0"), "the PSP line without an address: the failing GPU's");
+	if (n != (size_t)-1)
+		lx_kmsg_matches_free(&m);
+	lx_kmsg_free(&k);
+}
+
+/* amdgpu's DRM_ERROR lines name no GPU: with one AMD GPU in the log they
+ * are that GPU's, with two they stay unnamed (the yuzu#2559 ring line and
+ * pop-os/pop#2132's reset lines of 0000:03:00.0, then the same lines of a
+ * second GPU filled in). A "hw_init of IP block" step before "Fatal error
+ * during GPU init" is one finding whose cause is the first failure
+ * (legacy-rocm-build#384's lines, then amdgpu_device.c's fatal line). */
+static void test_amd_sole_gpu(void)
+{
+	static const char ring[] = "[drm:amdgpu_job_timedout [amdgpu]] *ERROR* ring gfx timeout, "
+				   "signaled seq=9910, emitted seq=9912\n";
+	static const char *const logs[] = {
+		"[ 37937.169164] amdgpu 0000:03:00.0: amdgpu: GPU reset begin!\n",
+		"[ 37937.169164] amdgpu 0000:03:00.0: amdgpu: GPU reset begin!\n"
+		"[ 37937.169170] amdgpu 0000:04:00.0: amdgpu: GPU reset begin!\n",
+	};
+	for (size_t l = 0; l < 2; l++) {
+		struct lx_kmsg k;
+		struct lx_kmsg_matches m;
+		_cleanup_free_ char *text = lx_xasprintf("%s%s", ring, logs[l]);
+		parse(text, &k);
+		size_t n = count_matches(&k, NULL, &m);
+		ok(n == 1 && same_str(m.items[0].pci, l == 0 ? "0000:03:00.0" : NULL),
+		   l == 0 ? "a ring timeout without the address, one AMD GPU in the log: that GPU"
+			  : "a ring timeout without the address, two AMD GPUs in the log: no GPU");
+		if (n != (size_t)-1)
+			lx_kmsg_matches_free(&m);
+		lx_kmsg_free(&k);
+	}
+	struct lx_kmsg k;
+	struct lx_kmsg_matches m;
+	const struct lx_kmsg_match *fail, *psp;
+	size_t n = amd_init_findings(
+		"[    1.492690] [drm:psp_hw_init [amdgpu]] *ERROR* PSP firmware loading failed\n"
+		"[    1.492719] [drm:amdgpu_device_init [amdgpu]] *ERROR* hw_init of IP block <psp> failed -22\n"
+		"[    1.492722] amdgpu 0000:03:00.0: amdgpu_device_ip_init failed\n"
+		"[    1.492730] amdgpu 0000:03:00.0: amdgpu: Fatal error during GPU init\n",
+		&k, &m, &fail, &psp);
+	ok(n == 2 && fail && psp && fail->count == 3,
+	   "PSP failure, hw_init step, ip_init and fatal lines: the PSP finding and one init failure");
+	ok(fail && fail->cause && &m.items[fail->cause - 1] == psp && same_str(fail->pci, "0000:03:00.0"),
+	   "the init failure of 0000:03:00.0: its cause is the PSP failure, the first one");
+	ok(fail && same_str(lx_kmsg_match_field(fail, "block"), "psp"), "the init failure says the IP block (psp)");
 	if (n != (size_t)-1)
 		lx_kmsg_matches_free(&m);
 	lx_kmsg_free(&k);
@@ -1493,6 +1557,7 @@ int main(int argc, char **argv)
 	test_expectations();
 	test_elided_xid();
 	test_amd_init_causes();
+	test_amd_sole_gpu();
 	test_wrapped_forms();
 	test_report_severity();
 	test_every_row_has_a_case();
