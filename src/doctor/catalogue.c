@@ -776,6 +776,23 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "drivers/gpu/drm/amd/pm/swsmu/smu_cmn.c __smu_cmn_reg_print_error(), no response "
 	 "(SMU_RESP_NONE): dev_err_ratelimited(adev->dev, \"SMU: I'm not done with your previous "
 	 "command: SMN_C2PMSG_66:0x%08X SMN_C2PMSG_82:0x%08X\", msg_idx, prm)"},
+	{"amdgpu-smu-no-response",
+	 "amdgpu (" BDF "): (amdgpu: )?SMU: No response msg_reg: ([0-9a-fA-F]+) resp_reg: ([0-9a-fA-F]+)",
+	 LXG149_AMD_SMU_HANG, LX_SEVERITY_WARNING,
+	 "the AMD GPU's SMU (its power management firmware) did not answer the driver's message "
+	 "{msg} (resp_reg {resp}): clocks, sensors and power states stop changing, and a ring "
+	 "timeout, a GPU reset or (at boot) a failed init often follows, for every container "
+	 "holding the GPU",
+	 "restart the programs using the GPU; if it persists, reboot the host; if it recurs, "
+	 "install the linux-firmware of the kernel's release (amdgpu/smu_*.bin, *_smc.bin) or "
+	 "revert the kernel or firmware update after which it began, update-initramfs -u and "
+	 "reboot",
+	 0, {{"msg", 3}, {"gpu", 1}, {"resp", 4}},
+	 "drivers/gpu/drm/amd/pm/swsmu/smu_cmn.c of the SMU message-control rework (2025-2026 "
+	 "kernels), __smu_msg_v1_print_error(): for SMU_RESP_NONE, "
+	 "__smu_msg_v1_print_err_limited(ctl, args, \"SMU: No response\"), which prints "
+	 "dev_err(adev->dev, \"%s msg_reg: %x resp_reg: %x\", err_msg, ...); the text as printed: "
+	 "\"SMU: No response msg_reg: %x resp_reg: %x\""},
 	{"amdgpu-dmcub-error",
 	 "(amdgpu (" BDF "): )?(\\[drm[^]]*\\] \\*ERROR\\* )?dc_dmub_srv_log_diagnostic_data: DMCUB "
 	 "error - collecting diagnostic data",

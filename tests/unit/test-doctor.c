@@ -316,6 +316,10 @@ static const struct expect expects[] = {
 	{"amdgpu-psp-firmware-failed.log", "LXG141", E, "0000:03:00.0",
 	 "block=psp|phase=hw_init|ret=-22|times=2", "LXG145"},
 	{"amdgpu-ip-init-alone.log", "LXG141", E, "0000:03:00.0", "times=1", "-"},
+	/* the SMU's newer "No response" form, then the init failure it caused */
+	{"amdgpu-smu-no-response.log", "LXG149", W, "0000:03:00.0", "msg=6|resp=0", NULL},
+	{"amdgpu-smu-no-response.log", "LXG141", E, "0000:03:00.0", "block=smu|phase=hw_init|ret=-62|times=2",
+	 "LXG149"},
 	{"amdgpu-psp-ucode-refused.log", "LXG140", W, "0000:0b:00.0", "ucode=VCN", NULL},
 	{"xe-declared-wedged.log", "LXG142", E, "0000:03:00.0", NULL, NULL},
 	{"xe-uc-init-failed.log", "LXG140", W, "0000:03:00.0", "file=xe/bmg_guc_70.bin|driver=xe", NULL},
