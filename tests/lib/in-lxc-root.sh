@@ -11,8 +11,10 @@
 # lxgpu runs on the later glibc). /tmp and /run are fresh. CMD gets a clean
 # environment: PATH, HOME, LANG, and CI and LXGPU_* as given, with
 # LXGPU_LXC_LAYOUTS=v2 unless set (lxc-env.sh's lxc_layouts).
-# SUITE "host" runs CMD here, with this machine's LXC, unchanged.
-# Usage: in-lxc-root.sh SUITE|host CMD [ARG...]   (root)
+# SUITE "host" runs CMD here, with this machine's LXC, unchanged; SUITE an
+# absolute path enters that root as it is (tools/run-tests-on-debian: the
+# whole suite on a Debian 13 host).
+# Usage: in-lxc-root.sh SUITE|host|/ROOT CMD [ARG...]   (root)
 set -eu
 suite=$1
 shift
@@ -21,8 +23,16 @@ if [ "$suite" = host ]; then
 fi
 here=$(cd "$(dirname "$0")" && pwd)
 roots=${LXGPU_ROOTS:-/var/cache/lxgpu-test/roots}
-root=$roots/$suite
-[ -f "$root/.lxgpu-root" ] || "$here/lxc-roots.sh" "$suite" >&2
+case $suite in
+/*)
+	root=$suite
+	mkdir -p "$root/.lxgpu-old"
+	;;
+*)
+	root=$roots/$suite
+	[ -f "$root/.lxgpu-root" ] || "$here/lxc-roots.sh" "$suite" >&2
+	;;
+esac
 src=$(cd "$here/../.." && pwd)
 LXGPU_ROOT_BIND="$src $(pwd) ${LXGPU_ROOT_BIND:-}"
 # the tests' v1 halves need a hybrid host; here is only cgroup2
