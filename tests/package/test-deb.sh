@@ -41,17 +41,9 @@ for prog in systemctl deb-systemd-invoke; do
 	chmod +x "$work/stubs/$prog"
 done
 
-# The copy: the files git knows (tracked and not ignored), else the tree
-# without build directories.
+# The copy (tests/lib/copy-tree.sh: what git knows, else the tree).
 t_copy() {
-	mkdir -p "$tree"
-	if git -C "$src" rev-parse --git-dir >/dev/null 2>&1; then
-		git -C "$src" ls-files -co --exclude-standard -z |
-			(cd "$src" && xargs -0 sh -c 'for f; do [ -e "$f" ] && printf "%s\n" "$f"; done' _) |
-			tar -C "$src" -cf - -T - | tar -C "$tree" -xf -
-	else
-		tar -C "$src" --exclude='./build*' --exclude='./obj-*' -cf - . | tar -C "$tree" -xf -
-	fi
+	"$src/tests/lib/copy-tree.sh" "$src" "$tree" || return 1
 	[ -f "$tree/debian/control" ] && [ -f "$tree/meson.build" ]
 }
 

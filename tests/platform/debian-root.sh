@@ -46,9 +46,8 @@ inside() {
 }
 
 t_copy() {
-	rm -rf "$root/src" "$root/build" && mkdir "$root/src" || return 1
-	(cd "$src" && git ls-files -z --cached --others --exclude-standard | tar cf - --null --no-recursion -T -) |
-		tar xf - -C "$root/src"
+	rm -rf "$root/src" "$root/build" || return 1
+	"$src/tests/lib/copy-tree.sh" "$src" "$root/src"
 }
 
 t_install_deps() {
