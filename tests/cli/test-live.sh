@@ -32,7 +32,9 @@ fi
 # Once: into a cgroup of this test's own, then a private mount and cgroup
 # namespace rooted there with cgroup2 at /sys/fs/cgroup.
 if [ -z "${LXGPU_LIVE_NS:-}" ]; then
-	v2=$(awk '$9 == "cgroup2" { print $5; exit }' /proc/self/mountinfo)
+	# the file system type follows " - " (optional fields before it vary:
+	# none in a private mount namespace, as on a Debian 13 host run)
+	v2=$(awk '{ split($0, p, " - "); split(p[2], f, " ") } f[1] == "cgroup2" { print $5; exit }' /proc/self/mountinfo)
 	[ -n "$v2" ] || { skip "apply --live" "no cgroup2 hierarchy mounted"; tap_finish; }
 	top="$v2/lxgpu-test-live-$$"
 	mkdir "$top" && echo $$ >"$top/cgroup.procs" || exit 1
