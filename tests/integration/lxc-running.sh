@@ -100,7 +100,7 @@ INSIDE
 codes() { jq -r '[.findings[].code] | unique | join(" ")' "$1"; }
 
 base=100
-for layout in v1 v2; do
+for layout in $(lxc_layouts); do
 	# the v1 half needs a host whose LXC uses the v1 devices controller
 	if [ "$layout" = v1 ] && ! v1_why=$(lxc_cgroup_v1_here); then
 		skip "cgroup v1: every check of this half" "$v1_why"
