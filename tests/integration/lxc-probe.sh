@@ -179,12 +179,18 @@ t_no_leak() {
 	! grep -q LEAKED "$work/r.json" "$work/r.json.err" || { grep LEAKED "$work/r.json" "$work/r.json.err"; return 1; }
 }
 
-# procs NAME: the processes in the container's init's cgroup
+# procs NAME: the processes in the container's init's cgroup, in the
+# hierarchy LXC uses here: the cgroup2 one where /sys/fs/cgroup is cgroup2
+# (the kernel still lists the v1 hierarchies a hybrid machine has, in which
+# LXC did not place the container: their paths name the caller's cgroups),
+# else the v1 devices one.
 procs() {
 	pid=$(lxc-info -P "$lxcpath" -n "$1" -p -H) || return 1
-	cg=$(awk -F: '$2 == "" || $2 ~ /(^|,)devices(,|$)/ { print $3; exit }' "/proc/$pid/cgroup")
-	dir=/sys/fs/cgroup$cg
-	[ -e "$dir/cgroup.procs" ] || dir=/sys/fs/cgroup/devices$cg
+	if [ "$(stat -f -c %T /sys/fs/cgroup)" = cgroup2fs ]; then
+		dir=/sys/fs/cgroup$(sed -n 's/^0:://p' "/proc/$pid/cgroup")
+	else
+		dir=/sys/fs/cgroup/devices$(awk -F: '$2 ~ /(^|,)devices(,|$)/ { print $3; exit }' "/proc/$pid/cgroup")
+	fi
 	wc -l <"$dir/cgroup.procs"
 }
 # a library that hangs inside: killed at --probe-timeout, with every
