@@ -335,6 +335,22 @@ bool lx_doctor_uvm_hmm_on(const struct lx_host *host);
 void lx_doctor_uvm_hmm(const struct lx_host *host, const struct lx_cuda_probe *probe,
 		       struct lx_findings *out);
 
+/* ---- DRM GPUs' firmware and amdkfd as the host has them (src/doctor/firmware.c) ---- */
+
+/* The firmware files the kernel log says amdgpu, i915 or xe could not
+ * load: the firmware loader's "Direct firmware load for %s failed with
+ * error %d", i915's and xe's "%s firmware %s: fetch failed ..." (their
+ * GuC/HuC files, asked for without the loader's warning), amdgpu's
+ * "Failed to load firmware \"%s\"". Names that are not safe relative paths
+ * (lx_firmware_name_valid) are dropped; one request per name, at most 256.
+ * What lx_host_drm_check looks up; free with lx_fw_requests_free. */
+void lx_kmsg_firmware_requests(const struct lx_kmsg *log, struct lx_fw_request **out, size_t *n);
+/* From host->drm_checks (nothing when they did not run): LXG170 for a file
+ * still missing, LXG171 for one there now, LXG172 for a bound driver's
+ * vendor directory missing, LXG173 for an amdgpu GPU without an amdkfd
+ * node (with kfd's reason from log, which may be NULL). */
+void lx_doctor_drm(const struct lx_host *host, const struct lx_kmsg *log, struct lx_findings *out);
+
 /* ---- NVIDIA's container toolkit inside a container (src/doctor/toolkit.c) ---- */
 
 enum lx_toolkit_setting {

@@ -128,6 +128,11 @@ enum lx_finding_code {
 	LXG160_P2P_IOMMU_TRANSLATES = 160, /* GPUs whose IOMMU groups translate peer DMA */
 	LXG161_P2P_ACS_REDIRECT,  /* ACS redirect on the switch ports between GPUs */
 	LXG162_P2P_UNKNOWN,       /* a fact P2P depends on could not be read */
+	/* DRM GPUs' firmware and amdkfd as the host has them now (src/doctor/firmware.c) */
+	LXG170_GPU_FIRMWARE_STILL_MISSING = 170, /* a firmware file the log says failed is still absent */
+	LXG171_GPU_FIRMWARE_ADDED_LATER, /* it is there now: it came after the driver loaded */
+	LXG172_GPU_FIRMWARE_DIR_MISSING, /* a bound driver's vendor firmware directory is absent */
+	LXG173_KFD_NO_NODE,       /* an amdgpu GPU has no amdkfd node: ROCm does not see it */
 	/* host models through the cluster file system, migration (src/predict/migrate.c) */
 	LXG180_MODEL_STALE = 180, /* a node's published model is from before its last boot */
 	LXG181_MODEL_UNDATED,     /* whether a node's published model is current is unknown */

@@ -244,6 +244,39 @@ struct lx_kernel_config {
 	enum lx_tristate hmm_mirror, device_private;
 };
 
+/* Firmware a DRM GPU driver (amdgpu, i915, xe) asked for and the kernel
+ * log says it could not load, looked up now as the kernel's loader would
+ * (src/host/firmware.c): what doctor needs to tell "still missing" from
+ * "came after the driver loaded". Recorded in snapshots, so that doctor on
+ * a snapshot answers as on the live host. */
+struct lx_fw_request {
+	char *name;   /* as the driver asked: "amdgpu/psp_13_0_8_toc.bin" */
+	char *driver; /* "amdgpu", "i915", "xe" */
+	char *gpu;    /* the PCI address the log names, sysfs spelling */
+	int error;    /* the loader's error as logged (-2: not found); 0 when the message gives none */
+	/* where the loader would take it now ("/lib/firmware/amdgpu/x.bin.zst"),
+	 * NULL when nowhere */
+	char *found;
+	/* found only in a compressed form this kernel cannot read (its
+	 * config lacks CONFIG_FW_LOADER_COMPRESS_ZSTD or _XZ): that form */
+	char *unreadable;
+};
+struct lx_drm_checks {
+	/* The checks ran (a live doctor or snapshot); false: an older
+	 * snapshot, or a scan alone: nothing is known. */
+	bool checked;
+	struct lx_fw_request *requests; /* in log order, one per name */
+	size_t n_requests;
+	/* Vendor firmware directories ("amdgpu", "i915", "xe") of the drivers
+	 * bound to the host's GPUs that no search directory has. */
+	struct lx_strv missing_dirs;
+	/* amdkfd: its topology directory exists (/sys/class/kfd/kfd/topology);
+	 * the amdgpu GPUs it has no node for (no node whose domain and
+	 * location_id are the GPU's address). */
+	bool kfd_topology;
+	struct lx_strv kfd_missing;
+};
+
 /* Who published a model to the cluster file system, and from which boot
  * (`lxgpu publish`); present only in published models. */
 struct lx_publication {
@@ -302,6 +335,7 @@ struct lx_host {
 	size_t n_mig_uuids;
 	struct lx_driver driver;
 	struct lx_kernel_config kernel_config;
+	struct lx_drm_checks drm_checks;
 	/* Every bridge on a GPU's pcie_path, sorted by bdf. */
 	struct lx_pci_bridge *bridges;
 	size_t n_bridges;
@@ -535,6 +569,34 @@ void lx_evidence_free(struct lx_evidence *ev);
 /* Scan the live host. evidence may be NULL. */
 int lx_host_scan(const struct lx_scan_paths *paths, struct lx_host *host,
 		 struct lx_evidence *evidence, struct lx_error *err);
+
+/* ---- DRM GPUs' firmware and amdkfd, checked now (src/host/firmware.c) ---- */
+
+/* A firmware name (from a kernel log or a snapshot: untrusted) that may be
+ * looked up: relative, at most 255 bytes, printable, no empty, "." or ".."
+ * component. */
+bool lx_firmware_name_valid(const char *name);
+/* Fill host->drm_checks (replacing what it held): each request of a DRM
+ * driver with a valid name (copied, one per name) looked up as
+ * drivers/base/firmware_loader/main.c does: firmware_class.path (<sys>/
+ * module/firmware_class/parameters/path), then <fw>/updates/<release>,
+ * <fw>/updates, <fw>/<release>, <fw>, first the name itself in each, then
+ * name.zst in each, then name.xz, a compressed form only where the running
+ * kernel's config has CONFIG_FW_LOADER_COMPRESS_ZSTD or _XZ (unknown
+ * config: taken as readable). <fw> is the directory above paths->firmware
+ * (/lib/firmware). Also the vendor directories of the drivers bound to the
+ * host's GPUs, and amdkfd's topology nodes for its amdgpu GPUs. */
+void lx_host_drm_check(const struct lx_scan_paths *paths, struct lx_host *host,
+		       const struct lx_fw_request *requests, size_t n);
+void lx_drm_checks_free(struct lx_drm_checks *c);
+/* n requests and the array that holds them. */
+void lx_fw_requests_free(struct lx_fw_request *r, size_t n);
+/* The running kernel's config text: /boot/config-<release>, else the
+ * kernel's /proc/config.gz; *source its name on the host. NULL (and
+ * *source NULL) when neither is readable. */
+char *lx_kernel_config_read(const struct lx_scan_paths *paths, const char *release, char **source);
+/* "CONFIG_X=y" or "=m": yes; "# CONFIG_X is not set" or no line: no. */
+enum lx_tristate lx_kernel_config_option(const char *text, const char *name);
 
 /* ---- snapshots ---- */
 

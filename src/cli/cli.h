@@ -196,6 +196,11 @@ int cli_verify_include(const struct cli *cli, const struct lx_host *host, const 
 /* Load the host model: the --host snapshot, or a live scan. Prints the
  * error and returns -1 on failure. evidence may be NULL. */
 int cli_load_host(const struct cli *cli, struct lx_host *host, struct lx_evidence *evidence);
+struct lx_kmsg;
+/* On the live host: the DRM GPUs' firmware files the kernel log (may be
+ * NULL) asked for, their vendor directories and amdkfd's nodes, looked up
+ * now into host->drm_checks (doctor judges them; snapshot records them). */
+void cli_drm_check(const struct cli *cli, struct lx_host *host, const struct lx_kmsg *log);
 /* Print an error as "lxgpu: message" and return LX_EXIT_ERROR. */
 int cli_fail(struct lx_error *err);
 int cli_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

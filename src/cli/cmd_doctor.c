@@ -163,6 +163,10 @@ static int run_doctor(struct cli *cli)
 			}
 		}
 	}
+	/* The DRM GPUs' firmware the log asked for, and amdkfd, as this host
+	 * has them now (a snapshot holds what its host had) */
+	if (!cli->host_file)
+		cli_drm_check(cli, &host, have_kmsg ? &kmsg : NULL);
 	/* --probe: CUDA asked, in a child with a deadline (after the files
 	 * are read: it initializes the GPUs) */
 	struct lx_cuda_probe probe = {0};

@@ -544,6 +544,13 @@ static int check_silent(struct check_ctx *c)
 	return 0;
 }
 
+/* The DRM GPUs' firmware and amdkfd as the host has them now (firmware.c). */
+static int check_drm(struct check_ctx *c)
+{
+	lx_doctor_drm(c->in->host, c->in->kmsg, c->out);
+	return 0;
+}
+
 static int (*const checks[])(struct check_ctx *) = {
 	check_model,
 	check_bars,
@@ -551,6 +558,7 @@ static int (*const checks[])(struct check_ctx *) = {
 	check_p2p,
 	check_facts,
 	check_kmsg,
+	check_drm,
 };
 
 int lx_doctor_host(const struct lx_doctor_input *in, struct lx_findings *out, struct lx_error *err)

@@ -57,6 +57,7 @@ void lx_host_free(struct lx_host *host)
 	lx_strv_free(&host->driver.modules);
 	lx_strv_free(&host->driver.firmware);
 	free(host->kernel_config.source);
+	lx_drm_checks_free(&host->drm_checks);
 	memset(host, 0, sizeof(*host));
 }
 

@@ -751,8 +751,7 @@ static enum lx_tristate read_bool_param(const char *sys, const char *rel)
 	return strcmp(v, "Y") == 0 ? LX_YES : strcmp(v, "N") == 0 ? LX_NO : LX_UNSURE;
 }
 
-/* "CONFIG_X=y" or "=m": set; "# CONFIG_X is not set" or no line: not set. */
-static enum lx_tristate config_option(const char *text, const char *name)
+enum lx_tristate lx_kernel_config_option(const char *text, const char *name)
 {
 	size_t n = strlen(name);
 	for (const char *p = text; p && *p; p = strchr(p, '\n'), p = p ? p + 1 : NULL)
@@ -761,38 +760,47 @@ static enum lx_tristate config_option(const char *text, const char *name)
 	return LX_NO;
 }
 
-/* The running kernel's config: the distribution's /boot/config-<release>
- * (Debian, Proxmox), else the kernel's own /proc/config.gz (IKCONFIG_PROC).
- * Neither readable: unknown. */
-static void scan_kernel_config(struct scanner *s)
+/* The distribution's /boot/config-<release> (Debian, Proxmox), else the
+ * kernel's own /proc/config.gz (IKCONFIG_PROC). */
+char *lx_kernel_config_read(const struct lx_scan_paths *paths, const char *release, char **source)
 {
-	struct lx_kernel_config *kc = &s->host->kernel_config;
-	kc->hmm_mirror = kc->device_private = LX_UNSURE;
+	*source = NULL;
 	struct lx_buf text = {0};
 	struct lx_error err = {0};
-	_cleanup_free_ char *name = s->host->kernel ? lx_xasprintf("config-%s", s->host->kernel) : NULL;
-	_cleanup_free_ char *boot = name && s->paths->boot && !strchr(s->host->kernel, '/')
-					    ? lx_path_join(s->paths->boot, name)
+	_cleanup_free_ char *name = release ? lx_xasprintf("config-%s", release) : NULL;
+	_cleanup_free_ char *boot = name && paths->boot && !strchr(release, '/')
+					    ? lx_path_join(paths->boot, name)
 					    : NULL;
-	_cleanup_free_ char *proc = lx_path_join(s->paths->proc, "config.gz");
+	_cleanup_free_ char *proc = lx_path_join(paths->proc, "config.gz");
 	char *plain = NULL;
 	/* source: the file's name on the host (with the default directories),
 	 * so that a fixture's model does not name the test's directory */
 	if (boot && lx_read_file_optional(boot, 16u << 20, &plain, NULL, &err) == 0 && plain) {
-		kc->source = lx_xasprintf("/boot/%s", name);
-		lx_buf_puts(&text, plain);
-		free(plain);
-	} else if (access(proc, R_OK) == 0 &&
-		   lx_file_read_decompressed(proc, 16u << 20, &text, &err) == 0) {
-		kc->source = lx_xstrdup("/proc/config.gz");
+		*source = lx_xasprintf("/boot/%s", name);
+		lx_error_clear(&err);
+		return plain;
 	}
 	lx_error_clear(&err);
-	if (kc->source) {
+	if (access(proc, R_OK) == 0 && lx_file_read_decompressed(proc, 16u << 20, &text, &err) == 0) {
+		*source = lx_xstrdup("/proc/config.gz");
 		lx_buf_puts(&text, "");
-		kc->hmm_mirror = config_option(text.data, "CONFIG_HMM_MIRROR");
-		kc->device_private = config_option(text.data, "CONFIG_DEVICE_PRIVATE");
+		return lx_buf_steal(&text);
 	}
+	lx_error_clear(&err);
 	lx_buf_free(&text);
+	return NULL;
+}
+
+/* The running kernel's config; neither file readable: unknown. */
+static void scan_kernel_config(struct scanner *s)
+{
+	struct lx_kernel_config *kc = &s->host->kernel_config;
+	kc->hmm_mirror = kc->device_private = LX_UNSURE;
+	_cleanup_free_ char *text = lx_kernel_config_read(s->paths, s->host->kernel, &kc->source);
+	if (text) {
+		kc->hmm_mirror = lx_kernel_config_option(text, "CONFIG_HMM_MIRROR");
+		kc->device_private = lx_kernel_config_option(text, "CONFIG_DEVICE_PRIVATE");
+	}
 }
 
 /* nvidia_uvm's HMM switch, read only while nvidia_uvm is loaded. */

@@ -185,6 +185,29 @@ struct lx_doc *lx_host_to_doc(const struct lx_host *h)
 		lx_doc_map_set(root, "mig_uuids", list);
 	}
 
+	/* Only when doctor's or snapshot's checks found something to say. */
+	const struct lx_drm_checks *dc = &h->drm_checks;
+	if (dc->checked && (dc->n_requests || dc->missing_dirs.n || dc->kfd_missing.n)) {
+		struct lx_doc *c = lx_doc_new_map();
+		struct lx_doc *list = lx_doc_new_list();
+		for (size_t i = 0; i < dc->n_requests; i++) {
+			const struct lx_fw_request *r = &dc->requests[i];
+			struct lx_doc *d = lx_doc_new_map();
+			lx_doc_map_set(d, "name", lx_doc_new_str(r->name));
+			lx_doc_map_set(d, "driver", lx_doc_new_str(r->driver));
+			lx_doc_map_set(d, "gpu", lx_doc_new_str(r->gpu));
+			lx_doc_map_set(d, "error", r->error ? lx_doc_new_int(r->error) : lx_doc_new_null());
+			lx_doc_map_set(d, "found", lx_doc_new_str(r->found));
+			lx_doc_map_set(d, "unreadable", lx_doc_new_str(r->unreadable));
+			lx_doc_list_push(list, d);
+		}
+		lx_doc_map_set(c, "firmware_requests", list);
+		lx_doc_map_set(c, "missing_firmware_dirs", lx_doc_new_str_list(&dc->missing_dirs));
+		lx_doc_map_set(c, "kfd_topology", lx_doc_new_bool(dc->kfd_topology));
+		lx_doc_map_set(c, "kfd_missing", lx_doc_new_str_list(&dc->kfd_missing));
+		lx_doc_map_set(root, "drm_checks", c);
+	}
+
 	struct lx_doc *bridges = lx_doc_new_list();
 	for (size_t i = 0; i < h->n_bridges; i++) {
 		const struct lx_pci_bridge *b = &h->bridges[i];
@@ -747,6 +770,83 @@ static int load_cap_list(struct loader *l, const struct lx_doc *list, const char
 	return 0;
 }
 
+/* A path the firmware loader would read: absolute, no ".." component. */
+static bool firmware_path_valid(const char *path)
+{
+	return path[0] == '/' && lx_firmware_name_valid(path + 1);
+}
+
+#define DRM_CHECKS_MAX 256
+
+/* drm_checks (docs/schema.md): untrusted like the rest; every name is a
+ * relative firmware name, every path absolute without "..", every address
+ * a PCI address, every driver a DRM GPU driver. */
+static int load_drm_checks(struct loader *l, const struct lx_doc *d, struct lx_drm_checks *c)
+{
+	struct fields f;
+	const struct lx_doc *list;
+	if (open_fields(l, d, "drm_checks", &f) < 0 ||
+	    read_list(l, &f, "firmware_requests", false, &list) < 0)
+		return -1;
+	c->checked = true;
+	if (list && list->n > DRM_CHECKS_MAX)
+		return bad_field(l, list->line, &f, "firmware_requests", "more than %d entries",
+				 DRM_CHECKS_MAX);
+	c->requests = list && list->n ? lx_xcalloc(list->n, sizeof(*c->requests)) : NULL;
+	for (size_t i = 0; list && i < list->n; i++) {
+		_cleanup_free_ char *where = element_name("drm_checks", "firmware_requests", i);
+		struct fields rf;
+		long long error;
+		struct lx_fw_request *r = &c->requests[c->n_requests++];
+		_cleanup_free_ char *gpu = NULL;
+		if (open_fields(l, list->items[i], where, &rf) < 0 ||
+		    read_str(l, &rf, "name", true, &r->name) < 0 ||
+		    read_str(l, &rf, "driver", true, &r->driver) < 0 ||
+		    read_str(l, &rf, "gpu", false, &gpu) < 0 ||
+		    read_int(l, &rf, "error", false, -4095, -1, &error) < 0 ||
+		    read_str(l, &rf, "found", false, &r->found) < 0 ||
+		    read_str(l, &rf, "unreadable", false, &r->unreadable) < 0)
+			return -1;
+		const struct lx_doc *item = list->items[i];
+		if (!lx_firmware_name_valid(r->name))
+			return bad_field(l, lx_doc_map_get(item, "name")->line, &rf, "name",
+					 "'%s' is not a firmware name (relative, no '..')", r->name);
+		if (!lx_drm_gpu_driver(r->driver))
+			return bad_field(l, lx_doc_map_get(item, "driver")->line, &rf, "driver",
+					 "'%s' is not one of amdgpu, i915, xe", r->driver);
+		if (gpu && !lx_pci_address_normalize(gpu, &r->gpu))
+			return bad_field(l, lx_doc_map_get(item, "gpu")->line, &rf, "gpu",
+					 "'%s' is not a PCI address", gpu);
+		r->error = error == LX_UNKNOWN ? 0 : (int)error;
+		if ((r->found && !firmware_path_valid(r->found)) ||
+		    (r->unreadable && !firmware_path_valid(r->unreadable)))
+			return bad_field(l, lx_doc_map_get(item, r->found && !firmware_path_valid(r->found)
+								   ? "found" : "unreadable")->line,
+					 &rf, r->found && !firmware_path_valid(r->found) ? "found" : "unreadable",
+					 "not an absolute path without '..'");
+		if (close_fields(l, &rf) < 0)
+			return -1;
+	}
+	if (read_str_list(l, &f, "missing_firmware_dirs", &c->missing_dirs) < 0 ||
+	    read_bool(l, &f, "kfd_topology", &c->kfd_topology) < 0 ||
+	    read_str_list(l, &f, "kfd_missing", &c->kfd_missing) < 0)
+		return -1;
+	for (size_t i = 0; i < c->missing_dirs.n; i++)
+		if (!lx_drm_gpu_driver(c->missing_dirs.items[i]))
+			return bad_field(l, lx_doc_map_get(d, "missing_firmware_dirs")->line, &f,
+					 "missing_firmware_dirs", "'%s' is not one of amdgpu, i915, xe",
+					 c->missing_dirs.items[i]);
+	for (size_t i = 0; i < c->kfd_missing.n; i++) {
+		char *normal = NULL;
+		if (!lx_pci_address_normalize(c->kfd_missing.items[i], &normal))
+			return bad_field(l, lx_doc_map_get(d, "kfd_missing")->line, &f, "kfd_missing",
+					 "'%s' is not a PCI address", c->kfd_missing.items[i]);
+		free(c->kfd_missing.items[i]);
+		c->kfd_missing.items[i] = normal;
+	}
+	return close_fields(l, &f);
+}
+
 /* mig_uuids: {uuid, gpu, gi, ci}; each UUID and each instance once, on an
  * NVIDIA GPU of this model. */
 static int load_mig_uuids(struct loader *l, const struct lx_doc *list, struct lx_host *h)
@@ -1109,6 +1209,10 @@ static int load_host(struct loader *l, const struct lx_doc *root, struct lx_host
 		return -1;
 	if (h->n_mig_uuids > 1)
 		qsort(h->mig_uuids, h->n_mig_uuids, sizeof(*h->mig_uuids), lx_mig_uuid_compare);
+	/* Optional: doctor's and snapshot's checks of the DRM GPUs. */
+	if (get_field(l, &f, "drm_checks", false, &d) < 0 ||
+	    (d && load_drm_checks(l, d, &h->drm_checks) < 0))
+		return -1;
 	if (read_list(l, &f, "bridges", false, &d) < 0 || load_bridges(l, d, h) < 0)
 		return -1;
 	/* `scan --format yaml` adds the derived warnings: accept its output as a

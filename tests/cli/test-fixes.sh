@@ -298,6 +298,25 @@ check "LXG145 the PSP did not start: by hand (cold start, linux-firmware)" dcase
 check "LXG146 the DMCUB failed: by hand (linux-firmware)" dcase LXG146 pve-amd-rocm amdgpu-dmcub-error.log
 check "LXG149 the SMU did not answer: by hand (reboot, linux-firmware)" dcase LXG149 pve-amd-rocm amdgpu-smu-timeout.log
 check "LXG148 vfio-pci cannot reserve a BAR: by hand (sysfb off)" dcase LXG148 pve-vfio-split vfio-bar-reserve.log
+# drm_checks (what doctor and snapshot find of a live host's Intel and AMD
+# GPUs, docs/schema.md) planted into the AMD host: a package, the
+# initramfs, a slot (nothing lxgpu could run)
+drmcase() { # CODE DRM_CHECKS_YAML
+	sed '/^end: true$/d' "$examples/pve-amd-rocm.yaml" >"$host"
+	printf '%s\nend: true\n' "$2" >>"$host"
+	manual "$1" host doctor_json --kmsg "$src/tests/doctor/kmsg/clean-intel-amd.log"
+}
+fw_request() { # FOUND
+	printf 'drm_checks:\n  firmware_requests:\n  - name: amdgpu/psp_13_0_0_toc.bin\n    driver: amdgpu\n    gpu: "0000:03:00.0"\n    error: -2\n    found: %s\n    unreadable: null\n  missing_firmware_dirs: []\n  kfd_topology: true\n  kfd_missing: []' "$1"
+}
+check "LXG170 a GPU firmware file still missing: by hand (its package, update-initramfs)" \
+	drmcase LXG170 "$(fw_request null)"
+check "LXG171 a GPU firmware file there now: by hand (update-initramfs, reboot)" \
+	drmcase LXG171 "$(fw_request /lib/firmware/amdgpu/psp_13_0_0_toc.bin)"
+check "LXG172 a GPU driver's firmware directory missing: by hand (its package)" \
+	drmcase LXG172 "$(printf 'drm_checks:\n  firmware_requests: []\n  missing_firmware_dirs:\n  - amdgpu\n  kfd_topology: true\n  kfd_missing: []')"
+check "LXG173 an AMD GPU without an amdkfd node: by hand (kernel, slot)" \
+	drmcase LXG173 "$(printf 'drm_checks:\n  firmware_requests: []\n  missing_firmware_dirs: []\n  kfd_topology: true\n  kfd_missing:\n  - "0000:03:00.0"')"
 check "LXG147 MIG mode without a GPU instance: by hand (create instances or MIG off)" dcase LXG147 "$eight" mig-no-instance.log
 check "LXG116 a module of another kernel: by hand (dkms)" nodriver LXG116 module-vermagic.log
 check "LXG120 the nvidia module not loaded: by hand (install, modprobe)" nodriver LXG120 clean-public.log

@@ -10,19 +10,9 @@
 # Usage: run-doctor-fixture.sh LXGPU HOSTS_DIR KMSG_DIR   (TAP output)
 set -u
 lxgpu=$1 fixture=$(cd "$2/pve-8x-rtx-pro-6000" && pwd) kmsg=$(cd "$3" && pwd)
-if ! command -v umockdev-run >/dev/null 2>&1; then
-	echo "# umockdev-run not found: install the Debian package 'umockdev'"
-	if [ "${CI:-}" = true ]; then echo "Bail out! umockdev is required in CI"; exit 1; fi
-	echo "1..0 # SKIP umockdev-run not installed"
-	exit 0
-fi
-if [ -e /proc/driver/nvidia/version ]; then
-	echo "1..0 # SKIP this machine's real /proc/driver/nvidia would leak into the testbed"
-	exit 0
-fi
+. "$(dirname "$0")/../lib/testbed.sh"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-export ASAN_OPTIONS="${ASAN_OPTIONS:-}${ASAN_OPTIONS:+:}verify_asan_link_order=0"
 n=0 failed=0
 report() { n=$((n + 1)); if [ "$1" = ok ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; failed=$((failed + 1)); fi; }
 

@@ -795,6 +795,30 @@ def write_fixture(h):
             write(os.path.join(d, "lib/firmware/nvidia", v, "gsp_%s.bin" % chip), "fake\n")
     if h["persistenced"]:
         write(os.path.join(d, "run/nvidia-persistenced/socket"), "")
+    # The DRM drivers' firmware directories, each with a file of its GPU
+    # (linux-firmware's names), and amdkfd's topology: the CPU's node 0,
+    # then a GPU node per amdgpu GPU with its domain and location_id
+    # (pci_dev_id: bus << 8 | devfn), as kfd_topology.c node_show prints
+    # them ("%s %u" lines): what doctor's live checks read (src/host/firmware.c).
+    drm_fw = {"amdgpu": "amdgpu/gc_11_0_0_pfp.bin", "i915": "i915/adls_dmc_ver2_01.bin"}
+    for g in h["gpus"]:
+        if g["driver"] in drm_fw:
+            write(os.path.join(d, "lib/firmware", drm_fw[g["driver"]]), "fake\n")
+    amd = [g for g in h["gpus"] if g["driver"] == "amdgpu"]
+    if amd:
+        nodes = os.path.join(d, "sys/class/kfd/kfd/topology/nodes")
+        write(os.path.join(nodes, "0/properties"),
+              "cpu_cores_count 16\nsimd_count 0\nmem_banks_count 1\nvendor_id 0\ndevice_id 0\n"
+              "location_id 0\ndomain 0\ndrm_render_minor 0\n")
+        for i, g in enumerate(amd, 1):
+            dom, bus, rest = g["bdf"].split(":")
+            slot, fn = rest.split(".")
+            loc = int(bus, 16) << 8 | int(slot, 16) << 3 | int(fn)
+            render = [m for name, m, _, _, _ in g["drm"] if name.startswith("render")]
+            write(os.path.join(nodes, "%d/properties" % i),
+                  "cpu_cores_count 0\nsimd_count 192\nmem_banks_count 1\nvendor_id %d\n"
+                  "device_id %d\nlocation_id %d\ndomain %d\ndrm_render_minor %d\n"
+                  % (g["vendor"], g["device"], loc, int(dom, 16), render[0] if render else 0))
     # /sys/kernel/iommu_groups/N/type (outside /sys/devices: the testbed gets
     # it from the fixture's sys/); the kernel prints the type and a newline.
     for g in h["gpus"] + h["others"]:
