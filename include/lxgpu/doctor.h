@@ -79,6 +79,11 @@ enum {
 	 * amdgpu lines ("amdgpu 0000:03:00.0: ...") name one GPU only, it is
 	 * about that GPU; with two or more it stays unnamed. */
 	LX_KMSG_SOLE_AMDGPU = 1u << 5,
+	/* The driver's own report of a failure the kernel already logged
+	 * (i915's "fetch failed" and "Failed to load DMC firmware" after the
+	 * firmware loader's "Direct firmware load ... failed" for the same
+	 * file): merged into that finding, it does not count again. */
+	LX_KMSG_RESTATES = 1u << 6,
 };
 
 /* A part of a message the row's pattern captures: name, and the number of

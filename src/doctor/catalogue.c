@@ -569,6 +569,49 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "initialization failed %pe\\n\"), with i915's prefix \"[drm] *ERROR* GT%u: \" (older "
 	 "kernels: i915_probe_error(i915, \"GuC initialization failed %d\\n\")); xe: "
 	 "drivers/gpu/drm/xe/xe_uc.c"},
+	{"intel-uc-fetch-failed",
+	 "(i915|xe) (" BDF "): .*(GuC|HuC|GSC) firmware ((i915|xe)/[^ :]+): fetch failed( with error)? "
+	 "(-?[A-Za-z0-9]+)",
+	 LXG140_GPU_FIRMWARE_MISSING, LX_SEVERITY_WARNING,
+	 "the {uc} firmware {file} of the Intel GPU could not be loaded ({error}; -ENOENT/-2: not in "
+	 "/lib/firmware nor in the initramfs): the {uc} does not start, so media transcoding (QSV, "
+	 "VA-API low-power encode) and, with GuC submission, rendering fail in every container "
+	 "holding the GPU",
+	 "install a linux-firmware of a version that has {file} (Proxmox: pve-firmware; Debian: "
+	 "firmware-misc-nonfree), or revert the linux-firmware update that removed it; then "
+	 "update-initramfs -u and reboot",
+	 LX_KMSG_RESTATES, {{"file", 4}, {"gpu", 2}, {"driver", 1}, {"error", 7}, {"uc", 3}},
+	 "drivers/gpu/drm/i915/gt/uc/intel_uc_fw.c intel_uc_fw_fetch(): gt_probe_error(gt, \"%s "
+	 "firmware %s: fetch failed %pe\\n\", ...) (older kernels: \"%s firmware %s: fetch failed "
+	 "with error %d\\n\")"},
+	{"intel-guc-load-failed",
+	 "(i915|xe) (" BDF "): .*(GUC: |GT[0-9]+: )load failed: status = (0x[0-9A-Fa-f]+)",
+	 LXG141_GPU_INIT_FAILED, LX_SEVERITY_ERROR,
+	 "the GuC firmware of the Intel GPU did not start (load status {status}: the GPU refused or "
+	 "did not authenticate the file): the driver wedges the GPU or gives it up, and rendering, "
+	 "transcoding and compute fail in every container holding it",
+	 "install the linux-firmware of the kernel's release (its i915/ or xe/ GuC files: a file "
+	 "the kernel does not expect fails to load), or revert the linux-firmware or kernel update "
+	 "after which it began; update-initramfs -u and reboot",
+	 LX_KMSG_NEEDS_CAUSE, {{"gpu", 2}, {"status", 4}, {"driver", 1}},
+	 "drivers/gpu/drm/i915/gt/uc/intel_guc_fw.c guc_wait_ucode(): guc_info(guc, \"load failed: "
+	 "status = 0x%08X, time = %lldms, freq = %dMHz, ret = %d\\n\") with the \"GT%u: GUC: \" "
+	 "prefix; drivers/gpu/drm/xe/xe_guc.c guc_wait_ucode(): xe_gt_err(gt, \"load failed: status "
+	 "= 0x%08X, time = %lldms, freq = %dMHz (req %dMHz), done = %d\\n\")"},
+	{"i915-dmc-load-failed",
+	 "(i915|xe) (" BDF "): (\\[drm\\] )?Failed to load DMC firmware ((i915|xe)/[^ ]+\\.bin)"
+	 "( \\((-?[A-Za-z0-9]+)\\))?\\. Disabling runtime power management",
+	 LXG140_GPU_FIRMWARE_MISSING, LX_SEVERITY_WARNING,
+	 "the Intel GPU's display microcontroller firmware {file} did not load ({error}): the driver "
+	 "runs the GPU without runtime power management (it stays powered; display power saving is "
+	 "off); rendering and transcoding in containers are not affected",
+	 "install a linux-firmware of a version that has {file} (Proxmox: pve-firmware; Debian: "
+	 "firmware-misc-nonfree), then update-initramfs -u and reboot",
+	 LX_KMSG_RESTATES, {{"file", 4}, {"gpu", 2}, {"driver", 1}, {"error", 7}},
+	 "drivers/gpu/drm/i915/display/intel_dmc.c dmc_load_work_fn(): drm_notice(&i915->drm, "
+	 "\"Failed to load DMC firmware %s (%pe). Disabling runtime power management.\\n\", ...) "
+	 "(older kernels, intel_csr.c: \"Failed to load DMC firmware %s. Disabling runtime power "
+	 "management.\\n\")"},
 	{"i915-wedged-on-init",
 	 "(i915|xe) (" BDF "): .*Failed to initialize GPU, declaring it wedged",
 	 LXG141_GPU_INIT_FAILED, LX_SEVERITY_ERROR,
@@ -1130,6 +1173,10 @@ static bool same_cause(const struct lx_kmsg_match *m, const struct lx_kmsg_match
 	 * message without the key (the other form of the row) joins */
 	if (m->entry == ev->entry && m->values[0] && ev->values[0] && strcmp(m->values[0], ev->values[0]) != 0)
 		return false;
+	/* two rows' reports of firmware files: one cause per file */
+	const char *mf = lx_kmsg_match_field(m, "file"), *ef = lx_kmsg_match_field(ev, "file");
+	if (mf && ef && strcmp(mf, ef) != 0)
+		return false;
 	return !ev->pci || !m->pci || strcmp(ev->pci, m->pci) == 0;
 }
 
@@ -1585,7 +1632,8 @@ int lx_kmsg_match_all(const struct lx_kmsg *log, const struct lx_host *host,
 		map[e] = k;
 		if (k < out->n) {
 			struct lx_kmsg_match *same = &out->items[k];
-			same->count++;
+			if (!(ev->entry->flags & LX_KMSG_RESTATES))
+				same->count++;
 			if (!same->pci) {
 				same->pci = ev->pci;
 				ev->pci = NULL;

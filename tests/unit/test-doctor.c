@@ -284,7 +284,12 @@ static const struct expect expects[] = {
 	{"amdgpu-gpu-info-missing.log", "LXG141", E, "0000:23:00.0", NULL, "LXG140"},
 	{"i915-dmc-missing.log", "LXG140", W, "0000:00:02.0", "file=i915/adlp_dmc.bin|driver=i915|times=1", NULL},
 	{"i915-dmc-missing.log", "LXG140", W, "0000:00:02.0", "file=i915/adlp_dmc_ver2_16.bin", NULL},
-	{"i915-guc-fetch-failed.log", "LXG140", W, "0000:03:00.0", "file=i915/dg2_guc_70.2.0.bin|error=-2", NULL},
+	/* i915's "fetch failed" restates the loader's line for the same file:
+	 * one finding, once */
+	{"i915-guc-fetch-failed.log", "LXG140", W, "0000:03:00.0", "file=i915/dg2_guc_70.2.0.bin|error=-2|times=1", NULL},
+	{"i915-guc-fetch-alone.log", "LXG140", W, "0000:03:00.0", "file=i915/dg2_guc_70.2.0.bin|error=-2|uc=GuC", NULL},
+	{"i915-dmc-load-failed.log", "LXG140", W, "0000:00:02.0", "file=i915/skl_dmc_ver1_27.bin|driver=i915", NULL},
+	{"xe-guc-load-failed.log", "LXG141", E, "0000:04:00.0", "status=0x400000A0|driver=xe", "-"},
 	{"i915-guc-wedged.log", "LXG141", E, "0000:00:02.0", "uc=GuC|error=-ENXIO|times=2", "-"},
 	{"i915-guc-init-old.log", "LXG141", E, "0000:00:02.0", "uc=GuC|error=-2", "-"},
 	{"i915-wedged-alone.log", "LXG141", E, "0000:00:02.0", "driver=i915", "-"},
