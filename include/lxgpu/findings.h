@@ -70,6 +70,7 @@ enum lx_finding_code {
 	LXG054_MIG_GONE,          /* verify: a MIG instance the config gives does not exist now */
 	LXG055_DRM_GROUP_MISMATCH = 55, /* a DRM node's gid is not the container's render/video group */
 	LXG056_BY_PATH_GONE,      /* a /dev/dri/by-path link the host no longer has */
+	LXG057_GROUP_UNCHECKED,   /* the container's /etc/group unreadable: LXG055 not checked */
 	/* NVIDIA's LXC hook, hooks/nvidia (src/judge/nvhook_check.c) */
 	LXG060_NVHOOK_REFUSES = 60, /* the hook exits 1: privileged, not a mount hook, bad capability */
 	LXG061_NVHOOK_HOST_LACKS,  /* the host lacks the hook's script or nvidia-container-cli */

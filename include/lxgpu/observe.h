@@ -156,8 +156,10 @@ void lx_rootfs_driver_versions(int root_fd, struct lx_strv *versions, struct lx_
 
 /* The container's /etc/group (root_fd: its root, O_PATH), opened inside the
  * root only (RESOLVE_IN_ROOT) and read only when a regular file of at most
- * 1 MiB; NULL when it cannot be read. */
-char *lx_rootfs_read_group(int root_fd);
+ * 1 MiB; NULL when it cannot be read, and then *why (when why is not NULL)
+ * says why: "there is none" (distroless and OCI images), "not a regular
+ * file", "larger than ... bytes", or the error. */
+char *lx_rootfs_read_group(int root_fd, char **why);
 /* The gid of a group in /etc/group text ("render:x:993:"), -1 when absent. */
 long long lx_group_text_gid(const char *text, const char *name);
 

@@ -154,7 +154,8 @@ void cli_container_groups(const struct cli *cli, const struct lx_host *host, con
 		opts->groups_why = *why;
 		return;
 	}
-	_cleanup_free_ char *group = lx_rootfs_read_group(root_fd);
+	_cleanup_free_ char *group_why = NULL;
+	_cleanup_free_ char *group = lx_rootfs_read_group(root_fd, &group_why);
 	close(root_fd);
 	if (group) {
 		opts->render_gid = lx_group_text_gid(group, "render");
@@ -163,7 +164,7 @@ void cli_container_groups(const struct cli *cli, const struct lx_host *host, con
 	if (opts->render_gid < 0 || opts->video_gid < 0)
 		*why = group ? lx_xasprintf("its /etc/group has no '%s' group",
 					    opts->render_gid < 0 ? "render" : "video")
-			     : lx_xstrdup("its /etc/group cannot be read");
+			     : lx_xasprintf("its /etc/group cannot be read (%s)", group_why);
 	opts->groups_why = *why;
 	if (opts->unprivileged && opts->render_gid >= 0)
 		warn_unmapped_gid(cli, host, id, conf, opts->render_gid);

@@ -1009,14 +1009,31 @@ void lx_verify_drm_groups(const struct lx_host *host, const struct lx_container_
 		/* Everyone may open it, or only root (LXG010 says so): no group matters. */
 		if ((n->mode & 0006) == 0006 || (n->mode & 0060) != 0060)
 			continue;
+		bool render = kfd || lx_str_starts_with(n->host_path, "/dev/dri/renderD");
+		const char *want_name = render ? "render" : "video";
 		if (!read) {
-			groups = lx_rootfs_read_group(root_fd);
+			_cleanup_free_ char *why = NULL;
+			groups = lx_rootfs_read_group(root_fd, &why);
 			read = true;
+			/* Distroless and OCI images have none: say that LXG055
+			 * was not checked rather than nothing. */
+			_cleanup_free_ char *gid = n->gid >= 0 ? lx_xasprintf("gid %lld", n->gid)
+							       : lx_xstrdup("a gid its idmap leaves unmapped");
+			if (!groups)
+				lx_findings_add(
+					out, LXG057_GROUP_UNCHECKED, cc->id, cc->conf->path, n->line,
+					n->path,
+					lx_xasprintf("the container's /etc/group cannot be read (%s): "
+						     "whether %s (%04o, %s) is its %s group is not "
+						     "checked (LXG055)",
+						     why, n->path, n->mode, gid, want_name),
+					lx_xasprintf("by hand: the program that opens %s needs %s among "
+						     "its groups (an OCI image: its user's supplementary "
+						     "groups), or the node mode 0666",
+						     n->path, gid));
 		}
 		if (!groups)
 			return;
-		bool render = kfd || lx_str_starts_with(n->host_path, "/dev/dri/renderD");
-		const char *want_name = render ? "render" : "video";
 		long long want = lx_group_text_gid(groups, want_name);
 		if (want < 0 || n->gid == want)
 			continue;

@@ -371,13 +371,24 @@ long long lx_group_text_gid(const char *text, const char *name)
 	return -1;
 }
 
-char *lx_rootfs_read_group(int root_fd)
+char *lx_rootfs_read_group(int root_fd, char **why)
 {
 	/* The container's file: O_PATH first, a regular file of sane size, then
 	 * read through its fd (never a FIFO or a device someone put there). */
 	int pfd = lx_open_in_root(root_fd, "/etc/group", O_PATH);
 	char *text = NULL;
-	if (pfd < 0 || lx_read_regular(pfd, ROOT_GROUP_MAX, &text, NULL) < 0)
+	if (pfd >= 0 && lx_read_regular(pfd, ROOT_GROUP_MAX, &text, NULL) == 0)
+		return text;
+	int e = errno;
+	if (!why)
 		return NULL;
-	return text;
+	if (pfd < 0)
+		*why = e == ENOENT ? lx_xstrdup("there is none") : lx_xstrdup(strerror(e));
+	else if (e == EINVAL)
+		*why = lx_xstrdup("not a regular file");
+	else if (e == EFBIG)
+		*why = lx_xasprintf("larger than %u bytes", ROOT_GROUP_MAX);
+	else
+		*why = lx_xstrdup(strerror(e));
+	return NULL;
 }

@@ -92,6 +92,8 @@ static const struct lx_finding_info infos[LX_FINDING_CODES_END] = {
 				       "a DRM node's group is not the container's render or video group"},
 	[LXG056_BY_PATH_GONE] = {"LXG056", LX_SEVERITY_ERROR,
 				 "a /dev/dri/by-path link the host no longer has"},
+	[LXG057_GROUP_UNCHECKED] = {"LXG057", LX_SEVERITY_INFO,
+				    "the container's /etc/group could not be read: DRM groups not checked"},
 	[LXG060_NVHOOK_REFUSES] = {"LXG060", LX_SEVERITY_ERROR,
 				   "NVIDIA's LXC hook refuses the container's start"},
 	[LXG061_NVHOOK_HOST_LACKS] = {"LXG061", LX_SEVERITY_ERROR,

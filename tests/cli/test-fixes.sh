@@ -1004,6 +1004,7 @@ LXG128 LXG129 # the boot loader's command line; run as root or give --kmsg
 LXG133 # doctor --probe: the fix of the cause it names (its own case: tests/doctor/run-probe.sh)
 LXG160 LXG161 # IOMMU and ACS settings in firmware and kernel command line
 LXG183 # migration: bind the GPU to nvidia on the target node, or migrate elsewhere (host administration)
+LXG057 # the container's /etc/group unreadable: its program's groups, a choice inside it (tests/verify/run-drm-groups.sh)
 "
 # Codes whose fix needs a running container: run as printed in real LXC by
 # tests/integration/lxc-fixes.sh (which checks this list is what it covers)

@@ -173,4 +173,33 @@ check "community-scripts#7886: Debian 13 root (render 992), gid=104: LXG055 on r
 check "hal0#2213: privileged Ubuntu 26.04 root (render 991), gid=993: LXG055, fix gid=991" t_hal0_993
 check "hal0#2213 after the fix, gid=991: no error, no LXG055" t_hal0_991
 check "r-pufky PVE 9 notes: Debian 13 root, card1 gid=44 and renderD128 gid=992 with uid=0: no error" t_rpufky
+
+# A root whose /etc/group cannot be read (distroless and OCI application
+# images have none; one that is a FIFO, which an open for reading would
+# block on, or a directory is never opened): renderD128 0660 gid=993 is
+# not judged (no LXG055), and verify says so once: LXG057, a note (info,
+# exit 0) naming why. Under a timeout: a FIFO opened would hang.
+ct 710 "$NOBLE" 'dev0: /dev/dri/renderD128,gid=993' 'dev1: /dev/dri/card0,gid=44'
+rm "$work/zfs/data/subvol-710-disk-0/etc/group"
+ct 711 "$NOBLE" 'dev0: /dev/dri/renderD128,gid=993'
+rm "$work/zfs/data/subvol-711-disk-0/etc/group" && mkfifo "$work/zfs/data/subvol-711-disk-0/etc/group"
+ct 712 "$NOBLE" 'dev0: /dev/dri/renderD128,gid=993'
+rm "$work/zfs/data/subvol-712-disk-0/etc/group" && mkdir "$work/zfs/data/subvol-712-disk-0/etc/group"
+# unchecked CTID WHY: exit 0, one LXG057 (info) on a DRM node naming WHY, no LXG055
+unchecked() {
+	lx_json 0 "$work/out" timeout 20 "$lxgpu" --host "$examples/pve-intel-igpu.yaml" --pve-dir "$pve" \
+		--lxc-path "$lxcp" --lxc-config-dir "$lxc_config" --state-dir "$work/state" verify "$1" --format json &&
+		jq_ok "$work/out" '[.findings[] | select(.code == "LXG055")] | length == 0' &&
+		jq_ok "$work/out" '[.findings[] | select(.code == "LXG057")] | length == 1' &&
+		jq_ok "$work/out" '.findings[] | select(.code == "LXG057") |
+			.severity == "info" and (.device_path | startswith("/dev/dri/")) and
+			(.message | contains("/etc/group cannot be read (" + $why + ")"))' --arg why "$2" ||
+		{ lxj_show "$work/out"; return 1; }
+}
+t_no_group() { unchecked 710 "there is none"; }
+t_fifo_group() { unchecked 711 "not a regular file"; }
+t_dir_group() { unchecked 712 "not a regular file"; }
+check "distroless root without /etc/group: LXG057 (info, there is none), no LXG055, exit 0" t_no_group
+check "/etc/group a FIFO: never opened, LXG057 (not a regular file), exit 0" t_fifo_group
+check "/etc/group a directory: LXG057 (not a regular file), exit 0" t_dir_group
 tap_finish
