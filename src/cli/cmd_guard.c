@@ -101,16 +101,19 @@ static void print_outcome(const struct cli *cli, const struct outcome *o)
 	cli_print_doc(cli, doc, 1); /* docs/schema/guard.json */
 }
 
-/* pre-start must not block on what it could not read: say so, exit 0. */
+/* pre-start must not block on what it could not read: say so, exit 0.
+ * There is nothing to run for it then (the message names what could not
+ * be read): no fix. */
 static int cannot_check(const struct cli *cli, const char *id, const char *phase,
 			struct lx_error *err)
 {
 	bool pre = strcmp(phase, "pre-start") == 0;
 	struct lx_findings f = {0};
+	const char *message = err->message ? err->message : "unknown error";
 	lx_findings_add(&f, LXG035_GUARD_UNCHECKED, id, NULL, 0, NULL,
-			lx_xasprintf("%s", err->message ? err->message : "unknown error"),
-			pre ? lx_xstrdup("nothing blocks the start for this")
-			    : lx_xasprintf("as root: `lxgpu verify %s`", id));
+			pre ? lx_xasprintf("%s; nothing blocks the start for this", message)
+			    : lx_xstrdup(message),
+			pre ? NULL : lx_xasprintf("as root: `lxgpu verify %s`", id));
 	if (cli->format == CLI_FORMAT_TEXT)
 		fprintf(stderr, "lxgpu guard: CT %s %s: could not check:\n", id, phase);
 	print_findings(cli, &f);

@@ -579,9 +579,10 @@ void lx_guard_pre_start(const struct lx_host *host, const char *id, const struct
 	for (size_t i = 0; i < vms.unreadable.n; i++)
 		lx_findings_add(out, LXG035_GUARD_UNCHECKED, id, NULL, 0, NULL,
 				lx_xasprintf("a VM config cannot be read, so whether that VM holds a "
-					     "recorded GPU is not known: %s",
+					     "recorded GPU is not known: %s; nothing blocks the start "
+					     "for this",
 					     vms.unreadable.items[i]),
-				lx_xstrdup("nothing blocks the start for this"));
+				NULL);
 
 	report->checked = true;
 	struct lx_strv migs = {0};

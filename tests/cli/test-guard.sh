@@ -145,8 +145,10 @@ t_json_other_phases() {
 }
 t_json_unchecked() {
 	# no config: pre-start lets the start go on (0), post-start could not inspect (2); LXG035 says why
+	# (nothing to run for it: no fix, never prose in the fix's place)
 	guard_json 0 "$work/before.yaml" pre-start 199 &&
 		jq_ok "$work/g.json" '(.checked | not) and (.refused | not) and [.findings[] | [.code, .severity]] == [["LXG035", "warning"]]' &&
+		jq_ok "$work/g.json" '.findings[0] | .fix == null and .commands == [] and (.message | contains("nothing blocks the start"))' &&
 		guard_json 2 "$work/before.yaml" post-start 199 &&
 		jq_ok "$work/g.json" '(.checked | not) and [.findings[].code] == ["LXG035"]'
 }
