@@ -11,6 +11,13 @@ const char *lx_verdict_name(enum lx_verdict v)
 
 static void push(struct lx_preflight *p, struct lx_reason r)
 {
+	/* The verdict and the exit status agree: an error reason (exit 1 by
+	 * lx_judged_exit_status) is never an "ok" start. One of verify's
+	 * errors whose effect on the start preflight does not model (a line
+	 * Proxmox leaves out, LXG028; a group the users are not in, LXG055)
+	 * means the container does not start as configured: degraded. */
+	if (r.severity == LX_SEVERITY_ERROR && r.verdict == LX_VERDICT_OK)
+		r.verdict = LX_VERDICT_DEGRADED;
 	p->reasons = lx_xrealloc(p->reasons, (p->n + 1) * sizeof(*p->reasons));
 	p->reasons[p->n++] = r;
 	if (r.verdict > p->verdict)

@@ -6,7 +6,9 @@
 # finding those print in JSON must be one of verify's with the same code,
 # severity, container, file, line, device_path, fix and commands: the
 # severity belongs to the finding (preflight's verdict for the container
-# is separate: an LXG001 rule is a warning, and the start is ok). Also
+# is separate: an LXG001 rule is a warning, and the start is ok; but an
+# "ok" verdict never comes with an error reason, nor "will fail" without
+# one: the verdict and the exit status agree). Also
 # scan's host warnings carry `commands` as findings do, and every count in
 # the text says "1 GPU", never "1 GPUs".
 # Usage: test-vocabulary.sh LXGPU EXAMPLES CASES   (TAP)
@@ -42,6 +44,11 @@ t_case() {
 	lx_json sev "$work/verify.json" "$@" verify 700 --format json || return 1
 	# preflight's exit status is verify's rule over its reasons
 	lx_json sev "$work/preflight.json" "$@" preflight 700 --format json || return 1
+	# and its verdict agrees with it: "ok" never with an error reason (exit
+	# 1), "will fail" never without one (exit 0)
+	jq_ok "$work/preflight.json" '.next_start | all(
+		(.verdict != "ok" or all(.reasons[]; .severity != "error")) and
+		(.verdict != "will fail" or any(.reasons[]; .severity == "error")))' || return 1
 	lx_json sev "$work/audit.json" "$@" audit --format json || return 1
 	lx_json "0|1" "$work/doctor.json" "$@" doctor 700 --format json || return 1
 	# the guard's post-start is verify's checks: the same findings, and
