@@ -1,6 +1,7 @@
 /* libFuzzer target: a saved kernel log, parsed and matched against the
  * catalogue. Any input: no crash; every match lies inside the log and its
- * evidence is the lines it names. */
+ * evidence is the lines it names; the firmware requests it yields are safe
+ * names. */
 #include "lxgpu/doctor.h"
 
 #include <stdint.h>
@@ -27,6 +28,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		free(ev);
 	}
 	lx_kmsg_matches_free(&m);
+	/* the firmware files a DRM driver asked for: only safe relative
+	 * names, of amdgpu, i915 or xe, each once */
+	struct lx_fw_request *r;
+	size_t n;
+	lx_kmsg_firmware_requests(&k, &r, &n);
+	for (size_t i = 0; i < n; i++) {
+		if (!lx_firmware_name_valid(r[i].name) || !lx_drm_gpu_driver(r[i].driver))
+			__builtin_trap();
+		for (size_t j = 0; j < i; j++)
+			if (strcmp(r[i].name, r[j].name) == 0)
+				__builtin_trap();
+	}
+	lx_fw_requests_free(r, n);
 	lx_kmsg_free(&k);
 	return 0;
 }
