@@ -242,16 +242,18 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "src/nvidia/arch/nvalloc/unix/src/osinit.c RmFetchGspRmImages(): NV_PRINTF(LEVEL_ERROR, "
 	 "\"No firmware image found\\n\")"},
 	{"gsp-firmware-load-failed",
-	 "(nvidia (" BDF "): )?Direct firmware load for nvidia/([0-9.]+)/(gsp_[a-z0-9_]+\\.bin) "
+	 "(nvidia (" BDF "): )?Direct firmware load for nvidia/([0-9.]+)/(gsp(_[a-z0-9_]+)?\\.bin) "
 	 "failed with error (-?[0-9]+)",
 	 LXG107_GSP_FIRMWARE_MISSING, LX_SEVERITY_ERROR,
 	 "the kernel could not load the GSP firmware {file} of version {version} (error {error}: "
 	 "/lib/firmware/nvidia/{version}/{file} is missing)",
 	 "reinstall the driver package of version {version} (it ships the firmware), or reboot into "
 	 "the module whose firmware is installed",
-	 0, {{"version", 3}, {"gpu", 2}, {"file", 4}, {"error", 5}},
+	 0, {{"version", 3}, {"gpu", 2}, {"file", 4}, {"error", 6}},
 	 "the kernel's firmware loader, drivers/base/firmware_loader/main.c: dev_warn(\"Direct "
-	 "firmware load for %s failed with error %d\\n\")"},
+	 "firmware load for %s failed with error %d\\n\"), for the files kernel-open/nvidia/nv.c asks "
+	 "for (nvidia/<version>/gsp_tu10x.bin, gsp_ga10x.bin...; before 525 one file, "
+	 "NV_FIRMWARE_GSP_FILENAME \"nvidia/\" NV_VERSION_STRING \"/gsp.bin\")"},
 	{"gsp-firmware-version",
 	 "(GSP firmware image|GSP firmware log) version mismatch: got version ([^ ,]+), expected version "
 	 "([0-9][0-9.]*[0-9])",
@@ -676,6 +678,20 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "\"failed to load ucode %s(0x%X)\" (and a space), amdgpu_ucode_name(...), ...), then \"psp gfx "
 	 "command %s(0x%X) failed and response status is (0x%X)\\n\" (older kernels: DRM_WARN, "
 	 "no address)"},
+	{"amdgpu-atombios-stuck",
+	 "(amdgpu (" BDF "): )?(amdgpu: )?(\\[drm[^]]*\\] \\*ERROR\\* )?atombios stuck in loop for more "
+	 "than ([0-9]+)secs aborting",
+	 LXG141_GPU_INIT_FAILED, LX_SEVERITY_ERROR,
+	 "the AMD GPU's VBIOS (an atombios table the driver runs to post or reset it) hung for "
+	 "{seconds} s and was aborted: the GPU does not initialize (or come back after a reset), "
+	 "and containers holding it get no working /dev/dri or /dev/kfd device",
+	 "power the host off and on (a GPU left half-reset by a virtual machine or a failed reset "
+	 "needs a cold start); if it fails on every boot, check the slot, power and the system "
+	 "firmware's PCIe settings, and update the GPU's VBIOS or the system firmware",
+	 LX_KMSG_SOLE_AMDGPU, {{"gpu", 2}, {"seconds", 5}},
+	 "drivers/gpu/drm/amd/amdgpu/atom.c atom_op_jump(): DRM_ERROR(\"atombios stuck in loop for "
+	 "more than %dsecs aborting\\n\", ATOM_CMD_TIMEOUT_SEC) (newer kernels: drm_err() with the "
+	 "address)"},
 	{"amdgpu-ring-timeout",
 	 "(amdgpu (" BDF "): (amdgpu: )?)?(\\[drm:amdgpu_job_timedout \\[amdgpu\\]\\] \\*ERROR\\* )?"
 	 "ring ([a-z0-9_.]+) timeout, signaled seq=([0-9]+), emitted seq=([0-9]+)",
@@ -713,16 +729,17 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "DRM_INFO with the same text, [drm] and no address; 4.18 to 4.20, "
 	 "amdgpu_device_gpu_recover(): DRM_ERROR(\"VRAM is lost!\\n\"))"},
 	{"i915-gpu-hang",
-	 "(i915|xe) (" BDF "): (\\[drm\\] )?GPU HANG: ecode ([0-9a-fA-Fx:]+), in ([^ ]+)",
+	 "(i915|xe) (" BDF "): (\\[drm\\] )?GPU HANG: ecode ([0-9a-fA-Fx:]+)(, in ([^ ]+))?",
 	 LXG142_GPU_HANG, LX_SEVERITY_WARNING,
-	 "the Intel GPU hung running {process} (ecode {ecode}): the driver reset the engine and "
-	 "the program lost its context",
+	 "the Intel GPU hung (ecode {ecode}; the program on the hung engine: {process}): the "
+	 "driver reset the engine and the program lost its context",
 	 "restart the program; if it recurs, update the kernel, linux-firmware (GuC/HuC) and the "
 	 "media driver in the container (intel-media-va-driver) together",
-	 0, {{"gpu", 2}, {"ecode", 4}, {"process", 5}, {"driver", 1}},
-	 "drivers/gpu/drm/i915/i915_gpu_error.c i915_capture_error_state(): drm_info(\"GPU HANG: "
-	 "ecode %d:%x:%08x, in %s [%d]\\n\") (older kernels: error_msg()'s \"GPU HANG: ecode "
-	 "%d:%x:0x%08x\" and \", in %s [%d]\", printed by dev_notice without [drm])"},
+	 0, {{"gpu", 2}, {"ecode", 4}, {"process", 6}, {"driver", 1}},
+	 "drivers/gpu/drm/i915/i915_gpu_error.c error_msg(): \"GPU HANG: ecode %d:%x:%08x\", then "
+	 "\", in %s [%d]\" only when a context was running on the hung engine (older kernels: "
+	 "\"GPU HANG: ecode %d:%x:0x%08x\", printed by dev_notice without [drm]; newer ones by "
+	 "drm_info in i915_capture_error_state())"},
 	{"xe-declared-wedged",
 	 "CRITICAL: Xe has declared device (" BDF ") as wedged",
 	 LXG142_GPU_HANG, LX_SEVERITY_ERROR,
