@@ -5,6 +5,7 @@
  * amdkfd has no node for. */
 #include "lxgpu/doctor.h"
 
+#include <errno.h>
 #include <regex.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,14 +44,23 @@ static const struct {
 	{"^(amdgpu) " PCI ": .*Failed to load firmware \"(amdgpu/[^\"]+)\"", 1, 2, 3, 0},
 };
 
-/* %pe prints -ENOENT with CONFIG_SYMBOLIC_ERRNAME, else the number */
+/* %pe prints -ENOENT with CONFIG_SYMBOLIC_ERRNAME, else the number; the
+ * names the loader and the uC fetch return (Linux's numbers, as errno.h's) */
 static int error_number(const char *text)
 {
-	if (strcmp(text, "-ENOENT") == 0)
-		return -2;
+	static const struct {
+		const char *name;
+		int number;
+	} names[] = {{"ENOENT", ENOENT}, {"EAGAIN", EAGAIN}, {"ENOEXEC", ENOEXEC}, {"ENXIO", ENXIO},
+		     {"EIO", EIO},       {"EINVAL", EINVAL}, {"ENOMEM", ENOMEM},   {"ENOSPC", ENOSPC},
+		     {"EFBIG", EFBIG},   {"E2BIG", E2BIG},   {"ENODATA", ENODATA}, {"ETIMEDOUT", ETIMEDOUT},
+		     {"EPERM", EPERM},   {"EACCES", EACCES}, {"EBUSY", EBUSY},     {"ENODEV", ENODEV}};
 	if (text[1] >= '0' && text[1] <= '9')
 		return (int)strtol(text, NULL, 10);
-	return -1; /* another error the kernel named: not "not found" */
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (strcmp(text + 1, names[i].name) == 0)
+			return -names[i].number;
+	return 0; /* a name not listed: unknown */
 }
 
 static char *group(const char *text, const regmatch_t *m, unsigned i)

@@ -71,8 +71,12 @@ static void test_requests(void)
 		"[    3.701224] i915 0000:00:02.0: [drm] *ERROR* GT0: GuC firmware i915/tgl_guc_70.bin: fetch failed -ENOENT\n"
 		/* older: drm_notice(.., "%s firmware %s: fetch failed with error %d\n") */
 		"[    3.701229] i915 0000:00:02.0: [drm] HuC firmware i915/tgl_huc.bin: fetch failed with error -2\n"
-		/* another error than ENOENT: kept, with it */
+		/* another error than ENOENT: kept, with its number (-ENOEXEC: -8) */
 		"[    3.70123] xe 0000:03:00.0: [drm] GuC firmware xe/lnl_guc_70.bin: fetch failed -ENOEXEC\n"
+		/* xe_uc_fw.c: "... fetch failed with error %pe" (public-heldout/xe-bmg-guc-missing.log) */
+		"kernel: xe 0000:0c:00.0: [drm] Tile0: GT0: GuC firmware xe/bmg_guc_70.bin: fetch failed with error -ENOENT\n"
+		/* -EAGAIN (public-heldout-2/i2-glk-guc-eagain.log): its number */
+		"[  346.859829] i915 0000:00:02.0: [drm] *ERROR* GT0: GuC firmware i915/glk_guc_70.1.1.bin: fetch failed -EAGAIN\n"
 		/* Debian's loader patch: "firmware: failed to load %s (%d)" (i915-dmc-missing.log) */
 		"[    3.691893] i915 0000:00:02.0: firmware: failed to load i915/adlp_dmc.bin (-2)\n"
 		/* intel_dmc.c: "Failed to load DMC firmware %s (%pe). Disabling runtime power management." */
@@ -95,7 +99,9 @@ static void test_requests(void)
 		{"amdgpu/psp_13_0_8_toc.bin", "amdgpu", "0000:04:00.0", -2},
 		{"i915/tgl_guc_70.bin", "i915", "0000:00:02.0", -2},
 		{"i915/tgl_huc.bin", "i915", "0000:00:02.0", -2},
-		{"xe/lnl_guc_70.bin", "xe", "0000:03:00.0", -1},
+		{"xe/lnl_guc_70.bin", "xe", "0000:03:00.0", -8},
+		{"xe/bmg_guc_70.bin", "xe", "0000:0c:00.0", -2},
+		{"i915/glk_guc_70.1.1.bin", "i915", "0000:00:02.0", -11},
 		{"i915/adlp_dmc.bin", "i915", "0000:00:02.0", -2},
 		{"i915/mtl_dmc.bin", "i915", "0000:00:02.0", -2},
 		{"i915/kbl_dmc_ver1_04.bin", "i915", "0000:00:02.0", 0},
