@@ -327,7 +327,10 @@ static int in_child(void (*body)(const char *dir), const char *dir, char **err_o
 
 static void interrupted_mid_write(const char *dir)
 {
-	_cleanup_free_ char *path = lx_path_join(dir, "conf");
+	/* on the stack: the handler's _exit leaves a heap copy unfreed, which
+	 * valgrind 3.24 (Debian 13) counts as definitely lost in the child */
+	char path[PATH_MAX];
+	snprintf(path, sizeof path, "%s/conf", dir);
 	struct lx_atomic_file f;
 	struct lx_error err = {0};
 	if (lx_atomic_open(path, 0644, &f, &err) < 0 || write(f.fd, "half", 4) != 4)
@@ -338,7 +341,8 @@ static void interrupted_mid_write(const char *dir)
 
 static void interrupted_in_hold(const char *dir)
 {
-	_cleanup_free_ char *path = lx_path_join(dir, "conf");
+	char path[PATH_MAX]; /* on the stack: as interrupted_mid_write */
+	snprintf(path, sizeof path, "%s/conf", dir);
 	struct lx_error err = {0};
 	lx_interrupt_hold();
 	raise(SIGINT);
