@@ -82,7 +82,9 @@ enum {
 	/* The driver's own report of a failure the kernel already logged
 	 * (i915's "fetch failed" and "Failed to load DMC firmware" after the
 	 * firmware loader's "Direct firmware load ... failed" for the same
-	 * file): merged into that finding, it does not count again. */
+	 * file; a reset step after the hang it follows: amdgpu's "GPU reset
+	 * begin!" after a ring timeout, i915's "Resetting chip for ..." after
+	 * "GPU HANG"): merged into that finding, it does not count again. */
 	LX_KMSG_RESTATES = 1u << 6,
 };
 

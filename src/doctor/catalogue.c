@@ -549,8 +549,9 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "(GuC/HuC/DMC, PSP/SOS/TOC, SMU, MES, DMCUB, VCN) does not start, or the driver tries an "
 	 "older file next",
 	 "install a linux-firmware of a version that has {file} (Proxmox: pve-firmware; Debian: "
-	 "firmware-misc-nonfree or firmware-amd-graphics), or revert the linux-firmware update that "
-	 "removed it; then update-initramfs -u and reboot",
+	 "firmware-amd-graphics for amdgpu/, for i915/ and xe/ firmware-intel-graphics on Debian 13 "
+	 "and firmware-misc-nonfree on Debian 12), or revert the linux-firmware update that removed "
+	 "it; then update-initramfs -u and reboot",
 	 0, {{"file", 3}, {"gpu", 2}, {"driver", 1}, {"error", 5}},
 	 "drivers/base/firmware_loader/main.c _request_firmware(): dev_warn(device, \"Direct "
 	 "firmware load for %s failed with error %d\\n\"), for the files amdgpu_ucode.c "
@@ -580,8 +581,8 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "VA-API low-power encode) and, with GuC submission, rendering fail in every container "
 	 "holding the GPU",
 	 "install a linux-firmware of a version that has {file} (Proxmox: pve-firmware; Debian: "
-	 "firmware-misc-nonfree), or revert the linux-firmware update that removed it; then "
-	 "update-initramfs -u and reboot",
+	 "firmware-intel-graphics on Debian 13, firmware-misc-nonfree on Debian 12), or revert the "
+	 "linux-firmware update that removed it; then update-initramfs -u and reboot",
 	 LX_KMSG_RESTATES, {{"file", 4}, {"gpu", 2}, {"driver", 1}, {"error", 7}, {"uc", 3}},
 	 "drivers/gpu/drm/i915/gt/uc/intel_uc_fw.c intel_uc_fw_fetch(): gt_probe_error(gt, \"%s "
 	 "firmware %s: fetch failed %pe\\n\", ...) (older kernels: \"%s firmware %s: fetch failed "
@@ -608,12 +609,30 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "runs the GPU without runtime power management (it stays powered; display power saving is "
 	 "off); rendering and transcoding in containers are not affected",
 	 "install a linux-firmware of a version that has {file} (Proxmox: pve-firmware; Debian: "
-	 "firmware-misc-nonfree), then update-initramfs -u and reboot",
+	 "firmware-intel-graphics on Debian 13, firmware-misc-nonfree on Debian 12), then "
+	 "update-initramfs -u and reboot",
 	 LX_KMSG_RESTATES, {{"file", 4}, {"gpu", 2}, {"driver", 1}, {"error", 7}},
 	 "drivers/gpu/drm/i915/display/intel_dmc.c dmc_load_work_fn(): drm_notice(&i915->drm, "
 	 "\"Failed to load DMC firmware %s (%pe). Disabling runtime power management.\\n\", ...) "
 	 "(older kernels, intel_csr.c: \"Failed to load DMC firmware %s. Disabling runtime power "
 	 "management.\\n\")"},
+	{"i915-dmc-load-failed-old",
+	 "i915 (" BDF "): Failed to load DMC firmware \\[(https?://[^] ]+)\\], disabling runtime power "
+	 "management",
+	 LXG140_GPU_FIRMWARE_MISSING, LX_SEVERITY_WARNING,
+	 "the Intel GPU's display microcontroller (DMC) firmware did not load (a kernel of the 4.x "
+	 "series, whose message names no file; the \"Direct firmware load\" line before it does): "
+	 "the driver runs the GPU without runtime power management; rendering and transcoding in "
+	 "containers are not affected",
+	 "install a linux-firmware that has the i915/*_dmc_*.bin file the kernel asks for (Proxmox: "
+	 "pve-firmware; Debian: firmware-misc-nonfree), then update-initramfs -u and reboot",
+	 LX_KMSG_RESTATES, {{"gpu", 1}, {"url", 2}},
+	 "drivers/gpu/drm/i915/intel_csr.c csr_load_work_fn() of the 4.x kernels: dev_notice(\"Failed "
+	 "to load DMC firmware [\" FIRMWARE_URL \"], disabling runtime power management.\\n\"), "
+	 "FIRMWARE_URL the 01.org firmware page; the wording as quoted in public 4.x logs (Gentoo "
+	 "wiki's Intel page: \"i915 0000:00:02.0: Failed to load DMC firmware "
+	 "[https://01.org/linuxgraphics/intel-linux-graphics-firmwares], disabling runtime power "
+	 "management.\")"},
 	{"i915-wedged-on-init",
 	 "(i915|xe) (" BDF "): .*Failed to initialize GPU, declaring it wedged",
 	 LXG141_GPU_INIT_FAILED, LX_SEVERITY_ERROR,
@@ -638,7 +657,7 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "\"Fatal error during GPU init\\n\")"},
 	{"amdgpu-ip-block-failed",
 	 "(amdgpu (" BDF "): )?(amdgpu: )?(\\[drm:[a-z0-9_]+( \\[amdgpu\\])?\\] \\*ERROR\\* )?"
-	 "(hw_init|sw_init) of IP block <([a-z0-9_]+)> failed (-?[0-9]+)",
+	 "(hw_init|sw_init|early_init|late_init|resume) of IP block <([a-z0-9_]+)> failed (-?[0-9]+)",
 	 LXG141_GPU_INIT_FAILED, LX_SEVERITY_ERROR,
 	 "the AMD GPU failed to initialize: the {phase} of its IP block {block} failed "
 	 "({ret}), so amdgpu does not drive it, /dev/dri and /dev/kfd have no node for it and "
@@ -649,11 +668,15 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 LX_KMSG_NEEDS_CAUSE | LX_KMSG_SOLE_AMDGPU, {{"block", 7}, {"gpu", 2}, {"phase", 6}, {"ret", 8}},
 	 "drivers/gpu/drm/amd/amdgpu/amdgpu_device.c amdgpu_device_ip_init(), "
 	 "amdgpu_device_ip_hw_init_phase1/2(), amdgpu_device_fw_loading(): DRM_ERROR(\"hw_init "
-	 "of IP block <%s> failed %d\\n\"), DRM_ERROR(\"sw_init of IP block <%s> failed %d\\n\") "
+	 "of IP block <%s> failed %d\\n\"), DRM_ERROR(\"sw_init of IP block <%s> failed %d\\n\"); "
+	 "after a suspend or a reset, amdgpu_device_ip_resume_phase1/2() and "
+	 "amdgpu_device_fw_loading(): \"resume of IP block <%s> failed %d\\n\"; "
+	 "amdgpu_device_ip_early_init(), amdgpu_device_ip_late_init(): \"early_init of IP block <%s> "
+	 "failed %d\\n\", \"late_init of IP block <%s> failed %d\\n\" "
 	 "(dev_err with the address in newer kernels); one step of the init failure that "
 	 "\"amdgpu_device_ip_init failed\" and \"Fatal error during GPU init\" report next"},
 	{"amdgpu-ip-init-failed",
-	 "amdgpu (" BDF "): (amdgpu: )?amdgpu_(device_ip_)?init failed",
+	 "amdgpu (" BDF "): (amdgpu: )?amdgpu_(device_ip_)?(init|resume) failed",
 	 LXG141_GPU_INIT_FAILED, LX_SEVERITY_ERROR,
 	 "the AMD GPU failed to initialize (an IP block's init failed): amdgpu does not drive it, "
 	 "/dev/dri and /dev/kfd have no node for it and containers holding it get no GPU",
@@ -663,7 +686,8 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 LX_KMSG_NEEDS_CAUSE, {{"gpu", 1}},
 	 "drivers/gpu/drm/amd/amdgpu/amdgpu_device.c amdgpu_device_init(): dev_err(adev->dev, "
 	 "\"amdgpu_device_ip_init failed\\n\") (before 4.17, around amdgpu_init(): "
-	 "\"amdgpu_init failed\\n\")"},
+	 "\"amdgpu_init failed\\n\"); after a suspend, amdgpu_device_resume(): dev_err(adev->dev, "
+	 "\"amdgpu_device_ip_resume failed (%d).\\n\", r)"},
 	{"amdgpu-psp-ucode-refused",
 	 "amdgpu (" BDF "): (amdgpu: )?failed to load ucode ([A-Za-z0-9_]+)\\(0x[0-9A-Fa-f]+\\)",
 	 LXG140_GPU_FIRMWARE_MISSING, LX_SEVERITY_WARNING,
@@ -707,14 +731,16 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "timeout, signaled seq=%u, emitted seq=%u\\n\")); kernels that define amdgpu's dev_fmt "
 	 "print \"amdgpu: \" after the address"},
 	{"amdgpu-gpu-reset",
-	 "amdgpu (" BDF "): (amdgpu: )?(MODE1|MODE2|BACO) reset",
+	 "amdgpu (" BDF "): (amdgpu: )?(GPU )?((psp |smu )?[Mm][Oo][Dd][Ee]1|MODE2|BACO) reset",
 	 LXG142_GPU_HANG, LX_SEVERITY_WARNING,
 	 "the AMD GPU was reset ({method}) after a hang: every program using it lost its work",
 	 "restart the programs using the GPU (in every container holding it); if it recurs, "
 	 "update the kernel and linux-firmware together",
-	 0, {{"gpu", 1}, {"method", 3}},
+	 0, {{"gpu", 1}, {"method", 4}},
 	 "drivers/gpu/drm/amd/amdgpu/soc15.c, nv.c, soc21.c *_asic_reset(): dev_info(adev->dev, "
-	 "\"MODE1 reset\\n\"), \"MODE2 reset\\n\", \"BACO reset\\n\""},
+	 "\"MODE1 reset\\n\"), \"MODE2 reset\\n\", \"BACO reset\\n\"; the 5.x kernels: "
+	 "\"GPU BACO reset\\n\", and amdgpu_device.c amdgpu_device_mode1_reset(): \"GPU mode1 "
+	 "reset\\n\", then \"GPU smu mode1 reset\\n\" or \"GPU psp mode1 reset\\n\""},
 	{"amdgpu-vram-lost",
 	 "(amdgpu (" BDF "): (amdgpu: )?|\\[drm\\] |\\[drm:amdgpu_device_gpu_recover \\[amdgpu\\]\\] "
 	 "\\*ERROR\\* )VRAM is lost( due to GPU reset)?!",
@@ -728,6 +754,53 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "dev_info(tmp_adev->dev, \"VRAM is lost due to GPU reset!\\n\") (older kernels: "
 	 "DRM_INFO with the same text, [drm] and no address; 4.18 to 4.20, "
 	 "amdgpu_device_gpu_recover(): DRM_ERROR(\"VRAM is lost!\\n\"))"},
+	{"amdgpu-gpu-reset-begin",
+	 "amdgpu (" BDF "): (amdgpu: )?GPU reset begin!",
+	 LXG142_GPU_HANG, LX_SEVERITY_WARNING,
+	 "the AMD GPU hung and the driver began to reset it: every program using it (in every "
+	 "container holding it) loses its work",
+	 "restart the programs using the GPU; if it recurs, update the kernel and linux-firmware "
+	 "together, or revert the update after which it began",
+	 LX_KMSG_RESTATES, {{"gpu", 1}},
+	 "drivers/gpu/drm/amd/amdgpu/amdgpu_device.c amdgpu_device_gpu_recover(): dev_info(adev->dev, "
+	 "\"GPU reset begin!\\n\") (2025 kernels: \"GPU reset begin!. Source:  %d\\n\")"},
+	{"amdgpu-gpu-reset-failed",
+	 "amdgpu (" BDF "): (amdgpu: )?GPU reset\\(([0-9]+)\\) failed",
+	 LXG142_GPU_HANG, LX_SEVERITY_ERROR,
+	 "the AMD GPU hung and the driver's reset of it failed (reset {count}): the GPU stays unusable, "
+	 "for every container holding it, until the host is power-cycled",
+	 "stop what uses the GPU and reboot the host (power it off if the GPU does not come back); "
+	 "if it recurs, update the kernel and linux-firmware together, or revert the update after "
+	 "which it began",
+	 0, {{"gpu", 1}, {"count", 3}},
+	 "drivers/gpu/drm/amd/amdgpu/amdgpu_device.c amdgpu_device_gpu_recover(): "
+	 "dev_info(tmp_adev->dev, \"GPU reset(%d) failed\\n\", atomic_read(&tmp_adev->"
+	 "gpu_reset_counter)) (later: \"GPU reset(%d) failed with error %d\\n\")"},
+	{"amdgpu-ring-test-failed",
+	 "amdgpu (" BDF "): (amdgpu: )?(\\[drm:[a-z0-9_]+ \\[amdgpu\\]\\] \\*ERROR\\* )?ring ([a-z0-9_.]+) test "
+	 "failed \\((-?[0-9]+)\\)",
+	 LXG142_GPU_HANG, LX_SEVERITY_WARNING,
+	 "the AMD GPU's ring {ring} did not pass the driver's test ({error}; -110: no answer in time): "
+	 "at boot its engine does not start (an init failure follows), during a reset the engine did "
+	 "not come back; programs using it (in every container holding the GPU) lose their work",
+	 "reboot the host (power it off if it recurs); if it fails on every boot, install the "
+	 "linux-firmware of the kernel's release or revert the update after which it began",
+	 LX_KMSG_RESTATES, {{"ring", 4}, {"gpu", 1}, {"error", 5}},
+	 "drivers/gpu/drm/amd/amdgpu/amdgpu_ring.c amdgpu_ring_test_helper(): DRM_DEV_ERROR(adev->dev, "
+	 "\"ring %s test failed (%d)\\n\", ring->name, r), which prints the address and "
+	 "\"[drm:amdgpu_ring_test_helper [amdgpu]] *ERROR* \""},
+	{"kfd-not-supported-asic",
+	 "amdgpu (" BDF "): (amdgpu: )?kfd not supported on this ASIC",
+	 LXG143_KFD_REFUSED, LX_SEVERITY_WARNING,
+	 "amdgpu does not hand the AMD GPU to amdkfd in this kernel (its list of the GPU families "
+	 "amdkfd drives does not have this one), so ROCm (/dev/kfd) has no such GPU on the host nor "
+	 "in any container; graphics and VA-API transcoding are not affected",
+	 "nothing if the containers only render or transcode; for ROCm: a newer kernel whose amdkfd "
+	 "drives the GPU (Proxmox: the current proxmox-kernel series), or another GPU",
+	 0, {{"gpu", 1}},
+	 "drivers/gpu/drm/amd/amdgpu/amdgpu_amdkfd.c amdgpu_amdkfd_device_probe() (kernels 4.17 to "
+	 "5.x): dev_info(adev->dev, \"kfd not supported on this ASIC\\n\") for a chip its switch "
+	 "gives no kfd2kgd functions (the first copy, 4.15-4.16: dev_dbg)"},
 	{"i915-gpu-hang",
 	 "(i915|xe) (" BDF "): (\\[drm\\] )?GPU HANG: ecode ([0-9a-fA-Fx:]+)(, in ([^ ]+))?",
 	 LXG142_GPU_HANG, LX_SEVERITY_WARNING,
@@ -740,6 +813,30 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "\", in %s [%d]\" only when a context was running on the hung engine (older kernels: "
 	 "\"GPU HANG: ecode %d:%x:0x%08x\", printed by dev_notice without [drm]; newer ones by "
 	 "drm_info in i915_capture_error_state())"},
+	{"i915-reset",
+	 "i915 (" BDF "): (\\[drm\\] )?(GT[0-9]+: )?Resetting (chip|[a-z]+[0-9]*) (for|after) (.+)",
+	 LXG142_GPU_HANG, LX_SEVERITY_WARNING,
+	 "the Intel GPU hung ({reason}) and the driver reset {engine}: the programs running on it "
+	 "(in every container holding the GPU) lost their contexts",
+	 "restart the programs; if it recurs, update the kernel, linux-firmware (GuC/HuC) and the "
+	 "media driver in the container (intel-media-va-driver) together",
+	 LX_KMSG_RESTATES, {{"engine", 4}, {"gpu", 1}, {"reason", 6}},
+	 "drivers/gpu/drm/i915/gt/intel_reset.c intel_gt_reset(): gt_notice(gt, \"Resetting chip "
+	 "for %s\\n\", reason) and __intel_engine_reset_bh(): \"Resetting %s for %s\\n\" (engine, "
+	 "msg: the heartbeat's stopped heartbeat on <engine>, preemption time out); before the GT "
+	 "prefix dev_notice() or drm_notice() with the same texts; the 4.x i915_reset()'s "
+	 "\"Resetting chip after gpu hang\\n\""},
+	{"i915-reset-failed",
+	 "i915 (" BDF "): (\\[drm\\] )?(\\*ERROR\\* )?(GT[0-9]+: )?Failed to reset chip",
+	 LXG142_GPU_HANG, LX_SEVERITY_ERROR,
+	 "the Intel GPU hung and the driver could not reset it: it declares the GPU wedged, and "
+	 "rendering, transcoding and compute fail in every container holding it until the host is "
+	 "rebooted",
+	 "stop what uses the GPU and reboot the host; if it recurs, update the kernel and "
+	 "linux-firmware together",
+	 0, {{"gpu", 1}},
+	 "drivers/gpu/drm/i915/gt/intel_reset.c intel_gt_reset(): gt_err(gt, \"Failed to reset "
+	 "chip\\n\") before it wedges the GT (older: dev_err()/drm_err() without the GT prefix)"},
 	{"xe-declared-wedged",
 	 "CRITICAL: Xe has declared device (" BDF ") as wedged",
 	 LXG142_GPU_HANG, LX_SEVERITY_ERROR,
@@ -752,6 +849,33 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 0, {{"gpu", 1}},
 	 "drivers/gpu/drm/xe/xe_device.c xe_device_declare_wedged(): drm_err(&xe->drm, "
 	 "\"CRITICAL: Xe has declared device %s as wedged.\\n...\", dev_name(xe->drm.dev))"},
+	{"xe-engine-reset",
+	 "xe (" BDF "): (\\[drm\\] )?(Tile[0-9]+: )?(GT[0-9]+: )?(Engine reset: engine_class=([a-z]+)|"
+	 "Timedout job: seqno=)",
+	 LXG142_GPU_HANG, LX_SEVERITY_WARNING,
+	 "a job on the Intel GPU (xe) did not finish in time or the GuC reset its engine ({engine}): "
+	 "the program that submitted it (in a container: its transcode or compute job) lost its "
+	 "context",
+	 "restart the program; if it recurs, update the kernel and linux-firmware (the xe/ GuC "
+	 "file) together, or revert the update after which it began",
+	 LX_KMSG_RESTATES, {{"gpu", 1}, {"engine", 6}},
+	 "drivers/gpu/drm/xe/xe_guc_submit.c xe_guc_exec_queue_reset_handler(): xe_gt_info(gt, "
+	 "\"Engine reset: engine_class=%s, logical_mask: 0x%x, guc_id=%d\", ...) (later with "
+	 "\", state=0x%0x\"); guc_exec_queue_timedout_job(): xe_gt_notice(gt, \"Timedout job: "
+	 "seqno=%u, lrc_seqno=%u, guc_id=%d, flags=0x%lx in %s [%d]\", ...) (first kernels: "
+	 "drm_notice(\"Timedout job: seqno=%u, guc_id=%d, flags=0x%lx\"))"},
+	{"xe-gt-reset-failed",
+	 "xe (" BDF "): .*GT[0-9]+: reset failed \\((-?[A-Za-z0-9]+)\\)",
+	 LXG142_GPU_HANG, LX_SEVERITY_ERROR,
+	 "the Intel GPU (xe) hung and the driver could not reset it ({error}): it declares the GPU "
+	 "wedged, and rendering, transcoding and compute fail in every container holding it until "
+	 "the driver is rebound or the host rebooted",
+	 "stop what uses the GPU, then rebind the driver (echo the address to "
+	 "/sys/bus/pci/drivers/xe/unbind and bind) or reboot the host; if it recurs, update the "
+	 "kernel and linux-firmware together",
+	 0, {{"gpu", 1}, {"error", 2}},
+	 "drivers/gpu/drm/xe/xe_gt.c gt_reset(): xe_gt_err(gt, \"reset failed (%pe)\\n\", "
+	 "ERR_PTR(err)), with xe's \"[drm] *ERROR* Tile%u: GT%u: \" prefix"},
 	{"xe-uc-init-failed",
 	 "xe (" BDF "): .*Failed to initialize uC \\((-?[A-Za-z0-9]+)\\)",
 	 LXG141_GPU_INIT_FAILED, LX_SEVERITY_ERROR,
@@ -809,7 +933,8 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "msg=%s (%s)\\n\" (mes_v12_0.c: \"MES(%d) failed to respond to msg=%s\\n\"; older kernels: "
 	 "DRM_ERROR(\"MES failed to response msg=%d\\n\"))"},
 	{"amdgpu-psp-failed",
-	 "(amdgpu (" BDF "): )?(amdgpu: )?PSP (create ring|load sos|firmware loading) failed",
+	 "(amdgpu (" BDF "): )?(amdgpu: )?PSP (create ring|load [a-z_]+|tmr init|firmware loading|resume) "
+	 "failed",
 	 LXG145_AMD_PSP_FAILED, LX_SEVERITY_ERROR,
 	 "the AMD GPU's security processor (PSP) did not start ({step} failed): amdgpu cannot load "
 	 "the other engines' firmware, so the GPU does not initialize (or, after a reset, does not "
@@ -818,10 +943,12 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "reset needs a cold start); if it fails on every boot, install the linux-firmware of the "
 	 "kernel's release (its amdgpu/psp_*_sos, _ta and _toc files) or revert the update after "
 	 "which it began, then update-initramfs -u and reboot",
-	 LX_KMSG_SOLE_AMDGPU, {{"step", 4}, {"gpu", 2}},
+	 LX_KMSG_SOLE_AMDGPU, {{"gpu", 2}, {"step", 4}},
 	 "drivers/gpu/drm/amd/amdgpu/amdgpu_psp.c psp_hw_start(): dev_err(adev->dev, \"PSP create "
-	 "ring failed!\\n\"), \"PSP load sos failed!\\n\"; psp_hw_init(): \"PSP firmware loading "
-	 "failed\\n\" (older kernels: DRM_ERROR with the same texts)"},
+	 "ring failed!\\n\"), \"PSP load %s failed!\\n\" (sos, tmr, kdb, spl, sysdrv, soc_drv, "
+	 "intf_drv, dbg_drv, ras_drv, toc, asd); psp_hw_init(): \"PSP firmware loading failed\\n\"; "
+	 "after a suspend or a reset, psp_resume(): \"PSP resume failed\\n\"; and \"PSP tmr init "
+	 "failed!\\n\" (older kernels: DRM_ERROR with the same texts)"},
 	{"amdgpu-smu-timeout",
 	 "amdgpu (" BDF "): (amdgpu: )?SMU: I'm not done with your previous command: "
 	 "SMN_C2PMSG_66:(0x[0-9A-Fa-f]+) SMN_C2PMSG_82:(0x[0-9A-Fa-f]+)",

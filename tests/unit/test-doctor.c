@@ -293,6 +293,24 @@ static const struct expect expects[] = {
 	{"gsp-firmware-515.log", "LXG107", E, "0000:41:00.0", "file=gsp.bin|version=515.65.01|error=-2", NULL},
 	{"i915-gpu-hang-no-context.log", "LXG142", W, "0000:03:00.0", "ecode=12:0:00000000", NULL},
 	{"amdgpu-atombios-stuck.log", "LXG141", E, "0000:0a:00.0", "seconds=20", NULL},
+	/* kmsg4: the format strings of the reset, ring-test, kfd and PSP paths
+	 * (one real line alone where another row's finding takes it in) */
+	{"amdgpu-gpu-reset-failed.log", "LXG142", E, "0000:0b:00.0", "count=1", NULL},
+	{"amdgpu-ring-test-failed.log", "LXG142", W, "0000:03:00.0", "ring=kiq_2.1.0|error=-110", NULL},
+	{"kfd-not-supported-asic.log", "LXG143", W, "0000:06:00.0", NULL, NULL},
+	{"kfd-not-supported-asic.log", "LXG143", W, "0000:23:00.0", NULL, NULL},
+	/* the 4.x DMC line names no file: it restates the loader's line before it */
+	{"i915-dmc-load-failed-old.log", "LXG140", W, "0000:00:02.0", "file=i915/skl_dmc_ver1_27.bin|times=1", NULL},
+	{"i915-dmc-load-failed-old-alone.log", "LXG140", W, "0000:00:02.0",
+	 "url=https://01.org/linuxgraphics/intel-linux-graphics-firmwares", NULL},
+	{"amdgpu-gpu-reset-5x.log", "LXG142", W, "0000:03:00.0", "method=BACO|times=2", NULL},
+	{"amdgpu-psp-tmr-failed.log", "LXG145", E, "0000:0c:00.0", "step=load tmr|times=2", NULL},
+	{"amdgpu-psp-tmr-failed.log", "LXG141", E, "0000:0c:00.0", NULL, "LXG145"},
+	{"i915-reset.log", "LXG142", W, "0000:00:02.0", "engine=chip|reason=stopped heartbeat on rcs0|times=1", NULL},
+	{"i915-reset-old.log", "LXG142", W, "0000:00:02.0", "engine=chip|reason=gpu hang", NULL},
+	{"i915-reset-failed.log", "LXG142", E, "0000:00:02.0", NULL, NULL},
+	{"xe-engine-reset.log", "LXG142", W, "0000:03:00.0", "engine=ccs|times=1", NULL},
+	{"xe-gt-reset-failed.log", "LXG142", E, "0000:00:02.0", "error=-ETIMEDOUT", NULL},
 	{"i915-guc-wedged.log", "LXG141", E, "0000:00:02.0", "uc=GuC|error=-ENXIO|times=2", "-"},
 	{"i915-guc-init-old.log", "LXG141", E, "0000:00:02.0", "uc=GuC|error=-2", "-"},
 	{"i915-wedged-alone.log", "LXG141", E, "0000:00:02.0", "driver=i915", "-"},
@@ -572,8 +590,9 @@ static void test_amd_init_causes(void)
 
 /* amdgpu's DRM_ERROR lines name no GPU: with one AMD GPU in the log they
  * are that GPU's, with two they stay unnamed (the yuzu#2559 ring line and
- * pop-os/pop#2132's reset lines of 0000:03:00.0, then the same lines of a
- * second GPU filled in). A "hw_init of IP block" step before "Fatal error
+ * an amdgpu line that is no finding, "SMU is resumed successfully!", of
+ * 0000:03:00.0, then the same line of a second GPU filled in; pop-os/pop#2132's
+ * "GPU reset begin!" is a finding of its own since amdgpu-gpu-reset-begin). A "hw_init of IP block" step before "Fatal error
  * during GPU init" is one finding whose cause is the first failure
  * (legacy-rocm-build#384's lines, then amdgpu_device.c's fatal line). */
 static void test_amd_sole_gpu(void)
@@ -581,9 +600,9 @@ static void test_amd_sole_gpu(void)
 	static const char ring[] = "[drm:amdgpu_job_timedout [amdgpu]] *ERROR* ring gfx timeout, "
 				   "signaled seq=9910, emitted seq=9912\n";
 	static const char *const logs[] = {
-		"[ 37937.169164] amdgpu 0000:03:00.0: amdgpu: GPU reset begin!\n",
-		"[ 37937.169164] amdgpu 0000:03:00.0: amdgpu: GPU reset begin!\n"
-		"[ 37937.169170] amdgpu 0000:04:00.0: amdgpu: GPU reset begin!\n",
+		"[ 37937.169164] amdgpu 0000:03:00.0: amdgpu: SMU is resumed successfully!\n",
+		"[ 37937.169164] amdgpu 0000:03:00.0: amdgpu: SMU is resumed successfully!\n"
+		"[ 37937.169170] amdgpu 0000:04:00.0: amdgpu: SMU is resumed successfully!\n",
 	};
 	for (size_t l = 0; l < 2; l++) {
 		struct lx_kmsg k;
