@@ -356,6 +356,11 @@ void lx_kmsg_firmware_requests(const struct lx_kmsg *log, struct lx_fw_request *
  * still missing, LXG171 for one there now, LXG172 for a bound driver's
  * vendor directory missing, LXG173 for an amdgpu GPU without an amdkfd
  * node (with kfd's reason from log, which may be NULL). */
+/* Whether lx_doctor_drm reports the firmware file the log says the driver
+ * could not load for that GPU (LXG170/LXG171 from the live check): the
+ * log's LXG140 for it is then left out, the live finding has the more
+ * precise fix. */
+bool lx_doctor_drm_judged(const struct lx_host *host, const char *gpu, const char *file);
 void lx_doctor_drm(const struct lx_host *host, const struct lx_kmsg *log, struct lx_findings *out);
 
 /* ---- NVIDIA's container toolkit inside a container (src/doctor/toolkit.c) ---- */

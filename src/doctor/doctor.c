@@ -438,6 +438,10 @@ static int check_kmsg(struct check_ctx *c)
 	for (size_t i = 0; i < m.n; i++) {
 		const struct lx_kmsg_match *x = &m.items[i];
 		const struct lx_kmsg_entry *e = x->entry;
+		/* a file the live check judged: said once, by LXG170/LXG171 */
+		if (e->code == LXG140_GPU_FIRMWARE_MISSING && in->host &&
+		    lx_doctor_drm_judged(in->host, x->pci, lx_kmsg_match_field(x, "file")))
+			continue;
 		_cleanup_free_ char *times = x->count > 1 ? lx_xasprintf(" (%zu times)", x->count) : NULL;
 		/* the Xid rows' address as the log has it: no address there, elided */
 		const char *logged = lx_kmsg_match_field(x, "logged_gpu");

@@ -9,6 +9,7 @@
 #include <regex.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #define REQUESTS_MAX 256
 #define PCI "([0-9a-fA-F]{4,8}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\\.[0-7])"
@@ -131,14 +132,34 @@ static bool gpu_bound_to(const struct lx_host *host, const char *gpu, const char
 	return g && g->driver && strcmp(g->driver, driver) == 0;
 }
 
+/* Whether the live check says LXG170 or LXG171 of a request: another
+ * error than "not found" with the file there means the driver refused it
+ * (the log's LXG140 says that); a file missing now is missing all the same. */
+static bool judged_live(const struct lx_fw_request *r)
+{
+	return !(r->found && r->error != -2 && r->error != 0);
+}
+
+bool lx_doctor_drm_judged(const struct lx_host *host, const char *gpu, const char *file)
+{
+	const struct lx_drm_checks *c = &host->drm_checks;
+	if (!c->checked || !file)
+		return false;
+	for (size_t i = 0; i < c->n_requests; i++) {
+		const struct lx_fw_request *r = &c->requests[i];
+		if (strcmp(r->name, file) == 0 && (!gpu || !r->gpu || strcasecmp(r->gpu, gpu) == 0) &&
+		    judged_live(r))
+			return true;
+	}
+	return false;
+}
+
 static void firmware_findings(const struct lx_host *host, struct lx_findings *out)
 {
 	const struct lx_drm_checks *c = &host->drm_checks;
 	for (size_t i = 0; i < c->n_requests; i++) {
 		const struct lx_fw_request *r = &c->requests[i];
-		/* another error than "not found": the file was there and the
-		 * driver refused it; a file missing now is missing all the same */
-		if (r->found && r->error != -2 && r->error != 0)
+		if (!judged_live(r))
 			continue;
 		_cleanup_free_ char *gpu = r->gpu ? lx_xasprintf("GPU %s: ", r->gpu) : NULL;
 		_cleanup_free_ char *error = r->error ? lx_xasprintf(" (error %d)", r->error)

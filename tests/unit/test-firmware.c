@@ -262,6 +262,34 @@ static void test_lookup(void)
 	 * xz_only, zst_and_xz, custom */
 	ok(missing == 3 && added == 6 && dirs == 1 && kfd == 1, "3 LXG170, 6 LXG171, 1 LXG172, 1 LXG173");
 	lx_findings_free(&out);
+	/* the log's line for a file the live check judged is said once, by
+	 * LXG170/LXG171; a file the check did not judge keeps its LXG140 */
+	static const char log[] =
+		"[    4.101] amdgpu 0000:03:00.0: Direct firmware load for amdgpu/missing.bin failed with error -2\n"
+		"[    4.102] amdgpu 0000:03:00.0: Direct firmware load for amdgpu/in_root.bin failed with error -2\n"
+		"[    4.103] amdgpu 0000:03:00.0: Direct firmware load for amdgpu/not_asked.bin failed with error -2\n";
+	struct lx_kmsg k;
+	lx_kmsg_parse_text("test", log, sizeof(log) - 1, &k);
+	struct lx_doctor_input in = {.host = &h, .kmsg = &k};
+	struct lx_error err = {0};
+	ok(lx_doctor_host(&in, &out, &err) == 0, "doctor on the host and its log");
+	size_t logged = 0, live_missing = 0, live_added = 0;
+	bool unjudged = false;
+	for (size_t i = 0; i < out.n; i++) {
+		const char *msg = out.items[i].message;
+		if (out.items[i].code == LXG140_GPU_FIRMWARE_MISSING) {
+			logged++;
+			unjudged = strstr(msg, "amdgpu/not_asked.bin") != NULL;
+		}
+		live_missing += out.items[i].code == LXG170_GPU_FIRMWARE_STILL_MISSING &&
+				strstr(msg, "amdgpu/missing.bin") != NULL;
+		live_added += out.items[i].code == LXG171_GPU_FIRMWARE_ADDED_LATER &&
+			      strstr(msg, "amdgpu/in_root.bin") != NULL;
+	}
+	ok(logged == 1 && unjudged, "LXG140 only for the file the live check did not judge");
+	ok(live_missing == 1 && live_added == 1, "the judged files: LXG170 and LXG171, once each");
+	lx_findings_free(&out);
+	lx_kmsg_free(&k);
 	free(h.gpus[0].driver);
 	h.gpus[0].driver = NULL; /* amdgpu let go of 0000:03:00.0 */
 	lx_doctor_drm(&h, NULL, &out);
