@@ -23,7 +23,7 @@ _lxgpu_cmd_opts() {
 	audit) echo '--cluster --hosts --exclusive -o --output' ;;
 	preflight) echo '--next-boot --kernel --root --print-boot-unit --to --hosts --exclusive' ;;
 	topo) echo '--gpus --p2p --containers -o --output' ;;
-	snapshot) echo '-o --output --mig-uuids' ;;
+	snapshot) echo '-o --output --mig-uuids --kmsg' ;;
 	ensure-nodes) echo '--dry-run --load-modules --all-mig --print-boot-unit' ;;
 	hook) echo '--optional' ;;
 	guard) echo '' ;;
