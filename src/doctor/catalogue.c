@@ -350,6 +350,16 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "%04x:%02x:%02x.%x\\nNVRM: (PCI ID: %04x:%04x) installed in this system has\\nNVRM: fallen "
 	 "off the bus and is not responding to commands.\\n\"; osinit.c: NV_DEV_PRINTF(\"GPU has "
 	 "fallen off the bus.\\n\")"},
+	{"fallen-off-bus-old",
+	 "NVRM: GPU at (" BDF ") has fallen off the bus",
+	 LXG109_FALLEN_OFF_BUS, LX_SEVERITY_ERROR,
+	 "the GPU stopped answering on PCIe (power, heat, a bad riser or slot, link errors)",
+	 FIX_FALLEN, 0, {{"gpu", 1}},
+	 "the proprietary driver before its RM was published (no source to cite: the wording as "
+	 "its public logs quote it): \"NVRM: GPU at 0000:02:00.0 has fallen off the bus.\" "
+	 "(ubuntuforums.org, \"The Nvidia crashes thread rides again\", Ubuntu 12.04, 2012), the "
+	 "same with 0000:01:00.0 on Debian jessie's 3.13 (a Quadro K2000M); the open RM's "
+	 "osinit.c says \"GPU has fallen off the bus.\\n\" after its NV_DEV_PRINTF prefix"},
 	{"xid-79", XID_PREFIX "79, (.*)", LXG109_FALLEN_OFF_BUS, LX_SEVERITY_ERROR,
 	 "Xid 79 (ROBUST_CHANNEL_GPU_HAS_FALLEN_OFF_THE_BUS): the GPU no longer answers on PCIe; "
 	 "NVIDIA's resolution: RESTART_BM",
