@@ -166,6 +166,27 @@ static const char *why_text(const char *why)
 	return lx_str_starts_with(why, "could not check: ") ? why + strlen("could not check: ") : why;
 }
 
+/* Whether `lxgpu apply ID --live` gives the running container this node
+ * without a restart: a Proxmox container of a host whose pve-container
+ * hotplugs devN entries (6.0.4+), whose GPU lines are devN entries (apply
+ * keeps that style) and which has no devN entry for the node yet, so that
+ * apply's fix for it is a new devN key, the one kind `pct set` hotplugs
+ * (PVE::LXC::Config::vmconfig_hotplug_pending skips a key the config has:
+ * an edited or removed entry waits for the next start). */
+static bool new_devn_goes_live(const struct runtime *r, const char *path)
+{
+	if (!r->cc->is_pve || !lx_host_pve_hotplugs_devn(r->host))
+		return false;
+	bool devn_style = false;
+	for (size_t i = 0; i < r->cc->n_grants; i++) {
+		const struct lx_configured_node *g = &r->cc->grants[i];
+		if (g->devn && strcmp(g->path, path) == 0)
+			return false;
+		devn_style |= g->devn;
+	}
+	return devn_style;
+}
+
 static void check_devices_cgroup(struct runtime *r, const struct lx_access *access,
 				 struct lx_running_devices *d)
 {
@@ -214,6 +235,11 @@ static void check_devices_cgroup(struct runtime *r, const struct lx_access *acce
 					       "the container still runs with the rules of its start"
 					     : ""),
 			pending ? pending_fix(r)
+			: new_devn_goes_live(r, n->path)
+				? lx_xasprintf("add it as a new devN entry, which Proxmox gives the "
+					       "running container at once (pct set, no restart): "
+					       "`lxgpu apply %s --live`",
+					       r->cc->id)
 				: lx_xasprintf("fix the rules, then restart the container: `lxgpu apply %s`, "
 					       "then %s",
 					       r->cc->id, restart));

@@ -23,7 +23,10 @@
 #           runs with the GPU: stop it, apply, pct start
 # and a Proxmox container (GPU 1, apply --style raw; a pct stub makes its
 # LXC config as pve-container does for raw keys and starts it): LXG018
-# (apply, then pct reboot), LXG019 (pct reboot), LXG033 (pct shutdown).
+# (apply, then pct reboot), LXG019 (pct reboot), LXG033 (pct shutdown); on
+# cgroup v2 as on Proxmox VE 9 (pve-container 6.1.6 in the model; PVE 9 has
+# no cgroup v1), LXG018 of a devN container lacking a node's entry: apply
+# --live, no restart.
 # Last, the codes covered here are the ones test-fixes.sh names as covered
 # by this test.
 # Usage: lxc-fixes.sh LXGPU EXAMPLES_DIR   (TAP; root, lxc, setpriv, python3)
@@ -69,17 +72,46 @@ fix_stubs "$out/fix" "$lxgpu" -- --backup-dir "$out/backups" --lock-dir "$out"
 rm "$fix_dir/bin/lxc-start" "$fix_dir/bin/lxc-stop" "$fix_dir/bin/lxc-attach"
 # pct for the Proxmox container: as pve-container, at each start its LXC
 # config is made anew: the sandbox's lines (config.base, pve-container's
-# cgroup keys and init) and the raw lxc.* keys of /etc/pve/lxc/ID.conf, as
-# written there; a CT with no sandbox (the guard's) starts as nothing.
+# cgroup keys and init), the raw lxc.* keys of /etc/pve/lxc/ID.conf, as
+# written there, and for each devN entry of its live section what
+# pve-container gives it (PVE::LXC::update_lxc_config: a device rule
+# "c MAJOR:MINOR rw" under this cgroup version's key; the node, which its
+# autodev hook binds in, here a bind of the host's node); a CT with no
+# sandbox (the guard's) starts as nothing. `pct set ID --devN VALUE` on a
+# running CT does what pve-container 6.0.4+ does for a key the config does
+# not have (PVE::LXC::Config::vmconfig_hotplug_pending, read at
+# proxmox/pve-container 94f5585): PVE::LXC::device_passthrough_hotplug
+# (the node inside, then `lxc-cgroup devices.allow`), then the key goes
+# into the live section; any other set is not modelled here (exit 255).
+[ "$layout" = v2 ] && devkey=lxc.cgroup2.devices || devkey=lxc.cgroup.devices
 cat >"$fix_dir/on-pct" <<EOF
 #!/bin/sh
-id=\$2 d="$lxcpath/\$2"
-gen() { cp "\$d/config.base" "\$d/config" && sed -n 's/^\(lxc\.[^:]*\): */\1 = /p' "$pve/lxc/\$id.conf" >>"\$d/config"; }
+id=\$2 d="$lxcpath/\$2" c="$pve/lxc/\$2.conf"
+numbers() { mm=\$(stat -L -c '%t %T' "\$1") && echo "\$((0x\${mm% *})):\$((0x\${mm#* }))"; }
+gen() {
+	cp "\$d/config.base" "\$d/config" && sed -n 's/^\(lxc\.[^:]*\): */\1 = /p' "\$c" >>"\$d/config" || return 1
+	for p in \$(sed '/^\[/,\$d' "\$c" | sed -n 's/^dev[0-9]*: *\([^,]*\).*/\1/p'); do
+		n=\$(numbers "\$p") || return 1
+		printf '%s\\n' "$devkey.allow = c \$n rw" "lxc.mount.entry = \$p \${p#/} none bind,create=file 0 0"
+	done >>"\$d/config"
+}
 [ -d "\$d" ] || exit 0
 case \$1 in
 start) gen && lxc-start -P "$lxcpath" -n "\$id" ;;
 shutdown | stop) lxc-stop -P "$lxcpath" -n "\$id" ;;
 reboot) lxc-stop -P "$lxcpath" -n "\$id" && gen && lxc-start -P "$lxcpath" -n "\$id" ;;
+set)
+	key=\${3#--} value=\$4 p=\${4%%,*}
+	case \$key in dev[0-9]*) ;; *) echo "stand-in pct: only a devN is modelled" >&2; exit 255 ;; esac
+	sed '/^\[/,\$d' "\$c" | grep -q "^\$key:" && { echo "stand-in pct: \$key is in the config (pending: not modelled)" >&2; exit 255; }
+	[ "\$(lxc-info -P "$lxcpath" -n "\$id" -s -H)" = RUNNING ] || { echo "stand-in pct: CT \$id is not running" >&2; exit 255; }
+	n=\$(numbers "\$p") &&
+		lxc-attach -P "$lxcpath" -n "\$id" -- /bin/sh -c "[ -e \$p ] || mknod -m 0660 \$p c \${n%:*} \${n#*:}" &&
+		lxc-cgroup -P "$lxcpath" -n "\$id" devices.allow "c \$n rwm" ||
+		{ echo "\$key: unable to hotplug \$key" >&2; exit 255; }
+	awk -v line="\$key: \$value" '/^\[/ && !done { print line; done = 1 } { print } END { if (!done) print line }' "\$c" >"\$c.new" &&
+		mv "\$c.new" "\$c"
+	;;
 esac
 EOF
 chmod +x "$fix_dir/on-pct"
@@ -139,7 +171,36 @@ t_clean() {
 uvm_rule=$(grep -m1 'devices.allow = c 511:0 rw' "$conf")
 t_no_rule() { # started without the uvm rule, the config too: apply, then restart
 	stop && sed -i '/devices.allow[ =:]* c 511:0 rw/d' "$conf" && start || return 1
-	fixed LXG018 verify_json
+	fixed LXG018 verify_json || return 1
+	# also on Proxmox VE 9 (v2: the model's pve-container 6.1.6 hotplugs a
+	# new devN): an lxc.* rule is no devN, so still apply, then the restart
+	[ "$ct" != "$pct" ] || case $f in
+		*"\`pct reboot $ct\`"*) case $f in *--live*) echo "--live for a raw rule: $f"; return 1 ;; esac ;;
+		*) echo "no pct reboot in: $f"; return 1 ;;
+		esac
+}
+# LXG018 on Proxmox VE 9: a container whose GPU lines are devN entries
+# (apply --style devn) but whose nvidia-uvm comes by a bind with no device
+# rule (the config does not allow it either, so not "restart pending").
+# The fix is `lxgpu apply CT --live`: a new devN key, which pct set
+# hotplugs (the stub above); the container keeps running (the same init),
+# the key went to pct, and LXG018 is gone. Then back to the raw config.
+t_pve_devn_live() {
+	stop && cp "$conf" "$out/pve-raw.conf" || return 1
+	lxa apply "$ct" --style devn >"$out/a.out" 2>&1 || { cat "$out/a.out"; return 1; }
+	grep -q '^dev[0-9]*: /dev/nvidia-uvm[,]' "$conf" || { echo "no devN for nvidia-uvm:"; cat "$conf"; return 1; }
+	sed -i '/^dev[0-9]*: \/dev\/nvidia-uvm[,]/d' "$conf" &&
+		echo 'lxc.mount.entry: /dev/nvidia-uvm dev/nvidia-uvm none bind,optional,create=file' >>"$conf" && start || return 1
+	init=$(lxc-info -P "$lxcpath" -n "$ct" -p -H)
+	given_calls=$(wc -l <"$fix_dir/calls")
+	fixed LXG018 verify_json || return 1
+	case $f in *" apply $ct --live\`"*) ;; *) echo "not apply --live: $f"; return 1 ;; esac
+	case $f in *reboot* | *lxc-stop*) echo "a restart in: $f"; return 1 ;; esac
+	[ "$(lxc-info -P "$lxcpath" -n "$ct" -p -H)" = "$init" ] || { echo "CT $ct was restarted"; return 1; }
+	tail -n +"$((given_calls + 1))" "$fix_dir/calls" | grep -q "^pct set $ct --dev[0-9]* /dev/nvidia-uvm[,]" ||
+		{ echo "no pct set of nvidia-uvm:"; cat "$fix_dir/calls"; return 1; }
+	stop
+	cp "$out/pve-raw.conf" "$conf"
 }
 t_pending() { # started without it, the rule put back on disk while it runs
 	stop && sed -i '/devices.allow = c 511:0 rw/d' "$conf" && start && sleep 2 || return 1
@@ -239,6 +300,7 @@ rcase pve-clean t_clean
 if [ "$(cat "$out/pve-clean.rc")" = 0 ]; then
 	rcase pve-no-rule t_no_rule
 	rcase pve-changed t_changed
+	[ "$layout" = v2 ] && rcase pve-devn-live t_pve_devn_live
 	rcase pve-guard t_pve_guard
 fi
 stop >/dev/null 2>&1
@@ -274,7 +336,11 @@ for layout in $(lxc_layouts); do
 	mkdir -p "$dir"
 	model_layout=$layout
 	[ "$layout" = v1 ] && model_layout=hybrid
-	sed "s/^cgroup: .*/cgroup: $model_layout/" "$examples/pve-8x-rtx-pro-6000.yaml" >"$dir/host.yaml"
+	# v2: as Proxmox VE 9.1 (pve-container 6.1.6, which hotplugs a new devN:
+	# 6.0.4+); PVE 9 has no cgroup v1 (systemd 257), so v1 stays PVE 8's
+	pve9=""
+	[ "$layout" = v2 ] && pve9='\npve_container_version: "6.1.6"'
+	sed "s/^cgroup: .*/cgroup: $model_layout$pve9/" "$examples/pve-8x-rtx-pro-6000.yaml" >"$dir/host.yaml"
 
 	t_setup() {
 		mkdir -p "$dir/pve/lxc" && lxc_sandbox_create "$ct" || return 1
@@ -321,6 +387,8 @@ for layout in $(lxc_layouts); do
 		reported pve-clean
 	check "cgroup $layout: Proxmox: LXG018 started without the uvm rule: apply, then pct reboot" reported pve-no-rule
 	check "cgroup $layout: Proxmox: LXG019 a node's lines removed after the start: pct reboot (a comment: no LXG019)" reported pve-changed
+	[ "$layout" = v2 ] &&
+		check "cgroup v2: Proxmox VE 9: LXG018 devN container, nvidia-uvm bound with no rule: apply --live (pct set hotplugs a new devN), no restart" reported pve-devn-live
 	check "cgroup $layout: Proxmox: LXG033 guard of CT 102 while it runs: pct shutdown, apply, pct start" reported pve-guard
 	check "cgroup $layout: LXG033 guard, exclusive use, this one running: lxc-stop -P, apply, pct start" reported guard
 	grep -h ' fix: ' "$dir"/*.log 2>/dev/null | sed "s/^/# $layout: /"
