@@ -206,6 +206,22 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "kernel-open/nvidia/nv-pci.c nv_pci_validate_bars(): \"NVRM: This PCI I/O region assigned "
 	 "to your NVIDIA device is invalid:\\nNVRM: BAR%d is %lluM @ 0x%llx "
 	 "(PCI:%04x:%02x:%02x.%x)\\n\""},
+	{"bar-64bit-no-window",
+	 "NVRM: This is a 64-bit BAR mapped above 4GB by the system BIOS or the [A-Za-z]+ kernel, but "
+	 "the PCI bridge immediately upstream of this GPU does not define a matching prefetchable "
+	 "memory window",
+	 LXG104_BAR_UNASSIGNED, LX_SEVERITY_ERROR,
+	 "the firmware put a GPU's 64-bit BAR above 4 GB, but the bridge above the GPU has no "
+	 "prefetchable window there: the driver refuses the GPU (its probe fails)",
+	 "enable Above 4G Decoding (and Resizable BAR) in the firmware setup and update the system "
+	 "firmware; else add pci=realloc to the kernel command line",
+	 0, {{NULL, 0}},
+	 "kernel-open/nvidia/nv-pci.c nv_pci_validate_bars() (nv_pci_probe() in older drivers): "
+	 "nv_printf(NV_DBG_ERRORS, \"NVRM: This is a 64-bit BAR mapped above 4GB by the system\\n"
+	 "NVRM: BIOS or the %s kernel, but the PCI bridge\\nNVRM: immediately upstream of this GPU "
+	 "does not define\\nNVRM: a matching prefetchable memory window.\\n\", NV_KERNEL_NAME) (older "
+	 "drivers: \"... the Linux kernel ...\" in one message with \"This may be due to a known Linux "
+	 "kernel bug\")"},
 	{"pci-bar-no-space",
 	 "pci (" BDF "): (BAR ([0-9]+) \\[mem size (0x[0-9a-fA-F]+)[^]]*\\]: (can't assign; no space|failed "
 	 "to assign)|BAR ([0-9]+): (no space for|failed to assign) \\[mem size (0x[0-9a-fA-F]+))",

@@ -296,6 +296,7 @@ static const struct expect expects[] = {
 	/* kmsg4: the format strings of the reset, ring-test, kfd and PSP paths
 	 * (one real line alone where another row's finding takes it in) */
 	{"fallen-off-bus-old.log", "LXG109", E, "0000:02:00.0", NULL, NULL},
+	{"bar-64bit-no-window.log", "LXG104", E, NULL, NULL, NULL},
 	{"amdgpu-gpu-reset-failed.log", "LXG142", E, "0000:0b:00.0", "count=1", NULL},
 	{"amdgpu-ring-test-failed.log", "LXG142", W, "0000:03:00.0", "ring=kiq_2.1.0|error=-110", NULL},
 	{"kfd-not-supported-asic.log", "LXG143", W, "0000:06:00.0", NULL, NULL},
