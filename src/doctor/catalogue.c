@@ -1347,6 +1347,10 @@ static bool same_cause(const struct lx_kmsg_match *m, const struct lx_kmsg_match
 	const char *mf = lx_kmsg_match_field(m, "file"), *ef = lx_kmsg_match_field(ev, "file");
 	if (mf && ef && strcmp(mf, ef) != 0)
 		return false;
+	/* an amdgpu line still without its address after bind_sole_amdgpu: the
+	 * log shows several AMD GPUs, and it is none of them in particular */
+	if (((m->entry->flags | ev->entry->flags) & LX_KMSG_SOLE_AMDGPU) && !m->pci != !ev->pci)
+		return false;
 	return !ev->pci || !m->pci || strcmp(ev->pci, m->pci) == 0;
 }
 

@@ -619,6 +619,32 @@ static void test_amd_sole_gpu(void)
 			lx_kmsg_matches_free(&m);
 		lx_kmsg_free(&k);
 	}
+	/* two AMD GPUs and the same timeout with and without the address: the
+	 * one without is no GPU's, not the other's (either order) */
+	static const char addressed[] = "[ 37937.1] amdgpu 0000:04:00.0: amdgpu: ring gfx_0.0.0 timeout, "
+					"signaled seq=1, emitted seq=3\n";
+	static const char unaddressed[] = "[ 37937.2] [drm:amdgpu_job_timedout [amdgpu]] *ERROR* ring gfx_0.0.0 "
+					  "timeout, signaled seq=1, emitted seq=3\n";
+	for (size_t order = 0; order < 2; order++) {
+		struct lx_kmsg k;
+		struct lx_kmsg_matches m;
+		_cleanup_free_ char *text = order == 0 ? lx_xasprintf("%s%s%s", logs[1], addressed, unaddressed)
+						       : lx_xasprintf("%s%s%s", logs[1], unaddressed, addressed);
+		parse(text, &k);
+		size_t n = count_matches(&k, NULL, &m);
+		bool named = false, unnamed = false;
+		for (size_t i = 0; n == 2 && i < n; i++) {
+			named |= same_str(m.items[i].pci, "0000:04:00.0") && m.items[i].count == 1;
+			unnamed |= m.items[i].pci == NULL && m.items[i].count == 1;
+		}
+		ok(named && unnamed, order == 0 ? "two AMD GPUs, a ring timeout of one, then one without the "
+						  "address: two findings, the second no GPU's"
+						: "two AMD GPUs, a ring timeout without the address, then one of "
+						  "0000:04:00.0: two findings, the first no GPU's");
+		if (n != (size_t)-1)
+			lx_kmsg_matches_free(&m);
+		lx_kmsg_free(&k);
+	}
 	struct lx_kmsg k;
 	struct lx_kmsg_matches m;
 	const struct lx_kmsg_match *fail, *psp;
