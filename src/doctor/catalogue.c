@@ -1006,6 +1006,45 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "__smu_msg_v1_print_err_limited(ctl, args, \"SMU: No response\"), which prints "
 	 "dev_err(adev->dev, \"%s msg_reg: %x resp_reg: %x\", err_msg, ...); the text as printed: "
 	 "\"SMU: No response msg_reg: %x resp_reg: %x\""},
+	{"amdgpu-powerplay-send-failed",
+	 "(amdgpu (" BDF "): )?(amdgpu: )?(\\[powerplay\\] *)?failed to send (pre )?message "
+	 "([0-9a-fA-F]+) ret is (-?[0-9]+)",
+	 LXG149_AMD_SMU_HANG, LX_SEVERITY_WARNING,
+	 "the AMD GPU's SMU (its power management firmware; powerplay's message path of GPUs "
+	 "before Vega 20: Polaris, Fiji, Tonga, Hawaii) did not complete the driver's message "
+	 "{msg} (response {ret}; 0: no answer yet): clocks and power states stop changing, boot "
+	 "or resume stalls on it, and a ring timeout or a failed GPU reset often follows, for "
+	 "every container holding the GPU",
+	 "restart the programs using the GPU; if it persists, reboot the host; if it recurs, "
+	 "install the linux-firmware of the kernel's release (amdgpu/*_smc.bin) or revert the "
+	 "kernel or firmware update after which it began, update-initramfs -u and reboot",
+	 LX_KMSG_SOLE_AMDGPU, {{"gpu", 2}, {"msg", 6}, {"ret", 7}},
+	 "drivers/gpu/drm/amd/powerplay/smumgr/smu7_smumgr.c smu7_send_msg_to_smc() (until the "
+	 "dev_* conversion of 5.10, which prints it at debug level only; pr_fmt amdgpu: "
+	 "[powerplay], so the message goes on on its own line): "
+	 "pr_info(\"\\n failed to send message %x ret is %d \\n\", msg, ret), and the older "
+	 "\"\\n failed to send pre message %x ret is %d \\n\"; ci_smumgr.c ci_send_msg_to_smc() "
+	 "(Hawaii, Bonaire): \"\\n failed to send message %x ret is %d\\n\", since 5.10 "
+	 "dev_info(adev->dev, \"failed to send message %x ret is %d\\n\", msg, ret); ret is "
+	 "SMC_RESP_0 (1: done, 0xFE: not supported, logged at debug level only)"},
+	{"amdgpu-smu-disable-features-failed",
+	 "amdgpu (" BDF "): (amdgpu: )?(Fail to disable dpm features!|Failed to disable smu features\\.)",
+	 LXG149_AMD_SMU_HANG, LX_SEVERITY_WARNING,
+	 "the AMD GPU's SMU (its power management firmware) did not complete the driver's "
+	 "request to turn its power features off ({step}), on suspend, GPU reset or driver "
+	 "unload: the suspend or reset that needed it fails, the GPU often comes back dark or "
+	 "not at all, for every container holding the GPU",
+	 "power the host off and on (a GPU left in a bad state needs a cold start); if it recurs "
+	 "on every suspend, avoid suspend on this host, install the linux-firmware of the "
+	 "kernel's release (amdgpu/smu_*.bin) or revert the kernel or firmware update after "
+	 "which it began, update-initramfs -u and reboot",
+	 LX_KMSG_RESTATES, {{"gpu", 1}, {"step", 3}},
+	 "drivers/gpu/drm/amd/pm/swsmu/amdgpu_smu.c (earlier powerplay/amdgpu_smu.c): smu_disable_dpms(): "
+	 "dev_err(adev->dev, \"Failed to disable smu features.\\n\") when the SMU does not "
+	 "complete the message that turns its features off; smu_smc_hw_cleanup(), from "
+	 "smu_suspend() and smu_hw_fini(): dev_err(adev->dev, \"Fail to disable dpm "
+	 "features!\\n\") (both after the SMU's own line, I'm not done or response, when that "
+	 "was logged: one cause, not counted again)"},
 	{"amdgpu-dmcub-error",
 	 "(amdgpu (" BDF "): )?(\\[drm[^]]*\\] \\*ERROR\\* )?dc_dmub_srv_log_diagnostic_data: DMCUB "
 	 "error - collecting diagnostic data",

@@ -359,6 +359,15 @@ static const struct expect expects[] = {
 	/* the SMU stops answering, then the ring times out (old form, no address) */
 	{"amdgpu-smu-timeout.log", "LXG149", W, "0000:0d:00.0", "msg=0x00000012|param=0x00000005|times=3", NULL},
 	{"amdgpu-smu-timeout.log", "LXG142", W, "0000:0d:00.0", "ring=gfx_0.0.0|signaled=613206|emitted=613208", NULL},
+	/* powerplay's SMU7/CI message path: the message on the line after
+	 * "amdgpu: [powerplay] ", no address (one SMU, one cause: two
+	 * messages count twice), and the 5.10 dev_info form with it */
+	{"amdgpu-powerplay-send-failed.log", "LXG149", W, NULL, "msg=146|ret=65535|times=2", NULL},
+	{"amdgpu-powerplay-send-failed-dev.log", "LXG149", W, "0000:02:00.0", "msg=16a|ret=0|times=2", NULL},
+	/* the SMU does not turn its features off on suspend: two lines of one
+	 * failure, counted once */
+	{"amdgpu-smu-disable-features.log", "LXG149", W, "0000:0d:00.0",
+	 "step=Failed to disable smu features.|times=1", NULL},
 	/* at init: the SMU's silence is why amdgpu gave the GPU up; the
 	 * interface-version notice before it is no finding */
 	{"amdgpu-smu-init-failed.log", "LXG149", W, "0000:03:00.0", "msg=0x00000006|param=0x00000000", NULL},
