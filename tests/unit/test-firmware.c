@@ -228,7 +228,6 @@ static void test_lookup(void)
 	   "kfd's nodes: 768 is 0000:03:00.0, domain 1 location 1535 is 0001:05:1f.7; 0000:04:00.0 has none");
 
 	/* the kernel without the compressed loaders */
-	_cleanup_free_ char *config = lx_path_join(boot, "config-6.17.2-1-pve");
 	write_file(boot, "config-6.17.2-1-pve",
 		   "CONFIG_FW_LOADER=y\n# CONFIG_FW_LOADER_COMPRESS_ZSTD is not set\n"
 		   "CONFIG_FW_LOADER_COMPRESS_XZ=y\n");
