@@ -94,13 +94,13 @@ static void with_keys_added(const struct lx_conf *now, struct lx_live_split *out
 		lx_strv_push_owned(&inserts[at], lx_xasprintf("%s: %s", out->keys.items[k],
 							     out->values.items[k]));
 	}
-	bool *keep = lx_xcalloc(now->n + 1, sizeof(bool));
+	bool *drop = lx_xcalloc(now->n + 1, sizeof(bool)); /* none: pct only adds */
 	size_t removed = 0;
-	out->after_pct = lx_conf_edit_at(now, keep, inserts, -1, &out->after_pct_len, &removed);
+	out->after_pct = lx_conf_edit_at(now, drop, inserts, -1, &out->after_pct_len, &removed);
 	for (size_t i = 0; i <= now->n; i++)
 		lx_strv_free(&inserts[i]);
 	free(inserts);
-	free(keep);
+	free(drop);
 }
 
 void lx_live_split(const struct lx_conf *now, const char *new_text, size_t new_len,

@@ -92,9 +92,7 @@ void lx_kmsg_firmware_requests(const struct lx_kmsg *log, struct lx_fw_request *
 				seen = strcmp((*out)[i].name, name) == 0;
 			if (seen)
 				break;
-			*out = realloc(*out, (*n + 1) * sizeof(**out));
-			if (!*out)
-				abort();
+			*out = lx_xrealloc(*out, (*n + 1) * sizeof(**out));
 			struct lx_fw_request *r = &(*out)[(*n)++];
 			memset(r, 0, sizeof(*r));
 			r->name = name;
