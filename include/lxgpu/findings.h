@@ -125,6 +125,7 @@ enum lx_finding_code {
 	LXG147_MIG_NO_INSTANCE,   /* nvidia: a GPU in MIG mode without a GPU instance refused CUDA */
 	LXG148_VFIO_BAR_BUSY,     /* vfio-pci could not reserve a BAR (the boot framebuffer holds it) */
 	LXG149_AMD_SMU_HANG,      /* amdgpu's SMU (power management firmware) did not answer */
+	LXG150_AMD_VM_FAULT = 150, /* a process's memory access on an AMD GPU faulted (GPU VM page fault) */
 	/* peer-to-peer readiness (src/doctor/p2p.c over src/host/p2p.c) */
 	LXG160_P2P_IOMMU_TRANSLATES = 160, /* GPUs whose IOMMU groups translate peer DMA */
 	LXG161_P2P_ACS_REDIRECT,  /* ACS redirect on the switch ports between GPUs */

@@ -1058,7 +1058,172 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 LX_KMSG_SOLE_AMDGPU, {{"gpu", 2}},
 	 "drivers/gpu/drm/amd/display/dc/dc_dmub_srv.c dc_dmub_srv_log_diagnostic_data(): "
 	 "DC_LOG_ERROR(\"%s: DMCUB error - collecting diagnostic data\\n\", __func__), printed by "
-	 "drm_err with its [drm] *ERROR* prefix"},
+	 "drm_err with its [drm] *ERROR* prefix"},	/* amdgpu's GPU VM page faults (gmc_v6-v12): one finding per GPU, the
+	 * processes its lines name; the detail lines join it */
+	{"amdgpu-vm-fault",
+	 "amdgpu (" BDF "): (amdgpu: )?\\[([a-z]+hub[0-9]*)\\] ((no-)?retry |VMC |UTCL2 )?page fault "
+	 "\\(src_id:[0-9]+ ring:[0-9]+ vm_?id:([0-9]+) pas_?id:([0-9]+)(, for process (.*) pid ([0-9]+) "
+	 "thread .* pid [0-9]+\\))?",
+	 LXG150_AMD_VM_FAULT, LX_SEVERITY_WARNING,
+	 "a program's memory access on the AMD GPU faulted ({hub}: process {process}, pid {pid}, "
+	 "pasid {pasid}): the GPU page it used is not mapped or not allowed; the program's GPU "
+	 "work is ended (ROCm: \"Memory access fault by GPU\"), and a GPU hang and reset often "
+	 "follow (a container's ROCm, Vulkan or VA-API program on it)",
+	 "see which program it is (the process named; pasid 0: the kernel's own work); run ROCm "
+	 "and Mesa releases that support this GPU, without HSA_OVERRIDE_GFX_VERSION passing it off "
+	 "as another GPU; update the program or report it to its authors; if every program "
+	 "faults, update the kernel and linux-firmware together",
+	 0, {{"gpu", 1}, {"hub", 3}, {"process", 9}, {"pid", 10}, {"pasid", 7}, {"kind", 4}},
+	 "drivers/gpu/drm/amd/amdgpu/gmc_v9_0.c gmc_v9_0_process_interrupt(): dev_err(adev->dev, "
+	 "\"[%s] %s page fault (src_id:%u ring:%u vmid:%u pasid:%u)\\n\", hub_name, retry or "
+	 "no-retry, ...); gmc_v10_0.c, gmc_v11_0.c, gmc_v12_0.c: \"[%s] page fault (src_id:%u "
+	 "ring:%u vmid:%u pasid:%u)\\n\" (hub_name gfxhub0, mmhub0, mmhub1; 5.x: \"...pasid:%u, "
+	 "for process %s pid %d thread %s pid %d)\\n\" on the same line; 4.15-4.19: \"[%s] VMC "
+	 "page fault (src_id:%u ring:%u vmid:%u pasid:%u)\\n\" or \"UTCL2 page fault\", hub gfxhub "
+	 "or mmhub; gmc_v10 of 5.x with the process on the line too)"},
+	{"amdgpu-vm-fault-process",
+	 "amdgpu (" BDF "): (amdgpu: )? *(for|in) process (.*) pid ([0-9]+) thread .* pid [0-9]+\\)",
+	 LXG150_AMD_VM_FAULT, LX_SEVERITY_WARNING,
+	 "a program's memory access on the AMD GPU faulted (process {process}, pid {pid}; the "
+	 "fault's headline is not in the log): its GPU work is ended, and a hang and reset often "
+	 "follow",
+	 "see which program it is; run ROCm and Mesa releases that support this GPU, without "
+	 "HSA_OVERRIDE_GFX_VERSION; update the program or report it to its authors",
+	 LX_KMSG_RESTATES, {{"gpu", 1}, {"process", 4}, {"pid", 5}},
+	 "the faulting process, printed as a record of its own after the page fault's headline "
+	 "(6.x kernels): gmc_v9_0.c dev_err(adev->dev, \" for process %s pid %d thread %s pid "
+	 "%d)\\n\", ...), gmc_v10_0.c, gmc_v11_0.c dev_err(adev->dev, \" in process %s pid %d "
+	 "thread %s pid %d)\\n\", ...)"},
+	{"amdgpu-vm-fault-detail",
+	 "(amdgpu|radeon) (" BDF "): (amdgpu: )?( *in page starting at address (0x[0-9a-fA-F]+)|"
+	 "((GC|MM)?VM_L2_PROTECTION_FAULT_STATUS):0x[0-9A-Fa-f]+| *at page (0x[0-9a-fA-F]+) from [0-9]+|"
+	 " *VM_CONTEXT1_PROTECTION_FAULT_(ADDR|STATUS) +0x[0-9A-Fa-f]+|VM fault \\(0x[0-9a-f]+, vmid "
+	 "[0-9]+(, pasid [0-9]+)?\\) at page [0-9]+)",
+	 LXG150_AMD_VM_FAULT, LX_SEVERITY_WARNING,
+	 "a memory access on the AMD GPU faulted (the page fault's detail lines; the line that "
+	 "names the process is not in the log): the program's GPU work is ended, and a hang and "
+	 "reset often follow",
+	 "find the program (the lines before these in the full log: \"page fault\" and \"process\"); "
+	 "run ROCm and Mesa releases that support this GPU, without HSA_OVERRIDE_GFX_VERSION; "
+	 "update the program or report it; if every program faults, update the kernel and "
+	 "linux-firmware together",
+	 LX_KMSG_RESTATES, {{"gpu", 2}, {"driver", 1}, {"detail", 4}},
+	 "the lines after a fault's headline: gmc_v9_0.c \"  in page starting at address 0x%016llx "
+	 "from IH client 0x%x (%s)\\n\" (5.x: \"from client %d\"; 4.x: \"  at page 0x%016llx from "
+	 "%d\\n\"), \"VM_L2_PROTECTION_FAULT_STATUS:0x%08X\\n\"; gfxhub_v2_0.c, gfxhub_v3_0.c "
+	 "\"GCVM_L2_PROTECTION_FAULT_STATUS:0x%08X\\n\", mmhub_v2_0.c \"MMVM_L2_PROTECTION_FAULT_"
+	 "STATUS:0x%08X\\n\"; gmc_v6/v7/v8_0.c \"  VM_CONTEXT1_PROTECTION_FAULT_ADDR   0x%08X\\n\", "
+	 "\"  VM_CONTEXT1_PROTECTION_FAULT_STATUS 0x%08X\\n\", gmc_v8_0_vm_decode_fault(): \"VM fault "
+	 "(0x%02x, vmid %d, pasid %d) at page %u, %s from '%s' (0x%08x) (%d)\\n\" (radeon's cik.c, "
+	 "si.c the same)"},
+	{"amdgpu-gpu-fault-detected",
+	 "(amdgpu|radeon) (" BDF "): GPU fault detected: ([0-9]+) (0x[0-9a-fA-F]+)( for process (.*) "
+	 "pid ([0-9]+) thread .* pid [0-9]+)?",
+	 LXG150_AMD_VM_FAULT, LX_SEVERITY_WARNING,
+	 "a program's memory access on the AMD GPU faulted (GPU fault {src}, process {process}, pid "
+	 "{pid}; a GCN GPU of the gmc_v6-v8 generations: Southern Islands to Polaris): its GPU work "
+	 "is ended, and a hang and reset often follow",
+	 "see which program it is (the process named); run ROCm and Mesa releases that support "
+	 "this GPU; update the program or report it to its authors; if every program faults, update "
+	 "the kernel and linux-firmware together",
+	 0, {{"gpu", 2}, {"src", 3}, {"process", 6}, {"pid", 7}, {"driver", 1}},
+	 "drivers/gpu/drm/amd/amdgpu/gmc_v8_0.c gmc_v8_0_process_interrupt(): dev_err(adev->dev, "
+	 "\"GPU fault detected: %d 0x%08x\\n\", entry->src_id, entry->src_data[0]) (4.19-5.x: "
+	 "\"GPU fault detected: %d 0x%08x for process %s pid %d thread %s pid %d\\n\"); gmc_v6_0.c, "
+	 "gmc_v7_0.c, radeon's cik.c and si.c the same headline"},
+	/* the engines that stop answering: IB tests, KIQ register access,
+	 * amdkfd's hardware scheduler (HWS) preemption */
+	{"amdgpu-ib-test-failed",
+	 "(amdgpu (" BDF "): )?(amdgpu: )?(\\[drm:[a-z0-9_]+ \\[amdgpu\\]\\] \\*ERROR\\* )?(amdgpu: )?"
+	 "(IB test failed on|failed testing IB on( ring)?) ([a-z0-9_.]+) \\((-?[0-9]+)\\)",
+	 LXG142_GPU_HANG, LX_SEVERITY_WARNING,
+	 "the AMD GPU's ring {ring} did not run the driver's test command buffer (IB test, {error}; "
+	 "-110: no answer in time): its engine does not work (at boot the driver goes on without it, "
+	 "after a reset it did not come back); programs using it (ROCm compute on comp_* rings, "
+	 "video on vcn/uvd, in every container holding the GPU) fail or hang",
+	 "reboot the host (power it off if it recurs); if it fails on every boot, install the "
+	 "linux-firmware of the kernel's release or revert the kernel or firmware update after "
+	 "which it began",
+	 LX_KMSG_SOLE_AMDGPU, {{"gpu", 2}, {"ring", 8}, {"error", 9}},
+	 "drivers/gpu/drm/amd/amdgpu/amdgpu_ib.c amdgpu_ib_ring_tests(): DRM_DEV_ERROR(adev->dev, "
+	 "\"IB test failed on %s (%d).\\n\", ring->name, r) (newer: dev_err); before 4.16 "
+	 "DRM_ERROR(\"amdgpu: failed testing IB on ring %d (%d).\\n\", i, r)"},
+	{"amdgpu-ib-ring-tests-failed",
+	 "(amdgpu (" BDF "): )?(amdgpu: )?(\\[drm:[a-z0-9_]+ \\[amdgpu\\]\\] \\*ERROR\\* )?ib ring test "
+	 "failed \\((-?[0-9]+)\\)",
+	 LXG142_GPU_HANG, LX_SEVERITY_WARNING,
+	 "an engine of the AMD GPU did not run the driver's test command buffer ({error}; -110: no "
+	 "answer in time): programs using it (in every container holding the GPU) fail or hang",
+	 "reboot the host (power it off if it recurs); if it fails on every boot, install the "
+	 "linux-firmware of the kernel's release or revert the update after which it began",
+	 LX_KMSG_SOLE_AMDGPU | LX_KMSG_RESTATES, {{"gpu", 2}, {"error", 5}},
+	 "drivers/gpu/drm/amd/amdgpu/amdgpu_device.c amdgpu_device_delayed_init_work_handler() "
+	 "(and amdgpu_device_ip_late_init() of 4.x): DRM_ERROR(\"ib ring test failed (%d).\\n\", "
+	 "r), after amdgpu_ib.c's line naming the ring (newer kernels: dev_err)"},
+	{"amdgpu-kiq-timeout",
+	 "(amdgpu (" BDF "): )?(amdgpu: )?(\\[drm:[a-z0-9_]+ \\[amdgpu\\]\\] \\*ERROR\\* )?"
+	 "(failed to write reg [0-9a-fA-F]+ wait reg [0-9a-fA-F]+|timeout waiting for kiq fence|"
+	 "wait for kiq fence error: -?[0-9]+)",
+	 LXG142_GPU_HANG, LX_SEVERITY_WARNING,
+	 "the AMD GPU's kernel interface queue (KIQ, the compute engine's firmware the driver "
+	 "sends register writes and TLB flushes through) did not answer ({step}): the GPU's "
+	 "compute and graphics engines have stopped; programs on it (in every container holding "
+	 "it) hang, and a GPU reset often follows",
+	 "restart the programs using the GPU, reboot the host if it persists; if it recurs, update "
+	 "the kernel and linux-firmware together, or revert the update after which it began "
+	 "(APUs: check the system firmware's UMA/IOMMU settings)",
+	 LX_KMSG_SOLE_AMDGPU, {{"gpu", 2}, {"step", 5}},
+	 "drivers/gpu/drm/amd/amdgpu/amdgpu_virt.c amdgpu_virt_kiq_reg_write_reg_wait() (later "
+	 "amdgpu_gmc.c amdgpu_gmc_fw_reg_write_reg_wait()): dev_err(adev->dev, \"failed to write "
+	 "reg %x wait reg %x\\n\", reg0, reg1) (older: pr_err); amdgpu_gmc.c "
+	 "amdgpu_gmc_flush_gpu_tlb_pasid(): dev_err(adev->dev, \"timeout waiting for kiq "
+	 "fence\\n\"); gmc_v9_0.c of 5.x: DRM_ERROR(\"wait for kiq fence error: %ld.\\n\", r)"},
+	{"amdgpu-kiq-reg-failed",
+	 "(amdgpu (" BDF "): (amdgpu: )?|amdgpu: |\\[drm:[a-z0-9_]+ \\[amdgpu\\]\\] \\*ERROR\\* )failed to "
+	 "(read|write) reg:([0-9a-fA-F]+)",
+	 LXG142_GPU_HANG, LX_SEVERITY_WARNING,
+	 "the AMD GPU's kernel interface queue (KIQ) did not complete a register {rw} of "
+	 "{reg}: the GPU's compute and graphics engines have stopped; programs on it (in every "
+	 "container holding it) hang, and a GPU reset often follows",
+	 "restart the programs using the GPU, reboot the host if it persists; if it recurs, update "
+	 "the kernel and linux-firmware together, or revert the update after which it began",
+	 LX_KMSG_SOLE_AMDGPU, {{"gpu", 2}, {"rw", 4}, {"reg", 5}},
+	 "drivers/gpu/drm/amd/amdgpu/amdgpu_gfx.c amdgpu_kiq_rreg(): dev_err(adev->dev, \"failed "
+	 "to read reg:%x\\n\", reg), amdgpu_kiq_wreg(): \"failed to write reg:%x\\n\" (older: "
+	 "pr_err with amdgpu's \"amdgpu: \" prefix)"},
+	{"kfd-preemption-timeout",
+	 "(amdgpu (" BDF "): )?(amdgpu: |kfd kfd: (amdgpu: )?)?(HIQ MQD's queue_doorbell_id0 is not 0, Queue "
+	 "preemption time out|The cp might be in an unrecoverable state due to an unsuccessful "
+	 "queues preemption|qcm fence wait loop timeout expired)",
+	 LXG142_GPU_HANG, LX_SEVERITY_ERROR,
+	 "amdkfd's hardware scheduler on the AMD GPU (the compute firmware that runs ROCm queues) "
+	 "did not preempt its queues in time ({step}): ROCm programs on the GPU hang (in every "
+	 "container holding it), and the driver resets the GPU, ending all their work",
+	 "stop the ROCm programs using the GPU and reboot the host if it stays hung; if it recurs, "
+	 "run ROCm and the kernel of releases that support the GPU (no HSA_OVERRIDE_GFX_VERSION), "
+	 "update the kernel and linux-firmware together, or revert the update after which it began",
+	 LX_KMSG_SOLE_AMDGPU, {{"gpu", 2}, {"step", 5}},
+	 "drivers/gpu/drm/amd/amdkfd/kfd_device_queue_manager.c unmap_queues_cpsch(): "
+	 "dev_err(dev, \"HIQ MQD's queue_doorbell_id0 is not 0, Queue preemption time out\\n\") "
+	 "(older: pr_err), then kfd_hws_hang(); execute_queues_cpsch() (4.x-5.x): pr_err(\"The cp "
+	 "might be in an unrecoverable state due to an unsuccessful queues preemption\\n\"); "
+	 "amdkfd_fence_wait_timeout(): \"qcm fence wait loop timeout expired\\n\""},
+	{"kfd-evict-failed",
+	 "(amdgpu (" BDF "): )?(amdgpu: |kfd kfd: (amdgpu: )?)?(Failed to (evict|restore) process "
+	 "queues|Failed to quiesce KFD|Resetting wave fronts \\((no)?cpsch\\) on dev)",
+	 LXG142_GPU_HANG, LX_SEVERITY_WARNING,
+	 "amdkfd could not stop or restart a ROCm program's queues on the AMD GPU ({step}): the "
+	 "hardware scheduler is hung, ROCm programs on the GPU (in every container holding it) "
+	 "stop, and a GPU reset often follows",
+	 "stop the ROCm programs using the GPU and reboot the host if it stays hung; if it recurs, "
+	 "update the kernel and linux-firmware together, or revert the update after which it began",
+	 LX_KMSG_SOLE_AMDGPU | LX_KMSG_RESTATES, {{"gpu", 2}, {"step", 5}},
+	 "drivers/gpu/drm/amd/amdkfd/kfd_process.c kfd_process_evict_queues(): \"Failed to evict "
+	 "process queues\\n\" (pr_err, newer dev_err), kfd_process_restore_queues(): \"Failed to "
+	 "restore process queues\\n\"; kgd2kfd_quiesce_mm(): \"Failed to quiesce KFD\\n\"; "
+	 "kfd_device_queue_manager.c dbgdev_wave_reset_wavefronts() path: pr_err(\"Resetting wave "
+	 "fronts (%s) on dev %p\\n\", \"cpsch\" or \"nocpsch\", dev) when a process's queues could "
+	 "not be preempted; each after the preemption failure it follows"},
 };
 
 #define ACTION_RESET                                                                               \
@@ -1391,6 +1556,38 @@ static bool same_cause(const struct lx_kmsg_match *m, const struct lx_kmsg_match
 	if (((m->entry->flags | ev->entry->flags) & LX_KMSG_SOLE_AMDGPU) && !m->pci != !ev->pci)
 		return false;
 	return !ev->pci || !m->pci || strcmp(ev->pci, m->pci) == 0;
+}
+
+/* What a later message of one finding adds to it: a field the first one
+ * lacked (the page fault's process, printed on the record after it), and
+ * every process its messages name ("Xorg, python3": two programs' page
+ * faults on one GPU are one finding). */
+static void merge_fields(struct lx_kmsg_match *same, const struct lx_kmsg_match *ev)
+{
+	for (size_t f = 0; f < LX_KMSG_FIELDS_MAX && same->entry->fields[f].name; f++) {
+		const char *name = same->entry->fields[f].name;
+		const char *v = strcmp(name, "gpu") == 0 ? NULL : lx_kmsg_match_field(ev, name);
+		char *cur = same->values[f];
+		if (!v || !*v)
+			continue;
+		if (!cur || !*cur) {
+			free(cur);
+			same->values[f] = lx_xstrdup(v);
+			continue;
+		}
+		if (strcmp(name, "process") != 0)
+			continue;
+		size_t n = strlen(v);
+		bool listed = false;
+		for (const char *q = cur; q && !listed; q = strstr(q, ", ")) {
+			q += q == cur ? 0 : 2;
+			listed = strncmp(q, v, n) == 0 && (q[n] == '\0' || q[n] == ',');
+		}
+		if (!listed) {
+			same->values[f] = lx_xasprintf("%s, %s", cur, v);
+			free(cur);
+		}
+	}
 }
 
 static bool nvidia_missing(const struct lx_host *host)
@@ -1847,6 +2044,7 @@ int lx_kmsg_match_all(const struct lx_kmsg *log, const struct lx_host *host,
 			struct lx_kmsg_match *same = &out->items[k];
 			if (!(ev->entry->flags & LX_KMSG_RESTATES))
 				same->count++;
+			merge_fields(same, ev);
 			if (!same->pci) {
 				same->pci = ev->pci;
 				ev->pci = NULL;

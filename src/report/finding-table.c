@@ -176,6 +176,8 @@ static const struct lx_finding_info infos[LX_FINDING_CODES_END] = {
 				  "vfio-pci could not reserve a passed-through GPU's BAR"},
 	[LXG149_AMD_SMU_HANG] = {"LXG149", LX_SEVERITY_WARNING,
 				 "an AMD GPU's SMU (power management firmware) did not answer"},
+	[LXG150_AMD_VM_FAULT] = {"LXG150", LX_SEVERITY_WARNING,
+				 "a program's memory access on an AMD GPU faulted (GPU page fault)"},
 	[LXG160_P2P_IOMMU_TRANSLATES] = {"LXG160", LX_SEVERITY_WARNING,
 					 "peer-to-peer DMA between GPUs goes through a translating IOMMU"},
 	[LXG161_P2P_ACS_REDIRECT] = {"LXG161", LX_SEVERITY_WARNING,

@@ -297,6 +297,7 @@ check "LXG144 the MES firmware did not answer: by hand (restart, linux-firmware)
 check "LXG145 the PSP did not start: by hand (cold start, linux-firmware)" dcase LXG145 pve-amd-rocm amdgpu-psp-ring-failed.log
 check "LXG146 the DMCUB failed: by hand (linux-firmware)" dcase LXG146 pve-amd-rocm amdgpu-dmcub-error.log
 check "LXG149 the SMU did not answer: by hand (reboot, linux-firmware)" dcase LXG149 pve-amd-rocm amdgpu-smu-timeout.log
+check "LXG150 a GPU page fault: by hand (the program, ROCm and Mesa)" dcase LXG150 pve-amd-rocm amdgpu-vm-fault-process.log
 check "LXG148 vfio-pci cannot reserve a BAR: by hand (sysfb off)" dcase LXG148 pve-vfio-split vfio-bar-reserve.log
 # drm_checks (what doctor and snapshot find of a live host's Intel and AMD
 # GPUs, docs/schema.md) planted into the AMD host: a package, the

@@ -372,6 +372,30 @@ static const struct expect expects[] = {
 	 * interface-version notice before it is no finding */
 	{"amdgpu-smu-init-failed.log", "LXG149", W, "0000:03:00.0", "msg=0x00000006|param=0x00000000", NULL},
 	{"amdgpu-smu-init-failed.log", "LXG141", E, "0000:03:00.0", NULL, "LXG149"},
+	/* amdgpu's GPU VM page faults: one finding per GPU, the process from
+	 * the headline or the record after it, the detail lines joined */
+	{"amdgpu-vm-fault-process.log", "LXG150", W, "0000:c6:00.0",
+	 "process=pt_main_thread|pid=12924|pasid=32769|hub=gfxhub0|times=2", NULL},
+	{"amdgpu-vm-fault-gfx10.log", "LXG150", W, "0000:0d:00.0", "process=cosmic-comp|pid=4732|hub=gfxhub|times=2",
+	 NULL},
+	{"amdgpu-vm-fault-two-gpus.log", "LXG150", W, "0000:88:00.0", "process=python3|pasid=32772|times=1", NULL},
+	{"amdgpu-vm-fault-two-gpus.log", "LXG150", W, "0000:8b:00.0", NULL, NULL},
+	{"amdgpu-vm-fault-process-alone.log", "LXG150", W, "0000:c2:00.0", "process=python|pid=25454", NULL},
+	{"amdgpu-gpu-fault-detected.log", "LXG150", W, "0000:01:00.0", "src=147|times=2", NULL},
+	{"amdgpu-gpu-fault-process.log", "LXG150", W, "0005:01:00.0", "process=Media1251|pid=19092|src=146", NULL},
+	/* engines that stop answering: IB tests, the KIQ, amdkfd's HWS */
+	{"amdgpu-ib-test-failed.log", "LXG142", W, "0000:c1:00.0", "ring=vpe|error=-110|times=1", NULL},
+	{"amdgpu-ib-ring-tests-alone.log", "LXG142", W, "0000:c1:00.0", "error=-110", NULL},
+	{"amdgpu-ib-test-two-gpus.log", "LXG142", W, "0005:01:00.0", "ring=comp_1.2.0|times=2", NULL},
+	{"amdgpu-ib-test-two-gpus.log", "LXG142", W, "000d:31:00.0", "ring=comp_1.2.0|times=2", NULL},
+	{"amdgpu-kiq-timeout.log", "LXG142", W, "0000:05:00.0", "step=failed to write reg 1a6f4 wait reg 1a706|times=2",
+	 NULL},
+	{"amdgpu-kiq-reg-failed.log", "LXG142", W, "0000:05:00.0", "rw=read|reg=2a0c|times=2", NULL},
+	{"kfd-preemption-timeout.log", "LXG142", E, "0000:03:00.0",
+	 "step=HIQ MQD's queue_doorbell_id0 is not 0, Queue preemption time out|times=2", NULL},
+	{"kfd-qcm-fence-timeout.log", "LXG142", E, "0000:01:00.0", "step=qcm fence wait loop timeout expired|times=3",
+	 NULL},
+	{"amdgpu-gpu-reset-begin.log", "LXG142", W, "0000:c5:00.0", NULL, NULL},
 	/* MIG mode without a GPU instance: the channel code's refusal, no GPU named */
 	{"mig-no-instance.log", "LXG147", E, NULL, NULL, NULL},
 	/* a passthrough host: the boot framebuffer holds the GPU's BAR */
