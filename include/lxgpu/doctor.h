@@ -77,7 +77,8 @@ enum {
 	/* An amdgpu message that older kernels print without the address
 	 * (DRM_ERROR, "[drm:func [amdgpu]] *ERROR* ..."): when the log's
 	 * amdgpu lines ("amdgpu 0000:03:00.0: ...") name one GPU only, it is
-	 * about that GPU; with two or more it stays unnamed. */
+	 * about that GPU; with two or more it stays unnamed. A row with a
+	 * "driver" field (a power-management callback) binds amdgpu's only. */
 	LX_KMSG_SOLE_AMDGPU = 1u << 5,
 	/* The driver's own report of a failure the kernel already logged
 	 * (i915's "fetch failed" and "Failed to load DMC firmware" after the

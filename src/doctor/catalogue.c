@@ -46,6 +46,18 @@
 	"check power cables, cooling and seating, update the system firmware; power-cycle the "     \
 	"host to get the GPU back (a warm reboot may not)"
 
+/* The drivers whose devices are GPUs, as dev_printk names them. */
+#define GPU_DRIVER "(nvidia|amdgpu|radeon|i915|xe|nouveau)"
+#define FIX_PM_RESUME                                                                              \
+	"reboot the host to get the GPU back; a Proxmox node should not sleep: systemctl mask "    \
+	"sleep.target suspend.target hibernate.target hybrid-sleep.target; if runtime power "       \
+	"management suspends an idle GPU, turn it off for that GPU (amdgpu.runpm=0, "              \
+	"NVreg_DynamicPowerManagement=0x00) and update the kernel and the driver or firmware"
+#define FIX_PM_SUSPEND                                                                             \
+	"a Proxmox node should not sleep: systemctl mask sleep.target suspend.target "             \
+	"hibernate.target hybrid-sleep.target; else look at the driver's message before it (NVIDIA: "\
+	"enable nvidia-suspend.service and nvidia-hibernate.service)"
+
 static const struct lx_kmsg_entry catalogue[] = {
 	{"api-mismatch",
 	 "NVRM: API mismatch: the client '([^']*)' \\(pid ([0-9]+)\\) has the version ([^ ,]+), but "
@@ -563,6 +575,92 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "drivers/pci/pci.c __pci_request_region(): pci_warn(pdev, \"BAR %d: can't reserve "
 	 "%pR\\n\", bar, &pdev->resource[bar]) (older kernels: dev_warn), for vfio-pci's "
 	 "pci_request_selected_regions() when the VM starts"},
+	/* Suspend and resume, any GPU driver (drivers/base/power/main.c and
+	 * drivers/pci/pci-driver.c): the dev_printk prefix names the driver and
+	 * the GPU. A GPU that did not resume is unusable until a reboot; one
+	 * that refused to suspend keeps working (the system stays awake). */
+	{"gpu-pm-resume-failed",
+	 GPU_DRIVER " (" BDF "): (PM: )?failed to (resume|thaw|restore|recover)(( async)?( early| late| noirq)?)"
+	 ": error (-?[0-9]+)",
+	 LXG174_GPU_PM_FAILED, LX_SEVERITY_ERROR,
+	 "the GPU did not come back from a suspend or hibernation: {driver}'s {step} failed "
+	 "({error}), so the GPU is unusable until the host reboots (containers holding it lose it)",
+	 FIX_PM_RESUME,
+	 0, {{"gpu", 2}, {"driver", 1}, {"step", 4}, {"error", 8}},
+	 "drivers/base/power/main.c pm_dev_err(): dev_err(dev, \"failed to %s%s: error %d\\n\", "
+	 "pm_verb(state.event), info, error) under pr_fmt \"PM: \" (before 6.2: pr_err(\"Device %s "
+	 "failed to %s%s: error %d\\n\"), without the driver)"},
+	{"gpu-pm-resume-callback",
+	 GPU_DRIVER " (" BDF "): (PM: )?[a-z_]+\\(\\): ([a-z0-9_]*(resume|thaw|restore)[a-z0-9_]*)"
+	 "(\\+0x[0-9a-f]+/0x[0-9a-f]+)?( \\[[a-z0-9_]+\\]?)? returns (-?[0-9]+)",
+	 LXG174_GPU_PM_FAILED, LX_SEVERITY_ERROR,
+	 "the GPU did not come back from a suspend or hibernation: {callback} returned {error}, so "
+	 "the GPU is unusable until the host reboots (containers holding it lose it)",
+	 FIX_PM_RESUME,
+	 0, {{"gpu", 2}, {"driver", 1}, {"callback", 4}, {"error", 8}},
+	 "drivers/base/power/main.c dpm_run_callback() and drivers/pci/pci-driver.c: "
+	 "suspend_report_result(): dev_err(dev, \"%s(): %ps returns %d\\n\", function, fn, ret) "
+	 "(\"%pS\" with the offset before 6.x)"},
+	{"gpu-pm-suspend-failed",
+	 GPU_DRIVER " (" BDF "): (PM: )?failed to (suspend|freeze|quiesce|hibernate|poweroff|power "
+	 "off)(( async)?( early| late| noirq)?): error (-?[0-9]+)",
+	 LXG174_GPU_PM_FAILED, LX_SEVERITY_WARNING,
+	 "the GPU refused to suspend ({driver}'s {step} failed: {error}): the host did not sleep; the "
+	 "GPU itself keeps working",
+	 FIX_PM_SUSPEND,
+	 0, {{"gpu", 2}, {"driver", 1}, {"step", 4}, {"error", 8}},
+	 "drivers/base/power/main.c pm_dev_err(): dev_err(dev, \"failed to %s%s: error %d\\n\", "
+	 "pm_verb(state.event), info, error), for a suspend, freeze (hibernation), quiesce or "
+	 "poweroff step"},
+	{"gpu-pm-suspend-callback",
+	 GPU_DRIVER " (" BDF "): (PM: )?[a-z_]+\\(\\): ([a-z0-9_]*(suspend|freeze|poweroff)[a-z0-9_]*)"
+	 "(\\+0x[0-9a-f]+/0x[0-9a-f]+)?( \\[[a-z0-9_]+\\]?)? returns (-?[0-9]+)",
+	 LXG174_GPU_PM_FAILED, LX_SEVERITY_WARNING,
+	 "the GPU refused to suspend ({callback} returned {error}): the host did not sleep; the GPU "
+	 "itself keeps working",
+	 FIX_PM_SUSPEND,
+	 0, {{"gpu", 2}, {"driver", 1}, {"callback", 4}, {"error", 8}},
+	 "drivers/base/power/main.c dpm_run_callback() and drivers/pci/pci-driver.c: "
+	 "suspend_report_result(): dev_err(dev, \"%s(): %ps returns %d\\n\", function, fn, ret), "
+	 "for a suspend, freeze or poweroff callback"},
+	/* Before 6.x the callback line had no device prefix: the module in
+	 * brackets names the driver (amdgpu's: the log's lone AMD GPU). */
+	{"gpu-pm-resume-callback-old",
+	 "(PM: )?[a-z_]+\\(\\): ([a-z0-9_]+_pmops_[a-z_]*(resume|thaw|restore)[a-z_]*)"
+	 "\\+0x[0-9a-f]+/0x[0-9a-f]+ \\[" GPU_DRIVER "\\]? returns (-?[0-9]+)",
+	 LXG174_GPU_PM_FAILED, LX_SEVERITY_ERROR,
+	 "a GPU of {driver} did not come back from a suspend or hibernation: {callback} returned "
+	 "{error}, so the GPU is unusable until the host reboots (containers holding it lose it)",
+	 FIX_PM_RESUME,
+	 LX_KMSG_SOLE_AMDGPU, {{"callback", 2}, {"driver", 4}, {"error", 5}},
+	 "drivers/base/power/main.c suspend_report_result() before 6.x: pr_err(\"%s(): %pS returns "
+	 "%d\\n\") under pr_fmt \"PM: \" (older: without it), without the device"},
+	{"gpu-pm-suspend-callback-old",
+	 "(PM: )?[a-z_]+\\(\\): ([a-z0-9_]+_pmops_[a-z_]*(suspend|freeze|poweroff)[a-z_]*)"
+	 "\\+0x[0-9a-f]+/0x[0-9a-f]+ \\[" GPU_DRIVER "\\]? returns (-?[0-9]+)",
+	 LXG174_GPU_PM_FAILED, LX_SEVERITY_WARNING,
+	 "a GPU of {driver} refused to suspend ({callback} returned {error}): the host did not "
+	 "sleep; the GPU itself keeps working",
+	 FIX_PM_SUSPEND,
+	 LX_KMSG_SOLE_AMDGPU, {{"callback", 2}, {"driver", 4}, {"error", 5}},
+	 "drivers/base/power/main.c suspend_report_result() before 6.x: pr_err(\"%s(): %pS returns "
+	 "%d\\n\"), for a suspend, freeze or poweroff callback"},
+	{"nvidia-pm-no-procfs",
+	 "NVRM: GPU (" BDF "): PreserveVideoMemoryAllocations module parameter is set\\.[[:space:]]*"
+	 "System Power Management attempted without driver procfs suspend interface",
+	 LXG174_GPU_PM_FAILED, LX_SEVERITY_WARNING,
+	 "nvidia refused to suspend the GPU: NVreg_PreserveVideoMemoryAllocations is set, and the "
+	 "system slept without NVIDIA's sleep services, which save the GPU's memory through "
+	 "/proc/driver/nvidia/suspend first; the host did not sleep",
+	 "enable NVIDIA's sleep services (systemctl enable nvidia-suspend.service "
+	 "nvidia-hibernate.service nvidia-resume.service), or set "
+	 "options nvidia NVreg_PreserveVideoMemoryAllocations=0; a Proxmox node should not sleep "
+	 "at all: systemctl mask sleep.target suspend.target hibernate.target hybrid-sleep.target",
+	 LX_KMSG_RECORDS, {{"gpu", 1}},
+	 "kernel-open/nvidia/nv.c nv_power_management() / nvidia_suspend(): \"NVRM: GPU "
+	 "%04x:%02x:%02x.%x: PreserveVideoMemoryAllocations module parameter is set. System Power "
+	 "Management attempted without driver procfs suspend interface. Please refer to the "
+	 "'Configuring Power Management Support' section in the driver README.\\n\""},
 	/* Intel (i915, xe) and AMD (amdgpu, amdkfd): the GPU's address is the
 	 * dev_printk prefix ("amdgpu 0000:03:00.0: "); a container holding the
 	 * GPU loses transcoding (VA-API, QSV) or ROCm with it. */
@@ -1883,6 +1981,10 @@ static void bind_sole_amdgpu(const struct lx_kmsg *log, const struct lx_host *ho
 	for (size_t e = 0; e < ev->n; e++) {
 		struct lx_kmsg_match *m = &ev->items[e];
 		if (!(m->entry->flags & LX_KMSG_SOLE_AMDGPU) || m->pci)
+			continue;
+		/* a row naming the driver (power-management callbacks) binds amdgpu's only */
+		const char *driver = lx_kmsg_match_field(m, "driver");
+		if (driver && strcmp(driver, "amdgpu") != 0)
 			continue;
 		if (!sole && !(sole = sole_amdgpu(log, host)))
 			return;

@@ -192,6 +192,8 @@ static const struct lx_finding_info infos[LX_FINDING_CODES_END] = {
 					     "a GPU driver's firmware directory is missing"},
 	[LXG173_KFD_NO_NODE] = {"LXG173", LX_SEVERITY_WARNING,
 				"an AMD GPU has no amdkfd node: ROCm does not see it"},
+	[LXG174_GPU_PM_FAILED] = {"LXG174", LX_SEVERITY_ERROR,
+				  "a GPU failed to suspend or to resume"},
 	[LXG180_MODEL_STALE] = {"LXG180", LX_SEVERITY_WARNING,
 				"a node's published host model is from before its last boot"},
 	[LXG181_MODEL_UNDATED] = {"LXG181", LX_SEVERITY_INFO,

@@ -356,6 +356,21 @@ static const struct expect expects[] = {
 	{"amdgpu-psp-resume-failed.log", "LXG142", E, "0000:0b:00.0", NULL, NULL},
 	{"amdgpu-dmcub-error.log", "LXG146", W, "0000:03:00.0", "times=3", NULL},
 	{"amdgpu-dmcub-error-journal.log", "LXG146", W, "0000:03:00.0", "times=1", NULL},
+	/* suspend and resume, any GPU driver: a GPU that did not resume is an
+	 * error (unusable until a reboot), one that refused to suspend a warning */
+	{"gpu-pm-resume-failed.log", "LXG174", E, "0000:07:00.0", "driver=amdgpu|step=resume|error=-62", NULL},
+	{"gpu-pm-suspend-callback.log", "LXG174", W, "0000:01:00.0",
+	 "driver=nvidia|callback=nv_pmops_suspend|error=-5", NULL},
+	{"nvidia-pm-no-procfs.log", "LXG174", W, "0000:01:00.0", NULL, NULL},
+	{"gpu-pm-suspend-failed.log", "LXG174", W, "0000:01:00.0", "driver=nvidia|step=suspend|error=-5", NULL},
+	{"gpu-pm-resume-callback.log", "LXG174", E, "0000:07:00.0",
+	 "driver=amdgpu|callback=pci_pm_resume|error=-62", NULL},
+	{"gpu-pm-suspend-callback-old.log", "LXG174", W, NULL,
+	 "driver=nouveau|callback=nouveau_pmops_suspend|error=-16", NULL},
+	{"gpu-pm-suspend-callback-old-pm.log", "LXG174", W, NULL,
+	 "driver=nvidia|callback=nv_pmops_suspend|error=-5", NULL},
+	{"gpu-pm-resume-callback-old.log", "LXG174", E, "0000:0b:00.0",
+	 "driver=amdgpu|callback=amdgpu_pmops_resume|error=-5", NULL},
 	/* the SMU stops answering, then the ring times out (old form, no address) */
 	{"amdgpu-smu-timeout.log", "LXG149", W, "0000:0d:00.0", "msg=0x00000012|param=0x00000005|times=3", NULL},
 	{"amdgpu-smu-timeout.log", "LXG142", W, "0000:0d:00.0", "ring=gfx_0.0.0|signaled=613206|emitted=613208", NULL},
@@ -576,6 +591,16 @@ static void test_wrapped_forms(void)
 		    "LXG106", NULL, NULL, "journalctl -o json: a \\u2019 apostrophe is the kernel's '");
 	one_finding("[    5.120000] NVRM: Can\xe2\x80\x99t find an IRQ for your NVIDIA card!\n", "LXG106", NULL, NULL,
 		    "a typographic apostrophe (U+2019) in a pasted line");
+}
+
+/* An old-form power-management callback line names its driver, not its
+ * device: amdgpu's lone GPU is amdgpu's callback's, never nvidia's. */
+static void test_pm_callback_driver(void)
+{
+	one_finding("[  412.118904] amdgpu 0000:0b:00.0: amdgpu: SMU is resuming...\n"
+		    "[  412.122604] PM: pci_pm_suspend(): nv_pmops_suspend+0x0/0x40 [nvidia] returns -5\n",
+		    "LXG174", NULL, "driver=nvidia|callback=nv_pmops_suspend",
+		    "nvidia's callback beside one AMD GPU: no GPU named, not the AMD one");
 }
 
 /* The last match of CODE among M's; NULL when none. */
@@ -1651,6 +1676,7 @@ int main(int argc, char **argv)
 	test_amd_init_causes();
 	test_amd_sole_gpu();
 	test_wrapped_forms();
+	test_pm_callback_driver();
 	test_report_severity();
 	test_every_row_has_a_case();
 	test_sources_match();
