@@ -87,6 +87,14 @@ enum {
 	 * begin!" after a ring timeout, i915's "Resetting chip for ..." after
 	 * "GPU HANG"): merged into that finding, it does not count again. */
 	LX_KMSG_RESTATES = 1u << 6,
+	/* Kernel modesetting turned off (nomodeset, amdgpu.modeset=0, the
+	 * VGACON line): the GPUs are the AMD or Intel display devices the log
+	 * shows enumerated ("pci 0000:0d:00.0: [1002:687f] type 00 class
+	 * 0x030000") that no line of amdgpu, radeon, i915 or xe names (the
+	 * driver did not take them), one finding each; none found: a message
+	 * naming a driver stays without a GPU, a bare nomodeset is no finding
+	 * (an NVIDIA host may boot with it). */
+	LX_KMSG_DISPLAY_GPU = 1u << 7,
 };
 
 /* A part of a message the row's pattern captures: name, and the number of
@@ -217,6 +225,10 @@ struct lx_host_facts {
 	 * Manager) running. Looked for only when there are such ports. */
 	struct lx_strv nvlink5_ports;
 	bool mlx5_ib_loaded, ib_umad_loaded; /* <sys>/module/NAME */
+	/* AMD (0x1002) and Intel (0x8086) display functions (class 0x03xxxx)
+	 * with no driver bound: the host model leaves them out (no DRM node),
+	 * kernel modesetting off (nomodeset) leaves them so */
+	struct lx_strv driverless_amd, driverless_intel;
 	int nvlsm_pid;                       /* -1: none running */
 };
 /* Read them under paths (proc, sys, run) and, for the module tree, root

@@ -126,6 +126,7 @@ enum lx_finding_code {
 	LXG148_VFIO_BAR_BUSY,     /* vfio-pci could not reserve a BAR (the boot framebuffer holds it) */
 	LXG149_AMD_SMU_HANG,      /* amdgpu's SMU (power management firmware) did not answer */
 	LXG150_AMD_VM_FAULT = 150, /* a process's memory access on an AMD GPU faulted (GPU VM page fault) */
+	LXG153_MODESET_DISABLED = 153, /* nomodeset / amdgpu.modeset=0: an AMD or Intel GPU's driver does not bind */
 	/* peer-to-peer readiness (src/doctor/p2p.c over src/host/p2p.c) */
 	LXG160_P2P_IOMMU_TRANSLATES = 160, /* GPUs whose IOMMU groups translate peer DMA */
 	LXG161_P2P_ACS_REDIRECT,  /* ACS redirect on the switch ports between GPUs */

@@ -1321,7 +1321,37 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "restore process queues\\n\"; kgd2kfd_quiesce_mm(): \"Failed to quiesce KFD\\n\"; "
 	 "kfd_device_queue_manager.c dbgdev_wave_reset_wavefronts() path: pr_err(\"Resetting wave "
 	 "fronts (%s) on dev %p\\n\", \"cpsch\" or \"nocpsch\", dev) when a process's queues could "
-	 "not be preempted; each after the preemption failure it follows"},
+	 "not be preempted; each after the preemption failure it follows"},	/* kernel modesetting off: amdgpu, radeon, i915 and xe refuse to load */
+	{"modeset-disabled-vgacon",
+	 "(\\[drm:[a-z_]+ \\[(amdgpu|radeon)\\]\\] \\*ERROR\\* |\\[drm\\] )?VGACON disables? (amdgpu|radeon) "
+	 "kernel modesetting",
+	 LXG153_MODESET_DISABLED, LX_SEVERITY_ERROR,
+	 "kernel modesetting is off (nomodeset, or a text console forced with vga=/vgacon), so "
+	 "{driver} refused to load: the AMD GPU has no driver, no /dev/dri or /dev/kfd node, and "
+	 "containers get no GPU from it",
+	 "remove nomodeset (and {driver}.modeset=0) from the kernel command line "
+	 "(GRUB_CMDLINE_LINUX_DEFAULT in /etc/default/grub then update-grub, or /etc/kernel/cmdline "
+	 "then proxmox-boot-tool refresh), reboot; a recovery boot entry adds nomodeset itself",
+	 LX_KMSG_DISPLAY_GPU, {{"driver", 3}},
+	 "drivers/gpu/drm/amd/amdgpu/amdgpu_drv.c amdgpu_init() (4.x-5.13, vgacon_text_force() with "
+	 "modeset unset): DRM_ERROR(\"VGACON disables amdgpu kernel modesetting.\\n\"); radeon_drv.c "
+	 "radeon_module_init(): DRM_INFO(\"VGACON disable radeon kernel modesetting.\\n\"); later "
+	 "kernels (drm_firmware_drivers_only(), nomodeset) refuse silently: the command line says "
+	 "it"},
+	{"modeset-disabled-cmdline",
+	 "Kernel command line: (.* )?(nomodeset|(amdgpu|radeon|i915|xe)\\.modeset=0)( .*)?$",
+	 LXG153_MODESET_DISABLED, LX_SEVERITY_ERROR,
+	 "the kernel command line has {param}: kernel modesetting is off, so {driver} does not "
+	 "load (drm_firmware_drivers_only) and the GPU has no driver, no /dev/dri (or /dev/kfd) "
+	 "node, and containers get no GPU from it",
+	 "remove {param} from the kernel command line (GRUB_CMDLINE_LINUX_DEFAULT in "
+	 "/etc/default/grub then update-grub, or /etc/kernel/cmdline then proxmox-boot-tool "
+	 "refresh), reboot; a recovery boot entry adds nomodeset itself",
+	 LX_KMSG_DISPLAY_GPU, {{"param", 2}, {"driver", 3}},
+	 "init/main.c start_kernel(): pr_notice(\"Kernel command line: %s\\n\", saved_command_line); "
+	 "drivers/gpu/drm/drm_nomodeset.c: nomodeset sets drm_firmware_drivers_only(), which "
+	 "amdgpu_init(), radeon_module_init(), i915's i915_module_init() (i915_pci_register_driver "
+	 "skipped) and xe_module.c check; <driver>.modeset=0 does the same for one driver"},
 };
 
 #define ACTION_RESET                                                                               \
@@ -2035,6 +2065,81 @@ static void bind_owners(const struct lx_kmsg *log, const struct lx_host *host, s
 	memset(in, 0, sizeof(*in));
 }
 
+/* The drivers that take AMD and Intel display GPUs, and the vendor each is
+ * for (PCI vendor IDs as the kernel's enumeration line prints them). */
+static const struct {
+	const char *driver, *vendor;
+} drm_drivers[] = {{"amdgpu", "1002"}, {"radeon", "1002"}, {"i915", "8086"}, {"xe", "8086"}};
+
+/* The GPU of the kernel's enumeration line "pci 0000:0d:00.0: [1002:687f]
+ * type 00 class 0x030000" (drivers/pci/probe.c pci_setup_device()) when it
+ * is a display device of a vendor VENDOR names ("1002", "8086", NULL: either). */
+static char *display_gpu_line(const char *text, const char *vendor, const struct lx_host *host)
+{
+	const char *id = strstr(text, ": [");
+	const char *cls = id ? strstr(id, "] type ") : NULL;
+	if (!cls || strlen(id) < 8 || id[7] != ':' || !strstr(cls, " class 0x03"))
+		return NULL;
+	bool ours = false;
+	for (size_t d = 0; d < sizeof(drm_drivers) / sizeof(drm_drivers[0]); d++)
+		ours |= strncmp(id + 3, drm_drivers[d].vendor, 4) == 0 &&
+			(!vendor || strcmp(vendor, drm_drivers[d].vendor) == 0);
+	return ours ? dev_line_pci(text, "pci", host) : NULL;
+}
+
+/* Modesetting off: one event per AMD or Intel display GPU of the log that
+ * no DRM driver took (LX_KMSG_DISPLAY_GPU). */
+static void bind_display_gpus(const struct lx_kmsg *log, const struct lx_host *host, struct events *ev)
+{
+	struct events out = {0};
+	struct lx_strv bound = {0};
+	bool read = false;
+	for (size_t e = 0; e < ev->n; e++) {
+		struct lx_kmsg_match *m = &ev->items[e];
+		int d = field_index(m->entry, "driver", strlen("driver"));
+		if (!(m->entry->flags & LX_KMSG_DISPLAY_GPU) || m->pci || d < 0) {
+			events_push(&out, m);
+			continue;
+		}
+		for (size_t i = 0; i < log->n && !read; i++)
+			for (size_t k = 0; k < sizeof(drm_drivers) / sizeof(drm_drivers[0]); k++) {
+				char *pci = dev_line_pci(log->lines[i].text, drm_drivers[k].driver, host);
+				if (pci && !lx_strv_contains(&bound, pci))
+					lx_strv_push(&bound, pci);
+				free(pci);
+			}
+		read = true;
+		const char *vendor = NULL;
+		for (size_t k = 0; m->values[d] && k < sizeof(drm_drivers) / sizeof(drm_drivers[0]); k++)
+			if (strcmp(m->values[d], drm_drivers[k].driver) == 0)
+				vendor = drm_drivers[k].vendor;
+		struct lx_strv seen = {0};
+		for (size_t i = 0; i < log->n; i++) {
+			char *pci = display_gpu_line(log->lines[i].text, vendor, host);
+			if (!pci || lx_strv_contains(&seen, pci) || lx_strv_contains(&bound, pci)) {
+				free(pci);
+				continue;
+			}
+			lx_strv_push(&seen, pci);
+			struct lx_kmsg_match copy = *m;
+			copy.pci = pci;
+			for (size_t f = 0; f < LX_KMSG_FIELDS_MAX; f++)
+				copy.values[f] = m->values[f] ? lx_xstrdup(m->values[f]) : NULL;
+			if (!copy.values[d]) /* nomodeset: the driver of the GPU's vendor */
+				copy.values[d] = lx_xstrdup(strstr(log->lines[i].text, ": [1002:") ? "amdgpu" : "i915 or xe");
+			events_push(&out, &copy);
+		}
+		if (seen.n || !m->values[d])
+			match_clear(m); /* a bare nomodeset and no AMD or Intel GPU: no finding */
+		else
+			events_push(&out, m);
+		lx_strv_free(&seen);
+	}
+	lx_strv_free(&bound);
+	free(ev->items);
+	*ev = out;
+}
+
 /* Codes whose message can say why a GPU failed to initialize. */
 static bool explains_init(const struct lx_kmsg_entry *e)
 {
@@ -2132,6 +2237,7 @@ int lx_kmsg_match_all(const struct lx_kmsg *log, const struct lx_host *host,
 		lx_buf_free(&w.text);
 	}
 	bind_owners(log, host, &raw, &owned);
+	bind_display_gpus(log, host, &owned);
 	bind_sole_amdgpu(log, host, &owned);
 	bind_causes(log, host, &owned);
 	/* one finding per cause; map: the finding each event went to */

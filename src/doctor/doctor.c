@@ -529,6 +529,60 @@ static int check_kmsg(struct check_ctx *c)
 
 /* The checks, in order. A module with findings of its own about the host
  * (peer-to-peer readiness) adds its function here. */
+/* What on the command line turns DRIVERS off: "amdgpu.modeset=0", or
+ * "nomodeset" when none of them is told modeset=1; NULL when nothing. */
+static char *modeset_off(const char *cmdline, const char *const *drivers)
+{
+	bool forced_on = false;
+	for (size_t d = 0; drivers[d]; d++) {
+		_cleanup_free_ char *key = lx_xasprintf("%s.modeset", drivers[d]);
+		_cleanup_free_ char *v = lx_cmdline_get(cmdline, key);
+		if (v && strcmp(v, "0") == 0)
+			return lx_xasprintf("%s=0", key);
+		forced_on |= v && strcmp(v, "1") == 0;
+	}
+	_cleanup_free_ char *nomodeset = lx_cmdline_get(cmdline, "nomodeset");
+	return nomodeset && !forced_on ? lx_xstrdup("nomodeset") : NULL;
+}
+
+/* LXG153, live: an AMD or Intel display GPU without a driver while the
+ * command line turns modesetting off (drm_nomodeset.c: amdgpu, radeon,
+ * i915 and xe then refuse to load). After the log's check: a GPU its
+ * LXG153 already names is not told twice. */
+static int check_modeset(struct check_ctx *c)
+{
+	const struct lx_host_facts *f = c->in->facts;
+	if (!f || !f->live || !f->cmdline)
+		return 0;
+	static const char *const amd[] = {"amdgpu", "radeon", NULL};
+	static const char *const intel[] = {"i915", "xe", NULL};
+	for (size_t v = 0; v < 2; v++) {
+		const struct lx_strv *gpus = v == 0 ? &f->driverless_amd : &f->driverless_intel;
+		const char *const *drivers = v == 0 ? amd : intel;
+		_cleanup_free_ char *off = modeset_off(f->cmdline, drivers);
+		for (size_t i = 0; off && i < gpus->n; i++) {
+			_cleanup_free_ char *named = lx_xasprintf("GPU %s:", gpus->items[i]);
+			bool told = false;
+			for (size_t k = 0; k < c->out->n && !told; k++)
+				told = c->out->items[k].code == LXG153_MODESET_DISABLED &&
+				       strstr(c->out->items[k].message, named);
+			if (told)
+				continue;
+			add(c, LXG153_MODESET_DISABLED,
+			    lx_xasprintf("GPU %s: no driver, and the kernel command line has %s: kernel "
+					 "modesetting is off, so %s and %s refuse to load; no /dev/dri (or "
+					 "/dev/kfd) node, containers get no GPU from it",
+					 gpus->items[i], off, drivers[0], drivers[1]),
+			    lx_xasprintf("remove %s from the kernel command line (GRUB_CMDLINE_LINUX_DEFAULT "
+					 "in /etc/default/grub then update-grub, or /etc/kernel/cmdline then "
+					 "proxmox-boot-tool refresh), reboot",
+					 off),
+			    lx_xasprintf("/proc/cmdline: %s", f->cmdline));
+		}
+	}
+	return 0;
+}
+
 static int check_p2p(struct check_ctx *c)
 {
 	size_t first = c->out->n;
@@ -562,6 +616,7 @@ static int (*const checks[])(struct check_ctx *) = {
 	check_p2p,
 	check_facts,
 	check_kmsg,
+	check_modeset,
 	check_drm,
 };
 

@@ -113,13 +113,14 @@ static void read_module(const char *root, struct lx_host_facts *f)
 	lx_next_boot_free(&nb);
 }
 
-/* One walk over the PCI functions, each vendor file read once:
- * NVSwitch functions (vendor 0x10de, class 0x0680xx "bridge, other", as
+/* One walk over the PCI functions, each vendor file read once: AMD and
+ * Intel display GPUs no driver is bound to (no driver link: what
+ * nomodeset leaves), NVSwitch functions (vendor 0x10de, class 0x0680xx "bridge, other", as
  * nvidia-nvswitch binds them) and NVLink 5 switch management ports
  * (ConnectX, vendor 0x15b3, whose VPD holds "SW_MNG": what NVIDIA's
  * gpu-driver-container looks for in /sys/class/infiniband/x/device/vpd;
  * read here from the PCI function, which is there without mlx5_ib too). */
-static void read_switch_functions(const char *sys, struct lx_host_facts *f)
+static void read_pci_functions(const char *sys, struct lx_host_facts *f)
 {
 	_cleanup_free_ char *dir = lx_path_join(sys, "bus/pci/devices");
 	DIR *d = opendir(dir);
@@ -130,7 +131,16 @@ static void read_switch_functions(const char *sys, struct lx_host_facts *f)
 		_cleanup_free_ char *vrel = lx_xasprintf("bus/pci/devices/%s/vendor", de->d_name);
 		_cleanup_free_ char *vendor = read_optional(sys, vrel, NULL);
 		const char *v = vendor ? lx_str_strip(vendor) : "";
-		if (lx_str_starts_with(v, "0x10de")) {
+		bool amd = lx_str_starts_with(v, "0x1002");
+		if (amd || lx_str_starts_with(v, "0x8086")) {
+			_cleanup_free_ char *crel = lx_xasprintf("bus/pci/devices/%s/class", de->d_name);
+			_cleanup_free_ char *class = read_optional(sys, crel, NULL);
+			_cleanup_free_ char *drel = lx_xasprintf("bus/pci/devices/%s/driver", de->d_name);
+			_cleanup_free_ char *driver = lx_path_join(sys, drel);
+			struct stat st;
+			if (class && lx_str_starts_with(lx_str_strip(class), "0x03") && lstat(driver, &st) != 0)
+				lx_strv_push(amd ? &f->driverless_amd : &f->driverless_intel, de->d_name);
+		} else if (lx_str_starts_with(v, "0x10de")) {
 			_cleanup_free_ char *crel = lx_xasprintf("bus/pci/devices/%s/class", de->d_name);
 			_cleanup_free_ char *class = read_optional(sys, crel, NULL);
 			if (class && lx_str_starts_with(lx_str_strip(class), "0x0680"))
@@ -147,6 +157,8 @@ static void read_switch_functions(const char *sys, struct lx_host_facts *f)
 		closedir(d);
 	lx_strv_sort(&f->nvswitches);
 	lx_strv_sort(&f->nvlink5_ports);
+	lx_strv_sort(&f->driverless_amd);
+	lx_strv_sort(&f->driverless_intel);
 }
 
 static bool module_dir(const char *sys, const char *name)
@@ -229,7 +241,7 @@ void lx_host_facts_read_root(const struct lx_scan_paths *paths, const char *root
 	if (out->kernel_release)
 		lx_str_strip(out->kernel_release);
 	read_module(root, out);
-	read_switch_functions(paths->sys, out);
+	read_pci_functions(paths->sys, out);
 	out->fabricmanager_pid = -1;
 	out->nvlsm_pid = -1;
 	if (out->nvswitches.n || out->nvlink5_ports.n) {
@@ -256,6 +268,8 @@ void lx_host_facts_free(struct lx_host_facts *f)
 	free(f->module_vermagic);
 	lx_strv_free(&f->nvswitches);
 	lx_strv_free(&f->nvlink5_ports);
+	lx_strv_free(&f->driverless_amd);
+	lx_strv_free(&f->driverless_intel);
 	free(f->fabricmanager_package);
 	free(f->fabricmanager_version);
 	memset(f, 0, sizeof(*f));

@@ -178,6 +178,8 @@ static const struct lx_finding_info infos[LX_FINDING_CODES_END] = {
 				 "an AMD GPU's SMU (power management firmware) did not answer"},
 	[LXG150_AMD_VM_FAULT] = {"LXG150", LX_SEVERITY_WARNING,
 				 "a program's memory access on an AMD GPU faulted (GPU page fault)"},
+	[LXG153_MODESET_DISABLED] = {"LXG153", LX_SEVERITY_ERROR,
+				     "kernel modesetting is off: an AMD or Intel GPU has no driver"},
 	[LXG160_P2P_IOMMU_TRANSLATES] = {"LXG160", LX_SEVERITY_WARNING,
 					 "peer-to-peer DMA between GPUs goes through a translating IOMMU"},
 	[LXG161_P2P_ACS_REDIRECT] = {"LXG161", LX_SEVERITY_WARNING,

@@ -172,6 +172,33 @@ echo "[    7.026427] kfd kfd: amdgpu: skipped device 1002:744c, PCI rejects atom
 expect "no kfd at all and the log's 'PCI rejects atomics' for 1002:744c: LXG173 with the reason, the fix a slot with atomics" 1 \
 	"$ours | length == 1 and .[0].code == \"LXG173\" and (.[0].message | test(\"amdkfd is not running.*PCI rejects atomics\")) and (.[0].fix | test(\"AtomicOps\"))"
 
+# kernel modesetting off (drivers/gpu/drm/drm_nomodeset.c: nomodeset makes
+# drm_firmware_drivers_only() true, amdgpu_init() then refuses unless
+# amdgpu.modeset=1; amdgpu.modeset=0 refuses alone): the live command line
+# and a GPU without a driver give LXG153; a bound GPU, or modeset=1, none
+modeset_case() { # NAME CMDLINE BOUND(yes|no)
+	new_case "$1" pve-amd-rocm
+	mkdir -p "$plant/tree/proc"
+	echo "BOOT_IMAGE=/boot/vmlinuz-$release root=/dev/mapper/pve-root ro quiet $2" >"$plant/tree/proc/cmdline"
+	[ "$3" = yes ] || echo sys/devices/pci0000:00/0000:00:01.1/0000:01:00.0/0000:02:00.0/0000:03:00.0/driver >>"$plant/remove"
+}
+mod='[.findings[] | select(.code == "LXG153")]'
+modeset_case nomodeset-unbound nomodeset no; doctor
+expect "nomodeset and the AMD GPU without a driver: LXG153 (error) naming it, /proc/cmdline the evidence" 1 \
+	"$mod | length == 1 and .[0].severity == \"error\" and (.[0].message | test(\"^GPU 0000:03:00.0: no driver, .*nomodeset\")) and (.[0].evidence | test(\"^/proc/cmdline: .*nomodeset\")) and (.[0].fix | test(\"^by hand: remove nomodeset\"))"
+modeset_case modeset0-unbound amdgpu.modeset=0 no; doctor
+expect "amdgpu.modeset=0 and the GPU without a driver: LXG153 names amdgpu.modeset=0" 1 \
+	"$mod | length == 1 and (.[0].message | test(\"amdgpu.modeset=0\"))"
+modeset_case nomodeset-bound nomodeset yes; doctor
+expect "nomodeset but the GPU on amdgpu: no LXG153" 1 "$mod == []"
+modeset_case nomodeset-forced "nomodeset amdgpu.modeset=1" no; doctor
+expect "nomodeset with amdgpu.modeset=1 (the driver loads anyway): no LXG153, whatever else left the GPU unbound" 0 "$mod == []"
+modeset_case nomodeset-logged nomodeset no
+echo "[    0.031207] Kernel command line: BOOT_IMAGE=/boot/vmlinuz-$release ro quiet nomodeset" >>"$log"
+echo "[    0.412230] pci 0000:03:00.0: [1002:744c] type 00 class 0x030000 PCIe Legacy Endpoint" >>"$log"; doctor
+expect "the log says it too: one LXG153 for the GPU, not two" 1 \
+	"$mod | length == 1 and (.[0].message | test(\"^GPU 0000:03:00.0: \"))"
+
 # a snapshot of the live host answers as the host: the files' state and
 # kfd's nodes recorded (drm_checks), doctor on it without the log
 new_case snap pve-amd-rocm; amd_line amdgpu/psp_13_0_0_toc.bin; amd_line amdgpu/smu_13_0_0.bin

@@ -411,6 +411,11 @@ static const struct expect expects[] = {
 	{"kfd-qcm-fence-timeout.log", "LXG142", E, "0000:01:00.0", "step=qcm fence wait loop timeout expired|times=3",
 	 NULL},
 	{"amdgpu-gpu-reset-begin.log", "LXG142", W, "0000:c5:00.0", NULL, NULL},
+	/* kernel modesetting off: the log's AMD or Intel display GPUs that no
+	 * DRM driver's line names (nomodeset: the driver of the GPU's vendor) */
+	{"modeset-nomodeset-amd.log", "LXG153", E, "0000:03:00.0", "param=nomodeset|driver=amdgpu", NULL},
+	{"modeset-vgacon.log", "LXG153", E, "0000:0d:00.0", "driver=amdgpu", NULL},
+	{"modeset-i915-off.log", "LXG153", E, "0000:00:02.0", "param=i915.modeset=0|driver=i915", NULL},
 	/* MIG mode without a GPU instance: the channel code's refusal, no GPU named */
 	{"mig-no-instance.log", "LXG147", E, NULL, NULL, NULL},
 	/* a passthrough host: the boot framebuffer holds the GPU's BAR */
@@ -925,10 +930,32 @@ static void test_every_row_has_a_case(void)
 	free(xseen);
 }
 
+/* Modesetting off names the GPUs the driver did not take, no other: the
+ * NVIDIA GPU (nvidia ignores nomodeset), the Intel iGPU i915 took, the
+ * AMD GPU amdgpu took are none of its GPUs. */
+static void test_modeset_gpus(void)
+{
+	static const char *const logs[] = {"modeset-nomodeset-amd.log", "modeset-vgacon.log",
+					   "modeset-i915-off.log"};
+	for (size_t l = 0; l < sizeof(logs) / sizeof(logs[0]); l++) {
+		struct lx_kmsg k;
+		struct lx_kmsg_matches m;
+		if (!load(logs[l], &k, &m))
+			continue;
+		size_t n = 0;
+		for (size_t i = 0; i < m.n; i++)
+			n += strcmp(code_of(&m.items[i]), "LXG153") == 0;
+		_cleanup_free_ char *what = lx_xasprintf("%s: one LXG153, for the GPU no driver took", logs[l]);
+		int_eq((long long)n, 1, what);
+		lx_kmsg_matches_free(&m);
+		lx_kmsg_free(&k);
+	}
+}
+
 static void test_clean_logs(void)
 {
 	static const char *const clean[] = {"clean-public.log", "clean-this-machine.log", "clean-unseen.log",
-					  "clean-intel-amd.log", "clean-amd-smu-resume.log"};
+					  "clean-intel-amd.log", "clean-amd-smu-resume.log", "clean-nomodeset.log"};
 	for (size_t c = 0; c < sizeof(clean) / sizeof(clean[0]); c++) {
 		_cleanup_free_ char *path = lx_xasprintf("%s/%s", kmsg_dir, clean[c]);
 		struct lx_kmsg k;
@@ -1681,6 +1708,7 @@ int main(int argc, char **argv)
 	test_every_row_has_a_case();
 	test_sources_match();
 	test_clean_logs();
+	test_modeset_gpus();
 	test_doc(argv[2]);
 	test_journal_boots();
 	test_dmesg_boots();
