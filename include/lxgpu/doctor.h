@@ -77,8 +77,7 @@ enum {
 	/* An amdgpu message that older kernels print without the address
 	 * (DRM_ERROR, "[drm:func [amdgpu]] *ERROR* ..."): when the log's
 	 * amdgpu lines ("amdgpu 0000:03:00.0: ...") name one GPU only, it is
-	 * about that GPU; with two or more it stays unnamed. A row with a
-	 * "driver" field (a power-management callback) binds amdgpu's only. */
+	 * about that GPU; with two or more it stays unnamed. */
 	LX_KMSG_SOLE_AMDGPU = 1u << 5,
 	/* The driver's own report of a failure the kernel already logged
 	 * (i915's "fetch failed" and "Failed to load DMC firmware" after the
@@ -95,6 +94,10 @@ enum {
 	 * naming a driver stays without a GPU, a bare nomodeset is no finding
 	 * (an NVIDIA host may boot with it). */
 	LX_KMSG_DISPLAY_GPU = 1u << 7,
+	/* A message naming no device: the log's only GPU (of the driver its
+	 * "driver" field names, else of any GPU driver: amdgpu, radeon, i915,
+	 * xe, nvidia, nouveau) is the one; with two or more it stays unnamed. */
+	LX_KMSG_SOLE_GPU = 1u << 8,
 };
 
 /* A part of a message the row's pattern captures: name, and the number of

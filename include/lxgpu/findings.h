@@ -137,6 +137,7 @@ enum lx_finding_code {
 	LXG172_GPU_FIRMWARE_DIR_MISSING, /* a bound driver's vendor firmware directory is absent */
 	LXG173_KFD_NO_NODE,       /* an amdgpu GPU has no amdkfd node: ROCm does not see it */
 	LXG174_GPU_PM_FAILED,     /* a GPU failed to suspend or to resume (kernel log) */
+	LXG175_DISPLAY_TIMEOUT,   /* a GPU's display engine did not complete page flips */
 	/* host models through the cluster file system, migration (src/predict/migrate.c) */
 	LXG180_MODEL_STALE = 180, /* a node's published model is from before its last boot */
 	LXG181_MODEL_UNDATED,     /* whether a node's published model is current is unknown */

@@ -58,6 +58,11 @@
 	"hibernate.target hybrid-sleep.target; else look at the driver's message before it (NVIDIA: "\
 	"enable nvidia-suspend.service and nvidia-hibernate.service)"
 
+#define FIX_DISPLAY                                                                                \
+	"update the kernel and the GPU's driver or firmware (linux-firmware for amdgpu's and i915's "\
+	"display firmware); a hang of the GPU in the same log is the cause to fix first; a Proxmox " \
+	"node needs no display on a GPU it gives to containers"
+
 static const struct lx_kmsg_entry catalogue[] = {
 	{"api-mismatch",
 	 "NVRM: API mismatch: the client '([^']*)' \\(pid ([0-9]+)\\) has the version ([^ ,]+), but "
@@ -624,7 +629,7 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "suspend_report_result(): dev_err(dev, \"%s(): %ps returns %d\\n\", function, fn, ret), "
 	 "for a suspend, freeze or poweroff callback"},
 	/* Before 6.x the callback line had no device prefix: the module in
-	 * brackets names the driver (amdgpu's: the log's lone AMD GPU). */
+	 * brackets names the driver, and the log's lone GPU of it is the one. */
 	{"gpu-pm-resume-callback-old",
 	 "(PM: )?[a-z_]+\\(\\): ([a-z0-9_]+_pmops_[a-z_]*(resume|thaw|restore)[a-z_]*)"
 	 "\\+0x[0-9a-f]+/0x[0-9a-f]+ \\[" GPU_DRIVER "\\]? returns (-?[0-9]+)",
@@ -632,7 +637,7 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "a GPU of {driver} did not come back from a suspend or hibernation: {callback} returned "
 	 "{error}, so the GPU is unusable until the host reboots (containers holding it lose it)",
 	 FIX_PM_RESUME,
-	 LX_KMSG_SOLE_AMDGPU, {{"callback", 2}, {"driver", 4}, {"error", 5}},
+	 LX_KMSG_SOLE_GPU, {{"callback", 2}, {"driver", 4}, {"error", 5}},
 	 "drivers/base/power/main.c suspend_report_result() before 6.x: pr_err(\"%s(): %pS returns "
 	 "%d\\n\") under pr_fmt \"PM: \" (older: without it), without the device"},
 	{"gpu-pm-suspend-callback-old",
@@ -642,7 +647,7 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "a GPU of {driver} refused to suspend ({callback} returned {error}): the host did not "
 	 "sleep; the GPU itself keeps working",
 	 FIX_PM_SUSPEND,
-	 LX_KMSG_SOLE_AMDGPU, {{"callback", 2}, {"driver", 4}, {"error", 5}},
+	 LX_KMSG_SOLE_GPU, {{"callback", 2}, {"driver", 4}, {"error", 5}},
 	 "drivers/base/power/main.c suspend_report_result() before 6.x: pr_err(\"%s(): %pS returns "
 	 "%d\\n\"), for a suspend, freeze or poweroff callback"},
 	{"nvidia-pm-no-procfs",
@@ -661,6 +666,57 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "%04x:%02x:%02x.%x: PreserveVideoMemoryAllocations module parameter is set. System Power "
 	 "Management attempted without driver procfs suspend interface. Please refer to the "
 	 "'Configuring Power Management Support' section in the driver README.\\n\""},
+	/* The display engine, any GPU driver (drm_atomic_helper.c, nvidia-drm,
+	 * nvidia-modeset): page flips that never complete freeze or blank the
+	 * screen; rendering, compute and video engines are separate. */
+	{"drm-flip-timeout",
+	 GPU_DRIVER " (" BDF "): (amdgpu: )?\\[drm\\] \\*ERROR\\* (\\[(CRTC|PLANE|CONNECTOR):[0-9]+:[^]]+\\] )?"
+	 "(hw_done or flip_done|flip_done|hw_done|commit wait) timed out",
+	 LXG175_DISPLAY_TIMEOUT, LX_SEVERITY_WARNING,
+	 "the display engine of the GPU ({driver}) did not complete a page flip ({what} timed out): the "
+	 "screen froze or went dark; a container's compute or transcoding on the GPU is not hit "
+	 "unless the GPU also hung (a ring timeout or an Xid in the same log)",
+	 FIX_DISPLAY,
+	 0, {{"gpu", 2}, {"driver", 1}, {"what", 6}},
+	 "drivers/gpu/drm/drm_atomic_helper.c drm_atomic_helper_wait_for_flip_done(): "
+	 "drm_err(dev, \"[CRTC:%d:%s] flip_done timed out\\n\"); "
+	 "drm_atomic_helper_wait_for_dependencies(): \"[CRTC:%d:%s] hw_done timed out\\n\", "
+	 "\"[CONNECTOR:%d:%s] flip_done timed out\\n\"; amdgpu_dm.c: \"[CRTC:%d:%s] hw_done or "
+	 "flip_done timed out\\n\"; drm_atomic_helper_commit_hw_done's waiters: \"[%s:%d:%s] commit "
+	 "wait timed out\\n\", \"flip_done timed out\\n\""},
+	{"drm-flip-timeout-old",
+	 "(\\[drm:[a-z0-9_]+ \\[[a-z0-9_]+\\]\\] \\*ERROR\\* )?\\[(CRTC|PLANE|CONNECTOR):[0-9]+:[^]]+\\] "
+	 "(hw_done|flip_done|vblank wait) timed out",
+	 LXG175_DISPLAY_TIMEOUT, LX_SEVERITY_WARNING,
+	 "a GPU's display engine did not complete a page flip ({what} timed out): the screen froze "
+	 "or went dark; a container's compute or transcoding on the GPU is not hit unless the GPU "
+	 "also hung (a ring timeout or an Xid in the same log)",
+	 FIX_DISPLAY,
+	 LX_KMSG_SOLE_GPU, {{"what", 3}},
+	 "drivers/gpu/drm/drm_atomic_helper.c before drm_err(): DRM_ERROR(\"[CRTC:%d:%s] flip_done "
+	 "timed out\\n\"), DRM_ERROR(\"[PLANE:%d:%s] flip_done timed out\\n\"); "
+	 "drm_atomic_helper_wait_for_vblanks(): WARN(!ret, \"[CRTC:%d:%s] vblank wait timed out\\n\")"},
+	{"nvidia-drm-flip-timeout",
+	 "\\[(nvidia)-drm\\] \\[GPU ID 0x([0-9a-fA-F]+)\\]:? Flip event timeout on head ([0-9]+)",
+	 LXG175_DISPLAY_TIMEOUT, LX_SEVERITY_WARNING,
+	 "the display engine of the NVIDIA GPU (nvidia-drm GPU ID 0x{gpu_id}) did not complete a page "
+	 "flip on head {head}: the screen froze or went dark; CUDA and NVENC on the GPU are not hit "
+	 "unless an Xid comes with it",
+	 FIX_DISPLAY,
+	 LX_KMSG_SOLE_GPU, {{"gpu_id", 2}, {"driver", 1}, {"head", 3}},
+	 "kernel-open/nvidia-drm/nvidia-drm-crtc.c, nvidia-drm-modeset.c nv_drm_atomic_commit(): "
+	 "NV_DRM_DEV_LOG_ERR(nv_dev, \"Flip event timeout on head %u\", ...), which prints "
+	 "\"[nvidia-drm] [GPU ID 0x%08x] Flip event timeout on head %u\""},
+	{"nvidia-modeset-idle-timeout",
+	 "(nvidia)-modeset: ERROR: GPU:([0-9]+): Idling display engine timed out: (0x[0-9a-fA-F]+:[0-9:]+)",
+	 LXG175_DISPLAY_TIMEOUT, LX_SEVERITY_WARNING,
+	 "the display engine of the NVIDIA GPU {index} did not go idle ({state}): the screen froze or "
+	 "went dark; CUDA and NVENC on the GPU are not hit unless an Xid comes with it",
+	 FIX_DISPLAY,
+	 LX_KMSG_SOLE_GPU, {{"index", 2}, {"driver", 1}, {"state", 3}},
+	 "src/nvidia-modeset/src/nvkms-evo.c (nvkms): nvEvoLogDev(pDevEvo, EVO_LOG_ERROR, \"Idling "
+	 "display engine timed out: 0x%08x:%d:%d:%d\"), printed as \"nvidia-modeset: ERROR: GPU:%d: "
+	 "...\""},
 	/* Intel (i915, xe) and AMD (amdgpu, amdkfd): the GPU's address is the
 	 * dev_printk prefix ("amdgpu 0000:03:00.0: "); a container holding the
 	 * GPU loses transcoding (VA-API, QSV) or ROCm with it. */
@@ -1679,9 +1735,10 @@ static bool same_cause(const struct lx_kmsg_match *m, const struct lx_kmsg_match
 	const char *mf = lx_kmsg_match_field(m, "file"), *ef = lx_kmsg_match_field(ev, "file");
 	if (mf && ef && strcmp(mf, ef) != 0)
 		return false;
-	/* an amdgpu line still without its address after bind_sole_amdgpu: the
-	 * log shows several AMD GPUs, and it is none of them in particular */
-	if (((m->entry->flags | ev->entry->flags) & LX_KMSG_SOLE_AMDGPU) && !m->pci != !ev->pci)
+	/* a line still without its address after bind_sole_gpu: the log shows
+	 * several GPUs of its driver, and it is none of them in particular */
+	if (((m->entry->flags | ev->entry->flags) & (LX_KMSG_SOLE_AMDGPU | LX_KMSG_SOLE_GPU)) &&
+	    !m->pci != !ev->pci)
 		return false;
 	return !ev->pci || !m->pci || strcmp(ev->pci, m->pci) == 0;
 }
@@ -1984,12 +2041,33 @@ static char *owner_of_line(const char *text, const struct lx_host *host, char **
 	return NULL;
 }
 
-/* The one GPU the log's amdgpu lines name; NULL when none or several. */
-static char *sole_amdgpu(const struct lx_kmsg *log, const struct lx_host *host)
+/* The GPU drivers whose dev_printk lines ("amdgpu 0000:03:00.0: ...") say
+ * which GPUs a log is about. */
+static const char *const gpu_drivers[] = {"amdgpu", "radeon", "i915", "xe", "nvidia", "nouveau"};
+
+/* The GPU a line of DRIVER (NULL: any GPU driver) is about: its
+ * dev_printk prefix, or nvidia's own "NVRM: GPU 0000:01:00.0: ". */
+static char *gpu_line_pci(const char *text, const char *driver, const struct lx_host *host)
+{
+	for (size_t d = 0; d < sizeof(gpu_drivers) / sizeof(gpu_drivers[0]); d++) {
+		if (driver && strcmp(driver, gpu_drivers[d]) != 0)
+			continue;
+		char *pci = dev_line_pci(text, gpu_drivers[d], host);
+		if (pci)
+			return pci;
+	}
+	if ((!driver || strcmp(driver, "nvidia") == 0) && lx_str_starts_with(text, "NVRM: GPU "))
+		return dev_line_pci(text + strlen("NVRM: "), "GPU", host);
+	return NULL;
+}
+
+/* The one GPU the log's lines of DRIVER (NULL: of any GPU driver) name;
+ * NULL when none or several. */
+static char *sole_gpu(const struct lx_kmsg *log, const struct lx_host *host, const char *driver)
 {
 	char *sole = NULL;
 	for (size_t i = 0; i < log->n; i++) {
-		char *pci = dev_line_pci(log->lines[i].text, "amdgpu", host);
+		char *pci = gpu_line_pci(log->lines[i].text, driver, host);
 		if (!pci || (sole && strcmp(pci, sole) == 0)) {
 			free(pci);
 			continue;
@@ -2004,22 +2082,38 @@ static char *sole_amdgpu(const struct lx_kmsg *log, const struct lx_host *host)
 	return sole;
 }
 
-/* amdgpu's messages without the address: the log's only AMD GPU's. */
-static void bind_sole_amdgpu(const struct lx_kmsg *log, const struct lx_host *host, struct events *ev)
+/* Messages without the address: amdgpu's (LX_KMSG_SOLE_AMDGPU) are the
+ * log's only AMD GPU's; a row naming its driver (a power-management
+ * callback: "[nvidia]") that driver's only GPU's; the DRM core's
+ * (LX_KMSG_SOLE_GPU) the log's only GPU's. */
+static void bind_sole_gpu(const struct lx_kmsg *log, const struct lx_host *host, struct events *ev)
 {
-	_cleanup_free_ char *sole = NULL;
+	/* the answers so far, per driver (the last slot: any driver) */
+	enum { ANY = sizeof(gpu_drivers) / sizeof(gpu_drivers[0]) };
+	char *sole[ANY + 1] = {0};
+	bool asked[ANY + 1] = {0};
 	for (size_t e = 0; e < ev->n; e++) {
 		struct lx_kmsg_match *m = &ev->items[e];
-		if (!(m->entry->flags & LX_KMSG_SOLE_AMDGPU) || m->pci)
+		if (!(m->entry->flags & (LX_KMSG_SOLE_AMDGPU | LX_KMSG_SOLE_GPU)) || m->pci)
 			continue;
-		/* a row naming the driver (power-management callbacks) binds amdgpu's only */
 		const char *driver = lx_kmsg_match_field(m, "driver");
-		if (driver && strcmp(driver, "amdgpu") != 0)
-			continue;
-		if (!sole && !(sole = sole_amdgpu(log, host)))
-			return;
-		m->pci = lx_xstrdup(sole);
+		if (!driver && (m->entry->flags & LX_KMSG_SOLE_AMDGPU))
+			driver = "amdgpu";
+		size_t slot = ANY;
+		for (size_t d = 0; driver && d < ANY; d++)
+			if (strcmp(driver, gpu_drivers[d]) == 0)
+				slot = d;
+		if (driver && slot == ANY)
+			continue; /* not a GPU driver's */
+		if (!asked[slot]) {
+			sole[slot] = sole_gpu(log, host, driver);
+			asked[slot] = true;
+		}
+		if (sole[slot])
+			m->pci = lx_xstrdup(sole[slot]);
 	}
+	for (size_t d = 0; d <= ANY; d++)
+		free(sole[d]);
 }
 
 /* "another driver holds them": one event per GPU the log shows that driver
@@ -2238,7 +2332,7 @@ int lx_kmsg_match_all(const struct lx_kmsg *log, const struct lx_host *host,
 	}
 	bind_owners(log, host, &raw, &owned);
 	bind_display_gpus(log, host, &owned);
-	bind_sole_amdgpu(log, host, &owned);
+	bind_sole_gpu(log, host, &owned);
 	bind_causes(log, host, &owned);
 	/* one finding per cause; map: the finding each event went to */
 	size_t *map = lx_xcalloc(owned.n ? owned.n : 1, sizeof(*map));

@@ -196,6 +196,8 @@ static const struct lx_finding_info infos[LX_FINDING_CODES_END] = {
 				"an AMD GPU has no amdkfd node: ROCm does not see it"},
 	[LXG174_GPU_PM_FAILED] = {"LXG174", LX_SEVERITY_ERROR,
 				  "a GPU failed to suspend or to resume"},
+	[LXG175_DISPLAY_TIMEOUT] = {"LXG175", LX_SEVERITY_WARNING,
+				    "a GPU's display engine did not complete page flips"},
 	[LXG180_MODEL_STALE] = {"LXG180", LX_SEVERITY_WARNING,
 				"a node's published host model is from before its last boot"},
 	[LXG181_MODEL_UNDATED] = {"LXG181", LX_SEVERITY_INFO,

@@ -301,6 +301,7 @@ check "LXG150 a GPU page fault: by hand (the program, ROCm and Mesa)" dcase LXG1
 check "LXG153 nomodeset keeps amdgpu off the GPU: by hand (the command line)" dcase LXG153 pve-amd-rocm modeset-nomodeset-amd.log
 check "LXG148 vfio-pci cannot reserve a BAR: by hand (sysfb off)" dcase LXG148 pve-vfio-split vfio-bar-reserve.log
 check "LXG174 a GPU did not resume: by hand (reboot, keep the node awake)" dcase LXG174 pve-amd-rocm gpu-pm-resume-failed.log
+check "LXG175 the display engine timed out: by hand (kernel, driver)" dcase LXG175 pve-amd-rocm drm-flip-timeout.log
 # drm_checks (what doctor and snapshot find of a live host's Intel and AMD
 # GPUs, docs/schema.md) planted into the AMD host: a package, the
 # initramfs, a slot (nothing lxgpu could run)

@@ -365,12 +365,18 @@ static const struct expect expects[] = {
 	{"gpu-pm-suspend-failed.log", "LXG174", W, "0000:01:00.0", "driver=nvidia|step=suspend|error=-5", NULL},
 	{"gpu-pm-resume-callback.log", "LXG174", E, "0000:07:00.0",
 	 "driver=amdgpu|callback=pci_pm_resume|error=-62", NULL},
-	{"gpu-pm-suspend-callback-old.log", "LXG174", W, NULL,
+	{"gpu-pm-suspend-callback-old.log", "LXG174", W, "0000:01:00.0",
 	 "driver=nouveau|callback=nouveau_pmops_suspend|error=-16", NULL},
 	{"gpu-pm-suspend-callback-old-pm.log", "LXG174", W, NULL,
 	 "driver=nvidia|callback=nv_pmops_suspend|error=-5", NULL},
 	{"gpu-pm-resume-callback-old.log", "LXG174", E, "0000:0b:00.0",
 	 "driver=amdgpu|callback=amdgpu_pmops_resume|error=-5", NULL},
+	/* the display engine: page flips that never complete (a warning: the
+	 * screen, not the GPU's other engines) */
+	{"drm-flip-timeout.log", "LXG175", W, "0000:03:00.0", "driver=amdgpu|what=hw_done or flip_done|times=6", NULL},
+	{"drm-flip-timeout-old.log", "LXG175", W, NULL, "what=flip_done|times=4", NULL},
+	{"nvidia-drm-flip-timeout.log", "LXG175", W, NULL, "gpu_id=00000800|head=0", NULL},
+	{"nvidia-modeset-idle-timeout.log", "LXG175", W, NULL, "index=0|state=0x0000c67d:0:0:1051|times=3", NULL},
 	/* the SMU stops answering, then the ring times out (old form, no address) */
 	{"amdgpu-smu-timeout.log", "LXG149", W, "0000:0d:00.0", "msg=0x00000012|param=0x00000005|times=3", NULL},
 	{"amdgpu-smu-timeout.log", "LXG142", W, "0000:0d:00.0", "ring=gfx_0.0.0|signaled=613206|emitted=613208", NULL},
@@ -606,6 +612,16 @@ static void test_pm_callback_driver(void)
 		    "[  412.122604] PM: pci_pm_suspend(): nv_pmops_suspend+0x0/0x40 [nvidia] returns -5\n",
 		    "LXG174", NULL, "driver=nvidia|callback=nv_pmops_suspend",
 		    "nvidia's callback beside one AMD GPU: no GPU named, not the AMD one");
+	/* the DRM core names no device: the log's only GPU, of any driver */
+	one_finding("[    4.100000] i915 0000:00:02.0: [drm] Finished loading DMC firmware i915/adlp_dmc.bin (v2.20)\n"
+		    "[  491.868816] [drm:drm_atomic_helper_commit_cleanup_done [drm_kms_helper]] *ERROR* "
+		    "[CRTC:34:crtc-0] flip_done timed out\n",
+		    "LXG175", "0000:00:02.0", "what=flip_done", "the DRM core's flip timeout: the log's one GPU (i915)");
+	one_finding("[    4.100000] i915 0000:00:02.0: [drm] Finished loading DMC firmware i915/adlp_dmc.bin (v2.20)\n"
+		    "[    5.200000] nvidia 0000:01:00.0: enabling device (0000 -> 0003)\n"
+		    "[  491.868816] [drm:drm_atomic_helper_commit_cleanup_done [drm_kms_helper]] *ERROR* "
+		    "[CRTC:34:crtc-0] flip_done timed out\n",
+		    "LXG175", NULL, "what=flip_done", "the DRM core's flip timeout beside two GPUs: none named");
 }
 
 /* The last match of CODE among M's; NULL when none. */
@@ -1005,9 +1021,10 @@ static char *md_cell(const char *s)
 
 static const char *flag_names(unsigned fl, char *buf, size_t len)
 {
-	snprintf(buf, len, "%s%s%s%s", fl & LX_KMSG_GPU_ONLY ? "gpu " : "",
+	snprintf(buf, len, "%s%s%s%s%s", fl & LX_KMSG_GPU_ONLY ? "gpu " : "",
 		 fl & LX_KMSG_NVIDIA_MISSING ? "no-nvidia " : "", fl & LX_KMSG_NEEDS_CAUSE ? "cause " : "",
-		 fl & LX_KMSG_OWNER_FROM_LOG ? "owner " : "");
+		 fl & LX_KMSG_OWNER_FROM_LOG ? "owner " : "",
+		 fl & (LX_KMSG_SOLE_AMDGPU | LX_KMSG_SOLE_GPU) ? "sole " : "");
 	size_t n = strlen(buf);
 	if (n)
 		buf[n - 1] = '\0';
@@ -1046,7 +1063,10 @@ static char *catalogue_doc(void)
 		    "the message says a GPU failed, not why: the finding names the message about\n"
 		    "the same GPU before it (one that names that GPU, or names none with no line\n"
 		    "about another GPU in between), else says the cause is not in the log;\n"
-		    "`owner`: the GPUs are those the log shows another driver (nouveau) binding.\n\n"
+		    "`owner`: the GPUs are those the log shows another driver (nouveau) binding;\n"
+		    "`sole`: a message that names no device is about the log's only GPU of its\n"
+		    "driver (amdgpu's, or the driver the row's `driver` field names; else of any GPU\n"
+		    "driver), and names none when the log shows two or more.\n\n"
 		    "Each row has a real line from a public report (or, where none was found, the\n"
 		    "format string filled as the driver fills it) in `tests/doctor/kmsg/`, sources\n"
 		    "in the README there; `test-doctor` says by hand, per log, the code, severity,\n"
