@@ -127,6 +127,8 @@ enum lx_finding_code {
 	LXG149_AMD_SMU_HANG,      /* amdgpu's SMU (power management firmware) did not answer */
 	LXG150_AMD_VM_FAULT = 150, /* a process's memory access on an AMD GPU faulted (GPU VM page fault) */
 	LXG153_MODESET_DISABLED = 153, /* nomodeset / amdgpu.modeset=0: an AMD or Intel GPU's driver does not bind */
+	LXG154_AMD_RAS_ERROR = 154, /* amdgpu's RAS: uncorrectable or poison errors, bad pages past the threshold */
+	LXG156_AMD_GPU_TABLES = 156, /* amdgpu could not read the GPU's VBIOS or IP discovery table */
 	/* peer-to-peer readiness (src/doctor/p2p.c over src/host/p2p.c) */
 	LXG160_P2P_IOMMU_TRANSLATES = 160, /* GPUs whose IOMMU groups translate peer DMA */
 	LXG161_P2P_ACS_REDIRECT,  /* ACS redirect on the switch ports between GPUs */

@@ -1407,7 +1407,198 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "init/main.c start_kernel(): pr_notice(\"Kernel command line: %s\\n\", saved_command_line); "
 	 "drivers/gpu/drm/drm_nomodeset.c: nomodeset sets drm_firmware_drivers_only(), which "
 	 "amdgpu_init(), radeon_module_init(), i915's i915_module_init() (i915_pci_register_driver "
-	 "skipped) and xe_module.c check; <driver>.modeset=0 does the same for one driver"},
+	 "skipped) and xe_module.c check; <driver>.modeset=0 does the same for one driver"},	/* AMD RAS: uncorrectable (ECC) and poison errors, retired pages */
+	{"amdgpu-ras-ue",
+	 "amdgpu (" BDF "): (amdgpu: )?(\\{[0-9]+\\})?(socket: [0-9]+, die: [0-9]+, )?([1-9][0-9]*) (new )?"
+	 "uncorrectable hardware errors detected in ([A-Za-z0-9_]+) block",
+	 LXG154_AMD_RAS_ERROR, LX_SEVERITY_ERROR,
+	 "the AMD GPU's RAS reported uncorrectable hardware errors ({count} in its {block} block; "
+	 "umc: its memory, ECC could not correct them): the data of the programs using it is "
+	 "corrupt, they are stopped and the GPU reset; pages that failed are retired",
+	 "restart the programs on the GPU after its reset; if it recurs, the GPU's memory is "
+	 "failing: move the work off it and have it serviced (AMD's Service Action Guide), check "
+	 "its cooling and power",
+	 0, {{"gpu", 1}, {"count", 5}, {"block", 7}},
+	 "drivers/gpu/drm/amd/amdgpu/amdgpu_ras.c amdgpu_ras_error_print_error_data() and the "
+	 "query paths: dev_info(adev->dev, \"%ld uncorrectable hardware errors detected in %s "
+	 "block\\n\", ...); 6.5 and later: \"socket: %d, die: %d, %lld new uncorrectable hardware "
+	 "errors detected in %s block\\n\" (with RAS event ids: \"{%llu}...\"); correctable ones "
+	 "(\"... correctable hardware errors detected in %s block\") are no finding"},
+	{"amdgpu-ras-fatal",
+	 "amdgpu (" BDF "): (amdgpu: )?(\\{[0-9]+\\})?(uncorrectable hardware error ?\\((ERREVENT_ATHUB_"
+	 "INTERRUPT)\\) detected!|RAS controller interrupt triggered by NBIF error)",
+	 LXG154_AMD_RAS_ERROR, LX_SEVERITY_ERROR,
+	 "the AMD GPU raised a fatal RAS error (\"{event}\": an uncorrectable hardware error "
+	 "the data fabric could not contain): the driver resets the GPU, every program on it (in "
+	 "every container holding it) loses its work",
+	 "restart the programs after the reset; if it recurs, the GPU (or its slot, riser or "
+	 "power) is failing: move the work off it and have it serviced",
+	 0, {{"gpu", 1}, {"event", 4}},
+	 "drivers/gpu/drm/amd/amdgpu/amdgpu_ras.c amdgpu_ras_global_ras_isr(): dev_info(adev->dev, "
+	 "\"uncorrectable hardware error(ERREVENT_ATHUB_INTERRUPT) detected!\\n\") (6.x with the RAS "
+	 "event id: \"{%llu}uncorrectable hardware error(ERREVENT_ATHUB_INTERRUPT) detected!\\n\"); "
+	 "nbio_v7_4.c nbio_v7_4_handle_ras_controller_intr_no_bifring(): \"RAS controller "
+	 "interrupt triggered by NBIF error\\n\""},
+	{"amdgpu-ras-poison",
+	 "amdgpu (" BDF "): (amdgpu: )?(\\{[0-9]+\\})?(poison is consumed by client ([0-9]+)|RAS poison "
+	 "consumption, fall back to gpu reset flow: client id ([0-9]+))",
+	 LXG154_AMD_RAS_ERROR, LX_SEVERITY_ERROR,
+	 "a program on the AMD GPU read memory the GPU had marked poisoned (an uncorrectable "
+	 "error, RAS client {client}): amdkfd signals the program and the driver resets the GPU, "
+	 "every program on it (in every container holding it) loses its work",
+	 "restart the programs after the reset; if it recurs, the GPU's memory is failing: move "
+	 "the work off it and have it serviced",
+	 0, {{"gpu", 1}, {"client", 5}},
+	 "drivers/gpu/drm/amd/amdkfd/kfd_int_process_v9.c event_interrupt_poison_consumption_v9(): "
+	 "dev_warn(dev->adev->dev, \"poison is consumed by client %d, kick off gpu reset flow\\n\", "
+	 "client_id) (6.x: RAS_EVENT_LOG with the event id \"{%llu}\"); 5.19-6.1: \"RAS poison "
+	 "consumption, fall back to gpu reset flow: client id %d\\n\""},
+	{"amdgpu-ras-bad-pages",
+	 "amdgpu (" BDF "): (amdgpu: )?(RAS records:([0-9]+) exceed threshold:([0-9]+)|Saved bad pages "
+	 "([0-9]+) reaches threshold value ([0-9]+))",
+	 LXG154_AMD_RAS_ERROR, LX_SEVERITY_ERROR,
+	 "the AMD GPU has retired more bad memory pages ({records}) than its threshold "
+	 "({threshold}): amdgpu marks it for replacement and, with the default threshold, does "
+	 "not initialize it (\"GPU will not be initialized\"); containers get no GPU from it",
+	 "have the GPU serviced or replaced (AMD's Service Action Guide); to run it anyway, "
+	 "amdgpu.bad_page_threshold=-2 (or a higher count) on the kernel command line or in "
+	 "/etc/modprobe.d, then reboot",
+	 0, {{"gpu", 1}, {"records", 4}, {"threshold", 5}},
+	 "drivers/gpu/drm/amd/amdgpu/amdgpu_ras_eeprom.c amdgpu_ras_eeprom_init(): dev_err(adev->dev, "
+	 "\"RAS records:%d exceed threshold:%d, GPU will not be initialized. Replace this GPU or "
+	 "increase the threshold\", ...) (later: \"RAS records:%d exceed threshold:%d\" then \"GPU "
+	 "will be initialized due to bad_page_threshold = -1.\" or the SAG notice); "
+	 "amdgpu_ras_eeprom_append(): \"Saved bad pages %d reaches threshold value %d\\n\""},
+	/* the SMU does not come up, or refuses a message */
+	{"amdgpu-smc-not-ready",
+	 "^(amdgpu (" BDF "): |amdgpu: )?(amdgpu: )?(SMC is not ready|SMU is not ready yet!|SMC engine is "
+	 "not correctly up!)",
+	 LXG149_AMD_SMU_HANG, LX_SEVERITY_WARNING,
+	 "the AMD GPU's SMU (its power management firmware) did not come up ({step}), at init or "
+	 "on resume: amdgpu cannot start the GPU's power management, the init or resume fails "
+	 "and containers holding the GPU get no working GPU",
+	 "power the host off and on (a GPU left in a bad state by a suspend, a VM or a failed "
+	 "reset needs a cold start); if it recurs, avoid suspend on this host, install the "
+	 "linux-firmware of the kernel's release (amdgpu/smu_*.bin) or revert the update after "
+	 "which it began, update-initramfs -u and reboot",
+	 LX_KMSG_SOLE_AMDGPU, {{"gpu", 2}, {"step", 4}},
+	 "drivers/gpu/drm/amd/pm/swsmu/amdgpu_smu.c smu_start_smc_engine(): dev_err(adev->dev, \"SMC "
+	 "is not ready\\n\") (5.x: pr_err), then smu_hw_init() and smu_resume(): dev_err(adev->dev, "
+	 "\"SMC engine is not correctly up!\\n\") (5.x: pr_err(\"SMU is not ready yet!\\n\"))"},
+	{"amdgpu-smu-response",
+	 "amdgpu (" BDF "): (amdgpu: )?SMU: (response:(0x[0-9A-Fa-f]+) for|I'm very busy for your "
+	 "command:|valid command, bad prerequisites:|unknown command:) index:([0-9]+) "
+	 "param:(0x[0-9A-Fa-f]+) message:([A-Za-z0-9_]+)",
+	 LXG149_AMD_SMU_HANG, LX_SEVERITY_WARNING,
+	 "the AMD GPU's SMU (its power management firmware) refused or failed the driver's "
+	 "message {msg} ({answer}; 0xFFFFFFFF: the GPU no longer answers on the bus): clocks "
+	 "and power states stop changing, a ring timeout, a reset or a failed resume often "
+	 "follows, for every container holding the GPU",
+	 "restart the programs using the GPU; if it persists, reboot the host; if it recurs, "
+	 "install the linux-firmware of the kernel's release (amdgpu/smu_*.bin: an \"unknown "
+	 "command\" is a firmware older than the kernel) or revert the update after which it "
+	 "began, update-initramfs -u and reboot",
+	 0, {{"gpu", 1}, {"msg", 7}, {"answer", 3}, {"index", 5}},
+	 "drivers/gpu/drm/amd/pm/swsmu/smu_cmn.c __smu_cmn_reg_print_error(): "
+	 "dev_err_ratelimited(adev->dev, \"SMU: response:0x%08X for index:%d param:0x%08X "
+	 "message:%s?\", ...) and, by the response, \"SMU: unknown command: index:%d param:0x%08X "
+	 "message:%s\", \"SMU: valid command, bad prerequisites: index:%d param:0x%08X "
+	 "message:%s\", \"SMU: I'm very busy for your command: index:%d param:0x%08X message:%s\""},
+	{"amdgpu-smu-enable-features-failed",
+	 "amdgpu (" BDF "): (amdgpu: )?Failed to enable requested dpm features!",
+	 LXG149_AMD_SMU_HANG, LX_SEVERITY_WARNING,
+	 "the AMD GPU's SMU (its power management firmware) did not turn its power features on, "
+	 "at init or on resume: the init or resume of its SMU fails, and containers holding the "
+	 "GPU get no working GPU",
+	 "power the host off and on; if it recurs, install the linux-firmware of the kernel's "
+	 "release (amdgpu/smu_*.bin) or revert the update after which it began, "
+	 "update-initramfs -u and reboot",
+	 LX_KMSG_RESTATES, {{"gpu", 1}},
+	 "drivers/gpu/drm/amd/pm/swsmu/amdgpu_smu.c smu_smc_hw_setup(): dev_err(adev->dev, "
+	 "\"Failed to enable requested dpm features!\\n\")"},
+	/* init failures: the driver core's probe failure, gpu_info, recovery off */
+	{"amdgpu-probe-failed",
+	 "amdgpu: probe of (" BDF ") failed with error (-?[0-9]+)",
+	 LXG141_GPU_INIT_FAILED, LX_SEVERITY_ERROR,
+	 "amdgpu gave the AMD GPU up (probe failed with {error}; -12: out of memory or PCI "
+	 "address space, -22: an init step failed, -2: a firmware file missing): no /dev/dri or "
+	 "/dev/kfd node for it, containers holding it get no GPU",
+	 "see the message before it about the same GPU; for -12 enable Above 4G Decoding (and "
+	 "Resizable BAR) in the system firmware; otherwise install the linux-firmware of the "
+	 "kernel's release or revert the update after which it began, update-initramfs -u, reboot",
+	 LX_KMSG_NEEDS_CAUSE | LX_KMSG_RESTATES, {{"gpu", 1}, {"error", 2}},
+	 "drivers/base/dd.c really_probe() (before 6.2): pr_warn(\"%s: probe of %s failed with "
+	 "error %d\\n\", drv->name, dev_name(dev), ret), after amdgpu_pci_probe() returned an error"},
+	{"amdgpu-probe-driver-failed",
+	 "amdgpu (" BDF "): probe with driver amdgpu failed with error (-?[0-9]+)",
+	 LXG141_GPU_INIT_FAILED, LX_SEVERITY_ERROR,
+	 "amdgpu gave the AMD GPU up (probe failed with {error}; -12: out of memory or PCI "
+	 "address space, -22: an init step failed, -2: a firmware file missing): no /dev/dri or "
+	 "/dev/kfd node for it, containers holding it get no GPU",
+	 "see the message before it about the same GPU; for -12 enable Above 4G Decoding (and "
+	 "Resizable BAR) in the system firmware; otherwise install the linux-firmware of the "
+	 "kernel's release or revert the update after which it began, update-initramfs -u, reboot",
+	 LX_KMSG_NEEDS_CAUSE | LX_KMSG_RESTATES, {{"gpu", 1}, {"error", 2}},
+	 "drivers/base/dd.c call_driver_probe() (6.2 and later): dev_err(dev, \"probe with driver "
+	 "%s failed with error %d\\n\", drv->name, ret)"},
+	{"amdgpu-gpu-info-failed",
+	 "amdgpu (" BDF "): (amdgpu: )?Failed to (load|get) gpu_info firmware \"(amdgpu/[^\"]+)\"",
+	 LXG140_GPU_FIRMWARE_MISSING, LX_SEVERITY_WARNING,
+	 "amdgpu could not load the AMD GPU's gpu_info firmware {file} (the table of the GPU's "
+	 "configuration it needs at init): the GPU does not initialize",
+	 "install a linux-firmware of a version that has {file} (Proxmox: pve-firmware; Debian: "
+	 "firmware-amd-graphics), or revert the update that removed it; update-initramfs -u and "
+	 "reboot",
+	 LX_KMSG_RESTATES, {{"file", 4}, {"gpu", 1}},
+	 "drivers/gpu/drm/amd/amdgpu/amdgpu_device.c amdgpu_device_parse_gpu_info_fw(): "
+	 "dev_err(adev->dev, \"Failed to load gpu_info firmware \\\"%s\\\"\\n\", fw_name) (6.x, "
+	 "amdgpu_ucode_request(): \"Failed to get gpu_info firmware \\\"%s\\\"\\n\"), after the "
+	 "loader's \"Direct firmware load\" line for the same file"},
+	{"amdgpu-recovery-disabled",
+	 "amdgpu (" BDF "): (amdgpu: )?GPU recovery disabled",
+	 LXG142_GPU_HANG, LX_SEVERITY_ERROR,
+	 "the AMD GPU hung and amdgpu does not reset it (GPU recovery disabled: amdgpu.gpu_recovery=0, "
+	 "or an SR-IOV guest): it stays hung, every program on it (in every container holding it) "
+	 "hangs until the host is rebooted",
+	 "reboot the host; remove amdgpu.gpu_recovery=0 from the kernel command line or "
+	 "/etc/modprobe.d so the next hang is reset; if hangs recur, update the kernel and "
+	 "linux-firmware together",
+	 0, {{"gpu", 1}},
+	 "drivers/gpu/drm/amd/amdgpu/amdgpu_device.c amdgpu_device_should_recover_gpu(): "
+	 "dev_info(adev->dev, \"GPU recovery disabled.\\n\"), after a job timeout"},
+	/* the GPU's own tables: VBIOS, IP discovery */
+	{"amdgpu-vbios-not-found",
+	 "(amdgpu (" BDF "): )?(amdgpu: )?(\\[drm:amdgpu_get_bios( \\[amdgpu\\])?\\] \\*ERROR\\* )?Unable to "
+	 "locate a BIOS ROM",
+	 LXG156_AMD_GPU_TABLES, LX_SEVERITY_ERROR,
+	 "amdgpu found no VBIOS for the AMD GPU (not in its ROM BAR, the ACPI VFCT table or the "
+	 "platform's copy): it cannot post or initialize the GPU, so no /dev/dri or /dev/kfd node "
+	 "for it; typical of a GPU passed through to a VM without its ROM, a secondary GPU whose "
+	 "ROM the firmware did not expose, or a laptop's dGPU",
+	 "on a VM host give the VM the GPU's ROM (hostpci romfile=, a dump of this card's VBIOS); "
+	 "on bare metal update the system firmware and enable the GPU's option ROM (CSM or UEFI "
+	 "GOP setting), or reseat the card",
+	 LX_KMSG_SOLE_AMDGPU, {{"gpu", 2}},
+	 "drivers/gpu/drm/amd/amdgpu/amdgpu_bios.c amdgpu_get_bios(): DRM_ERROR(\"Unable to locate a "
+	 "BIOS ROM\\n\") (newer kernels: dev_err with the address)"},
+	{"amdgpu-ip-discovery-failed",
+	 "(amdgpu (" BDF "): )?(amdgpu: )?(\\[drm:amdgpu_discovery_init \\[amdgpu\\]\\] \\*ERROR\\* )?((get "
+	 ")?invalid ip discovery binary (signature|checksum)( from file)?|failed to read ip discovery "
+	 "binary( from file)?)$",
+	 LXG156_AMD_GPU_TABLES, LX_SEVERITY_ERROR,
+	 "amdgpu could not read the AMD GPU's IP discovery table ({step}; the table, in the GPU's "
+	 "memory or amdgpu/*_ip_discovery.bin, that says which engines it has): the GPU does not "
+	 "initialize, no /dev/dri or /dev/kfd node for it",
+	 "power the host off and on (a GPU left half-reset reads back garbage); install the "
+	 "linux-firmware of the kernel's release (its amdgpu/*_ip_discovery.bin), or a kernel "
+	 "that knows the GPU; an eGPU: reload amdgpu after the enclosure is up",
+	 LX_KMSG_SOLE_AMDGPU, {{"gpu", 2}, {"step", 5}},
+	 "drivers/gpu/drm/amd/amdgpu/amdgpu_discovery.c amdgpu_discovery_init(): dev_err(adev->dev, "
+	 "\"get invalid ip discovery binary signature\\n\"), dev_err(adev->dev, \"invalid ip "
+	 "discovery binary checksum\\n\"), \"failed to read ip discovery binary from file\\n\" "
+	 "(5.x: DRM_ERROR(\"invalid ip discovery binary signature\\n\"), \"failed to read ip "
+	 "discovery binary\\n\"); the warning \"... signature from vram\" is followed by a retry "
+	 "from the file and is no finding"},
 };
 
 #define ACTION_RESET                                                                               \
@@ -2255,6 +2446,8 @@ static bool explains_init(const struct lx_kmsg_entry *e)
 	case LXG144_AMD_MES_HANG:
 	case LXG145_AMD_PSP_FAILED:
 	case LXG149_AMD_SMU_HANG:
+	case LXG154_AMD_RAS_ERROR:
+	case LXG156_AMD_GPU_TABLES:
 		return true;
 	default:
 		return false;

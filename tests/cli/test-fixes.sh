@@ -299,6 +299,8 @@ check "LXG146 the DMCUB failed: by hand (linux-firmware)" dcase LXG146 pve-amd-r
 check "LXG149 the SMU did not answer: by hand (reboot, linux-firmware)" dcase LXG149 pve-amd-rocm amdgpu-smu-timeout.log
 check "LXG150 a GPU page fault: by hand (the program, ROCm and Mesa)" dcase LXG150 pve-amd-rocm amdgpu-vm-fault-process.log
 check "LXG153 nomodeset keeps amdgpu off the GPU: by hand (the command line)" dcase LXG153 pve-amd-rocm modeset-nomodeset-amd.log
+check "LXG154 RAS uncorrectable errors: by hand (service the GPU)" dcase LXG154 pve-amd-rocm amdgpu-ras-ue.log
+check "LXG156 no VBIOS: by hand (romfile, system firmware)" dcase LXG156 pve-amd-rocm amdgpu-vbios-not-found.log
 check "LXG148 vfio-pci cannot reserve a BAR: by hand (sysfb off)" dcase LXG148 pve-vfio-split vfio-bar-reserve.log
 check "LXG174 a GPU did not resume: by hand (reboot, keep the node awake)" dcase LXG174 pve-amd-rocm gpu-pm-resume-failed.log
 check "LXG175 the display engine timed out: by hand (kernel, driver)" dcase LXG175 pve-amd-rocm drm-flip-timeout.log

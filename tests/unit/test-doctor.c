@@ -422,6 +422,31 @@ static const struct expect expects[] = {
 	{"modeset-nomodeset-amd.log", "LXG153", E, "0000:03:00.0", "param=nomodeset|driver=amdgpu", NULL},
 	{"modeset-vgacon.log", "LXG153", E, "0000:0d:00.0", "driver=amdgpu", NULL},
 	{"modeset-i915-off.log", "LXG153", E, "0000:00:02.0", "param=i915.modeset=0|driver=i915", NULL},
+	/* AMD RAS: fatal, uncorrectable and poison errors, retired pages past
+	 * the threshold (the init failure it causes names it) */
+	{"amdgpu-ras-athub.log", "LXG154", E, "0000:e3:00.0", "event=uncorrectable hardware error(ERREVENT_ATHUB_INTERRUPT) detected!", NULL},
+	{"amdgpu-ras-athub-seq.log", "LXG154", E, "0000:1c:00.0", NULL, NULL},
+	{"amdgpu-ras-ue.log", "LXG154", E, "0000:c1:00.0", "count=2|block=umc|times=2", NULL},
+	{"amdgpu-ras-poison.log", "LXG154", E, "0000:c1:00.0", "client=12", NULL},
+	{"amdgpu-ras-bad-pages.log", "LXG154", E, "0000:c1:00.0", "records=129|threshold=128", NULL},
+	{"amdgpu-ras-bad-pages.log", "LXG141", E, "0000:c1:00.0", NULL, "LXG154"},
+	/* the SMU that does not come up or refuses a message */
+	{"amdgpu-smc-not-ready.log", "LXG149", W, "0000:c8:00.0", "step=SMC is not ready|times=2", NULL},
+	{"amdgpu-smc-not-ready.log", "LXG141", E, "0000:c8:00.0", "block=smu|phase=resume|ret=-5", "LXG149"},
+	{"amdgpu-smu-response.log", "LXG149", W, "0000:03:00.0", "msg=GetSmuVersion|answer=response:0xFFFFFFFF for|times=2",
+	 NULL},
+	{"amdgpu-smu-enable-features-failed.log", "LXG149", W, "0000:0b:00.0", NULL, NULL},
+	{"amdgpu-smu-enable-features-failed.log", "LXG141", E, "0000:0b:00.0", "block=smu|ret=-62", "LXG149"},
+	/* the driver core's probe failure; the VBIOS and IP discovery tables */
+	{"amdgpu-vbios-not-found.log", "LXG156", E, "0000:01:00.0", NULL, NULL},
+	{"amdgpu-vbios-not-found.log", "LXG141", E, "0000:01:00.0", "times=1", "LXG156"},
+	{"amdgpu-probe-driver-failed.log", "LXG141", E, "0000:83:00.0", "error=-12", "-"},
+	{"amdgpu-ip-discovery-failed.log", "LXG156", E, "0000:02:00.0", "step=invalid ip discovery binary checksum", NULL},
+	{"amdgpu-ip-discovery-failed.log", "LXG141", E, "0000:02:00.0", NULL, "LXG156"},
+	{"amdgpu-recovery-disabled.log", "LXG142", E, "0000:0c:00.0", "ring=gfx_0.0.0", NULL},
+	{"amdgpu-recovery-disabled-alone.log", "LXG142", E, "0000:0c:00.0", NULL, NULL},
+	{"amdgpu-probe-failed-alone.log", "LXG141", E, "0000:01:00.0", "error=-22", "-"},
+	{"amdgpu-gpu-info-alone.log", "LXG140", W, "0000:23:00.0", "file=amdgpu/arcturus_gpu_info.bin", NULL},
 	/* MIG mode without a GPU instance: the channel code's refusal, no GPU named */
 	{"mig-no-instance.log", "LXG147", E, NULL, NULL, NULL},
 	/* a passthrough host: the boot framebuffer holds the GPU's BAR */
@@ -971,7 +996,8 @@ static void test_modeset_gpus(void)
 static void test_clean_logs(void)
 {
 	static const char *const clean[] = {"clean-public.log", "clean-this-machine.log", "clean-unseen.log",
-					  "clean-intel-amd.log", "clean-amd-smu-resume.log", "clean-nomodeset.log"};
+					  "clean-intel-amd.log", "clean-amd-smu-resume.log", "clean-nomodeset.log",
+					  "clean-amd-ras-corrected.log"};
 	for (size_t c = 0; c < sizeof(clean) / sizeof(clean[0]); c++) {
 		_cleanup_free_ char *path = lx_xasprintf("%s/%s", kmsg_dir, clean[c]);
 		struct lx_kmsg k;
