@@ -1598,7 +1598,47 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "discovery binary checksum\\n\"), \"failed to read ip discovery binary from file\\n\" "
 	 "(5.x: DRM_ERROR(\"invalid ip discovery binary signature\\n\"), \"failed to read ip "
 	 "discovery binary\\n\"); the warning \"... signature from vram\" is followed by a retry "
-	 "from the file and is no finding"},
+	 "from the file and is no finding"},	/* more hangs: soft-recovered timeouts, per-ring resets; the DMCUB's silence */
+	{"amdgpu-ring-soft-recovered",
+	 "(amdgpu (" BDF "): (amdgpu: )?)?(\\[drm:amdgpu_job_timedout \\[amdgpu\\]\\] \\*ERROR\\* )?ring "
+	 "([a-z0-9_.]+) timeout, but soft recovered",
+	 LXG142_GPU_HANG, LX_SEVERITY_WARNING,
+	 "a job on the AMD GPU's ring {ring} did not finish in time; the driver killed it without a "
+	 "reset (soft recovery): the program that submitted it (a container's game, transcode or "
+	 "ROCm job) lost that work, the others run on",
+	 "restart the program if it misbehaves; if it recurs, update the kernel, linux-firmware "
+	 "and the container's Mesa together, or revert the update after which it began",
+	 LX_KMSG_SOLE_AMDGPU, {{"ring", 5}, {"gpu", 2}},
+	 "drivers/gpu/drm/amd/amdgpu/amdgpu_job.c amdgpu_job_timedout(): DRM_ERROR(\"ring %s "
+	 "timeout, but soft recovered\\n\", s_job->sched->name) (newer: dev_err with the address)"},
+	{"amdgpu-ring-reset-failed",
+	 "amdgpu (" BDF "): (amdgpu: )?Ring ([a-z0-9_.]+) reset failed",
+	 LXG142_GPU_HANG, LX_SEVERITY_WARNING,
+	 "a ring of the AMD GPU ({ring}) hung and the driver could not reset that ring alone: it "
+	 "resets the whole GPU, and every program on it (in every container holding it) loses "
+	 "its work",
+	 "restart the programs using the GPU; if it recurs, update the kernel and linux-firmware "
+	 "together, or revert the update after which it began",
+	 LX_KMSG_RESTATES, {{"gpu", 1}, {"ring", 3}},
+	 "drivers/gpu/drm/amd/amdgpu/amdgpu_job.c amdgpu_job_timedout() (6.12 and later, per-queue "
+	 "reset): dev_info(adev->dev, \"Starting %s ring reset\\n\", ...), then dev_err(adev->dev, "
+	 "\"Ring %s reset failed\\n\", ...) before the full GPU reset"},
+	{"amdgpu-dmub-idle-timeout",
+	 "(amdgpu (" BDF "): (amdgpu: )?)?(\\[drm:dc_dmub_srv_[a-z_]+ \\[amdgpu\\]\\] \\*ERROR\\* |\\[drm\\] "
+	 "\\*ERROR\\* )Error (waiting for DMUB idle|queueing DMUB command|starting DMUB execution): "
+	 "status=([0-9]+)",
+	 LXG146_AMD_DMCUB_ERROR, LX_SEVERITY_WARNING,
+	 "the AMD GPU's display microcontroller (DMCUB) did not answer the display driver ({step}, "
+	 "status {status}): the display stutters, freezes or stays dark after a resume, and the "
+	 "GPU may hang with it, with what containers run on it",
+	 "install the linux-firmware of the kernel's release (amdgpu/dcn_*_dmcub.bin) or revert "
+	 "the update after which it began, update-initramfs -u and reboot; on a Xen dom0 or with "
+	 "PSR trouble, a newer kernel",
+	 LX_KMSG_SOLE_AMDGPU, {{"gpu", 2}, {"step", 5}, {"status", 6}},
+	 "drivers/gpu/drm/amd/display/dc/dc_dmub_srv.c dc_dmub_srv_wait_idle(): DC_ERROR(\"Error "
+	 "waiting for DMUB idle: status=%d\\n\", status); dc_dmub_srv_cmd_queue(): \"Error queueing "
+	 "DMUB command: status=%d\\n\"; dc_dmub_srv_cmd_execute(): \"Error starting DMUB execution: "
+	 "status=%d\\n\" (printed by drm_err: \"[drm:dc_dmub_srv_wait_idle [amdgpu]] *ERROR* ...\")"},
 };
 
 #define ACTION_RESET                                                                               \
@@ -1859,7 +1899,8 @@ static char *find_pci(const char *s, const struct lx_host *host)
 		char domain[9] = "0000";
 		/* optional domain of 4 or 8 hex digits */
 		size_t d = strspn(q, "0123456789abcdefABCDEF");
-		if ((d == 4 || d == 8) && q[d] == ':') {
+		bool had_domain = (d == 4 || d == 8) && q[d] == ':';
+		if (had_domain) {
 			memcpy(domain, q, d);
 			domain[d] = '\0';
 			q += d + 1;
@@ -1877,6 +1918,7 @@ static char *find_pci(const char *s, const struct lx_host *host)
 		memcpy(dev, q, 2);
 		q += 2;
 		char fn = '0';
+		bool had_fn = *q == '.';
 		if (*q == '.' && *++q >= '0' && *q <= '7')
 			fn = *q;
 		else if (*q == '.' || *q == ':' || isxdigit((unsigned char)*q))
@@ -1885,12 +1927,20 @@ static char *find_pci(const char *s, const struct lx_host *host)
 		char *norm = NULL;
 		if (!lx_pci_address_normalize(text, &norm))
 			continue;
-		/* A short address ("41:00.0") belongs to the GPU with that bus. */
-		for (size_t g = 0; host && g < host->n_gpus; g++)
-			if (lx_str_ends_with(host->gpus[g].bdf, norm + strlen(norm) - 7)) {
+		/* A short address ("41:00.0") belongs to the GPU with that bus;
+		 * one with its domain only to a GPU of that domain (0005:01:00.0
+		 * is not the host's 0000:01:00.0), any function where it names none. */
+		size_t n = strlen(norm);
+		for (size_t g = 0; host && g < host->n_gpus; g++) {
+			const char *b = host->gpus[g].bdf;
+			bool same = had_domain ? strlen(b) == n && strncmp(b, norm, n - 1) == 0 &&
+							 (!had_fn || b[n - 1] == norm[n - 1])
+					       : lx_str_ends_with(b, norm + n - 7);
+			if (same) {
 				free(norm);
-				return lx_xstrdup(host->gpus[g].bdf);
+				return lx_xstrdup(b);
 			}
+		}
 		return norm;
 	}
 	return NULL;

@@ -445,6 +445,9 @@ static const struct expect expects[] = {
 	{"amdgpu-ip-discovery-failed.log", "LXG141", E, "0000:02:00.0", NULL, "LXG156"},
 	{"amdgpu-recovery-disabled.log", "LXG142", E, "0000:0c:00.0", "ring=gfx_0.0.0", NULL},
 	{"amdgpu-recovery-disabled-alone.log", "LXG142", E, "0000:0c:00.0", NULL, NULL},
+	{"amdgpu-ring-soft-recovered.log", "LXG142", W, "0000:04:00.0", "ring=gfx_0.0.0|times=2", NULL},
+	{"amdgpu-ring-reset-failed.log", "LXG142", W, "0000:c5:00.0", "ring=gfx_0.0.0", NULL},
+	{"amdgpu-dmub-idle-timeout.log", "LXG146", W, "0000:0d:00.0", "step=waiting for DMUB idle|status=3", NULL},
 	{"amdgpu-probe-failed-alone.log", "LXG141", E, "0000:01:00.0", "error=-22", "-"},
 	{"amdgpu-gpu-info-alone.log", "LXG140", W, "0000:23:00.0", "file=amdgpu/arcturus_gpu_info.bin", NULL},
 	/* MIG mode without a GPU instance: the channel code's refusal, no GPU named */
@@ -974,6 +977,38 @@ static void test_every_row_has_a_case(void)
 /* Modesetting off names the GPUs the driver did not take, no other: the
  * NVIDIA GPU (nvidia ignores nomodeset), the Intel iGPU i915 took, the
  * AMD GPU amdgpu took are none of its GPUs. */
+/* An address the line gives with its domain is that GPU's: 0005:01:00.0
+ * (a host with PCI domains, Requiem4Eternity/Appstream#91) is not the
+ * host's 0000:01:00.0; a short one ("01:00.0") and an Xid's, which names no
+ * function, are completed from the host's GPU. */
+static void test_address_domain(void)
+{
+	struct lx_gpu g0 = {.bdf = (char *)"0000:01:00.0", .driver = (char *)"amdgpu"};
+	struct lx_host host = {.gpus = &g0, .n_gpus = 1};
+	static const struct {
+		const char *line, *gpu, *what;
+	} cases[] = {
+		{"amdgpu 0005:01:00.0: GPU fault detected: 146 0x0000480c\n", "0005:01:00.0",
+		 "another domain's 01:00.0: its own address, not the host's GPU"},
+		{"amdgpu 0000:01:00.0: GPU fault detected: 146 0x0000480c\n", "0000:01:00.0",
+		 "the host GPU's own address: that GPU"},
+		{"NVRM: Xid (PCI:0000:01:00): 79, pid=1, GPU has fallen off the bus.\n", "0000:01:00.0",
+		 "an Xid's address without a function: the host's GPU of that domain and bus"},
+	};
+	for (size_t c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
+		struct lx_kmsg k;
+		struct lx_kmsg_matches m;
+		parse(cases[c].line, &k);
+		size_t n = count_matches(&k, &host, &m);
+		if (!ok(n == 1 && same_str(m.items[0].pci, cases[c].gpu), cases[c].what) && n != (size_t)-1)
+			for (size_t i = 0; i < m.n; i++)
+				printf("#   got %s\n", m.items[i].pci ? m.items[i].pci : "(none)");
+		if (n != (size_t)-1)
+			lx_kmsg_matches_free(&m);
+		lx_kmsg_free(&k);
+	}
+}
+
 static void test_modeset_gpus(void)
 {
 	static const char *const logs[] = {"modeset-nomodeset-amd.log", "modeset-vgacon.log",
@@ -1755,6 +1790,7 @@ int main(int argc, char **argv)
 	test_sources_match();
 	test_clean_logs();
 	test_modeset_gpus();
+	test_address_domain();
 	test_doc(argv[2]);
 	test_journal_boots();
 	test_dmesg_boots();
