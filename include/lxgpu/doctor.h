@@ -98,6 +98,10 @@ enum {
 	 * "driver" field names, else of any GPU driver: amdgpu, radeon, i915,
 	 * xe, nvidia, nouveau) is the one; with two or more it stays unnamed. */
 	LX_KMSG_SOLE_GPU = 1u << 8,
+	/* The PCI core's message about any device ("vfio-pci 0000:0b:00.0:
+	 * not ready ..."): it counts when a GPU driver's line names the device
+	 * or the kernel enumerated it as an NVIDIA, AMD or Intel display device. */
+	LX_KMSG_PCI_GPU = 1u << 9,
 };
 
 /* A part of a message the row's pattern captures: name, and the number of

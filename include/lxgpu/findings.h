@@ -140,6 +140,7 @@ enum lx_finding_code {
 	LXG173_KFD_NO_NODE,       /* an amdgpu GPU has no amdkfd node: ROCm does not see it */
 	LXG174_GPU_PM_FAILED,     /* a GPU failed to suspend or to resume (kernel log) */
 	LXG175_DISPLAY_TIMEOUT,   /* a GPU's display engine did not complete page flips */
+	LXG176_PCI_UNRESPONSIVE,  /* a GPU stopped answering on PCI after a reset or power change */
 	/* host models through the cluster file system, migration (src/predict/migrate.c) */
 	LXG180_MODEL_STALE = 180, /* a node's published model is from before its last boot */
 	LXG181_MODEL_UNDATED,     /* whether a node's published model is current is unknown */

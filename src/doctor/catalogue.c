@@ -63,6 +63,12 @@
 	"display firmware); a hang of the GPU in the same log is the cause to fix first; a Proxmox " \
 	"node needs no display on a GPU it gives to containers"
 
+#define FIX_PCI_UNRESPONSIVE                                                                       \
+	"power-cycle the host (a warm reboot may not bring it back); a GPU given to VMs: options "   \
+	"vfio-pci disable_idle_d3=1 in /etc/modprobe.d, update-initramfs -u, and for an AMD GPU of "\
+	"the reset bug the vendor-reset module; on the host: runtime power management off for the "\
+	"GPU (amdgpu.runpm=0, NVreg_DynamicPowerManagement=0x00), update the system firmware"
+
 static const struct lx_kmsg_entry catalogue[] = {
 	{"api-mismatch",
 	 "NVRM: API mismatch: the client '([^']*)' \\(pid ([0-9]+)\\) has the version ([^ ,]+), but "
@@ -618,7 +624,7 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "pm_verb(state.event), info, error), for a suspend, freeze (hibernation), quiesce or "
 	 "poweroff step"},
 	{"gpu-pm-suspend-callback",
-	 GPU_DRIVER " (" BDF "): (PM: )?[a-z_]+\\(\\): ([a-z0-9_]*(suspend|freeze|poweroff)[a-z0-9_]*)"
+	 GPU_DRIVER " (" BDF "): (PM: )?[a-z_]+\\(\\): ([a-z0-9_]*(suspend|freeze|poweroff|prepare)[a-z0-9_]*)"
 	 "(\\+0x[0-9a-f]+/0x[0-9a-f]+)?( \\[[a-z0-9_]+\\]?)? returns (-?[0-9]+)",
 	 LXG174_GPU_PM_FAILED, LX_SEVERITY_WARNING,
 	 "the GPU refused to suspend ({callback} returned {error}): the host did not sleep; the GPU "
@@ -627,7 +633,7 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 0, {{"gpu", 2}, {"driver", 1}, {"callback", 4}, {"error", 8}},
 	 "drivers/base/power/main.c dpm_run_callback() and drivers/pci/pci-driver.c: "
 	 "suspend_report_result(): dev_err(dev, \"%s(): %ps returns %d\\n\", function, fn, ret), "
-	 "for a suspend, freeze or poweroff callback"},
+	 "for a prepare, suspend, freeze or poweroff callback"},
 	/* Before 6.x the callback line had no device prefix: the module in
 	 * brackets names the driver, and the log's lone GPU of it is the one. */
 	{"gpu-pm-resume-callback-old",
@@ -666,6 +672,32 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "%04x:%02x:%02x.%x: PreserveVideoMemoryAllocations module parameter is set. System Power "
 	 "Management attempted without driver procfs suspend interface. Please refer to the "
 	 "'Configuring Power Management Support' section in the driver README.\\n\""},
+	/* The PCI core about a GPU (drivers/pci/pci.c, vfio-pci): after a reset
+	 * or a power-state change the device no longer answers config reads.
+	 * Any driver's device: LX_KMSG_PCI_GPU keeps the GPUs'. */
+	{"pci-power-inaccessible",
+	 "([a-z0-9_-]+) (" BDF "): Unable to change power state from (D[0-3](hot|cold)?|unknown) to "
+	 "(D[0-3](hot|cold)?), device inaccessible",
+	 LXG176_PCI_UNRESPONSIVE, LX_SEVERITY_ERROR,
+	 "the GPU did not come out of the power state {from}: it no longer answers on PCI (config "
+	 "reads return all ones), so {driver} cannot use it and a VM or container holding it has "
+	 "no GPU",
+	 FIX_PCI_UNRESPONSIVE,
+	 LX_KMSG_PCI_GPU, {{"gpu", 2}, {"driver", 1}, {"from", 3}},
+	 "drivers/pci/pci.c pci_power_up(): pci_err(dev, \"Unable to change power state from %s to "
+	 "D0, device inaccessible\\n\", pci_power_name(dev->current_state)); before 6.x "
+	 "pci_raw_set_power_state(): \"Unable to change power state from %s to %s, device "
+	 "inaccessible\\n\""},
+	{"pci-not-ready",
+	 "([a-z0-9_-]+) (" BDF "): not ready ([0-9]+)ms after ([A-Za-z0-9 >-]+); giving up",
+	 LXG176_PCI_UNRESPONSIVE, LX_SEVERITY_ERROR,
+	 "the GPU did not answer on PCI {ms} ms after {event}: the kernel gave up waiting, so {driver} "
+	 "cannot use it and a VM or container holding it has no GPU",
+	 FIX_PCI_UNRESPONSIVE,
+	 LX_KMSG_PCI_GPU, {{"gpu", 2}, {"driver", 1}, {"ms", 3}, {"event", 4}},
+	 "drivers/pci/pci.c pci_dev_wait(): pci_info(dev, \"not ready %dms after %s; giving up\\n\", "
+	 "delay - 1, reset_type) (before 6.x: \"not ready %dms after %s; giving up\\n\" with "
+	 "pci_warn)"},
 	/* The display engine, any GPU driver (drm_atomic_helper.c, nvidia-drm,
 	 * nvidia-modeset): page flips that never complete freeze or blank the
 	 * screen; rendering, compute and video engines are separate. */
@@ -2406,20 +2438,67 @@ static const struct {
 	const char *driver, *vendor;
 } drm_drivers[] = {{"amdgpu", "1002"}, {"radeon", "1002"}, {"i915", "8086"}, {"xe", "8086"}};
 
-/* The GPU of the kernel's enumeration line "pci 0000:0d:00.0: [1002:687f]
+/* The device of the kernel's enumeration line "pci 0000:0d:00.0: [1002:687f]
  * type 00 class 0x030000" (drivers/pci/probe.c pci_setup_device()) when it
- * is a display device of a vendor VENDOR names ("1002", "8086", NULL: either). */
-static char *display_gpu_line(const char *text, const char *vendor, const struct lx_host *host)
+ * is a display device (class 0x03); its vendor ID ("1002") in VENDOR. */
+static char *enumerated_display(const char *text, char vendor[5], const struct lx_host *host)
 {
 	const char *id = strstr(text, ": [");
 	const char *cls = id ? strstr(id, "] type ") : NULL;
 	if (!cls || strlen(id) < 8 || id[7] != ':' || !strstr(cls, " class 0x03"))
 		return NULL;
+	memcpy(vendor, id + 3, 4);
+	vendor[4] = '\0';
+	return dev_line_pci(text, "pci", host);
+}
+
+/* The GPU of such a line when its vendor is one VENDOR names ("1002",
+ * "8086", NULL: either). */
+static char *display_gpu_line(const char *text, const char *vendor, const struct lx_host *host)
+{
+	char id[5];
+	char *pci = enumerated_display(text, id, host);
 	bool ours = false;
-	for (size_t d = 0; d < sizeof(drm_drivers) / sizeof(drm_drivers[0]); d++)
-		ours |= strncmp(id + 3, drm_drivers[d].vendor, 4) == 0 &&
-			(!vendor || strcmp(vendor, drm_drivers[d].vendor) == 0);
-	return ours ? dev_line_pci(text, "pci", host) : NULL;
+	for (size_t d = 0; pci && d < sizeof(drm_drivers) / sizeof(drm_drivers[0]); d++)
+		ours |= strcmp(id, drm_drivers[d].vendor) == 0 && (!vendor || strcmp(vendor, drm_drivers[d].vendor) == 0);
+	if (!ours)
+		free(pci);
+	return ours ? pci : NULL;
+}
+
+/* Whether the log shows the device PCI to be a GPU: a GPU driver's line
+ * names it, or the kernel enumerated it as a display device of NVIDIA,
+ * AMD or Intel. */
+static bool log_shows_gpu(const struct lx_kmsg *log, const struct lx_host *host, const char *pci)
+{
+	for (size_t i = 0; i < log->n; i++) {
+		char vendor[5] = "";
+		_cleanup_free_ char *gpu = gpu_line_pci(log->lines[i].text, NULL, host);
+		if (!gpu)
+			gpu = enumerated_display(log->lines[i].text, vendor, host);
+		if (gpu && strcmp(gpu, pci) == 0 &&
+		    (!*vendor || strcmp(vendor, "10de") == 0 || strcmp(vendor, "1002") == 0 ||
+		     strcmp(vendor, "8086") == 0))
+			return true;
+	}
+	return false;
+}
+
+/* A PCI core message about any device (LX_KMSG_PCI_GPU) counts when the
+ * log shows the device to be a GPU: a network card given to a VM is not
+ * ours. */
+static void keep_pci_gpus(const struct lx_kmsg *log, const struct lx_host *host, struct events *ev)
+{
+	struct events out = {0};
+	for (size_t e = 0; e < ev->n; e++) {
+		struct lx_kmsg_match *m = &ev->items[e];
+		if ((m->entry->flags & LX_KMSG_PCI_GPU) && !(m->pci && log_shows_gpu(log, host, m->pci)))
+			match_clear(m);
+		else
+			events_push(&out, m);
+	}
+	free(ev->items);
+	*ev = out;
 }
 
 /* Modesetting off: one event per AMD or Intel display GPU of the log that
@@ -2498,6 +2577,7 @@ static bool explains_init(const struct lx_kmsg_entry *e)
 	case LXG149_AMD_SMU_HANG:
 	case LXG154_AMD_RAS_ERROR:
 	case LXG156_AMD_GPU_TABLES:
+	case LXG176_PCI_UNRESPONSIVE:
 		return true;
 	default:
 		return false;
@@ -2576,6 +2656,7 @@ int lx_kmsg_match_all(const struct lx_kmsg *log, const struct lx_host *host,
 	bind_owners(log, host, &raw, &owned);
 	bind_display_gpus(log, host, &owned);
 	bind_sole_gpu(log, host, &owned);
+	keep_pci_gpus(log, host, &owned);
 	bind_causes(log, host, &owned);
 	/* one finding per cause; map: the finding each event went to */
 	size_t *map = lx_xcalloc(owned.n ? owned.n : 1, sizeof(*map));

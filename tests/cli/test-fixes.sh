@@ -304,6 +304,7 @@ check "LXG156 no VBIOS: by hand (romfile, system firmware)" dcase LXG156 pve-amd
 check "LXG148 vfio-pci cannot reserve a BAR: by hand (sysfb off)" dcase LXG148 pve-vfio-split vfio-bar-reserve.log
 check "LXG174 a GPU did not resume: by hand (reboot, keep the node awake)" dcase LXG174 pve-amd-rocm gpu-pm-resume-failed.log
 check "LXG175 the display engine timed out: by hand (kernel, driver)" dcase LXG175 pve-amd-rocm drm-flip-timeout.log
+check "LXG176 a GPU no longer answers on PCI: by hand (power cycle, vfio-pci options)" dcase LXG176 "$eight" pci-not-ready.log
 # drm_checks (what doctor and snapshot find of a live host's Intel and AMD
 # GPUs, docs/schema.md) planted into the AMD host: a package, the
 # initramfs, a slot (nothing lxgpu could run)

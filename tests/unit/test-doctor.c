@@ -363,6 +363,7 @@ static const struct expect expects[] = {
 	 "driver=nvidia|callback=nv_pmops_suspend|error=-5", NULL},
 	{"nvidia-pm-no-procfs.log", "LXG174", W, "0000:01:00.0", NULL, NULL},
 	{"gpu-pm-suspend-failed.log", "LXG174", W, "0000:01:00.0", "driver=nvidia|step=suspend|error=-5", NULL},
+	{"gpu-pm-prepare.log", "LXG174", W, "0000:01:00.0", "driver=amdgpu|callback=pci_pm_prepare|error=-12|times=2", NULL},
 	{"gpu-pm-resume-callback.log", "LXG174", E, "0000:07:00.0",
 	 "driver=amdgpu|callback=pci_pm_resume|error=-62", NULL},
 	{"gpu-pm-suspend-callback-old.log", "LXG174", W, "0000:01:00.0",
@@ -377,6 +378,11 @@ static const struct expect expects[] = {
 	{"drm-flip-timeout-old.log", "LXG175", W, NULL, "what=flip_done|times=4", NULL},
 	{"nvidia-drm-flip-timeout.log", "LXG175", W, NULL, "gpu_id=00000800|head=0", NULL},
 	{"nvidia-modeset-idle-timeout.log", "LXG175", W, NULL, "index=0|state=0x0000c67d:0:0:1051|times=3", NULL},
+	/* a GPU that no longer answers on PCI: the PCI core's lines, the GPU
+	 * known from the nvidia prefix; RmInitAdapter's cause is it */
+	{"pci-not-ready.log", "LXG176", E, "0000:01:00.0", "driver=nvidia|ms=65535|event=resume", NULL},
+	{"pci-not-ready.log", "LXG106", E, "0000:01:00.0", NULL, "LXG176"},
+	{"pci-power-inaccessible.log", "LXG176", E, "0000:01:00.0", "driver=nvidia|from=D3cold", NULL},
 	/* the SMU stops answering, then the ring times out (old form, no address) */
 	{"amdgpu-smu-timeout.log", "LXG149", W, "0000:0d:00.0", "msg=0x00000012|param=0x00000005|times=3", NULL},
 	{"amdgpu-smu-timeout.log", "LXG142", W, "0000:0d:00.0", "ring=gfx_0.0.0|signaled=613206|emitted=613208", NULL},
@@ -634,6 +640,29 @@ static void test_wrapped_forms(void)
 
 /* An old-form power-management callback line names its driver, not its
  * device: amdgpu's lone GPU is amdgpu's callback's, never nvidia's. */
+/* The PCI core's messages are about any device: a network card's, a
+ * bridge's, and a vfio-pci device the log never shows to be a GPU give
+ * nothing (the kernel's enumeration line or a GPU driver's would). */
+static void test_pci_core_not_gpu(void)
+{
+	static const char *const logs[] = {"clean-pci-nic-d3cold.log", "pci-power-inaccessible-vfio.log"};
+	for (size_t i = 0; i < sizeof(logs) / sizeof(logs[0]); i++) {
+		struct lx_kmsg k;
+		struct lx_kmsg_matches m;
+		if (!load(logs[i], &k, &m))
+			continue;
+		_cleanup_free_ char *what = lx_xasprintf("%s: no finding (no GPU)", logs[i]);
+		int_eq((long long)m.n, 0, what);
+		lx_kmsg_matches_free(&m);
+		lx_kmsg_free(&k);
+	}
+	one_finding("[    0.412000] pci 0000:01:00.0: [10de:2684] type 00 class 0x030000 PCIe Legacy Endpoint\n"
+		    "[586739.359281] vfio-pci 0000:01:00.0: Unable to change power state from D3cold to D0, "
+		    "device inaccessible\n",
+		    "LXG176", "0000:01:00.0", "driver=vfio-pci|from=D3cold",
+		    "vfio-pci's device the kernel enumerated as an NVIDIA display device: a GPU");
+}
+
 static void test_pm_callback_driver(void)
 {
 	one_finding("[  412.118904] amdgpu 0000:0b:00.0: amdgpu: SMU is resuming...\n"
@@ -1785,6 +1814,7 @@ int main(int argc, char **argv)
 	test_amd_sole_gpu();
 	test_wrapped_forms();
 	test_pm_callback_driver();
+	test_pci_core_not_gpu();
 	test_report_severity();
 	test_every_row_has_a_case();
 	test_sources_match();
