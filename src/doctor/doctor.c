@@ -527,8 +527,6 @@ static int check_kmsg(struct check_ctx *c)
 	return 0;
 }
 
-/* The checks, in order. A module with findings of its own about the host
- * (peer-to-peer readiness) adds its function here. */
 /* What on the command line turns DRIVERS off: "amdgpu.modeset=0", or
  * "nomodeset" when none of them is told modeset=1; NULL when nothing. */
 static char *modeset_off(const char *cmdline, const char *const *drivers)
@@ -583,6 +581,8 @@ static int check_modeset(struct check_ctx *c)
 	return 0;
 }
 
+/* The checks, in order. A module with findings of its own about the host
+ * (peer-to-peer readiness) adds its function here. */
 static int check_p2p(struct check_ctx *c)
 {
 	size_t first = c->out->n;

@@ -115,8 +115,8 @@ static void read_module(const char *root, struct lx_host_facts *f)
 
 /* One walk over the PCI functions, each vendor file read once: AMD and
  * Intel display GPUs no driver is bound to (no driver link: what
- * nomodeset leaves), NVSwitch functions (vendor 0x10de, class 0x0680xx "bridge, other", as
- * nvidia-nvswitch binds them) and NVLink 5 switch management ports
+ * nomodeset leaves), NVSwitch functions (vendor 0x10de, class 0x0680xx
+ * "bridge, other", as nvidia-nvswitch binds them) and NVLink 5 switch management ports
  * (ConnectX, vendor 0x15b3, whose VPD holds "SW_MNG": what NVIDIA's
  * gpu-driver-container looks for in /sys/class/infiniband/x/device/vpd;
  * read here from the PCI function, which is there without mlx5_ib too). */
@@ -131,19 +131,19 @@ static void read_pci_functions(const char *sys, struct lx_host_facts *f)
 		_cleanup_free_ char *vrel = lx_xasprintf("bus/pci/devices/%s/vendor", de->d_name);
 		_cleanup_free_ char *vendor = read_optional(sys, vrel, NULL);
 		const char *v = vendor ? lx_str_strip(vendor) : "";
-		bool amd = lx_str_starts_with(v, "0x1002");
-		if (amd || lx_str_starts_with(v, "0x8086")) {
-			_cleanup_free_ char *crel = lx_xasprintf("bus/pci/devices/%s/class", de->d_name);
-			_cleanup_free_ char *class = read_optional(sys, crel, NULL);
+		bool amd = lx_str_starts_with(v, "0x1002"), intel = lx_str_starts_with(v, "0x8086");
+		bool nvidia = lx_str_starts_with(v, "0x10de");
+		_cleanup_free_ char *crel = lx_xasprintf("bus/pci/devices/%s/class", de->d_name);
+		_cleanup_free_ char *class = amd || intel || nvidia ? read_optional(sys, crel, NULL) : NULL;
+		const char *cls = class ? lx_str_strip(class) : "";
+		if ((amd || intel) && lx_str_starts_with(cls, "0x03")) {
 			_cleanup_free_ char *drel = lx_xasprintf("bus/pci/devices/%s/driver", de->d_name);
 			_cleanup_free_ char *driver = lx_path_join(sys, drel);
 			struct stat st;
-			if (class && lx_str_starts_with(lx_str_strip(class), "0x03") && lstat(driver, &st) != 0)
+			if (lstat(driver, &st) != 0)
 				lx_strv_push(amd ? &f->driverless_amd : &f->driverless_intel, de->d_name);
-		} else if (lx_str_starts_with(v, "0x10de")) {
-			_cleanup_free_ char *crel = lx_xasprintf("bus/pci/devices/%s/class", de->d_name);
-			_cleanup_free_ char *class = read_optional(sys, crel, NULL);
-			if (class && lx_str_starts_with(lx_str_strip(class), "0x0680"))
+		} else if (nvidia) {
+			if (lx_str_starts_with(cls, "0x0680"))
 				lx_strv_push(&f->nvswitches, de->d_name);
 		} else if (lx_str_starts_with(v, "0x15b3")) {
 			_cleanup_free_ char *rel = lx_xasprintf("bus/pci/devices/%s/vpd", de->d_name);
