@@ -1671,6 +1671,32 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "waiting for DMUB idle: status=%d\\n\", status); dc_dmub_srv_cmd_queue(): \"Error queueing "
 	 "DMUB command: status=%d\\n\"; dc_dmub_srv_cmd_execute(): \"Error starting DMUB execution: "
 	 "status=%d\\n\" (printed by drm_err: \"[drm:dc_dmub_srv_wait_idle [amdgpu]] *ERROR* ...\")"},
+	/* radeon (GCN 1-2 and older AMD GPUs): the ring stalls, the lockup */
+	{"radeon-ring-stalled",
+	 "radeon (" BDF "): ring ([0-9]+) stalled for more than ([0-9]+)msec",
+	 LXG142_GPU_HANG, LX_SEVERITY_WARNING,
+	 "the AMD GPU (radeon driver) stopped processing ring {ring} for more than {ms} ms: the "
+	 "driver declares a GPU lockup and resets the GPU; programs using it (a container's "
+	 "transcode or rendering) lose their work, and the screen may stay black",
+	 "restart the programs using the GPU, reboot if it stays hung; if it recurs, update the "
+	 "kernel and Mesa together, or drive the GPU with amdgpu (radeon.si_support=0 "
+	 "amdgpu.si_support=1, or cik_support, for GCN 1 and 2 GPUs)",
+	 0, {{"gpu", 1}, {"ring", 2}, {"ms", 3}},
+	 "drivers/gpu/drm/radeon/radeon_ring.c radeon_ring_test_lockup(): dev_err(rdev->dev, \"ring "
+	 "%d stalled for more than %llumsec\\n\", ring->idx, elapsed)"},
+	{"radeon-gpu-lockup",
+	 "radeon (" BDF "): GPU lockup \\(current fence id 0x[0-9a-fA-F]+ last fence id "
+	 "0x[0-9a-fA-F]+( on ring ([0-9]+))?",
+	 LXG142_GPU_HANG, LX_SEVERITY_WARNING,
+	 "the AMD GPU (radeon driver) locked up (ring {ring}): the driver resets it; programs using "
+	 "it (a container's transcode or rendering) lose their work, and the screen may stay black",
+	 "restart the programs using the GPU, reboot if it stays hung; if it recurs, update the "
+	 "kernel and Mesa together, or drive the GPU with amdgpu (radeon.si_support=0 "
+	 "amdgpu.si_support=1, or cik_support, for GCN 1 and 2 GPUs)",
+	 LX_KMSG_RESTATES, {{"gpu", 1}, {"ring", 3}},
+	 "drivers/gpu/drm/radeon/radeon_fence.c radeon_fence_check_lockup(): dev_warn(rdev->dev, "
+	 "\"GPU lockup (current fence id 0x%016llx last fence id 0x%016llx on ring %d)\\n\", ...), "
+	 "after radeon_ring.c's \"ring %d stalled\" line"},
 };
 
 #define ACTION_RESET                                                                               \

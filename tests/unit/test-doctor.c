@@ -453,6 +453,9 @@ static const struct expect expects[] = {
 	{"amdgpu-recovery-disabled-alone.log", "LXG142", E, "0000:0c:00.0", NULL, NULL},
 	{"amdgpu-ring-soft-recovered.log", "LXG142", W, "0000:04:00.0", "ring=gfx_0.0.0|times=2", NULL},
 	{"amdgpu-ring-reset-failed.log", "LXG142", W, "0000:c5:00.0", "ring=gfx_0.0.0", NULL},
+	/* radeon: each stalled ring once, its lockup line restating it */
+	{"radeon-gpu-lockup.log", "LXG142", W, "0000:01:00.0", "ring=4|ms=13024|times=3", NULL},
+	{"radeon-gpu-lockup-alone.log", "LXG142", W, "0000:01:00.0", "ring=0", NULL},
 	{"amdgpu-dmub-idle-timeout.log", "LXG146", W, "0000:0d:00.0", "step=waiting for DMUB idle|status=3", NULL},
 	{"amdgpu-probe-failed-alone.log", "LXG141", E, "0000:01:00.0", "error=-22", "-"},
 	{"amdgpu-gpu-info-alone.log", "LXG140", W, "0000:23:00.0", "file=amdgpu/arcturus_gpu_info.bin", NULL},
