@@ -1697,6 +1697,18 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "drivers/gpu/drm/radeon/radeon_fence.c radeon_fence_check_lockup(): dev_warn(rdev->dev, "
 	 "\"GPU lockup (current fence id 0x%016llx last fence id 0x%016llx on ring %d)\\n\", ...), "
 	 "after radeon_ring.c's \"ring %d stalled\" line"},
+	{"amdgpu-gpu-post-error",
+	 "amdgpu (" BDF "): (amdgpu: )?gpu post error!",
+	 LXG141_GPU_INIT_FAILED, LX_SEVERITY_ERROR,
+	 "amdgpu could not post the AMD GPU (run its VBIOS init tables): the GPU does not "
+	 "initialize, no /dev/dri or /dev/kfd node for it, containers holding it get no GPU",
+	 "power the host off and on (a GPU left half-reset by a VM or a failed reset needs a cold "
+	 "start); if it fails on every boot, check the slot, riser and power, update the system "
+	 "firmware or the GPU's VBIOS",
+	 LX_KMSG_NEEDS_CAUSE | LX_KMSG_RESTATES, {{"gpu", 1}},
+	 "drivers/gpu/drm/amd/amdgpu/amdgpu_device.c amdgpu_device_init(): dev_err(adev->dev, \"gpu "
+	 "post error!\\n\") when amdgpu_atom_asic_init() fails, after atom.c's \"atombios stuck in "
+	 "loop\" when that was the reason"},
 };
 
 #define ACTION_RESET                                                                               \

@@ -453,6 +453,9 @@ static const struct expect expects[] = {
 	{"amdgpu-recovery-disabled-alone.log", "LXG142", E, "0000:0c:00.0", NULL, NULL},
 	{"amdgpu-ring-soft-recovered.log", "LXG142", W, "0000:04:00.0", "ring=gfx_0.0.0|times=2", NULL},
 	{"amdgpu-ring-reset-failed.log", "LXG142", W, "0000:c5:00.0", "ring=gfx_0.0.0", NULL},
+	/* the VBIOS hung: the post error and the fatal line are the same failure */
+	{"amdgpu-gpu-post-error.log", "LXG141", E, "0000:67:00.0", "seconds=5|times=2", NULL},
+	{"amdgpu-gpu-post-error-alone.log", "LXG141", E, "0000:67:00.0", NULL, "-"},
 	/* radeon: each stalled ring once, its lockup line restating it */
 	{"radeon-gpu-lockup.log", "LXG142", W, "0000:01:00.0", "ring=4|ms=13024|times=3", NULL},
 	{"radeon-gpu-lockup-alone.log", "LXG142", W, "0000:01:00.0", "ring=0", NULL},
