@@ -102,6 +102,15 @@ enum {
 	 * not ready ..."): it counts when a GPU driver's line names the device
 	 * or the kernel enumerated it as an NVIDIA, AMD or Intel display device. */
 	LX_KMSG_PCI_GPU = 1u << 9,
+	/* An i915 message that older kernels print without the address
+	 * (DRM_ERROR "[drm:func [i915]] *ERROR* ...", DRM_INFO "[drm] ..."): as
+	 * LX_KMSG_SOLE_GPU for i915 when the row captures no driver (the log's
+	 * i915 lines, "[drm] Initialized i915 ... for 0000:00:02.0" included). */
+	LX_KMSG_SOLE_INTEL = 1u << 10,
+	/* A driver's refusal of a GPU that another driver of the same vendor
+	 * may take (xe declines a GPU i915 drives, and the reverse): no finding
+	 * when the log shows the other driver's lines for that GPU. */
+	LX_KMSG_UNLESS_DRIVEN = 1u << 11,
 };
 
 /* A part of a message the row's pattern captures: name, and the number of

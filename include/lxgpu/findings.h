@@ -128,7 +128,9 @@ enum lx_finding_code {
 	LXG150_AMD_VM_FAULT = 150, /* a process's memory access on an AMD GPU faulted (GPU VM page fault) */
 	LXG153_MODESET_DISABLED = 153, /* nomodeset / amdgpu.modeset=0: an AMD or Intel GPU's driver does not bind */
 	LXG154_AMD_RAS_ERROR = 154, /* amdgpu's RAS: uncorrectable or poison errors, bad pages past the threshold */
+	LXG155_INTEL_DMC_LOST = 155, /* i915/xe: the display microcontroller's program or state is not there */
 	LXG156_AMD_GPU_TABLES = 156, /* amdgpu could not read the GPU's VBIOS or IP discovery table */
+	LXG157_INTEL_NOT_SUPPORTED = 157, /* i915/xe refused the GPU: not supported without force_probe */
 	/* peer-to-peer readiness (src/doctor/p2p.c over src/host/p2p.c) */
 	LXG160_P2P_IOMMU_TRANSLATES = 160, /* GPUs whose IOMMU groups translate peer DMA */
 	LXG161_P2P_ACS_REDIRECT,  /* ACS redirect on the switch ports between GPUs */

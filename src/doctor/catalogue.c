@@ -1014,17 +1014,18 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "5.x): dev_info(adev->dev, \"kfd not supported on this ASIC\\n\") for a chip its switch "
 	 "gives no kfd2kgd functions (the first copy, 4.15-4.16: dev_dbg)"},
 	{"i915-gpu-hang",
-	 "(i915|xe) (" BDF "): (\\[drm\\] )?GPU HANG: ecode ([0-9a-fA-Fx:]+)(, in ([^ ]+))?",
+	 "((i915|xe) (" BDF "): )?(\\[drm\\] )?GPU HANG: ecode ([0-9a-fA-Fx:]+)(, in ([^ ]+))?",
 	 LXG142_GPU_HANG, LX_SEVERITY_WARNING,
 	 "the Intel GPU hung (ecode {ecode}; the program on the hung engine: {process}): the "
 	 "driver reset the engine and the program lost its context",
 	 "restart the program; if it recurs, update the kernel, linux-firmware (GuC/HuC) and the "
 	 "media driver in the container (intel-media-va-driver) together",
-	 0, {{"gpu", 2}, {"ecode", 4}, {"process", 6}, {"driver", 1}},
+	 LX_KMSG_SOLE_INTEL, {{"gpu", 3}, {"ecode", 5}, {"process", 7}, {"driver", 2}},
 	 "drivers/gpu/drm/i915/i915_gpu_error.c error_msg(): \"GPU HANG: ecode %d:%x:%08x\", then "
 	 "\", in %s [%d]\" only when a context was running on the hung engine (older kernels: "
 	 "\"GPU HANG: ecode %d:%x:0x%08x\", printed by dev_notice without [drm]; newer ones by "
-	 "drm_info in i915_capture_error_state())"},
+	 "drm_info in i915_capture_error_state(); 4.x: DRM_INFO, \"[drm] GPU HANG: ...\" with no "
+	 "address)"},
 	{"i915-reset",
 	 "i915 (" BDF "): (\\[drm\\] )?(GT[0-9]+: )?Resetting (chip|[a-z]+[0-9]*) (for|after) (.+)",
 	 LXG142_GPU_HANG, LX_SEVERITY_WARNING,
@@ -1101,6 +1102,315 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "drivers/gpu/drm/xe/xe_uc.c xe_uc_init(): xe_gt_err(uc_to_gt(uc), \"Failed to "
 	 "initialize uC (%pe)\\n\", ERR_PTR(ret)), with xe's \"[drm] *ERROR* Tile%u: GT%u: \" "
 	 "prefix"},
+	/* Intel: a GT that stops answering, the GuC's channel, init steps,
+	 * a GPU the driver does not take, the display microcontroller. Old
+	 * kernels print many of these with DRM_ERROR (no address): the log's
+	 * only Intel GPU's (LX_KMSG_SOLE_INTEL). */
+	{"intel-forcewake-timeout",
+	 "((i915|xe) (" BDF "): )?(\\[drm\\] )?(\\[drm:[a-z0-9_]+ \\[i915\\]\\] )?(\\*ERROR\\* )?(GT[0-9]+( \\[[A-Z ]+\\])?:? )?"
+	 "(([a-z]+[0-9]*): )?([Tt]imed out waiting for forcewake (old )?(ack to clear|ack request|to ack "
+	 "request)|MMIO unreliable \\(forcewake register returns 0xFFFFFFFF\\))",
+	 LXG142_GPU_HANG, LX_SEVERITY_ERROR,
+	 "the Intel GPU did not answer the driver's wake request ({domain}: {message}): its GT is "
+	 "hung or gone (0xFFFFFFFF: the GPU no longer answers on PCIe), register access fails and "
+	 "every job on it (transcoding, compute, in every container holding the GPU) stalls or is "
+	 "reset; the driver may declare the GPU wedged",
+	 "stop what uses the GPU and reboot the host (power it off if it recurs at once); if it "
+	 "recurs, update the kernel and linux-firmware (GuC/HuC) together, turn off deep package "
+	 "C-states or ASPM in the system firmware for the GPU's slot (a discrete Arc card), and "
+	 "check the card's power and seating",
+	 LX_KMSG_SOLE_INTEL, {{"gpu", 3}, {"domain", 10}, {"message", 11}, {"driver", 2}},
+	 "drivers/gpu/drm/i915/intel_uncore.c fw_domain_wait_ack_clear(): drm_err(&i915->drm, "
+	 "\"%s: timed out waiting for forcewake ack to clear.\\n\", "
+	 "intel_uncore_forcewake_domain_to_str(d->id)) (5.x: DRM_ERROR, no address; 6.x: gt_err "
+	 "with \"GT%u: \"), or \"%s: MMIO unreliable (forcewake register returns 0xFFFFFFFF)!\\n\" "
+	 "when the register reads all ones; fw_domain_wait_ack_set(): \"%s: timed out waiting for "
+	 "forcewake ack request.\\n\"; the 3.x-4.x gen6 path: DRM_ERROR(\"Timed out waiting for "
+	 "forcewake old ack to clear.\\n\") and \"Timed out waiting for forcewake to ack "
+	 "request.\\n\""},
+	{"xe-forcewake-timeout",
+	 "xe (" BDF "): .*(Force wake domain ([0-9]+) failed to ack (wake|sleep)|Forcewake domains? "
+	 "(0x[0-9a-fA-F]+) failed to acknowledge (awake|sleep) request)",
+	 LXG142_GPU_HANG, LX_SEVERITY_ERROR,
+	 "the Intel GPU (xe) did not answer the driver's wake request ({message}): its GT is hung or "
+	 "gone, register access fails and every job on it (transcoding, compute, in every container "
+	 "holding the GPU) stalls or is reset",
+	 "stop what uses the GPU and reboot the host; if it recurs, update the kernel and "
+	 "linux-firmware (the xe/ and i915/ GuC files) together, turn off ASPM for the GPU's slot in "
+	 "the system firmware (a discrete Arc card), and check the card's power and seating",
+	 0, {{"gpu", 1}, {"message", 2}},
+	 "drivers/gpu/drm/xe/xe_force_wake.c __domain_wait(): xe_gt_err(gt, \"Force wake domain %d "
+	 "failed to ack %s (%pe) reg[%#x] = %#x\\n\", ...) (first kernels: drm_notice), then "
+	 "xe_force_wake_get(): xe_gt_WARN(gt, awake_failed, \"Forcewake domain%s %#x failed to "
+	 "acknowledge awake request\\n\", ...)"},
+	{"i915-idle-wedged",
+	 "(i915 (" BDF "): )?(\\[drm\\] )?(\\[drm:[a-z0-9_]+ \\[i915\\]\\] )?(\\*ERROR\\* )?(GT[0-9]+: )?"
+	 "Failed to idle engines, declaring wedged",
+	 LXG142_GPU_HANG, LX_SEVERITY_ERROR,
+	 "the Intel GPU's engines did not go idle when the driver asked (on suspend, driver unload "
+	 "or a GT reset): the driver declared the GPU wedged, and rendering, transcoding and compute "
+	 "fail in every container holding it until the host is rebooted",
+	 "stop what uses the GPU and reboot the host; if it recurs on suspend, avoid suspending this "
+	 "host; update the kernel and linux-firmware (GuC/HuC) together, or revert the update after "
+	 "which it began",
+	 LX_KMSG_SOLE_INTEL, {{"gpu", 2}},
+	 "drivers/gpu/drm/i915/gt/intel_gt_pm.c (earlier i915_gem.c, intel_gt.c) "
+	 "wait_for_suspend()/switch_to_kernel_context_sync(): drm_err(&i915->drm, \"Failed to idle "
+	 "engines, declaring wedged!\\n\") before intel_gt_set_wedged() (5.x: DRM_ERROR, no address; "
+	 "6.x: gt_err with \"GT%u: \")"},
+	{"i915-hangcheck-old",
+	 "(\\[drm:[a-z0-9_]+ \\[i915\\]\\] \\*ERROR\\* )?Hangcheck timer elapsed\\.\\.\\. ([a-z0-9 ]+ "
+	 "ring|GPU) (idle|hung)",
+	 LXG142_GPU_HANG, LX_SEVERITY_WARNING,
+	 "the Intel GPU hung ({engine} {state}; a kernel of the 3.x-4.x series): the driver resets "
+	 "it and the programs running on it lose their contexts",
+	 "restart the programs; if it recurs, a current kernel (its i915 reports hangs with the "
+	 "program's name) and the media driver in the container (intel-media-va-driver) of the "
+	 "same age",
+	 LX_KMSG_SOLE_INTEL, {{"engine", 2}, {"state", 3}},
+	 "drivers/gpu/drm/i915/i915_irq.c (3.x-4.x) i915_hangcheck_elapsed(): DRM_ERROR(\"Hangcheck "
+	 "timer elapsed... %s idle\\n\", ring->name) and \"Hangcheck timer elapsed... GPU "
+	 "hung\\n\" (3.x), then i915_handle_error()'s \"GPU HANG\" report"},
+	{"i915-guc-ct-failed",
+	 "(i915 (" BDF "): )?(\\[drm\\] )?(\\[drm:[a-z0-9_]+ \\[i915\\]\\] )?(\\*ERROR\\* )?(GT[0-9]+( \\[[A-Z ]+\\])?:? )?"
+	 "(GUC: )?CT: (No response for request|Sending action (0x)?[0-9a-fA-F]+ failed|Unsolicited "
+	 "response|Corrupted descriptor|Failed to process (CT message|request))",
+	 LXG142_GPU_HANG, LX_SEVERITY_WARNING,
+	 "the Intel GPU's GuC (the firmware that schedules its engines) did not answer the driver "
+	 "over its command channel ({what}): jobs on the GPU stall, the driver resets the GuC or "
+	 "the GPU, and programs using it (in every container holding it) lose their work",
+	 "restart the programs using the GPU; if it recurs, install the linux-firmware of the "
+	 "kernel's release (its i915/*_guc_*.bin must suit the kernel) or revert the kernel or "
+	 "firmware update after which it began; update-initramfs -u and reboot",
+	 LX_KMSG_SOLE_INTEL, {{"gpu", 2}, {"what", 9}},
+	 "drivers/gpu/drm/i915/gt/uc/intel_guc_ct.c ct_send(): CT_ERROR(ct, \"No response for "
+	 "request %#x (fence %u)\\n\") (CT_ERROR prints \"CT: \" after i915's \"GT%u: GUC: \" "
+	 "prefix; 5.x: DRM_ERROR(\"CT: ...\"), no address), intel_guc_ct_send(): \"Sending action "
+	 "%#x failed (%pe) status=%#X\\n\", ct_handle_response(): \"Unsolicited response message: "
+	 "len %u, data %#x (fence %u, last %u)\\n\" (older: \"Unsolicited response (fence %u)\\n\"), "
+	 "ct_read(): \"Corrupted descriptor head=%u tail=%u status=%#x\\n\", ct_handle_msg(): "
+	 "\"Failed to process CT message (%pe) %*ph\\n\" (older: \"Failed to process request %6ph "
+	 "(%pe)\\n\")"},
+	{"xe-guc-no-response",
+	 "xe (" BDF "): .*(Timed out wait for G2H|Schedule disable failed to respond|GuC mmio request "
+	 "(0x[0-9a-fA-F]+): no reply)",
+	 LXG142_GPU_HANG, LX_SEVERITY_WARNING,
+	 "the Intel GPU's GuC (the firmware that schedules its engines, xe) did not answer the "
+	 "driver ({what}): jobs on the GPU stall, the driver resets the GT, and programs using it (in "
+	 "every container holding it) lose their work",
+	 "restart the programs using the GPU; if it recurs, install the linux-firmware of the "
+	 "kernel's release (its xe/ and i915/ GuC files must suit the kernel) or revert the kernel "
+	 "or firmware update after which it began; update-initramfs -u and reboot",
+	 0, {{"gpu", 1}, {"what", 2}},
+	 "drivers/gpu/drm/xe/xe_guc_ct.c guc_ct_send_recv(): xe_gt_err(gt, \"Timed out wait for "
+	 "G2H, fence %u, action %04x, done %s\", ...) (first kernels: drm_err(\"Timed out wait for "
+	 "G2H, fence %u, action %04x\")); xe_guc_submit.c: xe_gt_warn(q->gt, \"Schedule disable "
+	 "failed to respond, guc_id=%d\", ...); xe_guc.c xe_guc_mmio_send_recv(): \"GuC mmio request "
+	 "%#x: no reply %#x\\n\""},
+	{"intel-guc-engine-reset-failed",
+	 "(i915|xe) (" BDF "): .*(([Ee]ngine reset (request )?failed on ([0-9]+:[0-9]+))|(([a-z]+[0-9]+) reset "
+	 "request timed out))",
+	 LXG142_GPU_HANG, LX_SEVERITY_WARNING,
+	 "an engine of the Intel GPU hung and its reset failed (engine {engine}): the "
+	 "driver resets the whole GT, and every program on the GPU (in every container holding it) "
+	 "loses its work; a failed GT reset then wedges the GPU",
+	 "restart the programs using the GPU; if it recurs, update the kernel and linux-firmware "
+	 "(the GuC file) together, or revert the update after which it began",
+	 0, {{"gpu", 2}, {"engine", 6}, {"engine", 8}, {"driver", 1}},
+	 "drivers/gpu/drm/i915/gt/uc/intel_guc_submission.c "
+	 "intel_guc_engine_failure_process_msg(): drm_err(&gt->i915->drm, \"GuC engine reset request "
+	 "failed on %d:%d (%s) because 0x%08X\") (5.16-6.2; later guc_err(guc, \"notification: Engine "
+	 "reset request failed on %d:%d (%s) because 0x%08X\\n\")); intel_reset.c "
+	 "gen8_engine_reset_prepare(): \"%s reset request timed out: {request: %08x, RESET_CTL: "
+	 "%08x}\\n\"; "
+	 "drivers/gpu/drm/xe/xe_guc_submit.c xe_guc_exec_queue_reset_failure_handler(): "
+	 "xe_gt_err(gt, \"GuC engine reset request failed on %d:%d because 0x%08X\", ...)"},
+	{"intel-guc-mmio-failed",
+	 "((i915|xe) (" BDF "): )?(\\[drm\\] )?(\\[drm:[a-z0-9_]+ \\[i915\\]\\] )?(\\*ERROR\\* )?"
+	 "(Tile[0-9]+: )?(GT[0-9]+: )?(GUC: |GuC )?(mmio request (0x[0-9a-fA-F]+): (failure|no reply|"
+	 "unexpected reply)|MMIO: GuC action (0x[0-9a-fA-F]+) failed with error)",
+	 LXG141_GPU_INIT_FAILED, LX_SEVERITY_WARNING,
+	 "the Intel GPU's GuC refused or did not answer the driver's request {request} ({answer}): at "
+	 "boot the step it belongs to fails (the hardware configuration table: user space that "
+	 "needs it, Mesa and the compute runtime on DG2 and later, cannot use the GPU; with GuC "
+	 "submission the GPU may be wedged), so transcoding and compute in containers holding it "
+	 "may fail",
+	 "install the linux-firmware of the kernel's release (a GuC file of another version than "
+	 "the kernel expects answers requests it does not know) or revert the kernel or firmware "
+	 "update after which it began; update-initramfs -u and reboot",
+	 LX_KMSG_SOLE_INTEL, {{"gpu", 3}, {"request", 11}, {"answer", 12}, {"request", 13}, {"driver", 2}},
+	 "drivers/gpu/drm/i915/gt/uc/intel_guc.c intel_guc_send_mmio(): guc_err(guc, \"mmio "
+	 "request %#x: failure %x/%u\\n\", ...), \"mmio request %#x: no reply %x\\n\", \"mmio request "
+	 "%#x: unexpected reply %#x\\n\" (6.x prefix \"GT%u: GUC: \"; 5.13-6.2 drm_err without it; "
+	 "5.4-5.12 DRM_ERROR(\"MMIO: GuC action %#x failed with error %d %#x\\n\"), no address); "
+	 "drivers/gpu/drm/xe/xe_guc.c xe_guc_mmio_send_recv(): \"GuC mmio request %#x: failure %#x "
+	 "hint %#x\\n\" (first kernels: drm_err(\"mmio request %#x: failure %x/%u\\n\"))"},
+	{"intel-hwconfig-failed",
+	 "(i915|xe) (" BDF "): .*Failed to retrieve hwconfig table: (-?[A-Za-z0-9]+)",
+	 LXG141_GPU_INIT_FAILED, LX_SEVERITY_WARNING,
+	 "the Intel GPU's GuC did not give the driver the hardware configuration table ({error}): "
+	 "the driver goes on, but user space that needs the table (Mesa, the media driver and the "
+	 "compute runtime on DG2, Meteor Lake and later) cannot use the GPU, in every container "
+	 "holding it",
+	 "install the linux-firmware of the kernel's release (its i915/*_guc_*.bin; the GuC line "
+	 "before it says what the GuC answered) or revert the kernel or firmware update after which "
+	 "it began; update-initramfs -u and reboot",
+	 LX_KMSG_RESTATES, {{"gpu", 2}, {"error", 3}, {"driver", 1}},
+	 "drivers/gpu/drm/i915/gt/intel_gt.c intel_gt_init(): gt_err(gt, \"Failed to retrieve "
+	 "hwconfig table: %pe\\n\", ERR_PTR(err)) (\"Table failure is bad but not currently fatal\"; "
+	 "6.0-6.2: drm_err, first version drm_notice in intel_uc.c)"},
+	{"intel-huc-auth-failed",
+	 "((i915|xe) (" BDF "): )?(\\[drm\\] )?(\\[drm:[a-z0-9_]+ \\[i915\\]\\] )?(\\*ERROR\\* )?"
+	 "(Tile[0-9]+: )?(GT[0-9]+: )?HuC: ([a-z ]*[Aa]uthentication( via [A-Za-z]+)? failed|[Ff]irmware "
+	 "not verified)",
+	 LXG141_GPU_INIT_FAILED, LX_SEVERITY_WARNING,
+	 "the Intel GPU's HuC (the media firmware) was not authenticated ({what}): the media driver "
+	 "cannot use it, so low-power (VDEnc) H.264/HEVC encoding with bitrate control, which "
+	 "Jellyfin, Plex and Frigate use through QSV and VA-API, fails in every container holding "
+	 "the GPU; decoding and rendering still work",
+	 "install the linux-firmware of the kernel's release (its i915/*_huc*.bin and GuC files, "
+	 "which authenticate each other), or revert the firmware or kernel update after which it "
+	 "began; update-initramfs -u and reboot. On Meteor Lake and later the GSC firmware and "
+	 "the mei_gsc_proxy module must be there too",
+	 LX_KMSG_SOLE_INTEL, {{"gpu", 3}, {"what", 9}, {"driver", 2}},
+	 "drivers/gpu/drm/i915/gt/uc/intel_huc.c intel_huc_auth(): huc_probe_error(huc, \"%s "
+	 "authentication failed %pe\\n\", auth_mode_string(...)) (\"clear media\", \"all "
+	 "workloads\"; 5.x: i915_probe_error(\"HuC: Authentication failed %d\\n\"); 4.x: "
+	 "DRM_ERROR(\"HuC: Firmware not verified %#x\\n\"), no address); xe: xe_huc.c "
+	 "xe_huc_auth(): xe_gt_err(gt, \"HuC: authentication via %s failed: %pe\\n\", ...)"},
+	{"intel-uc-upload-failed",
+	 "(i915|xe) (" BDF "): .*Failed to load (GuC|HuC|GSC) firmware ((i915|xe)/[^ ]+)",
+	 LXG141_GPU_INIT_FAILED, LX_SEVERITY_WARNING,
+	 "the driver could not start the Intel GPU's {uc} firmware {file} (the file was read, its "
+	 "transfer to the GPU or its start failed): without the HuC, low-power encoding (QSV, "
+	 "VA-API) fails; without the GuC, the GuC initialization failure that follows wedges the "
+	 "GPU; in every container holding it",
+	 "install the linux-firmware of the kernel's release or revert the firmware or kernel "
+	 "update after which it began; update-initramfs -u and reboot; if it persists, power the "
+	 "host off and on",
+	 0, {{"file", 4}, {"gpu", 2}, {"uc", 3}, {"driver", 1}},
+	 "drivers/gpu/drm/i915/gt/uc/intel_uc_fw.c intel_uc_fw_upload(): i915_probe_error(\"Failed "
+	 "to load %s firmware %s (%d)\\n\", intel_uc_fw_type_repr(type), path, err) (6.x: "
+	 "gt_probe_error(gt, \"Failed to load %s firmware %s %pe\\n\")); xe_uc_fw.c "
+	 "uc_fw_xfer/xe_uc_fw_upload(): \"Failed to load %s firmware %s (%pe)\\n\""},
+	{"intel-uc-version-mismatch",
+	 "(i915|xe) (" BDF "): .*(GuC|HuC|GSC) firmware ((i915|xe)/[^ :]+): unexpected version: "
+	 "([0-9]+\\.[0-9]+) != ([0-9]+\\.[0-9]+)",
+	 LXG140_GPU_FIRMWARE_MISSING, LX_SEVERITY_WARNING,
+	 "the Intel GPU's {uc} firmware file {file} is version {found}, and this kernel needs "
+	 "{wanted}: the driver refuses it (-ENOEXEC), so the {uc} does not start (HuC: no "
+	 "low-power encoding; GuC: the GPU is wedged or runs without it), in every container "
+	 "holding the GPU",
+	 "install the linux-firmware of the kernel's release (a file of the version the kernel "
+	 "asks for), and drop any i915.guc_firmware_path=/huc_firmware_path= or a hand-copied "
+	 "file under /lib/firmware/i915 (or xe/); update-initramfs -u and reboot",
+	 0, {{"file", 4}, {"gpu", 2}, {"uc", 3}, {"found", 6}, {"wanted", 7}, {"driver", 1}},
+	 "drivers/gpu/drm/i915/gt/uc/intel_uc_fw.c intel_uc_fw_fetch(): gt_notice(gt, \"%s "
+	 "firmware %s: unexpected version: %u.%u != %u.%u\\n\", ...) then err = -ENOEXEC (5.x: "
+	 "drm_notice/dev_notice with the same text); xe_uc_fw.c uc_fw_check_version_requirements(): "
+	 "drm_notice(\"%s firmware %s: unexpected version: %u.%u != %u.%u\\n\")"},
+	{"i915-dmc-parse-failed",
+	 "(i915|xe) (" BDF "): (\\[drm\\] )?Failed to parse DMC firmware ((i915|xe)/[^ ]+\\.bin) "
+	 "\\((-?[A-Za-z0-9]+)\\)",
+	 LXG140_GPU_FIRMWARE_MISSING, LX_SEVERITY_WARNING,
+	 "the Intel GPU's display microcontroller firmware {file} is there but the driver could not "
+	 "read it ({error}: a damaged or truncated file, or one of a layout this kernel does not "
+	 "know): it runs the GPU without runtime power management (it stays powered; display power "
+	 "saving is off); rendering and transcoding in containers are not affected",
+	 "reinstall the linux-firmware package (Proxmox: pve-firmware), or install the one of the "
+	 "kernel's release; remove a hand-copied {file}; update-initramfs -u and reboot",
+	 0, {{"file", 4}, {"gpu", 2}, {"driver", 1}, {"error", 6}},
+	 "drivers/gpu/drm/i915/display/intel_dmc.c dmc_load_work_fn(): drm_notice(display->drm, "
+	 "\"Failed to parse DMC firmware %s (%pe). Disabling runtime power management.\\n\", "
+	 "dmc->fw_path, ERR_PTR(err)) (6.7 and later; before, a file that did not parse gave "
+	 "\"Failed to load DMC firmware %s. Disabling runtime power management.\\n\")"},
+	{"intel-dmc-lost",
+	 "((i915|xe) (" BDF "): )?(\\[drm\\] )?(DMC|CSR) ([0-9]+ )?(program storage start (is NULL|"
+	 "incorrect)|mmio\\[[0-9]+\\]/0x[0-9a-fA-F]+ incorrect|SSP Base Not fine|HTP Not fine|not "
+	 "initialized)",
+	 LXG155_INTEL_DMC_LOST, LX_SEVERITY_WARNING,
+	 "the driver's check of the Intel GPU's display microcontroller (DMC) failed ({check}): the "
+	 "DMC's program or registers are not what the driver loaded (lost over a power state, "
+	 "overwritten, or never loaded: a DMC file that does not suit the kernel, an out-of-tree "
+	 "i915/xe such as i915-sriov-dkms, a GPU behind an unusual PCIe host): display power "
+	 "states (DC5/DC6) misbehave, the display may flicker or go dark and the GPU may not "
+	 "runtime-suspend; transcoding and compute in containers are not affected by it",
+	 "install the linux-firmware of the kernel's release (its i915/*_dmc*.bin) and the kernel's "
+	 "own i915/xe (an out-of-tree module of another kernel version: rebuild or remove it); "
+	 "update-initramfs -u and reboot; on a headless host i915.enable_dc=0 (or xe's "
+	 "enable_dc=0) keeps the display out of the DC states",
+	 LX_KMSG_SOLE_INTEL, {{"gpu", 3}, {"check", 7}, {"driver", 2}},
+	 "drivers/gpu/drm/i915/display/intel_dmc.c assert_dmc_loaded() (built into xe too), a "
+	 "drm_WARN with the device prefix: 5.x-6.14 drm_WARN_ONCE(..., \"DMC program storage start "
+	 "is NULL\\n\"); 4.x-5.x intel_csr.c/intel_runtime_pm.c assert_csr_loaded(), no address: "
+	 "WARN_ONCE(..., \"CSR SSP Base Not fine\\n\"); 6.15 and later drm_WARN(display->drm, found != "
+	 "expected, \"DMC %d mmio[%d]/0x%x incorrect (expected 0x%x, current 0x%x)\\n\") and \"DMC %d "
+	 "program storage start incorrect (expected 0x%x, current 0x%x)\\n\"; the other checks of "
+	 "5.x-6.14: \"DMC SSP Base Not fine\\n\", \"DMC HTP Not fine\\n\", \"DMC not "
+	 "initialized\\n\" (4.x: \"CSR program storage start is NULL\\n\", \"CSR HTP Not fine\\n\")"},
+	{"intel-device-init-failed",
+	 "(i915|xe) (" BDF "): .*Device initialization failed \\((-?[0-9A-Za-z]+)\\)",
+	 LXG141_GPU_INIT_FAILED, LX_SEVERITY_ERROR,
+	 "the i915 driver gave the Intel GPU up ({error}): /dev/dri has no node for it, so no "
+	 "container holding it can render, transcode or compute",
+	 "see the message before it about the same GPU (firmware, a GT that did not answer); "
+	 "install the linux-firmware of the kernel's release or revert the update after which it "
+	 "began; update-initramfs -u and reboot",
+	 LX_KMSG_NEEDS_CAUSE, {{"gpu", 2}, {"error", 3}, {"driver", 1}},
+	 "drivers/gpu/drm/i915/i915_driver.c (earlier i915_drv.c) i915_driver_probe(): "
+	 "i915_probe_error(i915, \"Device initialization failed (%d)\\n\", ret), printed with the "
+	 "device's address (drm_err, or dev_err with \"[drm:i915_driver_probe [i915]] *ERROR* \")"},
+	{"intel-probe-failed",
+	 "(i915|xe) (" BDF "): probe with driver (i915|xe) failed with error (-?[0-9]+)|(i915|xe): "
+	 "probe of (" BDF ") failed with error (-?[0-9]+)",
+	 LXG141_GPU_INIT_FAILED, LX_SEVERITY_ERROR,
+	 "the {driver} driver could not take the Intel GPU (its probe failed with error {error}): "
+	 "/dev/dri has no node for it, so no container holding it can render, transcode or compute",
+	 "see the message before it about the same GPU (firmware, a GT that did not answer, memory "
+	 "it could not map); install the linux-firmware of the kernel's release or revert the "
+	 "update after which it began; update-initramfs -u and reboot",
+	 LX_KMSG_NEEDS_CAUSE, {{"gpu", 2}, {"error", 4}, {"driver", 3}, {"driver", 5}, {"gpu", 6},
+	 {"error", 7}},
+	 "the kernel's driver core, drivers/base/dd.c really_probe()/call_driver_probe(): "
+	 "dev_err(dev, \"probe with driver %s failed with error %d\\n\") (before 5.x: "
+	 "pr_warn(\"%s: probe of %s failed with error %d\\n\")), after i915_pci_probe() or "
+	 "xe_pci_probe() failed (not for -ENODEV, which they return for a GPU they do not take)"},
+	{"intel-not-supported",
+	 "(i915|xe) (" BDF "): Your graphics device ([0-9a-fA-F]{4}) is not (properly|officially) "
+	 "supported",
+	 LXG157_INTEL_NOT_SUPPORTED, LX_SEVERITY_ERROR,
+	 "the {driver} driver of this kernel does not support the Intel GPU (device ID {device}) "
+	 "without force_probe and did not take it, and the log shows no other Intel driver taking "
+	 "it: /dev/dri has no node for it, so containers get no GPU (no transcoding, no compute)",
+	 "boot a kernel whose i915 or xe supports the GPU (Proxmox: the opt-in proxmox-kernel of "
+	 "the latest series; Arc A-series (DG2): i915 of 6.2 or later; Meteor Lake: 6.7; Lunar "
+	 "Lake: xe of 6.11; Arc B-series (Battlemage): xe of 6.12), or force it at your own risk: "
+	 "{driver}.force_probe={device} on the kernel command line (for xe also "
+	 "i915.force_probe=!{device}), then reboot",
+	 LX_KMSG_UNLESS_DRIVEN, {{"device", 3}, {"gpu", 2}, {"driver", 1}},
+	 "drivers/gpu/drm/i915/i915_pci.c i915_pci_probe(): dev_info(&pdev->dev, \"Your graphics "
+	 "device %04x is not properly supported by i915 in this\\n\" \"kernel version. To force "
+	 "driver probe anyway, use i915.force_probe=%04x\\n\" ...) (5.x: \"Your graphics device %04x is "
+	 "not properly supported by the driver in this\\n\"), returning -ENODEV; "
+	 "drivers/gpu/drm/xe/xe_pci.c xe_pci_probe(): dev_info(&pdev->dev, \"Your graphics device %04x "
+	 "is not officially supported\\n\" \"by xe driver in this kernel version. To force Xe "
+	 "probe,\\n\" ...) (no finding when the log shows the other driver taking the GPU: xe says it "
+	 "on every GPU i915 drives)"},
+	{"intel-probe-blocked",
+	 "(i915|xe) (" BDF "): (I915 probe blocked for Device ID ([0-9a-fA-F]{4})|Probe blocked for "
+	 "device \\[[0-9a-fA-F]{4}:([0-9a-fA-F]{4})\\])",
+	 LXG157_INTEL_NOT_SUPPORTED, LX_SEVERITY_ERROR,
+	 "the {driver} driver was told not to take the Intel GPU (device ID {device}: "
+	 "{driver}.force_probe=!{device}), and the log shows no other Intel driver taking it: "
+	 "/dev/dri has no node for it, so containers get no GPU",
+	 "drop {driver}.force_probe=!{device} from the kernel command line or /etc/modprobe.d, or "
+	 "make the other driver take it (xe.force_probe={device} with i915.force_probe=!{device}); "
+	 "update-initramfs -u and reboot",
+	 LX_KMSG_UNLESS_DRIVEN, {{"device", 4}, {"gpu", 2}, {"driver", 1}, {"device", 5}},
+	 "drivers/gpu/drm/i915/i915_pci.c i915_pci_probe(): dev_info(&pdev->dev, \"I915 probe "
+	 "blocked for Device ID %04x.\\n\") when i915.force_probe names it with '!'; "
+	 "drivers/gpu/drm/xe/xe_pci.c xe_pci_probe(): dev_info(&pdev->dev, \"Probe blocked for "
+	 "device [%04x:%04x].\\n\", vendor, device)"},
 	{"kfd-atomics",
 	 "kfd kfd: (amdgpu: )?skipped device ([0-9a-fA-F]{4}:[0-9a-fA-F]{4}), PCI rejects atomics",
 	 LXG143_KFD_REFUSED, LX_SEVERITY_ERROR,
@@ -2048,7 +2358,7 @@ static bool same_cause(const struct lx_kmsg_match *m, const struct lx_kmsg_match
 		return false;
 	/* a line still without its address after bind_sole_gpu: the log shows
 	 * several GPUs of its driver, and it is none of them in particular */
-	if (((m->entry->flags | ev->entry->flags) & (LX_KMSG_SOLE_AMDGPU | LX_KMSG_SOLE_GPU)) &&
+	if (((m->entry->flags | ev->entry->flags) & (LX_KMSG_SOLE_AMDGPU | LX_KMSG_SOLE_GPU | LX_KMSG_SOLE_INTEL)) &&
 	    !m->pci != !ev->pci)
 		return false;
 	return !ev->pci || !m->pci || strcmp(ev->pci, m->pci) == 0;
@@ -2245,7 +2555,7 @@ static void set_rm_init(struct lx_kmsg_match *ev)
 		ev->values[er] = lx_xasprintf("NV_STATUS 0x%x", status);
 }
 
-#define GROUPS_MAX 12
+#define GROUPS_MAX 16
 
 /* The message at line i against row r: false when it does not match. */
 static bool match_row(const struct lx_kmsg *log, const struct lx_host *host, size_t i,
@@ -2356,6 +2666,19 @@ static char *owner_of_line(const char *text, const struct lx_host *host, char **
  * which GPUs a log is about. */
 static const char *const gpu_drivers[] = {"amdgpu", "radeon", "i915", "xe", "nvidia", "nouveau"};
 
+/* The GPU a "[drm] Initialized NAME 1.6.0 20201103 for 0000:00:02.0 on
+ * minor 0" line names (drm_dev_register()'s, which older kernels print
+ * without the driver's dev_printk prefix); NULL for another line. */
+static char *initialized_line_pci(const char *text, const char *name, const struct lx_host *host)
+{
+	const char *at = strstr(text, "Initialized ");
+	size_t n = strlen(name);
+	if (!at || strncmp(at + strlen("Initialized "), name, n) != 0 || at[strlen("Initialized ") + n] != ' ')
+		return NULL;
+	const char *for_ = strstr(at, " for ");
+	return for_ ? find_pci(for_ + strlen(" for "), host) : NULL;
+}
+
 /* The GPU a line of DRIVER (NULL: any GPU driver) is about: its
  * dev_printk prefix, or nvidia's own "NVRM: GPU 0000:01:00.0: ". */
 static char *gpu_line_pci(const char *text, const char *driver, const struct lx_host *host)
@@ -2364,6 +2687,8 @@ static char *gpu_line_pci(const char *text, const char *driver, const struct lx_
 		if (driver && strcmp(driver, gpu_drivers[d]) != 0)
 			continue;
 		char *pci = dev_line_pci(text, gpu_drivers[d], host);
+		if (!pci)
+			pci = initialized_line_pci(text, gpu_drivers[d], host);
 		if (pci)
 			return pci;
 	}
@@ -2405,11 +2730,14 @@ static void bind_sole_gpu(const struct lx_kmsg *log, const struct lx_host *host,
 	bool asked[ANY + 1] = {0};
 	for (size_t e = 0; e < ev->n; e++) {
 		struct lx_kmsg_match *m = &ev->items[e];
-		if (!(m->entry->flags & (LX_KMSG_SOLE_AMDGPU | LX_KMSG_SOLE_GPU)) || m->pci)
+		if (!(m->entry->flags & (LX_KMSG_SOLE_AMDGPU | LX_KMSG_SOLE_GPU | LX_KMSG_SOLE_INTEL)) || m->pci)
 			continue;
 		const char *driver = lx_kmsg_match_field(m, "driver");
 		if (!driver && (m->entry->flags & LX_KMSG_SOLE_AMDGPU))
 			driver = "amdgpu";
+		/* i915's DRM_ERROR and DRM_INFO lines ("[drm:func [i915]] ...") */
+		if (!driver && (m->entry->flags & LX_KMSG_SOLE_INTEL))
+			driver = "i915";
 		size_t slot = ANY;
 		for (size_t d = 0; driver && d < ANY; d++)
 			if (strcmp(driver, gpu_drivers[d]) == 0)
@@ -2592,6 +2920,34 @@ static void bind_display_gpus(const struct lx_kmsg *log, const struct lx_host *h
 	*ev = out;
 }
 
+/* A refusal of a GPU (LX_KMSG_UNLESS_DRIVEN) that the log shows the other
+ * Intel driver driving: no finding (xe declines what i915 takes). */
+static void drop_driven(const struct lx_kmsg *log, const struct lx_host *host, struct events *ev)
+{
+	static const char *const intel_drivers[] = {"i915", "xe"};
+	size_t kept = 0;
+	for (size_t e = 0; e < ev->n; e++) {
+		struct lx_kmsg_match *m = &ev->items[e];
+		const char *refused_by = lx_kmsg_match_field(m, "driver");
+		bool driven = false;
+		for (size_t i = 0; (m->entry->flags & LX_KMSG_UNLESS_DRIVEN) && m->pci && i < log->n && !driven; i++)
+			for (size_t d = 0; d < sizeof(intel_drivers) / sizeof(intel_drivers[0]) && !driven; d++) {
+				const char *t = log->lines[i].text;
+				/* the other driver's own refusal is no sign it drives it */
+				if ((refused_by && strcmp(refused_by, intel_drivers[d]) == 0) ||
+				    strstr(t, "Your graphics device ") || strstr(t, "robe blocked for "))
+					continue;
+				_cleanup_free_ char *pci = gpu_line_pci(t, intel_drivers[d], host);
+				driven = pci && strcmp(pci, m->pci) == 0;
+			}
+		if (driven)
+			match_clear(m);
+		else
+			ev->items[kept++] = *m;
+	}
+	ev->n = kept;
+}
+
 /* Codes whose message can say why a GPU failed to initialize. */
 static bool explains_init(const struct lx_kmsg_entry *e)
 {
@@ -2610,6 +2966,7 @@ static bool explains_init(const struct lx_kmsg_entry *e)
 	case LXG115_OPEN_UNSUPPORTED:
 	case LXG118_GPU_RESET_REQUIRED:
 	case LXG140_GPU_FIRMWARE_MISSING:
+	case LXG142_GPU_HANG:
 	case LXG144_AMD_MES_HANG:
 	case LXG145_AMD_PSP_FAILED:
 	case LXG149_AMD_SMU_HANG:
@@ -2695,6 +3052,7 @@ int lx_kmsg_match_all(const struct lx_kmsg *log, const struct lx_host *host,
 	bind_display_gpus(log, host, &owned);
 	bind_sole_gpu(log, host, &owned);
 	keep_pci_gpus(log, host, &owned);
+	drop_driven(log, host, &owned);
 	bind_causes(log, host, &owned);
 	/* one finding per cause; map: the finding each event went to */
 	size_t *map = lx_xcalloc(owned.n ? owned.n : 1, sizeof(*map));

@@ -468,6 +468,40 @@ static const struct expect expects[] = {
 	{"vfio-bar-reserve.log", "LXG148", E, "0000:05:00.0", "bar=0|range=0xd0000000-0xdfffffff", NULL},
 	{"vfio-bar-reserve-simpledrm.log", "LXG148", E, "0000:c3:00.0", "bar=0|range=0x2800000000-0x2fffffffff",
 	 NULL},
+	/* Intel (session 7): a GT that does not answer (the forcewake lines
+	 * without the address are the log's only Intel GPU's), the GuC's
+	 * channel, engine resets that fail */
+	{"intel-forcewake-clear.log", "LXG142", E, "0000:06:10.0",
+	 "domain=render|message=timed out waiting for forcewake ack to clear|times=3", NULL},
+	{"intel-forcewake-request.log", "LXG142", E, "0000:00:02.0",
+	 "domain=gt|message=timed out waiting for forcewake ack request|times=2", NULL},
+	{"xe-forcewake-timeout.log", "LXG142", E, "0000:03:00.0", "message=Force wake domain 0 failed to ack wake|times=2",
+	 NULL},
+	/* engines that do not idle at init: the hang is why the GPU is wedged */
+	{"i915-idle-wedged.log", "LXG142", E, "0000:01:00.0", NULL, NULL},
+	{"i915-idle-wedged.log", "LXG141", E, "0000:01:00.0", NULL, "LXG142"},
+	{"i915-hangcheck-old.log", "LXG142", W, "0000:00:02.0", "engine=render ring|state=idle", NULL},
+	{"i915-guc-ct-failed.log", "LXG142", W, "0000:30:00.0", "what=No response for request|times=2", NULL},
+	{"xe-guc-no-response.log", "LXG142", W, "0000:00:02.0", "what=Timed out wait for G2H", NULL},
+	{"xe-guc-engine-reset-failed.log", "LXG142", W, "0000:00:02.0", "engine=0:0|times=2", NULL},
+	{"i915-guc-engine-reset-failed.log", "LXG142", W, "0000:00:02.0", "engine=0:0|times=4", NULL},
+	/* init steps: the GuC's answers, the HuC, a refused or unreadable file */
+	{"intel-guc-mmio-failed.log", "LXG141", W, "0000:00:02.0", "request=0x4100|answer=failure|times=1", NULL},
+	{"intel-hwconfig-failed.log", "LXG141", W, "0000:00:02.0", "error=-ENOENT", NULL},
+	{"intel-huc-auth-failed.log", "LXG141", W, "0000:00:02.0", "what=clear media authentication failed", NULL},
+	{"intel-huc-auth-old.log", "LXG141", W, "0000:00:02.0", "what=Authentication failed", NULL},
+	{"intel-uc-upload-failed.log", "LXG141", W, "0000:03:00.0", "uc=HuC|file=i915/dg2_huc_gsc.bin", NULL},
+	{"intel-uc-version-mismatch.log", "LXG140", W, "0000:00:02.0",
+	 "file=i915/tgl_guc_70.bin|found=69.0|wanted=70.1|times=1", NULL},
+	{"i915-dmc-parse-failed.log", "LXG140", W, "0000:00:02.0", "file=i915/adlp_dmc.bin|error=-ENOEXEC", NULL},
+	{"intel-dmc-lost.log", "LXG155", W, "0000:00:02.0", "check=program storage start is NULL", NULL},
+	{"intel-dmc-lost-csr.log", "LXG155", W, "0000:00:02.0", "check=SSP Base Not fine", NULL},
+	{"intel-device-init-failed.log", "LXG141", E, "0000:0c:00.0", "error=-110|times=2", "-"},
+	{"intel-probe-failed.log", "LXG141", E, "0000:03:00.0", "driver=xe|error=-22", "-"},
+	/* a GPU no Intel driver takes */
+	{"intel-not-supported.log", "LXG157", E, "0000:03:00.0", "device=4908|driver=i915", NULL},
+	{"intel-not-supported-xe.log", "LXG157", E, "0000:03:00.0", "device=e20b|driver=xe", NULL},
+	{"intel-probe-blocked.log", "LXG157", E, "0000:03:00.0", "device=56a0|driver=i915", NULL},
 };
 
 /* The value a field of the expectation names, as the match has it. */
@@ -806,6 +840,57 @@ static void test_amd_sole_gpu(void)
 	lx_kmsg_free(&k);
 }
 
+/* i915's DRM_ERROR lines name no GPU: with one Intel GPU in the log (its
+ * "i915 BDF:" lines, or drm's "Initialized i915 ... for BDF") they are that
+ * GPU's, with an iGPU and an Arc card they stay unnamed (strongtz/i915-sriov-dkms#55's
+ * forcewake line). A refusal of a GPU another Intel driver takes is no
+ * finding; two refusals of one GPU are one. */
+static void test_intel_sole_gpu(void)
+{
+	static const char fw[] = "[   14.458687] [drm:fw_domains_get_with_fallback [i915]] *ERROR* render: timed out "
+				 "waiting for forcewake ack to clear.\n";
+	static const char *const logs[] = {
+		"[    1.9] [drm] Initialized i915 1.6.0 20201103 for 0000:00:02.0 on minor 0\n",
+		"[    1.9] [drm] Initialized i915 1.6.0 20201103 for 0000:00:02.0 on minor 0\n"
+		"[    2.1] i915 0000:03:00.0: [drm] Local memory IO size: 0x0000000010000000\n",
+	};
+	for (size_t l = 0; l < 2; l++) {
+		struct lx_kmsg k;
+		struct lx_kmsg_matches m;
+		_cleanup_free_ char *text = lx_xasprintf("%s%s", logs[l], fw);
+		parse(text, &k);
+		size_t n = count_matches(&k, NULL, &m);
+		ok(n == 1 && same_str(m.items[0].pci, l == 0 ? "0000:00:02.0" : NULL),
+		   l == 0 ? "a forcewake timeout without the address, one Intel GPU in the log: that GPU"
+			  : "a forcewake timeout without the address, two Intel GPUs in the log: no GPU");
+		if (n != (size_t)-1)
+			lx_kmsg_matches_free(&m);
+		lx_kmsg_free(&k);
+	}
+	static const char refused[] = "[    2.8] i915 0000:03:00.0: Your graphics device 56a0 is not properly supported "
+				      "by i915 in this\n";
+	static const char *const after[] = {
+		"[    3.1] xe 0000:03:00.0: [drm] Tile0: GT0: Using GuC firmware from xe/dg2_guc_70.bin\n",
+		"[    3.1] xe 0000:03:00.0: Your graphics device 56a0 is not officially supported\n",
+	};
+	for (size_t a = 0; a < 2; a++) {
+		struct lx_kmsg k;
+		struct lx_kmsg_matches m;
+		_cleanup_free_ char *text = lx_xasprintf("%s%s", refused, after[a]);
+		parse(text, &k);
+		size_t n = count_matches(&k, NULL, &m);
+		if (a == 0)
+			ok(n == 0, "i915 declines 0000:03:00.0 and xe takes it: no finding");
+		else
+			ok(n == 1 && strcmp(code_of(&m.items[0]), "LXG157") == 0 && m.items[0].count == 2 &&
+				   same_str(m.items[0].pci, "0000:03:00.0"),
+			   "i915 and xe both decline 0000:03:00.0: one LXG157 finding, counted twice");
+		if (n != (size_t)-1)
+			lx_kmsg_matches_free(&m);
+		lx_kmsg_free(&k);
+	}
+}
+
 /* An Xid without its address: doctor's finding says the address was
  * elided (not that the GPU is gone or unnamed for another reason). */
 static void test_elided_xid(void)
@@ -1067,7 +1152,8 @@ static void test_clean_logs(void)
 {
 	static const char *const clean[] = {"clean-public.log", "clean-this-machine.log", "clean-unseen.log",
 					  "clean-intel-amd.log", "clean-amd-smu-resume.log", "clean-nomodeset.log",
-					  "clean-amd-ras-corrected.log"};
+					  "clean-amd-ras-corrected.log",
+					  "clean-intel-display.log"};
 	for (size_t c = 0; c < sizeof(clean) / sizeof(clean[0]); c++) {
 		_cleanup_free_ char *path = lx_xasprintf("%s/%s", kmsg_dir, clean[c]);
 		struct lx_kmsg k;
@@ -1117,10 +1203,11 @@ static char *md_cell(const char *s)
 
 static const char *flag_names(unsigned fl, char *buf, size_t len)
 {
-	snprintf(buf, len, "%s%s%s%s%s", fl & LX_KMSG_GPU_ONLY ? "gpu " : "",
+	snprintf(buf, len, "%s%s%s%s%s%s", fl & LX_KMSG_GPU_ONLY ? "gpu " : "",
 		 fl & LX_KMSG_NVIDIA_MISSING ? "no-nvidia " : "", fl & LX_KMSG_NEEDS_CAUSE ? "cause " : "",
 		 fl & LX_KMSG_OWNER_FROM_LOG ? "owner " : "",
-		 fl & (LX_KMSG_SOLE_AMDGPU | LX_KMSG_SOLE_GPU) ? "sole " : "");
+		 fl & (LX_KMSG_SOLE_AMDGPU | LX_KMSG_SOLE_GPU | LX_KMSG_SOLE_INTEL) ? "sole " : "",
+		 fl & LX_KMSG_UNLESS_DRIVEN ? "driven " : "");
 	size_t n = strlen(buf);
 	if (n)
 		buf[n - 1] = '\0';
@@ -1161,8 +1248,10 @@ static char *catalogue_doc(void)
 		    "about another GPU in between), else says the cause is not in the log;\n"
 		    "`owner`: the GPUs are those the log shows another driver (nouveau) binding;\n"
 		    "`sole`: a message that names no device is about the log's only GPU of its\n"
-		    "driver (amdgpu's, or the driver the row's `driver` field names; else of any GPU\n"
-		    "driver), and names none when the log shows two or more.\n\n"
+		    "driver (amdgpu's, i915's, or the driver the row's `driver` field names; else of\n"
+		    "any GPU driver; a driver's lines include drm's \"Initialized <driver> ... for\n"
+		    "<address>\"), and names none when the log shows two or more; `driven`: no\n"
+		    "finding when the log shows the other Intel driver (i915 or xe) taking the GPU.\n\n"
 		    "Each row has a real line from a public report (or, where none was found, the\n"
 		    "format string filled as the driver fills it) in `tests/doctor/kmsg/`, sources\n"
 		    "in the README there; `test-doctor` says by hand, per log, the code, severity,\n"
@@ -1818,6 +1907,7 @@ int main(int argc, char **argv)
 	test_elided_xid();
 	test_amd_init_causes();
 	test_amd_sole_gpu();
+	test_intel_sole_gpu();
 	test_wrapped_forms();
 	test_pm_callback_driver();
 	test_pci_core_not_gpu();
