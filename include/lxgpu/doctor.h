@@ -51,6 +51,31 @@ void lx_kmsg_free(struct lx_kmsg *k);
  * banner names, the last one at or before line; NULL when none. */
 char *lx_kmsg_module_version_before(const struct lx_kmsg *log, size_t line);
 
+/* ---- kernel oopses, BUGs and WARNs (src/doctor/oops.c) ---- */
+
+/* One oops (or WARN) of the log and the module it happened in. */
+struct lx_oops {
+	const char *kind;   /* "NULL pointer dereference", "WARN", "soft lockup", ... */
+	bool fatal;         /* an oops, BUG() or fault: the code it was in cannot go on */
+	size_t start;       /* its first line: "cut here" before a WARN's own message */
+	size_t first, last; /* the header to the line that names the module (the evidence) */
+	size_t end;         /* its last line (the call trace's end) */
+	char *module;       /* the module it happened in, NULL for the kernel's own code */
+	const char *driver; /* the GPU driver that module is part of ("nvidia", "amdgpu",
+			     * "i915", "xe"), NULL for another module */
+	char *function;     /* "func+0x1f/0x170" of the WARN or the faulting instruction */
+	char *process;      /* the CPU line's Comm */
+	size_t message;     /* a WARN's own message after its header (kernels before
+			     * 4.11 printed it there), 0 when none */
+};
+/* The oops whose header is line i of log: false when the line opens none.
+ * The module is the WARN's location or the faulting instruction's; for the
+ * kernel's code or a DRM helper's (drm, ttm, gpu_sched), the first sure
+ * frame of another module in the call trace. "Modules linked in:" never
+ * counts. */
+bool lx_oops_read(const struct lx_kmsg *log, size_t i, struct lx_oops *out);
+void lx_oops_free(struct lx_oops *o);
+
 /* ---- the catalogue of known messages (src/doctor/catalogue.c) ---- */
 
 enum {
@@ -111,6 +136,10 @@ enum {
 	 * may take (xe declines a GPU i915 drives, and the reverse): no finding
 	 * when the log shows the other driver's lines for that GPU. */
 	LX_KMSG_UNLESS_DRIVEN = 1u << 11,
+	/* The header of an oops, BUG or WARN (lx_oops_read): it counts when
+	 * the code it happened in is a GPU driver's; its GPU is the address of
+	 * a WARN's own message, else of that driver's nearest line before it. */
+	LX_KMSG_OOPS = 1u << 12,
 };
 
 /* A part of a message the row's pattern captures: name, and the number of

@@ -2019,6 +2019,51 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "drivers/gpu/drm/amd/amdgpu/amdgpu_device.c amdgpu_device_init(): dev_err(adev->dev, \"gpu "
 	 "post error!\\n\") when amdgpu_atom_asic_init() fails, after atom.c's \"atombios stuck in "
 	 "loop\" when that was the reason"},
+	/* Oopses and WARNs of any GPU driver: the header matches, lx_oops_read
+	 * reads the lines after it and says whose code it was. */
+	{"gpu-driver-oops",
+	 "^.{0,24}(BUG: (unable to handle (kernel )?(NULL pointer dereference|paging request|page "
+	 "fault)|kernel NULL pointer dereference)|Unable to handle kernel (NULL pointer dereference|"
+	 "paging request)|general protection fault|kernel BUG at |Internal error: Oops|Oops: )|^IP: ",
+	 LXG151_GPU_DRIVER_OOPS, LX_SEVERITY_ERROR,
+	 "the GPU driver crashed in the kernel ({kind} in {function}, module {module}): the driver "
+	 "and its GPU are unusable until the host reboots, and every container holding the GPU "
+	 "loses it",
+	 "reboot the host; if it recurs, run another driver version (NVIDIA: another branch, the "
+	 "open or the proprietary module; amdgpu, i915, xe: a newer kernel such as the current "
+	 "Proxmox kernel series, or the one before it began) and report the whole oops (dmesg) "
+	 "to the driver's tracker",
+	 LX_KMSG_OOPS, {{"module", 0}, {"gpu", 0}, {"kind", 0}, {"function", 0}, {"process", 0}},
+	 "arch/x86/mm/fault.c show_fault_oops(): \"BUG: kernel NULL pointer dereference, address: "
+	 "%px\", \"BUG: unable to handle page fault for address: %px\" (before 4.20: \"BUG: "
+	 "unable to handle kernel NULL pointer dereference at %p\", \"... kernel paging request at "
+	 "%p\", then \"IP: %pS\"); arch/x86/kernel/traps.c: \"general protection fault, probably "
+	 "for non-canonical address 0x%lx\"; arch/x86/kernel/dumpstack.c __die(): \"Oops: %04lx "
+	 "[#%d]\" then show_regs()'s \"RIP: %04x:%pS\"; lib/bug.c report_bug(): \"kernel BUG at "
+	 "%s:%u!\"; arch/arm64/mm/fault.c: \"Unable to handle kernel %s at virtual address "
+	 "%016lx\", \"Internal error: %s: %016lx [#%d]\", \"pc : %pS\". Whose code: the faulting "
+	 "instruction's [module] (for the kernel's own code or a DRM helper's, drm, ttm, gpu_sched: "
+	 "the call trace's first sure frame of another module), never \"Modules linked in:\""},
+	{"gpu-driver-warn",
+	 "^(WARNING: (CPU: |at |.* at .*CPU#)|RIP: |EIP: |pc : )|^.{0,24}BUG: (soft lockup|"
+	 "scheduling while atomic|sleeping function called from invalid context)",
+	 LXG151_GPU_DRIVER_OOPS, LX_SEVERITY_WARNING,
+	 "the GPU driver hit a kernel warning ({kind} in {function}, module {module}): it found a "
+	 "state it did not expect and went on; what depends on it (display, a reset, power "
+	 "management, the next job) may fail next, on the host and in every container holding the "
+	 "GPU",
+	 "nothing if nothing else fails; if it recurs or other findings come with it, update the "
+	 "driver (NVIDIA: another branch; amdgpu, i915, xe: a newer kernel) and report the whole "
+	 "warning (dmesg) to the driver's tracker",
+	 LX_KMSG_OOPS, {{"module", 0}, {"gpu", 0}, {"kind", 0}, {"function", 0}, {"process", 0}},
+	 "kernel/panic.c __warn(): \"WARNING: CPU: %d PID: %d at %s:%d %pS\" (without a file: "
+	 "\"at %pS\"; before 3.12: \"WARNING: at %s:%d %pS()\"; 2025 kernels: \"WARNING: %s:%d at "
+	 "%pS, CPU#%d: %s/%d\"), after \"------------[ cut here ]------------\" and the WARN's own "
+	 "message (drm_WARN: \"%s %s: [drm] \" with the driver and the device); kernel/watchdog.c: "
+	 "\"BUG: soft lockup - CPU#%d stuck for %us! [%s:%d]\"; kernel/sched/core.c: \"BUG: "
+	 "scheduling while atomic: %s/%d/0x%08x\", \"BUG: sleeping function called from invalid "
+	 "context at %s:%d\"; a lone \"RIP: %04x:%pS\" (a log cut by grep) is a warning, its header "
+	 "unknown"},
 };
 
 #define ACTION_RESET                                                                               \
@@ -2557,12 +2602,90 @@ static void set_rm_init(struct lx_kmsg_match *ev)
 
 #define GROUPS_MAX 16
 
+static char *dev_line_pci(const char *text, const char *name, const struct lx_host *host);
+
+/* A line of GPU driver NAME that names its device: dev_printk's "NAME
+ * 0000:03:00.0: ", for nvidia also the RM's "NVRM: GPU 0000:01:00.0: ". */
+static char *driver_line_pci(const char *text, const char *name, const struct lx_host *host)
+{
+	if (strcmp(name, "nvidia") == 0 && lx_str_starts_with(text, "NVRM: GPU "))
+		return find_pci(text + strlen("NVRM: GPU "), host);
+	return dev_line_pci(text, name, host);
+}
+
+/* How close before an oops a line of its driver must be to name its GPU
+ * when the log shows that driver with several GPUs. */
+#define OOPS_NEAR_LINES 40
+
+/* The GPU an oops is about: the device of a WARN's own message (drm_WARN
+ * prints "i915 0000:00:02.0: [drm] ..."), else the driver's nearest line
+ * before it that names one: in a log where that driver has several GPUs,
+ * only a line just before it. NULL when the log does not say. */
+static char *oops_gpu(const struct lx_kmsg *log, const struct lx_host *host, const struct lx_oops *o)
+{
+	for (size_t l = o->start; l <= o->first; l++) {
+		char *pci = driver_line_pci(log->lines[l].text, o->driver, host);
+		if (pci)
+			return pci;
+	}
+	char *nearest = NULL;
+	size_t at = 0;
+	for (size_t l = o->start; l-- > 0 && !nearest;) {
+		nearest = driver_line_pci(log->lines[l].text, o->driver, host);
+		at = l;
+	}
+	if (!nearest || o->start - at <= OOPS_NEAR_LINES)
+		return nearest;
+	for (size_t l = 0; l < log->n; l++) {
+		_cleanup_free_ char *pci = driver_line_pci(log->lines[l].text, o->driver, host);
+		if (pci && strcmp(pci, nearest) != 0) {
+			free(nearest);
+			return NULL; /* several GPUs, none of them near */
+		}
+	}
+	return nearest;
+}
+
+/* An oops row's header at line i: whether it is a GPU driver's, the
+ * fields, and the lines it spans (through: its last one). claimed: one past
+ * the last line an earlier message took; a WARN whose own message a row
+ * already named (intel_dmc.c's "DMC ... incorrect") is that row's. */
+static bool match_oops(const struct lx_kmsg *log, const struct lx_host *host, size_t i,
+		       const struct lx_kmsg_entry *row, size_t claimed, struct lx_kmsg_match *ev, size_t *through)
+{
+	struct lx_oops o;
+	if (!lx_oops_read(log, i, &o))
+		return false;
+	*ev = (struct lx_kmsg_match){.entry = row, .first = i, .last = o.last, .count = 1,
+				     .severity = row->severity};
+	*through = o.end;
+	bool explained = !o.fatal && o.start < i && claimed > o.start;
+	if (!o.driver || explained) {
+		lx_oops_free(&o);
+		ev->entry = NULL; /* an oops, someone else's: its lines are no other row's */
+		return true;
+	}
+	const char *values[] = {"module", o.module, "kind", o.kind, "function", o.function,
+				"process", o.process};
+	for (size_t v = 0; v < sizeof(values) / sizeof(values[0]); v += 2) {
+		int f = field_index(row, values[v], strlen(values[v]));
+		if (f >= 0 && values[v + 1])
+			ev->values[f] = lx_xstrdup(values[v + 1]);
+	}
+	ev->pci = oops_gpu(log, host, &o);
+	lx_oops_free(&o);
+	return true;
+}
+
 /* The message at line i against row r: false when it does not match. */
 static bool match_row(const struct lx_kmsg *log, const struct lx_host *host, size_t i,
 		      const struct window *w, const struct lx_kmsg_entry *row, const regex_t *re,
-		      struct lx_kmsg_match *ev)
+		      size_t claimed, struct lx_kmsg_match *ev, size_t *through)
 {
 	regmatch_t pm[GROUPS_MAX];
+	if (row->flags & LX_KMSG_OOPS)
+		return regexec(re, log->lines[i].text, 0, NULL, 0) == 0 &&
+		       match_oops(log, host, i, row, claimed, ev, through);
 	/* a row of one record sees only that record's text */
 	_cleanup_free_ char *own = (row->flags & LX_KMSG_RECORDS)
 		? NULL : lx_xstrndup(w->text.data, w->ends[w->record - 1]);
@@ -2598,6 +2721,7 @@ static bool match_row(const struct lx_kmsg *log, const struct lx_host *host, siz
 	}
 	set_xid(ev);
 	set_rm_init(ev);
+	*through = ev->last;
 	bool keep = true;
 	if ((row->flags & LX_KMSG_GPU_ONLY) && host) {
 		/* a GPU of the host that nvidia drives: one given to a VM
@@ -2613,6 +2737,7 @@ static bool match_row(const struct lx_kmsg *log, const struct lx_host *host, siz
 		/* the lines are this row's message all the same: no other row
 		 * may claim them */
 		ev->last = i + last;
+		*through = ev->last;
 		ev->entry = NULL;
 	}
 	return true;
@@ -3018,6 +3143,22 @@ static void bind_causes(const struct lx_kmsg *log, const struct lx_host *host, s
 	}
 }
 
+/* The first row that matches the message at line i (no oops row when
+ * no_oops): false when none does. */
+static bool match_line(const struct lx_kmsg *log, const struct lx_host *host, size_t i,
+		       const struct lx_kmsg_entry *rows, const regex_t *re, size_t n, size_t claimed,
+		       bool no_oops, struct lx_kmsg_match *ev, size_t *through)
+{
+	struct window w;
+	window_build(log, i, &w);
+	bool matched = false;
+	for (size_t r = 0; r < n && !matched; r++)
+		if (!(no_oops && (rows[r].flags & LX_KMSG_OOPS)))
+			matched = match_row(log, host, i, &w, &rows[r], &re[r], claimed, ev, through);
+	lx_buf_free(&w.text);
+	return matched;
+}
+
 int lx_kmsg_match_all(const struct lx_kmsg *log, const struct lx_host *host,
 		      struct lx_kmsg_matches *out, struct lx_error *err)
 {
@@ -3034,19 +3175,31 @@ int lx_kmsg_match_all(const struct lx_kmsg *log, const struct lx_host *host,
 					  rows[compiled].id);
 			goto out;
 		}
+	size_t claimed = 0; /* one past the last line a message took */
 	for (size_t i = 0; i < log->n; i++) {
-		struct window w;
-		window_build(log, i, &w);
-		for (size_t r = 0; r < n; r++) {
-			struct lx_kmsg_match ev;
-			if (!match_row(log, host, i, &w, &rows[r], &re[r], &ev))
-				continue;
-			i = ev.last; /* the lines it spans are this message's */
-			if (ev.entry)
-				events_push(&raw, &ev);
-			break;
+		struct lx_kmsg_match ev;
+		size_t through = i;
+		if (!match_line(log, host, i, rows, re, n, claimed, false, &ev, &through))
+			continue;
+		/* a WARN of an older kernel prints its own message after its
+		 * header: a row that names that message explains the WARN */
+		struct lx_oops o;
+		if (ev.entry && (ev.entry->flags & LX_KMSG_OOPS) && lx_oops_read(log, i, &o)) {
+			struct lx_kmsg_match named;
+			size_t named_through = o.message;
+			if (o.message && match_line(log, host, o.message, rows, re, n, claimed, true, &named,
+						    &named_through)) {
+				match_clear(&ev);
+				ev = named;
+				if (named_through > through)
+					through = named_through;
+			}
+			lx_oops_free(&o);
 		}
-		lx_buf_free(&w.text);
+		i = through; /* the lines it spans are this message's */
+		claimed = through + 1;
+		if (ev.entry)
+			events_push(&raw, &ev);
 	}
 	bind_owners(log, host, &raw, &owned);
 	bind_display_gpus(log, host, &owned);

@@ -178,6 +178,8 @@ static const struct lx_finding_info infos[LX_FINDING_CODES_END] = {
 				 "an AMD GPU's SMU (power management firmware) did not answer"},
 	[LXG150_AMD_VM_FAULT] = {"LXG150", LX_SEVERITY_WARNING,
 				 "a program's memory access on an AMD GPU faulted (GPU page fault)"},
+	[LXG151_GPU_DRIVER_OOPS] = {"LXG151", LX_SEVERITY_ERROR,
+				    "a GPU driver crashed (oops, BUG) or warned (WARN) in the kernel"},
 	[LXG153_MODESET_DISABLED] = {"LXG153", LX_SEVERITY_ERROR,
 				     "kernel modesetting is off: an AMD or Intel GPU has no driver"},
 	[LXG154_AMD_RAS_ERROR] = {"LXG154", LX_SEVERITY_ERROR,

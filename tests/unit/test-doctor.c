@@ -502,6 +502,20 @@ static const struct expect expects[] = {
 	{"intel-not-supported.log", "LXG157", E, "0000:03:00.0", "device=4908|driver=i915", NULL},
 	{"intel-not-supported-xe.log", "LXG157", E, "0000:03:00.0", "device=e20b|driver=xe", NULL},
 	{"intel-probe-blocked.log", "LXG157", E, "0000:03:00.0", "device=56a0|driver=i915", NULL},
+	/* oopses and WARNs of GPU drivers: the faulting instruction's module
+	 * (6.18's "Oops: Oops:", 4.x's "IP:"), the WARN's [module] or, i915
+	 * built in, its path; the GPU of drm_WARN's own message */
+	{"gpu-driver-oops.log", "LXG151", E, NULL,
+	 "module=nvidia|kind=NULL pointer dereference|function=nvidia_vma_access+0x1b/0x350|process=python3.14|times=1",
+	 NULL},
+	{"gpu-driver-oops-old.log", "LXG151", E, NULL,
+	 "module=amdgpu|kind=NULL pointer dereference|function=amdgpu_bo_list_set+0x196/0x3d0|times=1", NULL},
+	{"gpu-driver-warn.log", "LXG151", W, "0000:00:02.0",
+	 "module=i915|kind=WARN|function=intel_pps_vdd_on_unlocked+0x32b/0x340", NULL},
+	{"gpu-driver-warn-builtin.log", "LXG151", W, NULL, "module=i915|function=gen8_write32+0x1e7/0x240|process=clr_power",
+	 NULL},
+	{"gpu-driver-warn-nvidia.log", "LXG151", W, NULL, "module=nvidia|function=nv_restore_user_channels+0x4e/0x1d0",
+	 NULL},
 };
 
 /* The value a field of the expectation names, as the match has it. */
@@ -761,6 +775,80 @@ static void test_amd_init_causes(void)
 	ok(fail && fail->cause && &m.items[fail->cause - 1] == psp,
 	   "Fatal error during GPU init: its cause is the PSP failure before it");
 	ok(psp && same_str(psp->pci, "0000:c7:00.0"), "the PSP line without an address: the failing GPU's");
+	if (n != (size_t)-1)
+		lx_kmsg_matches_free(&m);
+	lx_kmsg_free(&k);
+}
+
+/* Whose oops it is (kernel/panic.c, arch/x86's dumpstack.c: the header,
+ * "Modules linked in:", the faulting instruction, "Call Trace:" with "? "
+ * before unsure frames). The frames are zen-kernel#207's (a core-kernel
+ * spinlock under ttm for amdgpu); the headers the kernel's format strings
+ * filled in. */
+static void test_oops_owner(void)
+{
+	static const char lockup[] =
+		"[ 100.1] watchdog: BUG: soft lockup - CPU#3 stuck for 22s! [Xorg:1234]\n"
+		"[ 100.1] Modules linked in: nvidia_drm(POE) nvidia(POE) amdgpu ttm e1000e\n"
+		"[ 100.1] CPU: 3 PID: 1234 Comm: Xorg Tainted: P           OE     5.12.0 #1\n"
+		"[ 100.1] RIP: 0010:_raw_spin_lock+0x21/0x30\n"
+		"[ 100.1] Call Trace:\n"
+		"[ 100.1]  ? e1000e_poll+0x10/0x20 [e1000e]\n"
+		"[ 100.1]  __get_locked_pte+0x10a/0x180\n"
+		"[ 100.1]  ttm_bo_vm_fault_reserved+0x1ca/0x6b0 [ttm]\n"
+		"[ 100.1]  amdgpu_ttm_fault+0x53/0x80 [amdgpu]\n"
+		"[ 100.1]  __do_fault+0x36/0xd0\n"
+		"[ 100.1] ---[ end trace 0000000000000000 ]---\n"
+		"[ 100.1] RIP: 0010:_raw_spin_lock+0x21/0x30\n";
+	struct lx_kmsg k;
+	struct lx_kmsg_matches m;
+	parse(lockup, &k);
+	size_t n = count_matches(&k, NULL, &m);
+	const char *mod = n == 1 ? lx_kmsg_match_field(&m.items[0], "module") : NULL;
+	ok(n == 1 && same_str(mod, "amdgpu") && m.items[0].severity == LX_SEVERITY_WARNING,
+	   "a soft lockup in the kernel's code under ttm for amdgpu: amdgpu's, one warning (the RIP "
+	   "repeated after the end of the trace is the same oops; the unsure e1000e frame does not count)");
+	if (n != (size_t)-1)
+		lx_kmsg_matches_free(&m);
+	lx_kmsg_free(&k);
+	/* the same fault under another module: nobody's GPU, although the
+	 * module list names nvidia and amdgpu */
+	static const char net[] =
+		"[ 100.1] BUG: kernel NULL pointer dereference, address: 0000000000000008\n"
+		"[ 100.1] Oops: 0000 [#1] PREEMPT SMP NOPTI\n"
+		"[ 100.1] Modules linked in: nvidia_drm(POE) nvidia(POE) amdgpu ttm e1000e\n"
+		"[ 100.1] RIP: 0010:_raw_spin_lock+0x21/0x30\n"
+		"[ 100.1] Call Trace:\n"
+		"[ 100.1]  <IRQ>\n"
+		"[ 100.1]  e1000e_poll+0x10/0x20 [e1000e]\n"
+		"[ 100.1]  amdgpu_ttm_fault+0x53/0x80 [amdgpu]\n";
+	parse(net, &k);
+	ok(count_matches(&k, NULL, &m) == 0, "an oops whose first sure module frame is e1000e's: no finding");
+	lx_kmsg_matches_free(&m);
+	lx_kmsg_free(&k);
+	/* two GPUs of the driver: the line just before the oops names its
+	 * GPU, a line long before it does not */
+	struct lx_buf b = {0};
+	lx_buf_puts(&b, "[ 1.0] amdgpu 0000:03:00.0: amdgpu: SMU is initialized successfully!\n"
+			"[ 1.0] amdgpu 0000:04:00.0: amdgpu: SMU is initialized successfully!\n");
+	for (int l = 0; l < 50; l++)
+		lx_buf_puts(&b, "[ 2.0] usb 1-1: new high-speed USB device number 2 using xhci_hcd\n");
+	lx_buf_puts(&b, "[ 9.0] BUG: kernel NULL pointer dereference, address: 0000000000000008\n"
+			"[ 9.0] RIP: 0010:amdgpu_bo_list_set+0x196/0x3d0 [amdgpu]\n");
+	parse(b.data, &k);
+	n = count_matches(&k, NULL, &m);
+	ok(n == 1 && m.items[0].pci == NULL, "two AMD GPUs named long before the oops: no GPU named");
+	if (n != (size_t)-1)
+		lx_kmsg_matches_free(&m);
+	lx_kmsg_free(&k);
+	lx_buf_free(&b);
+	parse("[ 1.0] amdgpu 0000:03:00.0: amdgpu: SMU is initialized successfully!\n"
+	      "[ 1.0] amdgpu 0000:04:00.0: amdgpu: SMU is initialized successfully!\n"
+	      "[ 9.0] BUG: kernel NULL pointer dereference, address: 0000000000000008\n"
+	      "[ 9.0] RIP: 0010:amdgpu_bo_list_set+0x196/0x3d0 [amdgpu]\n",
+	      &k);
+	n = count_matches(&k, NULL, &m);
+	ok(n == 1 && same_str(m.items[0].pci, "0000:04:00.0"), "the amdgpu line just before the oops: its GPU");
 	if (n != (size_t)-1)
 		lx_kmsg_matches_free(&m);
 	lx_kmsg_free(&k);
@@ -1153,7 +1241,8 @@ static void test_clean_logs(void)
 	static const char *const clean[] = {"clean-public.log", "clean-this-machine.log", "clean-unseen.log",
 					  "clean-intel-amd.log", "clean-amd-smu-resume.log", "clean-nomodeset.log",
 					  "clean-amd-ras-corrected.log",
-					  "clean-intel-display.log"};
+					  "clean-intel-display.log",
+					  "clean-oops-other-drivers.log"};
 	for (size_t c = 0; c < sizeof(clean) / sizeof(clean[0]); c++) {
 		_cleanup_free_ char *path = lx_xasprintf("%s/%s", kmsg_dir, clean[c]);
 		struct lx_kmsg k;
@@ -1203,11 +1292,11 @@ static char *md_cell(const char *s)
 
 static const char *flag_names(unsigned fl, char *buf, size_t len)
 {
-	snprintf(buf, len, "%s%s%s%s%s%s", fl & LX_KMSG_GPU_ONLY ? "gpu " : "",
+	snprintf(buf, len, "%s%s%s%s%s%s%s", fl & LX_KMSG_GPU_ONLY ? "gpu " : "",
 		 fl & LX_KMSG_NVIDIA_MISSING ? "no-nvidia " : "", fl & LX_KMSG_NEEDS_CAUSE ? "cause " : "",
 		 fl & LX_KMSG_OWNER_FROM_LOG ? "owner " : "",
 		 fl & (LX_KMSG_SOLE_AMDGPU | LX_KMSG_SOLE_GPU | LX_KMSG_SOLE_INTEL) ? "sole " : "",
-		 fl & LX_KMSG_UNLESS_DRIVEN ? "driven " : "");
+		 fl & LX_KMSG_UNLESS_DRIVEN ? "driven " : "", fl & LX_KMSG_OOPS ? "oops " : "");
 	size_t n = strlen(buf);
 	if (n)
 		buf[n - 1] = '\0';
@@ -1251,7 +1340,13 @@ static char *catalogue_doc(void)
 		    "driver (amdgpu's, i915's, or the driver the row's `driver` field names; else of\n"
 		    "any GPU driver; a driver's lines include drm's \"Initialized <driver> ... for\n"
 		    "<address>\"), and names none when the log shows two or more; `driven`: no\n"
-		    "finding when the log shows the other Intel driver (i915 or xe) taking the GPU.\n\n"
+		    "finding when the log shows the other Intel driver (i915 or xe) taking the GPU;\n"
+		    "`oops`: the header of an oops, BUG or WARN, which counts when the code it\n"
+		    "happened in is a GPU driver's (nvidia*, amdgpu, i915, xe): the WARN's location,\n"
+		    "else the faulting instruction's module, else (the kernel's own code or a DRM\n"
+		    "helper: drm, ttm, gpu_sched) the call trace's first sure frame of another\n"
+		    "module; never the \"Modules linked in:\" list. One finding per oops, its GPU\n"
+		    "the device of a WARN's own message or the driver's nearest line before it.\n\n"
 		    "Each row has a real line from a public report (or, where none was found, the\n"
 		    "format string filled as the driver fills it) in `tests/doctor/kmsg/`, sources\n"
 		    "in the README there; `test-doctor` says by hand, per log, the code, severity,\n"
@@ -1908,6 +2003,7 @@ int main(int argc, char **argv)
 	test_amd_init_causes();
 	test_amd_sole_gpu();
 	test_intel_sole_gpu();
+	test_oops_owner();
 	test_wrapped_forms();
 	test_pm_callback_driver();
 	test_pci_core_not_gpu();

@@ -1,0 +1,361 @@
+/* Kernel oopses, BUGs and WARNs: which code they happened in.
+ *
+ * An oops spans many lines, each its own record (arch/x86/kernel/dumpstack.c
+ * __die(), show_regs(), show_trace_log_lvl(); kernel/panic.c __warn()): the
+ * header ("BUG: kernel NULL pointer dereference", "general protection
+ * fault", "Oops: 0000 [#1]", arm64's "Unable to handle kernel paging
+ * request", "WARNING: CPU: 3 PID: 1 at FILE:LINE func+0x1/0x2 [module]"),
+ * "Modules linked in:" (every loaded module: says nothing about the fault),
+ * "CPU:", "Hardware name:", the faulting instruction ("RIP: 0010:func+0x1f/
+ * 0x170 [module]", 4.x's "IP: [<addr>] func+...", arm64's "pc : func+...")
+ * and "Call Trace:" with one frame a line ("? " before a frame the unwinder
+ * is not sure of), to "---[ end trace ...]---". The code it happened in is
+ * the WARN's location or the faulting instruction's module; where that is
+ * the kernel itself or a DRM helper module, the first sure frame of another
+ * module in the call trace (the driver the helper ran for). */
+#include "lxgpu/doctor.h"
+
+#include <ctype.h>
+#include <string.h>
+
+/* How far an oops runs at most: registers, code and a deep call trace. */
+#define OOPS_LINES_MAX 160
+
+/* Modules that run for a GPU driver (DRM core and its helpers, TTM, the
+ * GPU scheduler; the DKMS amdgpu's own copies of them): a fault in one is
+ * the driver's that called it. */
+static const char *const helpers[] = {
+	"drm",	       "drm_kms_helper", "drm_ttm_helper", "drm_display_helper", "drm_buddy",
+	"drm_exec",    "drm_suballoc_helper", "drm_gpuvm", "drm_vram_helper", "drm_shmem_helper",
+	"ttm",	       "gpu_sched",	 "amd_sched",	   "amdttm",		 "amdkcl",
+	"amdxcp",      "drm_sched",
+};
+
+static bool is_helper(const char *module)
+{
+	for (size_t h = 0; h < sizeof(helpers) / sizeof(helpers[0]); h++)
+		if (strcmp(module, helpers[h]) == 0)
+			return true;
+	return false;
+}
+
+/* The GPU driver a module is part of, as its dev_printk lines name it
+ * ("nvidia 0000:01:00.0: ..."); NULL for another module. */
+static const char *gpu_driver(const char *module)
+{
+	if (lx_str_starts_with(module, "nvidia") || strcmp(module, "nv_peer_mem") == 0)
+		return "nvidia";
+	static const char *const drivers[] = {"amdgpu", "i915", "xe"};
+	for (size_t d = 0; d < sizeof(drivers) / sizeof(drivers[0]); d++)
+		if (strcmp(module, drivers[d]) == 0)
+			return drivers[d]; /* the table's: it outlives the module's name */
+	return NULL;
+}
+
+/* "func+0x1f/0x170 [module]": the module in the brackets after a symbol
+ * (the first such bracket on the line); NULL for kernel code. */
+static char *frame_module(const char *text)
+{
+	for (const char *p = strstr(text, "/0x"); p; p = strstr(p + 1, "/0x")) {
+		const char *q = p + 3;
+		while (isxdigit((unsigned char)*q))
+			q++;
+		if (q[0] != ' ' || q[1] != '[')
+			continue;
+		size_t n = strspn(q + 2, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-");
+		if (n && q[2 + n] == ']')
+			return lx_xstrndup(q + 2, n);
+	}
+	return NULL;
+}
+
+/* The symbol "name+0x1f/0x170" on a line, NULL when none. */
+static char *frame_symbol(const char *text)
+{
+	const char *plus = strstr(text, "+0x");
+	if (!plus || !strstr(plus, "/0x"))
+		return NULL;
+	const char *start = plus;
+	while (start > text && (isalnum((unsigned char)start[-1]) || start[-1] == '_' || start[-1] == '.'))
+		start--;
+	const char *end = plus + 3;
+	while (isxdigit((unsigned char)*end))
+		end++;
+	if (lx_str_starts_with(end, "/0x")) {
+		end += 3;
+		while (isxdigit((unsigned char)*end))
+			end++;
+	}
+	return start < plus ? lx_xstrndup(start, (size_t)(end - start)) : NULL;
+}
+
+/* The proprietary nvidia.ko's RM symbols are obfuscated as _nv012345rm
+ * (a trace without the module's bracket still shows them). */
+static bool nvidia_rm_symbol(const char *text)
+{
+	for (const char *p = strstr(text, "_nv"); p; p = strstr(p + 1, "_nv")) {
+		size_t d = strspn(p + 3, "0123456789");
+		if (d >= 4 && strncmp(p + 3 + d, "rm", 2) == 0)
+			return true;
+	}
+	return false;
+}
+
+/* The module a source path belongs to: the kernel's drivers/gpu/drm/amd,
+ * i915, xe trees, DKMS builds of them, NVIDIA's kernel-open directories. */
+static const char *path_module(const char *path, size_t len)
+{
+	static const struct {
+		const char *dir, *module;
+	} dirs[] = {
+		{"drivers/gpu/drm/amd/", "amdgpu"}, {"/amd/amdgpu/", "amdgpu"}, {"/amd/amdkfd/", "amdgpu"},
+		{"/amd/display/", "amdgpu"},	    {"drivers/gpu/drm/i915/", "i915"}, {"drivers/gpu/drm/xe/", "xe"},
+		{"nvidia-uvm/", "nvidia_uvm"},	    {"nvidia-drm/", "nvidia_drm"},	   {"nvidia-modeset/", "nvidia_modeset"},
+		{"nvidia-peermem/", "nvidia_peermem"}, {"/nvidia/nv", "nvidia"},
+	};
+	_cleanup_free_ char *p = lx_xstrndup(path, len);
+	for (size_t d = 0; d < sizeof(dirs) / sizeof(dirs[0]); d++)
+		if (strstr(p, dirs[d].dir))
+			return dirs[d].module;
+	return NULL;
+}
+
+enum header {
+	HEADER_NONE,
+	HEADER_OOPS,    /* the code cannot go on: oops, BUG(), GPF, paging request */
+	HEADER_WARN,    /* WARN(): the kernel goes on */
+	HEADER_LOCKUP,  /* soft lockup, a sleeping call in atomic context */
+	HEADER_IP,      /* a faulting-instruction line seen without its header */
+};
+
+static bool starts(const char *t, const char *prefix)
+{
+	return lx_str_starts_with(t, prefix);
+}
+
+/* What a line opens, with any text before the kernel's (a post's "**")
+ * allowed for the oops headers that cannot be mistaken. */
+static enum header header_of(const char *t, const char **kind)
+{
+	static const struct {
+		const char *text, *kind;
+		enum header h;
+	} oopses[] = {
+		{"BUG: unable to handle kernel NULL pointer dereference", "NULL pointer dereference", HEADER_OOPS},
+		{"BUG: kernel NULL pointer dereference", "NULL pointer dereference", HEADER_OOPS},
+		{"BUG: unable to handle kernel paging request", "paging request", HEADER_OOPS},
+		{"BUG: unable to handle page fault", "page fault", HEADER_OOPS},
+		{"Unable to handle kernel NULL pointer dereference", "NULL pointer dereference", HEADER_OOPS},
+		{"Unable to handle kernel paging request", "paging request", HEADER_OOPS},
+		{"general protection fault", "general protection fault", HEADER_OOPS},
+		{"kernel BUG at ", "BUG()", HEADER_OOPS},
+		{"Internal error: Oops", "oops", HEADER_OOPS},
+		{"Oops: ", "oops", HEADER_OOPS},
+		{"BUG: soft lockup", "soft lockup", HEADER_LOCKUP},
+		{"BUG: scheduling while atomic", "scheduling while atomic", HEADER_LOCKUP},
+		{"BUG: sleeping function called from invalid context", "sleeping call in atomic context",
+		 HEADER_LOCKUP},
+	};
+	for (size_t o = 0; o < sizeof(oopses) / sizeof(oopses[0]); o++) {
+		const char *at = strstr(t, oopses[o].text);
+		/* "watchdog: BUG: soft lockup"; a post's "**[   29.775289] BUG: ..."
+		 * (the stamp then not taken off) */
+		if (at && at - t <= 24) {
+			*kind = oopses[o].kind;
+			return oopses[o].h;
+		}
+	}
+	/* __warn(): "WARNING: CPU: %d PID: %d at %s:%d %pS", without a file
+	 * "... at %pS", before 3.12 "WARNING: at %s:%d %pS()", 2025 kernels
+	 * "WARNING: %s:%d at %pS, CPU#%d: %s/%d" */
+	if (starts(t, "WARNING: CPU: ") || starts(t, "WARNING: at ") ||
+	    (starts(t, "WARNING: ") && strstr(t, " at ") && strstr(t, "CPU#"))) {
+		*kind = "WARN";
+		return HEADER_WARN;
+	}
+	if (starts(t, "RIP: ") || starts(t, "IP: ") || starts(t, "EIP: ") || starts(t, "pc : ")) {
+		*kind = starts(t, "IP: ") ? "oops" : "fault or warning";
+		/* 4.x x86 printed "IP:" in the oops header only */
+		return HEADER_IP;
+	}
+	return HEADER_NONE;
+}
+
+static bool is_ip_line(const char *t)
+{
+	return starts(t, "RIP: ") || starts(t, "IP: ") || starts(t, "EIP: ") || starts(t, "pc : ") ||
+	       starts(t, "NIP [");
+}
+
+/* A driver's ordinary message, which no oops prints: dev_printk's "amdgpu
+ * 0000:03:00.0: ", pr_fmt's "amdgpu: ", "NVRM: ", DRM's "[drm". Words an
+ * oops itself starts lines with ("task:", "note:", arm64's "pc :" and
+ * registers) are not. A log cut by grep goes on with such lines at once. */
+static bool driver_message(const char *t)
+{
+	if (starts(t, "NVRM: ") || starts(t, "[drm"))
+		return true;
+	size_t w = strspn(t, "abcdefghijklmnopqrstuvwxyz0123456789_-");
+	if (w == 0 || !islower((unsigned char)t[0]))
+		return false;
+	if (t[w] == ':' && t[w + 1] == ' ') {
+		static const char *const oops_words[] = {"task", "note", "pc", "lr", "sp", "pstate"};
+		for (size_t o = 0; o < sizeof(oops_words) / sizeof(oops_words[0]); o++)
+			if (w == strlen(oops_words[o]) && strncmp(t, oops_words[o], w) == 0)
+				return false;
+		return !(t[0] == 'x' && strspn(t + 1, "0123456789") == w - 1);
+	}
+	/* "amdgpu 0000:03:00.0: " */
+	const char *a = t + w;
+	return *a == ' ' && strspn(a + 1, "0123456789abcdefABCDEF:.") >= 7 && strchr(a + 1, ':') &&
+	       strstr(a + 1, ": ") && (size_t)(strstr(a + 1, ": ") - a) <= 18;
+}
+
+/* A line an oops prints after its header (its own message is not one). */
+static bool oops_line(const char *t)
+{
+	static const char *const prefixes[] = {"Modules linked in", "CPU: ", "Hardware name", "RIP: ", "EIP: ",
+					       "pc : ", "Call Trace", "Call trace", "Workqueue:", "task:",
+					       "Tainted:", "Code:", "RSP:", "---[", "irq event stamp"};
+	const char *k;
+	for (size_t p = 0; p < sizeof(prefixes) / sizeof(prefixes[0]); p++)
+		if (starts(t, prefixes[p]))
+			return true;
+	return header_of(t, &k) != HEADER_NONE;
+}
+
+static bool ends_oops(const char *t)
+{
+	return strstr(t, "---[ end trace") || strstr(t, "---[ end Kernel panic") || strstr(t, "[ cut here ]") ||
+	       driver_message(t);
+}
+
+/* The module a WARN's or BUG()'s location names: "[module]" after the
+ * symbol, else the file's directory. */
+static char *location_module(const char *t)
+{
+	char *m = frame_module(t);
+	if (m)
+		return m;
+	const char *at = strstr(t, " at ");
+	if (!at)
+		return NULL;
+	at += 4;
+	size_t n = strcspn(at, " :!");
+	const char *mod = path_module(at, n);
+	return mod ? lx_xstrdup(mod) : NULL;
+}
+
+void lx_oops_free(struct lx_oops *o)
+{
+	free(o->module);
+	free(o->function);
+	free(o->process);
+	memset(o, 0, sizeof(*o));
+}
+
+/* "CPU: 3 PID: 1234 Comm: modprobe Tainted: ..." (and "UID: 0" before Comm
+ * in 6.x): the process. */
+static char *comm_of(const char *t)
+{
+	const char *c = starts(t, "CPU: ") ? strstr(t, " Comm: ") : NULL;
+	if (!c)
+		return NULL;
+	c += strlen(" Comm: ");
+	size_t n = strcspn(c, " ");
+	return n ? lx_xstrndup(c, n) : NULL;
+}
+
+bool lx_oops_read(const struct lx_kmsg *log, size_t i, struct lx_oops *out)
+{
+	memset(out, 0, sizeof(*out));
+	const char *kind = NULL;
+	enum header h = header_of(log->lines[i].text, &kind);
+	if (h == HEADER_NONE)
+		return false;
+	out->kind = kind;
+	out->fatal = h == HEADER_OOPS || (h == HEADER_IP && starts(log->lines[i].text, "IP: "));
+	out->first = out->last = out->end = i;
+	/* a WARN's own message is printed between "cut here" and its header */
+	out->start = i;
+	for (size_t b = i; b-- > 0 && i - b <= 6;) {
+		if (strstr(log->lines[b].text, "[ cut here ]")) {
+			out->start = b;
+			break;
+		}
+	}
+	/* before 4.11 __warn() printed the WARN's own message after its header */
+	if (h == HEADER_WARN && i + 1 < log->n && !oops_line(log->lines[i + 1].text))
+		out->message = i + 1;
+	_cleanup_free_ char *mod = NULL;
+	if (h == HEADER_WARN || starts(log->lines[i].text, "kernel BUG at "))
+		mod = location_module(log->lines[i].text);
+	if (h == HEADER_WARN)
+		out->function = frame_symbol(log->lines[i].text);
+	size_t decided = i;
+	bool in_trace = false, saw_ip = false;
+	_cleanup_free_ char *ip_mod = NULL, *trace_mod = NULL;
+	size_t trace_line = i;
+	for (size_t j = i; j < log->n && j - i < OOPS_LINES_MAX; j++) {
+		const char *t = log->lines[j].text;
+		const char *k2;
+		if (j == out->message && j > i)
+			continue; /* the WARN's own message, whatever it says */
+		enum header next = j > i ? header_of(t, &k2) : HEADER_NONE;
+		if (j > i && (ends_oops(t) || next == HEADER_WARN || next == HEADER_LOCKUP ||
+			      (next == HEADER_OOPS && h != HEADER_OOPS && h != HEADER_IP))) {
+			/* x86 prints the faulting instruction again after the end
+			 * marker: the same oops */
+			if (strstr(t, "---[ end trace") && j + 1 < log->n && is_ip_line(log->lines[j + 1].text))
+				out->end = j + 1;
+			break;
+		}
+		/* one oops reports one fault: a second header of its own kind
+		 * ("Oops: ... [#1]" after "BUG: ...") belongs to it */
+		out->end = j;
+		if (!out->process)
+			out->process = comm_of(t);
+		if (is_ip_line(t) && !in_trace) {
+			if (!out->function)
+				out->function = frame_symbol(t);
+			if (!saw_ip) {
+				ip_mod = frame_module(t);
+				if (!ip_mod && nvidia_rm_symbol(t))
+					ip_mod = lx_xstrdup("nvidia");
+				decided = j;
+			}
+			saw_ip = true;
+			out->last = j;
+			continue;
+		}
+		if (starts(t, "Call Trace:") || starts(t, "Call trace:") || starts(t, "Backtrace:")) {
+			in_trace = true;
+			continue;
+		}
+		if (!in_trace || trace_mod)
+			continue;
+		/* the first sure frame of a module other than DRM's helpers */
+		if (strstr(t, " ? ") || starts(t, "? ") || strstr(t, "] ? "))
+			continue;
+		_cleanup_free_ char *fm = frame_module(t);
+		if (!fm && nvidia_rm_symbol(t))
+			fm = lx_xstrdup("nvidia");
+		if (fm && !is_helper(fm)) {
+			trace_mod = lx_xstrdup(fm);
+			trace_line = j;
+		}
+	}
+	/* the location decides; then the faulting instruction; then, for the
+	 * kernel's code or a helper's, the driver it ran for */
+	const char *chosen = mod ? mod : ip_mod;
+	if (!chosen || is_helper(chosen)) {
+		chosen = trace_mod;
+		if (trace_mod)
+			decided = trace_line;
+	}
+	if (decided > out->last)
+		out->last = decided;
+	out->module = chosen ? lx_xstrdup(chosen) : NULL;
+	out->driver = chosen ? gpu_driver(chosen) : NULL;
+	return true;
+}
