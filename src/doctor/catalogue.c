@@ -38,6 +38,10 @@
 #define FIX_REBUILD                                                                                \
 	"rebuild the NVIDIA modules for the running kernel (dkms autoinstall, or reinstall the "    \
 	"driver package with this kernel's headers), or boot the kernel they were built for"
+/* The AMD and Intel GPU driver modules and the DKMS backports' own
+ * modules that come with them; group 1 the module. */
+#define GPU_MODULE "(amdgpu|amdkcl|amdttm|amd_sched|amdxcp|i915|i915_compat|xe)"
+#define FIX_GPU_MODULE                                                                             	"give the running kernel its own {module}: install its modules package (Ubuntu, Debian: "    	"linux-modules-extra-$(uname -r); Proxmox: reinstall the running proxmox-kernel package); "  	"with a DKMS backport (amdgpu-dkms, intel-i915-dkms, i915-sriov-dkms), rebuild it for this " 	"kernel (dkms autoinstall, with this kernel's headers) or remove it; for amdgpu's "           	"amd_iommu_* symbols load amd_iommu_v2 (linux-modules-extra); then update-initramfs -u and " 	"reboot"
 #define FIX_BLACKLIST                                                                              \
 	"blacklist it: modprobe.blacklist=nouveau (and rd.driver.blacklist=nouveau for the "        \
 	"initramfs, or 'blacklist nouveau' in /etc/modprobe.d plus update-initramfs -u), then "     \
@@ -525,6 +529,46 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "kmod tools/modprobe.c: \"could not insert '%s': %s\" with strerror(ENOEXEC) (the kernel's "
 	 "version magic check) or \"Unknown symbol in module, or unknown parameter (see dmesg)\" "
 	 "(ENOENT)"},
+	/* The same refusals for the AMD and Intel GPU drivers: amdgpu, i915
+	 * and xe come with the kernel (or its modules-extra package), or from
+	 * a DKMS backport (amdgpu-dkms with amdkcl, amdttm, amd_sched, amdxcp;
+	 * intel-i915-dkms, i915-sriov-dkms with i915_compat) built for another
+	 * kernel. The GPU: the AMD or Intel display devices no driver took. */
+	{"gpu-module-vermagic", GPU_MODULE ": version magic '([^']*)' should be '([^']*)'",
+	 LXG116_MODULE_WRONG_KERNEL, LX_SEVERITY_ERROR,
+	 "{module} was built for the kernel '{built_for}', the running kernel is '{kernel}': the "
+	 "kernel refuses it, the GPU has no driver (no /dev/dri or /dev/kfd node for containers)",
+	 FIX_GPU_MODULE, LX_KMSG_DISPLAY_GPU,
+	 {{"module", 1}, {"gpu", 0}, {"built_for", 2}, {"kernel", 3}, {"driver", 1}},
+	 "kernel/module/main.c check_modinfo(): pr_err(\"%s: version magic '%s' should be "
+	 "'%s'\\n\")"},
+	{"gpu-module-symbol-version", GPU_MODULE ": disagrees about version of symbol ([A-Za-z0-9_.]+)",
+	 LXG116_MODULE_WRONG_KERNEL, LX_SEVERITY_ERROR,
+	 "{module} was built against another kernel: its symbol versions (first: {symbol}) are not "
+	 "the running kernel's, the kernel refuses it and the GPU has no driver (no /dev/dri or "
+	 "/dev/kfd node for containers)",
+	 FIX_GPU_MODULE, LX_KMSG_DISPLAY_GPU, {{"module", 1}, {"gpu", 0}, {"symbol", 2}, {"driver", 1}},
+	 "kernel/module/version.c check_version(): pr_warn(\"%s: disagrees about version of symbol "
+	 "%s\\n\")"},
+	{"gpu-module-unknown-symbol", GPU_MODULE ": Unknown symbol ([A-Za-z0-9_.]+)",
+	 LXG116_MODULE_WRONG_KERNEL, LX_SEVERITY_ERROR,
+	 "{module} needs symbols the running kernel does not give it (first: {symbol}): built for "
+	 "another kernel, or a module it needs is missing (old amdgpu: amd_iommu_v2, in "
+	 "linux-modules-extra); the kernel refuses it and the GPU has no driver (no /dev/dri or "
+	 "/dev/kfd node for containers)",
+	 FIX_GPU_MODULE, LX_KMSG_DISPLAY_GPU, {{"module", 1}, {"gpu", 0}, {"symbol", 2}, {"driver", 1}},
+	 "kernel/module/main.c resolve_symbol_wait() / simplify_symbols(): pr_warn(\"%s: Unknown "
+	 "symbol %s (err %d)\\n\")"},
+	{"gpu-modprobe-exec-format",
+	 "(could not insert|[Ff]ailed to insert module) '" GPU_MODULE "': (Exec format error|Invalid "
+	 "module format|Unknown symbol in module)",
+	 LXG116_MODULE_WRONG_KERNEL, LX_SEVERITY_ERROR,
+	 "loading {module} failed ({error}): the module was built for another kernel, or a module "
+	 "it needs is missing; the GPU has no driver (no /dev/dri or /dev/kfd node for containers)",
+	 FIX_GPU_MODULE, LX_KMSG_DISPLAY_GPU, {{"module", 2}, {"gpu", 0}, {"error", 3}, {"driver", 2}},
+	 "kmod tools/modprobe.c: \"could not insert '%s': %s\" with strerror(ENOEXEC) or \"Unknown "
+	 "symbol in module, or unknown parameter (see dmesg)\" (ENOENT); systemd-modules-load: "
+	 "\"Failed to insert module '%s': %m\""},
 	{"amd-vi-page-fault", "AMD-Vi: Event logged \\[IO_PAGE_FAULT", LXG113_IOMMU_FAULT,
 	 LX_SEVERITY_ERROR,
 	 "the AMD IOMMU blocked a DMA of the GPU to an address it had not mapped (often peer-to-peer "
@@ -2602,16 +2646,7 @@ static void set_rm_init(struct lx_kmsg_match *ev)
 
 #define GROUPS_MAX 16
 
-static char *dev_line_pci(const char *text, const char *name, const struct lx_host *host);
-
-/* A line of GPU driver NAME that names its device: dev_printk's "NAME
- * 0000:03:00.0: ", for nvidia also the RM's "NVRM: GPU 0000:01:00.0: ". */
-static char *driver_line_pci(const char *text, const char *name, const struct lx_host *host)
-{
-	if (strcmp(name, "nvidia") == 0 && lx_str_starts_with(text, "NVRM: GPU "))
-		return find_pci(text + strlen("NVRM: GPU "), host);
-	return dev_line_pci(text, name, host);
-}
+static char *gpu_line_pci(const char *text, const char *driver, const struct lx_host *host);
 
 /* How close before an oops a line of its driver must be to name its GPU
  * when the log shows that driver with several GPUs. */
@@ -2624,20 +2659,20 @@ static char *driver_line_pci(const char *text, const char *name, const struct lx
 static char *oops_gpu(const struct lx_kmsg *log, const struct lx_host *host, const struct lx_oops *o)
 {
 	for (size_t l = o->start; l <= o->first; l++) {
-		char *pci = driver_line_pci(log->lines[l].text, o->driver, host);
+		char *pci = gpu_line_pci(log->lines[l].text, o->driver, host);
 		if (pci)
 			return pci;
 	}
 	char *nearest = NULL;
 	size_t at = 0;
 	for (size_t l = o->start; l-- > 0 && !nearest;) {
-		nearest = driver_line_pci(log->lines[l].text, o->driver, host);
+		nearest = gpu_line_pci(log->lines[l].text, o->driver, host);
 		at = l;
 	}
 	if (!nearest || o->start - at <= OOPS_NEAR_LINES)
 		return nearest;
 	for (size_t l = 0; l < log->n; l++) {
-		_cleanup_free_ char *pci = driver_line_pci(log->lines[l].text, o->driver, host);
+		_cleanup_free_ char *pci = gpu_line_pci(log->lines[l].text, o->driver, host);
 		if (pci && strcmp(pci, nearest) != 0) {
 			free(nearest);
 			return NULL; /* several GPUs, none of them near */

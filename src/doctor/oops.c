@@ -27,8 +27,8 @@
 static const char *const helpers[] = {
 	"drm",	       "drm_kms_helper", "drm_ttm_helper", "drm_display_helper", "drm_buddy",
 	"drm_exec",    "drm_suballoc_helper", "drm_gpuvm", "drm_vram_helper", "drm_shmem_helper",
-	"ttm",	       "gpu_sched",	 "amd_sched",	   "amdttm",		 "amdkcl",
-	"amdxcp",      "drm_sched",
+	"ttm",	       "gpu_sched",	 "amd_sched",	   "amdttm",		 "amdxcp",
+	"drm_sched",
 };
 
 static bool is_helper(const char *module)
@@ -45,6 +45,8 @@ static const char *gpu_driver(const char *module)
 {
 	if (lx_str_starts_with(module, "nvidia") || strcmp(module, "nv_peer_mem") == 0)
 		return "nvidia";
+	if (strcmp(module, "amdkcl") == 0)
+		return "amdgpu"; /* the DKMS amdgpu's kernel compatibility layer */
 	static const char *const drivers[] = {"amdgpu", "i915", "xe"};
 	for (size_t d = 0; d < sizeof(drivers) / sizeof(drivers[0]); d++)
 		if (strcmp(module, drivers[d]) == 0)
@@ -109,7 +111,7 @@ static const char *path_module(const char *path, size_t len)
 		const char *dir, *module;
 	} dirs[] = {
 		{"drivers/gpu/drm/amd/", "amdgpu"}, {"/amd/amdgpu/", "amdgpu"}, {"/amd/amdkfd/", "amdgpu"},
-		{"/amd/display/", "amdgpu"},	    {"drivers/gpu/drm/i915/", "i915"}, {"drivers/gpu/drm/xe/", "xe"},
+		{"/amd/display/", "amdgpu"}, {"/amd/amdkcl/", "amdkcl"},	    {"drivers/gpu/drm/i915/", "i915"}, {"drivers/gpu/drm/xe/", "xe"},
 		{"nvidia-uvm/", "nvidia_uvm"},	    {"nvidia-drm/", "nvidia_drm"},	   {"nvidia-modeset/", "nvidia_modeset"},
 		{"nvidia-peermem/", "nvidia_peermem"}, {"/nvidia/nv", "nvidia"},
 	};

@@ -505,6 +505,16 @@ static const struct expect expects[] = {
 	/* oopses and WARNs of GPU drivers: the faulting instruction's module
 	 * (6.18's "Oops: Oops:", 4.x's "IP:"), the WARN's [module] or, i915
 	 * built in, its path; the GPU of drm_WARN's own message */
+	/* AMD and Intel driver modules the kernel refuses (LXG116 widened):
+	 * the GPU is the AMD or Intel display device the log shows enumerated
+	 * and no driver took */
+	{"gpu-module-unknown-symbol.log", "LXG116", E, NULL, "module=amdgpu|times=3", NULL},
+	{"gpu-module-unknown-symbol-i915.log", "LXG116", E, NULL,
+	 "module=i915|symbol=backport_drm_dp_dsc_sink_max_slice_throughput|times=4", NULL},
+	{"gpu-module-vermagic.log", "LXG116", E, "0000:03:00.0",
+	 "module=amdgpu|built_for=6.8.12-4-pve SMP preempt mod_unload modversions ", NULL},
+	{"gpu-module-symbol-version.log", "LXG116", E, "0000:00:02.0", "module=i915|symbol=drm_dp_dpcd_read|times=2",
+	 NULL},
 	{"gpu-driver-oops.log", "LXG151", E, NULL,
 	 "module=nvidia|kind=NULL pointer dereference|function=nvidia_vma_access+0x1b/0x350|process=python3.14|times=1",
 	 NULL},
