@@ -140,6 +140,10 @@ enum {
 	 * the code it happened in is a GPU driver's; its GPU is the address of
 	 * a WARN's own message, else of that driver's nearest line before it. */
 	LX_KMSG_OOPS = 1u << 12,
+	/* A catch-all row (any line of nouveau): its finding gives way to a
+	 * row of the same code that says more about the same GPU (nvidia's
+	 * "probe routine was not called", "already bound to nouveau"). */
+	LX_KMSG_FALLBACK = 1u << 13,
 };
 
 /* A part of a message the row's pattern captures: name, and the number of

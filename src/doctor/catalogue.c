@@ -793,6 +793,17 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "src/nvidia-modeset/src/nvkms-evo.c (nvkms): nvEvoLogDev(pDevEvo, EVO_LOG_ERROR, \"Idling "
 	 "display engine timed out: 0x%08x:%d:%d:%d\"), printed as \"nvidia-modeset: ERROR: GPU:%d: "
 	 "...\""},
+	/* Any line of nouveau about a GPU (after the rows above that read its
+	 * power-management and display lines): nouveau, not nvidia, drives it. */
+	{"nouveau-drives-gpu", "nouveau (" BDF "): (.+)", LXG111_BOUND_ELSEWHERE, LX_SEVERITY_ERROR,
+	 "nouveau, not nvidia, drives this NVIDIA GPU (the log's first nouveau line about it: "
+	 "\"{line}\"): CUDA, NVENC, nvidia-smi and NVIDIA's container toolkit need the nvidia driver, "
+	 "and nouveau's own errors are nouveau's",
+	 "install the NVIDIA driver for the running kernel and " FIX_BLACKLIST,
+	 LX_KMSG_FALLBACK, {{"gpu", 1}, {"line", 2}},
+	 "drivers/gpu/drm/nouveau: every message about a device is nvdev_printk()/dev_printk(), "
+	 "\"nouveau %s: %s\" (e.g. nvkm/engine/fifo: \"fifo: SCHED_ERROR %02x [%s]\\n\", "
+	 "nvkm/engine/device/base.c: \"NVIDIA %s (%08x)\\n\")"},
 	/* Intel (i915, xe) and AMD (amdgpu, amdkfd): the GPU's address is the
 	 * dev_printk prefix ("amdgpu 0000:03:00.0: "); a container holding the
 	 * GPU loses transcoding (VA-API, QSV) or ROCm with it. */
@@ -3252,6 +3263,13 @@ int lx_kmsg_match_all(const struct lx_kmsg *log, const struct lx_host *host,
 		map[e] = k;
 		if (k < out->n) {
 			struct lx_kmsg_match *same = &out->items[k];
+			/* a catch-all row's finding gives way to a row that says more */
+			if ((same->entry->flags & LX_KMSG_FALLBACK) && !(ev->entry->flags & LX_KMSG_FALLBACK)) {
+				struct lx_kmsg_match general = *same;
+				*same = *ev;
+				same->count = general.count;
+				*ev = general;
+			}
 			if (!(ev->entry->flags & LX_KMSG_RESTATES))
 				same->count++;
 			merge_fields(same, ev);

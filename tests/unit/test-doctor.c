@@ -383,6 +383,8 @@ static const struct expect expects[] = {
 	{"pci-not-ready.log", "LXG176", E, "0000:01:00.0", "driver=nvidia|ms=65535|event=resume", NULL},
 	{"pci-not-ready.log", "LXG106", E, "0000:01:00.0", NULL, "LXG176"},
 	{"pci-power-inaccessible.log", "LXG176", E, "0000:01:00.0", "driver=nvidia|from=D3cold", NULL},
+	/* nouveau drives the GPU: its own errors, and no CUDA */
+	{"nouveau-drives-gpu.log", "LXG111", E, "0000:02:00.0", "line=fifo: SCHED_ERROR 08 []|times=4", NULL},
 	/* the SMU stops answering, then the ring times out (old form, no address) */
 	{"amdgpu-smu-timeout.log", "LXG149", W, "0000:0d:00.0", "msg=0x00000012|param=0x00000005|times=3", NULL},
 	{"amdgpu-smu-timeout.log", "LXG142", W, "0000:0d:00.0", "ring=gfx_0.0.0|signaled=613206|emitted=613208", NULL},
@@ -1302,11 +1304,12 @@ static char *md_cell(const char *s)
 
 static const char *flag_names(unsigned fl, char *buf, size_t len)
 {
-	snprintf(buf, len, "%s%s%s%s%s%s%s", fl & LX_KMSG_GPU_ONLY ? "gpu " : "",
+	snprintf(buf, len, "%s%s%s%s%s%s%s%s", fl & LX_KMSG_GPU_ONLY ? "gpu " : "",
 		 fl & LX_KMSG_NVIDIA_MISSING ? "no-nvidia " : "", fl & LX_KMSG_NEEDS_CAUSE ? "cause " : "",
 		 fl & LX_KMSG_OWNER_FROM_LOG ? "owner " : "",
 		 fl & (LX_KMSG_SOLE_AMDGPU | LX_KMSG_SOLE_GPU | LX_KMSG_SOLE_INTEL) ? "sole " : "",
-		 fl & LX_KMSG_UNLESS_DRIVEN ? "driven " : "", fl & LX_KMSG_OOPS ? "oops " : "");
+		 fl & LX_KMSG_UNLESS_DRIVEN ? "driven " : "", fl & LX_KMSG_OOPS ? "oops " : "",
+		 fl & LX_KMSG_FALLBACK ? "fallback " : "");
 	size_t n = strlen(buf);
 	if (n)
 		buf[n - 1] = '\0';
@@ -1356,7 +1359,9 @@ static char *catalogue_doc(void)
 		    "else the faulting instruction's module, else (the kernel's own code or a DRM\n"
 		    "helper: drm, ttm, gpu_sched) the call trace's first sure frame of another\n"
 		    "module; never the \"Modules linked in:\" list. One finding per oops, its GPU\n"
-		    "the device of a WARN's own message or the driver's nearest line before it.\n\n"
+		    "the device of a WARN's own message or the driver's nearest line before it;\n"
+		    "`fallback`: a catch-all row whose finding gives way to a row of the same code\n"
+		    "about the same GPU.\n\n"
 		    "Each row has a real line from a public report (or, where none was found, the\n"
 		    "format string filled as the driver fills it) in `tests/doctor/kmsg/`, sources\n"
 		    "in the README there; `test-doctor` says by hand, per log, the code, severity,\n"
