@@ -1031,6 +1031,19 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 LX_KMSG_RESTATES, {{"gpu", 1}},
 	 "drivers/gpu/drm/amd/amdgpu/amdgpu_device.c amdgpu_device_gpu_recover(): dev_info(adev->dev, "
 	 "\"GPU reset begin!\\n\") (2025 kernels: \"GPU reset begin!. Source:  %d\\n\")"},
+	{"amdgpu-cs-context-lost",
+	 "(amdgpu (" BDF "): (amdgpu: )?)?(\\[drm:amdgpu_cs_ioctl( \\[amdgpu\\])?\\] \\*ERROR\\* |\\[drm\\] "
+	 "\\*ERROR\\* )?Failed to initialize parser -125!",
+	 LXG142_GPU_HANG, LX_SEVERITY_WARNING,
+	 "programs' submissions to the AMD GPU are refused with ECANCELED: their contexts were lost "
+	 "in a reset of the GPU after a hang (the context that caused it, or VRAM lost), and they "
+	 "must be restarted",
+	 "restart the programs using the GPU (in every container holding it); if the hang recurs, "
+	 "update the kernel and linux-firmware together, or revert the update after which it began",
+	 LX_KMSG_SOLE_AMDGPU | LX_KMSG_RESTATES, {{"gpu", 2}},
+	 "drivers/gpu/drm/amd/amdgpu/amdgpu_cs.c amdgpu_cs_ioctl(): DRM_ERROR(\"Failed to initialize "
+	 "parser %d!\\n\", r) with -ECANCELED, which amdgpu_cs_parser_init()/amdgpu_ctx give a "
+	 "context found guilty of a hang or older than the last VRAM loss"},
 	{"amdgpu-gpu-reset-failed",
 	 "amdgpu (" BDF "): (amdgpu: )?GPU reset\\(([0-9]+)\\) failed",
 	 LXG142_GPU_HANG, LX_SEVERITY_ERROR,
