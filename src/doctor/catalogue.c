@@ -1108,16 +1108,18 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "prefix dev_notice() or drm_notice() with the same texts; the 4.x i915_reset()'s "
 	 "\"Resetting chip after gpu hang\\n\""},
 	{"i915-reset-failed",
-	 "i915 (" BDF "): (\\[drm\\] )?(\\*ERROR\\* )?(GT[0-9]+: )?Failed to reset chip",
+	 "(i915 (" BDF "): )?(\\[drm\\] )?(\\[drm:[a-z0-9_]+ \\[i915\\]\\] )?(\\*ERROR\\* )?(GT[0-9]+: )?Failed "
+	 "to reset chip",
 	 LXG142_GPU_HANG, LX_SEVERITY_ERROR,
 	 "the Intel GPU hung and the driver could not reset it: it declares the GPU wedged, and "
 	 "rendering, transcoding and compute fail in every container holding it until the host is "
 	 "rebooted",
 	 "stop what uses the GPU and reboot the host; if it recurs, update the kernel and "
 	 "linux-firmware together",
-	 0, {{"gpu", 1}},
+	 LX_KMSG_SOLE_INTEL, {{"gpu", 2}},
 	 "drivers/gpu/drm/i915/gt/intel_reset.c intel_gt_reset(): gt_err(gt, \"Failed to reset "
-	 "chip\\n\") before it wedges the GT (older: dev_err()/drm_err() without the GT prefix)"},
+	 "chip\\n\") before it wedges the GT (older: dev_err()/drm_err() without the GT prefix; 4.x "
+	 "i915_reset(): DRM_ERROR(\"Failed to reset chip: %i\\n\", ret), no address)"},
 	{"xe-declared-wedged",
 	 "CRITICAL: Xe has declared device (" BDF ") as wedged",
 	 LXG142_GPU_HANG, LX_SEVERITY_ERROR,
@@ -1177,10 +1179,11 @@ static const struct lx_kmsg_entry catalogue[] = {
 	{"intel-forcewake-timeout",
 	 "((i915|xe) (" BDF "): )?(\\[drm\\] )?(\\[drm:[a-z0-9_]+ \\[i915\\]\\] )?(\\*ERROR\\* )?(GT[0-9]+( \\[[A-Z ]+\\])?:? )?"
 	 "(([a-z]+[0-9]*): )?([Tt]imed out waiting for forcewake (old )?(ack to clear|ack request|to ack "
-	 "request)|MMIO unreliable \\(forcewake register returns 0xFFFFFFFF\\))",
+	 "request)|MMIO unreliable \\(forcewake register returns 0xFFFFFFFF\\)|Device is non-operational; MMIO "
+	 "access returns 0xFFFFFFFF)",
 	 LXG142_GPU_HANG, LX_SEVERITY_ERROR,
-	 "the Intel GPU did not answer the driver's wake request ({domain}: {message}): its GT is "
-	 "hung or gone (0xFFFFFFFF: the GPU no longer answers on PCIe), register access fails and "
+	 "the Intel GPU did not answer the driver ({message}): its GT is hung or gone "
+	 "(0xFFFFFFFF: the GPU no longer answers on PCIe), register access fails and "
 	 "every job on it (transcoding, compute, in every container holding the GPU) stalls or is "
 	 "reset; the driver may declare the GPU wedged",
 	 "stop what uses the GPU and reboot the host (power it off if it recurs at once); if it "
@@ -1190,12 +1193,13 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 LX_KMSG_SOLE_INTEL, {{"gpu", 3}, {"domain", 10}, {"message", 11}, {"driver", 2}},
 	 "drivers/gpu/drm/i915/intel_uncore.c fw_domain_wait_ack_clear(): drm_err(&i915->drm, "
 	 "\"%s: timed out waiting for forcewake ack to clear.\\n\", "
-	 "intel_uncore_forcewake_domain_to_str(d->id)) (5.x: DRM_ERROR, no address; 6.x: gt_err "
-	 "with \"GT%u: \"), or \"%s: MMIO unreliable (forcewake register returns 0xFFFFFFFF)!\\n\" "
-	 "when the register reads all ones; fw_domain_wait_ack_set(): \"%s: timed out waiting for "
-	 "forcewake ack request.\\n\"; the 3.x-4.x gen6 path: DRM_ERROR(\"Timed out waiting for "
-	 "forcewake old ack to clear.\\n\") and \"Timed out waiting for forcewake to ack "
-	 "request.\\n\""},
+	 "intel_uncore_forcewake_domain_to_str(d->id)) (5.x: DRM_ERROR, no address; 6.x: gt_err with "
+	 "GT%u:), fw_domain_wait_ack_set(): \"%s: timed out waiting for forcewake ack request.\\n\"; "
+	 "intel_uncore.c's check of a device that reads all ones (5.x-6.x): drm_err(&i915->drm, "
+	 "\"Device is non-operational; MMIO access returns 0xFFFFFFFF!\\n\"), and fw_domain_wait_ack_clear() "
+	 "when the ack register reads so: \"%s: MMIO unreliable (forcewake register returns "
+	 "0xFFFFFFFF)!\\n\"; the 3.x-4.x gen6 path: DRM_ERROR(\"Timed out waiting for forcewake old ack "
+	 "to clear.\\n\") and \"Timed out waiting for forcewake to ack request.\\n\""},
 	{"xe-forcewake-timeout",
 	 "xe (" BDF "): .*(Force wake domain ([0-9]+) failed to ack (wake|sleep)|Forcewake domains? "
 	 "(0x[0-9a-fA-F]+) failed to acknowledge (awake|sleep) request)",
@@ -1241,8 +1245,9 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "hung\\n\" (3.x), then i915_handle_error()'s \"GPU HANG\" report"},
 	{"i915-guc-ct-failed",
 	 "(i915 (" BDF "): )?(\\[drm\\] )?(\\[drm:[a-z0-9_]+ \\[i915\\]\\] )?(\\*ERROR\\* )?(GT[0-9]+( \\[[A-Z ]+\\])?:? )?"
-	 "(GUC: )?CT: (No response for request|Sending action (0x)?[0-9a-fA-F]+ failed|Unsolicited "
-	 "response|Corrupted descriptor|Failed to process (CT message|request))",
+	 "(GUC: )?(CT: (No response for request|Sending action (0x)?[0-9a-fA-F]+ failed|Unsolicited "
+	 "response|Corrupted descriptor|Failed to process (CT message|request))|[Tt][Ll][Bb] invalidation "
+	 "response timed out)",
 	 LXG142_GPU_HANG, LX_SEVERITY_WARNING,
 	 "the Intel GPU's GuC (the firmware that schedules its engines) did not answer the driver "
 	 "over its command channel ({what}): jobs on the GPU stall, the driver resets the GuC or "
@@ -1250,18 +1255,20 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "restart the programs using the GPU; if it recurs, install the linux-firmware of the "
 	 "kernel's release (its i915/*_guc_*.bin must suit the kernel) or revert the kernel or "
 	 "firmware update after which it began; update-initramfs -u and reboot",
-	 LX_KMSG_SOLE_INTEL, {{"gpu", 2}, {"what", 9}},
+	 LX_KMSG_SOLE_INTEL, {{"gpu", 2}, {"what", 10}, {"what", 9}},
 	 "drivers/gpu/drm/i915/gt/uc/intel_guc_ct.c ct_send(): CT_ERROR(ct, \"No response for "
-	 "request %#x (fence %u)\\n\") (CT_ERROR prints \"CT: \" after i915's \"GT%u: GUC: \" "
-	 "prefix; 5.x: DRM_ERROR(\"CT: ...\"), no address), intel_guc_ct_send(): \"Sending action "
-	 "%#x failed (%pe) status=%#X\\n\", ct_handle_response(): \"Unsolicited response message: "
-	 "len %u, data %#x (fence %u, last %u)\\n\" (older: \"Unsolicited response (fence %u)\\n\"), "
-	 "ct_read(): \"Corrupted descriptor head=%u tail=%u status=%#x\\n\", ct_handle_msg(): "
-	 "\"Failed to process CT message (%pe) %*ph\\n\" (older: \"Failed to process request %6ph "
-	 "(%pe)\\n\")"},
+	 "request %#x (fence %u)\\n\") with the prefix GT%u: GUC: CT: (5.x: DRM_ERROR, no "
+	 "address; Intel's backports: GT%u [GUC COMMUNICATION] CT:); intel_guc_ct_send(): "
+	 "\"Sending action %#x failed (%pe) status=%#X\\n\"; intel_guc.c / intel_tlb.c "
+	 "(6.5 and later, GuC TLB invalidation): gt_err(gt, \"TLB invalidation response timed out "
+	 "for seqno %u\\n\") (backports: \"tlb invalidation response timed out for seqno %u\\n\"); "
+	 "ct_handle_response(): \"Unsolicited response message: len %u, data %#x (fence %u, last "
+	 "%u)\\n\" (older: \"Unsolicited response (fence %u)\\n\"), ct_read(): \"Corrupted "
+	 "descriptor head=%u tail=%u status=%#x\\n\", ct_handle_msg(): \"Failed to process CT "
+	 "message (%pe) %*ph\\n\""},
 	{"xe-guc-no-response",
-	 "xe (" BDF "): .*(Timed out wait for G2H|Schedule disable failed to respond|GuC mmio request "
-	 "(0x[0-9a-fA-F]+): no reply)",
+	 "xe (" BDF "): .*(Timed out wait for G2H|Schedule disable failed to respond|Kernel-submitted job "
+	 "timed out|GuC mmio request (0x[0-9a-fA-F]+): no reply)",
 	 LXG142_GPU_HANG, LX_SEVERITY_WARNING,
 	 "the Intel GPU's GuC (the firmware that schedules its engines, xe) did not answer the "
 	 "driver ({what}): jobs on the GPU stall, the driver resets the GT, and programs using it (in "
@@ -1273,8 +1280,9 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "drivers/gpu/drm/xe/xe_guc_ct.c guc_ct_send_recv(): xe_gt_err(gt, \"Timed out wait for "
 	 "G2H, fence %u, action %04x, done %s\", ...) (first kernels: drm_err(\"Timed out wait for "
 	 "G2H, fence %u, action %04x\")); xe_guc_submit.c: xe_gt_warn(q->gt, \"Schedule disable "
-	 "failed to respond, guc_id=%d\", ...); xe_guc.c xe_guc_mmio_send_recv(): \"GuC mmio request "
-	 "%#x: no reply %#x\\n\""},
+	 "failed to respond, guc_id=%d\", ...) and guc_exec_queue_timedout_job(): \"Kernel-submitted "
+	 "job timed out\\n\"; xe_guc.c xe_guc_mmio_send_recv(): \"GuC mmio request %#x: no reply "
+	 "%#x\\n\""},
 	{"intel-guc-engine-reset-failed",
 	 "(i915|xe) (" BDF "): .*(([Ee]ngine reset (request )?failed on ([0-9]+:[0-9]+))|(([a-z]+[0-9]+) reset "
 	 "request timed out))",
@@ -1416,6 +1424,72 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "program storage start incorrect (expected 0x%x, current 0x%x)\\n\"; the other checks of "
 	 "5.x-6.14: \"DMC SSP Base Not fine\\n\", \"DMC HTP Not fine\\n\", \"DMC not "
 	 "initialized\\n\" (4.x: \"CSR program storage start is NULL\\n\", \"CSR HTP Not fine\\n\")"},
+	{"intel-lmem-not-initialized",
+	 "(i915|xe) (" BDF "): .*(LMEM|VRAM) not initialized by firmware",
+	 LXG141_GPU_INIT_FAILED, LX_SEVERITY_ERROR,
+	 "the discrete Intel GPU's own firmware did not bring up its local memory ({memory}), so "
+	 "the {driver} driver gives the card up (-ENODEV): /dev/dri has no node for it and no "
+	 "container holding it can render, transcode or compute; seen after a virtual machine "
+	 "that had the card was stopped without a reset, or on a platform whose firmware did not "
+	 "initialize the card",
+	 "reset the card with a secondary bus reset (echo bus > /sys/bus/pci/devices/ADDRESS/"
+	 "reset_method, then echo 1 > .../reset; Arc cards ignore a function-level reset) or power "
+	 "the host off and on; for a card a VM gets, do the bus reset before the VM starts (a "
+	 "hookscript); if it recurs at every boot, update the system firmware and check the card's "
+	 "power and seating",
+	 0, {{"gpu", 2}, {"memory", 3}, {"driver", 1}},
+	 "drivers/gpu/drm/i915/intel_uncore.c intel_uncore_init_mmio(): drm_err(&i915->drm, \"LMEM "
+	 "not initialized by firmware\\n\") (6.x: gt_err) and returns -ENODEV, then "
+	 "i915_driver_probe()'s \"Device initialization failed (-19)\"; drivers/gpu/drm/xe/xe_mmio.c "
+	 "(later xe_device.c) xe_mmio_probe_vram()/wait_for_lmem_ready(): drm_err(&xe->drm, \"LMEM not "
+	 "initialized by firmware\\n\")"},
+	{"intel-region-setup-failed",
+	 "(i915 (" BDF "): )?(\\[drm\\] )?(\\[drm:[a-z0-9_]+ \\[i915\\]\\] )?(\\*ERROR\\* )?(GT[0-9]+: )?Failed to setup "
+	 "region\\((-?[0-9]+)\\) type=([0-9]+)",
+	 LXG141_GPU_INIT_FAILED, LX_SEVERITY_ERROR,
+	 "the i915 driver could not set up a memory region of the Intel GPU (error {error}, type "
+	 "{type}: 0 system memory, 1 the card's local memory, 2 and 3 stolen memory): it gives the GPU up, "
+	 "/dev/dri has no node for it and no container holding it can render, transcode or compute; "
+	 "for an Arc card's local memory the usual cause is a BAR the platform could not map "
+	 "(Resizable BAR or Above 4G Decoding off)",
+	 "enable Above 4G Decoding and Resizable BAR in the system firmware (or give the card a slot "
+	 "whose root port can map its BAR); then reboot. If it persists, update the kernel",
+	 LX_KMSG_SOLE_INTEL, {{"gpu", 2}, {"error", 7}, {"type", 8}},
+	 "drivers/gpu/drm/i915/intel_memory_region.c intel_memory_regions_hw_probe(): "
+	 "drm_err(&i915->drm, \"Failed to setup region(%d) type=%d\\n\", err, type) (5.4-5.6: "
+	 "DRM_ERROR, no address); gt/intel_gt.c intel_gt_probe_lmem(): gt_err(gt, \"Failed to setup "
+	 "region(%d) type=%d\\n\", err, INTEL_MEMORY_LOCAL)"},
+	{"xe-gt-init-job-failed",
+	 "xe (" BDF "): .*hwe ([a-z]+[0-9]+): (emit_wa_job|emit_nop_job|nop emit_nop_job|"
+	 "xe_exec_queue_create|nop xe_exec_queue_create|xe_engine_create|nop xe_engine_create) failed "
+	 "\\((-?[A-Za-z0-9]+)\\)",
+	 LXG141_GPU_INIT_FAILED, LX_SEVERITY_ERROR,
+	 "the Intel GPU's engine {engine} did not run the driver's first job at init ({step}: "
+	 "{error}; -ETIME: the engine or its GuC did not answer): the xe driver gives the GPU up, "
+	 "/dev/dri has no node for it and no container holding it can render, transcode or compute",
+	 "install the linux-firmware of the kernel's release (its xe/ and i915/ GuC files) or "
+	 "revert the kernel or firmware update after which it began; an out-of-tree xe (SR-IOV "
+	 "builds) must match the running kernel; update-initramfs -u and reboot",
+	 0, {{"gpu", 1}, {"engine", 2}, {"step", 3}, {"error", 4}},
+	 "drivers/gpu/drm/xe/xe_gt.c all_fw_domain_init()/xe_gt_record_default_lrcs(): "
+	 "xe_gt_err(gt, \"hwe %s: emit_wa_job failed (%pe) guc_id=%u\\n\", ...), and the steps "
+	 "around it: \"hwe %s: xe_exec_queue_create failed (%pe)\\n\", \"hwe %s: nop "
+	 "emit_nop_job failed (%pe) guc_id=%u\\n\" (first kernels: xe_engine_create)"},
+	{"intel-sriov-enable-failed",
+	 "(i915|xe) (" BDF "): .*Failed to enable ([0-9]+) VFs?,? \\((error )?(-?[A-Za-z0-9]+)\\)",
+	 LXG141_GPU_INIT_FAILED, LX_SEVERITY_WARNING,
+	 "the Intel GPU's SR-IOV virtual functions were not created ({count} asked, {error}): the GPU "
+	 "itself goes on, but the containers or virtual machines meant to get a VF get no GPU",
+	 "check what the VFs need: the GuC firmware in SR-IOV mode (i915.enable_guc=3 with "
+	 "i915-sriov-dkms, or xe's PF mode), SR-IOV and VT-d on in the system firmware, an "
+	 "out-of-tree module built for the running kernel, and fewer VFs than max_vfs; then write "
+	 "the count to /sys/bus/pci/devices/ADDRESS/sriov_numvfs again",
+	 0, {{"gpu", 2}, {"count", 3}, {"error", 5}, {"driver", 1}},
+	 "drivers/gpu/drm/xe/xe_pci_sriov.c pf_enable_vfs(): xe_sriov_notice(xe, \"Failed to enable "
+	 "%u VF%s (%pe)\\n\", ...) (with xe_sriov's \"PF: \" prefix); i915 SR-IOV (Intel's "
+	 "backports, i915-sriov-dkms) i915_sriov_pf_enable_vfs(): drm_err(&i915->drm, \"Failed to "
+	 "enable %u VFs (%pe)\\n\"), the first versions IOV_ERROR(iov, \"Failed to enable %u VFs, (error "
+	 "%d)\\n\")"},
 	{"intel-device-init-failed",
 	 "(i915|xe) (" BDF "): .*Device initialization failed \\((-?[0-9A-Za-z]+)\\)",
 	 LXG141_GPU_INIT_FAILED, LX_SEVERITY_ERROR,

@@ -485,7 +485,7 @@ static const struct expect expects[] = {
 	{"i915-idle-wedged.log", "LXG142", E, "0000:01:00.0", NULL, NULL},
 	{"i915-idle-wedged.log", "LXG141", E, "0000:01:00.0", NULL, "LXG142"},
 	{"i915-hangcheck-old.log", "LXG142", W, "0000:00:02.0", "engine=render ring|state=idle", NULL},
-	{"i915-guc-ct-failed.log", "LXG142", W, "0000:30:00.0", "what=No response for request|times=2", NULL},
+	{"i915-guc-ct-failed.log", "LXG142", W, "0000:30:00.0", "what=No response for request|times=3", NULL},
 	{"xe-guc-no-response.log", "LXG142", W, "0000:00:02.0", "what=Timed out wait for G2H", NULL},
 	{"xe-guc-engine-reset-failed.log", "LXG142", W, "0000:00:02.0", "engine=0:0|times=2", NULL},
 	{"i915-guc-engine-reset-failed.log", "LXG142", W, "0000:00:02.0", "engine=0:0|times=4", NULL},
@@ -530,6 +530,19 @@ static const struct expect expects[] = {
 	 NULL},
 	{"gpu-driver-warn-nvidia.log", "LXG151", W, NULL, "module=nvidia|function=nv_restore_user_channels+0x4e/0x1d0",
 	 NULL},
+	/* a card whose memory or bus is gone at init: the reason, then the
+	 * driver giving the GPU up (one finding, or the hang as its cause) */
+	{"intel-lmem-not-initialized.log", "LXG141", E, "0000:01:00.0", "memory=LMEM|times=2", NULL},
+	{"intel-non-operational.log", "LXG142", E, "0000:01:00.0",
+	 "message=Device is non-operational; MMIO access returns 0xFFFFFFFF", NULL},
+	{"intel-non-operational.log", "LXG141", E, "0000:01:00.0", "error=-5", "LXG142"},
+	{"intel-region-setup-failed.log", "LXG141", E, "0000:03:00.0", "error=-22|type=1|times=2", NULL},
+	{"xe-gt-init-job-failed.log", "LXG141", E, "0000:00:04.0", "engine=rcs0|step=emit_wa_job|error=-ETIME|times=2",
+	 NULL},
+	{"xe-gt-init-job-failed.log", "LXG142", W, "0000:00:04.0", "what=Kernel-submitted job timed out", NULL},
+	{"intel-sriov-enable-failed.log", "LXG141", W, "0000:00:02.0", "count=7|error=-EIO", NULL},
+	{"i915-reset-failed-old.log", "LXG142", E, "0000:00:02.0", NULL, NULL},
+	{"intel-tlb-timeout.log", "LXG142", W, "0000:30:00.0", "what=tlb invalidation response timed out|times=2", NULL},
 };
 
 /* The value a field of the expectation names, as the match has it. */
