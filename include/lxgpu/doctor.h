@@ -144,7 +144,17 @@ enum {
 	 * row of the same code that says more about the same GPU (nvidia's
 	 * "probe routine was not called", "already bound to nouveau"). */
 	LX_KMSG_FALLBACK = 1u << 13,
+	/* Counts only when it repeats: a finding of its row whose messages
+	 * came fewer than LX_KMSG_REPEATED_MIN times (and nothing worse joined
+	 * it) is dropped (corrected PCIe errors: a few at boot are common). */
+	LX_KMSG_REPEATED = 1u << 14,
+	/* A message that announces the next one about the same device (AER's
+	 * port: "error received: 0000:01:00.0", then the device's own "PCIe Bus
+	 * Error" line): no event of its own when that next line is a message
+	 * of the same code about the same GPU. */
+	LX_KMSG_ANNOUNCES = 1u << 15,
 };
+#define LX_KMSG_REPEATED_MIN 10
 
 /* A part of a message the row's pattern captures: name, and the number of
  * the pattern's parenthesised subexpression that holds it. The field

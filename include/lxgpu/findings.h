@@ -127,6 +127,7 @@ enum lx_finding_code {
 	LXG149_AMD_SMU_HANG,      /* amdgpu's SMU (power management firmware) did not answer */
 	LXG150_AMD_VM_FAULT = 150, /* a process's memory access on an AMD GPU faulted (GPU VM page fault) */
 	LXG151_GPU_DRIVER_OOPS = 151, /* an oops, BUG or WARN in a GPU driver's code */
+	LXG152_GPU_PCIE_AER,      /* PCIe AER errors reported for a GPU */
 	LXG153_MODESET_DISABLED = 153, /* nomodeset / amdgpu.modeset=0: an AMD or Intel GPU's driver does not bind */
 	LXG154_AMD_RAS_ERROR = 154, /* amdgpu's RAS: uncorrectable or poison errors, bad pages past the threshold */
 	LXG155_INTEL_DMC_LOST = 155, /* i915/xe: the display microcontroller's program or state is not there */

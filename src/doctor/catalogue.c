@@ -42,6 +42,14 @@
  * modules that come with them; group 1 the module. */
 #define GPU_MODULE "(amdgpu|amdkcl|amdttm|amd_sched|amdxcp|i915|i915_compat|xe)"
 #define FIX_GPU_MODULE                                                                             	"give the running kernel its own {module}: install its modules package (Ubuntu, Debian: "    	"linux-modules-extra-$(uname -r); Proxmox: reinstall the running proxmox-kernel package); "  	"with a DKMS backport (amdgpu-dkms, intel-i915-dkms, i915-sriov-dkms), rebuild it for this " 	"kernel (dkms autoinstall, with this kernel's headers) or remove it; for amdgpu's "           	"amd_iommu_* symbols load amd_iommu_v2 (linux-modules-extra); then update-initramfs -u and " 	"reboot"
+#define FIX_AER                                                                                    \
+	"reboot the host (power it off if the GPU does not come back); if it recurs, reseat the GPU, " \
+	"take out a riser or extension, try another slot, check its power cables, set the slot's "   \
+	"PCIe generation lower in the firmware setup, and update the system firmware"
+#define FIX_AER_CORRECTED                                                                          \
+	"nothing while the GPU works; if it recurs: reseat the GPU, take out a riser or extension, " \
+	"try another slot or a lower PCIe generation in the firmware setup; pcie_aspm=off on the "   \
+	"kernel command line if ASPM is the cause (pci=noaer only hides the reports)"
 #define FIX_BLACKLIST                                                                              \
 	"blacklist it: modprobe.blacklist=nouveau (and rd.driver.blacklist=nouveau for the "        \
 	"initramfs, or 'blacklist nouveau' in /etc/modprobe.d plus update-initramfs -u), then "     \
@@ -742,6 +750,69 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "drivers/pci/pci.c pci_dev_wait(): pci_info(dev, \"not ready %dms after %s; giving up\\n\", "
 	 "delay - 1, reset_type) (before 6.x: \"not ready %dms after %s; giving up\\n\" with "
 	 "pci_warn)"},
+	/* PCIe AER (drivers/pci/pcie/aer.c) about a GPU: the reporting port
+	 * names the device ("received from"), the device's own lines say the
+	 * severity. LX_KMSG_PCI_GPU keeps the GPUs' (a port naming itself is
+	 * not one); corrected errors count only when they repeat. */
+	{"aer-uncorrected",
+	 "([a-z0-9_-]+) (" BDF "): (AER: )?PCIe Bus Error: severity=(Uncorrected|Uncorrectable) "
+	 "\\((Fatal|Non-Fatal)\\), type=([^,]+)",
+	 LXG152_GPU_PCIE_AER, LX_SEVERITY_ERROR,
+	 "the GPU's PCIe link reported an uncorrectable error ({kind}, {type}): the transaction was "
+	 "lost; the driver ({driver}) must recover the GPU or it is unusable until a reset (nvidia "
+	 "cannot: its GPU falls off the bus), for every container holding it",
+	 FIX_AER, LX_KMSG_PCI_GPU, {{"gpu", 2}, {"driver", 1}, {"kind", 5}, {"type", 6}},
+	 "drivers/pci/pcie/aer.c aer_print_error(): pci_err(dev, \"PCIe Bus Error: severity=%s, "
+	 "type=%s, (%s)\\n\", aer_error_severity_string[info->severity], ...) (\"Uncorrected "
+	 "(Fatal)\", \"Uncorrected (Non-Fatal)\"; 6.x: \"Uncorrectable (...)\"; 6.13 and later with "
+	 "\"AER: \" before it; before 4.16 \"id=%04x(%s)\"), on the line of the device that "
+	 "reported it"},
+	{"aer-received-uncorrected",
+	 "AER: (Multiple )?(Uncorrected|Uncorrectable) \\((Fatal|Non-Fatal)\\) error (message )?"
+	 "received(:| from) (" BDF ")",
+	 LXG152_GPU_PCIE_AER, LX_SEVERITY_ERROR,
+	 "the GPU sent an uncorrectable PCIe error ({kind}): the transaction was lost; its driver "
+	 "must recover it or it is unusable until a reset, for every container holding it",
+	 FIX_AER, LX_KMSG_PCI_GPU | LX_KMSG_ANNOUNCES, {{"gpu", 6}, {"kind", 3}},
+	 "drivers/pci/pcie/aer.c aer_isr_one_error() / aer_print_port_info(): pci_info(dev, "
+	 "\"%s%s error received: %04x:%02x:%02x.%d\\n\", multi ? \"Multiple \" : \"\", "
+	 "\"Uncorrected (Non-Fatal)\" or \"Uncorrected (Fatal)\"; 6.x: \"%s%s error message "
+	 "received from %s\\n\" with \"Uncorrectable (...)\"; the device named is the one that "
+	 "reported it (a root port naming itself is no GPU)"},
+	{"aer-gpu-no-recovery",
+	 "(nvidia|amdgpu|i915|xe) (" BDF "): (AER: can't recover \\(no error_detected callback\\)|device "
+	 "has no AER-aware driver)",
+	 LXG152_GPU_PCIE_AER, LX_SEVERITY_ERROR,
+	 "an uncorrectable PCIe error hit the link of the GPU and {driver} cannot recover it (the "
+	 "driver has no AER callbacks): the GPU stays unusable, for every container holding it, "
+	 "until the host is rebooted",
+	 FIX_AER, 0, {{"gpu", 2}, {"driver", 1}},
+	 "drivers/pci/pcie/err.c report_error_detected(): pci_info(dev, \"AER: can't recover (no "
+	 "error_detected callback)\\n\") (before 5.x: \"can't recover (no error_detected "
+	 "callback)\\n\"; 4.x: dev_printk(\"device has no AER-aware driver\\n\")), for a device "
+	 "below the port that reported the error"},
+	{"aer-corrected",
+	 "([a-z0-9_-]+) (" BDF "): (AER: )?PCIe Bus Error: severity=(Corrected|Correctable), "
+	 "type=([^,]+)",
+	 LXG152_GPU_PCIE_AER, LX_SEVERITY_WARNING,
+	 "the GPU's PCIe link keeps reporting corrected errors ({type}): the "
+	 "hardware corrected them, but a link this noisy (a riser, the slot, signal integrity, "
+	 "ASPM) often goes on to uncorrectable errors or a GPU that falls off the bus",
+	 FIX_AER_CORRECTED, LX_KMSG_PCI_GPU | LX_KMSG_REPEATED,
+	 {{"gpu", 2}, {"driver", 1}, {"type", 5}},
+	 "drivers/pci/pcie/aer.c aer_print_error(): pci_err/pci_warn(dev, \"PCIe Bus Error: "
+	 "severity=%s, type=%s, (%s)\\n\") with \"Corrected\" (6.x: \"Correctable\"); a finding "
+	 "only from LX_KMSG_REPEATED_MIN reports of one GPU on (a few at boot are common)"},
+	{"aer-received-corrected",
+	 "AER: (Multiple )?(Corrected|Correctable) error (message )?received(:| from) (" BDF ")",
+	 LXG152_GPU_PCIE_AER, LX_SEVERITY_WARNING,
+	 "the GPU's PCIe link keeps reporting corrected errors: the hardware "
+	 "corrected them, but a link this noisy (a riser, the slot, signal integrity, ASPM) often "
+	 "goes on to uncorrectable errors or a GPU that falls off the bus",
+	 FIX_AER_CORRECTED, LX_KMSG_PCI_GPU | LX_KMSG_REPEATED | LX_KMSG_ANNOUNCES, {{"gpu", 5}},
+	 "drivers/pci/pcie/aer.c: pci_info(dev, \"%s%s error received: %04x:%02x:%02x.%d\\n\") "
+	 "with \"Corrected\"; 6.x: \"%s%s error message received from %s\\n\" with "
+	 "\"Correctable\"; a finding only from LX_KMSG_REPEATED_MIN reports of one GPU on"},
 	/* The display engine, any GPU driver (drm_atomic_helper.c, nvidia-drm,
 	 * nvidia-modeset): page flips that never complete freeze or blank the
 	 * screen; rendering, compute and video engines are separate. */
@@ -3276,6 +3347,48 @@ static void bind_causes(const struct lx_kmsg *log, const struct lx_host *host, s
 	}
 }
 
+/* LX_KMSG_ANNOUNCES: said again by the next line's message (the same
+ * code, the same GPU): only that one counts. */
+static void drop_announcements(struct events *ev)
+{
+	struct events out = {0};
+	for (size_t e = 0; e < ev->n; e++) {
+		struct lx_kmsg_match *m = &ev->items[e];
+		const struct lx_kmsg_match *next = e + 1 < ev->n ? &ev->items[e + 1] : NULL;
+		if ((m->entry->flags & LX_KMSG_ANNOUNCES) && next && !(next->entry->flags & LX_KMSG_ANNOUNCES) &&
+		    next->first == m->last + 1 &&
+		    next->entry->code == m->entry->code && m->pci && next->pci && strcmp(m->pci, next->pci) == 0)
+			match_clear(m);
+		else
+			events_push(&out, m);
+	}
+	free(ev->items);
+	*ev = out;
+}
+
+/* LX_KMSG_REPEATED: a finding that came fewer than LX_KMSG_REPEATED_MIN
+ * times, with nothing worse than its row joined to it, is no finding. */
+static void drop_unrepeated(struct lx_kmsg_matches *m)
+{
+	size_t *to = lx_xcalloc(m->n ? m->n : 1, sizeof(*to)); /* 1 + its new index, 0: dropped */
+	size_t kept = 0;
+	for (size_t k = 0; k < m->n; k++) {
+		struct lx_kmsg_match *it = &m->items[k];
+		if ((it->entry->flags & LX_KMSG_REPEATED) && it->count < LX_KMSG_REPEATED_MIN &&
+		    it->severity <= it->entry->severity) {
+			match_clear(it);
+			continue;
+		}
+		m->items[kept] = *it;
+		to[k] = ++kept;
+	}
+	for (size_t k = 0; k < kept; k++)
+		if (m->items[k].cause)
+			m->items[k].cause = to[m->items[k].cause - 1];
+	m->n = kept;
+	free(to);
+}
+
 /* The first row that matches the message at line i (no oops row when
  * no_oops): false when none does. */
 static bool match_line(const struct lx_kmsg *log, const struct lx_host *host, size_t i,
@@ -3338,6 +3451,7 @@ int lx_kmsg_match_all(const struct lx_kmsg *log, const struct lx_host *host,
 	bind_display_gpus(log, host, &owned);
 	bind_sole_gpu(log, host, &owned);
 	keep_pci_gpus(log, host, &owned);
+	drop_announcements(&owned);
 	drop_driven(log, host, &owned);
 	bind_causes(log, host, &owned);
 	/* one finding per cause; map: the finding each event went to */
@@ -3382,6 +3496,7 @@ int lx_kmsg_match_all(const struct lx_kmsg *log, const struct lx_host *host,
 		if (out->items[k].cause)
 			out->items[k].cause = map[out->items[k].cause - 1] + 1;
 	free(map);
+	drop_unrepeated(out);
 out:
 	for (size_t e = 0; e < raw.n; e++)
 		match_clear(&raw.items[e]);

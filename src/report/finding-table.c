@@ -180,6 +180,8 @@ static const struct lx_finding_info infos[LX_FINDING_CODES_END] = {
 				 "a program's memory access on an AMD GPU faulted (GPU page fault)"},
 	[LXG151_GPU_DRIVER_OOPS] = {"LXG151", LX_SEVERITY_ERROR,
 				    "a GPU driver crashed (oops, BUG) or warned (WARN) in the kernel"},
+	[LXG152_GPU_PCIE_AER] = {"LXG152", LX_SEVERITY_ERROR,
+				 "PCIe errors (AER) reported for a GPU"},
 	[LXG153_MODESET_DISABLED] = {"LXG153", LX_SEVERITY_ERROR,
 				     "kernel modesetting is off: an AMD or Intel GPU has no driver"},
 	[LXG154_AMD_RAS_ERROR] = {"LXG154", LX_SEVERITY_ERROR,

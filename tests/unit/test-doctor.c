@@ -519,6 +519,15 @@ static const struct expect expects[] = {
 	 "module=amdgpu|built_for=6.8.12-4-pve SMP preempt mod_unload modversions ", NULL},
 	{"gpu-module-symbol-version.log", "LXG116", E, "0000:00:02.0", "module=i915|symbol=drm_dp_dpcd_read|times=2",
 	 NULL},
+	/* PCIe AER on a GPU: the device the port names or the device's own
+	 * lines; a port naming itself is no GPU; corrected errors only when
+	 * they repeat (clean-aer-corrected.log: three reports, quiet) */
+	{"aer-gpu-no-recovery.log", "LXG152", E, "0000:03:00.0", "driver=nvidia|times=2", NULL},
+	{"aer-no-aer-driver.log", "LXG152", E, "0000:06:00.0", "driver=amdgpu|times=1", NULL},
+	{"aer-uncorrected.log", "LXG152", E, "0000:01:00.0", "kind=Non-Fatal|times=1", NULL},
+	{"aer-corrected-repeated.log", "LXG152", W, "0000:03:00.0", "times=12", NULL},
+	{"aer-received-alone.log", "LXG152", E, "0000:01:00.0", "kind=Fatal|times=1", NULL},
+	{"aer-corrected-port-only.log", "LXG152", W, "0000:01:00.0", "times=10", NULL},
 	{"gpu-driver-oops.log", "LXG151", E, NULL,
 	 "module=nvidia|kind=NULL pointer dereference|function=nvidia_vma_access+0x1b/0x350|process=python3.14|times=1",
 	 NULL},
@@ -1269,7 +1278,7 @@ static void test_clean_logs(void)
 					  "clean-intel-amd.log", "clean-amd-smu-resume.log", "clean-nomodeset.log",
 					  "clean-amd-ras-corrected.log",
 					  "clean-intel-display.log",
-					  "clean-oops-other-drivers.log"};
+					  "clean-oops-other-drivers.log", "clean-aer-corrected.log"};
 	for (size_t c = 0; c < sizeof(clean) / sizeof(clean[0]); c++) {
 		_cleanup_free_ char *path = lx_xasprintf("%s/%s", kmsg_dir, clean[c]);
 		struct lx_kmsg k;
