@@ -153,6 +153,10 @@ enum {
 	 * Error" line): no event of its own when that next line is a message
 	 * of the same code about the same GPU. */
 	LX_KMSG_ANNOUNCES = 1u << 15,
+	/* An NVRM message that names no GPU (NV_ERR_RESET_REQUIRED's
+	 * assertion, an API mismatch): as LX_KMSG_SOLE_GPU for nvidia, the
+	 * log's only NVIDIA GPU ("nvidia 0000:01:00.0:", "NVRM: GPU ..."). */
+	LX_KMSG_SOLE_NVIDIA = 1u << 16,
 };
 #define LX_KMSG_REPEATED_MIN 10
 

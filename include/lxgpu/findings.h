@@ -133,6 +133,7 @@ enum lx_finding_code {
 	LXG155_INTEL_DMC_LOST = 155, /* i915/xe: the display microcontroller's program or state is not there */
 	LXG156_AMD_GPU_TABLES = 156, /* amdgpu could not read the GPU's VBIOS or IP discovery table */
 	LXG157_INTEL_NOT_SUPPORTED = 157, /* i915/xe refused the GPU: not supported without force_probe */
+	LXG158_GPU_NO_POWER = 158, /* nvidia: the GPU's auxiliary power cables are not connected */
 	/* peer-to-peer readiness (src/doctor/p2p.c over src/host/p2p.c) */
 	LXG160_P2P_IOMMU_TRANSLATES = 160, /* GPUs whose IOMMU groups translate peer DMA */
 	LXG161_P2P_ACS_REDIRECT,  /* ACS redirect on the switch ports between GPUs */

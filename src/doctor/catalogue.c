@@ -15,6 +15,9 @@
 
 /* A PCI address as the driver prints it: domain:bus:device.function. */
 #define BDF "[0-9a-fA-F]{4,8}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\\.[0-7]"
+/* A PCI address as the driver prints it or as a poster elided it
+ * ("XXXX:XX:XX.X"): the message still counts, its GPU unknown. */
+#define BDF_SEEN "[0-9a-fA-FX]{4,8}:[0-9a-fA-FX]{2}:[0-9a-fA-FX]{2}\\.[0-7X]"
 /* kernel_rc.c's Xid line: "NVRM: Xid (PCI:%04x:%02x:%02x[ GPU-I:%02u[
  * GPU-CI:%02u]]): %d, ..." (older drivers without "PCI:"). Groups: 2 the
  * GPU, 5 the GPU instance (MIG), 7 the compute instance. A user posting a
@@ -92,7 +95,8 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "give that program's root the module's version {module_version} of the userspace driver (a "
 	 "container: `lxgpu doctor CTID` names its libraries), or reboot into the module "
 	 "{client_version}",
-	 LX_KMSG_RECORDS, {{"client_version", 3}, {"module_version", 4}, {"client", 1}, {"pid", 2}},
+	 LX_KMSG_RECORDS | LX_KMSG_SOLE_NVIDIA,
+	 {{"client_version", 3}, {"module_version", 4}, {"client", 1}, {"pid", 2}, {"gpu", 0}},
 	 "src/nvidia/arch/nvalloc/unix/src/osapi.c (the client's version check): \"NVRM: API "
 	 "mismatch: the client '%s' (pid %u)\\nNVRM: has the version %s, but this kernel module "
 	 "has\\nNVRM: the version %s.  Please make sure that this\\n...\""},
@@ -106,7 +110,7 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "give that program's root the module's version {module_version} of the userspace driver (a "
 	 "container: `lxgpu doctor CTID` names its libraries), or reboot into the module "
 	 "{client_version}",
-	 LX_KMSG_RECORDS, {{"client_version", 1}, {"module_version", 2}},
+	 LX_KMSG_RECORDS | LX_KMSG_SOLE_NVIDIA, {{"client_version", 1}, {"module_version", 2}, {"gpu", 0}},
 	 "the same check before the driver named the client (up to the 550 branch): \"NVRM: API "
 	 "mismatch: the client has the version %s, but\\nNVRM: this kernel module has the version "
 	 "%s.  Please\\n...\""},
@@ -348,14 +352,14 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "src/nvidia/src/kernel/gpu/gsp/kernel_gsp.c kgspInitRm_IMPL() (515 to 535): \"cannot "
 	 "bootstrap riscv/gsp: 0x%x\\n\""},
 	{"rm-init-adapter-failed",
-	 "NVRM: (GPU (" BDF "): )?RmInitAdapter failed! \\(([^)]*)\\)( (GPU " BDF
+	 "NVRM: (GPU (" BDF_SEEN "): )?RmInitAdapter failed! \\(([^)]*)\\)( (GPU " BDF_SEEN
 	 ": )?rm_init_adapter failed(, device minor number| for device bearing minor number) ([0-9]+))?",
 	 LXG106_INIT_FAILED, LX_SEVERITY_ERROR,
 	 "the driver could not initialize the GPU (RmInitAdapter {status})",
 	 "look at the driver's earlier messages about this GPU (dmesg | grep -i nvrm), or collect "
 	 "nvidia-bug-report.sh for NVIDIA",
 	 LX_KMSG_NEEDS_CAUSE | LX_KMSG_RECORDS,
-	 {{"gpu", 2}, {"status", 3}, {"minor", 7}, {"stage", 0}, {"error", 0}},
+	 {{"gpu", 2}, {"status", 3}, {"minor", 7}, {"stage", 0}, {"error", 0}, {"logged_gpu", 2}},
 	 "src/nvidia/arch/nvalloc/unix/src/osinit.c RmInitAdapter(): NV_DEV_PRINTF(\"RmInitAdapter "
 	 "failed! (0x%x:0x%x:%d)\\n\") = \"NVRM: GPU %04x:%02x:%02x.%x: RmInitAdapter failed! ...\" "
 	 "(before the GPU was named: \"NVRM: RmInitAdapter failed! ...\"), then kernel-open/nvidia/nv.c "
@@ -363,13 +367,27 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "for device bearing minor number %d\"). The code is (rm_init_status, NV_STATUS, line): the "
 	 "stage that failed (osinit.c's rm_init_status) and the status it failed with "
 	 "(nvstatuscodes.h)"},
+	{"insufficient-power",
+	 "NVRM: GPU (" BDF "): GPU does not have the necessary power cables connected",
+	 LXG158_GPU_NO_POWER, LX_SEVERITY_ERROR,
+	 "the GPU's auxiliary power is not connected (or its power sense sees none): the driver "
+	 "refuses to initialize it (RmInitAdapter fails with NV_ERR_INSUFFICIENT_POWER), so "
+	 "nvidia-smi shows no such GPU and containers holding it get none",
+	 "power the host off and connect every power connector of the GPU from the power supply "
+	 "(data-center cards such as the Tesla P40 take a CPU/EPS 8-pin, not a PCIe one), check "
+	 "the power supply, then boot",
+	 0, {{"gpu", 1}},
+	 "src/nvidia/arch/nvalloc/unix/src/osinit.c RmInitAdapter(): for NV_ERR_INSUFFICIENT_POWER, "
+	 "NV_DEV_PRINTF(NV_DBG_ERRORS, nv, \"GPU does not have the necessary power cables "
+	 "connected.\\n\") = \"NVRM: GPU %04x:%02x:%02x.%x: GPU does not have ...\", then \"RmInitAdapter "
+	 "failed! (0x24:0x1c:...)\""},
 	{"reset-required",
 	 "Reset required \\[NV_ERR_RESET_REQUIRED\\]", LXG118_GPU_RESET_REQUIRED, LX_SEVERITY_ERROR,
 	 "the driver's calls to the GPU fail with NV_ERR_RESET_REQUIRED: the GPU must be reset before "
 	 "anything can use it (CUDA: \"busy or unavailable\")",
 	 "stop what uses the GPU (every container holding it) and reset it (nvidia-smi -r -i <gpu>), "
 	 "else reboot the host",
-	 0, {{NULL, 0}},
+	 LX_KMSG_SOLE_NVIDIA, {{"gpu", 0}},
 	 "src/nvidia/src/libraries/utils/nvassert.c: \"Assertion failed: %s (0x%08X) returned from "
 	 "...\" (and \"Check failed: ...\") with nvstatusToString(), whose text for 0x62 is "
 	 "nvstatuscodes.h's \"Reset required\" and the name [NV_ERR_RESET_REQUIRED]"},
@@ -377,7 +395,7 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "GPU lost from the bus \\[NV_ERR_GPU_IS_LOST\\]", LXG109_FALLEN_OFF_BUS, LX_SEVERITY_ERROR,
 	 "the driver's calls to the GPU fail with NV_ERR_GPU_IS_LOST: the GPU stopped answering on "
 	 "PCIe",
-	 FIX_FALLEN, 0, {{NULL, 0}},
+	 FIX_FALLEN, LX_KMSG_SOLE_NVIDIA, {{"gpu", 0}},
 	 "src/nvidia/src/libraries/utils/nvassert.c's \"Assertion failed: %s (0x%08X) returned from "
 	 "...\" with nvstatusToString(0x0F): nvstatuscodes.h's \"GPU lost from the bus\" "
 	 "[NV_ERR_GPU_IS_LOST]"},
@@ -392,11 +410,11 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "dev_err(\"probe with driver %s failed with error %d\\n\") (before 5.x: pr_warn(\"%s: probe of %s "
 	 "failed with error %d\\n\")), after nv-pci.c's nv_pci_probe() refused it"},
 	{"fallen-off-bus",
-	 "NVRM: (The NVIDIA GPU|GPU) (" BDF ")( \\(PCI ID: [0-9a-fA-F:]+\\))?( installed in this "
+	 "NVRM: (The NVIDIA GPU|GPU) (" BDF_SEEN ")( \\(PCI ID: [0-9a-fA-F:]+\\))?( installed in this "
 	 "system has|: GPU has) fallen off the bus",
 	 LXG109_FALLEN_OFF_BUS, LX_SEVERITY_ERROR,
 	 "the GPU stopped answering on PCIe (power, heat, a bad riser or slot, link errors)",
-	 FIX_FALLEN, LX_KMSG_RECORDS, {{"gpu", 2}},
+	 FIX_FALLEN, LX_KMSG_RECORDS, {{"gpu", 2}, {"logged_gpu", 2}},
 	 "src/nvidia/arch/nvalloc/unix/src/osapi.c rm_is_supported_device(): \"NVRM: The NVIDIA GPU "
 	 "%04x:%02x:%02x.%x\\nNVRM: (PCI ID: %04x:%04x) installed in this system has\\nNVRM: fallen "
 	 "off the bus and is not responding to commands.\\n\"; osinit.c: NV_DEV_PRINTF(\"GPU has "
@@ -3059,7 +3077,8 @@ static void bind_sole_gpu(const struct lx_kmsg *log, const struct lx_host *host,
 	bool asked[ANY + 1] = {0};
 	for (size_t e = 0; e < ev->n; e++) {
 		struct lx_kmsg_match *m = &ev->items[e];
-		if (!(m->entry->flags & (LX_KMSG_SOLE_AMDGPU | LX_KMSG_SOLE_GPU | LX_KMSG_SOLE_INTEL)) || m->pci)
+		if (!(m->entry->flags & (LX_KMSG_SOLE_AMDGPU | LX_KMSG_SOLE_GPU | LX_KMSG_SOLE_INTEL | LX_KMSG_SOLE_NVIDIA)) ||
+		    m->pci)
 			continue;
 		const char *driver = lx_kmsg_match_field(m, "driver");
 		if (!driver && (m->entry->flags & LX_KMSG_SOLE_AMDGPU))
@@ -3067,6 +3086,8 @@ static void bind_sole_gpu(const struct lx_kmsg *log, const struct lx_host *host,
 		/* i915's DRM_ERROR and DRM_INFO lines ("[drm:func [i915]] ...") */
 		if (!driver && (m->entry->flags & LX_KMSG_SOLE_INTEL))
 			driver = "i915";
+		if (!driver && (m->entry->flags & LX_KMSG_SOLE_NVIDIA))
+			driver = "nvidia";
 		size_t slot = ANY;
 		for (size_t d = 0; driver && d < ANY; d++)
 			if (strcmp(driver, gpu_drivers[d]) == 0)
@@ -3294,6 +3315,7 @@ static bool explains_init(const struct lx_kmsg_entry *e)
 	case LXG113_IOMMU_FAULT:
 	case LXG115_OPEN_UNSUPPORTED:
 	case LXG118_GPU_RESET_REQUIRED:
+	case LXG158_GPU_NO_POWER:
 	case LXG140_GPU_FIRMWARE_MISSING:
 	case LXG142_GPU_HANG:
 	case LXG144_AMD_MES_HANG:

@@ -192,6 +192,8 @@ static const struct lx_finding_info infos[LX_FINDING_CODES_END] = {
 				   "amdgpu could not read an AMD GPU's VBIOS or IP discovery table"},
 	[LXG157_INTEL_NOT_SUPPORTED] = {"LXG157", LX_SEVERITY_ERROR,
 					"an Intel GPU driver refused the GPU (not supported without force_probe)"},
+	[LXG158_GPU_NO_POWER] = {"LXG158", LX_SEVERITY_ERROR,
+				 "an NVIDIA GPU's power cables are not connected"},
 	[LXG160_P2P_IOMMU_TRANSLATES] = {"LXG160", LX_SEVERITY_WARNING,
 					 "peer-to-peer DMA between GPUs goes through a translating IOMMU"},
 	[LXG161_P2P_ACS_REDIRECT] = {"LXG161", LX_SEVERITY_WARNING,

@@ -309,6 +309,7 @@ check "LXG155 the DMC's state was lost: by hand (linux-firmware, the kernel's ow
 check "LXG157 no Intel driver takes the GPU: by hand (a newer kernel, force_probe)" dcase LXG157 pve-intel-igpu intel-not-supported.log
 check "LXG151 a GPU driver oops: by hand (reboot, another driver or kernel)" dcase LXG151 pve-amd-rocm gpu-driver-oops-old.log
 check "LXG152 PCIe AER errors of a GPU: by hand (reseat, slot, firmware)" dcase LXG152 "$eight" aer-uncorrected.log
+check "LXG158 the GPU has no auxiliary power: by hand (power cables)" dcase LXG158 "$eight" insufficient-power.log
 # drm_checks (what doctor and snapshot find of a live host's Intel and AMD
 # GPUs, docs/schema.md) planted into the AMD host: a package, the
 # initramfs, a slot (nothing lxgpu could run)

@@ -528,6 +528,13 @@ static const struct expect expects[] = {
 	{"aer-corrected-repeated.log", "LXG152", W, "0000:03:00.0", "times=12", NULL},
 	{"aer-received-alone.log", "LXG152", E, "0000:01:00.0", "kind=Fatal|times=1", NULL},
 	{"aer-corrected-port-only.log", "LXG152", W, "0000:01:00.0", "times=10", NULL},
+	/* NVIDIA: the power cables (the cause of the init failure after it),
+	 * an init failure whose address the poster elided, the reset-required
+	 * assertion named for the log's only NVIDIA GPU */
+	{"insufficient-power.log", "LXG158", E, "0000:01:00.0", NULL, NULL},
+	{"insufficient-power.log", "LXG106", E, "0000:01:00.0", "error=NV_ERR_INSUFFICIENT_POWER", "LXG158"},
+	{"rm-init-elided.log", "LXG106", E, NULL, "logged_gpu=XXXX:XX:XX.X|status=0x62:0x65:1792", "-"},
+	{"reset-required-sole.log", "LXG118", E, "0000:41:00.0", NULL, NULL},
 	{"gpu-driver-oops.log", "LXG151", E, NULL,
 	 "module=nvidia|kind=NULL pointer dereference|function=nvidia_vma_access+0x1b/0x350|process=python3.14|times=1",
 	 NULL},
@@ -1278,7 +1285,8 @@ static void test_clean_logs(void)
 					  "clean-intel-amd.log", "clean-amd-smu-resume.log", "clean-nomodeset.log",
 					  "clean-amd-ras-corrected.log",
 					  "clean-intel-display.log",
-					  "clean-oops-other-drivers.log", "clean-aer-corrected.log"};
+					  "clean-oops-other-drivers.log", "clean-aer-corrected.log",
+					  "clean-nvrm-asserts.log"};
 	for (size_t c = 0; c < sizeof(clean) / sizeof(clean[0]); c++) {
 		_cleanup_free_ char *path = lx_xasprintf("%s/%s", kmsg_dir, clean[c]);
 		struct lx_kmsg k;
