@@ -2277,7 +2277,8 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "the call trace's first sure frame of another module), never \"Modules linked in:\""},
 	{"gpu-driver-warn",
 	 "^(WARNING: (CPU: |at |.* at .*CPU#)|RIP: |EIP: |pc : )|^.{0,24}BUG: (soft lockup|"
-	 "scheduling while atomic|sleeping function called from invalid context)",
+	 "scheduling while atomic|sleeping function called from invalid context)|^INFO: task .* "
+	 "blocked for more than ",
 	 LXG151_GPU_DRIVER_OOPS, LX_SEVERITY_WARNING,
 	 "the GPU driver hit a kernel warning ({kind} in {function}, module {module}): it found a "
 	 "state it did not expect and went on; what depends on it (display, a reset, power "
@@ -2287,6 +2288,8 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "driver (NVIDIA: another branch; amdgpu, i915, xe: a newer kernel) and report the whole "
 	 "warning (dmesg) to the driver's tracker",
 	 LX_KMSG_OOPS, {{"module", 0}, {"gpu", 0}, {"kind", 0}, {"function", 0}, {"process", 0}},
+	 "kernel/hung_task.c check_hung_task(): \"INFO: task %s:%d blocked for more than %ld "
+	 "seconds.\\n\" (a task stuck in the driver: its call trace says whose); "
 	 "kernel/panic.c __warn(): \"WARNING: CPU: %d PID: %d at %s:%d %pS\" (without a file: "
 	 "\"at %pS\"; before 3.12: \"WARNING: at %s:%d %pS()\"; 2025 kernels: \"WARNING: %s:%d at "
 	 "%pS, CPU#%d: %s/%d\"), after \"------------[ cut here ]------------\" and the WARN's own "

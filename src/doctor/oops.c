@@ -126,7 +126,7 @@ enum header {
 	HEADER_NONE,
 	HEADER_OOPS,    /* the code cannot go on: oops, BUG(), GPF, paging request */
 	HEADER_WARN,    /* WARN(): the kernel goes on */
-	HEADER_LOCKUP,  /* soft lockup, a sleeping call in atomic context */
+	HEADER_LOCKUP,  /* soft lockup, a sleeping call in atomic context, a hung task */
 	HEADER_IP,      /* a faulting-instruction line seen without its header */
 };
 
@@ -166,6 +166,12 @@ static enum header header_of(const char *t, const char **kind)
 			*kind = oopses[o].kind;
 			return oopses[o].h;
 		}
+	}
+	/* kernel/hung_task.c check_hung_task(): "INFO: task %s:%d blocked for
+	 * more than %ld seconds.", then the task's call trace */
+	if (starts(t, "INFO: task ") && strstr(t, " blocked for more than ")) {
+		*kind = "hung task";
+		return HEADER_LOCKUP;
 	}
 	/* __warn(): "WARNING: CPU: %d PID: %d at %s:%d %pS", without a file
 	 * "... at %pS", before 3.12 "WARNING: at %s:%d %pS()", 2025 kernels
@@ -260,6 +266,16 @@ void lx_oops_free(struct lx_oops *o)
  * in 6.x): the process. */
 static char *comm_of(const char *t)
 {
+	/* a hung task's header: "INFO: task %s:%d blocked ..." */
+	if (starts(t, "INFO: task ") && strstr(t, " blocked for more than ")) {
+		const char *name = t + strlen("INFO: task ");
+		const char *blocked = strstr(name, " blocked for ");
+		const char *colon = NULL; /* the last before " blocked": the name may have one */
+		for (const char *p = name; p < blocked; p++)
+			if (*p == ':')
+				colon = p;
+		return colon && colon > name ? lx_xstrndup(name, (size_t)(colon - name)) : NULL;
+	}
 	const char *c = starts(t, "CPU: ") ? strstr(t, " Comm: ") : NULL;
 	if (!c)
 		return NULL;
@@ -355,6 +371,10 @@ bool lx_oops_read(const struct lx_kmsg *log, size_t i, struct lx_oops *out)
 		if (trace_mod)
 			decided = trace_line;
 	}
+	/* no WARN location nor faulting instruction (a hung task): the
+	 * driver's frame that decided */
+	if (!out->function && chosen && chosen == trace_mod)
+		out->function = frame_symbol(log->lines[trace_line].text);
 	if (decided > out->last)
 		out->last = decided;
 	out->module = chosen ? lx_xstrdup(chosen) : NULL;

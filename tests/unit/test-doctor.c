@@ -546,6 +546,9 @@ static const struct expect expects[] = {
 	 NULL},
 	{"gpu-driver-warn-nvidia.log", "LXG151", W, NULL, "module=nvidia|function=nv_restore_user_channels+0x4e/0x1d0",
 	 NULL},
+	/* a task blocked in the GPU driver (hung_task.c): a warning, the driver
+	 * the first sure frame past the scheduler's (amdkcl: the DKMS amdgpu) */
+	{"oops-hung-task-amdgpu.log", "LXG151", W, NULL, "kind=hung task|module=amdkcl|process=python", NULL},
 	/* a card whose memory or bus is gone at init: the reason, then the
 	 * driver giving the GPU up (one finding, or the hang as its cause) */
 	{"intel-lmem-not-initialized.log", "LXG141", E, "0000:01:00.0", "memory=LMEM|times=2", NULL},
