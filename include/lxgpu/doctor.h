@@ -158,6 +158,8 @@ enum {
 	 * log's only NVIDIA GPU ("nvidia 0000:01:00.0:", "NVRM: GPU ..."). */
 	LX_KMSG_SOLE_NVIDIA = 1u << 16,
 };
+/* The rows whose lines without an address are the log's only GPU of a driver. */
+#define LX_KMSG_SOLE_ANY (LX_KMSG_SOLE_AMDGPU | LX_KMSG_SOLE_GPU | LX_KMSG_SOLE_INTEL | LX_KMSG_SOLE_NVIDIA)
 #define LX_KMSG_REPEATED_MIN 10
 
 /* A part of a message the row's pattern captures: name, and the number of

@@ -2637,7 +2637,7 @@ static bool same_cause(const struct lx_kmsg_match *m, const struct lx_kmsg_match
 		return false;
 	/* a line still without its address after bind_sole_gpu: the log shows
 	 * several GPUs of its driver, and it is none of them in particular */
-	if (((m->entry->flags | ev->entry->flags) & (LX_KMSG_SOLE_AMDGPU | LX_KMSG_SOLE_GPU | LX_KMSG_SOLE_INTEL)) &&
+	if (((m->entry->flags | ev->entry->flags) & LX_KMSG_SOLE_ANY) &&
 	    !m->pci != !ev->pci)
 		return false;
 	return !ev->pci || !m->pci || strcmp(ev->pci, m->pci) == 0;
@@ -3080,7 +3080,7 @@ static void bind_sole_gpu(const struct lx_kmsg *log, const struct lx_host *host,
 	bool asked[ANY + 1] = {0};
 	for (size_t e = 0; e < ev->n; e++) {
 		struct lx_kmsg_match *m = &ev->items[e];
-		if (!(m->entry->flags & (LX_KMSG_SOLE_AMDGPU | LX_KMSG_SOLE_GPU | LX_KMSG_SOLE_INTEL | LX_KMSG_SOLE_NVIDIA)) ||
+		if (!(m->entry->flags & LX_KMSG_SOLE_ANY) ||
 		    m->pci)
 			continue;
 		const char *driver = lx_kmsg_match_field(m, "driver");

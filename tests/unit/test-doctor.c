@@ -1339,12 +1339,12 @@ static char *md_cell(const char *s)
 
 static const char *flag_names(unsigned fl, char *buf, size_t len)
 {
-	snprintf(buf, len, "%s%s%s%s%s%s%s%s", fl & LX_KMSG_GPU_ONLY ? "gpu " : "",
+	snprintf(buf, len, "%s%s%s%s%s%s%s%s%s%s", fl & LX_KMSG_GPU_ONLY ? "gpu " : "",
 		 fl & LX_KMSG_NVIDIA_MISSING ? "no-nvidia " : "", fl & LX_KMSG_NEEDS_CAUSE ? "cause " : "",
-		 fl & LX_KMSG_OWNER_FROM_LOG ? "owner " : "",
-		 fl & (LX_KMSG_SOLE_AMDGPU | LX_KMSG_SOLE_GPU | LX_KMSG_SOLE_INTEL) ? "sole " : "",
+		 fl & LX_KMSG_OWNER_FROM_LOG ? "owner " : "", fl & LX_KMSG_SOLE_ANY ? "sole " : "",
 		 fl & LX_KMSG_UNLESS_DRIVEN ? "driven " : "", fl & LX_KMSG_OOPS ? "oops " : "",
-		 fl & LX_KMSG_FALLBACK ? "fallback " : "");
+		 fl & LX_KMSG_FALLBACK ? "fallback " : "", fl & LX_KMSG_REPEATED ? "repeated " : "",
+		 fl & LX_KMSG_ANNOUNCES ? "announces " : "");
 	size_t n = strlen(buf);
 	if (n)
 		buf[n - 1] = '\0';
@@ -1396,7 +1396,9 @@ static char *catalogue_doc(void)
 		    "module; never the \"Modules linked in:\" list. One finding per oops, its GPU\n"
 		    "the device of a WARN's own message or the driver's nearest line before it;\n"
 		    "`fallback`: a catch-all row whose finding gives way to a row of the same code\n"
-		    "about the same GPU.\n\n"
+		    "about the same GPU; `repeated`: counts only from a number of messages (corrected\n"
+		    "PCIe errors); `announces`: no finding of its own when the next line says the same\n"
+		    "of the same GPU (AER's port line before the device's).\n\n"
 		    "Each row has a real line from a public report (or, where none was found, the\n"
 		    "format string filled as the driver fills it) in `tests/doctor/kmsg/`, sources\n"
 		    "in the README there; `test-doctor` says by hand, per log, the code, severity,\n"
@@ -1416,7 +1418,7 @@ static char *catalogue_doc(void)
 		_cleanup_free_ char *cause = md_cell(rows[r].cause);
 		_cleanup_free_ char *fix = md_cell(rows[r].fix);
 		_cleanup_free_ char *source = md_cell(rows[r].source);
-		char flags[64];
+		char flags[128];
 		lx_buf_printf(&b, "| `%s` | %s | %s | `%s` | %s | %s | %s | %s | %s |\n", rows[r].id,
 			      lx_finding_info(rows[r].code)->code, lx_severity_name(rows[r].severity), pattern,
 			      fields ? fields : "", cause, fix, flag_names(rows[r].flags, flags, sizeof(flags)),
