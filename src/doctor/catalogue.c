@@ -84,6 +84,16 @@
 	"the reset bug the vendor-reset module; on the host: runtime power management off for the "\
 	"GPU (amdgpu.runpm=0, NVreg_DynamicPowerManagement=0x00), update the system firmware"
 
+/* amdgpu's probe failure, in the driver core's two wordings */
+#define CAUSE_AMDGPU_PROBE                                                                         \
+	"amdgpu gave the AMD GPU up (probe failed with {error}; -12: out of memory or PCI "         \
+	"address space, -22: an init step failed, -2: a firmware file missing): no /dev/dri or "    \
+	"/dev/kfd node for it, containers holding it get no GPU"
+#define FIX_AMDGPU_PROBE                                                                           \
+	"see the message before it about the same GPU; for -12 enable Above 4G Decoding (and "      \
+	"Resizable BAR) in the system firmware; otherwise install the linux-firmware of the "       \
+	"kernel's release or revert the update after which it began, update-initramfs -u, reboot"
+
 static const struct lx_kmsg_entry catalogue[] = {
 	{"api-mismatch",
 	 "NVRM: API mismatch: the client '([^']*)' \\(pid ([0-9]+)\\) has the version ([^ ,]+), but "
@@ -2093,24 +2103,14 @@ static const struct lx_kmsg_entry catalogue[] = {
 	{"amdgpu-probe-failed",
 	 "amdgpu: probe of (" BDF ") failed with error (-?[0-9]+)",
 	 LXG141_GPU_INIT_FAILED, LX_SEVERITY_ERROR,
-	 "amdgpu gave the AMD GPU up (probe failed with {error}; -12: out of memory or PCI "
-	 "address space, -22: an init step failed, -2: a firmware file missing): no /dev/dri or "
-	 "/dev/kfd node for it, containers holding it get no GPU",
-	 "see the message before it about the same GPU; for -12 enable Above 4G Decoding (and "
-	 "Resizable BAR) in the system firmware; otherwise install the linux-firmware of the "
-	 "kernel's release or revert the update after which it began, update-initramfs -u, reboot",
+	 CAUSE_AMDGPU_PROBE, FIX_AMDGPU_PROBE,
 	 LX_KMSG_NEEDS_CAUSE | LX_KMSG_RESTATES, {{"gpu", 1}, {"error", 2}},
 	 "drivers/base/dd.c really_probe() (before 6.2): pr_warn(\"%s: probe of %s failed with "
 	 "error %d\\n\", drv->name, dev_name(dev), ret), after amdgpu_pci_probe() returned an error"},
 	{"amdgpu-probe-driver-failed",
 	 "amdgpu (" BDF "): probe with driver amdgpu failed with error (-?[0-9]+)",
 	 LXG141_GPU_INIT_FAILED, LX_SEVERITY_ERROR,
-	 "amdgpu gave the AMD GPU up (probe failed with {error}; -12: out of memory or PCI "
-	 "address space, -22: an init step failed, -2: a firmware file missing): no /dev/dri or "
-	 "/dev/kfd node for it, containers holding it get no GPU",
-	 "see the message before it about the same GPU; for -12 enable Above 4G Decoding (and "
-	 "Resizable BAR) in the system firmware; otherwise install the linux-firmware of the "
-	 "kernel's release or revert the update after which it began, update-initramfs -u, reboot",
+	 CAUSE_AMDGPU_PROBE, FIX_AMDGPU_PROBE,
 	 LX_KMSG_NEEDS_CAUSE | LX_KMSG_RESTATES, {{"gpu", 1}, {"error", 2}},
 	 "drivers/base/dd.c call_driver_probe() (6.2 and later): dev_err(dev, \"probe with driver "
 	 "%s failed with error %d\\n\", drv->name, ret)"},

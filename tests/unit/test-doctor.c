@@ -917,17 +917,10 @@ static void test_amd_sole_gpu(void)
 		"[ 37937.169170] amdgpu 0000:04:00.0: amdgpu: SMU is resumed successfully!\n",
 	};
 	for (size_t l = 0; l < 2; l++) {
-		struct lx_kmsg k;
-		struct lx_kmsg_matches m;
 		_cleanup_free_ char *text = lx_xasprintf("%s%s", ring, logs[l]);
-		parse(text, &k);
-		size_t n = count_matches(&k, NULL, &m);
-		ok(n == 1 && same_str(m.items[0].pci, l == 0 ? "0000:03:00.0" : NULL),
-		   l == 0 ? "a ring timeout without the address, one AMD GPU in the log: that GPU"
-			  : "a ring timeout without the address, two AMD GPUs in the log: no GPU");
-		if (n != (size_t)-1)
-			lx_kmsg_matches_free(&m);
-		lx_kmsg_free(&k);
+		one_finding(text, "LXG142", l == 0 ? "0000:03:00.0" : NULL, NULL,
+			    l == 0 ? "a ring timeout without the address, one AMD GPU in the log: that GPU"
+				   : "a ring timeout without the address, two AMD GPUs in the log: no GPU");
 	}
 	/* two AMD GPUs and the same timeout with and without the address: the
 	 * one without is no GPU's, not the other's (either order) */
@@ -989,17 +982,10 @@ static void test_intel_sole_gpu(void)
 		"[    2.1] i915 0000:03:00.0: [drm] Local memory IO size: 0x0000000010000000\n",
 	};
 	for (size_t l = 0; l < 2; l++) {
-		struct lx_kmsg k;
-		struct lx_kmsg_matches m;
 		_cleanup_free_ char *text = lx_xasprintf("%s%s", logs[l], fw);
-		parse(text, &k);
-		size_t n = count_matches(&k, NULL, &m);
-		ok(n == 1 && same_str(m.items[0].pci, l == 0 ? "0000:00:02.0" : NULL),
-		   l == 0 ? "a forcewake timeout without the address, one Intel GPU in the log: that GPU"
-			  : "a forcewake timeout without the address, two Intel GPUs in the log: no GPU");
-		if (n != (size_t)-1)
-			lx_kmsg_matches_free(&m);
-		lx_kmsg_free(&k);
+		one_finding(text, "LXG142", l == 0 ? "0000:00:02.0" : NULL, NULL,
+			    l == 0 ? "a forcewake timeout without the address, one Intel GPU in the log: that GPU"
+				   : "a forcewake timeout without the address, two Intel GPUs in the log: no GPU");
 	}
 	static const char refused[] = "[    2.8] i915 0000:03:00.0: Your graphics device 56a0 is not properly supported "
 				      "by i915 in this\n";
