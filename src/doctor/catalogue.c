@@ -3068,10 +3068,36 @@ static char *sole_gpu(const struct lx_kmsg *log, const struct lx_host *host, con
 	return sole;
 }
 
-/* Messages without the address: amdgpu's (LX_KMSG_SOLE_AMDGPU) are the
- * log's only AMD GPU's; a row naming its driver (a power-management
- * callback: "[nvidia]") that driver's only GPU's; the DRM core's
- * (LX_KMSG_SOLE_GPU) the log's only GPU's. */
+/* The GPU driver a message names as a word ("[drm:func [amdgpu]]", "kfd
+ * kfd: amdgpu:", "NVRM:", "nvidia-modeset:", "i915"), NULL for none: the
+ * driver whose only GPU a message without an address is about. */
+static const char *driver_named_by(const char *text)
+{
+	static const struct {
+		const char *word, *driver;
+	} words[] = {
+		{"amdgpu", "amdgpu"}, {"kfd", "amdgpu"},   {"radeon", "radeon"}, {"i915", "i915"},
+		{"nouveau", "nouveau"}, {"NVRM", "nvidia"}, {"nvidia", "nvidia"}, {"xe", "xe"},
+	};
+	for (size_t w = 0; w < sizeof(words) / sizeof(words[0]); w++) {
+		size_t n = strlen(words[w].word);
+		for (const char *at = strstr(text, words[w].word); at; at = strstr(at + 1, words[w].word)) {
+			/* a word of its own: "nvidia-uvm" counts, "Xen"/"axe" do not */
+			bool starts = at == text || !isalnum((unsigned char)at[-1]);
+			bool ends = !isalnum((unsigned char)at[n]) && at[n] != '_';
+			if (starts && ends)
+				return words[w].driver;
+		}
+	}
+	return NULL;
+}
+
+/* Messages without the address are the log's only GPU's: of the driver
+ * the row captures (a power-management callback: "[nvidia]") or its flag
+ * says (LX_KMSG_SOLE_AMDGPU, _INTEL, _NVIDIA), else of the driver the
+ * message names; the DRM core's (LX_KMSG_SOLE_GPU) of any GPU driver. A
+ * message naming no driver and no such flag (a module refused, the IOMMU)
+ * stays without a GPU. */
 static void bind_sole_gpu(const struct lx_kmsg *log, const struct lx_host *host, struct events *ev)
 {
 	/* the answers so far, per driver (the last slot: any driver) */
@@ -3080,8 +3106,8 @@ static void bind_sole_gpu(const struct lx_kmsg *log, const struct lx_host *host,
 	bool asked[ANY + 1] = {0};
 	for (size_t e = 0; e < ev->n; e++) {
 		struct lx_kmsg_match *m = &ev->items[e];
-		if (!(m->entry->flags & LX_KMSG_SOLE_ANY) ||
-		    m->pci)
+		/* their own binding: another driver's GPUs, display devices */
+		if (m->pci || (m->entry->flags & (LX_KMSG_OWNER_FROM_LOG | LX_KMSG_DISPLAY_GPU)))
 			continue;
 		const char *driver = lx_kmsg_match_field(m, "driver");
 		if (!driver && (m->entry->flags & LX_KMSG_SOLE_AMDGPU))
@@ -3091,6 +3117,10 @@ static void bind_sole_gpu(const struct lx_kmsg *log, const struct lx_host *host,
 			driver = "i915";
 		if (!driver && (m->entry->flags & LX_KMSG_SOLE_NVIDIA))
 			driver = "nvidia";
+		if (!driver)
+			driver = driver_named_by(log->lines[m->first].text);
+		if (!driver && !(m->entry->flags & LX_KMSG_SOLE_GPU))
+			continue;
 		size_t slot = ANY;
 		for (size_t d = 0; driver && d < ANY; d++)
 			if (strcmp(driver, gpu_drivers[d]) == 0)

@@ -266,7 +266,8 @@ static const struct expect expects[] = {
 	/* Xid 45 names the Xid it follows: that one is the cause */
 	{"xid-45-caused-by.log", "LXG110", W, "0000:dc:00.0", "xid=45|root_xid=149", NULL},
 	{"xid-45-caused-by.log", "LXG110", W, "0000:ed:00.0", "xid=45|root_xid=145", NULL},
-	{"gsp-heartbeat-journal.log", "LXG108", E, NULL, NULL, NULL},
+	/* "NVRM: GPU0" is no address; the log's only NVIDIA GPU is 0000:05:00.0 */
+	{"gsp-heartbeat-journal.log", "LXG108", E, "0000:05:00.0", NULL, NULL},
 	{"xid-62-154-proxmox.log", "LXG110", E, "0000:01:00.0", "xid=62|bucket=RESET_GPU", NULL},
 	{"xid-62-154-proxmox.log", "LXG110", E, "0000:01:00.0", "xid=154|action=GPU Reset Required", NULL},
 	/* the driver's own status names in its check lines */
@@ -972,6 +973,29 @@ static void test_amd_sole_gpu(void)
  * GPU's, with an iGPU and an Arc card they stay unnamed (strongtz/i915-sriov-dkms#55's
  * forcewake line). A refusal of a GPU another Intel driver takes is no
  * finding; two refusals of one GPU are one. */
+/* A row with no flag: a message naming its driver in words ("NVRM:")
+ * but no device is the log's only GPU of that driver, none with two, and
+ * none when the log's only GPU is another driver's. */
+static void test_named_driver_sole_gpu(void)
+{
+	static const char gsp[] = "[ 9.1] NVRM: GPU0 _kgspRpcRecvPoll: GSP RM heartbeat timed out\n";
+	static const struct {
+		const char *others, *gpu, *what;
+	} cases[] = {
+		{"[ 9.2] nvidia 0000:05:00.0: Enabling HDA controller\n", "0000:05:00.0",
+		 "an NVRM message naming no GPU, one NVIDIA GPU in the log: that GPU"},
+		{"[ 9.2] nvidia 0000:05:00.0: Enabling HDA controller\n"
+		 "[ 9.3] nvidia 0000:06:00.0: Enabling HDA controller\n",
+		 NULL, "an NVRM message naming no GPU, two NVIDIA GPUs in the log: no GPU"},
+		{"[ 9.2] amdgpu 0000:03:00.0: amdgpu: SMU is resumed successfully!\n", NULL,
+		 "an NVRM message naming no GPU, the log's only GPU an AMD one: no GPU"},
+	};
+	for (size_t c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
+		_cleanup_free_ char *text = lx_xasprintf("%s%s", gsp, cases[c].others);
+		one_finding(text, "LXG108", cases[c].gpu, NULL, cases[c].what);
+	}
+}
+
 static void test_intel_sole_gpu(void)
 {
 	static const char fw[] = "[   14.458687] [drm:fw_domains_get_with_fallback [i915]] *ERROR* render: timed out "
@@ -1370,10 +1394,13 @@ static char *catalogue_doc(void)
 		    "the same GPU before it (one that names that GPU, or names none with no line\n"
 		    "about another GPU in between), else says the cause is not in the log;\n"
 		    "`owner`: the GPUs are those the log shows another driver (nouveau) binding;\n"
-		    "`sole`: a message that names no device is about the log's only GPU of its\n"
-		    "driver (amdgpu's, i915's, or the driver the row's `driver` field names; else of\n"
-		    "any GPU driver; a driver's lines include drm's \"Initialized <driver> ... for\n"
-		    "<address>\"), and names none when the log shows two or more; `driven`: no\n"
+		    "`sole`: the row's messages are amdgpu's, i915's or nvidia's even where they do\n"
+		    "not say so, or (the DRM core's) any GPU driver's (a message that names no\n"
+		    "device is about the log's only GPU of its driver: the one the row's `driver`\n"
+		    "field names, else the one its flag says, else the one the message names as a\n"
+		    "word, `NVRM`, `nvidia-uvm`, `[amdgpu]`, `kfd`, `i915`; a driver's lines\n"
+		    "include drm's \"Initialized <driver> ... for <address>\"; none when the log\n"
+		    "shows two or more); `driven`: no\n"
 		    "finding when the log shows the other Intel driver (i915 or xe) taking the GPU;\n"
 		    "`oops`: the header of an oops, BUG or WARN, which counts when the code it\n"
 		    "happened in is a GPU driver's (nvidia*, amdgpu, i915, xe): the WARN's location,\n"
@@ -2041,6 +2068,7 @@ int main(int argc, char **argv)
 	test_amd_init_causes();
 	test_amd_sole_gpu();
 	test_intel_sole_gpu();
+	test_named_driver_sole_gpu();
 	test_oops_owner();
 	test_wrapped_forms();
 	test_pm_callback_driver();
