@@ -3047,13 +3047,50 @@ static char *gpu_line_pci(const char *text, const char *driver, const struct lx_
 	return NULL;
 }
 
-/* The one GPU the log's lines of DRIVER (NULL: of any GPU driver) name;
- * NULL when none or several. */
-static char *sole_gpu(const struct lx_kmsg *log, const struct lx_host *host, const char *driver)
+static char *enumerated_display(const char *text, char vendor[5], const struct lx_host *host);
+
+/* The GPU a line of DRIVER (NULL: any) names in a form other than its own
+ * prefix: nvidia's "NVRM: GPU at PCI:0000:01:00: GPU-..." (printed with
+ * Xid 79) and nvidia-modeset's "GPU:0 (GPU-...) @ PCI:0000:01:00.0", or the
+ * kernel's enumeration of a display device of the driver's vendor ("pci
+ * 0000:01:00.0: [10de:2684] type 00 class 0x030000"). */
+static char *gpu_mentioned_pci(const char *text, const char *driver, const struct lx_host *host)
+{
+	bool nvidia = !driver || strcmp(driver, "nvidia") == 0;
+	const char *at = strstr(text, "NVRM: GPU at PCI:");
+	if (!at && lx_str_starts_with(text, "nvidia-modeset: "))
+		at = strstr(text, " @ PCI:");
+	if (at && nvidia) {
+		/* "0000:01:00" without the function (as Xid lines print it) */
+		const char *addr = strstr(at, "PCI:") + strlen("PCI:");
+		size_t n = strspn(addr, "0123456789abcdefABCDEF:.");
+		if (n && addr[n - 1] == ':')
+			n--;
+		_cleanup_free_ char *a = lx_xstrndup(addr, n);
+		_cleanup_free_ char *full = strchr(a, '.') ? lx_xstrdup(a) : lx_xasprintf("%s.0", a);
+		return find_pci(full, host);
+	}
+	static const struct {
+		const char *driver, *vendor;
+	} vendors[] = {{"nvidia", "10de"}, {"nouveau", "10de"}, {"amdgpu", "1002"},
+		       {"radeon", "1002"}, {"i915", "8086"},    {"xe", "8086"}};
+	char vendor[5];
+	char *pci = enumerated_display(text, vendor, host);
+	for (size_t v = 0; pci && v < sizeof(vendors) / sizeof(vendors[0]); v++)
+		if ((!driver || strcmp(driver, vendors[v].driver) == 0) && strcmp(vendor, vendors[v].vendor) == 0)
+			return pci;
+	free(pci);
+	return NULL;
+}
+
+/* The one GPU the lines of FORM name; NULL when none or several (then
+ * *several). */
+static char *sole_of(const struct lx_kmsg *log, const struct lx_host *host, const char *driver,
+		     char *(*form)(const char *, const char *, const struct lx_host *), bool *several)
 {
 	char *sole = NULL;
 	for (size_t i = 0; i < log->n; i++) {
-		char *pci = gpu_line_pci(log->lines[i].text, driver, host);
+		char *pci = form(log->lines[i].text, driver, host);
 		if (!pci || (sole && strcmp(pci, sole) == 0)) {
 			free(pci);
 			continue;
@@ -3061,10 +3098,24 @@ static char *sole_gpu(const struct lx_kmsg *log, const struct lx_host *host, con
 		if (sole) {
 			free(pci);
 			free(sole);
+			*several = true;
 			return NULL;
 		}
 		sole = pci;
 	}
+	return sole;
+}
+
+/* The one GPU the log's lines of DRIVER (NULL: of any GPU driver) name;
+ * where they name none (an old driver's lines carry no address, a "grep
+ * NVRM" of the log), the one its other mentions of such a GPU name; NULL
+ * when none or several. */
+static char *sole_gpu(const struct lx_kmsg *log, const struct lx_host *host, const char *driver)
+{
+	bool several = false;
+	char *sole = sole_of(log, host, driver, gpu_line_pci, &several);
+	if (!sole && !several)
+		sole = sole_of(log, host, driver, gpu_mentioned_pci, &several);
 	return sole;
 }
 

@@ -989,6 +989,16 @@ static void test_named_driver_sole_gpu(void)
 		 NULL, "an NVRM message naming no GPU, two NVIDIA GPUs in the log: no GPU"},
 		{"[ 9.2] amdgpu 0000:03:00.0: amdgpu: SMU is resumed successfully!\n", NULL,
 		 "an NVRM message naming no GPU, the log's only GPU an AMD one: no GPU"},
+		/* no line with nvidia's prefix: its other mentions of a GPU */
+		{"[ 9.2] NVRM: GPU at PCI:0000:05:00: GPU-7d0a9c55-5a7d-1b3c-0f32-0b4e3c7f7a11\n", "0000:05:00.0",
+		 "an NVRM message naming no GPU, nvidia's \"GPU at PCI:\" line names one: that GPU"},
+		{"[ 0.4] pci 0000:05:00.0: [10de:2684] type 00 class 0x030000 PCIe Legacy Endpoint\n",
+		 "0000:05:00.0", "an NVRM message naming no GPU, one NVIDIA display device enumerated: that GPU"},
+		{"[ 0.4] pci 0000:05:00.0: [10de:2684] type 00 class 0x030000 PCIe Legacy Endpoint\n"
+		 "[ 0.4] pci 0000:06:00.0: [10de:2684] type 00 class 0x030000 PCIe Legacy Endpoint\n",
+		 NULL, "an NVRM message naming no GPU, two NVIDIA display devices enumerated: no GPU"},
+		{"[ 0.4] pci 0000:05:00.0: [1002:744c] type 00 class 0x030000 PCIe Legacy Endpoint\n", NULL,
+		 "an NVRM message naming no GPU, an AMD display device enumerated: no GPU"},
 	};
 	for (size_t c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
 		_cleanup_free_ char *text = lx_xasprintf("%s%s", gsp, cases[c].others);
