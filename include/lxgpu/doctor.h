@@ -79,9 +79,10 @@ void lx_oops_free(struct lx_oops *o);
 /* ---- the catalogue of known messages (src/doctor/catalogue.c) ---- */
 
 enum {
-	/* Counts only when the line names a GPU of the host that nvidia drives
-	 * (or the nvidia driver as the device's): IOMMU faults of other
-	 * devices, and of GPUs given to VMs, are not ours. */
+	/* Counts only when the line names a GPU the host drives with a GPU
+	 * driver, or one a GPU driver's line of the log names (or the nvidia
+	 * driver as the device's): IOMMU faults of other devices, and of GPUs
+	 * given to VMs, are not ours. */
 	LX_KMSG_GPU_ONLY = 1u << 0,
 	/* Counts only when an NVIDIA module is not loaded: a refused module
 	 * while nvidia and nvidia_uvm run is someone else's (or history). */

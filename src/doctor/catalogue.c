@@ -2948,13 +2948,6 @@ static bool match_row(const struct lx_kmsg *log, const struct lx_host *host, siz
 	set_rm_init(ev);
 	*through = ev->last;
 	bool keep = true;
-	if ((row->flags & LX_KMSG_GPU_ONLY) && host) {
-		/* a GPU of the host that nvidia drives: one given to a VM
-		 * (vfio-pci) faults in the VM's IOMMU domain, not ours */
-		const struct lx_gpu *g = ev->pci ? lx_host_find_gpu_by_bdf(host, ev->pci) : NULL;
-		keep = names_nvidia_device(log->lines[i].text) ||
-		       (g && (!g->driver || strcmp(g->driver, "nvidia") == 0));
-	}
 	if (row->flags & LX_KMSG_NVIDIA_MISSING)
 		keep = nvidia_missing(host);
 	if (!keep) {
@@ -3284,6 +3277,58 @@ static bool log_shows_gpu(const struct lx_kmsg *log, const struct lx_host *host,
 	return false;
 }
 
+/* Whether the host's driver of GPU PCI is a GPU driver (not vfio-pci):
+ * unknown counts as one. */
+static bool host_drives(const struct lx_host *host, const char *pci)
+{
+	const struct lx_gpu *g = lx_host_find_gpu_by_bdf(host, pci);
+	if (!g)
+		return false;
+	if (!g->driver)
+		return true;
+	for (size_t d = 0; d < sizeof(gpu_drivers) / sizeof(gpu_drivers[0]); d++)
+		if (strcmp(g->driver, gpu_drivers[d]) == 0)
+			return true;
+	return false;
+}
+
+/* A message about a device that counts only for a GPU of this host
+ * (LX_KMSG_GPU_ONLY: IOMMU faults, a BAR left unassigned) counts when it
+ * names an NVIDIA device, or the host drives the GPU with a GPU driver, or
+ * a GPU driver's line of the log names it (a saved log of another
+ * machine): one given to a VM (vfio-pci) faults in the VM's IOMMU domain,
+ * not ours. */
+static void keep_host_gpus(const struct lx_kmsg *log, const struct lx_host *host, struct events *ev)
+{
+	if (!host)
+		return;
+	struct events out = {0};
+	struct lx_strv driven = {0};
+	bool read = false;
+	for (size_t e = 0; e < ev->n; e++) {
+		struct lx_kmsg_match *m = &ev->items[e];
+		bool keep = !(m->entry->flags & LX_KMSG_GPU_ONLY) || names_nvidia_device(log->lines[m->first].text) ||
+			    (m->pci && host_drives(host, m->pci));
+		if (!keep && m->pci) {
+			for (size_t i = 0; i < log->n && !read; i++) {
+				char *pci = gpu_line_pci(log->lines[i].text, NULL, host);
+				if (pci && !lx_strv_contains(&driven, pci))
+					lx_strv_push(&driven, pci);
+				free(pci);
+			}
+			read = true;
+			keep = lx_strv_contains(&driven, m->pci);
+		}
+		if (keep)
+			events_push(&out, m);
+		else
+			match_clear(m);
+	}
+	lx_strv_free(&driven);
+	free(ev->items);
+	*ev = out;
+}
+
 /* A PCI core message about any device (LX_KMSG_PCI_GPU) counts when the
  * log shows the device to be a GPU: a network card given to a VM is not
  * ours. */
@@ -3556,6 +3601,7 @@ int lx_kmsg_match_all(const struct lx_kmsg *log, const struct lx_host *host,
 	bind_owners(log, host, &raw, &owned);
 	bind_display_gpus(log, host, &owned);
 	bind_sole_gpu(log, host, &owned);
+	keep_host_gpus(log, host, &owned);
 	keep_pci_gpus(log, host, &owned);
 	drop_announcements(&owned);
 	drop_driven(log, host, &owned);

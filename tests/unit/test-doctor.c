@@ -1398,8 +1398,8 @@ static char *catalogue_doc(void)
 		    "apostrophes as the kernel's `'`; an Xid whose address the poster elided still\n"
 		    "counts, its GPU unknown (`logged_gpu`: the address as written). Fields are the pattern's\n"
 		    "subexpressions (field = group number). Flags: `gpu` counts only when the line\n"
-		    "names a GPU of the host that nvidia drives (or the nvidia driver as the\n"
-		    "device); `no-nvidia` only when nvidia or nvidia_uvm is not loaded; `cause`:\n"
+		    "names a GPU that the host drives with a GPU driver (not vfio-pci), that a GPU\n"
+		    "driver's line of the log names, or the nvidia driver as the device; `no-nvidia` only when nvidia or nvidia_uvm is not loaded; `cause`:\n"
 		    "the message says a GPU failed, not why: the finding names the message about\n"
 		    "the same GPU before it (one that names that GPU, or names none with no line\n"
 		    "about another GPU in between), else says the cause is not in the log;\n"
@@ -1581,6 +1581,23 @@ static void test_gpu_only(void)
 	int_eq((long long)got, 1, "the iGPU's fault and the VM's GPU's are not the nvidia GPU's");
 	if (got == 1)
 		str_eq(m.items[0].pci, "0000:41:00.0", "the GPU's fault, address completed");
+	lx_kmsg_matches_free(&m);
+	lx_kmsg_free(&k);
+	/* a GPU the host's model lacks (a saved log of another machine) that an
+	 * amdgpu line of the log names: its fault counts; the host's amdgpu GPU
+	 * too; the vfio-pci GPU still does not */
+	gpus[0] = (struct lx_gpu){.bdf = (char *)"0000:05:00.0", .driver = (char *)"amdgpu"};
+	parse("[ 5.0] amdgpu 0000:03:00.0: amdgpu: SMU is initialized successfully!\n"
+	      "[ 10.1] AMD-Vi: Event logged [IO_PAGE_FAULT device=03:00.0 domain=0x000c address=0x1234000 flags=0x0020]\n"
+	      "[ 10.2] amdgpu 0000:05:00.0: AMD-Vi: Event logged [IO_PAGE_FAULT domain=0x000d address=0x0 flags=0x0020]\n"
+	      "[ 10.3] vfio-pci 0000:81:00.0: AMD-Vi: Event logged [IO_PAGE_FAULT domain=0x0003 address=0x80000040 flags=0x0020]\n",
+	      &k);
+	got = count_matches(&k, &host, &m);
+	int_eq((long long)got, 2, "the log's amdgpu GPU and the host's amdgpu GPU fault, the VM's GPU not");
+	if (got == 2) {
+		str_eq(m.items[0].pci, "0000:03:00.0", "the log's amdgpu GPU");
+		str_eq(m.items[1].pci, "0000:05:00.0", "the host's amdgpu GPU");
+	}
 	lx_kmsg_matches_free(&m);
 	lx_kmsg_free(&k);
 }
