@@ -1155,19 +1155,35 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "drivers/gpu/drm/amd/amdgpu/amdgpu_device.c amdgpu_device_gpu_recover(): "
 	 "dev_info(tmp_adev->dev, \"GPU reset(%d) failed\\n\", atomic_read(&tmp_adev->"
 	 "gpu_reset_counter)) (later: \"GPU reset(%d) failed with error %d\\n\")"},
+	/* A ring the driver's test command did not pass, every wording: the
+	 * helper's "ring NAME test failed (ERR)" with the address (4.20 and
+	 * later), and before it each IP block's own DRM_ERROR without one,
+	 * "amdgpu: ring N test failed (scratch(REG)=VALUE)" (gfx_v6-v9),
+	 * "(ME)amdgpu: ring N test failed (VALUE)" (sdma, uvd, vce), and
+	 * radeon's "radeon: ring N test failed ..." of every ASIC family. */
 	{"amdgpu-ring-test-failed",
-	 "amdgpu (" BDF "): (amdgpu: )?(\\[drm:[a-z0-9_]+ \\[amdgpu\\]\\] \\*ERROR\\* )?ring ([a-z0-9_.]+) test "
-	 "failed \\((-?[0-9]+)\\)",
+	 "((amdgpu|radeon) (" BDF "): (amdgpu: )?(\\[drm\\] )?(\\[drm:[a-z0-9_]+ \\[(amdgpu|radeon)\\]\\] )?"
+	 "(\\*ERROR\\* )?(\\([0-9]+\\))?((amdgpu|radeon): )?|(\\[drm:[a-z0-9_]+ \\[(amdgpu|radeon)\\]\\] "
+	 "\\*ERROR\\* )?(\\([0-9]+\\))?(amdgpu|radeon): )ring (([a-z0-9_.]+) )?test failed"
+	 "( \\(((scratch\\(0x[0-9a-fA-F]+\\)=)?-?(0x)?[0-9a-fA-F]+)\\))?",
 	 LXG142_GPU_HANG, LX_SEVERITY_WARNING,
-	 "the AMD GPU's ring {ring} did not pass the driver's test ({error}; -110: no answer in time): "
-	 "at boot its engine does not start (an init failure follows), during a reset the engine did "
-	 "not come back; programs using it (in every container holding the GPU) lose their work",
+	 "the AMD GPU's ring {ring} did not pass the driver's test ({error}; -110, or a register "
+	 "still holding 0xCAFEDEAD: the engine never ran the test command; 0xFFFFFFFF: the GPU no "
+	 "longer answers): at boot its engine does not start (an init failure follows), during a "
+	 "reset or resume the engine did not come back; programs using it (in every container "
+	 "holding the GPU) lose their work",
 	 "reboot the host (power it off if it recurs); if it fails on every boot, install the "
 	 "linux-firmware of the kernel's release or revert the update after which it began",
-	 LX_KMSG_RESTATES, {{"ring", 4}, {"gpu", 1}, {"error", 5}},
+	 LX_KMSG_SOLE_AMDGPU | LX_KMSG_RESTATES,
+	 {{"gpu", 3}, {"ring", 17}, {"error", 19}, {"driver", 2}, {"driver", 15}},
 	 "drivers/gpu/drm/amd/amdgpu/amdgpu_ring.c amdgpu_ring_test_helper(): DRM_DEV_ERROR(adev->dev, "
-	 "\"ring %s test failed (%d)\\n\", ring->name, r), which prints the address and "
-	 "\"[drm:amdgpu_ring_test_helper [amdgpu]] *ERROR* \""},
+	 "\"ring %s test failed (%d)\\n\", ring->name, r) (the address and the function's name); "
+	 "before 4.20 each block's ring_test_ring(): gfx_v6_0.c-gfx_v9_0.c DRM_ERROR(\"amdgpu: ring %d "
+	 "test failed (scratch(0x%04X)=0x%08X)\\n\", ring->idx, scratch, tmp), and radeon's r100.c-cik.c "
+	 "DRM_ERROR(\"radeon: ring %d test failed (scratch(0x%04X)=0x%08X)\\n\") (r100: without the "
+	 "ring number; 2025 kernels: drm_err() with the address); sdma_v2_4-v4_0.c \"amdgpu: ring %d "
+	 "test failed (0x%08x)\\n\" (sdma_v4_0: the instance before it, \"(1)amdgpu: ...\"), uvd and vce "
+	 "the same without the value"},
 	{"kfd-not-supported-asic",
 	 "amdgpu (" BDF "): (amdgpu: )?kfd not supported on this ASIC",
 	 LXG143_KFD_REFUSED, LX_SEVERITY_WARNING,
@@ -1871,20 +1887,28 @@ static const struct lx_kmsg_entry catalogue[] = {
 	/* the engines that stop answering: IB tests, KIQ register access,
 	 * amdkfd's hardware scheduler (HWS) preemption */
 	{"amdgpu-ib-test-failed",
-	 "(amdgpu (" BDF "): )?(amdgpu: )?(\\[drm:[a-z0-9_]+ \\[amdgpu\\]\\] \\*ERROR\\* )?(amdgpu: )?"
-	 "(IB test failed on|failed testing IB on( ring)?) ([a-z0-9_.]+) \\((-?[0-9]+)\\)",
+	 "((amdgpu|radeon) (" BDF "): )?(amdgpu: |\\[drm\\] \\*ERROR\\* )?(\\[drm:[a-z0-9_]+ \\[(amdgpu|radeon)\\]\\] "
+	 "\\*ERROR\\* )?(\\(([0-9]+)\\))?((amdgpu|radeon): )?((IB test failed on|failed testing IB on( ring)?) "
+	 "([A-Za-z0-9_.]+)( ring)?|(amdgpu|radeon): ib test failed) "
+	 "\\(((scratch\\(0x[0-9a-fA-F]+\\)=)?-?(0x)?[0-9a-fA-F]+)\\)",
 	 LXG142_GPU_HANG, LX_SEVERITY_WARNING,
 	 "the AMD GPU's ring {ring} did not run the driver's test command buffer (IB test, {error}; "
 	 "-110: no answer in time): its engine does not work (at boot the driver goes on without it, "
-	 "after a reset it did not come back); programs using it (ROCm compute on comp_* rings, "
-	 "video on vcn/uvd, in every container holding the GPU) fail or hang",
+	 "or without acceleration when it is the GFX ring; after a reset or resume it did not come "
+	 "back); programs using it (ROCm compute on comp_* rings, video on vcn/uvd, in every "
+	 "container holding the GPU) fail or hang",
 	 "reboot the host (power it off if it recurs); if it fails on every boot, install the "
 	 "linux-firmware of the kernel's release or revert the kernel or firmware update after "
 	 "which it began",
-	 LX_KMSG_SOLE_AMDGPU, {{"gpu", 2}, {"ring", 8}, {"error", 9}},
+	 LX_KMSG_SOLE_AMDGPU,
+	 {{"gpu", 3}, {"ring", 14}, {"error", 17}, {"driver", 2}, {"driver", 10}, {"driver", 16}},
 	 "drivers/gpu/drm/amd/amdgpu/amdgpu_ib.c amdgpu_ib_ring_tests(): DRM_DEV_ERROR(adev->dev, "
-	 "\"IB test failed on %s (%d).\\n\", ring->name, r) (newer: dev_err); before 4.16 "
-	 "DRM_ERROR(\"amdgpu: failed testing IB on ring %d (%d).\\n\", i, r)"},
+	 "\"IB test failed on %s (%d).\\n\", ring->name, r) (newer: dev_err); drivers/gpu/drm/radeon/"
+	 "radeon_ib.c radeon_ib_ring_tests(): DRM_ERROR(\"radeon: failed testing IB on GFX ring "
+	 "(%d).\\n\", r) and, for another ring, \"radeon: failed testing IB on ring %d (%d).\\n\", which "
+	 "amdgpu_ib.c printed as \"amdgpu: ...\" before 4.16; each block's test_ib() of those kernels: "
+	 "gfx_v6_0.c-gfx_v9_0.c and r600.c/cik.c DRM_ERROR(\"amdgpu: ib test failed "
+	 "(scratch(0x%04X)=0x%08X)\\n\") (radeon: \"radeon: ...\"), sdma the value alone"},
 	{"amdgpu-ib-ring-tests-failed",
 	 "(amdgpu (" BDF "): )?(amdgpu: )?(\\[drm:[a-z0-9_]+ \\[amdgpu\\]\\] \\*ERROR\\* )?ib ring test "
 	 "failed \\((-?[0-9]+)\\)",
@@ -2660,7 +2684,8 @@ static void merge_fields(struct lx_kmsg_match *same, const struct lx_kmsg_match 
 			same->values[f] = lx_xstrdup(v);
 			continue;
 		}
-		if (strcmp(name, "process") != 0)
+		/* the processes a GPU's faults name, the rings its tests failed on */
+		if (strcmp(name, "process") != 0 && strcmp(name, "ring") != 0)
 			continue;
 		size_t n = strlen(v);
 		bool listed = false;
@@ -2834,7 +2859,9 @@ static void set_rm_init(struct lx_kmsg_match *ev)
 		ev->values[er] = lx_xasprintf("NV_STATUS 0x%x", status);
 }
 
-#define GROUPS_MAX 16
+/* the most subexpressions a row's pattern may capture, plus one: the rows that
+ * take each driver's old and new wordings have many */
+#define GROUPS_MAX 24
 
 static char *gpu_line_pci(const char *text, const char *driver, const struct lx_host *host);
 

@@ -300,6 +300,12 @@ static const struct expect expects[] = {
 	{"bar-64bit-no-window.log", "LXG104", E, NULL, NULL, NULL},
 	{"amdgpu-gpu-reset-failed.log", "LXG142", E, "0000:0b:00.0", "count=1", NULL},
 	{"amdgpu-ring-test-failed.log", "LXG142", W, "0000:03:00.0", "ring=kiq_2.1.0|error=-110", NULL},
+	/* the 4.x wordings without the address: each block's own test, the
+	 * scratch register's value; radeon's of the same form */
+	{"amdgpu-ring-test-scratch.log", "LXG142", W, "0005:03:00.0", "ring=9|error=scratch(0xC040)=0xFFFFFFFF|driver=amdgpu",
+	 NULL},
+	{"radeon-ring-test-scratch.log", "LXG142", W, NULL, "ring=0|error=scratch(0x850C)=0xCAFEDEAD|driver=radeon", NULL},
+	{"radeon-ib-test-failed.log", "LXG142", W, "0000:01:00.0", "ring=GFX|error=-110|driver=radeon|times=1", NULL},
 	{"kfd-not-supported-asic.log", "LXG143", W, "0000:06:00.0", NULL, NULL},
 	{"kfd-not-supported-asic.log", "LXG143", W, "0000:23:00.0", NULL, NULL},
 	/* the 4.x DMC line names no file: it restates the loader's line before it */
@@ -322,7 +328,7 @@ static const struct expect expects[] = {
 	{"amdgpu-vram-lost.log", "LXG142", E, "0000:28:00.0", NULL, NULL},
 	{"amdgpu-baco-reset.log", "LXG142", W, "0000:28:00.0", "method=BACO", NULL},
 	{"amdgpu-ring-timeout-mode1.log", "LXG142", W, "0000:03:00.0",
-	 "ring=gfx_0.0.0|signaled=228661|emitted=228662|times=2", NULL},
+	 "ring=gfx_0.0.0, kiq_2.1.0|signaled=228661|emitted=228662|times=2", NULL},
 	{"amdgpu-ring-timeout-old.log", "LXG142", W, NULL, "ring=gfx_0.0.0|signaled=9910|emitted=9912", NULL},
 	{"i915-gpu-hang.log", "LXG142", W, "0000:00:10.0", "ecode=9:4:c47d807d|process=ffmpeg|times=3", NULL},
 	{"kfd-atomics.log", "LXG143", E, NULL, "pci_id=1002:67df", NULL},
@@ -418,8 +424,8 @@ static const struct expect expects[] = {
 	/* engines that stop answering: IB tests, the KIQ, amdkfd's HWS */
 	{"amdgpu-ib-test-failed.log", "LXG142", W, "0000:c1:00.0", "ring=vpe|error=-110|times=1", NULL},
 	{"amdgpu-ib-ring-tests-alone.log", "LXG142", W, "0000:c1:00.0", "error=-110", NULL},
-	{"amdgpu-ib-test-two-gpus.log", "LXG142", W, "0005:01:00.0", "ring=comp_1.2.0|times=2", NULL},
-	{"amdgpu-ib-test-two-gpus.log", "LXG142", W, "000d:31:00.0", "ring=comp_1.2.0|times=2", NULL},
+	{"amdgpu-ib-test-two-gpus.log", "LXG142", W, "0005:01:00.0", "ring=comp_1.2.0, comp_1.3.0|times=2", NULL},
+	{"amdgpu-ib-test-two-gpus.log", "LXG142", W, "000d:31:00.0", "ring=comp_1.2.0, comp_1.3.0|times=2", NULL},
 	{"amdgpu-kiq-timeout.log", "LXG142", W, "0000:05:00.0", "step=failed to write reg 1a6f4 wait reg 1a706|times=2",
 	 NULL},
 	{"amdgpu-kiq-reg-failed.log", "LXG142", W, "0000:05:00.0", "rw=read|reg=2a0c|times=2", NULL},
@@ -462,7 +468,7 @@ static const struct expect expects[] = {
 	{"amdgpu-gpu-post-error.log", "LXG141", E, "0000:67:00.0", "seconds=5|times=2", NULL},
 	{"amdgpu-gpu-post-error-alone.log", "LXG141", E, "0000:67:00.0", NULL, "-"},
 	/* radeon: each stalled ring once, its lockup line restating it */
-	{"radeon-gpu-lockup.log", "LXG142", W, "0000:01:00.0", "ring=4|ms=13024|times=3", NULL},
+	{"radeon-gpu-lockup.log", "LXG142", W, "0000:01:00.0", "ring=4, 3, 0|ms=13024|times=3", NULL},
 	{"radeon-gpu-lockup-alone.log", "LXG142", W, "0000:01:00.0", "ring=0", NULL},
 	{"amdgpu-dmub-idle-timeout.log", "LXG146", W, "0000:0d:00.0", "step=waiting for DMUB idle|status=3", NULL},
 	{"amdgpu-probe-failed-alone.log", "LXG141", E, "0000:01:00.0", "error=-22", "-"},
