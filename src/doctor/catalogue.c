@@ -671,16 +671,17 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 * the GPU. A GPU that did not resume is unusable until a reboot; one
 	 * that refused to suspend keeps working (the system stays awake). */
 	{"gpu-pm-resume-failed",
-	 GPU_DRIVER " (" BDF "): (PM: )?failed to (resume|thaw|restore|recover)(( async)?( early| late| noirq)?)"
-	 ": error (-?[0-9]+)",
+	 "(" GPU_DRIVER " (" BDF "): (PM: )?|(PM: )?Device (" BDF ") )failed to (resume|thaw|restore|recover)"
+	 "(( async)?( early| late| noirq)?): error (-?[0-9]+)",
 	 LXG174_GPU_PM_FAILED, LX_SEVERITY_ERROR,
-	 "the GPU did not come back from a suspend or hibernation: {driver}'s {step} failed "
+	 "the GPU did not come back from a suspend or hibernation: its {step} failed "
 	 "({error}), so the GPU is unusable until the host reboots (containers holding it lose it)",
 	 FIX_PM_RESUME,
-	 0, {{"gpu", 2}, {"driver", 1}, {"step", 4}, {"error", 8}},
+	 LX_KMSG_PCI_GPU, {{"gpu", 3}, {"driver", 2}, {"step", 7}, {"error", 11}, {"gpu", 6}},
 	 "drivers/base/power/main.c pm_dev_err(): dev_err(dev, \"failed to %s%s: error %d\\n\", "
 	 "pm_verb(state.event), info, error) under pr_fmt \"PM: \" (before 6.2: pr_err(\"Device %s "
-	 "failed to %s%s: error %d\\n\"), without the driver)"},
+	 "failed to %s%s: error %d\\n\"), without the driver: counted for a device the log shows "
+	 "to be a GPU)"},
 	{"gpu-pm-resume-callback",
 	 GPU_DRIVER " (" BDF "): (PM: )?[a-z_]+\\(\\): ([a-z0-9_]*(resume|thaw|restore)[a-z0-9_]*)"
 	 "(\\+0x[0-9a-f]+/0x[0-9a-f]+)?( \\[[a-z0-9_]+\\]?)? returns (-?[0-9]+)",
@@ -693,16 +694,48 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "suspend_report_result(): dev_err(dev, \"%s(): %ps returns %d\\n\", function, fn, ret) "
 	 "(\"%pS\" with the offset before 6.x)"},
 	{"gpu-pm-suspend-failed",
-	 GPU_DRIVER " (" BDF "): (PM: )?failed to (suspend|freeze|quiesce|hibernate|poweroff|power "
-	 "off)(( async)?( early| late| noirq)?): error (-?[0-9]+)",
+	 "(" GPU_DRIVER " (" BDF "): (PM: )?|(PM: )?Device (" BDF ") )failed to (suspend|freeze|quiesce|"
+	 "hibernate|poweroff|power off)(( async)?( early| late| noirq)?): error (-?[0-9]+)",
 	 LXG174_GPU_PM_FAILED, LX_SEVERITY_WARNING,
-	 "the GPU refused to suspend ({driver}'s {step} failed: {error}): the host did not sleep; the "
+	 "the GPU refused to suspend (its {step} failed: {error}): the host did not sleep; the "
 	 "GPU itself keeps working",
 	 FIX_PM_SUSPEND,
-	 0, {{"gpu", 2}, {"driver", 1}, {"step", 4}, {"error", 8}},
+	 LX_KMSG_PCI_GPU, {{"gpu", 3}, {"driver", 2}, {"step", 7}, {"error", 11}, {"gpu", 6}},
 	 "drivers/base/power/main.c pm_dev_err(): dev_err(dev, \"failed to %s%s: error %d\\n\", "
 	 "pm_verb(state.event), info, error), for a suspend, freeze (hibernation), quiesce or "
-	 "poweroff step"},
+	 "poweroff step (before 6.2: pr_err(\"Device %s failed to %s%s: error %d\\n\"), without the "
+	 "driver: counted for a device the log shows to be a GPU)"},
+	/* A device that refused the PM core's prepare step: the suspend is
+	 * aborted before any device sleeps; it restates the prepare callback's
+	 * "returns" line before it, where the kernel prints one. */
+	{"gpu-pm-not-prepared",
+	 "(([a-z0-9_-]+) (" BDF "): (PM: )?|(PM: )?Device (" BDF ") )not prepared for power transition: "
+	 "code (-?[0-9]+)",
+	 LXG174_GPU_PM_FAILED, LX_SEVERITY_WARNING,
+	 "the GPU refused to prepare for a suspend (code {error}; -512: the sleep was interrupted "
+	 "while the driver waited for the GPU to go idle, -12: no memory to save its VRAM): the "
+	 "host did not sleep; the GPU itself keeps working",
+	 FIX_PM_SUSPEND,
+	 LX_KMSG_PCI_GPU | LX_KMSG_RESTATES, {{"gpu", 3}, {"error", 7}, {"driver", 2}, {"gpu", 6}},
+	 "drivers/base/power/main.c dpm_prepare(): dev_info(dev, \"not prepared for power "
+	 "transition: code %d\\n\", error) under pr_fmt \"PM: \" (before 5.x: pr_info(\"Device %s "
+	 "not prepared for power transition: code %d\\n\", dev_name(dev), error), without the "
+	 "driver): counted for a device the log shows to be a GPU"},
+	/* i915 itself, before the PM core's line: the GPU did not go idle */
+	{"i915-gem-idle-failed",
+	 "(i915 (" BDF "): )?(\\[drm:[a-z0-9_]+ \\[i915\\]\\] \\*ERROR\\* )?GEM idle failed, "
+	 "((suspend/)?resume (might|may) fail)",
+	 LXG174_GPU_PM_FAILED, LX_SEVERITY_WARNING,
+	 "i915 could not idle the Intel GPU before a suspend (its last requests did not finish, a "
+	 "hung GPU, or the sleep was interrupted while it waited): the suspend was aborted and the "
+	 "host did not sleep; the GPU itself keeps working (a hang in the same log, LXG142, is the "
+	 "one to fix)",
+	 FIX_PM_SUSPEND,
+	 LX_KMSG_SOLE_INTEL, {{"gpu", 2}},
+	 "drivers/gpu/drm/i915/i915_drv.c i915_drm_prepare() (4.19-5.x): dev_err(&i915->drm.pdev->dev, "
+	 "\"GEM idle failed, suspend/resume might fail\\n\") when i915_gem_suspend() fails; before "
+	 "it i915_drm_suspend(): dev_err(&dev->pdev->dev, \"GEM idle failed, resume might "
+	 "fail\\n\") (2.6.x: DRM_ERROR(\"GEM idle failed, resume may fail\\n\"))"},
 	{"gpu-pm-suspend-callback",
 	 GPU_DRIVER " (" BDF "): (PM: )?[a-z_]+\\(\\): ([a-z0-9_]*(suspend|freeze|poweroff|prepare)[a-z0-9_]*)"
 	 "(\\+0x[0-9a-f]+/0x[0-9a-f]+)?( \\[[a-z0-9_]+\\]?)? returns (-?[0-9]+)",

@@ -371,6 +371,14 @@ static const struct expect expects[] = {
 	{"nvidia-pm-no-procfs.log", "LXG174", W, "0000:01:00.0", NULL, NULL},
 	{"gpu-pm-suspend-failed.log", "LXG174", W, "0000:01:00.0", "driver=nvidia|step=suspend|error=-5", NULL},
 	{"gpu-pm-prepare.log", "LXG174", W, "0000:01:00.0", "driver=amdgpu|callback=pci_pm_prepare|error=-12|times=2", NULL},
+	/* the PM core's old wordings name the device without the driver: a GPU
+	 * the log shows (drm's "Initialized ... for"), never the USB controller */
+	{"gpu-pm-not-prepared.log", "LXG174", W, "0000:03:00.0", "error=-16|times=1", NULL},
+	{"gpu-pm-resume-failed-old.log", "LXG174", E, "0000:01:00.0", "step=resume|error=-110|times=1", NULL},
+	{"gpu-pm-suspend-failed-old.log", "LXG174", W, "0000:01:00.0", "step=suspend|error=-16", NULL},
+	/* i915 could not idle the GPU before the suspend (4.19-5.x, and 4.x's) */
+	{"i915-gem-idle-failed.log", "LXG174", W, "0000:00:02.0", "times=1", NULL},
+	{"i915-gem-idle-failed-old.log", "LXG174", W, "0000:00:02.0", NULL, NULL},
 	{"gpu-pm-resume-callback.log", "LXG174", E, "0000:07:00.0",
 	 "driver=amdgpu|callback=pci_pm_resume|error=-62", NULL},
 	{"gpu-pm-suspend-callback-old.log", "LXG174", W, "0000:01:00.0",
