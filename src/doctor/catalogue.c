@@ -1378,6 +1378,23 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "wait_for_suspend()/switch_to_kernel_context_sync(): drm_err(&i915->drm, \"Failed to idle "
 	 "engines, declaring wedged!\\n\") before intel_gt_set_wedged() (5.x: DRM_ERROR, no address; "
 	 "6.x: gt_err with \"GT%u: \")"},
+	/* the reset itself did not finish in time: i915 gives up and wedges */
+	{"i915-reset-timed-out",
+	 "(i915 (" BDF "): )?(\\[drm\\] )?(\\*ERROR\\* )?(GT[0-9]+: )?([A-Za-z0-9_ ]+) timed out, cancelling all "
+	 "in-flight rendering",
+	 LXG142_GPU_HANG, LX_SEVERITY_ERROR,
+	 "the Intel GPU hung and its reset ({step}) did not finish in time: the driver cancelled all "
+	 "in-flight rendering and declared the GPU wedged, so rendering, transcoding and compute fail "
+	 "in every container holding it until the host is rebooted",
+	 "stop what uses the GPU and reboot the host; if it recurs (often after a resume or "
+	 "hibernation), update the kernel and linux-firmware (GuC/HuC) together, or revert the "
+	 "update after which it began",
+	 LX_KMSG_SOLE_INTEL, {{"gpu", 2}, {"step", 6}},
+	 "drivers/gpu/drm/i915/gt/intel_reset.c intel_wedge_me(): gt_err(w->gt, \"%s timed out, "
+	 "cancelling all in-flight rendering.\\n\", w->name) (the watchdog of intel_gt_reset_global(), "
+	 "named by __func__; 5.x: dev_err() or drm_err() without the GT prefix; 4.19 i915_reset.c "
+	 "i915_wedge_me(): dev_err(w->i915->drm.dev, \"%s timed out, cancelling all in-flight "
+	 "rendering.\\n\", w->name)), then intel_gt_set_wedged()"},
 	{"i915-hangcheck-old",
 	 "(\\[drm:[a-z0-9_]+ \\[i915\\]\\] \\*ERROR\\* )?Hangcheck timer elapsed\\.\\.\\. ([a-z0-9 ]+ "
 	 "ring|GPU) (idle|hung)",

@@ -379,6 +379,9 @@ static const struct expect expects[] = {
 	/* i915 could not idle the GPU before the suspend (4.19-5.x, and 4.x's) */
 	{"i915-gem-idle-failed.log", "LXG174", W, "0000:00:02.0", "times=1", NULL},
 	{"i915-gem-idle-failed-old.log", "LXG174", W, "0000:00:02.0", NULL, NULL},
+	/* i915's reset watchdog gave up: the GPU is wedged (6.x with GT, 4.19-5.x) */
+	{"i915-reset-timed-out.log", "LXG142", E, "0000:00:02.0", "step=intel_gt_reset_global", NULL},
+	{"i915-reset-timed-out-old.log", "LXG142", E, "0000:00:02.0", "step=i915_reset_device", NULL},
 	{"gpu-pm-resume-callback.log", "LXG174", E, "0000:07:00.0",
 	 "driver=amdgpu|callback=pci_pm_resume|error=-62", NULL},
 	{"gpu-pm-suspend-callback-old.log", "LXG174", W, "0000:01:00.0",
