@@ -474,6 +474,22 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 0, {{"sxid", 3}, {"switch", 1}, {"address", 2}, {"text", 4}},
 	 "src/common/nvswitch/kernel/inc/common_nvswitch.h NVSWITCH_PRINT_SXID(): \"nvidia-%s: SXid "
 	 "(PCI:%04x:%02x:%02x.%x): %05d, \" with error_nvswitch.h's \"Non-fatal, Link %02d \""},
+	{"remove-in-use",
+	 "NVRM: Attempting to remove (device (" BDF ")|minor device ([0-9]+)) with non-zero usage count",
+	 LXG177_GPU_REMOVED_IN_USE, LX_SEVERITY_ERROR,
+	 "the GPU was being unbound from nvidia (a VM's passthrough detaching it for vfio-pci, a driver "
+	 "unload, a GPU switcher) while processes still held it open: the driver waits until every one "
+	 "of them closes it, so the unbind and what started it (libvirt, qemu-server, rmmod) hang",
+	 "stop what holds the GPU (fuser -v /dev/nvidia*: nvidia-persistenced, the display manager or "
+	 "Xorg, CUDA services, containers given the GPU) before detaching or unloading it; a GPU meant "
+	 "only for VMs: bind it to vfio-pci at boot (vfio-pci.ids=10de:XXXX, softdep nvidia pre: "
+	 "vfio-pci) so nvidia never takes it; if the wait does not end once nothing holds it, reboot",
+	 LX_KMSG_SOLE_NVIDIA, {{"gpu", 2}, {"minor", 3}},
+	 "kernel-open/nvidia/nv-pci.c nv_pci_remove_helper(): nv_printf(NV_DBG_ERRORS, \"NVRM: "
+	 "Attempting to remove device %04x:%02x:%02x.%x with non-zero usage count!\\n\"), then it "
+	 "waits (os_delay) for the count to reach zero and prints \"NVRM: Continuing with GPU removal "
+	 "for device %04x:%02x:%02x.%x\\n\"; before 515.65 (nv_pci_remove()): \"NVRM: Attempting to "
+	 "remove minor device %u with non-zero usage count!\\n\""},
 	{"bound-to-vfio", "NVRM: GPU (" BDF ") is already bound to vfio-pci", LXG111_BOUND_ELSEWHERE,
 	 LX_SEVERITY_INFO,
 	 "nvidia found the GPU bound to vfio-pci (given to virtual machines) and left it",

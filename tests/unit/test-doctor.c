@@ -553,6 +553,10 @@ static const struct expect expects[] = {
 	{"insufficient-power.log", "LXG106", E, "0000:01:00.0", "error=NV_ERR_INSUFFICIENT_POWER", "LXG158"},
 	{"rm-init-elided.log", "LXG106", E, NULL, "logged_gpu=XXXX:XX:XX.X|status=0x62:0x65:1792", "-"},
 	{"reset-required-sole.log", "LXG118", E, "0000:41:00.0", NULL, NULL},
+	/* NVIDIA, nvrules: a GPU unbound while held open (nv-pci.c's remove
+	 * path), its address in the line or, before 515.65, only a minor */
+	{"remove-in-use.log", "LXG177", E, "0000:01:00.0", NULL, NULL},
+	{"remove-in-use-minor.log", "LXG177", E, "0000:01:00.0", "minor=0", NULL},
 	{"gpu-driver-oops.log", "LXG151", E, NULL,
 	 "module=nvidia|kind=NULL pointer dereference|function=nvidia_vma_access+0x1b/0x350|process=python3.14|times=1",
 	 NULL},
