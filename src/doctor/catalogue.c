@@ -225,6 +225,22 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 0, {{NULL, 0}},
 	 "kernel-open/nvidia/nv-pci.c nv_pci_probe(): \"NVRM: Can't find an IRQ for your NVIDIA "
 	 "card!\\n\""},
+	{"irq-request-failed",
+	 "NVRM: GPU (" BDF "): (request_irq\\(\\) failed \\((-?[0-9]+)\\)|No interrupts of any type are "
+	 "available\\. Cannot use this GPU)",
+	 LXG106_INIT_FAILED, LX_SEVERITY_ERROR,
+	 "the driver got no interrupt for the GPU when a program opened it (request_irq() failed, or "
+	 "no MSI, MSI-X or legacy interrupt was there): nvidia-smi and CUDA cannot use the GPU",
+	 "error -16 (EBUSY): another driver holds the GPU's legacy interrupt line and does not share "
+	 "it (the line before names the IRQ): unload that driver or move the card to another slot; in "
+	 "a VM, give the GPU MSI or MSI-X (the hypervisor's PCI passthrough settings); in the firmware "
+	 "setup, Assign IRQ to VGA on; update the system firmware",
+	 0, {{"gpu", 1}, {"error", 3}},
+	 "kernel-open/nvidia/nv.c nv_start_device(): NV_DEV_PRINTF(NV_DBG_ERRORS, nv, \"request_irq() "
+	 "failed (%d)\\n\", rc) (for -EBUSY after \"Tried to get IRQ %d, but another driver\\nNVRM: has "
+	 "it and is not sharing it.\\n\"), and NV_DEV_PRINTF(NV_DBG_ERRORS, nv, \"No interrupts of any "
+	 "type are available. Cannot use this GPU.\\n\"), with NV_DEV_PRINTF's prefix \"NVRM: GPU "
+	 "%04x:%02x:%02x.%x: \""},
 	{"pci-enable-failed", "NVRM: pci_enable_device failed, aborting", LXG106_INIT_FAILED,
 	 LX_SEVERITY_ERROR, "the kernel could not enable the GPU's PCI device",
 	 "look at the PCI core's messages about the GPU before it (BARs, power state); reseat the "
@@ -296,6 +312,17 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "set `options nvidia NVreg_EnableResizableBar=0`", 0, {{"error", 1}},
 	 "kernel-open/nvidia/nv-pci.c nv_resize_pcie_bars(): \"NVRM: BAR resizing failed with error "
 	 "`%d`.\\n\""},
+	{"bar-resize-fatal",
+	 "NVRM: (FATAL: Failed to re-allocate BAR1|Fatal Error while attempting to resize PCIe BARs)",
+	 LXG105_BAR_RESIZE_FAILED, LX_SEVERITY_ERROR,
+	 "resizing the GPU's BARs (resizable BAR) failed and the kernel could not give them back their "
+	 "old size: the driver refuses the GPU (its probe fails), nvidia-smi does not list it",
+	 "set `options nvidia NVreg_EnableResizableBar=0` (/etc/modprobe.d, then update-initramfs -u) "
+	 "and reboot; or give the bridge more address space (Above 4G Decoding, pci=realloc)",
+	 LX_KMSG_SOLE_NVIDIA, {{"gpu", 0}},
+	 "kernel-open/nvidia/nv-pci.c nv_resize_pcie_bars(): nv_printf(NV_DBG_ERRORS, \"NVRM: FATAL: "
+	 "Failed to re-allocate BAR1.\\n\"), then nv_pci_probe(): nv_printf(NV_DBG_ERRORS, \"NVRM: Fatal "
+	 "Error while attempting to resize PCIe BARs.\\n\") and the probe fails"},
 	{"gsp-firmware-missing", "NVRM: RmFetchGspRmImages: No firmware image found",
 	 LXG107_GSP_FIRMWARE_MISSING, LX_SEVERITY_ERROR,
 	 "the GSP firmware of the loaded module's version is not on disk (/lib/firmware/nvidia/<version>): "
@@ -361,6 +388,21 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 0, {{NULL, 0}},
 	 "src/nvidia/src/kernel/gpu/gsp/kernel_gsp.c kgspInitRm_IMPL() (515 to 535): \"cannot "
 	 "bootstrap riscv/gsp: 0x%x\\n\""},
+	{"gfw-boot-timeout",
+	 "failed to wait for GFW_BOOT|failed to wait for GFW boot complete",
+	 LXG108_GSP_BOOT_FAILED, LX_SEVERITY_ERROR,
+	 "the GPU's own firmware (the VBIOS's GFW boot, which must finish before GSP can start) did "
+	 "not complete, at boot or on resume: the driver cannot start the GPU (the driver: \"the GPU "
+	 "may be in a bad state and may need to be reset\")",
+	 "reset the GPU (nvidia-smi -r when nothing uses it) or power the host off and on (a warm "
+	 "reboot may not clear it); on resume, keep the node from sleeping; update the driver and the "
+	 "GPU's VBIOS if it recurs",
+	 0, {{NULL, 0}},
+	 "src/nvidia/src/kernel/gpu/arch/turing/kern_gpu_tu102.c gpuWaitForGfwBootComplete_TU102(): "
+	 "NV_PRINTF(LEVEL_ERROR, \"failed to wait for GFW_BOOT: (progress 0x%x)\\n\"); "
+	 "kernel_gsp_tu102.c kgspWaitForGfwBootOk_TU102(): \"failed to wait for GFW boot complete: "
+	 "0x%x VBIOS version %s\\n\" then \"(the GPU may be in a bad state and may need to be "
+	 "reset)\\n\""},
 	{"rm-init-adapter-failed",
 	 "NVRM: (GPU (" BDF_SEEN "): )?RmInitAdapter failed! \\(([^)]*)\\)( (GPU " BDF_SEEN
 	 ": )?rm_init_adapter failed(, device minor number| for device bearing minor number) ([0-9]+))?",
@@ -490,6 +532,19 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "waits (os_delay) for the count to reach zero and prints \"NVRM: Continuing with GPU removal "
 	 "for device %04x:%02x:%02x.%x\\n\"; before 515.65 (nv_pci_remove()): \"NVRM: Attempting to "
 	 "remove minor device %u with non-zero usage count!\\n\""},
+	{"unbind-locked-open",
+	 "NVRM: GPU (" BDF "): Open failed as GPU is locked for unbind operation",
+	 LXG177_GPU_REMOVED_IN_USE, LX_SEVERITY_ERROR,
+	 "a program tried to open the GPU while it is locked for unbinding (its unbindLock in "
+	 "/proc/driver/nvidia/gpus/<address>/ set, as VM passthrough and GPU-switching scripts do "
+	 "before detaching it): every open fails until it is unbound or unlocked, so nvidia-smi and "
+	 "CUDA, in containers too, cannot use it",
+	 "a GPU meant for a VM: let the detach finish and keep containers off it; else unlock it "
+	 "(echo 0 > /proc/driver/nvidia/gpus/<address>/unbindLock) or reboot",
+	 0, {{"gpu", 1}},
+	 "kernel-open/nvidia/nv.c nv_open_device(): NV_DEV_PRINTF(NV_DBG_ERRORS, nv, \"Open failed as "
+	 "GPU is locked for unbind operation\\n\") while NV_FLAG_UNBIND_LOCK is set (nv-procfs.c's "
+	 "unbindLock file), with NV_DEV_PRINTF's prefix \"NVRM: GPU %04x:%02x:%02x.%x: \""},
 	{"bound-to-vfio", "NVRM: GPU (" BDF ") is already bound to vfio-pci", LXG111_BOUND_ELSEWHERE,
 	 LX_SEVERITY_INFO,
 	 "nvidia found the GPU bound to vfio-pci (given to virtual machines) and left it",

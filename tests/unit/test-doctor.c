@@ -557,6 +557,17 @@ static const struct expect expects[] = {
 	 * path), its address in the line or, before 515.65, only a minor */
 	{"remove-in-use.log", "LXG177", E, "0000:01:00.0", NULL, NULL},
 	{"remove-in-use-minor.log", "LXG177", E, "0000:01:00.0", "minor=0", NULL},
+	{"unbind-locked-open.log", "LXG177", E, "0000:41:00.0", NULL, NULL},
+	/* no interrupt when the GPU is opened (nv.c nv_start_device) */
+	{"irq-request-failed.log", "LXG106", E, "0000:01:00.0", "error=-16", NULL},
+	{"irq-request-none.log", "LXG106", E, "0000:05:00.0", NULL, NULL},
+	/* resizable BAR: the old BAR1 not given back, the probe fails (the
+	 * log's only NVIDIA GPU); the probe failure names it as its cause */
+	{"bar-resize-fatal.log", "LXG105", E, "0000:2d:00.0", "times=2", NULL},
+	{"bar-resize-fatal.log", "LXG106", E, "0000:2d:00.0", "error=-1", "LXG105"},
+	/* the GPU's GFW boot did not finish: the cause of the init failure */
+	{"gfw-boot-timeout.log", "LXG108", E, "0000:01:00.0", NULL, NULL},
+	{"gfw-boot-timeout.log", "LXG106", E, "0000:01:00.0", "status=0x62:0x55:2969|minor=0", "LXG108"},
 	{"gpu-driver-oops.log", "LXG151", E, NULL,
 	 "module=nvidia|kind=NULL pointer dereference|function=nvidia_vma_access+0x1b/0x350|process=python3.14|times=1",
 	 NULL},
