@@ -481,6 +481,18 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "(ubuntuforums.org, \"The Nvidia crashes thread rides again\", Ubuntu 12.04, 2012), the "
 	 "same with 0000:01:00.0 on Debian jessie's 3.13 (a Quadro K2000M); the open RM's "
 	 "osinit.c says \"GPU has fallen off the bus.\\n\" after its NV_DEV_PRINTF prefix"},
+	{"gpu-crash-dump",
+	 "NVRM: A GPU crash dump has been created",
+	 LXG109_FALLEN_OFF_BUS, LX_SEVERITY_ERROR,
+	 "the driver saved a crash dump of the GPU, which it does when the GPU stopped answering on "
+	 "PCIe (fell off the bus, or a PCIe error the kernel could not recover from)",
+	 FIX_FALLEN, LX_KMSG_SOLE_NVIDIA | LX_KMSG_FALLBACK, {{"gpu", 0}},
+	 "src/nvidia/arch/nvalloc/unix/src/osapi.c RmLogGpuCrash(): nv_printf(NV_DBG_ERRORS, \"NVRM: A "
+	 "GPU crash dump has been created. If possible, please run\\n\" \"NVRM: nvidia-bug-report.sh "
+	 "as root to collect this data before\\n\" \"NVRM: the NVIDIA kernel module is unloaded.\\n\"), "
+	 "called "
+	 "from osinit.c osHandleGpuLost() after \"GPU has fallen off the bus.\" (before 595 also from "
+	 "nv-pci.c's PCI error recovery, rm_log_gpu_crash(), when the GPU stays unreachable)"},
 	{"xid-79", XID_PREFIX "79, (.*)", LXG109_FALLEN_OFF_BUS, LX_SEVERITY_ERROR,
 	 "Xid 79 (ROBUST_CHANNEL_GPU_HAS_FALLEN_OFF_THE_BUS): the GPU no longer answers on PCIe; "
 	 "NVIDIA's resolution: RESTART_BM",

@@ -558,6 +558,11 @@ static const struct expect expects[] = {
 	{"remove-in-use.log", "LXG177", E, "0000:01:00.0", NULL, NULL},
 	{"remove-in-use-minor.log", "LXG177", E, "0000:01:00.0", "minor=0", NULL},
 	{"unbind-locked-open.log", "LXG177", E, "0000:41:00.0", NULL, NULL},
+	/* the crash dump osHandleGpuLost() makes: alone, the log's only NVIDIA
+	 * GPU fell off the bus; after "GPU has fallen off the bus" of that GPU,
+	 * one finding (the crash dump's catch-all row gives way) */
+	{"gpu-crash-dump.log", "LXG109", E, "0000:0b:00.0", NULL, NULL},
+	{"gpu-crash-dump-fallen.log", "LXG109", E, "0000:0b:00.0", "times=2", NULL},
 	/* no interrupt when the GPU is opened (nv.c nv_start_device) */
 	{"irq-request-failed.log", "LXG106", E, "0000:01:00.0", "error=-16", NULL},
 	{"irq-request-none.log", "LXG106", E, "0000:05:00.0", NULL, NULL},
