@@ -158,6 +158,11 @@ enum {
 	 * assertion, an API mismatch): as LX_KMSG_SOLE_GPU for nvidia, the
 	 * log's only NVIDIA GPU ("nvidia 0000:01:00.0:", "NVRM: GPU ..."). */
 	LX_KMSG_SOLE_NVIDIA = 1u << 16,
+	/* drm_edid's dump of the EDID it rejected follows the message, a line
+	 * each ("[00] BAD  00 ff ff ...", "[00] ZERO 00 00 ..."): the dump is
+	 * part of the message, and an EDID of zeroes only (a port with nothing
+	 * behind it, a KVM switch answering for no monitor) is no failure. */
+	LX_KMSG_EDID_DUMP = 1u << 17,
 };
 /* The rows whose lines without an address are the log's only GPU of a driver. */
 #define LX_KMSG_SOLE_ANY (LX_KMSG_SOLE_AMDGPU | LX_KMSG_SOLE_GPU | LX_KMSG_SOLE_INTEL | LX_KMSG_SOLE_NVIDIA)

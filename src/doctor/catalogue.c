@@ -78,6 +78,16 @@
 	"display firmware); a hang of the GPU in the same log is the cause to fix first; a Proxmox " \
 	"node needs no display on a GPU it gives to containers"
 
+/* A display output (a connector, its cable, adapter, dock or monitor):
+ * the display engine's other outputs and the GPU's engines go on. */
+#define FIX_DISPLAY_OUTPUT                                                                         \
+	"replace or reseat the cable, adapter or monitor, try another port of the GPU, update the " \
+	"firmware of the dock or MST hub (fwupdmgr update), or connect the monitor directly; a "    \
+	"Proxmox node needs no display on a GPU it gives to containers"
+#define DISPLAY_OUTPUT_ONLY                                                                        \
+	"; the display only: compute, transcoding and CUDA or ROCm in containers on the GPU are "  \
+	"not affected"
+
 #define FIX_PCI_UNRESPONSIVE                                                                       \
 	"power-cycle the host (a warm reboot may not bring it back); a GPU given to VMs: options "   \
 	"vfio-pci disable_idle_d3=1 in /etc/modprobe.d, update-initramfs -u, and for an AMD GPU of "\
@@ -1008,6 +1018,68 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "src/nvidia-modeset/src/nvkms-evo.c (nvkms): nvEvoLogDev(pDevEvo, EVO_LOG_ERROR, \"Idling "
 	 "display engine timed out: 0x%08x:%d:%d:%d\"), printed as \"nvidia-modeset: ERROR: GPU:%d: "
 	 "...\""},
+	/* A display output (any GPU driver): the monitor, its cable, adapter,
+	 * dock or MST hub. Messages without a device are left out where a
+	 * server's BMC VGA (ast, mgag200) prints them too: drm_edid's 6.x
+	 * "EDID block 0 (tag 0x00) checksum is invalid" every 10 s on a port
+	 * with no monitor, which would blame the log's only GPU. */
+	{"drm-edid-invalid",
+	 GPU_DRIVER " (" BDF "): (\\[drm\\] )?(\\[CONNECTOR:[0-9]+:)?([A-Za-z0-9]+(-[A-Za-z])?-[0-9]+)\\]?:? "
+	 "EDID is invalid",
+	 LXG178_DISPLAY_OUTPUT_FAILED, LX_SEVERITY_WARNING,
+	 "the monitor on {connector} of the GPU ({driver}), or the adapter, KVM switch or cable "
+	 "before it, sent a corrupt EDID: the driver cannot read its modes, so that output stays "
+	 "dark or falls back to a low resolution" DISPLAY_OUTPUT_ONLY,
+	 FIX_DISPLAY_OUTPUT,
+	 LX_KMSG_EDID_DUMP, {{"gpu", 2}, {"driver", 1}, {"connector", 5}},
+	 "drivers/gpu/drm/drm_edid.c connector_bad_edid(): dev_warn(connector->dev->dev, \"%s: EDID "
+	 "is invalid:\\n\", connector->name) (4.x, 5.x; drm_warn in 5.10: \"[drm] %s: ...\"; 6.x "
+	 "drm_dbg_kms \"[CONNECTOR:%d:%s] EDID is invalid:\\n\"), then edid_block_dump()'s "
+	 "\"\\t[%02x] BAD  \" / \"ZERO \" / \"GOOD \" lines; zeroes only: no finding"},
+	{"drm-mst-act-timeout",
+	 "(" GPU_DRIVER " (" BDF "): )?\\[drm(:[a-z0-9_]+ \\[[a-z0-9_]+\\])?\\] \\*ERROR\\* "
+	 "Failed to get ACT( bit [0-9]+)? after ([0-9]+) ?ms",
+	 LXG178_DISPLAY_OUTPUT_FAILED, LX_SEVERITY_WARNING,
+	 "a DisplayPort MST hub or dock on the GPU did not confirm its new stream allocation (ACT) "
+	 "within {ms} ms: the monitors behind it stay dark or flicker" DISPLAY_OUTPUT_ONLY,
+	 FIX_DISPLAY_OUTPUT,
+	 LX_KMSG_SOLE_GPU, {{"gpu", 3}, {"driver", 2}, {"ms", 6}},
+	 "drivers/gpu/drm/display/drm_dp_mst_topology.c drm_dp_check_act_status(): "
+	 "DRM_ERROR/drm_err(mgr->dev, \"Failed to get ACT after %dms, last status: %02x\\n\"); "
+	 "6.x drm_dp_helper.c drm_dp_dpcd_poll_act_handled(): drm_err(aux->drm_dev, \"Failed to "
+	 "get ACT after %d ms, last status: %02x\\n\")"},
+	{"i915-dp-link-training-failed",
+	 "((i915|xe) (" BDF "): \\[drm\\] |\\[drm:intel_[a-z0-9_]+( \\[(i915[a-z_]*|xe)\\])?\\] )\\*ERROR\\* "
+	 "(\\[CONNECTOR:[0-9]+:([^]]+)\\])?(\\[ENCODER:[0-9]+:[^]]+\\])?(\\[[A-Z0-9 ]+\\] ?)?"
+	 "(Link Training Unsuccessful|Can't reduce link training parameters after failure|"
+	 "failed to train DP, aborting)",
+	 LXG178_DISPLAY_OUTPUT_FAILED, LX_SEVERITY_WARNING,
+	 "the DisplayPort link from the Intel GPU to a monitor did not train, not even at the "
+	 "lowest rate and lane count ({what}): that output stays dark" DISPLAY_OUTPUT_ONLY,
+	 FIX_DISPLAY_OUTPUT,
+	 LX_KMSG_SOLE_INTEL, {{"gpu", 3}, {"driver", 2}, {"what", 10}, {"connector", 7}},
+	 "drivers/gpu/drm/i915/display/intel_dp.c and intel_dp_link_training.c "
+	 "intel_dp_get_link_train_fallback_values(): drm_err(\"Link Training Unsuccessful\\n\") "
+	 "(6.x lt_err(): \"[CONNECTOR:%d:%s][ENCODER:%d:%s][%s] \" before it, at error level only "
+	 "while the sink is connected); intel_dp_start_link_train(): lt_err(\"Can't reduce link "
+	 "training parameters after failure\\n\"); 3.x/4.x intel_dp_complete_link_train(): "
+	 "DRM_ERROR(\"failed to train DP, aborting\\n\") (clock recovery's \"too many ... retries, "
+	 "give up\" is left out: the training goes on after it)"},
+	{"amdgpu-dc-sink-unread",
+	 "(amdgpu (" BDF "): )?\\[drm(:[a-z0-9_]+ \\[amdgpu\\])?\\] \\*ERROR\\* "
+	 "(retrieve_link_cap: Read receiver caps dpcd data failed|No EDID read|"
+	 "EDID err: ([0-9]+), on connector: ([A-Za-z0-9-]+))",
+	 LXG178_DISPLAY_OUTPUT_FAILED, LX_SEVERITY_WARNING,
+	 "the AMD GPU's display driver could not read the monitor on an output ({what}): without "
+	 "its EDID or DisplayPort capabilities the output stays dark, is marked disconnected or runs "
+	 "at 640x480" DISPLAY_OUTPUT_ONLY,
+	 FIX_DISPLAY_OUTPUT,
+	 LX_KMSG_SOLE_AMDGPU, {{"gpu", 2}, {"what", 4}, {"connector", 6}},
+	 "drivers/gpu/drm/amd/display/dc/link/protocols/link_dp_capability.c retrieve_link_cap(): "
+	 "dm_error(\"%s: Read receiver caps dpcd data failed.\\n\", __func__); "
+	 "dc/link/link_detection.c detect_link_and_local_sink(): DC_LOG_ERROR(\"No EDID read.\\n\"); "
+	 "amdgpu_dm/amdgpu_dm_helpers.c dm_helpers_read_local_edid(): DRM_ERROR(\"EDID err: %d, on "
+	 "connector: %s\", ...)"},
 	/* Any line of nouveau about a GPU (after the rows above that read its
 	 * power-management and display lines): nouveau, not nvidia, drives it. */
 	{"nouveau-drives-gpu", "nouveau (" BDF "): (.+)", LXG111_BOUND_ELSEWHERE, LX_SEVERITY_ERROR,
@@ -3063,6 +3135,22 @@ static bool match_oops(const struct lx_kmsg *log, const struct lx_host *host, si
 }
 
 /* The message at line i against row r: false when it does not match. */
+/* A line of drm_edid's dump of an EDID block (edid_block_dump(): "\t[%02x]
+ * BAD  ", "ZERO ", "GOOD " and 16 bytes); *bad set when the block is BAD. */
+static bool edid_dump_line(const char *text, bool *bad)
+{
+	text += strspn(text, " \t");
+	if (text[0] != '[' || !isxdigit((unsigned char)text[1]) || !isxdigit((unsigned char)text[2]) ||
+	    strncmp(text + 3, "] ", 2) != 0)
+		return false;
+	text += 5;
+	if (strncmp(text, "BAD ", 4) == 0)
+		*bad = true;
+	else if (strncmp(text, "ZERO ", 5) != 0 && strncmp(text, "GOOD ", 5) != 0)
+		return false;
+	return true;
+}
+
 static bool match_row(const struct lx_kmsg *log, const struct lx_host *host, size_t i,
 		      const struct window *w, const struct lx_kmsg_entry *row, const regex_t *re,
 		      size_t claimed, struct lx_kmsg_match *ev, size_t *through)
@@ -3110,11 +3198,25 @@ static bool match_row(const struct lx_kmsg *log, const struct lx_host *host, siz
 	bool keep = true;
 	if (row->flags & LX_KMSG_NVIDIA_MISSING)
 		keep = nvidia_missing(host);
+	if (row->flags & LX_KMSG_EDID_DUMP) {
+		/* the dump's lines are this message's; zeroes only: nothing
+		 * answered with an EDID (an empty port), not a bad one */
+		bool bad = false, dumped = false;
+		for (size_t j = i + 1; j < log->n && edid_dump_line(log->lines[j].text, &bad); j++) {
+			dumped = true;
+			if (j > ev->last)
+				ev->last = j;
+		}
+		*through = ev->last;
+		if (dumped && !bad)
+			keep = false;
+	}
 	if (!keep) {
+		size_t spans = ev->last;
 		match_clear(ev);
 		/* the lines are this row's message all the same: no other row
 		 * may claim them */
-		ev->last = i + last;
+		ev->last = spans;
 		*through = ev->last;
 		ev->entry = NULL;
 	}

@@ -231,7 +231,8 @@ static const char *skip_kmsg_header(const char *s)
 	return semi + 1;
 }
 
-/* "<6>" of dmesg -r; "kern  :info  : " of dmesg -x. */
+/* "<6>" of dmesg -r ("<4> [24.01] " in the i915 CI's dmesg: a space before
+ * the time); "kern  :info  : " of dmesg -x. */
 static const char *skip_level(const char *s)
 {
 	if (*s == '<') {
@@ -239,7 +240,7 @@ static const char *skip_level(const char *s)
 		while (isdigit((unsigned char)*p))
 			p++;
 		if (p > s + 1 && *p == '>')
-			return p + 1;
+			return p[1] == ' ' && p[2] == '[' ? p + 2 : p + 1;
 	}
 	const char *p = s;
 	while (islower((unsigned char)*p))

@@ -396,6 +396,19 @@ static const struct expect expects[] = {
 	{"drm-flip-timeout-old.log", "LXG175", W, NULL, "what=flip_done|times=4", NULL},
 	{"nvidia-drm-flip-timeout.log", "LXG175", W, NULL, "gpu_id=00000800|head=0", NULL},
 	{"nvidia-modeset-idle-timeout.log", "LXG175", W, NULL, "index=0|state=0x0000c67d:0:0:1051|times=3", NULL},
+	/* a display output: the monitor, cable, adapter or hub (a warning: the
+	 * GPU's other engines go on); a dump of zeroes is no finding
+	 * (clean-display-notes.log) */
+	{"drm-edid-invalid.log", "LXG178", W, "0000:00:02.0", "driver=i915|connector=HDMI-A-2|times=1", NULL},
+	{"drm-edid-invalid-drm.log", "LXG178", W, "0000:00:02.0", "driver=i915|connector=HDMI-A-2|times=1", NULL},
+	{"drm-mst-act-timeout.log", "LXG178", W, "0000:00:02.0", "driver=i915|ms=3000|times=2", NULL},
+	{"drm-mst-act-timeout-old.log", "LXG178", W, "0000:00:02.0", "ms=3000|times=1", NULL},
+	{"i915-dp-link-training-failed.log", "LXG178", W, "0000:00:02.0",
+	 "driver=i915|what=Link Training Unsuccessful|times=2", NULL},
+	{"i915-dp-link-training-old.log", "LXG178", W, "0000:00:02.0", "what=failed to train DP, aborting|times=2", NULL},
+	{"amdgpu-dc-sink-unread.log", "LXG178", W, "0000:0a:00.0",
+	 "what=EDID err: 2, on connector: DP-3|connector=DP-3|times=2", NULL},
+	{"amdgpu-dc-no-edid-journal.log", "LXG178", W, "0000:03:00.0", "what=No EDID read|times=1", NULL},
 	/* a GPU that no longer answers on PCI: the PCI core's lines, the GPU
 	 * known from the nvidia prefix; RmInitAdapter's cause is it */
 	{"pci-not-ready.log", "LXG176", E, "0000:01:00.0", "driver=nvidia|ms=65535|event=resume", NULL},
@@ -1344,7 +1357,7 @@ static void test_clean_logs(void)
 	static const char *const clean[] = {"clean-public.log", "clean-this-machine.log", "clean-unseen.log",
 					  "clean-intel-amd.log", "clean-amd-smu-resume.log", "clean-nomodeset.log",
 					  "clean-amd-ras-corrected.log",
-					  "clean-intel-display.log",
+					  "clean-intel-display.log", "clean-display-notes.log",
 					  "clean-oops-other-drivers.log", "clean-aer-corrected.log",
 					  "clean-nvrm-asserts.log"};
 	for (size_t c = 0; c < sizeof(clean) / sizeof(clean[0]); c++) {
@@ -1396,12 +1409,12 @@ static char *md_cell(const char *s)
 
 static const char *flag_names(unsigned fl, char *buf, size_t len)
 {
-	snprintf(buf, len, "%s%s%s%s%s%s%s%s%s%s", fl & LX_KMSG_GPU_ONLY ? "gpu " : "",
+	snprintf(buf, len, "%s%s%s%s%s%s%s%s%s%s%s", fl & LX_KMSG_GPU_ONLY ? "gpu " : "",
 		 fl & LX_KMSG_NVIDIA_MISSING ? "no-nvidia " : "", fl & LX_KMSG_NEEDS_CAUSE ? "cause " : "",
 		 fl & LX_KMSG_OWNER_FROM_LOG ? "owner " : "", fl & LX_KMSG_SOLE_ANY ? "sole " : "",
 		 fl & LX_KMSG_UNLESS_DRIVEN ? "driven " : "", fl & LX_KMSG_OOPS ? "oops " : "",
 		 fl & LX_KMSG_FALLBACK ? "fallback " : "", fl & LX_KMSG_REPEATED ? "repeated " : "",
-		 fl & LX_KMSG_ANNOUNCES ? "announces " : "");
+		 fl & LX_KMSG_ANNOUNCES ? "announces " : "", fl & LX_KMSG_EDID_DUMP ? "edid-dump " : "");
 	size_t n = strlen(buf);
 	if (n)
 		buf[n - 1] = '\0';
