@@ -1024,17 +1024,18 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 * "EDID block 0 (tag 0x00) checksum is invalid" every 10 s on a port
 	 * with no monitor, which would blame the log's only GPU. */
 	{"drm-edid-invalid",
-	 GPU_DRIVER " (" BDF "): (\\[drm\\] )?(\\[CONNECTOR:[0-9]+:)?([A-Za-z0-9]+(-[A-Za-z])?-[0-9]+)\\]?:? "
+	 GPU_DRIVER " (" BDF "): (\\[drm(:[a-z0-9_]+ \\[[a-z0-9_]+\\])?\\] )?(\\[CONNECTOR:[0-9]+:)?"
+	 "([A-Za-z0-9]+(-[A-Za-z])?-[0-9]+)\\]?:? "
 	 "EDID is invalid",
 	 LXG178_DISPLAY_OUTPUT_FAILED, LX_SEVERITY_WARNING,
 	 "the monitor on {connector} of the GPU ({driver}), or the adapter, KVM switch or cable "
 	 "before it, sent a corrupt EDID: the driver cannot read its modes, so that output stays "
 	 "dark or falls back to a low resolution" DISPLAY_OUTPUT_ONLY,
 	 FIX_DISPLAY_OUTPUT,
-	 LX_KMSG_EDID_DUMP, {{"gpu", 2}, {"driver", 1}, {"connector", 5}},
+	 LX_KMSG_EDID_DUMP, {{"gpu", 2}, {"driver", 1}, {"connector", 6}},
 	 "drivers/gpu/drm/drm_edid.c connector_bad_edid(): dev_warn(connector->dev->dev, \"%s: EDID "
 	 "is invalid:\\n\", connector->name) (4.x, 5.x; drm_warn in 5.10: \"[drm] %s: ...\"; 6.x "
-	 "drm_dbg_kms \"[CONNECTOR:%d:%s] EDID is invalid:\\n\"), then edid_block_dump()'s "
+	 "drm_dbg_kms \"[CONNECTOR:%d:%s] EDID is invalid:\\n\", with drm.debug only), then edid_block_dump()'s "
 	 "\"\\t[%02x] BAD  \" / \"ZERO \" / \"GOOD \" lines; zeroes only: no finding"},
 	{"drm-mst-act-timeout",
 	 "(" GPU_DRIVER " (" BDF "): )?\\[drm(:[a-z0-9_]+ \\[[a-z0-9_]+\\])?\\] \\*ERROR\\* "
