@@ -706,7 +706,9 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 LX_KMSG_GPU_ONLY, {{NULL, 0}},
 	 "drivers/iommu/amd/iommu.c amd_iommu_report_page_fault(): dev_err(\"Event logged "
 	 "[IO_PAGE_FAULT domain=0x%04x address=0x%llx flags=0x%04x]\\n\")"},
-	{"dmar-fault", "DMAR: \\[DMA (Read|Write)[^]]*\\] Request device \\[[0-9a-fA-Fx:.]+\\]",
+	/* Xen's console ("(XEN) [VT-D]DMAR:[DMA Write] Request device
+	 * [0000:00:02.0] ...", drivers/passthrough/vtd/iommu.c) has no space */
+	{"dmar-fault", "DMAR: ?\\[DMA (Read|Write)[^]]*\\] ?Request device \\[[0-9a-fA-Fx:.]+\\]",
 	 LXG113_IOMMU_FAULT, LX_SEVERITY_ERROR,
 	 "the Intel IOMMU blocked a DMA of the GPU to an address it had not mapped (often "
 	 "peer-to-peer or a driver bug)",
@@ -714,7 +716,9 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 LX_KMSG_GPU_ONLY, {{NULL, 0}},
 	 "drivers/iommu/intel/dmar.c dmar_fault_do_one(): pr_err(\"[%s NO_PASID] Request device "
 	 "[%02x:%02x.%d] fault addr 0x%llx [fault reason 0x%02x] %s\\n\") (older: \"[DMA %s] "
-	 "Request device [%02x:%02x.%d] PASID %x fault addr %llx ...\")"},
+	 "Request device [%02x:%02x.%d] PASID %x fault addr %llx ...\"); Xen's console, "
+	 "drivers/passthrough/vtd/iommu.c iommu_page_fault_do_one(): printk(VTDPREFIX "
+	 "\"DMAR:[%s] Request device [%04x:%02x:%02x.%u] fault addr %lx\\n\") (address as PRIx64)"},
 	{"p2pdma-acs-redirect",
 	 /* "cannot be used for peer-to-peer DMA as ..." before kernel 5.10, the
 	  * shorter text since, "ACS blocks the direct P2P path" on the newest */
@@ -840,6 +844,19 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "drivers/base/power/main.c dpm_run_callback() and drivers/pci/pci-driver.c: "
 	 "suspend_report_result(): dev_err(dev, \"%s(): %ps returns %d\\n\", function, fn, ret), "
 	 "for a prepare, suspend, freeze or poweroff callback"},
+	{"gpu-pm-runtime-suspend",
+	 GPU_DRIVER " (" BDF "): can't suspend \\(([a-z0-9_]+)(\\+0x[0-9a-f]+/0x[0-9a-f]+)?"
+	 "( \\[[a-z0-9_]+\\])? returned (-?[0-9]+)\\)",
+	 LXG174_GPU_PM_FAILED, LX_SEVERITY_WARNING,
+	 "the GPU refused runtime suspend ({callback} returned {error}): it stays powered (a laptop's "
+	 "dGPU never sleeps) and a later suspend of the host may fail; the GPU itself keeps working",
+	 "turn runtime power management off for that GPU (echo on > "
+	 "/sys/bus/pci/devices/{gpu}/power/control; NVreg_DynamicPowerManagement=0x00, "
+	 "amdgpu.runpm=0), and update the driver",
+	 0, {{"gpu", 2}, {"driver", 1}, {"callback", 3}, {"error", 6}},
+	 "drivers/pci/pci-driver.c pci_pm_runtime_suspend(): pci_err(pci_dev, \"can't suspend (%ps "
+	 "returned %d)\\n\", pm->runtime_suspend, error) for an error other than -EBUSY and -EAGAIN "
+	 "(those: \"can't suspend now\", debug level)"},
 	/* Before 6.x the callback line had no device prefix: the module in
 	 * brackets names the driver, and the log's lone GPU of it is the one. */
 	{"gpu-pm-resume-callback-old",
@@ -1053,7 +1070,7 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "((i915|xe) (" BDF "): \\[drm\\] |\\[drm:intel_[a-z0-9_]+( \\[(i915[a-z_]*|xe)\\])?\\] )\\*ERROR\\* "
 	 "(\\[CONNECTOR:[0-9]+:([^]]+)\\])?(\\[ENCODER:[0-9]+:[^]]+\\])?(\\[[A-Z0-9 ]+\\] ?)?"
 	 "(Link Training Unsuccessful|Can't reduce link training parameters after failure|"
-	 "failed to train DP, aborting)",
+	 "failed to train DP, aborting|Failed to enable link training)",
 	 LXG178_DISPLAY_OUTPUT_FAILED, LX_SEVERITY_WARNING,
 	 "the DisplayPort link from the Intel GPU to a monitor did not train, not even at the "
 	 "lowest rate and lane count ({what}): that output stays dark" DISPLAY_OUTPUT_ONLY,

@@ -229,6 +229,8 @@ static const struct expect expects[] = {
 	/* the IOMMU and P2P */
 	{"amd-vi-page-fault.log", "LXG113", E, "0000:07:00.0", NULL, NULL},
 	{"dmar-fault.log", "LXG113", E, "0000:06:00.0", NULL, NULL},
+	/* Xen's console form, filled in from drivers/passthrough/vtd/iommu.c's format */
+	{"dmar-fault-xen.log", "LXG113", E, "0000:00:02.0", NULL, NULL},
 	{"p2pdma-acs-redirect.log", "LXG114", W, "0000:34:00.0", NULL, NULL},
 	/* Logs of public reports read only after the catalogue was built
 	 * (the measurement of issue 20; README: the threads). RmInitAdapter's
@@ -370,6 +372,9 @@ static const struct expect expects[] = {
 	 "driver=nvidia|callback=nv_pmops_suspend|error=-5", NULL},
 	{"nvidia-pm-no-procfs.log", "LXG174", W, "0000:01:00.0", NULL, NULL},
 	{"gpu-pm-suspend-failed.log", "LXG174", W, "0000:01:00.0", "driver=nvidia|step=suspend|error=-5", NULL},
+	/* pci_pm_runtime_suspend()'s pci_err, filled in */
+	{"gpu-pm-runtime-suspend.log", "LXG174", W, "0000:41:00.0",
+	 "driver=nvidia|callback=nv_pmops_runtime_suspend|error=-5", NULL},
 	{"gpu-pm-prepare.log", "LXG174", W, "0000:01:00.0", "driver=amdgpu|callback=pci_pm_prepare|error=-12|times=2", NULL},
 	/* the PM core's old wordings name the device without the driver: a GPU
 	 * the log shows (drm's "Initialized ... for"), never the USB controller */
@@ -406,6 +411,9 @@ static const struct expect expects[] = {
 	{"i915-dp-link-training-failed.log", "LXG178", W, "0000:00:02.0",
 	 "driver=i915|what=Link Training Unsuccessful|times=2", NULL},
 	{"i915-dp-link-training-old.log", "LXG178", W, "0000:00:02.0", "what=failed to train DP, aborting|times=2", NULL},
+	/* 6.x intel_dp_link_training.c lt_err(), filled in: the DPCD write that starts training failed */
+	{"i915-dp-link-training-enable.log", "LXG178", W, "0000:00:02.0",
+	 "driver=i915|what=Failed to enable link training|connector=DP-1", NULL},
 	{"amdgpu-dc-sink-unread.log", "LXG178", W, "0000:0a:00.0",
 	 "what=EDID err: 2, on connector: DP-3|connector=DP-3|times=2", NULL},
 	{"amdgpu-dc-no-edid-journal.log", "LXG178", W, "0000:03:00.0", "what=No EDID read|times=1", NULL},
