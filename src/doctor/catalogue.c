@@ -850,8 +850,7 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 LXG174_GPU_PM_FAILED, LX_SEVERITY_WARNING,
 	 "the GPU refused runtime suspend ({callback} returned {error}): it stays powered (a laptop's "
 	 "dGPU never sleeps) and a later suspend of the host may fail; the GPU itself keeps working",
-	 "turn runtime power management off for that GPU (echo on > "
-	 "/sys/bus/pci/devices/{gpu}/power/control; NVreg_DynamicPowerManagement=0x00, "
+	 "turn runtime power management off for that GPU (NVreg_DynamicPowerManagement=0x00, "
 	 "amdgpu.runpm=0), and update the driver",
 	 0, {{"gpu", 2}, {"driver", 1}, {"callback", 3}, {"error", 6}},
 	 "drivers/pci/pci-driver.c pci_pm_runtime_suspend(): pci_err(pci_dev, \"can't suspend (%ps "
