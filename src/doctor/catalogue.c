@@ -3319,7 +3319,43 @@ static char *gpu_line_pci(const char *text, const char *driver, const struct lx_
 	return NULL;
 }
 
-static char *enumerated_display(const char *text, char vendor[5], const struct lx_host *host);
+/* The drivers that take AMD and Intel display GPUs, and the vendor each is
+ * for (PCI vendor IDs as the kernel's enumeration line prints them). */
+static const struct {
+	const char *driver, *vendor;
+} drm_drivers[] = {{"amdgpu", "1002"}, {"radeon", "1002"}, {"i915", "8086"}, {"xe", "8086"}};
+
+/* The device of the kernel's enumeration line "pci 0000:0d:00.0: [1002:687f]
+ * type 00 class 0x030000" (drivers/pci/probe.c pci_setup_device()) when it
+ * is a display device (class 0x03); its vendor ID ("1002") in VENDOR. */
+static char *enumerated_display(const char *text, char vendor[5], const struct lx_host *host)
+{
+	const char *id = strstr(text, ": [");
+	const char *cls = id ? strstr(id, "] type ") : NULL;
+	if (!cls || strlen(id) < 8 || id[7] != ':' || !strstr(cls, " class 0x03"))
+		return NULL;
+	memcpy(vendor, id + 3, 4);
+	vendor[4] = '\0';
+	return dev_line_pci(text, "pci", host);
+}
+
+/* The PCI vendor ID of the GPUs DRIVER takes ("10de"), NULL when it is no
+ * GPU driver. */
+static const char *vendor_of(const char *driver)
+{
+	if (strcmp(driver, "nvidia") == 0 || strcmp(driver, "nouveau") == 0)
+		return "10de";
+	for (size_t d = 0; d < sizeof(drm_drivers) / sizeof(drm_drivers[0]); d++)
+		if (strcmp(driver, drm_drivers[d].driver) == 0)
+			return drm_drivers[d].vendor;
+	return NULL;
+}
+
+/* Whether VENDOR ("10de") is NVIDIA's, AMD's or Intel's. */
+static bool gpu_vendor(const char *vendor)
+{
+	return strcmp(vendor, "10de") == 0 || strcmp(vendor, "1002") == 0 || strcmp(vendor, "8086") == 0;
+}
 
 /* The GPU a line of DRIVER (NULL: any) names in a form other than its own
  * prefix: nvidia's "NVRM: GPU at PCI:0000:01:00: GPU-..." (printed with
@@ -3342,15 +3378,11 @@ static char *gpu_mentioned_pci(const char *text, const char *driver, const struc
 		_cleanup_free_ char *full = strchr(a, '.') ? lx_xstrdup(a) : lx_xasprintf("%s.0", a);
 		return find_pci(full, host);
 	}
-	static const struct {
-		const char *driver, *vendor;
-	} vendors[] = {{"nvidia", "10de"}, {"nouveau", "10de"}, {"amdgpu", "1002"},
-		       {"radeon", "1002"}, {"i915", "8086"},    {"xe", "8086"}};
 	char vendor[5];
 	char *pci = enumerated_display(text, vendor, host);
-	for (size_t v = 0; pci && v < sizeof(vendors) / sizeof(vendors[0]); v++)
-		if ((!driver || strcmp(driver, vendors[v].driver) == 0) && strcmp(vendor, vendors[v].vendor) == 0)
-			return pci;
+	const char *want = driver ? vendor_of(driver) : NULL;
+	if (pci && (driver ? want && strcmp(vendor, want) == 0 : gpu_vendor(vendor)))
+		return pci;
 	free(pci);
 	return NULL;
 }
@@ -3504,26 +3536,6 @@ static void bind_owners(const struct lx_kmsg *log, const struct lx_host *host, s
 	memset(in, 0, sizeof(*in));
 }
 
-/* The drivers that take AMD and Intel display GPUs, and the vendor each is
- * for (PCI vendor IDs as the kernel's enumeration line prints them). */
-static const struct {
-	const char *driver, *vendor;
-} drm_drivers[] = {{"amdgpu", "1002"}, {"radeon", "1002"}, {"i915", "8086"}, {"xe", "8086"}};
-
-/* The device of the kernel's enumeration line "pci 0000:0d:00.0: [1002:687f]
- * type 00 class 0x030000" (drivers/pci/probe.c pci_setup_device()) when it
- * is a display device (class 0x03); its vendor ID ("1002") in VENDOR. */
-static char *enumerated_display(const char *text, char vendor[5], const struct lx_host *host)
-{
-	const char *id = strstr(text, ": [");
-	const char *cls = id ? strstr(id, "] type ") : NULL;
-	if (!cls || strlen(id) < 8 || id[7] != ':' || !strstr(cls, " class 0x03"))
-		return NULL;
-	memcpy(vendor, id + 3, 4);
-	vendor[4] = '\0';
-	return dev_line_pci(text, "pci", host);
-}
-
 /* The GPU of such a line when its vendor is one VENDOR names ("1002",
  * "8086", NULL: either). */
 static char *display_gpu_line(const char *text, const char *vendor, const struct lx_host *host)
@@ -3548,9 +3560,7 @@ static bool log_shows_gpu(const struct lx_kmsg *log, const struct lx_host *host,
 		_cleanup_free_ char *gpu = gpu_line_pci(log->lines[i].text, NULL, host);
 		if (!gpu)
 			gpu = enumerated_display(log->lines[i].text, vendor, host);
-		if (gpu && strcmp(gpu, pci) == 0 &&
-		    (!*vendor || strcmp(vendor, "10de") == 0 || strcmp(vendor, "1002") == 0 ||
-		     strcmp(vendor, "8086") == 0))
+		if (gpu && strcmp(gpu, pci) == 0 && (!*vendor || gpu_vendor(vendor)))
 			return true;
 	}
 	return false;
@@ -3647,10 +3657,7 @@ static void bind_display_gpus(const struct lx_kmsg *log, const struct lx_host *h
 				free(pci);
 			}
 		read = true;
-		const char *vendor = NULL;
-		for (size_t k = 0; m->values[d] && k < sizeof(drm_drivers) / sizeof(drm_drivers[0]); k++)
-			if (strcmp(m->values[d], drm_drivers[k].driver) == 0)
-				vendor = drm_drivers[k].vendor;
+		const char *vendor = m->values[d] ? vendor_of(m->values[d]) : NULL;
 		struct lx_strv seen = {0};
 		for (size_t i = 0; i < log->n; i++) {
 			char *pci = display_gpu_line(log->lines[i].text, vendor, host);
@@ -3835,22 +3842,38 @@ static bool match_line(const struct lx_kmsg *log, const struct lx_host *host, si
 	return matched;
 }
 
+/* The catalogue's patterns, compiled once for the process: compiling them
+ * costs more than matching a whole log (audit and the tests match many). */
+static const regex_t *compiled_catalogue(struct lx_error *err)
+{
+	static regex_t *re;
+	if (re)
+		return re;
+	size_t n;
+	const struct lx_kmsg_entry *rows = lx_kmsg_catalogue(&n);
+	regex_t *all = lx_xcalloc(n, sizeof(*all));
+	for (size_t r = 0; r < n; r++)
+		if (regcomp(&all[r], rows[r].pattern, REG_EXTENDED) != 0) {
+			while (r--)
+				regfree(&all[r]);
+			free(all);
+			lx_error_set(err, "kernel log catalogue: row '%s' does not compile", rows[r].id);
+			return NULL;
+		}
+	re = all;
+	return re;
+}
+
 int lx_kmsg_match_all(const struct lx_kmsg *log, const struct lx_host *host,
 		      struct lx_kmsg_matches *out, struct lx_error *err)
 {
 	memset(out, 0, sizeof(*out));
 	size_t n;
 	const struct lx_kmsg_entry *rows = lx_kmsg_catalogue(&n);
-	regex_t *re = lx_xcalloc(n, sizeof(*re));
-	int rc = 0;
-	size_t compiled = 0;
+	const regex_t *re = compiled_catalogue(err);
+	if (!re)
+		return -1;
 	struct events raw = {0}, owned = {0};
-	for (; compiled < n; compiled++)
-		if (regcomp(&re[compiled], rows[compiled].pattern, REG_EXTENDED) != 0) {
-			rc = lx_error_set(err, "kernel log catalogue: row '%s' does not compile",
-					  rows[compiled].id);
-			goto out;
-		}
 	size_t claimed = 0; /* one past the last line a message took */
 	for (size_t i = 0; i < log->n; i++) {
 		struct lx_kmsg_match ev;
@@ -3928,19 +3951,13 @@ int lx_kmsg_match_all(const struct lx_kmsg *log, const struct lx_host *host,
 			out->items[k].cause = map[out->items[k].cause - 1] + 1;
 	free(map);
 	drop_unrepeated(out);
-out:
 	for (size_t e = 0; e < raw.n; e++)
 		match_clear(&raw.items[e]);
 	free(raw.items);
 	for (size_t e = 0; e < owned.n; e++)
 		match_clear(&owned.items[e]);
 	free(owned.items);
-	for (size_t r = 0; r < compiled; r++)
-		regfree(&re[r]);
-	free(re);
-	if (rc < 0)
-		lx_kmsg_matches_free(out);
-	return rc;
+	return 0;
 }
 
 static void evidence_lines(struct lx_buf *b, const struct lx_kmsg *log, size_t first, size_t last)

@@ -273,20 +273,24 @@ check "not a terminal (a pipe, -o FILE): never wrapped" t_no_wrap_pipe
 # parses as one shell command; at 80 no other line is wider than the
 # terminal (tests/lib/fix-text.py --check)
 t_narrow() { # COLS [WIDTH: no other line wider (0: the fixes only)]
+	out="$work/narrow-$1"
+	mkdir -p "$out"
 	for c in $(ls "$work/pve/lxc" | sed 's/\.conf$//'); do
 		on_tty "$1" "$lxgpu --host $host --pve-dir $work/pve --lxc-path $work/lxc --cgroup-root $work/none --state-dir $work/state --no-color verify $c" \
-			>"$work/n.txt" 2>/dev/null
-		python3 "$here/../lib/fix-text.py" --check "$work/n.txt" "${2:-$1}" || { cat "$work/n.txt"; return 1; }
+			>"$out/verify-$c.txt" 2>/dev/null
 		on_tty "$1" "$lxgpu --host $host --pve-dir $work/pve --lxc-path $work/lxc --cgroup-root $work/none --state-dir $work/state --dev-dir $work/none -q --no-color guard $c post-start" \
-			>"$work/n.txt" 2>/dev/null
-		python3 "$here/../lib/fix-text.py" --check "$work/n.txt" "${2:-$1}" || { echo "guard $c post-start:"; cat "$work/n.txt"; return 1; }
+			>"$out/guard-$c-post-start.txt" 2>/dev/null
 	done
+	n=0
 	for cmd in "preflight" "audit -v" "doctor --kmsg $here/../doctor/kmsg/clean-public.log"; do
+		n=$((n + 1))
 		on_tty "$1" "$lxgpu --host $host --pve-dir $work/pve --lxc-path $work/lxc --cgroup-root $work/none --state-dir $work/state --no-color $cmd" \
-			>"$work/n.txt" 2>/dev/null
-		grep -q "fix:" "$work/n.txt" || [ "$cmd" != preflight ] || { echo "$cmd: no fix"; cat "$work/n.txt"; return 1; }
-		python3 "$here/../lib/fix-text.py" --check "$work/n.txt" "${2:-$1}" || { echo "$cmd:"; cat "$work/n.txt"; return 1; }
+			>"$out/$n-${cmd%% *}.txt" 2>/dev/null
 	done
+	grep -q "fix:" "$out/1-preflight.txt" || { echo "preflight: no fix"; cat "$out/1-preflight.txt"; return 1; }
+	# one run over all of them (the file that fails is named)
+	python3 "$here/../lib/fix-text.py" --check "$out"/*.txt "${2:-$1}" >"$work/narrow.why" || {
+		cat "$work/narrow.why"; cat "$(sed -n 's/^fix-text: \([^:]*\): .*/\1/p' "$work/narrow.why")"; return 1; }
 }
 check "80 columns: every fix's command whole on its own line, one shell command; nothing wider" t_narrow 80
 check "60 columns: every fix's command whole on its own line, one shell command" t_narrow 60 0

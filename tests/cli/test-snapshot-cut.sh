@@ -1,13 +1,16 @@
 #!/bin/sh
-# A snapshot cut short is known as cut (issue 28 item 11): every example
-# host (schema 3, its end marker last) cut at every line boundary (head -n K)
-# is refused, naming the file (exit 2), or loads the very model of the whole
-# file (scan --format json of both compared); the whole file loads. An older
-# snapshot (schema 2, no marker; tests/hosts/schema-2 is the example as
-# lxgpu wrote it before) still loads, and the issue's cut of it (head -n 627
-# of 631: the nvidia-uvm and nvidia-caps majors gone while nvidia_uvm is
-# loaded) is refused by the parts that disagree; how many of its other cuts
-# are caught is printed. Usage: test-snapshot-cut.sh LXGPU EXAMPLES SRCDIR (TAP)
+# A snapshot cut short is known as cut (issue 28 item 11), through the
+# command line: every example host (schema 3, its end marker last) cut at a
+# spread of line boundaries (head -n K: the first lines, one in about twelve,
+# the last two) is refused, naming the file (exit 2), or loads the very
+# model of the whole file (scan --format json of both compared); the whole
+# file loads. (Every cut of every example, in-process: test-snapshot.) An
+# older snapshot (schema 2, no marker; tests/hosts/schema-2 is the example
+# as lxgpu wrote it before) still loads, and the issue's cut of it (head -n
+# 627 of 631: the nvidia-uvm and nvidia-caps majors gone while nvidia_uvm is
+# loaded) is refused by the parts that disagree; how many of a spread of its
+# other cuts are caught is printed.
+# Usage: test-snapshot-cut.sh LXGPU EXAMPLES SRCDIR (TAP)
 set -u
 lxgpu=$1 examples=$(cd "$2" && pwd) src=$(cd "$3" && pwd)
 work=$(mktemp -d)
@@ -18,12 +21,21 @@ trap 'rm -rf "$work"' EXIT
 # load FILE OUT: scan of FILE as JSON into OUT; its exit status; stderr in $work/err
 load() { "$lxgpu" --host "$1" scan --format json >"$2" 2>"$work/err"; }
 
+# cuts N: the line counts to cut an N-line file at: 1 to 3, one in about
+# twelve, the last two (N-2, N-1)
+cuts() {
+	step=$(($1 / 12 + 1))
+	{ seq 1 3; seq 4 "$step" $(($1 - 1)); echo $(($1 - 2)); echo $(($1 - 1)); } |
+		awk -v n="$1" '$1 > 0 && $1 < n && !seen[$1]++'
+}
+
 # every_cut FILE: each cut refused (exit 2, the file named) or the same model
 every_cut() {
 	load "$1" "$work/whole.json" || { cat "$work/err"; return 1; }
 	json_ok "$work/whole.json" || return 1
-	n=$(wc -l <"$1") k=1 refused=0 same=0
-	while [ "$k" -lt "$n" ]; do
+	n=$(wc -l <"$1") refused=0 same=0 tried=0
+	for k in $(cuts "$n"); do
+		tried=$((tried + 1))
 		head -n "$k" "$1" >"$work/cut.yaml"
 		load "$work/cut.yaml" "$work/cut.json"
 		rc=$?
@@ -34,13 +46,12 @@ every_cut() {
 		else
 			echo "head -n $k of $n: exit $rc, another model"; head -c 300 "$work/err"; return 1
 		fi
-		k=$((k + 1))
 	done
-	echo "$refused of $((n - 1)) cuts refused, $same load the same model"
-	[ "$refused" -eq $((n - 1)) ] || [ $((refused + same)) -eq $((n - 1)) ]
+	echo "$refused of $tried cuts refused, $same load the same model"
+	[ "$tried" -ge 15 ] && [ $((refused + same)) -eq "$tried" ]
 }
 for f in "$examples"/*.yaml; do
-	check "$(basename "$f"): every cut at a line boundary is refused or the same model" every_cut "$f"
+	check "$(basename "$f"): its cuts at a line boundary are refused or the same model" every_cut "$f"
 done
 
 old="$src/tests/hosts/schema-2/pve-8x-rtx-pro-6000.yaml"
@@ -69,18 +80,18 @@ check "schema 2, head -n 627 of 631: refused, naming file, line and the missing 
 # Without the marker, some cuts of an old file still load another model (a
 # cut list of majors no node or module needs, of bridges): counted, not hidden.
 t_old_cuts() {
-	n=$(wc -l <"$old") k=1 refused=0 same=0 other=0
+	n=$(wc -l <"$old") refused=0 same=0 other=0 tried=0
 	load "$old" "$work/whole.json" || return 1
-	while [ "$k" -lt "$n" ]; do
+	for k in $(seq 1 3 $((n - 1))); do
+		tried=$((tried + 1))
 		head -n "$k" "$old" >"$work/cut.yaml"
 		if load "$work/cut.yaml" "$work/cut.json"; then
 			if cmp -s "$work/cut.json" "$work/whole.json"; then same=$((same + 1)); else other=$((other + 1)); fi
 		else
 			refused=$((refused + 1))
 		fi
-		k=$((k + 1))
 	done
-	echo "# schema 2 without a marker: $refused of $((n - 1)) cuts refused, $same the same model, $other another model" >&3
+	echo "# schema 2 without a marker: $refused of $tried cuts (one in three) refused, $same the same model, $other another model" >&3
 	[ "$refused" -gt 0 ]
 }
 exec 3>&1

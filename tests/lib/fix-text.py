@@ -17,9 +17,10 @@ on a line at column C+7, to be copied whole.
   fix-text.py TEXT - CODE - [WIDTH]
       the same for output without JSON (guard's stderr): the first finding of
       CODE.
-  fix-text.py --check TEXT WIDTH
-      only the checks, of every fix in TEXT: each command line one shell
-      command, no other line wider than WIDTH.
+  fix-text.py --check TEXT [TEXT...] WIDTH
+      only the checks, of every fix in each TEXT (named when one fails):
+      each command line one shell command, no other line wider than WIDTH.
+      Many files in one run: Python's start costs more than the checks.
 """
 import json
 import re
@@ -31,8 +32,11 @@ HEAD = re.compile(r"^  (error|warning|info) +(LXG\d{3})\b")
 FIX = re.compile(r"^( +)fix:(?: (.*))?$")
 
 
+checking = ""  # the file named in a failure of --check over several
+
+
 def fail(why):
-    print(f"fix-text: {why}")
+    print(f"fix-text: {checking}{why}")
     sys.exit(1)
 
 
@@ -98,11 +102,20 @@ def check_command(c):
 
 
 def main():
+    global checking
     if sys.argv[1] == "--check":
-        text_file, json_file, code, container, width = sys.argv[2], "-", None, "-", int(sys.argv[3])
-    else:
-        text_file, json_file, code, container = sys.argv[1:5]
-        width = int(sys.argv[5]) if len(sys.argv) > 5 else 0
+        width = int(sys.argv[-1])
+        texts = sys.argv[2:-1]
+        for text_file in texts:
+            checking = f"{text_file}: " if len(texts) > 1 else ""
+            check_text(text_file, "-", None, "-", width)
+        return
+    text_file, json_file, code, container = sys.argv[1:5]
+    width = int(sys.argv[5]) if len(sys.argv) > 5 else 0
+    check_text(text_file, json_file, code, container, width)
+
+
+def check_text(text_file, json_file, code, container, width):
     lines = open(text_file).read().splitlines()
     found = findings(lines)
     command_lines = set()

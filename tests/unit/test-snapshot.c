@@ -319,6 +319,38 @@ static void test_schema_1(const char *path)
 	lx_error_clear(&err);
 }
 
+/* A snapshot cut short at any line boundary (a full disk, a copy stopped
+ * half-way) is refused, naming the file: its end marker is the last line.
+ * Every cut of every example, in-process (thousands of cuts). */
+static void test_every_cut(const char *path)
+{
+	_cleanup_free_ char *data = read_all(path);
+	if (!ok(data != NULL, "the example reads"))
+		return;
+	const char *name = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+	size_t cuts = 0, refused = 0;
+	_cleanup_free_ char *first_bad = NULL;
+	for (const char *nl = strchr(data, '\n'); nl && nl[1]; nl = strchr(nl + 1, '\n')) {
+		cuts++;
+		struct lx_host h;
+		struct lx_error err = {0};
+		size_t len = (size_t)(nl + 1 - data);
+		int rc = lx_snapshot_parse(name, data, len, &h, &err);
+		if (rc < 0 && err.message && lx_str_starts_with(err.message, name) &&
+		    err.message[strlen(name)] == ':')
+			refused++;
+		else if (!first_bad)
+			first_bad = lx_xasprintf("%zu lines: %s", cuts, err.message ? err.message : "loaded");
+		if (rc == 0)
+			lx_host_free(&h);
+		lx_error_clear(&err);
+	}
+	_cleanup_free_ char *what =
+		lx_xasprintf("%s: each of its %zu cuts at a line boundary refused, naming the file", name, cuts);
+	if (!ok(cuts > 10 && refused == cuts, what))
+		printf("#   %zu refused; first not: %s\n", refused, first_bad ? first_bad : "-");
+}
+
 static void cleanup_tmpdir(void)
 {
 	DIR *d = opendir(tmpdir);
@@ -354,6 +386,8 @@ int main(int argc, char **argv)
 	ok(files.n >= 5, "example hosts found");
 	for (size_t i = 0; i < files.n; i++)
 		test_round_trip(files.items[i]);
+	for (size_t i = 0; i < files.n; i++)
+		test_every_cut(files.items[i]);
 	_cleanup_free_ char *eight = lx_path_join(argv[1], "pve-8x-rtx-pro-6000.yaml");
 	test_bad_snapshots(eight);
 	test_bad_bundles(eight);
