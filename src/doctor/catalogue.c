@@ -87,6 +87,21 @@
 #define DISPLAY_OUTPUT_ONLY                                                                        \
 	"; the display only: compute, transcoding and CUDA or ROCm in containers on the GPU are "  \
 	"not affected"
+/* The display code of i915, which xe builds too (drivers/gpu/drm/i915/
+ * display): drm_err's "i915 0000:00:02.0: [drm] *ERROR* " (xe: "xe ...";
+ * DRM_DEV_ERROR's "[drm:func [i915]]" in place of "[drm]"), or DRM_ERROR's
+ * "[drm:func [i915]] *ERROR* " of kernels before 5.8, which names no GPU
+ * (LX_KMSG_SOLE_INTEL). Groups: 2 the driver, 3 the GPU; the message's
+ * own groups start at 7. */
+#define INTEL_DISPLAY_ERROR                                                                        \
+	"((i915|xe) (" BDF "): \\[drm(:[a-z0-9_.]+ \\[(i915[a-z_]*|xe)\\])?\\] |"                   \
+	"\\[drm:[a-z0-9_.]+ \\[(i915[a-z_]*|xe)\\]\\] )\\*ERROR\\* "
+/* The panel's self refresh (PSR, PSR2, Panel Replay) of an Intel GPU */
+#define FIX_INTEL_PSR                                                                              \
+	"turn panel self refresh off on the kernel command line (i915.enable_psr=0 "                \
+	"i915.enable_panel_replay=0; for the xe driver xe.enable_psr=0 xe.enable_panel_replay=0), " \
+	"then update-grub or proxmox-boot-tool refresh and reboot; update the kernel and the laptop's "  \
+	"firmware; a Proxmox node needs no display on a GPU it gives to containers"
 
 #define FIX_PCI_UNRESPONSIVE                                                                       \
 	"power-cycle the host (a warm reboot may not bring it back); a GPU given to VMs: options "   \
@@ -1065,6 +1080,19 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "DRM_ERROR/drm_err(mgr->dev, \"Failed to get ACT after %dms, last status: %02x\\n\"); "
 	 "6.x drm_dp_helper.c drm_dp_dpcd_poll_act_handled(): drm_err(aux->drm_dev, \"Failed to "
 	 "get ACT after %d ms, last status: %02x\\n\")"},
+	{"drm-mst-payload-failed",
+	 "(" GPU_DRIVER " (" BDF "): )?\\[drm(:[a-z0-9_]+ \\[[a-z0-9_]+\\])?\\] (\\*ERROR\\* )?"
+	 "(Step 2 of creating MST payload for [0-9a-fx]+ failed: (-?[0-9]+)|Failed to create MST "
+	 "payload for port [0-9a-fx]+: (-?[0-9]+))",
+	 LXG178_DISPLAY_OUTPUT_FAILED, LX_SEVERITY_WARNING,
+	 "a DisplayPort MST hub or dock on the GPU ({driver}) did not take the new stream's time slots "
+	 "({what}): the monitor behind it stays dark" DISPLAY_OUTPUT_ONLY,
+	 FIX_DISPLAY_OUTPUT,
+	 LX_KMSG_SOLE_GPU, {{"gpu", 3}, {"driver", 2}, {"what", 6}, {"error", 7}, {"error", 8}},
+	 "drivers/gpu/drm/display/drm_dp_mst_topology.c drm_dp_add_payload_part2() (6.1 and later): "
+	 "drm_err(mgr->dev, \"Step 2 of creating MST payload for %p failed: %d\\n\", payload->port, "
+	 "ret); drm_dp_add_payload_part1() (6.1 to 6.6): drm_warn(mgr->dev, \"Failed to create MST "
+	 "payload for port %p: %d\\n\", payload->port, ret) (later drm_dbg_kms)"},
 	{"i915-dp-link-training-failed",
 	 "((i915|xe) (" BDF "): \\[drm\\] |\\[drm:intel_[a-z0-9_]+( \\[(i915[a-z_]*|xe)\\])?\\] )\\*ERROR\\* "
 	 "(\\[CONNECTOR:[0-9]+:([^]]+)\\])?(\\[ENCODER:[0-9]+:[^]]+\\])?(\\[[A-Z0-9 ]+\\] ?)?"
@@ -1080,8 +1108,105 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "(6.x lt_err(): \"[CONNECTOR:%d:%s][ENCODER:%d:%s][%s] \" before it, at error level only "
 	 "while the sink is connected); intel_dp_start_link_train(): lt_err(\"Can't reduce link "
 	 "training parameters after failure\\n\"); 3.x/4.x intel_dp_complete_link_train(): "
-	 "DRM_ERROR(\"failed to train DP, aborting\\n\") (clock recovery's \"too many ... retries, "
-	 "give up\" is left out: the training goes on after it)"},
+	 "DRM_ERROR(\"failed to train DP, aborting\\n\") (the steps of a training, 3.x's \"too many "
+	 "... retries, give up\" aside, are the next row's)"},
+	/* A link training step of i915 failed (6.x lt_err(): at error level
+	 * only while the sink is connected): the driver trains again at a lower
+	 * rate or lane count (an eDP panel: again at the same), and the output
+	 * stays dark until one works. "Failed to enable link training" is the
+	 * row above's. */
+	{"i915-dp-link-training-step",
+	 INTEL_DISPLAY_ERROR "(\\[CONNECTOR:[0-9]+:([^]]+)\\] ?)?(\\[ENCODER:[0-9]+:[^]]+\\] ?)?(\\[([A-Z0-9 ]+)\\] ?)?"
+	 "(Failed clock recovery [0-9]+ times, giving up!|[Ff]ailed to start channel equalization|"
+	 "[Ff]ailed to update link training|[Ff]ailed to get link status|failed to enable link training|"
+	 "Failed to start 128b/132b TPS[12]( CDS)?|Failed to (read|set initial|update) TX FFE "
+	 "(presets|settings)|Lane channel eq timeout|Interlane align timeout|CDS timeout|Max loop count "
+	 "reached|Downstream link training failure|128b/132b intra-hop not clear|Link Training failed at "
+	 "link rate = [0-9]+, lane count = [0-9]+)",
+	 LXG178_DISPLAY_OUTPUT_FAILED, LX_SEVERITY_WARNING,
+	 "the DisplayPort link from the Intel GPU ({driver}) to a monitor, panel or dock failed a step of "
+	 "its link training ({what}): the driver trains it again at a lower link rate or lane count, "
+	 "and the output stays dark, flickers or comes up at a lower resolution" DISPLAY_OUTPUT_ONLY,
+	 FIX_DISPLAY_OUTPUT,
+	 LX_KMSG_SOLE_INTEL, {{"gpu", 3}, {"driver", 2}, {"what", 12}, {"connector", 8}, {"phy", 11}, {"driver", 6}},
+	 "drivers/gpu/drm/i915/display/intel_dp_link_training.c lt_err() (6.6 and later, with the "
+	 "connector, encoder and PHY before the text; 6.1 drm_err with the encoder and PHY): "
+	 "\"[CONNECTOR:%d:%s][ENCODER:%d:%s][%s] Failed clock recovery %d times, giving up!\\n\", "
+	 "\"[CONNECTOR:%d:%s][ENCODER:%d:%s][%s] Failed to start channel equalization\\n\", the "
+	 "128b/132b steps (\"[CONNECTOR:%d:%s][ENCODER:%d:%s][%s] Lane channel eq timeout\\n\", "
+	 "likewise Failed to start 128b/132b TPS1 or TPS2, Interlane align timeout, CDS timeout, Max "
+	 "loop count reached, Downstream link training failure); 4.x and 5.x DRM_ERROR/drm_err: "
+	 "\"failed to update link training\\n\", also failed to get link status, failed to start "
+	 "channel equalization, failed to enable link training, and 4.x [CONNECTOR:%d:%s] Link "
+	 "Training failed at link rate = %d, lane count = %d"},
+	/* The panel's self refresh (PSR, PSR2 selective update, Panel Replay)
+	 * did not leave its active state: the driver waited for it before a
+	 * frame, a disable or a re-enable, and went on without it. */
+	{"intel-psr-idle-timeout",
+	 INTEL_DISPLAY_ERROR "(Timed out waiting (for )?PSR2? [Ii]dle [Ss]tate|Timed out waiting for PSR2? "
+	 "Idle for re-enable|PSR (wait|idle) timed out( 0x[0-9a-fA-F]+)?, atomic update may fail)",
+	 LXG178_DISPLAY_OUTPUT_FAILED, LX_SEVERITY_WARNING,
+	 "the self refresh (PSR or Panel Replay) of the internal panel on the Intel GPU ({driver}) "
+	 "did not go idle when the driver needed it to ({what}): the panel can freeze, show a stale or "
+	 "garbled picture or stay black until the display is switched off and on (some panels give it "
+	 "at mode sets with no visible effect)" DISPLAY_OUTPUT_ONLY,
+	 FIX_INTEL_PSR,
+	 LX_KMSG_SOLE_INTEL, {{"gpu", 3}, {"driver", 2}, {"what", 7}, {"driver", 6}},
+	 "drivers/gpu/drm/i915/display/intel_psr.c intel_psr_wait_exit_locked(): drm_err(\"Timed out "
+	 "waiting PSR idle state\\n\"); __psr_wait_for_idle_locked(): drm_err(\"Timed out waiting for "
+	 "PSR Idle for re-enable\\n\"); intel_psr_wait_for_idle_locked() (6.x): drm_err(\"PSR wait "
+	 "timed out, atomic update may fail\\n\") (5.x: \"PSR idle timed out 0x%x, atomic update may "
+	 "fail\\n\"); 4.x DRM_ERROR(\"Timed out waiting for PSR Idle State\\n\"), \"Timed out waiting "
+	 "for PSR2 Idle for re-enable\\n\""},
+	/* i915's side of a DisplayPort MST stream (a dock, a hub): the
+	 * stream's time slots (VCPI, payload) could not be allocated, or the
+	 * source never sent the allocation change trigger (ACT). */
+	{"intel-dp-mst-payload-failed",
+	 INTEL_DISPLAY_ERROR "(failed to allocate vcpi|Failed to create MST payload for ([^ :]+): (-?[0-9]+)|"
+	 "Timed out waiting for ACT sent)",
+	 LXG178_DISPLAY_OUTPUT_FAILED, LX_SEVERITY_WARNING,
+	 "the Intel GPU ({driver}) could not set up a DisplayPort MST stream through a dock or hub "
+	 "({what}): the monitor behind it stays dark or flickers" DISPLAY_OUTPUT_ONLY,
+	 FIX_DISPLAY_OUTPUT,
+	 LX_KMSG_SOLE_INTEL, {{"gpu", 3}, {"driver", 2}, {"what", 7}, {"connector", 8}, {"error", 9}, {"driver", 6}},
+	 "drivers/gpu/drm/i915/display/intel_dp_mst.c intel_mst_pre_enable_dp(): 4.x/5.x "
+	 "DRM_ERROR/drm_err(\"failed to allocate vcpi\\n\"), 6.1 to 6.6 drm_err(\"Failed to create MST "
+	 "payload for %s: %d\\n\", connector name, ret) (later drm_dbg_kms); "
+	 "intel_mst_enable_dp() (later kernels: intel_ddi.c intel_ddi_wait_for_act_sent()): "
+	 "drm_err(\"Timed out waiting for ACT sent\\n\") (4.x/5.4 intel_mst_disable_dp()'s \"failed to "
+	 "update payload %d\" is left out: a dock unplugged with its monitors on gives it)"},
+	/* A Type-C port (DP-alt, Thunderbolt) left with a stream on it while
+	 * its PHY is disconnected (6.6 and later at error level, before at
+	 * debug level). */
+	{"intel-tc-phy-disconnected",
+	 INTEL_DISPLAY_ERROR "Port ([A-Z]/TC#[0-9]+): PHY disconnected with ([0-9]+) active (link|stream)\\(s\\)",
+	 LXG178_DISPLAY_OUTPUT_FAILED, LX_SEVERITY_WARNING,
+	 "Type-C port {port} of the Intel GPU ({driver}) had {streams} display stream(s) running while "
+	 "its PHY was disconnected (after boot or resume): the monitor or dock on that port stays "
+	 "dark until the next mode set" DISPLAY_OUTPUT_ONLY,
+	 FIX_DISPLAY_OUTPUT,
+	 LX_KMSG_SOLE_INTEL, {{"gpu", 3}, {"driver", 2}, {"port", 7}, {"streams", 8}, {"driver", 6}},
+	 "drivers/gpu/drm/i915/display/intel_tc.c tc_port_has_active_streams() (6.13 and later): "
+	 "drm_err(\"Port %s: PHY disconnected with %d active stream(s)\\n\", tc->port_name, ...); "
+	 "6.6 to 6.12 intel_tc_port_sanitize_mode(): drm_err(\"Port %s: PHY disconnected with %d "
+	 "active link(s)\\n\") (port names \"%c/TC#%d\")"},
+	/* A display PLL of a port (or the display's own, DPLL0) that did not
+	 * lock: the port gets no clock. */
+	{"intel-display-pll-unlocked",
+	 "((i915|xe) (" BDF "): \\[drm(:[a-z0-9_.]+ \\[(i915[a-z_]*|xe)\\])?\\] |\\[drm:[a-z0-9_.]+ "
+	 "\\[(i915[a-z_]*|xe)\\]\\] )(\\*ERROR\\* )?((DPLL ?[0-9]+|PLL [0-9]+|Port [A-Z] PLL|"
+	 "\\[ENCODER:[0-9]+:[^]]+\\]\\[[A-Z]\\] PHY PLL) not locked)",
+	 LXG178_DISPLAY_OUTPUT_FAILED, LX_SEVERITY_WARNING,
+	 "a display PLL of the Intel GPU ({driver}) did not lock ({what}): the port it clocks sends "
+	 "no picture, and its monitor stays dark" DISPLAY_OUTPUT_ONLY,
+	 FIX_DISPLAY,
+	 LX_KMSG_SOLE_INTEL, {{"gpu", 3}, {"driver", 2}, {"what", 8}, {"driver", 6}},
+	 "drivers/gpu/drm/i915/display/intel_dpll_mgr.c: drm_err(\"DPLL %d not locked\\n\", id) "
+	 "(skl), drm_err(\"PLL %d not locked\\n\", ...) (bxt, icl and later); intel_snps_phy.c "
+	 "intel_mpllb_enable(): drm_err(\"Port %c PLL not locked\\n\") (DG2); intel_cx0_phy.c "
+	 "(Meteor Lake and later): drm_warn(\"Port %c PLL not locked after %dus.\\n\"), "
+	 "\"[ENCODER:%d:%s][%c] PHY PLL not locked after 100us.\\n\"; intel_cdclk.c: \"DPLL0 not "
+	 "locked\\n\""},
 	{"amdgpu-dc-sink-unread",
 	 "(amdgpu (" BDF "): )?\\[drm(:[a-z0-9_]+ \\[amdgpu\\])?\\] \\*ERROR\\* "
 	 "(retrieve_link_cap: Read receiver caps dpcd data failed|No EDID read|"

@@ -414,6 +414,30 @@ static const struct expect expects[] = {
 	/* 6.x intel_dp_link_training.c lt_err(), filled in: the DPCD write that starts training failed */
 	{"i915-dp-link-training-enable.log", "LXG178", W, "0000:00:02.0",
 	 "driver=i915|what=Failed to enable link training|connector=DP-1", NULL},
+	/* filled in from the sources (tests/doctor/kmsg/README.md): a link
+	 * training step (6.x lt_err(), the clock recovery's count of tries; 5.x
+	 * DRM_ERROR, the log's one i915 GPU), the MST stream's payload and ACT,
+	 * a Type-C PHY, a display PLL (DG2's SNPS PHY; the C10/C20 PHY's warning) */
+	{"i915-dp-link-training-step.log", "LXG178", W, "0000:00:02.0",
+	 "driver=i915|what=Failed clock recovery 10 times, giving up!|connector=DP-3|phy=DPRX|times=2", NULL},
+	{"i915-dp-link-training-step-old.log", "LXG178", W, "0000:00:02.0",
+	 "driver=i915|what=failed to update link training|times=1", NULL},
+	/* xe's panel self refresh that never went idle (omacom/omarchy#11016):
+	 * the re-enable's wait, then the disable's; the 5.4 and 5.15 forms */
+	{"intel-psr-idle-timeout.log", "LXG178", W, "0000:00:02.0",
+	 "driver=xe|what=Timed out waiting for PSR Idle for re-enable|times=2", NULL},
+	{"intel-psr-idle-timeout-old.log", "LXG178", W, "0000:00:02.0",
+	 "driver=i915|what=Timed out waiting for PSR Idle for re-enable|times=1", NULL},
+	{"intel-psr-idle-timeout-5x.log", "LXG178", W, "0000:00:02.0",
+	 "driver=i915|what=PSR idle timed out 0x40040000, atomic update may fail", NULL},
+	{"intel-dp-mst-payload-failed.log", "LXG178", W, "0000:00:02.0",
+	 "driver=i915|what=Failed to create MST payload for DP-6: -5|connector=DP-6|error=-5|times=2", NULL},
+	{"drm-mst-payload-failed.log", "LXG178", W, "0000:00:02.0",
+	 "driver=i915|what=Step 2 of creating MST payload for 00000000c2f1a6e4 failed: -110|error=-110|times=2", NULL},
+	{"intel-tc-phy-disconnected.log", "LXG178", W, "0000:00:02.0", "driver=i915|port=D/TC#1|streams=1", NULL},
+	{"intel-display-pll-unlocked.log", "LXG178", W, "0000:03:00.0", "driver=i915|what=Port C PLL not locked", NULL},
+	{"intel-display-pll-unlocked-cx0.log", "LXG178", W, "0000:00:02.0", "driver=xe|what=Port B PLL not locked",
+	 NULL},
 	{"amdgpu-dc-sink-unread.log", "LXG178", W, "0000:0a:00.0",
 	 "what=EDID err: 2, on connector: DP-3|connector=DP-3|times=2", NULL},
 	{"amdgpu-dc-no-edid-journal.log", "LXG178", W, "0000:03:00.0", "what=No EDID read|times=1", NULL},
@@ -1365,7 +1389,7 @@ static void test_clean_logs(void)
 	static const char *const clean[] = {"clean-public.log", "clean-this-machine.log", "clean-unseen.log",
 					  "clean-intel-amd.log", "clean-amd-smu-resume.log", "clean-nomodeset.log",
 					  "clean-amd-ras-corrected.log",
-					  "clean-intel-display.log", "clean-display-notes.log",
+					  "clean-intel-display.log", "clean-display-notes.log", "clean-intel-display-notes.log",
 					  "clean-oops-other-drivers.log", "clean-aer-corrected.log",
 					  "clean-nvrm-asserts.log"};
 	for (size_t c = 0; c < sizeof(clean) / sizeof(clean[0]); c++) {
