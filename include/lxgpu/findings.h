@@ -147,7 +147,7 @@ enum lx_finding_code {
 	LXG175_DISPLAY_TIMEOUT,   /* a GPU's display engine did not complete page flips */
 	LXG176_PCI_UNRESPONSIVE,  /* a GPU stopped answering on PCI after a reset or power change */
 	LXG177_GPU_REMOVED_IN_USE, /* nvidia: a GPU unbound while processes hold it (the unbind waits) */
-	LXG178_DISPLAY_OUTPUT_FAILED = 178, /* a display output failed: EDID, DP AUX, MST, link training */
+	LXG178_DISPLAY_OUTPUT_FAILED = 178, /* a display output failed: EDID, MST, link training, PSR, Type-C */
 	/* host models through the cluster file system, migration (src/predict/migrate.c) */
 	LXG180_MODEL_STALE = 180, /* a node's published model is from before its last boot */
 	LXG181_MODEL_UNDATED,     /* whether a node's published model is current is unknown */

@@ -217,7 +217,7 @@ static const struct lx_finding_info infos[LX_FINDING_CODES_END] = {
 	[LXG177_GPU_REMOVED_IN_USE] = {"LXG177", LX_SEVERITY_ERROR,
 				       "an NVIDIA GPU was unbound while in use: the unbind waits"},
 	[LXG178_DISPLAY_OUTPUT_FAILED] = {"LXG178", LX_SEVERITY_WARNING,
-					  "a display output of a GPU failed (monitor, cable, adapter, MST hub, link)"},
+					  "a display output of a GPU failed (monitor, cable, MST dock, link, panel self refresh)"},
 	[LXG180_MODEL_STALE] = {"LXG180", LX_SEVERITY_WARNING,
 				"a node's published host model is from before its last boot"},
 	[LXG181_MODEL_UNDATED] = {"LXG181", LX_SEVERITY_INFO,
