@@ -1049,6 +1049,22 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "src/nvidia-modeset/src/nvkms-evo.c (nvkms): nvEvoLogDev(pDevEvo, EVO_LOG_ERROR, \"Idling "
 	 "display engine timed out: 0x%08x:%d:%d:%d\"), printed as \"nvidia-modeset: ERROR: GPU:%d: "
 	 "...\""},
+	/* i915's and xe's display state buffer (DSB), which writes a frame's
+	 * update at the right scanline, did not finish it. */
+	{"intel-dsb-timeout",
+	 INTEL_DISPLAY_ERROR "(\\[CRTC:[0-9]+:([^]]+)\\] DSB ([0-9]+) (timed out waiting for idle|poll error|"
+	 "response timeout)|Timed out waiting for DSB workload completion)",
+	 LXG175_DISPLAY_TIMEOUT, LX_SEVERITY_WARNING,
+	 "the display engine of the Intel GPU ({driver}) did not complete a frame's update (its "
+	 "display state buffer: {what}): the screen froze, flickered or tore; a container's "
+	 "transcoding or compute on the GPU is not hit unless the GPU also hung",
+	 FIX_DISPLAY,
+	 LX_KMSG_SOLE_INTEL, {{"gpu", 3}, {"driver", 2}, {"crtc", 8}, {"what", 7}, {"driver", 6}},
+	 "drivers/gpu/drm/i915/display/intel_dsb.c intel_dsb_wait(): drm_err(\"[CRTC:%d:%s] DSB %d "
+	 "timed out waiting for idle (current head=0x%x, head=0x%x, tail=0x%x)\\n\") (6.6: without "
+	 "the registers); intel_dsb_irq_handler() (later kernels): \"[CRTC:%d:%s] DSB %d poll "
+	 "error\\n\", \"[CRTC:%d:%s] DSB %d response timeout\\n\"; 6.1 \"Timed out waiting for DSB "
+	 "workload completion.\\n\""},
 	/* A display output (any GPU driver): the monitor, its cable, adapter,
 	 * dock or MST hub. Messages without a device are left out where a
 	 * server's BMC VGA (ast, mgag200) prints them too: drm_edid's 6.x

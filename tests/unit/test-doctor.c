@@ -405,6 +405,10 @@ static const struct expect expects[] = {
 	 * GPU's other engines go on); a dump of zeroes is no finding
 	 * (clean-display-notes.log) */
 	{"drm-edid-invalid.log", "LXG178", W, "0000:00:02.0", "driver=i915|connector=HDMI-A-2|times=1", NULL},
+	/* the display state buffer of i915 and xe (filled in from intel_dsb.c):
+	 * the wait for it, then its poll's error interrupt, one cause */
+	{"intel-dsb-timeout.log", "LXG175", W, "0000:00:02.0",
+	 "driver=xe|crtc=pipe A|what=[CRTC:151:pipe A] DSB 0 timed out waiting for idle|times=2", NULL},
 	{"drm-edid-invalid-drm.log", "LXG178", W, "0000:00:02.0", "driver=i915|connector=HDMI-A-2|times=1", NULL},
 	{"drm-mst-act-timeout.log", "LXG178", W, "0000:00:02.0", "driver=i915|ms=3000|times=2", NULL},
 	{"drm-mst-act-timeout-old.log", "LXG178", W, "0000:00:02.0", "ms=3000|times=1", NULL},
