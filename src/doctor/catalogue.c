@@ -119,6 +119,30 @@
 	"Resizable BAR) in the system firmware; otherwise install the linux-firmware of the "       \
 	"kernel's release or revert the update after which it began, update-initramfs -u, reboot"
 
+/* What i915 and xe put before a GT's message, each part optional (5.x's
+ * DRM_ERROR has no address): "xe 0000:03:00.0: [drm] *ERROR* Tile0: GT0: ",
+ * i915's "[drm] *ERROR* GT0: ", Intel's backports' "GT0 [GUC COMMUNICATION] ",
+ * xe's SR-IOV "VF: ", "[drm:func [i915]] *ERROR* ". Groups: 2 the driver,
+ * 3 the GPU, 6 the driver of the function tag; the message's are 13 on. */
+#define INTEL_GT_PREFIX                                                                            \
+	"((i915|xe) (" BDF "): )?(\\[drm\\] )?(\\[drm:[a-z0-9_]+ \\[(i915|xe)\\]\\] )?(\\*ERROR\\* )?"    \
+	"((PF|VF): )?(Tile[0-9]+: )?(GT[0-9]+( \\[[A-Z ]+\\])?:? )?"
+#define FIX_INTEL_GUC                                                                              \
+	"install the linux-firmware of the kernel's release (its i915/ or xe/ GuC, HuC and GSC "     \
+	"files must suit the kernel), or revert the kernel or firmware update after which it "      \
+	"began; update-initramfs -u and reboot"
+#define FIX_INTEL_HANG                                                                             \
+	"restart the programs using the GPU; if it recurs, update the kernel, linux-firmware "       \
+	"(GuC/HuC) and the media or compute runtime in the container together, or revert the "     \
+	"update after which it began"
+#define FIX_INTEL_WEDGED                                                                           \
+	"stop what uses the GPU and reboot the host (xe: or rebind the driver); if it recurs, "    \
+	"update the kernel and linux-firmware together, or revert the update after which it began"
+#define FIX_INTEL_SRIOV                                                                            \
+	"use the same driver on both sides: the PF's i915-sriov-dkms or xe and the VF's driver "   \
+	"in the guest of the same release, the GuC firmware in SR-IOV mode on the host "           \
+	"(i915.enable_guc=3 or xe's PF mode), then recreate the VFs and restart the guest"
+
 static const struct lx_kmsg_entry catalogue[] = {
 	{"api-mismatch",
 	 "NVRM: API mismatch: the client '([^']*)' \\(pid ([0-9]+)\\) has the version ([^ ,]+), but "
@@ -1300,7 +1324,7 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "firmware %s: fetch failed %pe\\n\", ...) (older kernels: \"%s firmware %s: fetch failed "
 	 "with error %d\\n\")"},
 	{"intel-guc-load-failed",
-	 "(i915|xe) (" BDF "): .*(GUC: |GT[0-9]+: )load failed: status = (0x[0-9A-Fa-f]+)",
+	 "(i915|xe) (" BDF "): .*(GUC: |GT[0-9]+: |GuC )load failed: status = (0x[0-9A-Fa-f]+)",
 	 LXG141_GPU_INIT_FAILED, LX_SEVERITY_ERROR,
 	 "the GuC firmware of the Intel GPU did not start (load status {status}: the GPU refused or "
 	 "did not authenticate the file): the driver wedges the GPU or gives it up, and rendering, "
@@ -1310,9 +1334,32 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "after which it began; update-initramfs -u and reboot",
 	 LX_KMSG_NEEDS_CAUSE, {{"gpu", 2}, {"status", 4}, {"driver", 1}},
 	 "drivers/gpu/drm/i915/gt/uc/intel_guc_fw.c guc_wait_ucode(): guc_info(guc, \"load failed: "
-	 "status = 0x%08X, time = %lldms, freq = %dMHz, ret = %d\\n\") with the \"GT%u: GUC: \" "
-	 "prefix; drivers/gpu/drm/xe/xe_guc.c guc_wait_ucode(): xe_gt_err(gt, \"load failed: status "
-	 "= 0x%08X, time = %lldms, freq = %dMHz (req %dMHz), done = %d\\n\")"},
+	 "status = 0x%08X, time = %lldms, freq = %dMHz, ret = %d\\n\") with the GT%u: GUC: prefix; "
+	 "drivers/gpu/drm/xe/xe_guc.c guc_wait_ucode(): xe_gt_err(gt, \"load failed: status = 0x%08X, "
+	 "time = %lldms, freq = %dMHz (req %dMHz), done = %d\\n\"); 5.16-6.1 i915: drm_info(drm, \"GuC "
+	 "load failed: status = 0x%08X\\n\")"},
+	/* the lines decoding that status, printed with it: its finding's */
+	{"intel-guc-load-status",
+	 "(i915|xe) (" BDF "): .*(GUC: |GT[0-9]+: |GuC )(load failed: status: Reset = |firmware signature "
+	 "verification failed|firmware production part check failure|invalid key requested|firmware "
+	 "exception\\. EIP|illegal (init/ADS data|register in save/restore workaround list|workaround "
+	 "KLV data|feature flag specified))",
+	 LXG141_GPU_INIT_FAILED, LX_SEVERITY_ERROR,
+	 "the GuC firmware of the Intel GPU did not start ({what}: the GPU refused or did not "
+	 "authenticate the file): the driver wedges the GPU or gives it up, and rendering, "
+	 "transcoding and compute fail in every container holding it",
+	 "install the linux-firmware of the kernel's release (its i915/ or xe/ GuC files: a file "
+	 "the kernel does not expect fails to load), or revert the linux-firmware or kernel update "
+	 "after which it began; update-initramfs -u and reboot",
+	 LX_KMSG_NEEDS_CAUSE | LX_KMSG_RESTATES, {{"gpu", 2}, {"what", 4}, {"driver", 1}},
+	 "drivers/gpu/drm/i915/gt/uc/intel_guc_fw.c guc_wait_ucode() (6.2 and later; xe_guc.c "
+	 "guc_wait_ucode() the same texts with xe_gt_err), around its status line: guc_info(guc, "
+	 "\"load failed: status: Reset = %d, BootROM = 0x%02X, UKernel = "
+	 "0x%02X, MIA = 0x%02X, Auth = 0x%02X\\n\"), \"firmware signature verification failed\\n\", "
+	 "\"firmware production part check failure\\n\"; 5.16-6.1: drm_info(drm, \"GuC load failed: "
+	 "status: Reset = %d, ...\"), \"GuC firmware signature verification failed\\n\"; also \"invalid "
+	 "key requested, header = 0x%08X\\n\", \"firmware exception. EIP: %#x\\n\", \"illegal init/ADS "
+	 "data\\n\""},
 	{"i915-dmc-load-failed",
 	 "(i915|xe) (" BDF "): (\\[drm\\] )?Failed to load DMC firmware ((i915|xe)/[^ ]+\\.bin)"
 	 "( \\((-?[A-Za-z0-9]+)\\))?\\. Disabling runtime power management",
@@ -1621,7 +1668,7 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "drivers/gpu/drm/xe/xe_gt.c gt_reset(): xe_gt_err(gt, \"reset failed (%pe)\\n\", "
 	 "ERR_PTR(err)), with xe's \"[drm] *ERROR* Tile%u: GT%u: \" prefix"},
 	{"xe-uc-init-failed",
-	 "xe (" BDF "): .*Failed to initialize uC \\((-?[A-Za-z0-9]+)\\)",
+	 "xe (" BDF "): .*Failed to (early )?initialize uC \\((-?[A-Za-z0-9]+)\\)",
 	 LXG141_GPU_INIT_FAILED, LX_SEVERITY_ERROR,
 	 "the GuC/HuC firmware of the Intel GPU (xe) did not start ({ret}; -ENOENT: its file "
 	 "is missing, -EINVAL: a version this kernel refuses): the xe driver does not take the "
@@ -1629,14 +1676,32 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "install a linux-firmware that has the xe/ (and i915/) GuC, HuC and DMC files of the "
 	 "version this kernel asks for (the lines before it name them), or revert a broken "
 	 "linux-firmware update; update-initramfs -u and reboot",
-	 LX_KMSG_NEEDS_CAUSE, {{"gpu", 1}, {"ret", 2}},
+	 LX_KMSG_NEEDS_CAUSE, {{"gpu", 1}, {"ret", 3}},
 	 "drivers/gpu/drm/xe/xe_uc.c xe_uc_init(): xe_gt_err(uc_to_gt(uc), \"Failed to "
 	 "initialize uC (%pe)\\n\", ERR_PTR(ret)), with xe's \"[drm] *ERROR* Tile%u: GT%u: \" "
-	 "prefix"},
+	 "prefix; xe_uc_init_noalloc(): \"Failed to early initialize uC (%pe)\\n\""},
 	/* Intel: a GT that stops answering, the GuC's channel, init steps,
 	 * a GPU the driver does not take, the display microcontroller. Old
 	 * kernels print many of these with DRM_ERROR (no address): the log's
 	 * only Intel GPU's (LX_KMSG_SOLE_INTEL). */
+	/* before the forcewake row: xe's "MMIO unreliable" leads with its
+	 * domain, which that row's pattern would skip (taking no address) */
+	{"intel-mmio-lost",
+	 INTEL_GT_PREFIX "(Force wake domain ([0-9]+): [a-z]+\\. MMIO unreliable \\(forcewake register returns "
+	 "0xFFFFFFFF\\)|Lost access to MMIO BAR; all registers now read back as 0xFFFFFFFF)",
+	 LXG142_GPU_HANG, LX_SEVERITY_ERROR,
+	 "the Intel GPU stopped answering the driver ({message}): its registers read all ones, the "
+	 "GPU is hung or gone from the bus, and every job on it (transcoding, compute, in every "
+	 "container holding the GPU) fails; the driver may declare it wedged",
+	 "stop what uses the GPU and reboot the host (power it off if it recurs at once); if it "
+	 "recurs, update the kernel and linux-firmware together, turn off ASPM or deep package "
+	 "C-states for the GPU's slot in the system firmware (a discrete Arc card), and check the "
+	 "card's power and seating",
+	 LX_KMSG_SOLE_INTEL, {{"gpu", 3}, {"domain", 14}, {"message", 13}, {"driver", 2}, {"driver", 6}},
+	 "drivers/gpu/drm/xe/xe_force_wake.c __domain_wait(): xe_gt_err(gt, \"Force wake domain %d: "
+	 "%s. MMIO unreliable (forcewake register returns 0xFFFFFFFF)!\\n\", ...); "
+	 "drivers/gpu/drm/i915/intel_uncore.c check_for_unclaimed_mmio() (5.x-6.x): drm_err(\"Lost "
+	 "access to MMIO BAR; all registers now read back as 0xFFFFFFFF!\\n\")"},
 	{"intel-forcewake-timeout",
 	 "((i915|xe) (" BDF "): )?(\\[drm\\] )?(\\[drm:[a-z0-9_]+ \\[i915\\]\\] )?(\\*ERROR\\* )?(GT[0-9]+( \\[[A-Z ]+\\])?:? )?"
 	 "(([a-z]+[0-9]*): )?([Tt]imed out waiting for forcewake (old )?(ack to clear|ack request|to ack "
@@ -1724,7 +1789,9 @@ static const struct lx_kmsg_entry catalogue[] = {
 	{"i915-guc-ct-failed",
 	 "(i915 (" BDF "): )?(\\[drm\\] )?(\\[drm:[a-z0-9_]+ \\[i915\\]\\] )?(\\*ERROR\\* )?(GT[0-9]+( \\[[A-Z ]+\\])?:? )?"
 	 "(GUC: )?(CT: (No response for request|Sending action (0x)?[0-9a-fA-F]+ failed|Unsolicited "
-	 "response|Corrupted descriptor|Failed to process (CT message|request))|[Tt][Ll][Bb] invalidation "
+	 "response|Corrupted descriptor|Failed to process (CT message|request)|Communication stalled "
+	 "for|Unexpected G2H after GuC has stopped|Failed to handle HXG message|(Head|Tail) was "
+	 "modified|Invalid (head|tail) offset|Incomplete message|Response [0-9]+ too long)|[Tt][Ll][Bb] invalidation "
 	 "response timed out)",
 	 LXG142_GPU_HANG, LX_SEVERITY_WARNING,
 	 "the Intel GPU's GuC (the firmware that schedules its engines) did not answer the driver "
@@ -1743,10 +1810,14 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "ct_handle_response(): \"Unsolicited response message: len %u, data %#x (fence %u, last "
 	 "%u)\\n\" (older: \"Unsolicited response (fence %u)\\n\"), ct_read(): \"Corrupted "
 	 "descriptor head=%u tail=%u status=%#x\\n\", ct_handle_msg(): \"Failed to process CT "
-	 "message (%pe) %*ph\\n\""},
+	 "message (%pe) %*ph\\n\", ct_write()/ct_read(): \"Communication stalled for %lld ms, desc "
+	 "status=%#x,%#x\\n\", \"Head was modified %u != %u\\n\", \"Invalid tail offset %u >= %u)\\n\", "
+	 "\"Unexpected G2H after GuC has stopped!\\n\""},
 	{"xe-guc-no-response",
 	 "xe (" BDF "): .*(Timed out wait for G2H|Schedule disable failed to respond|Kernel-submitted job "
-	 "timed out|GuC mmio request (0x[0-9a-fA-F]+): no reply)",
+	 "timed out|GuC mmio request (0x[0-9a-fA-F]+): no reply|Schedule enable failed to "
+	 "respond|Pending enable/disable failed to respond|Suspend fence, guc_id=[0-9]+, failed to "
+	 "respond|VM job timed out on non-killed execqueue)",
 	 LXG142_GPU_HANG, LX_SEVERITY_WARNING,
 	 "the Intel GPU's GuC (the firmware that schedules its engines, xe) did not answer the "
 	 "driver ({what}): jobs on the GPU stall, the driver resets the GT, and programs using it (in "
@@ -1760,7 +1831,9 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "G2H, fence %u, action %04x\")); xe_guc_submit.c: xe_gt_warn(q->gt, \"Schedule disable "
 	 "failed to respond, guc_id=%d\", ...) and guc_exec_queue_timedout_job(): \"Kernel-submitted "
 	 "job timed out\\n\"; xe_guc.c xe_guc_mmio_send_recv(): \"GuC mmio request %#x: no reply "
-	 "%#x\\n\""},
+	 "%#x\\n\"; xe_guc_submit.c: \"Schedule enable failed to respond\", "
+	 "\"Pending enable/disable failed to respond\\n\", \"Suspend fence, guc_id=%d, failed to "
+	 "respond\", \"VM job timed out on non-killed execqueue\\n\""},
 	{"intel-guc-engine-reset-failed",
 	 "(i915|xe) (" BDF "): .*(([Ee]ngine reset (request )?failed on ([0-9]+:[0-9]+))|(([a-z]+[0-9]+) reset "
 	 "request timed out))",
@@ -1831,7 +1904,29 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "authentication failed %pe\\n\", auth_mode_string(...)) (\"clear media\", \"all "
 	 "workloads\"; 5.x: i915_probe_error(\"HuC: Authentication failed %d\\n\"); 4.x: "
 	 "DRM_ERROR(\"HuC: Firmware not verified %#x\\n\"), no address); xe: xe_huc.c "
-	 "xe_huc_auth(): xe_gt_err(gt, \"HuC: authentication via %s failed: %pe\\n\", ...)"},
+	 "xe_huc_auth(): xe_gt_err(gt, \"HuC: authentication via %s failed: %pe\\n\", ...), \"HuC: "
+	 "firmware not verified: %pe\\n\""},
+	{"intel-huc-load-failed",
+	 INTEL_GT_PREFIX "HuC: (initialization failed|auth failed with GSC error|failed to (submit GSC request "
+	 "to auth|trigger auth)|invalid GSC reply for auth|HW requires a GSC-enabled blob|HW in DMA mode, "
+	 "but we have an incompatible GSC-enabled blob|timed out waiting for MEI (GSC|PXP)|GuC did not "
+	 "ack Auth request)",
+	 LXG141_GPU_INIT_FAILED, LX_SEVERITY_WARNING,
+	 "the Intel GPU's HuC (the media firmware) did not start or could not be authenticated "
+	 "({what}): the media driver cannot use it, so low-power (VDEnc) H.264/HEVC encoding with "
+	 "bitrate control, which Jellyfin, Plex and Frigate use through QSV and VA-API, fails in "
+	 "every container holding the GPU; decoding and rendering still work",
+	 "install the linux-firmware of the kernel's release (its HuC and GuC files, and on DG2 and "
+	 "later the GSC file); for \"timed out waiting for MEI\" load the ME's modules (mei_gsc, "
+	 "mei_pxp, mei_me) in the initramfs; update-initramfs -u and reboot",
+	 LX_KMSG_SOLE_INTEL, {{"gpu", 3}, {"what", 13}, {"driver", 2}, {"driver", 6}},
+	 "drivers/gpu/drm/xe/xe_huc.c xe_huc_init(): xe_gt_err(gt, \"HuC: initialization failed: "
+	 "%pe\\n\"); drivers/gpu/drm/i915/gt/uc/intel_huc_fw.c (DG2, authentication through the GSC): "
+	 "huc_err(huc, \"auth failed with GSC error = 0x%x\\n\"), \"failed to submit GSC request to "
+	 "auth: %d\\n\"; intel_huc.c: huc_notice(huc, \"timed out waiting for MEI GSC\\n\") (the ME's "
+	 "mei_gsc driver never bound), huc_err(huc, \"HW requires a GSC-enabled blob, but we found a "
+	 "legacy one\\n\"); xe_huc.c: \"HuC: failed to trigger auth via %s: %pe\\n\"; 4.x intel_huc.c: "
+	 "DRM_ERROR(\"HuC: GuC did not ack Auth request %d\\n\")"},
 	{"intel-uc-upload-failed",
 	 "(i915|xe) (" BDF "): .*Failed to load (GuC|HuC|GSC) firmware ((i915|xe)/[^ ]+)",
 	 LXG141_GPU_INIT_FAILED, LX_SEVERITY_WARNING,
@@ -1849,7 +1944,7 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "uc_fw_xfer/xe_uc_fw_upload(): \"Failed to load %s firmware %s (%pe)\\n\""},
 	{"intel-uc-version-mismatch",
 	 "(i915|xe) (" BDF "): .*(GuC|HuC|GSC) firmware ((i915|xe)/[^ :]+): unexpected version: "
-	 "([0-9]+\\.[0-9]+) != ([0-9]+\\.[0-9]+)",
+	 "([0-9]+\\.[0-9]+(\\.[0-9]+)?) != ([0-9]+\\.[0-9]+(\\.[0-9]+)?)",
 	 LXG140_GPU_FIRMWARE_MISSING, LX_SEVERITY_WARNING,
 	 "the Intel GPU's {uc} firmware file {file} is version {found}, and this kernel needs "
 	 "{wanted}: the driver refuses it (-ENOEXEC), so the {uc} does not start (HuC: no "
@@ -1858,11 +1953,12 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "install the linux-firmware of the kernel's release (a file of the version the kernel "
 	 "asks for), and drop any i915.guc_firmware_path=/huc_firmware_path= or a hand-copied "
 	 "file under /lib/firmware/i915 (or xe/); update-initramfs -u and reboot",
-	 0, {{"file", 4}, {"gpu", 2}, {"uc", 3}, {"found", 6}, {"wanted", 7}, {"driver", 1}},
+	 0, {{"file", 4}, {"gpu", 2}, {"uc", 3}, {"found", 6}, {"wanted", 8}, {"driver", 1}},
 	 "drivers/gpu/drm/i915/gt/uc/intel_uc_fw.c intel_uc_fw_fetch(): gt_notice(gt, \"%s "
 	 "firmware %s: unexpected version: %u.%u != %u.%u\\n\", ...) then err = -ENOEXEC (5.x: "
 	 "drm_notice/dev_notice with the same text); xe_uc_fw.c uc_fw_check_version_requirements(): "
-	 "drm_notice(\"%s firmware %s: unexpected version: %u.%u != %u.%u\\n\")"},
+	 "drm_notice(\"%s firmware %s: unexpected version: %u.%u.%u != %u.%u.%u\\n\") (xe's first "
+	 "kernels: %u.%u)"},
 	{"i915-dmc-parse-failed",
 	 "(i915|xe) (" BDF "): (\\[drm\\] )?Failed to parse DMC firmware ((i915|xe)/[^ ]+\\.bin) "
 	 "\\((-?[A-Za-z0-9]+)\\)",
@@ -2031,6 +2127,456 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "blocked for Device ID %04x.\\n\") when i915.force_probe names it with '!'; "
 	 "drivers/gpu/drm/xe/xe_pci.c xe_pci_probe(): dev_info(&pdev->dev, \"Probe blocked for "
 	 "device [%04x:%04x].\\n\", vendor, device)"},
+	/* Intel's GT and firmware (issue 31, intelgt): the GuC crashing, a
+	 * program's context faulting, reset steps that fail, init steps of
+	 * the GuC, HuC, GSC and PCODE, SR-IOV handshakes, power transitions. */
+	{"intel-guc-crashed",
+	 INTEL_GT_PREFIX "((GUC: )?(CT: )?Received (early )?(GuC )?(crash dump|exception) notification|"
+	 "(GUC: |GuC )([Cc]rash dump|[Ee]xception) notification|(GUC: )?Unknown (GuC )?crash notification)",
+	 LXG142_GPU_HANG, LX_SEVERITY_WARNING,
+	 "the Intel GPU's GuC (the firmware that schedules its engines) crashed ({what}): the "
+	 "driver resets the GT, and every program on the GPU (in every container holding it) loses "
+	 "its work; a reset that fails then wedges the GPU",
+	 FIX_INTEL_GUC,
+	 LX_KMSG_SOLE_INTEL, {{"gpu", 3}, {"what", 13}, {"driver", 2}, {"driver", 6}},
+	 "drivers/gpu/drm/i915/gt/uc/intel_guc.c intel_guc_to_host_process_recv_msg(): guc_err(guc, "
+	 "\"Crash dump notification\\n\"), \"Exception notification\\n\", \"Unknown crash "
+	 "notification: 0x%04X\\n\" and, before the CT is up, \"Received early crash dump "
+	 "notification!\\n\" (\"GT%u: GUC: \"; 5.x-6.1: intel_guc_ct.c CT_ERROR(ct, \"Received GuC "
+	 "crash dump notification!\\n\")); drivers/gpu/drm/xe/xe_guc_ct.c: xe_gt_err(gt, \"GuC Crash "
+	 "dump notification\\n\"), \"GuC Exception notification\\n\", \"Unknown GuC crash "
+	 "notification: 0x%04X\\n\"; xe_guc.c: \"Received early GuC crash dump notification!\\n\""},
+	{"xe-engine-cat-error",
+	 "xe (" BDF "): .*(Engine memory (CAT|cat) error( \\[[0-9]+\\])?: (engine_)?class=([a-z]+)|"
+	 "Memory CAT error reported by GuC|Fault response: Unsuccessful (-?[A-Za-z0-9]+))",
+	 LXG142_GPU_HANG, LX_SEVERITY_WARNING,
+	 "a program's work on the Intel GPU (xe) accessed GPU memory it has no mapping for (a page "
+	 "fault or catastrophic memory error, engine {engine}): the GuC resets that engine and the "
+	 "program (in a container: its compute, inference or transcode job) loses its context "
+	 "(Level Zero, SYCL: device lost)",
+	 "update or report the program (the timed-out job's line names it); run the compute or "
+	 "media runtime of the container at a release that supports the GPU; if every program "
+	 "faults, update the kernel and linux-firmware together",
+	 LX_KMSG_RESTATES, {{"gpu", 1}, {"engine", 6}, {"error", 7}},
+	 "drivers/gpu/drm/xe/xe_guc_submit.c xe_guc_exec_queue_memory_cat_error_handler(): "
+	 "xe_gt_info(gt, \"Engine memory CAT error [%u]: class=%s, logical_mask: 0x%x, guc_id=%d\", "
+	 "...) (first kernels: xe_gt_dbg \"Engine memory cat error: engine_class=%s, ...\"), for an "
+	 "unknown context xe_gt_err_ratelimited(gt, \"Memory CAT error reported by GuC!\\n\"); "
+	 "xe_gt_pagefault.c (later xe_pagefault.c) pf_queue_work_func(): \"Fault response: "
+	 "Unsuccessful %pe\\n\" (xe_gt_info in some releases, else debug)"},
+	{"intel-gt-reset-step-failed",
+	 INTEL_GT_PREFIX "(GUC: )?(Failed to reset GuC, ret = (-?[0-9]+)|GuC reset timed out, GDRST=|GuC "
+	 "status: (0x)?[0-9a-fA-F]+, MIA core expected to be in reset|Failed to initialise HW "
+	 "following reset \\((-?[0-9]+)\\)|failed to clear GRDOM_FULL \\((-?[A-Za-z0-9]+)\\))",
+	 LXG142_GPU_HANG, LX_SEVERITY_ERROR,
+	 "a step of the Intel GPU's reset failed ({step}): the GuC or the GT did not come back, "
+	 "the driver declares the GPU wedged (or, at boot, does not start its GuC), and rendering, "
+	 "transcoding and compute fail in every container holding it until the host is rebooted",
+	 FIX_INTEL_WEDGED,
+	 LX_KMSG_SOLE_INTEL, {{"gpu", 3}, {"step", 14}, {"error", 15}, {"error", 17}, {"error", 18},
+	 {"driver", 2}, {"driver", 6}},
+	 "drivers/gpu/drm/i915/gt/uc/intel_uc.c __uc_sanitize(): gt_err(gt, \"Failed to reset GuC, "
+	 "ret = %d\\n\") (5.x: DRM_ERROR, no address; xe_uc.c: drm_err with the same text); "
+	 "drivers/gpu/drm/xe/xe_guc.c xe_guc_reset(): xe_gt_err(gt, \"GuC reset timed out, "
+	 "GDRST=%#x\\n\"), then \"GuC status: %#x, MIA core expected to be in reset\\n\" (i915: the "
+	 "same as a gt_WARN); intel_reset.c resume(): gt_err(gt, \"Failed to initialise HW following "
+	 "reset (%d)\\n\"); xe_gt.c do_gt_reset(): xe_gt_err(gt, \"failed to clear GRDOM_FULL "
+	 "(%pe)\\n\")"},
+	{"xe-gt-reset",
+	 "xe (" BDF "): (\\[drm\\] )?(Tile[0-9]+: )?GT[0-9]+: reset (queued|started|done)",
+	 LXG142_GPU_HANG, LX_SEVERITY_WARNING,
+	 "the Intel GPU (xe) reset its GT (a hang, a GuC that stopped answering, a job that timed "
+	 "out): the programs running on it (in every container holding the GPU) lost their work",
+	 FIX_INTEL_HANG,
+	 LX_KMSG_RESTATES, {{"gpu", 1}, {"step", 4}},
+	 "drivers/gpu/drm/xe/xe_gt.c xe_gt_reset_async(): xe_gt_info(gt, \"reset queued\\n\"), "
+	 "gt_reset(): xe_gt_info(gt, \"reset started\\n\"), \"reset done\\n\" (called only from "
+	 "xe_guc_submit.c's and xe_guc_ct.c's failure paths, and debugfs)"},
+	{"xe-guc-ct-broken",
+	 "xe (" BDF "): .*(G2H channel broken on read|No forward process on H2G|CTB receive failed|CT dequeue "
+	 "failed|H2G action (0x)?[0-9a-fA-F]+ reached retry limit|H2G request (0x)?[0-9a-fA-F]+ failed|G2H action "
+	 "(0x)?[0-9a-fA-F]+ failed|unexpected G2H action|CT (read|write): [a-z]|FAST_REQ H2G fence)",
+	 LXG142_GPU_HANG, LX_SEVERITY_WARNING,
+	 "the command channel between xe and the Intel GPU's GuC broke ({what}): the driver resets "
+	 "the GT, and programs using the GPU (in every container holding it) lose their work; if "
+	 "the reset fails the GPU is wedged",
+	 FIX_INTEL_GUC,
+	 0, {{"gpu", 1}, {"what", 2}},
+	 "drivers/gpu/drm/xe/xe_guc_ct.c: xe_gt_err(gt, \"G2H channel broken on read, origin=%u, "
+	 "reset required\\n\", ...), \"No forward process on H2G, reset required\\n\", \"CTB receive "
+	 "failed (%pe)\", \"CT dequeue failed: %d\", and \"H2G action %#x reached retry limit=%u, "
+	 "aborting\\n\", \"H2G request %#x failed: error %#x hint %#x\\n\", \"G2H action 0x%04x failed "
+	 "(%pe)\\n\", \"CT read: non-zero status: %u\\n\", \"CT write: tail was modified %u != %u\\n\""},
+	/* the first xe's engine reset, and a job that timed out before it ran */
+	{"xe-job-timeout-other",
+	 "xe (" BDF "): (\\[drm\\] )?(Tile[0-9]+: )?(GT[0-9]+: )?(Engine reset: guc_id=|Check job timeout: seqno=)",
+	 LXG142_GPU_HANG, LX_SEVERITY_WARNING,
+	 "a job on the Intel GPU (xe) did not finish in time and the GuC reset its engine: the "
+	 "program that submitted it (in a container: its transcode or compute job) lost its context",
+	 "restart the program; if it recurs, update the kernel and linux-firmware (the xe/ GuC "
+	 "file) together, or revert the update after which it began",
+	 LX_KMSG_RESTATES, {{"gpu", 1}},
+	 "drivers/gpu/drm/xe/xe_guc_submit.c of the first xe (6.8): drm_info(&xe->drm, \"Engine reset: "
+	 "guc_id=%d\", guc_id); check_timeout(): xe_gt_warn(gt, \"Check job timeout: seqno=%u, "
+	 "lrc_seqno=%u, guc_id=%d, not started\", ...)"},
+	/* i915's requests waiting on fences that never signal: its GPU hung */
+	{"intel-fence-timeout",
+	 "Fence expiration time out i915-(" BDF "):|Asynchronous wait on fence i915:([^ ]*) timed out",
+	 LXG142_GPU_HANG, LX_SEVERITY_WARNING,
+	 "work on the Intel GPU (i915) did not complete for seconds (a request's fence never "
+	 "signalled): the GPU hung, and the programs waiting on it (the display, a transcode or "
+	 "compute job in a container) stall until the driver resets it",
+	 FIX_INTEL_HANG,
+	 LX_KMSG_SOLE_INTEL, {{"gpu", 1}, {"timeline", 2}},
+	 "drivers/gpu/drm/i915/gt/intel_gt_requests.c intel_gt_watchdog_work() (earlier "
+	 "i915_request.c): pr_notice(\"Fence expiration time out i915-%s:%s:%llx!\\n\", "
+	 "dev_name(...), timeline name, seqno); i915_sw_fence.c timer_i915_sw_fence_wake(): "
+	 "pr_notice(\"Asynchronous wait on fence %s:%s:%llx timed out (hint:%ps)\\n\", driver "
+	 "name, timeline name, seqno, ...)"},
+	{"intel-gt-stalled",
+	 INTEL_GT_PREFIX "(([a-z]+[0-9]*) TLB invalidation did not complete in [0-9]+ ?ms|TD flush timeout|Global "
+	 "invalidation timeout)",
+	 LXG142_GPU_HANG, LX_SEVERITY_WARNING,
+	 "the Intel GPU's GT did not answer the driver in time ({what}): it is hung or about to be "
+	 "reset, and the programs on it (in every container holding the GPU) stall or lose their "
+	 "work",
+	 FIX_INTEL_HANG,
+	 LX_KMSG_SOLE_INTEL, {{"gpu", 3}, {"what", 13}, {"engine", 14}, {"driver", 2}, {"driver", 6}},
+	 "drivers/gpu/drm/i915/gt/intel_tlb.c (5.19-6.x; earlier intel_gt.c) "
+	 "mmio_invalidate_full(): gt_err_ratelimited(gt, \"%s TLB invalidation did not complete in "
+	 "%ums!\\n\", engine->name, ...) (5.x: drm_err without GT%u:); "
+	 "drivers/gpu/drm/xe/xe_device.c xe_device_td_flush(): xe_gt_err_once(gt, \"TD flush timeout\\n\"), "
+	 "xe_device_l2_flush(): \"Global invalidation timeout\\n\""},
+	{"i915-context-reset",
+	 "i915 (" BDF "): (\\[drm\\] )?(.*[^ ]) context reset due to GPU hang",
+	 LXG142_GPU_HANG, LX_SEVERITY_WARNING,
+	 "the Intel GPU hung and the driver reset it; the program whose work hung ({context}) lost "
+	 "its GPU context (a transcode or compute job in a container fails or restarts)",
+	 FIX_INTEL_HANG,
+	 LX_KMSG_RESTATES, {{"gpu", 1}, {"context", 3}},
+	 "drivers/gpu/drm/i915/gt/intel_reset.c client_mark_guilty() (4.x-5.x i915_gem.c "
+	 "i915_gem_context_mark_guilty()): drm_notice(&ctx->i915->drm, \"%s context reset due to "
+	 "GPU hang\\n\", ctx->name) (4.x: dev_notice), the context's name \"comm[pid]\""},
+	{"intel-uc-init-step-failed",
+	 INTEL_GT_PREFIX "(GUC: failed with (-E[A-Z]+)|(GUC: )?(CT: )?(Unsuccessful WOPCM partitioning|WOPCM: "
+	 "invalid GuC region|WOPCM: no space for|Failed to init uC WOPCM registers|DMA for (GuC|HuC|GSC) fw "
+	 "failed|Failed to enable CTB|Failed to register [A-Z]+ buffer|Failed to control/[a-z]+ "
+	 "CTB|register [A-Za-z]+ buffer failed|can't open channel|Unsuccessful self-config|Failed to "
+	 "initialize [A-Za-z ]*GT!|Failed to re-initialize GPU\\[[0-9]+\\], declaring it wedged|Failed to "
+	 "restart (rcs|bcs|vcs|vecs|ccs)[0-9]+ \\())",
+	 LXG141_GPU_INIT_FAILED, LX_SEVERITY_ERROR,
+	 "a step of the Intel GPU's start failed ({step}; at boot or on resume): the GuC is not "
+	 "running (its memory region, its transfer or its command channel failed), so i915 declares "
+	 "the GPU wedged or gives it up, and rendering, transcoding and compute fail in every "
+	 "container holding it",
+	 "see the message before it about the same GPU; " FIX_INTEL_GUC "; after a warm reboot "
+	 "or kexec (the GuC's memory region stays locked) power the host off and on",
+	 LX_KMSG_SOLE_INTEL, {{"gpu", 3}, {"step", 17}, {"step", 13}, {"driver", 2}, {"driver", 6}},
+	 "drivers/gpu/drm/i915/gt/uc/intel_uc.c uc_init_wopcm(): gt_probe_error(gt, \"Unsuccessful "
+	 "WOPCM partitioning\\n\"), \"Failed to init uC WOPCM registers!\\n\"; intel_wopcm.c: "
+	 "drm_err(\"WOPCM: invalid GuC region size: %uK < %uK\\n\"); intel_guc_ct.c: CT_PROBE_ERROR(ct, "
+	 "\"Failed to enable CTB (%pe)\\n\"), \"Failed to register %s buffer (%pe)\\n\" (4.x-5.x "
+	 "DRM_ERROR(\"CT: can't open channel %d; err=%d\\n\"), \"CT: register %s buffer failed; "
+	 "err=%d\\n\"); intel_uc_fw.c: gt_err(gt, \"DMA for %s fw failed, DMA_CTRL=%u\\n\"); "
+	 "intel_guc.c intel_guc_init(): guc_probe_error(guc, \"failed with %pe\\n\"); intel_gt.c "
+	 "intel_gt_probe_all(): i915_probe_error(\"Failed to initialize %s! (%d)\\n\"); "
+	 "gem/i915_gem_pm.c: dev_err(\"Failed to re-initialize GPU[%u], declaring it wedged!\\n\"); "
+	 "intel_gt_pm.c: gt_err(gt, \"Failed to restart %s (%d)\\n\")"},
+	/* intel_gt_init_hw()'s report of the uC failure just logged */
+	{"i915-enabling-uc-failed",
+	 INTEL_GT_PREFIX "Enabling uc failed \\((-?[0-9]+)\\)",
+	 LXG141_GPU_INIT_FAILED, LX_SEVERITY_ERROR,
+	 "the Intel GPU's GuC or HuC did not start ({error}): i915 declares the GPU wedged, and "
+	 "rendering, transcoding and compute fail in every container holding it",
+	 "see the message before it about the same GPU; " FIX_INTEL_GUC,
+	 LX_KMSG_SOLE_INTEL | LX_KMSG_RESTATES, {{"gpu", 3}, {"error", 13}, {"driver", 2}, {"driver", 6}},
+	 "drivers/gpu/drm/i915/gt/intel_gt.c intel_gt_init_hw(): gt_probe_error(gt, \"Enabling uc "
+	 "failed (%d)\\n\", ret) (5.x: i915_probe_error / DRM_ERROR without the GT prefix) after "
+	 "intel_uc_init_hw() failed"},
+	{"xe-guc-init-step-failed",
+	 "xe (" BDF "): .*(GuC init failed with|Failed to enable GuC CT|DMA for (GuC|HuC|GSC) fw failed) "
+	 "?\\(?(-?[A-Za-z0-9]+)?",
+	 LXG141_GPU_INIT_FAILED, LX_SEVERITY_ERROR,
+	 "a step of the Intel GPU's GuC start failed ({step}: {error}): xe does not take the GPU (or "
+	 "declares it wedged), /dev/dri has no node for it and no container holding it can render, "
+	 "transcode or compute",
+	 "see the message before it about the same GPU; " FIX_INTEL_GUC,
+	 0, {{"gpu", 1}, {"step", 2}, {"error", 4}},
+	 "drivers/gpu/drm/xe/xe_guc.c xe_guc_init()/xe_guc_init_post_hwconfig(): xe_gt_err(gt, \"GuC "
+	 "init failed with %pe\\n\", ...); xe_guc_ct.c xe_guc_ct_enable(): xe_gt_err(gt, \"Failed to "
+	 "enable GuC CT (%pe)\\n\", ...); xe_uc_fw.c uc_fw_xfer(): drm_err(\"DMA for %s fw failed, "
+	 "DMA_CTRL=%u\\n\")"},
+	{"intel-guc-pm-failed",
+	 INTEL_GT_PREFIX "(GUC: (SLPC not enabled|SLPC Reset event returned|Failed to set SLPC|Failed to "
+	 "query task state|Failed to set efficient freq|Failed to (enable|disable) RC)|SLPC not "
+	 "enabled! State = |GuC PC (Start|reset|query task state) failed|GuC RC enable mode=[0-9]+ "
+	 "failed)",
+	 LXG141_GPU_INIT_FAILED, LX_SEVERITY_WARNING,
+	 "the Intel GPU's GuC did not start its power and frequency management ({what}): the GPU "
+	 "runs at a fixed, often its lowest, frequency without its sleep states, so transcoding "
+	 "and compute in containers holding it are slow (and the GPU draws power when idle)",
+	 FIX_INTEL_GUC,
+	 LX_KMSG_SOLE_INTEL, {{"gpu", 3}, {"what", 13}, {"driver", 2}, {"driver", 6}},
+	 "drivers/gpu/drm/i915/gt/uc/intel_guc_slpc.c: guc_probe_error(guc, \"SLPC not enabled! "
+	 "State = %s\\n\"); drivers/gpu/drm/xe/xe_guc_pc.c: xe_gt_err(gt, \"GuC PC Start failed: "
+	 "Dynamic GT frequency control and GT sleep states are now disabled.\\n\"); intel_guc_rc.c: "
+	 "guc_probe_error(guc, \"Failed to %s RC (%pe)\\n\"); xe_guc_pc.c: \"GuC PC reset failed: "
+	 "%pe\\n\", \"GuC RC enable mode=%u failed: %pe\\n\"; intel_guc_slpc.c: \"SLPC Reset event "
+	 "returned: %pe\\n\", \"Failed to set SLPC max to RP0: %pe\\n\", \"Failed to query task "
+	 "state: %pe\\n\""},
+	{"intel-gsc-failed",
+	 INTEL_GT_PREFIX "(GSC init failed( with)? (-?[A-Za-z0-9]+)|Request submission for GSC load "
+	 "failed|Failed to wait for GSC load|Failed to emit GSC FW upload|GSC (FW|status) reports "
+	 "proxy init not complete|GSC proxy handler failed to init|GSC proxy component (not "
+	 "bound|didn't bind within the expected timeout)|Failed to add GSC_PROXY component|GSC ER "
+	 "timed out|GSC proxy error: |failed to create GSC CS ctx|Failed to create queue for GSC "
+	 "submission)",
+	 LXG141_GPU_INIT_FAILED, LX_SEVERITY_WARNING,
+	 "the Intel GPU's GSC (its security controller, Meteor Lake, Lunar Lake, Arc B-series and "
+	 "later) did not start or could not reach the ME ({what}): the HuC is not authenticated, "
+	 "so low-power encoding (QSV, VA-API) and protected content fail in every container "
+	 "holding the GPU; rendering and decoding still work",
+	 "install the linux-firmware of the kernel's release (its GSC file, i915/mtl_gsc_1.bin or "
+	 "xe/*_gsc*.bin) and load the ME's proxy modules (mei_gsc_proxy, mei_gsc, mei_me: "
+	 "CONFIG_INTEL_MEI_GSC_PROXY); update-initramfs -u and reboot",
+	 LX_KMSG_SOLE_INTEL, {{"gpu", 3}, {"what", 13}, {"error", 15}, {"driver", 2}, {"driver", 6}},
+	 "drivers/gpu/drm/i915/gt/uc/intel_gsc_uc.c: gt_probe_error(gt, \"GSC init failed %pe\\n\"); "
+	 "drivers/gpu/drm/xe/xe_gsc_proxy.c: xe_gt_err(gt, \"GSC proxy component not bound!\\n\"), "
+	 "\"GSC FW reports proxy init not completed\\n\"; xe_gsc.c: xe_gt_err(gt, \"GSC init failed "
+	 "with %d\", ...), \"Failed to wait for GSC load (%pe)\\n\", \"GSC ER timed out!\\n\"; "
+	 "intel_gsc_uc.c: gt_err(gt, \"GSC status reports proxy init not complete\\n\"); "
+	 "intel_gsc_fw.c: \"Request submission for GSC load failed %pe\\n\"; intel_gsc_proxy.c: \"GSC "
+	 "proxy component didn't bind within the expected timeout\\n\"; xe_gsc_proxy.c: \"GSC proxy "
+	 "error: s=0x%x[0x%x], ...\""},
+	{"intel-uc-fw-invalid",
+	 "(i915|xe) (" BDF "): .*(GuC|HuC|GSC) firmware ((i915|xe)/[^ :]+): (invalid size|unexpected header "
+	 "size): [0-9]+ [<>!]=? [0-9]+",
+	 LXG140_GPU_FIRMWARE_MISSING, LX_SEVERITY_WARNING,
+	 "the Intel GPU's {uc} firmware file {file} is damaged or of a layout this kernel does not "
+	 "know ({problem}): the driver refuses it and the {uc} does not start (HuC: no low-power "
+	 "encoding; GuC: the GPU is wedged or runs without it), in every container holding the GPU",
+	 "reinstall the linux-firmware package (Proxmox: pve-firmware) or install the one of the "
+	 "kernel's release; remove a hand-copied {file}; update-initramfs -u and reboot",
+	 0, {{"file", 4}, {"gpu", 2}, {"uc", 3}, {"problem", 6}, {"driver", 1}},
+	 "drivers/gpu/drm/i915/gt/uc/intel_uc_fw.c check_ccs_header()/check_fw_header(): "
+	 "gt_warn(gt, \"%s firmware %s: invalid size: %zu < %zu\\n\", ...), \"%s firmware %s: "
+	 "unexpected header size: %zu != %zu\\n\" (5.x: drm_warn), then \"fetch failed\"; "
+	 "drivers/gpu/drm/xe/xe_uc_fw.c parse_css_header(): drm_warn(\"%s firmware %s: invalid size: "
+	 "%zu < %zu\\n\")"},
+	{"xe-guc-too-old",
+	 "xe (" BDF "): .*Unsupported GuC v([0-9]+\\.[0-9]+\\.[0-9]+)! v([0-9]+\\.[0-9]+\\.[0-9]+) or newer is "
+	 "required",
+	 LXG140_GPU_FIRMWARE_MISSING, LX_SEVERITY_WARNING,
+	 "the Intel GPU's GuC firmware file is version {found}, older than any xe accepts ({wanted} "
+	 "or newer): the driver refuses it, the GuC does not start and xe does not take the GPU, so "
+	 "no container holding it can render, transcode or compute",
+	 "install the linux-firmware of the kernel's release (a newer i915/ or xe/ GuC file), and "
+	 "drop any xe.guc_firmware_path= or a hand-copied older file; update-initramfs -u and reboot",
+	 0, {{"gpu", 1}, {"found", 2}, {"wanted", 3}},
+	 "drivers/gpu/drm/xe/xe_uc_fw.c guc_read_css_info(): xe_gt_err(gt, \"Unsupported GuC "
+	 "v%u.%u.%u! v70.29.2 or newer is required\\n\", ...) then -EINVAL and \"%s firmware %s: "
+	 "fetch failed with error %pe\\n\""},
+	{"i915-sriov-vf-failed",
+	 "(i915 (" BDF "): )?(\\[drm\\] )?(\\[drm:[a-z0-9_]+ \\[i915\\]\\] )?(\\*ERROR\\* )?(GT[0-9]+: )?"
+	 "IOV[0-9]*: (Unable to confirm (ABI )?version|Found interface version|Failed to (get "
+	 "(version|runtime) info|reset GuC state|notify GuC about resource fixup done)|Unexpected "
+	 "(interface version change|(GT|GGTT|CTXs|DBs) reassignment)|Invalid GT assignment)",
+	 LXG141_GPU_INIT_FAILED, LX_SEVERITY_ERROR,
+	 "the Intel GPU's SR-IOV virtual function could not agree with the GuC or the PF ({what}): "
+	 "i915 does not take the VF, so the guest or container given it has no GPU (a VF driver "
+	 "and a PF of different i915-sriov-dkms or kernel releases, or a GuC of another version)",
+	 FIX_INTEL_SRIOV,
+	 LX_KMSG_SOLE_INTEL, {{"gpu", 2}, {"what", 7}},
+	 "i915 with SR-IOV (Intel's backports, i915-sriov-dkms) gt/iov/intel_iov_query.c "
+	 "vf_handshake_with_guc(): IOV_PROBE_ERROR(iov, \"Unable to confirm version %u.%u "
+	 "(%pe)\\n\") and \"Found interface version %u.%u.%u.%u\\n\", vf_handshake_with_pf(): "
+	 "\"Unable to confirm ABI version %u.%02u (%pe)\\n\", \"Failed to get runtime info "
+	 "(%pe)\\n\", \"Failed to reset GuC state (%pe)\\n\", IOV_ERROR(iov, \"Unexpected GGTT "
+	 "reassignment: %lluK != %lluK\\n\"), the prefix gt_probe_error's \"GT%u: IOV: \""},
+	{"xe-sriov-vf-failed",
+	 "xe (" BDF "): (\\[drm\\] )?(\\*ERROR\\* )?VF: (Tile[0-9]+: )?(GT[0-9]+: )?(Unable to confirm (VF/PF "
+	 "ABI|GuC) version|Unsupported GuC version|New GuC interface version detected|Failed to "
+	 "(get (version|runtime) info|reset GuC state|notify GuC about resource fixup done|obtain "
+	 "[a-z]+ GMDID)|Unexpected (GGTT|LMEM|CTXs|DBs) reassignment|(tile[0-9]+: )?Invalid GGTT "
+	 "configuration|migration recovery failed)",
+	 LXG141_GPU_INIT_FAILED, LX_SEVERITY_ERROR,
+	 "the Intel GPU's SR-IOV virtual function (xe) could not agree with the GuC or the PF "
+	 "({what}): xe does not take the VF, so the guest or container given it has no GPU (a PF "
+	 "and VF kernels of different releases, or a GuC firmware of another version)",
+	 FIX_INTEL_SRIOV,
+	 0, {{"gpu", 1}, {"what", 6}},
+	 "drivers/gpu/drm/xe/xe_gt_sriov_vf.c: xe_gt_sriov_err(gt, \"Unable to confirm VF/PF ABI "
+	 "version %u.%u (%pe)\\n\"), \"Unsupported GuC version %u.%u.%u.%u (%pe)\\n\", \"Unable to "
+	 "confirm GuC version %u.%u (%pe)\\n\", \"Failed to get runtime info (%pe)\\n\", \"Failed to "
+	 "reset GuC state (%pe)\\n\", \"Unexpected GGTT reassignment: %lluK != %lluK\\n\", with "
+	 "xe_sriov's \"VF: \" and the \"Tile%u: GT%u: \" prefix (6.11-6.16: \"VF: GT%u: \"); "
+	 "xe_tile_sriov_vf.c: \"tile%u: Invalid GGTT configuration: %#llx-%#llx\\n\""},
+	{"intel-sriov-pf-failed",
+	 "(i915|xe) (" BDF "): (\\[drm\\] )?(\\*ERROR\\* )?((GT[0-9]+: )?IOV[0-9]*: (Failed to (provision VF[0-9]+|"
+	 "auto provision [0-9]+ VFs|push configurations|update VFs PTE by PF)|VF[0-9]+ FLR didn't "
+	 "complete)|PF: (Tile[0-9]+: )?(GT[0-9]+: )?(Failed to (bulk )?provision (VF[0-9]+|PF)|VF[0-9]+ "
+	 "failed to negotiate ABI|Failed to push (self configuration|[0-9]+ of [0-9]+ VFs? "
+	 "configurations)|VF[0-9]+ FLR (failed|didn't finish)|VF[0-9]+ control command [a-z_]+ "
+	 "failed)|(PF: )?(Failed to set number of VFs to [0-9]+))",
+	 LXG141_GPU_INIT_FAILED, LX_SEVERITY_WARNING,
+	 "the Intel GPU's PF could not set up or reset its SR-IOV virtual functions ({what}): the "
+	 "GPU itself goes on, but the guests or containers given those VFs get no GPU, or lose it",
+	 "check what the VFs need: the GuC firmware in SR-IOV mode (i915.enable_guc=3 with "
+	 "i915-sriov-dkms, or xe's PF mode), fewer VFs than max_vfs, the same driver release in "
+	 "the guests; then write 0 and the count to the PF's sriov_numvfs again",
+	 0, {{"gpu", 2}, {"what", 7}, {"what", 11}, {"what", 17}, {"driver", 1}},
+	 "drivers/gpu/drm/xe/xe_gt_sriov_pf_config.c: xe_gt_sriov_notice(gt, \"Failed to provision %s "
+	 "with %llu (%s) %s (%pe)\\n\") with xe_sriov's PF: prefix; i915 with SR-IOV (i915-sriov-dkms, "
+	 "Intel's backports, IOV: or IOV%u: prefix) gt/iov/intel_iov_provisioning.c: IOV_ERROR(iov, "
+	 "\"Failed to auto provision %u VFs (%pe)\"), \"Failed to provision VF%u with %llu of GGTT "
+	 "(%pe)\\n\", \"Failed to push configurations (%pe)\"; xe_sriov_pf_service.c: \"VF%u failed to "
+	 "negotiate ABI %u.%u (%pe)\\n\"; i915_sriov.c: \"VF%u FLR "
+	 "didn't complete within %u ms\\n\"; xe_gt_sriov_pf_config.c: xe_gt_sriov_err(gt, \"Failed to "
+	 "push self configuration (%pe)\\n\"); xe_sriov_pf.c: \"Failed to set number of VFs to %d "
+	 "(%pe)\\n\"; xe_gt_sriov_pf_control.c: \"VF%u FLR failed!\\n\", \"VF%u FLR didn't finish in %u "
+	 "ms (%pe)\\n\""},
+	{"xe-survivability-mode",
+	 "xe (" BDF "): (\\[drm\\] )?(In Survivability Mode|Runtime Survivability [Mm]ode enabled|Firmware "
+	 "flash required|Survivability Boot Status : Critical Failure)",
+	 LXG141_GPU_INIT_FAILED, LX_SEVERITY_ERROR,
+	 "the discrete Intel GPU's own firmware (on the card's flash) did not boot ({what}): xe "
+	 "starts it in survivability mode, only to update that firmware, so no container holding "
+	 "it can render, transcode or compute",
+	 "update the card's firmware (fwupdmgr update, or Intel's igsc tool; the message's "
+	 "userspace documentation), then power the host off and on; if it recurs, reseat the card "
+	 "and check its power cables",
+	 0, {{"gpu", 1}, {"what", 3}},
+	 "drivers/gpu/drm/xe/xe_survivability_mode.c (6.15 and later): dev_err(dev, \"In "
+	 "Survivability Mode\\n\"), dev_info(\"Survivability Boot Status : Critical Failure "
+	 "(%d)\\n\"), and at run time dev_err(\"Runtime Survivability mode enabled\\n\"), "
+	 "\"Firmware flash required, Please refer to the userspace documentation for more "
+	 "details!\\n\""},
+	{"intel-pcode-init-failed",
+	 "(i915|xe) (" BDF "): .*(PCODE initialization timedout|intel_pcode_init failed (-?[0-9]+))",
+	 LXG141_GPU_INIT_FAILED, LX_SEVERITY_ERROR,
+	 "the discrete Intel GPU's power controller (PCODE) did not report the card ready: the "
+	 "{driver} driver gives the card up, /dev/dri has no node for it and no container holding "
+	 "it can render, transcode or compute",
+	 "power the host off and on; check the card's power cables and seating; update the card's "
+	 "firmware (fwupdmgr) and the system firmware",
+	 0, {{"gpu", 2}, {"driver", 1}, {"error", 4}},
+	 "drivers/gpu/drm/xe/xe_pcode.c xe_pcode_ready(): drm_err(&xe->drm, \"PCODE initialization "
+	 "timedout after: %d min\\n\" ...) (\"3 min\"); drivers/gpu/drm/i915/i915_driver.c "
+	 "i915_driver_hw_probe(): gt_err(gt, \"intel_pcode_init failed %d\\n\", ret)"},
+	{"xe-vram-unusable",
+	 "xe (" BDF "): .*(Tile without any CPU visible VRAM|pci resource is not valid)",
+	 LXG141_GPU_INIT_FAILED, LX_SEVERITY_ERROR,
+	 "the discrete Intel GPU's memory cannot be reached through its PCI BAR ({what}): xe gives "
+	 "the card up, /dev/dri has no node for it and no container holding it can render, "
+	 "transcode or compute",
+	 "enable Above 4G Decoding and Resizable BAR in the system firmware (or give the card a slot "
+	 "whose root port can map its BAR), then reboot; a VM: give it a 64-bit MMIO window large "
+	 "enough for the BAR",
+	 0, {{"gpu", 1}, {"what", 2}},
+	 "drivers/gpu/drm/xe/xe_vram.c (6.8-6.14 xe_mmio.c) xe_vram_probe(): drm_err(&xe->drm, "
+	 "\"Tile without any CPU visible VRAM. Aborting.\\n\"), determine_lmem_bar_size(): "
+	 "drm_err(&xe->drm, \"pci resource is not valid\\n\")"},
+	{"intel-resume-failed",
+	 "(i915|xe) (" BDF "): .*(GT[0-9]+: resume failed \\((-?[A-Za-z0-9]+)\\)|Runtime resume failed, "
+	 "disabling it \\((-?[0-9]+)\\)|failed to set PCI D0 power state \\((-?[0-9]+)\\)|failed to "
+	 "re-enable GGTT)",
+	 LXG174_GPU_PM_FAILED, LX_SEVERITY_ERROR,
+	 "the Intel GPU did not come back from a suspend or runtime power-down ({what}): it is "
+	 "unusable until a reboot, so rendering, transcoding and compute fail in every container "
+	 "holding it",
+	 FIX_PM_RESUME,
+	 0, {{"gpu", 2}, {"what", 3}, {"driver", 1}},
+	 "drivers/gpu/drm/xe/xe_gt.c xe_gt_resume(): xe_gt_err(gt, \"resume failed (%pe)\\n\"); "
+	 "drivers/gpu/drm/i915/i915_driver.c intel_runtime_resume(): drm_err(\"Runtime resume "
+	 "failed, disabling it (%d)\\n\"), i915_drm_resume_early(): \"failed to set PCI D0 power "
+	 "state (%d)\\n\", i915_drm_resume(): \"failed to re-enable GGTT\\n\""},
+	{"intel-suspend-failed",
+	 "(i915|xe) (" BDF "): .*(GT[0-9]+: suspend failed \\((-?[A-Za-z0-9]+)\\)|GuC suspend failed|GUC: "
+	 "suspend: RESET_CLIENT action failed|Suspend complete failed: (-?[0-9]+)|Runtime suspend "
+	 "failed, disabling it \\((-?[0-9]+)\\))",
+	 LXG174_GPU_PM_FAILED, LX_SEVERITY_WARNING,
+	 "the Intel GPU refused to suspend ({what}): the host or the GPU stayed awake (a runtime "
+	 "suspend failure turns runtime power management off for it); the GPU works",
+	 FIX_PM_SUSPEND,
+	 0, {{"gpu", 2}, {"what", 3}, {"driver", 1}},
+	 "drivers/gpu/drm/xe/xe_gt.c xe_gt_suspend(): xe_gt_err(gt, \"suspend failed (%pe)\\n\"); "
+	 "xe_guc.c xe_guc_suspend(): \"GuC suspend failed: %pe\\n\"; drivers/gpu/drm/i915/"
+	 "i915_driver.c i915_drm_suspend_late(): drm_err(\"Suspend complete failed: %d\\n\"), "
+	 "intel_runtime_suspend(): \"Runtime suspend failed, disabling it (%d)\\n\"; "
+	 "gt/uc/intel_guc.c intel_guc_suspend(): guc_err(guc, \"suspend: RESET_CLIENT action "
+	 "failed with %pe\\n\")"},
+	/* i915 of the 4.x kernels (DRM_ERROR, DRM_WARN, DRM_NOTE: no address):
+	 * the log's only Intel GPU's */
+	{"i915-guc-load-failed-old",
+	 "(GuC firmware signature verification failed|GuC init failed: (-?[0-9]+)|GuC reset failed, ret = "
+	 "(-?[0-9]+)|GuC firmware load failed: (-?[0-9]+)|GuC firmware (code |signature )?xfer error "
+	 "(-?[0-9]+)|Failed to complete HuC uCode load with ret (-?[0-9]+)|Firmware is too large to fit "
+	 "in WOPCM)",
+	 LXG141_GPU_INIT_FAILED, LX_SEVERITY_ERROR,
+	 "the Intel GPU's GuC or HuC firmware did not start ({what}; a kernel of the 4.x series): "
+	 "with enable_guc set the driver wedges the GPU or runs it without the GuC, and media "
+	 "encoding (HuC) fails in every container holding it",
+	 "install a linux-firmware that has the i915/ GuC and HuC files of the versions this kernel "
+	 "asks for, or drop i915.enable_guc= (4.x kernels run without GuC by default); "
+	 "update-initramfs -u and reboot",
+	 LX_KMSG_SOLE_INTEL, {{"gpu", 0}, {"what", 1}},
+	 "drivers/gpu/drm/i915/intel_guc_loader.c (4.10-4.15): DRM_ERROR(\"GuC firmware signature "
+	 "verification failed\\n\"), \"GuC init failed: %d\\n\", \"GuC reset failed, ret = %d\\n\", "
+	 "DRM_NOTE(\"GuC firmware load failed: %d\\n\"), \"Firmware is too large to fit in WOPCM\\n\"; "
+	 "intel_guc_fw.c (4.16-4.19): DRM_WARN(\"GuC firmware code xfer error %d\\n\"); intel_huc.c: "
+	 "DRM_ERROR(\"Failed to complete HuC uCode load with ret %d\\n\")"},
+	{"i915-uc-fetch-failed-old",
+	 "(GuC|HuC): Failed to (fetch|load) (valid uC )?firmware (from )?(i915/[^ ]+) \\(error (-?[0-9]+)\\)|Failed "
+	 "to fetch valid uC firmware from (i915/[^ ]+) \\(error (-?[0-9]+)\\)",
+	 LXG140_GPU_FIRMWARE_MISSING, LX_SEVERITY_WARNING,
+	 "the Intel GPU's {uc} firmware {file} could not be loaded ({error}; -2: not in /lib/firmware "
+	 "nor in the initramfs; a kernel of the 4.x series): the driver runs the GPU without it, so "
+	 "media encoding that needs the HuC fails in every container holding it",
+	 "install a linux-firmware of a version that has {file} (Debian: firmware-misc-nonfree), "
+	 "or drop i915.enable_guc=; then update-initramfs -u and reboot",
+	 LX_KMSG_SOLE_INTEL | LX_KMSG_RESTATES, {{"file", 5}, {"file", 7}, {"gpu", 0}, {"uc", 1},
+	 {"error", 6}, {"error", 8}},
+	 "drivers/gpu/drm/i915/intel_uc_fw.c (4.16-4.19) intel_uc_fw_fetch(): DRM_WARN(\"%s: Failed "
+	 "to fetch firmware %s (error %d)\\n\", intel_uc_fw_type_repr(), path, err); "
+	 "intel_guc_loader.c (4.10-4.15): DRM_WARN(\"Failed to fetch valid uC firmware from %s "
+	 "(error %d)\\n\")"},
+	{"i915-uc-version-old",
+	 "((GuC|HuC): Wrong firmware version|uC firmware version) \\(?([0-9]+\\.[0-9]+), required ([0-9]+\\.[0-9]+)",
+	 LXG140_GPU_FIRMWARE_MISSING, LX_SEVERITY_WARNING,
+	 "the Intel GPU's {uc} firmware file is version {found}, and this kernel needs {wanted}: "
+	 "the driver refuses it and runs the GPU without it (a kernel of the 4.x series), so media "
+	 "encoding that needs the HuC fails in every container holding it",
+	 "install the linux-firmware of the kernel's release (a file of the version the kernel asks "
+	 "for), and drop any i915.guc_firmware_path= or i915.huc_firmware_path=; update-initramfs "
+	 "-u and reboot",
+	 LX_KMSG_SOLE_INTEL, {{"gpu", 0}, {"uc", 2}, {"found", 3}, {"wanted", 4}},
+	 "drivers/gpu/drm/i915/intel_uc_fw.c (4.16-4.19) intel_uc_fw_fetch(): DRM_NOTE(\"%s: Wrong "
+	 "firmware version (%u.%u, required %u.%u)\\n\"); intel_guc_loader.c (4.10-4.15): "
+	 "DRM_NOTE(\"uC firmware version %d.%d, required %d.%d\\n\")"},
+	{"xe-unknown-ip-version",
+	 "(xe) (" BDF "): (\\[drm\\] )?(\\*ERROR\\* )?Hardware reports unknown graphics version ([0-9]+\\.[0-9]+)",
+	 LXG157_INTEL_NOT_SUPPORTED, LX_SEVERITY_ERROR,
+	 "the Intel GPU's graphics IP reports version {version}, which this kernel's xe does not "
+	 "know (a GPU newer than the kernel, forced with xe.force_probe): xe does not take it, "
+	 "/dev/dri has no node for it, so containers get no GPU",
+	 "boot a kernel whose xe supports the GPU (Proxmox: the opt-in proxmox-kernel of the latest "
+	 "series), and drop the xe.force_probe= that forced it",
+	 LX_KMSG_UNLESS_DRIVEN, {{"gpu", 2}, {"version", 5}, {"driver", 1}},
+	 "drivers/gpu/drm/xe/xe_pci.c handle_gmdid(): drm_err(&xe->drm, \"Hardware reports unknown "
+	 "graphics version %u.%02u\\n\", ...), then xe_info_init() returns -ENODEV (\"If we couldn't "
+	 "detect the graphics IP, that's considered a fatal error\")"},
+	{"xe-unknown-media-version",
+	 "xe (" BDF "): (\\[drm\\] )?(\\*ERROR\\* )?Hardware reports unknown media version ([0-9]+\\.[0-9]+)",
+	 LXG141_GPU_INIT_FAILED, LX_SEVERITY_WARNING,
+	 "the Intel GPU's media IP reports version {version}, which this kernel's xe does not know: "
+	 "xe runs the GPU without its media engines, so hardware decoding and encoding (VA-API, "
+	 "QSV) fail in every container holding it; rendering and compute work",
+	 "boot a kernel whose xe supports the GPU's media IP (Proxmox: the opt-in proxmox-kernel of "
+	 "the latest series)",
+	 0, {{"gpu", 1}, {"version", 4}},
+	 "drivers/gpu/drm/xe/xe_pci.c handle_gmdid(): drm_err(&xe->drm, \"Hardware reports unknown "
+	 "media version %u.%02u\\n\", ...) (\"Failing to detect media IP is non-fatal; we'll just "
+	 "proceed without enabling media support\")"},
 	{"kfd-atomics",
 	 "kfd kfd: (amdgpu: )?skipped device ([0-9a-fA-F]{4}:[0-9a-fA-F]{4}), PCI rejects atomics",
 	 LXG143_KFD_REFUSED, LX_SEVERITY_ERROR,
@@ -4059,8 +4605,11 @@ int lx_kmsg_match_all(const struct lx_kmsg *log, const struct lx_host *host,
 		map[e] = k;
 		if (k < out->n) {
 			struct lx_kmsg_match *same = &out->items[k];
-			/* a catch-all row's finding gives way to a row that says more */
-			if ((same->entry->flags & LX_KMSG_FALLBACK) && !(ev->entry->flags & LX_KMSG_FALLBACK)) {
+			/* a catch-all row's finding gives way to a row that says more,
+			 * a restatement (i915's "context reset due to GPU hang" printed
+			 * before its "GPU HANG") to the message it restates */
+			if (((same->entry->flags & LX_KMSG_FALLBACK) && !(ev->entry->flags & LX_KMSG_FALLBACK)) ||
+			    ((same->entry->flags & LX_KMSG_RESTATES) && !(ev->entry->flags & LX_KMSG_RESTATES))) {
 				struct lx_kmsg_match general = *same;
 				*same = *ev;
 				same->count = general.count;
