@@ -173,6 +173,26 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "the same check before the driver named the client (up to the 550 branch): \"NVRM: API "
 	 "mismatch: the client has the version %s, but\\nNVRM: this kernel module has the version "
 	 "%s.  Please\\n...\""},
+	/* nvidia-modeset and nvidia-drm check the module they load on */
+	{"module-version-mismatch",
+	 "(nvidia-modeset: |\\[nvidia-drm\\] )Version mismatch: (nvidia(-modeset)?\\.ko)\\(([^)]*)\\) "
+	 "(nvidia-(modeset|drm)(\\.ko)?)\\(([^)]*)\\)",
+	 LXG100_API_MISMATCH, LX_SEVERITY_ERROR,
+	 "{client} is version {client_version}, the loaded {module} is {module_version}: {client} "
+	 "refuses to load (NVIDIA modules of two driver versions: one upgraded on disk while the old "
+	 "one stays loaded, or a DKMS build that failed for one of them); no nvidia-modeset or "
+	 "nvidia-drm, so no /dev/dri node and no display on the GPU",
+	 "install one driver version for every NVIDIA module (dkms status; rebuild for this kernel), "
+	 "then unload and load them again (rmmod nvidia_drm nvidia_modeset nvidia_uvm nvidia; "
+	 "modprobe nvidia_drm) or reboot",
+	 LX_KMSG_SOLE_NVIDIA,
+	 {{"client_version", 8}, {"module_version", 4}, {"client", 5}, {"module", 2}, {"gpu", 0}},
+	 "kernel-open/nvidia-modeset/nvidia-modeset-linux.c nvkms_alloc_rm(): printk(KERN_ERR "
+	 "NVKMS_LOG_PREFIX \"Version mismatch: nvidia.ko(%s) nvidia-modeset.ko(%s)\\n\") when "
+	 "nvidia_get_rm_ops() refuses another version (NVKMS_LOG_PREFIX \"nvidia-modeset: \"); "
+	 "kernel-open/nvidia-drm/nvidia-drm.c nv_drm_init(): NV_DRM_LOG_ERR(\"Version mismatch: "
+	 "nvidia-modeset.ko(%s) nvidia-drm.ko(%s)\"), printed as \"[drm:nv_drm_init [nvidia_drm]] "
+	 "*ERROR* [nvidia-drm] Version mismatch: ...\""},
 	{"open-module-required",
 	 "NVRM: The NVIDIA GPU (" BDF ")( \\(PCI ID: ([0-9a-fA-F:]+)\\))? installed in this system "
 	 "requires use of the NVIDIA open kernel modules",
@@ -232,14 +252,18 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "src/nvidia/arch/nvalloc/unix/src/osapi.c rm_is_supported_device(), print_unsupported: "
 	 "\"NVRM: The NVIDIA GPU %04x:%02x:%02x.%x (PCI ID: %04x:%04x)\\nNVRM: installed in this "
 	 "system is not supported by the\\nNVRM: NVIDIA %s driver release.\\n...\""},
-	{"no-gpu-found", "NVRM: No NVIDIA (GPU|graphics adapter) found", LXG125_NO_GPU,
+	{"no-gpu-found", "NVRM: No NVIDIA (GPU|graphics adapter|PCI devices) found|NVRM: No NVIDIA devices probed",
+	 LXG125_NO_GPU,
 	 LX_SEVERITY_WARNING,
 	 "the nvidia module found no GPU it drives (a GPU of a legacy branch, GPUs held by another "
 	 "driver, or none) and did not load",
 	 "see the messages before it: a legacy branch to install, a driver to blacklist", 
 	 LX_KMSG_NVIDIA_MISSING, {{NULL, 0}},
 	 "kernel-open/nvidia/nv.c nvidia_init_module(): \"NVRM: No NVIDIA GPU found.\\n\" (older "
-	 "drivers: \"NVRM: No NVIDIA graphics adapter found!\\n\")"},
+	 "drivers: \"NVRM: No NVIDIA graphics adapter found!\\n\"), \"NVRM: No NVIDIA devices "
+	 "probed.\\n\" when no GPU was probed (none there, or each held by another driver or "
+	 "refused); nv_drivers_init(): \"NVRM: No NVIDIA PCI devices found.\\n\" when registering "
+	 "the PCI driver failed (515+)"},
 	{"legacy-ignored", "NVRM: ignoring the legacy GPU (" BDF ")", LXG103_UNSUPPORTED_GPU,
 	 LX_SEVERITY_ERROR,
 	 "the GPU belongs to a legacy driver branch: this driver ignores it",
@@ -452,6 +476,87 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "kernel_gsp_tu102.c kgspWaitForGfwBootOk_TU102(): \"failed to wait for GFW boot complete: "
 	 "0x%x VBIOS version %s\\n\" then \"(the GPU may be in a bad state and may need to be "
 	 "reset)\\n\""},
+	/* The GSP boot's own steps (the RM's prints before "Cannot initialize
+	 * GSP firmware RM"): newer drivers put "GPU%d " before the function
+	 * name, an NV_ASSERT_FAILED's text comes after "Assertion failed: ". */
+	{"gsp-boot-step-failed",
+	 "NVRM: .*(failed to execute Booter Load|Failed to boot GSP|Timeout waiting for lockdown "
+	 "release|Timeout waiting for GSP target mask release|failed to extract VBIOS image from "
+	 "ROM|failed to parse FWSEC ucode( desc)? from VBIOS image|GSP-FMC reported an error|Fatal "
+	 "GSP-FMC Error|Max GSP-RM boot attempts exceeded|FSP boot cmds failed)",
+	 LXG108_GSP_BOOT_FAILED, LX_SEVERITY_ERROR,
+	 "the GPU's GSP firmware did not boot ({step}): the driver cannot start the GPU (the GPU may "
+	 "be in a bad state, its VBIOS unreadable, or the GSP firmware refused)",
+	 "reset the GPU (nvidia-smi -r when nothing uses it) or power the host off and on (a warm "
+	 "reboot may not clear it); update the driver and its GSP firmware package together; if it "
+	 "recurs, update the GPU's VBIOS or contact the vendor",
+	 0, {{"step", 1}},
+	 "src/nvidia/src/kernel/gpu/gsp/arch/turing/kernel_gsp_tu102.c kgspBootstrap_TU102(): "
+	 "NV_PRINTF(LEVEL_ERROR, \"failed to execute Booter Load (ucode for initial boot): 0x%x\\n\"); "
+	 "fsp/arch/hopper/kern_fsp_gh100.c (535+): \"FSP boot cmds failed. RM cannot boot.\\n\"; "
+	 "gsp/arch/hopper/kernel_gsp_gh100.c (535+): \"Timeout waiting for lockdown release. It's also "
+	 "possible that bootrom may have failed. ...\"; kernel_gsp.c: \"failed to extract VBIOS image "
+	 "from ROM: 0x%x\\n\", also \"failed to parse FWSEC ucode from VBIOS image (VBIOS version %s): "
+	 "0x%x\\n\", \"Max GSP-RM boot attempts exceeded: %u/%u\\n\" (580+); kernel_gsp_tu102.c "
+	 "\"Failed to boot GSP.\\n\" (kernel_gsp_booter_tu102.c \"failed to execute Booter Load: "
+	 "0x%x\\n\"; kernel_gsp_falcon_tu102.c NV_ASSERT_FAILED(\"Failed to boot GSP\")); "
+	 "kernel_gsp_gh100.c \"Timeout waiting for GSP target mask release. This error may be caused "
+	 "by several reasons: ...\", \"GSP-FMC reported an error while attempting to boot GSP: "
+	 "0x%x\\n\", \"Fatal GSP-FMC Error: ...\" (595)"},
+	{"gsp-unresponsive",
+	 "NVRM: .*((LibOS) heartbeat timed out|=+ (GSP-RM|GSP core) unresponsive =+)",
+	 LXG108_GSP_BOOT_FAILED, LX_SEVERITY_ERROR,
+	 "the GPU's GSP firmware stopped answering (its {what} did not answer): every call into the "
+	 "GPU times out until it is reset (Xid 119 comes with it)",
+	 "reset the GPU (nvidia-smi -r when nothing uses it) or power-cycle the host; update the "
+	 "driver if it recurs",
+	 0, {{"what", 2}, {"what", 3}},
+	 "src/nvidia/src/kernel/gpu/gsp/kernel_gsp.c (595): NV_PRINTF(LEVEL_ERROR, \"LibOS heartbeat "
+	 "timed out\\n\") beside \"GSP RM heartbeat timed out\\n\"; the RPC timeout's classification: "
+	 "\"================ GSP core unresponsive ===============\\n\", \"=============== GSP-RM "
+	 "unresponsive ==================\\n\""},
+	/* GPU needs a reset, in the RM's own words: not an Xid line. */
+	{"gsp-rpc-rate-limited",
+	 "NVRM: .*Rate limiting GSP RPC error prints (for GPU at PCI:(" BDF_SEEN "|[0-9a-fA-F]{4,8}:"
+	 "[0-9a-fA-F]{2}:[0-9a-fA-F]{2}) )?\\(printing 1 of every",
+	 LXG118_GPU_RESET_REQUIRED, LX_SEVERITY_ERROR,
+	 "the GPU's GSP firmware timed out so often that the driver rate-limits its reports (\"the "
+	 "GPU likely needs to be reset\"): calls into the GPU keep failing (Xid 119), CUDA on it "
+	 "hangs or fails",
+	 "stop what uses the GPU (every container holding it) and reset it (nvidia-smi -r -i <gpu>), "
+	 "else reboot the host; update the driver if it recurs",
+	 LX_KMSG_SOLE_NVIDIA, {{"gpu", 2}},
+	 "src/nvidia/src/kernel/gpu/gsp/kernel_gsp.c _kgspRpcIncrementTimeoutCountAndRateLimitPrints() "
+	 "(535+): portDbgPrintf(\"NVRM: Rate limiting GSP RPC error prints for GPU at "
+	 "PCI:%04x:%02x:%02x (printing 1 of every %d).  The GPU likely needs to be reset.\\n\"), and "
+	 "NV_PRINTF(LEVEL_WARNING, \"Rate limiting GSP RPC error prints (printing 1 of every %d)\\n\")"},
+	{"gsp-pmu-halted",
+	 "NVRM: .*Received signal from GSP that PMU has halted",
+	 LXG118_GPU_RESET_REQUIRED, LX_SEVERITY_ERROR,
+	 "the GPU's PMU (its power-management microcontroller) halted, as GSP reports: it cannot be "
+	 "recovered and the driver marked the GPU for reset (Xid 62 comes with it); nothing can use "
+	 "the GPU until then",
+	 "stop what uses the GPU (every container holding it) and reset it (nvidia-smi -r -i <gpu>), "
+	 "else reboot the host; report it to NVIDIA (nvidia-bug-report.sh) if it recurs",
+	 LX_KMSG_SOLE_NVIDIA, {{"gpu", 0}},
+	 "src/nvidia/src/kernel/gpu/gsp/kernel_gsp.c _kgspRpcGspEventPmuHalted() (595): "
+	 "NV_PRINTF(LEVEL_ERROR, \"Received signal from GSP that PMU has halted.\\n\"), with the "
+	 "comment \"PMU cannot be recovered at this point and the GPU was marked for reset\""},
+	{"vbios-copy-failed",
+	 "NVRM: (GPU (" BDF_SEEN "): )?[Ff]ailed to copy vbios to system memory",
+	 LXG106_INIT_FAILED, LX_SEVERITY_ERROR,
+	 "the driver could not read the GPU's VBIOS (the GPU's own firmware; a laptop's comes from the "
+	 "system firmware through ACPI), so it cannot initialize the GPU (RmInitAdapter fails with "
+	 "stage 0x30, VBIOS)",
+	 "update the system firmware; a laptop GPU: keep it powered on when nvidia loads (no "
+	 "bbswitch or other power switch turning it off) and boot in the firmware mode that exposes "
+	 "its VBIOS; a GPU given to a VM: give the VM the card's VBIOS (qemu-server's "
+	 "hostpciN: ...,romfile=<file>)",
+	 0, {{"gpu", 2}},
+	 "the proprietary RM's VBIOS copy (no source in open-gpu-kernel-modules; the driver's README's "
+	 "known issues quote it): \"NVRM: failed to copy vbios to system memory.\" then "
+	 "\"NVRM: RmInitAdapter failed! (0x30:0xffffffff:...)\"; since the driver names the GPU, "
+	 "NV_DEV_PRINTF's \"NVRM: GPU %04x:%02x:%02x.%x: Failed to copy vbios to system memory.\""},
 	{"rm-init-adapter-failed",
 	 "NVRM: (GPU (" BDF_SEEN "): )?RmInitAdapter failed! \\(([^)]*)\\)( (GPU " BDF_SEEN
 	 ": )?rm_init_adapter failed(, device minor number| for device bearing minor number) ([0-9]+))?",
@@ -542,6 +647,19 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "called "
 	 "from osinit.c osHandleGpuLost() after \"GPU has fallen off the bus.\" (before 595 also from "
 	 "nv-pci.c's PCI error recovery, rm_log_gpu_crash(), when the GPU stays unreachable)"},
+	{"uvm-fatal-error",
+	 "NVRM: .*uvm encountered global fatal error (0x[0-9a-fA-F]+), requiring os reboot to recover",
+	 LXG118_GPU_RESET_REQUIRED, LX_SEVERITY_ERROR,
+	 "nvidia_uvm hit a global fatal error ({status}, after a GPU failure: a GPU lost, an RPC "
+	 "timeout): the driver says only a reboot of the host recovers it; until then CUDA fails in "
+	 "every container and on the host",
+	 "find the GPU failure before it in the log (an Xid, a GPU off the bus) and fix that; stop "
+	 "the GPU users and reboot the host",
+	 LX_KMSG_SOLE_NVIDIA, {{"status", 1}, {"gpu", 0}},
+	 "src/nvidia/src/kernel/rmapi/nv_gpu_ops.c nvGpuOpsReportFatalError() (570+), called by "
+	 "nvidia_uvm's uvm_global_set_fatal_error(): NV_PRINTF(LEVEL_ERROR, \"uvm encountered global "
+	 "fatal error 0x%x, requiring os reboot to recover.\\n\") (nvidia_uvm's own \"Encountered a "
+	 "global fatal error: %s\" is printed only with uvm_debug_prints)"},
 	{"xid-79", XID_PREFIX "79, (.*)", LXG109_FALLEN_OFF_BUS, LX_SEVERITY_ERROR,
 	 "Xid 79 (ROBUST_CHANNEL_GPU_HAS_FALLEN_OFF_THE_BUS): the GPU no longer answers on PCIe; "
 	 "NVIDIA's resolution: RESTART_BM",
@@ -1089,6 +1207,38 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "the registers); intel_dsb_irq_handler() (later kernels): \"[CRTC:%d:%s] DSB %d poll "
 	 "error\\n\", \"[CRTC:%d:%s] DSB %d response timeout\\n\"; 6.1 \"Timed out waiting for DSB "
 	 "workload completion.\\n\""},
+	/* nvidia-drm names the GPU by the RM's id (its address, decoded);
+	 * nvidia-modeset by an index: the log's only NVIDIA GPU. */
+	{"nvidia-drm-no-device",
+	 "\\[(nvidia)-drm\\] \\[GPU ID 0x([0-9a-fA-F]+)\\]:? Failed to (allocate NvKmsKapiDevice|query "
+	 "NvKmsKapiDevice resources info)",
+	 LXG106_INIT_FAILED, LX_SEVERITY_ERROR,
+	 "nvidia-drm could not take the NVIDIA GPU (nvidia-drm GPU ID 0x{gpu_id}; failed to {what}): "
+	 "nvidia-modeset could not open it, which happens when the driver could not initialize the "
+	 "GPU; no /dev/dri node for it",
+	 "look at the driver's earlier messages about this GPU (dmesg | grep -i nvrm): RmInitAdapter's "
+	 "failure and its cause; if there are none, check that nvidia, nvidia-modeset and nvidia-drm "
+	 "are of one version (modinfo -F version)",
+	 LX_KMSG_SOLE_GPU, {{"gpu_id", 2}, {"driver", 1}, {"what", 3}},
+	 "kernel-open/nvidia-drm/nvidia-drm-drv.c nv_drm_dev_load() (nv_drm_load() before 560): "
+	 "NV_DRM_DEV_LOG_ERR(nv_dev, \"Failed to allocate NvKmsKapiDevice\") when "
+	 "nvKms->allocateDevice() fails, and \"Failed to query NvKmsKapiDevice resources info\"; "
+	 "NV_DRM_DEV_LOG_ERR is DRM_ERROR(\"[nvidia-drm] [GPU ID 0x%08x] \" ...), printed as "
+	 "\"[drm:nv_drm_load [nvidia_drm]] *ERROR* [nvidia-drm] [GPU ID 0x00000100] ...\""},
+	{"nvidia-modeset-gpu-progress",
+	 "(nvidia)-modeset: ERROR: GPU:([0-9]+): (Error while waiting for GPU progress|Failed to query "
+	 "display engine channel state): (0x[0-9a-fA-F]+:[0-9: x0-9a-fA-F]*[0-9a-fA-F])",
+	 LXG175_DISPLAY_TIMEOUT, LX_SEVERITY_WARNING,
+	 "the display engine of the NVIDIA GPU {index} stopped answering ({what}, {state}): the screen "
+	 "froze or went dark; it follows a GPU that stopped working (an Xid, a GPU lost or off the "
+	 "bus in the same log is the cause to fix), else CUDA and NVENC are not hit",
+	 FIX_DISPLAY,
+	 LX_KMSG_SOLE_GPU, {{"index", 2}, {"driver", 1}, {"what", 3}, {"state", 4}},
+	 "src/nvidia-modeset/src/nvkms-dma.c nvEvoMakeRoom(): nvEvoLogDev(pDevEvo, EVO_LOG_ERROR, "
+	 "\"Error while waiting for GPU progress: 0x%08x:%d %d:%d:%d:%d\") every timeout while the "
+	 "push buffer does not drain; nvkms-evo3.c (and nvkms-evo1.c): \"Failed to query display "
+	 "engine channel state: 0x%08x:%d:%d:0x%08x\" when the RM control fails; printed as "
+	 "\"nvidia-modeset: ERROR: GPU:%d: ...\""},
 	/* A display output (any GPU driver): the monitor, its cable, adapter,
 	 * dock or MST hub. Messages without a device are left out where a
 	 * server's BMC VGA (ast, mgag200) prints them too: drm_edid's 6.x
@@ -3538,6 +3688,21 @@ static char *find_pci(const char *s, const struct lx_host *host)
 	return NULL;
 }
 
+/* nvidia-drm's "[GPU ID 0x%08x]": the RM's id of the GPU, (domain & 0xffff)
+ * << 16 | bus << 8 | slot (osinit.c nv_generate_id_from_pci_info(), gpu.c
+ * gpuGenerate32BitId()), function 0. Domain 0 only: another domain's id
+ * keeps its low 16 bits (Hyper-V's 25bed32b is d32b), so it is left to the
+ * log's only NVIDIA GPU. NULL for one that is no address. */
+static char *gpu_id_pci(const char *id, const struct lx_host *host)
+{
+	char *end = NULL;
+	unsigned long v = strtoul(id, &end, 16);
+	if (!end || end == id || *end || v > 0xffffUL || (v & 0xff) > 0x1f)
+		return NULL;
+	_cleanup_free_ char *text = lx_xasprintf("0000:%02lx:%02lx.0", v >> 8, v & 0xff);
+	return find_pci(text, host);
+}
+
 static bool names_nvidia_device(const char *text)
 {
 	/* dev_printk's "nvidia 0000:07:00.0: ..." */
@@ -3896,6 +4061,9 @@ static bool match_row(const struct lx_kmsg *log, const struct lx_host *host, siz
 		_cleanup_free_ char *span = lx_xstrndup(w->text.data, w->ends[last]);
 		ev->pci = find_pci(span, host);
 	}
+	const char *gpu_id = ev->pci ? NULL : lx_kmsg_match_field(ev, "gpu_id");
+	if (gpu_id)
+		ev->pci = gpu_id_pci(gpu_id, host);
 	set_xid(ev);
 	set_rm_init(ev);
 	*through = ev->last;
@@ -4046,13 +4214,17 @@ static bool gpu_vendor(const char *vendor)
 
 /* The GPU a line of DRIVER (NULL: any) names in a form other than its own
  * prefix: nvidia's "NVRM: GPU at PCI:0000:01:00: GPU-..." (printed with
- * Xid 79) and nvidia-modeset's "GPU:0 (GPU-...) @ PCI:0000:01:00.0", or the
+ * the first Xid), the Xid line's "NVRM: Xid (PCI:0000:01:00): ..." and nvidia-modeset's "GPU:0 (GPU-...) @ PCI:0000:01:00.0", or the
  * kernel's enumeration of a display device of the driver's vendor ("pci
  * 0000:01:00.0: [10de:2684] type 00 class 0x030000"). */
 static char *gpu_mentioned_pci(const char *text, const char *driver, const struct lx_host *host)
 {
 	bool nvidia = !driver || strcmp(driver, "nvidia") == 0;
 	const char *at = strstr(text, "NVRM: GPU at PCI:");
+	/* an Xid's own address ("NVRM: Xid (PCI:0000:01:00): 62, ..."; an
+	 * elided one names none) */
+	if (!at)
+		at = strstr(text, "NVRM: Xid (PCI:");
 	if (!at && lx_str_starts_with(text, "nvidia-modeset: "))
 		at = strstr(text, " @ PCI:");
 	if (at && nvidia) {

@@ -98,6 +98,8 @@ static const struct expect expects[] = {
 	{"unsupported-by-release.log", "LXG103", E, "0000:01:00.0",
 	 "pci_id=10de:25a0|driver_version=520.56.06", NULL},
 	{"no-gpu-found.log", "LXG125", W, NULL, NULL, NULL},
+	/* nvidia_init_module() when each GPU went to another driver (NovaCore) */
+	{"bound-elsewhere.log", "LXG125", W, NULL, NULL, NULL},
 	/* another driver holds the GPU */
 	{"probe-not-called.log", "LXG111", E, NULL, "count=1|driver=nouveau, nvidiafb or rivafb", NULL},
 	{"probe-not-called-3.log", "LXG111", E, NULL, "count=3", NULL},
@@ -399,7 +401,8 @@ static const struct expect expects[] = {
 	 * screen, not the GPU's other engines) */
 	{"drm-flip-timeout.log", "LXG175", W, "0000:03:00.0", "driver=amdgpu|what=hw_done or flip_done|times=6", NULL},
 	{"drm-flip-timeout-old.log", "LXG175", W, NULL, "what=flip_done|times=4", NULL},
-	{"nvidia-drm-flip-timeout.log", "LXG175", W, NULL, "gpu_id=00000800|head=0", NULL},
+	/* the GPU from nvidia-drm's GPU ID: (domain << 16) | (bus << 8) | slot */
+	{"nvidia-drm-flip-timeout.log", "LXG175", W, "0000:08:00.0", "gpu_id=00000800|head=0", NULL},
 	{"nvidia-modeset-idle-timeout.log", "LXG175", W, NULL, "index=0|state=0x0000c67d:0:0:1051|times=3", NULL},
 	/* a display output: the monitor, cable, adapter or hub (a warning: the
 	 * GPU's other engines go on); a dump of zeroes is no finding
@@ -694,6 +697,41 @@ static const struct expect expects[] = {
 	/* the GPU's GFW boot did not finish: the cause of the init failure */
 	{"gfw-boot-timeout.log", "LXG108", E, "0000:01:00.0", NULL, NULL},
 	{"gfw-boot-timeout.log", "LXG106", E, "0000:01:00.0", "status=0x62:0x55:2969|minor=0", "LXG108"},
+	/* nvlongtail: the GSP boot's own steps, the cause of the init failure
+	 * (filled from kernel_gsp_tu102.c and kern_fsp_gh100.c: no public thread
+	 * found by their wording) */
+	{"gsp-boot-step-failed.log", "LXG108", E, "0000:01:00.0", "step=failed to execute Booter Load", NULL},
+	{"gsp-boot-step-failed.log", "LXG106", E, "0000:01:00.0", "status=0x62:0x55:2004|minor=0", "LXG108"},
+	{"gsp-boot-step-fsp.log", "LXG108", E, "0000:41:00.0", "step=FSP boot cmds failed", NULL},
+	{"gsp-boot-step-fsp.log", "LXG106", E, "0000:41:00.0", "status=0x62:0x65:2004", "LXG108"},
+	/* GSP stopped answering at run time (595's classification; filled),
+	 * with the Xid 119 it comes with */
+	{"gsp-unresponsive.log", "LXG108", E, "0000:01:00.0", "what=GSP-RM", NULL},
+	{"gsp-unresponsive.log", "LXG110", E, "0000:01:00.0", "xid=119", NULL},
+	/* the RM says the GPU needs a reset, or the host a reboot (filled:
+	 * kernel_gsp.c's rate limit with its address, the PMU halt and
+	 * nv_gpu_ops.c's uvm fatal error naming no GPU: the log's only one) */
+	{"gsp-rpc-rate-limited.log", "LXG118", E, "0000:01:00.0", NULL, NULL},
+	{"gsp-pmu-halted.log", "LXG118", E, "0000:01:00.0", NULL, NULL},
+	/* a line naming no GPU is the GPU of the log's only Xid address */
+	{"gsp-pmu-halted-xid.log", "LXG118", E, "0000:41:00.0", NULL, NULL},
+	{"gsp-pmu-halted-xid.log", "LXG110", E, "0000:41:00.0", "xid=62", NULL},
+	{"uvm-fatal-error.log", "LXG118", E, "0000:09:00.0", "status=0x60", NULL},
+	/* the VBIOS could not be read: the init failure's own story (Bumblebee#204) */
+	{"vbios-copy-failed.log", "LXG106", E, NULL, NULL, NULL},
+	/* nvidia-drm could not get the GPU from nvidia-modeset (open-gpu-kernel-modules#828) */
+	{"nvidia-drm-no-device.log", "LXG106", E, "0000:01:00.0", "gpu_id=00000100|what=allocate NvKmsKapiDevice", NULL},
+	/* the display engine stopped answering after a GPU failure
+	 * (open-gpu-kernel-modules#1252, the unload after it) */
+	{"nvidia-modeset-gpu-progress.log", "LXG175", W, NULL,
+	 "index=0|what=Failed to query display engine channel state|state=0x0000ca7e:0:0:0x00000062", NULL},
+	/* nvidia-modeset and nvidia-drm of another version than the module
+	 * under them (void-linux/void-packages#4473; the nvidia-drm form filled
+	 * from nvidia-drm.c nv_drm_init()) */
+	{"module-version-mismatch.log", "LXG100", E, NULL,
+	 "client_version=390.87|module_version=410.73|client=nvidia-modeset.ko|module=nvidia.ko", NULL},
+	{"module-version-mismatch-drm.log", "LXG100", E, "0000:2b:00.0",
+	 "client_version=595.58.03|module_version=595.45.04|client=nvidia-drm.ko|module=nvidia-modeset.ko", NULL},
 	{"gpu-driver-oops.log", "LXG151", E, NULL,
 	 "module=nvidia|kind=NULL pointer dereference|function=nvidia_vma_access+0x1b/0x350|process=python3.14|times=1",
 	 NULL},
