@@ -64,6 +64,7 @@ exec unshare -m --propagation private sh -eu -c '
 		printf "%s=%s\n" "$v" "$(printenv "$v")"; done)
 	IFS="
 "
+	set -f # a value with glob characters (LXGPU_ACCESS_CASES) passes as it is
 	# shellcheck disable=SC2086
 	exec env -i PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
 		HOME=/root LANG=C.UTF-8 $env_pass "$@"

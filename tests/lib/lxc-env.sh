@@ -54,6 +54,8 @@ lxc_cgroup_v1_here() {
 # /sys/fs/cgroup: a Debian 13 or Proxmox VE 9 machine, where no v1 exists
 # to test; said on stderr) and "v1 v2" elsewhere. A v1 half that cannot run
 # on a host that is not pure v2 is the caller's skip, which CI=true fails.
+# LXGPU_LXC_V2_IN_ROOTS=1 (the plain build's suite, where the LXC 6.0 and
+# 7.0 roots run every v2 half): "v1" only on a host with v1.
 lxc_layouts() {
 	if [ -n "${LXGPU_LXC_LAYOUTS:-}" ]; then
 		echo "$LXGPU_LXC_LAYOUTS"
@@ -61,6 +63,9 @@ lxc_layouts() {
 		END { exit t != "cgroup2" }' /proc/self/mountinfo; then
 		echo "# the cgroup v1 halves are not run: this host is pure cgroup v2, as every Proxmox VE 9 node" >&2
 		echo "v2"
+	elif [ "${LXGPU_LXC_V2_IN_ROOTS:-}" = 1 ]; then
+		echo "# the v2 halves run with LXC 6.0 and 7.0 (lxc-*-lxc6, lxc-*-lxc7), the v1 halves here" >&2
+		echo "v1"
 	else
 		echo "v1 v2"
 	fi
