@@ -1055,18 +1055,19 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 * or a power-state change the device no longer answers config reads.
 	 * Any driver's device: LX_KMSG_PCI_GPU keeps the GPUs'. */
 	{"pci-power-inaccessible",
-	 "([a-z0-9_-]+) (" BDF "): Unable to change power state from (D[0-3](hot|cold)?|unknown) to "
-	 "(D[0-3](hot|cold)?), device inaccessible",
+	 "([a-z0-9_-]+) (" BDF "): ([Uu]nable to|can't) change power state from (D[0-3](hot|cold)?|unknown) "
+	 "to (D[0-3](hot|cold)?)(, device inaccessible| \\(config space inaccessible\\))",
 	 LXG176_PCI_UNRESPONSIVE, LX_SEVERITY_ERROR,
 	 "the GPU did not come out of the power state {from}: it no longer answers on PCI (config "
 	 "reads return all ones), so {driver} cannot use it and a VM or container holding it has "
 	 "no GPU",
 	 FIX_PCI_UNRESPONSIVE,
-	 LX_KMSG_PCI_GPU, {{"gpu", 2}, {"driver", 1}, {"from", 3}},
+	 LX_KMSG_PCI_GPU, {{"gpu", 2}, {"driver", 1}, {"from", 4}},
 	 "drivers/pci/pci.c pci_power_up(): pci_err(dev, \"Unable to change power state from %s to "
 	 "D0, device inaccessible\\n\", pci_power_name(dev->current_state)); before 6.x "
 	 "pci_raw_set_power_state(): \"Unable to change power state from %s to %s, device "
-	 "inaccessible\\n\""},
+	 "inaccessible\\n\"; 4.x-5.x the same function: pci_err(dev, \"can't change power state "
+	 "from %s to %s (config space inaccessible)\\n\", ...)"},
 	{"pci-not-ready",
 	 "([a-z0-9_-]+) (" BDF "): not ready ([0-9]+)ms after ([A-Za-z0-9 >-]+); giving up",
 	 LXG176_PCI_UNRESPONSIVE, LX_SEVERITY_ERROR,
@@ -1170,6 +1171,20 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "drivers/gpu/drm/drm_atomic_helper.c before drm_err(): DRM_ERROR(\"[CRTC:%d:%s] flip_done "
 	 "timed out\\n\"), DRM_ERROR(\"[PLANE:%d:%s] flip_done timed out\\n\"); "
 	 "drm_atomic_helper_wait_for_vblanks(): WARN(!ret, \"[CRTC:%d:%s] vblank wait timed out\\n\")"},
+	/* drm_wait_one_vblank(): a CRTC that stopped giving vblank interrupts
+	 * (a drm_WARN, so a WARNING follows it): commits waiting on it hang. */
+	{"drm-vblank-wait-timeout",
+	 "(([a-z0-9_-]+) (" BDF "): )?vblank wait timed out on crtc ([0-9]+)",
+	 LXG175_DISPLAY_TIMEOUT, LX_SEVERITY_WARNING,
+	 "a GPU's display engine stopped signalling vblanks on crtc {crtc} (a vblank wait timed "
+	 "out): the screen froze or went dark and the commits waiting on it hang; a container's "
+	 "compute or transcoding on the GPU is not hit unless the GPU also hung (a ring timeout or "
+	 "an Xid in the same log)",
+	 FIX_DISPLAY,
+	 LX_KMSG_SOLE_GPU, {{"gpu", 3}, {"driver", 2}, {"crtc", 4}},
+	 "drivers/gpu/drm/drm_vblank.c drm_wait_one_vblank(): drm_WARN(dev, !ret, \"vblank wait "
+	 "timed out on crtc %i\\n\", pipe) (before 5.x: WARN(ret == 0, \"vblank wait timed out on "
+	 "crtc %i\\n\", pipe), without the device)"},
 	{"nvidia-drm-flip-timeout",
 	 "\\[(nvidia)-drm\\] \\[GPU ID 0x([0-9a-fA-F]+)\\]:? Flip event timeout on head ([0-9]+)",
 	 LXG175_DISPLAY_TIMEOUT, LX_SEVERITY_WARNING,

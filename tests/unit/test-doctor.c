@@ -401,6 +401,7 @@ static const struct expect expects[] = {
 	 * screen, not the GPU's other engines) */
 	{"drm-flip-timeout.log", "LXG175", W, "0000:03:00.0", "driver=amdgpu|what=hw_done or flip_done|times=6", NULL},
 	{"drm-flip-timeout-old.log", "LXG175", W, NULL, "what=flip_done|times=4", NULL},
+	{"drm-vblank-wait-timeout.log", "LXG175", W, "0000:03:00.0", "driver=amdgpu|crtc=0", NULL},
 	/* the GPU from nvidia-drm's GPU ID: (domain << 16) | (bus << 8) | slot */
 	{"nvidia-drm-flip-timeout.log", "LXG175", W, "0000:08:00.0", "gpu_id=00000800|head=0", NULL},
 	{"nvidia-modeset-idle-timeout.log", "LXG175", W, NULL, "index=0|state=0x0000c67d:0:0:1051|times=3", NULL},
@@ -453,6 +454,7 @@ static const struct expect expects[] = {
 	{"pci-not-ready.log", "LXG176", E, "0000:01:00.0", "driver=nvidia|ms=65535|event=resume", NULL},
 	{"pci-not-ready.log", "LXG106", E, "0000:01:00.0", NULL, "LXG176"},
 	{"pci-power-inaccessible.log", "LXG176", E, "0000:01:00.0", "driver=nvidia|from=D3cold", NULL},
+	{"pci-power-inaccessible-5x.log", "LXG176", E, "0000:02:00.0", "driver=nvidia|from=D3cold", NULL},
 	/* nouveau drives the GPU: its own errors, and no CUDA */
 	{"nouveau-drives-gpu.log", "LXG111", E, "0000:02:00.0", "line=fifo: SCHED_ERROR 08 []|times=4", NULL},
 	/* contexts lost in a reset: the hang before the excerpt */
