@@ -4229,8 +4229,9 @@ static bool gpu_vendor(const char *vendor)
 
 /* The GPU a line of DRIVER (NULL: any) names in a form other than its own
  * prefix: nvidia's "NVRM: GPU at PCI:0000:01:00: GPU-..." (printed with
- * the first Xid), the Xid line's "NVRM: Xid (PCI:0000:01:00): ..." and nvidia-modeset's "GPU:0 (GPU-...) @ PCI:0000:01:00.0", or the
- * kernel's enumeration of a display device of the driver's vendor ("pci
+ * the first Xid), the Xid line's "NVRM: Xid (PCI:0000:01:00): ..." and
+ * nvidia-modeset's "GPU:0 (GPU-...) @ PCI:0000:01:00.0", or the kernel's
+ * enumeration of a display device of the driver's vendor ("pci
  * 0000:01:00.0: [10de:2684] type 00 class 0x030000"). */
 static char *gpu_mentioned_pci(const char *text, const char *driver, const struct lx_host *host)
 {
