@@ -6,7 +6,8 @@
 # failure log passes when a finding of that log has the expected code and
 # names the GPU (its address, or the PCI ID where the line has only that); a
 # clean log passes when no finding comes from it. A row whose sixth column
-# says "xfail: WHY" is a documented miss (TAP TODO).
+# says "xfail: WHY" is a documented miss (TAP TODO); one that passes fails
+# the test, so a miss mended later cannot keep its TODO unnoticed.
 # Usage: run-public-heldout.sh LXGPU EXAMPLES_DIR HELDOUT_DIR   (TAP output)
 set -u
 lxgpu=$1 examples=$2 dir=$3
@@ -38,7 +39,11 @@ while IFS="$tab" read -r file vendor code gpu url xfail; do
 		fi
 	fi
 	desc="$file ($vendor): $code${gpu:+ }${gpu#-}"
-	if [ "$ok" = yes ]; then
+	if [ "$ok" = yes ] && [ -n "$xfail" ]; then
+		echo "not ok $n - $desc"
+		echo "# passes but is marked '$xfail': drop the xfail column (the set's BEFORE score stands)"
+		failed=$((failed + 1))
+	elif [ "$ok" = yes ]; then
 		echo "ok $n - $desc"
 	elif [ -n "$xfail" ]; then
 		echo "not ok $n - $desc # TODO ${xfail#xfail: }"
