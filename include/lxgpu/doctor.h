@@ -167,6 +167,13 @@ enum {
 /* The rows whose lines without an address are the log's only GPU of a driver. */
 #define LX_KMSG_SOLE_ANY (LX_KMSG_SOLE_AMDGPU | LX_KMSG_SOLE_GPU | LX_KMSG_SOLE_INTEL | LX_KMSG_SOLE_NVIDIA)
 #define LX_KMSG_REPEATED_MIN 10
+/* A row whose single message is noise a working machine prints (one DP
+ * AUX transfer that timed out): its messages about one GPU with one key
+ * (the row's first field: the AUX channel) count only when they came at
+ * least N times in the boot; fewer are no event, and they never join
+ * another row's finding. N (1-255) in the flags' top byte. */
+#define LX_KMSG_REPEATS(n) ((unsigned)(n) << 24)
+#define LX_KMSG_REPEATS_OF(flags) ((unsigned)(flags) >> 24)
 
 /* A part of a message the row's pattern captures: name, and the number of
  * the pattern's parenthesised subexpression that holds it. The field

@@ -1412,6 +1412,31 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "(Meteor Lake and later): drm_warn(\"Port %c PLL not locked after %dus.\\n\"), "
 	 "\"[ENCODER:%d:%s][%c] PHY PLL not locked after 100us.\\n\"; intel_cdclk.c: \"DPLL0 not "
 	 "locked\\n\""},
+	/* A DP AUX channel whose hardware did not finish transfers (its busy
+	 * bit stuck: a sink that merely does not answer is a timeout, at debug
+	 * level): one transfer's five tries, its "not done" and the WARN's
+	 * "not started" after them. A single error or two is noise working
+	 * machines print (a glitch the retry gets past): five on one channel. */
+	{"intel-dp-aux-stuck",
+	 "((i915|xe) (" BDF "): )?(\\[drm(:[a-z0-9_.]+ \\[(i915[a-z_]*|xe)\\])?\\] )?(\\*ERROR\\* )?"
+	 "((AUX [A-Za-z0-9]+/[^:]+): (did not complete or timeout within [0-9]+ ?ms|not done|receive error|not "
+	 "started) \\(status 0x[0-9a-fA-F]+\\)|dp aux hw did not signal timeout|dp_aux_ch (not done|receive "
+	 "error|not started) status 0x[0-9a-fA-F]+)",
+	 LXG178_DISPLAY_OUTPUT_FAILED, LX_SEVERITY_WARNING,
+	 "a DisplayPort AUX channel of the Intel GPU ({driver}) stopped completing transfers, try after "
+	 "try ({what}): the driver cannot read or set the DPCD and EDID of the monitor, dock or "
+	 "Type-C adapter on that port, which stays dark, is not detected or drops out" DISPLAY_OUTPUT_ONLY,
+	 FIX_DISPLAY_OUTPUT,
+	 LX_KMSG_SOLE_INTEL | LX_KMSG_REPEATS(5), {{"channel", 9}, {"gpu", 3}, {"driver", 2}, {"what", 8}, {"driver", 6}},
+	 "drivers/gpu/drm/i915/display/intel_dp_aux.c (5.10-5.x intel_dp.c) intel_dp_aux_wait_done(): "
+	 "drm_err(\"%s: did not complete or timeout within %ums (status 0x%08x)\\n\", intel_dp->aux.name, "
+	 "...) for each of a transfer's five tries, then intel_dp_aux_xfer(): drm_err(\"%s: not done (status "
+	 "0x%08x)\\n\"); 3.x-5.4: DRM_ERROR(\"dp aux hw did not signal timeout[ (has irq: %i)]!\\n\") (5.4 "
+	 "without the irq), DRM_ERROR(\"dp_aux_ch not done status 0x%08x\\n\"); also \"%s: receive error "
+	 "(status 0x%08x)\\n\" (4.x \"dp_aux_ch receive error status 0x%08x\\n\") and at the next transfer "
+	 "drm_WARN(\"%s: not started (status 0x%08x)\\n\") (4.x WARN \"dp_aux_ch not started status "
+	 "0x%08x\\n\"); aux.name is \"AUX %s/%s\" (\"AUX USBC1/DDI TC1/PHY TC1\"); a finding from five messages "
+	 "of one channel on"},
 	{"amdgpu-dc-sink-unread",
 	 "(amdgpu (" BDF "): )?\\[drm(:[a-z0-9_]+ \\[amdgpu\\])?\\] \\*ERROR\\* "
 	 "(retrieve_link_cap: Read receiver caps dpcd data failed|No EDID read|"
@@ -4678,6 +4703,35 @@ static void drop_announcements(struct events *ev)
 	*ev = out;
 }
 
+/* LX_KMSG_REPEATS(n): a row's messages about one GPU with one key that
+ * came fewer than n times are dropped before findings are made, so that
+ * neither they nor other rows' messages of the same code count for each
+ * other. */
+static void drop_rare(struct events *ev)
+{
+	size_t *times = lx_xcalloc(ev->n ? ev->n : 1, sizeof(*times));
+	for (size_t e = 0; e < ev->n; e++) {
+		const struct lx_kmsg_match *m = &ev->items[e];
+		if (!LX_KMSG_REPEATS_OF(m->entry->flags))
+			continue;
+		for (size_t o = 0; o < ev->n; o++) {
+			const struct lx_kmsg_match *x = &ev->items[o];
+			times[e] += x->entry == m->entry && same_text(x->pci, m->pci) &&
+				    same_text(x->values[0], m->values[0]);
+		}
+	}
+	size_t kept = 0;
+	for (size_t e = 0; e < ev->n; e++) {
+		struct lx_kmsg_match *m = &ev->items[e];
+		if (times[e] < LX_KMSG_REPEATS_OF(m->entry->flags))
+			match_clear(m);
+		else
+			ev->items[kept++] = *m;
+	}
+	ev->n = kept;
+	free(times);
+}
+
 /* LX_KMSG_REPEATED: a finding that came fewer than LX_KMSG_REPEATED_MIN
  * times, with nothing worse than its row joined to it, is no finding. */
 static void drop_unrepeated(struct lx_kmsg_matches *m)
@@ -4782,6 +4836,7 @@ int lx_kmsg_match_all(const struct lx_kmsg *log, const struct lx_host *host,
 	keep_pci_gpus(log, host, &owned);
 	drop_announcements(&owned);
 	drop_driven(log, host, &owned);
+	drop_rare(&owned);
 	bind_causes(log, host, &owned);
 	/* one finding per cause; map: the finding each event went to */
 	size_t *map = lx_xcalloc(owned.n ? owned.n : 1, sizeof(*map));

@@ -443,6 +443,14 @@ static const struct expect expects[] = {
 	{"drm-mst-payload-failed.log", "LXG178", W, "0000:00:02.0",
 	 "driver=i915|what=Step 2 of creating MST payload for 00000000c2f1a6e4 failed: -110|error=-110|times=2", NULL},
 	{"intel-tc-phy-disconnected.log", "LXG178", W, "0000:00:02.0", "driver=i915|port=D/TC#1|streams=1", NULL},
+	/* an AUX channel's transfers stuck: counted from five messages of one
+	 * channel; one failed try and its "not done" join nothing (the link
+	 * training failure after them counts alone, once) */
+	{"intel-dp-aux-stuck.log", "LXG178", W, "0000:00:02.0", "channel=AUX USBC1/DDI TC1/PHY TC1|driver=i915|times=6",
+	 NULL},
+	{"intel-dp-aux-stuck-old.log", "LXG178", W, "0000:00:02.0", "driver=i915|what=dp aux hw did not signal timeout",
+	 NULL},
+	{"intel-dp-aux-once.log", "LXG178", W, "0000:00:02.0", "what=Link Training Unsuccessful|times=1", NULL},
 	{"intel-display-pll-unlocked.log", "LXG178", W, "0000:03:00.0", "driver=i915|what=Port C PLL not locked", NULL},
 	{"intel-display-pll-unlocked-cx0.log", "LXG178", W, "0000:00:02.0", "driver=xe|what=Port B PLL not locked",
 	 NULL},
@@ -1564,6 +1572,8 @@ static const char *flag_names(unsigned fl, char *buf, size_t len)
 		 fl & LX_KMSG_FALLBACK ? "fallback " : "", fl & LX_KMSG_REPEATED ? "repeated " : "",
 		 fl & LX_KMSG_ANNOUNCES ? "announces " : "", fl & LX_KMSG_EDID_DUMP ? "edid-dump " : "");
 	size_t n = strlen(buf);
+	if (LX_KMSG_REPEATS_OF(fl) && n + 16 < len)
+		n += (size_t)snprintf(buf + n, len - n, "repeats-%u ", LX_KMSG_REPEATS_OF(fl));
 	if (n)
 		buf[n - 1] = '\0';
 	return buf;
@@ -1619,7 +1629,10 @@ static char *catalogue_doc(void)
 		    "`fallback`: a catch-all row whose finding gives way to a row of the same code\n"
 		    "about the same GPU; `repeated`: counts only from a number of messages (corrected\n"
 		    "PCIe errors); `announces`: no finding of its own when the next line says the same\n"
-		    "of the same GPU (AER's port line before the device's).\n\n"
+		    "of the same GPU (AER's port line before the device's); `repeats-N`: a message\n"
+		    "working machines print once or twice (a DP AUX transfer that timed out) counts\n"
+		    "only when the row's messages about one GPU with one key (its first field: the\n"
+		    "AUX channel) came N times in the boot; fewer are no finding and join none.\n\n"
 		    "Each row has a real line from a public report (or, where none was found, the\n"
 		    "format string filled as the driver fills it) in `tests/doctor/kmsg/`, sources\n"
 		    "in the README there; `test-doctor` says by hand, per log, the code, severity,\n"
