@@ -1583,15 +1583,20 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "[https://01.org/linuxgraphics/intel-linux-graphics-firmwares], disabling runtime power "
 	 "management.\")"},
 	{"i915-wedged-on-init",
-	 "(i915|xe) (" BDF "): .*Failed to initialize GPU, declaring it wedged",
+	 "((i915|xe) (" BDF "): .*|\\[drm:[a-z0-9_]+ \\[i915\\]\\] \\*ERROR\\* )([Ff]ailed to (re-)?initiali[sz]e GPU, "
+	 "declaring (it )?wedged)",
 	 LXG141_GPU_INIT_FAILED, LX_SEVERITY_ERROR,
-	 "the Intel GPU failed to initialize and the driver declared it wedged: the display may "
-	 "work, rendering, transcoding and compute do not (in every container holding it)",
-	 "see the message before it about the same GPU (GuC/HuC firmware, a missing file); "
+	 "the Intel GPU failed to initialize (at boot, or again after a resume or reset: {what}) and the "
+	 "driver declared it wedged: the display may work, rendering, transcoding and compute do not (in "
+	 "every container holding it)",
+	 "see the message before it about the same GPU (GuC/HuC firmware, a missing file, a hang); "
 	 "install the linux-firmware with the files, update-initramfs -u and reboot",
-	 LX_KMSG_NEEDS_CAUSE, {{"gpu", 2}, {"driver", 1}},
+	 LX_KMSG_NEEDS_CAUSE | LX_KMSG_SOLE_INTEL, {{"gpu", 3}, {"driver", 2}, {"what", 4}},
 	 "drivers/gpu/drm/i915/gt/intel_gt.c intel_gt_init(): gt_probe_error(gt, \"Failed to "
-	 "initialize GPU, declaring it wedged!\\n\") (older: i915_gem.c i915_gem_init())"},
+	 "initialize GPU, declaring it wedged!\\n\") (5.x intel_gt_pm.c intel_gt_resume() the same after a "
+	 "resume); 4.x i915_gem.c i915_gem_init(): DRM_ERROR(\"Failed to initialize GPU, declaring it "
+	 "wedged\\n\"), no address, and after a resume i915_gem_resume(): DRM_ERROR(\"failed to "
+	 "re-initialize GPU, declaring wedged!\\n\")"},
 	{"amdgpu-init-fatal",
 	 "amdgpu (" BDF "): (amdgpu: )?Fatal error during GPU init",
 	 LXG141_GPU_INIT_FAILED, LX_SEVERITY_ERROR,
@@ -2373,15 +2378,16 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "reset (%d)\\n\"); xe_gt.c do_gt_reset(): xe_gt_err(gt, \"failed to clear GRDOM_FULL "
 	 "(%pe)\\n\")"},
 	{"xe-gt-reset",
-	 "xe (" BDF "): (\\[drm\\] )?(Tile[0-9]+: )?GT[0-9]+: reset (queued|started|done)",
+	 "xe (" BDF "): (\\[drm\\] )?(Tile[0-9]+: )?GT[0-9]+: (reset (queued|started|done)|(trying) reset from)",
 	 LXG142_GPU_HANG, LX_SEVERITY_WARNING,
 	 "the Intel GPU (xe) reset its GT (a hang, a GuC that stopped answering, a job that timed "
 	 "out): the programs running on it (in every container holding the GPU) lost their work",
 	 FIX_INTEL_HANG,
-	 LX_KMSG_RESTATES, {{"gpu", 1}, {"step", 4}},
+	 LX_KMSG_RESTATES, {{"gpu", 1}, {"step", 5}, {"step", 6}},
 	 "drivers/gpu/drm/xe/xe_gt.c xe_gt_reset_async(): xe_gt_info(gt, \"reset queued\\n\"), "
-	 "gt_reset(): xe_gt_info(gt, \"reset started\\n\"), \"reset done\\n\" (called only from "
-	 "xe_guc_submit.c's and xe_guc_ct.c's failure paths, and debugfs)"},
+	 "gt_reset(): xe_gt_info(gt, \"reset started\\n\"), \"reset done\\n\", and before the queueing "
+	 "xe_gt_info(gt, \"trying reset from %ps\\n\", ...) (called only from xe_guc_submit.c's and "
+	 "xe_guc_ct.c's failure paths, and debugfs)"},
 	{"xe-guc-ct-broken",
 	 "xe (" BDF "): .*(G2H channel broken on read|No forward process on H2G|CTB receive failed|CT dequeue "
 	 "failed|H2G action (0x)?[0-9a-fA-F]+ reached retry limit|H2G request (0x)?[0-9a-fA-F]+ failed|G2H action "
@@ -2399,7 +2405,8 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "(%pe)\\n\", \"CT read: non-zero status: %u\\n\", \"CT write: tail was modified %u != %u\\n\""},
 	/* the first xe's engine reset, and a job that timed out before it ran */
 	{"xe-job-timeout-other",
-	 "xe (" BDF "): (\\[drm\\] )?(Tile[0-9]+: )?(GT[0-9]+: )?(Engine reset: guc_id=|Check job timeout: seqno=)",
+	 "xe (" BDF "): (\\[drm\\] )?(Tile[0-9]+: )?(GT[0-9]+: )?(Engine reset: guc_id=|Check job timeout: seqno=|Xe "
+	 "device coredump has been created)",
 	 LXG142_GPU_HANG, LX_SEVERITY_WARNING,
 	 "a job on the Intel GPU (xe) did not finish in time and the GuC reset its engine: the "
 	 "program that submitted it (in a container: its transcode or compute job) lost its context",
@@ -2408,7 +2415,10 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 LX_KMSG_RESTATES, {{"gpu", 1}},
 	 "drivers/gpu/drm/xe/xe_guc_submit.c of the first xe (6.8): drm_info(&xe->drm, \"Engine reset: "
 	 "guc_id=%d\", guc_id); check_timeout(): xe_gt_warn(gt, \"Check job timeout: seqno=%u, "
-	 "lrc_seqno=%u, guc_id=%d, not started\", ...)"},
+	 "lrc_seqno=%u, guc_id=%d, not started\", ...); xe_devcoredump.c xe_devcoredump(): drm_info(&xe->drm, "
+	 "\"Xe device coredump has been created\\n\") when a timed-out job, a schedule disable the GuC "
+	 "did not answer or a long-running job cleaned up with work left is captured (only "
+	 "xe_guc_submit.c's failure paths call it)"},
 	/* i915's requests waiting on fences that never signal: its GPU hung */
 	{"intel-fence-timeout",
 	 "Fence expiration time out i915-(" BDF "):|Asynchronous wait on fence i915:([^ ]*) timed out",

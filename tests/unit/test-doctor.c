@@ -327,6 +327,11 @@ static const struct expect expects[] = {
 	{"i915-guc-wedged.log", "LXG141", E, "0000:00:02.0", "uc=GuC|error=-ENXIO|times=2", "-"},
 	{"i915-guc-init-old.log", "LXG141", E, "0000:00:02.0", "uc=GuC|error=-2", "-"},
 	{"i915-wedged-alone.log", "LXG141", E, "0000:00:02.0", "driver=i915", "-"},
+	/* 4.x DRM_ERROR without the address: the log's only i915 GPU */
+	{"i915-wedged-old.log", "LXG141", E, "0000:00:02.0",
+	 "what=Failed to initialize GPU, declaring it wedged", "-"},
+	{"i915-rewedged-resume-old.log", "LXG141", E, "0000:00:02.0",
+	 "what=failed to re-initialize GPU, declaring wedged", "-"},
 	{"amdgpu-ring-timeout-reset.log", "LXG142", E, "0000:28:00.0",
 	 "ring=gfx_0.0.0|signaled=57638|emitted=57641|times=3", NULL},
 	{"amdgpu-vram-lost.log", "LXG142", E, "0000:28:00.0", NULL, NULL},
@@ -592,6 +597,9 @@ static const struct expect expects[] = {
 	{"intel-gt-reset-step-failed-old.log", "LXG142", E, "0000:00:02.0",
 	 "step=Failed to reset GuC, ret = -110|error=-110", NULL},
 	{"xe-gt-reset.log", "LXG142", W, "0000:03:00.0", "step=queued|times=1", NULL},
+	{"xe-gt-reset-trying.log", "LXG142", W, "0000:03:00.0", "step=trying", NULL},
+	/* a devcoredump of a timed-out job: xe's hang, when the excerpt has no more */
+	{"xe-devcoredump.log", "LXG142", W, "0000:03:00.0", "times=1", NULL},
 	{"intel-gt-reset-step-failed-guc.log", "LXG142", E, "0000:00:02.0", NULL, NULL},
 	{"intel-fence-timeout.log", "LXG142", W, "0000:00:02.0", "times=2", NULL},
 	{"intel-fence-timeout-async.log", "LXG142", W, "0000:00:02.0", "timeline=Xorg[882]:13ae0", NULL},
