@@ -2676,6 +2676,24 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "drivers/gpu/drm/xe/xe_vram.c (6.8-6.14 xe_mmio.c) xe_vram_probe(): drm_err(&xe->drm, "
 	 "\"Tile without any CPU visible VRAM. Aborting.\\n\"), determine_lmem_bar_size(): "
 	 "drm_err(&xe->drm, \"pci resource is not valid\\n\")"},
+	/* xe's GGTT lives in stolen memory the firmware preallocates (GSM):
+	 * none in a VM given a whole iGPU without it, or a VF that xe takes for
+	 * a whole GPU (no VF support for that platform in the guest's xe). */
+	{"xe-no-gsm",
+	 "xe (" BDF "): (\\[drm\\] )?(\\*ERROR\\* )?(Tile[0-9]+: )?Hardware reported no preallocated GSM",
+	 LXG141_GPU_INIT_FAILED, LX_SEVERITY_ERROR,
+	 "xe found no graphics stolen memory preallocated for the Intel GPU's page table (GSM): the "
+	 "firmware, or a VM's firmware for a passed-through iGPU or SR-IOV VF, gave it none; xe gives the "
+	 "GPU up, /dev/dri has no node for it and no container holding it can render, transcode or "
+	 "compute",
+	 "bare metal: set the iGPU's pre-allocated graphics memory (DVMT Pre-Allocated) in the system "
+	 "firmware; a VM given a VF: a guest driver that supports VFs of this GPU (i915-sriov-dkms or a "
+	 "kernel whose xe does) in the guest; a VM given the whole iGPU: its legacy IGD passthrough "
+	 "(QEMU x-igd-gms) or a VF instead; then reboot the guest",
+	 0, {{"gpu", 1}},
+	 "drivers/gpu/drm/xe/xe_ggtt.c xe_ggtt_init_early(): xe_tile_err(ggtt->tile, \"Hardware reported "
+	 "no preallocated GSM\\n\") when probe_gsm_size() reads 0 from the GMCH control word (earlier "
+	 "xe: drm_err(&xe->drm, \"Hardware reported no preallocated GSM\\n\")), then -ENOMEM"},
 	{"intel-resume-failed",
 	 "(i915|xe) (" BDF "): .*(GT[0-9]+: resume failed \\((-?[A-Za-z0-9]+)\\)|Runtime resume failed, "
 	 "disabling it \\((-?[0-9]+)\\)|failed to set PCI D0 power state \\((-?[0-9]+)\\)|failed to "

@@ -597,6 +597,8 @@ static const struct expect expects[] = {
 	{"intel-gt-reset-step-failed-old.log", "LXG142", E, "0000:00:02.0",
 	 "step=Failed to reset GuC, ret = -110|error=-110", NULL},
 	{"xe-gt-reset.log", "LXG142", W, "0000:03:00.0", "step=queued|times=1", NULL},
+	/* no GSM: xe gives the GPU up; the probe failure after it names it as its cause */
+	{"xe-no-gsm.log", "LXG141", E, "0000:01:00.0", "times=2", NULL},
 	{"xe-gt-reset-trying.log", "LXG142", W, "0000:03:00.0", "step=trying", NULL},
 	/* a devcoredump of a timed-out job: xe's hang, when the excerpt has no more */
 	{"xe-devcoredump.log", "LXG142", W, "0000:03:00.0", "times=1", NULL},
