@@ -1467,7 +1467,7 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 * dev_printk prefix ("amdgpu 0000:03:00.0: "); a container holding the
 	 * GPU loses transcoding (VA-API, QSV) or ROCm with it. */
 	{"gpu-firmware-load-failed",
-	 "(amdgpu|i915|xe) (" BDF "): Direct firmware load for ((amdgpu|i915|xe)/[^ ]+) failed with "
+	 "(amdgpu|i915|xe) (" BDF "): Direct firmware load for ((amdgpu|i915|xe)/[^ /]+) failed with "
 	 "error (-?[0-9]+)",
 	 LXG140_GPU_FIRMWARE_MISSING, LX_SEVERITY_WARNING,
 	 "the {driver} driver asked for the firmware file {file} and the kernel could not load it "
@@ -1481,7 +1481,9 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 0, {{"file", 3}, {"gpu", 2}, {"driver", 1}, {"error", 5}},
 	 "drivers/base/firmware_loader/main.c _request_firmware(): dev_warn(device, \"Direct "
 	 "firmware load for %s failed with error %d\\n\"), for the files amdgpu_ucode.c "
-	 "amdgpu_ucode_request(), i915's intel_uc_fw.c and intel_dmc.c, xe_uc_fw.c ask for"},
+	 "amdgpu_ucode_request(), i915's intel_uc_fw.c and intel_dmc.c, xe_uc_fw.c ask for (files at the top "
+	 "of those directories; GVT-g's i915/gvt/*.golden_hw_state, which no linux-firmware has and gvt "
+	 "does without, is asked for at every boot with i915.enable_gvt=1)"},
 	{"i915-uc-init-failed",
 	 "(i915|xe) (" BDF "): .*(GuC|HuC) initialization failed (-?[A-Za-z0-9]+)",
 	 LXG141_GPU_INIT_FAILED, LX_SEVERITY_ERROR,

@@ -1525,7 +1525,7 @@ static void test_clean_logs(void)
 					  "clean-amd-ras-corrected.log",
 					  "clean-intel-display.log", "clean-display-notes.log", "clean-intel-display-notes.log",
 					  "clean-oops-other-drivers.log", "clean-aer-corrected.log",
-					  "clean-nvrm-asserts.log"};
+					  "clean-nvrm-asserts.log", "clean-intel-gvt.log"};
 	for (size_t c = 0; c < sizeof(clean) / sizeof(clean[0]); c++) {
 		_cleanup_free_ char *path = lx_xasprintf("%s/%s", kmsg_dir, clean[c]);
 		struct lx_kmsg k;
