@@ -1985,11 +1985,11 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "hung\\n\" (3.x), then i915_handle_error()'s \"GPU HANG\" report"},
 	{"i915-guc-ct-failed",
 	 "(i915 (" BDF "): )?(\\[drm\\] )?(\\[drm:[a-z0-9_]+ \\[i915\\]\\] )?(\\*ERROR\\* )?(GT[0-9]+( \\[[A-Z ]+\\])?:? )?"
-	 "(GUC: )?(CT: (No response for request|Sending action (0x)?[0-9a-fA-F]+ failed|Unsolicited "
-	 "response|Corrupted descriptor|Failed to process (CT message|request)|Communication stalled "
+	 "(GUC: )?(CT: (No response for request|[Ss]end(ing)? action (0[xX])?[0-9a-fA-F]+ failed|[Uu]nsolicited "
+	 "response|[Cc]orrupted (descriptor|message|response)|Failed to process (CT message|request)|Communication stalled "
 	 "for|Unexpected G2H after GuC has stopped|Failed to handle HXG message|(Head|Tail) was "
-	 "modified|Invalid (head|tail) offset|Incomplete message|Response [0-9]+ too long)|[Tt][Ll][Bb] invalidation "
-	 "response timed out)",
+	 "modified|Invalid (head|tail) offset|[Ii]ncomplete message|[Rr]esponse [0-9]+ too long|unexpected request|dropping "
+	 "request)|[Tt][Ll][Bb] invalidation response timed out)",
 	 LXG142_GPU_HANG, LX_SEVERITY_WARNING,
 	 "the Intel GPU's GuC (the firmware that schedules its engines) did not answer the driver "
 	 "over its command channel ({what}): jobs on the GPU stall, the driver resets the GuC or "
@@ -2000,12 +2000,16 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 LX_KMSG_SOLE_INTEL, {{"gpu", 2}, {"what", 10}, {"what", 9}},
 	 "drivers/gpu/drm/i915/gt/uc/intel_guc_ct.c ct_send(): CT_ERROR(ct, \"No response for "
 	 "request %#x (fence %u)\\n\") with the prefix GT%u: GUC: CT: (5.x: DRM_ERROR, no "
-	 "address; Intel's backports: GT%u [GUC COMMUNICATION] CT:); intel_guc_ct_send(): "
-	 "\"Sending action %#x failed (%pe) status=%#X\\n\"; intel_guc.c / intel_tlb.c "
+	 "address; Intel's backports: GT%u [GUC COMMUNICATION] CT:); intel_guc.c / intel_tlb.c "
 	 "(6.5 and later, GuC TLB invalidation): gt_err(gt, \"TLB invalidation response timed out "
 	 "for seqno %u\\n\") (backports: \"tlb invalidation response timed out for seqno %u\\n\"); "
-	 "ct_handle_response(): \"Unsolicited response message: len %u, data %#x (fence %u, last "
-	 "%u)\\n\" (older: \"Unsolicited response (fence %u)\\n\"), ct_read(): \"Corrupted "
+	 "4.16-5.x intel_guc_ct.c: DRM_ERROR(\"CT: send action %#X failed; err=%d status=%#X\\n\") after "
+	 "\"CT: fence %u err %d\\n\", also \"CT: unsolicited response %*ph\\n\", \"CT: incomplete message "
+	 "%*ph %*ph %*ph\\n\", \"CT: response %u too long %*ph\\n\", \"CT: corrupted response %*ph\\n\", "
+	 "\"CT: corrupted message detected!\\n\", \"CT: unexpected request %x %*ph\\n\", \"CT: dropping "
+	 "request %*ph\\n\"; later intel_guc_ct_send(): \"Sending action %#x failed (%pe) "
+	 "status=%#X\\n\"; ct_handle_response(): \"Unsolicited response message: len %u, data %#x (fence "
+	 "%u, last %u)\\n\" (older: \"Unsolicited response (fence %u)\\n\"), ct_read(): \"Corrupted "
 	 "descriptor head=%u tail=%u status=%#x\\n\", ct_handle_msg(): \"Failed to process CT "
 	 "message (%pe) %*ph\\n\", ct_write()/ct_read(): \"Communication stalled for %lld ms, desc "
 	 "status=%#x,%#x\\n\", \"Head was modified %u != %u\\n\", \"Invalid tail offset %u >= %u)\\n\", "
@@ -2052,7 +2056,8 @@ static const struct lx_kmsg_entry catalogue[] = {
 	{"intel-guc-mmio-failed",
 	 "((i915|xe) (" BDF "): )?(\\[drm\\] )?(\\[drm:[a-z0-9_]+ \\[i915\\]\\] )?(\\*ERROR\\* )?"
 	 "(Tile[0-9]+: )?(GT[0-9]+: )?(GUC: |GuC )?(mmio request (0x[0-9a-fA-F]+): (failure|no reply|"
-	 "unexpected reply)|MMIO: GuC action (0x[0-9a-fA-F]+) failed with error)",
+	 "unexpected reply)|MMIO: GuC action (0x[0-9a-fA-F]+) failed with error|INTEL_GUC_SEND: Action "
+	 "(0x[0-9a-fA-F]+) failed; (ret=-?[0-9]+))",
 	 LXG141_GPU_INIT_FAILED, LX_SEVERITY_WARNING,
 	 "the Intel GPU's GuC refused or did not answer the driver's request {request} ({answer}): at "
 	 "boot the step it belongs to fails (the hardware configuration table: user space that "
@@ -2062,11 +2067,13 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "install the linux-firmware of the kernel's release (a GuC file of another version than "
 	 "the kernel expects answers requests it does not know) or revert the kernel or firmware "
 	 "update after which it began; update-initramfs -u and reboot",
-	 LX_KMSG_SOLE_INTEL, {{"gpu", 3}, {"request", 11}, {"answer", 12}, {"request", 13}, {"driver", 2}},
+	 LX_KMSG_SOLE_INTEL, {{"gpu", 3}, {"request", 11}, {"answer", 12}, {"request", 13}, {"driver", 2},
+	 {"request", 14}, {"answer", 15}},
 	 "drivers/gpu/drm/i915/gt/uc/intel_guc.c intel_guc_send_mmio(): guc_err(guc, \"mmio "
-	 "request %#x: failure %x/%u\\n\", ...), \"mmio request %#x: no reply %x\\n\", \"mmio request "
-	 "%#x: unexpected reply %#x\\n\" (6.x prefix \"GT%u: GUC: \"; 5.13-6.2 drm_err without it; "
-	 "5.4-5.12 DRM_ERROR(\"MMIO: GuC action %#x failed with error %d %#x\\n\"), no address); "
+	 "request %#x: failure %x/%u\\n\", ...), \"mmio request %#x: no reply %x\\n\" (6.x with the GT%u: "
+	 "GUC: prefix; 5.13-6.2 drm_err without it; 5.4-5.12 DRM_ERROR(\"MMIO: GuC action %#x failed with "
+	 "error %d %#x\\n\"), no address; 4.x DRM_WARN(\"INTEL_GUC_SEND: Action 0x%X failed; ret=%d "
+	 "status=0x%08X response=0x%08X\\n\")), also \"mmio request %#x: unexpected reply %#x\\n\"; "
 	 "drivers/gpu/drm/xe/xe_guc.c xe_guc_mmio_send_recv(): \"GuC mmio request %#x: failure %#x "
 	 "hint %#x\\n\" (first kernels: drm_err(\"mmio request %#x: failure %x/%u\\n\"))"},
 	{"intel-hwconfig-failed",
@@ -2731,9 +2738,9 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "(GuC firmware signature verification failed|GuC init failed: (-?[0-9]+)|GuC reset failed, ret = "
 	 "(-?[0-9]+)|GuC firmware load failed: (-?[0-9]+)|GuC firmware (code |signature )?xfer error "
 	 "(-?[0-9]+)|Failed to complete HuC uCode load with ret (-?[0-9]+)|Firmware is too large to fit "
-	 "in WOPCM)",
+	 "in WOPCM|GuC firmware exception\\. EIP: (0x)?[0-9a-fA-F]+)",
 	 LXG141_GPU_INIT_FAILED, LX_SEVERITY_ERROR,
-	 "the Intel GPU's GuC or HuC firmware did not start ({what}; a kernel of the 4.x series): "
+	 "the Intel GPU's GuC or HuC firmware did not start ({what}; a kernel of the 4.x or 5.x series): "
 	 "with enable_guc set the driver wedges the GPU or runs it without the GuC, and media "
 	 "encoding (HuC) fails in every container holding it",
 	 "install a linux-firmware that has the i915/ GuC and HuC files of the versions this kernel "
@@ -2741,7 +2748,8 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "update-initramfs -u and reboot",
 	 LX_KMSG_SOLE_INTEL, {{"gpu", 0}, {"what", 1}},
 	 "drivers/gpu/drm/i915/intel_guc_loader.c (4.10-4.15): DRM_ERROR(\"GuC firmware signature "
-	 "verification failed\\n\"), \"GuC init failed: %d\\n\", \"GuC reset failed, ret = %d\\n\", "
+	 "verification failed\\n\"), \"GuC init failed: %d\\n\", \"GuC reset failed, ret = %d\\n\"; 5.3-5.15 "
+	 "gt/uc/intel_guc_fw.c guc_wait_ucode(): DRM_ERROR(\"GuC firmware exception. EIP: %#x\\n\"); "
 	 "DRM_NOTE(\"GuC firmware load failed: %d\\n\"), \"Firmware is too large to fit in WOPCM\\n\"; "
 	 "intel_guc_fw.c (4.16-4.19): DRM_WARN(\"GuC firmware code xfer error %d\\n\"); intel_huc.c: "
 	 "DRM_ERROR(\"Failed to complete HuC uCode load with ret %d\\n\")"},

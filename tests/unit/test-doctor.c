@@ -571,6 +571,12 @@ static const struct expect expects[] = {
 	{"i915-idle-wedged.log", "LXG141", E, "0000:01:00.0", NULL, "LXG142"},
 	{"i915-hangcheck-old.log", "LXG142", W, "0000:00:02.0", "engine=render ring|state=idle", NULL},
 	{"i915-guc-ct-failed.log", "LXG142", W, "0000:30:00.0", "what=No response for request|times=3", NULL},
+	/* 4.16-5.x: DRM_ERROR without the address, lowercase, %#X's "0X" */
+	{"i915-guc-ct-old.log", "LXG142", W, "0000:00:02.0", "what=send action 0X3003 failed|times=1", NULL},
+	{"intel-guc-mmio-old.log", "LXG141", W, "0000:00:02.0", "request=0x3003|answer=ret=-110", NULL},
+	/* 5.x's GuC exception at load, then the GuC init failure: one finding */
+	{"i915-guc-exception-old.log", "LXG141", E, "0000:00:02.0", "what=GuC firmware exception. EIP: 0x4c8d8|times=2",
+	 NULL},
 	{"xe-guc-no-response.log", "LXG142", W, "0000:00:02.0", "what=Timed out wait for G2H", NULL},
 	{"xe-guc-engine-reset-failed.log", "LXG142", W, "0000:00:02.0", "engine=0:0|times=2", NULL},
 	{"i915-guc-engine-reset-failed.log", "LXG142", W, "0000:00:02.0", "engine=0:0|times=4", NULL},
