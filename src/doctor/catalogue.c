@@ -2738,7 +2738,7 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "(GuC firmware signature verification failed|GuC init failed: (-?[0-9]+)|GuC reset failed, ret = "
 	 "(-?[0-9]+)|GuC firmware load failed: (-?[0-9]+)|GuC firmware (code |signature )?xfer error "
 	 "(-?[0-9]+)|Failed to complete HuC uCode load with ret (-?[0-9]+)|Firmware is too large to fit "
-	 "in WOPCM|GuC firmware exception\\. EIP: (0x)?[0-9a-fA-F]+)",
+	 "in WOPCM|GuC firmware exception\\. EIP: (0x)?[0-9a-fA-F]+|[Ff]ailed to initialize GuC, error (-?[0-9]+))",
 	 LXG141_GPU_INIT_FAILED, LX_SEVERITY_ERROR,
 	 "the Intel GPU's GuC or HuC firmware did not start ({what}; a kernel of the 4.x or 5.x series): "
 	 "with enable_guc set the driver wedges the GPU or runs it without the GuC, and media "
@@ -2748,26 +2748,28 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "update-initramfs -u and reboot",
 	 LX_KMSG_SOLE_INTEL, {{"gpu", 0}, {"what", 1}},
 	 "drivers/gpu/drm/i915/intel_guc_loader.c (4.10-4.15): DRM_ERROR(\"GuC firmware signature "
-	 "verification failed\\n\"), \"GuC init failed: %d\\n\", \"GuC reset failed, ret = %d\\n\"; 5.3-5.15 "
-	 "gt/uc/intel_guc_fw.c guc_wait_ucode(): DRM_ERROR(\"GuC firmware exception. EIP: %#x\\n\"); "
-	 "DRM_NOTE(\"GuC firmware load failed: %d\\n\"), \"Firmware is too large to fit in WOPCM\\n\"; "
-	 "intel_guc_fw.c (4.16-4.19): DRM_WARN(\"GuC firmware code xfer error %d\\n\"); intel_huc.c: "
-	 "DRM_ERROR(\"Failed to complete HuC uCode load with ret %d\\n\")"},
+	 "verification failed\\n\"); 5.3-5.15 gt/uc/intel_guc_fw.c guc_wait_ucode(): DRM_ERROR(\"GuC "
+	 "firmware exception. EIP: %#x\\n\"); 4.2-4.9 i915_gem.c i915_gem_init_hw(): DRM_ERROR(\"failed to "
+	 "initialize GuC, error %d (ignored)\\n\"); intel_guc_loader.c: \"GuC init failed: %d\\n\", \"GuC reset "
+	 "failed, ret = %d\\n\", DRM_NOTE(\"GuC firmware load failed: %d\\n\"), \"Firmware is too large to fit "
+	 "in WOPCM\\n\"; intel_guc_fw.c (4.16-4.19): DRM_WARN(\"GuC firmware code xfer error %d\\n\"); "
+	 "intel_huc.c: DRM_ERROR(\"Failed to complete HuC uCode load with ret %d\\n\")"},
 	{"i915-uc-fetch-failed-old",
-	 "(GuC|HuC): Failed to (fetch|load) (valid uC )?firmware (from )?(i915/[^ ]+) \\(error (-?[0-9]+)\\)|Failed "
-	 "to fetch valid uC firmware from (i915/[^ ]+) \\(error (-?[0-9]+)\\)",
+	 "(GuC|HuC): Failed to (fetch|load) (valid uC )?firmware (from )?(i915/[^ ]+) \\(error (-?[0-9]+)\\)|[Ff]ailed "
+	 "to fetch (valid )?(uC|GuC) firmware from (i915/[^ ]+) \\(error (-?[0-9]+)\\)",
 	 LXG140_GPU_FIRMWARE_MISSING, LX_SEVERITY_WARNING,
 	 "the Intel GPU's {uc} firmware {file} could not be loaded ({error}; -2: not in /lib/firmware "
 	 "nor in the initramfs; a kernel of the 4.x series): the driver runs the GPU without it, so "
 	 "media encoding that needs the HuC fails in every container holding it",
 	 "install a linux-firmware of a version that has {file} (Debian: firmware-misc-nonfree), "
 	 "or drop i915.enable_guc=; then update-initramfs -u and reboot",
-	 LX_KMSG_SOLE_INTEL | LX_KMSG_RESTATES, {{"file", 5}, {"file", 7}, {"gpu", 0}, {"uc", 1},
-	 {"error", 6}, {"error", 8}},
+	 LX_KMSG_SOLE_INTEL | LX_KMSG_RESTATES, {{"file", 5}, {"file", 9}, {"gpu", 0}, {"uc", 1},
+	 {"error", 6}, {"error", 10}, {"uc", 8}},
 	 "drivers/gpu/drm/i915/intel_uc_fw.c (4.16-4.19) intel_uc_fw_fetch(): DRM_WARN(\"%s: Failed "
 	 "to fetch firmware %s (error %d)\\n\", intel_uc_fw_type_repr(), path, err); "
 	 "intel_guc_loader.c (4.10-4.15): DRM_WARN(\"Failed to fetch valid uC firmware from %s "
-	 "(error %d)\\n\")"},
+	 "(error %d)\\n\"); 4.3-4.9: DRM_ERROR(\"Failed to fetch GuC firmware from %s (error %d)\\n\") (4.2 "
+	 "\"failed to fetch GuC firmware from %s (error %d)\\n\")"},
 	{"i915-uc-version-old",
 	 "((GuC|HuC): Wrong firmware version|uC firmware version) \\(?([0-9]+\\.[0-9]+), required ([0-9]+\\.[0-9]+)",
 	 LXG140_GPU_FIRMWARE_MISSING, LX_SEVERITY_WARNING,

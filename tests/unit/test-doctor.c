@@ -665,6 +665,10 @@ static const struct expect expects[] = {
 	/* the 4.x kernels' GuC and HuC lines, no address: the log's only i915 GPU */
 	{"i915-guc-load-failed-old.log", "LXG141", E, "0000:00:02.0",
 	 "what=GuC firmware signature verification failed|times=2", NULL},
+	/* 4.2-4.9: "failed to fetch GuC firmware from" and "failed to initialize GuC, error -5
+	 * (ignored)", no i915 line with the address: no GPU named */
+	{"i915-guc-fetch-failed-4x.log", "LXG140", W, NULL, "file=i915/skl_dmc_ver4.bin|uc=GuC|error=-2", NULL},
+	{"i915-guc-fetch-failed-4x.log", "LXG141", E, NULL, "what=failed to initialize GuC, error -5", NULL},
 	{"i915-uc-fetch-failed-old.log", "LXG140", W, "0000:00:02.0", "file=i915/kbl_huc_ver02_00_1810.bin|times=1",
 	 NULL},
 	{"i915-uc-fetch-failed-old-alone.log", "LXG140", W, "0000:00:02.0",
