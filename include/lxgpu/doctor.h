@@ -168,10 +168,11 @@ enum {
 #define LX_KMSG_SOLE_ANY (LX_KMSG_SOLE_AMDGPU | LX_KMSG_SOLE_GPU | LX_KMSG_SOLE_INTEL | LX_KMSG_SOLE_NVIDIA)
 #define LX_KMSG_REPEATED_MIN 10
 /* A row whose single message is noise a working machine prints (one DP
- * AUX transfer that timed out): its messages about one GPU with one key
- * (the row's first field: the AUX channel) count only when they came at
- * least N times in the boot; fewer are no event, and they never join
- * another row's finding. N (1-255) in the flags' top byte. */
+ * AUX transfer that timed out, a FIFO underrun): its messages about one
+ * GPU with one key (the row's first field: an AUX channel, a driver)
+ * count only when they came at least N times in the boot; fewer are no
+ * event, and they never join another row's finding. N (1-255) in the
+ * flags' top byte. */
 #define LX_KMSG_REPEATS(n) ((unsigned)(n) << 24)
 #define LX_KMSG_REPEATS_OF(flags) ((unsigned)(flags) >> 24)
 

@@ -1437,6 +1437,30 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "drm_WARN(\"%s: not started (status 0x%08x)\\n\") (4.x WARN \"dp_aux_ch not started status "
 	 "0x%08x\\n\"); aux.name is \"AUX %s/%s\" (\"AUX USBC1/DDI TC1/PHY TC1\"); a finding from five messages "
 	 "of one channel on"},
+	/* A display FIFO underrun: the pipe scanned out faster than memory fed
+	 * it (a glitch, a line of garbage). i915 turns the report off after one
+	 * until the next mode set, and one or two are printed at many boots:
+	 * ten of them on one GPU in a boot is an output that keeps failing. */
+	{"intel-fifo-underrun-repeated",
+	 "((i915|xe) (" BDF "): )?(\\[drm(:[a-z0-9_.]+ \\[(i915[a-z_]*|xe)\\])?\\] )?(\\*ERROR\\* )?"
+	 "((CPU pipe|PCH transcoder) [A-Z] FIFO underrun|(uncleared )?(pch )?fifo underrun on (pch transcoder|pipe) "
+	 "[A-Z]|pipe [A-Z] underrun)",
+	 LXG178_DISPLAY_OUTPUT_FAILED, LX_SEVERITY_WARNING,
+	 "a display pipe of the Intel GPU ({driver}) ran out of pixel data again and again ({what}, "
+	 "after every mode set): the picture on that output flickers, shows garbage lines or goes "
+	 "dark" DISPLAY_OUTPUT_ONLY,
+	 "update the kernel (display watermark and bandwidth fixes) and the laptop's or board's "
+	 "firmware; try i915.enable_fbc=0 and i915.enable_psr=0 (xe.enable_fbc=0, xe.enable_psr=0) on "
+	 "the kernel command line, a lower refresh rate or resolution; a Proxmox node needs no display "
+	 "on a GPU it gives to containers",
+	 LX_KMSG_SOLE_INTEL | LX_KMSG_REPEATS(10), {{"driver", 2}, {"gpu", 3}, {"what", 8}, {"driver", 6}},
+	 "drivers/gpu/drm/i915/display/intel_fifo_underrun.c intel_cpu_fifo_underrun_irq_handler(): "
+	 "drm_err(\"CPU pipe %c FIFO underrun\\n\") (4.x-5.x DRM_ERROR, no address), then the report off "
+	 "until the next mode set; intel_pch_fifo_underrun_irq_handler(): \"PCH transcoder %c FIFO "
+	 "underrun\\n\"; when reporting is turned back on: \"uncleared fifo underrun on pipe %c\\n\", \"uncleared "
+	 "pch fifo underrun on pch transcoder %c\\n\" (also \"fifo underrun on pipe %c\\n\", \"pch fifo "
+	 "underrun on pch transcoder %c\\n\", GMCH's \"pipe %c underrun\\n\"); a finding from ten such messages "
+	 "of one GPU"},
 	{"amdgpu-dc-sink-unread",
 	 "(amdgpu (" BDF "): )?\\[drm(:[a-z0-9_]+ \\[amdgpu\\])?\\] \\*ERROR\\* "
 	 "(retrieve_link_cap: Read receiver caps dpcd data failed|No EDID read|"

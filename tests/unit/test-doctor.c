@@ -456,6 +456,8 @@ static const struct expect expects[] = {
 	{"intel-dp-aux-stuck-old.log", "LXG178", W, "0000:00:02.0", "driver=i915|what=dp aux hw did not signal timeout",
 	 NULL},
 	{"intel-dp-aux-once.log", "LXG178", W, "0000:00:02.0", "what=Link Training Unsuccessful|times=1", NULL},
+	/* FIFO underruns again and again (ten or more of one GPU); a few are quiet */
+	{"intel-fifo-underrun-repeated.log", "LXG178", W, "0000:00:02.0", "what=CPU pipe B FIFO underrun|times=22", NULL},
 	{"intel-display-pll-unlocked.log", "LXG178", W, "0000:03:00.0", "driver=i915|what=Port C PLL not locked", NULL},
 	{"intel-display-pll-unlocked-cx0.log", "LXG178", W, "0000:00:02.0", "driver=xe|what=Port B PLL not locked",
 	 NULL},
@@ -1651,8 +1653,9 @@ static char *catalogue_doc(void)
 		    "PCIe errors); `announces`: no finding of its own when the next line says the same\n"
 		    "of the same GPU (AER's port line before the device's); `repeats-N`: a message\n"
 		    "working machines print once or twice (a DP AUX transfer that timed out) counts\n"
-		    "only when the row's messages about one GPU with one key (its first field: the\n"
-		    "AUX channel) came N times in the boot; fewer are no finding and join none.\n\n"
+		    "only when the row's messages about one GPU with one key (its first field: an\n"
+		    "AUX channel, a driver) came N times in the boot; fewer are no finding and join\n"
+		    "none.\n\n"
 		    "Each row has a real line from a public report (or, where none was found, the\n"
 		    "format string filled as the driver fills it) in `tests/doctor/kmsg/`, sources\n"
 		    "in the README there; `test-doctor` says by hand, per log, the code, severity,\n"
