@@ -2794,6 +2794,24 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "intel_guc_loader.c (4.10-4.15): DRM_WARN(\"Failed to fetch valid uC firmware from %s "
 	 "(error %d)\\n\"); 4.3-4.9: DRM_ERROR(\"Failed to fetch GuC firmware from %s (error %d)\\n\") (4.2 "
 	 "\"failed to fetch GuC firmware from %s (error %d)\\n\")"},
+	/* 4.2-4.5: the DMC (CSR) file request failed (error 0: no reason
+	 * given, "most usually" a missing file; a built-in i915 adds a note
+	 * that the file must be in the kernel or the initramfs) */
+	{"i915-fw-load-error-old",
+	 "failed to load firmware (i915/[^ ]+) \\((-?[0-9]+)\\)",
+	 LXG140_GPU_FIRMWARE_MISSING, LX_SEVERITY_WARNING,
+	 "the Intel GPU's firmware {file} could not be loaded (error {error}; 0 or -2: most often the file "
+	 "is missing, or i915 is built into the kernel and the file is not in the initramfs; a kernel of "
+	 "the 4.x series): the display microcontroller does not start and runtime power management is "
+	 "off; rendering and transcoding in containers are not affected",
+	 "install a linux-firmware that has {file} and put it into the initramfs (update-initramfs -u; "
+	 "a kernel with i915 built in: CONFIG_EXTRA_FIRMWARE), then reboot",
+	 LX_KMSG_SOLE_INTEL, {{"file", 1}, {"gpu", 0}, {"error", 2}},
+	 "drivers/gpu/drm/i915/i915_drv.c (4.2-4.5) i915_firmware_load_error_print(), called by "
+	 "intel_csr.c's loader: DRM_ERROR(\"failed to load firmware %s (%d)\\n\", fw_path, err) (\"If the "
+	 "reason is not known assume -ENOENT\"), then for a built-in i915 \"The driver is built-in, so to "
+	 "load the firmware you need to\\ninclude it either in the kernel (see CONFIG_EXTRA_FIRMWARE) "
+	 "or\\nin your initrd/initramfs image.\\n\""},
 	{"i915-uc-version-old",
 	 "((GuC|HuC): Wrong firmware version|uC firmware version) \\(?([0-9]+\\.[0-9]+), required ([0-9]+\\.[0-9]+)",
 	 LXG140_GPU_FIRMWARE_MISSING, LX_SEVERITY_WARNING,

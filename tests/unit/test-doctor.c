@@ -671,6 +671,7 @@ static const struct expect expects[] = {
 	 * (ignored)", no i915 line with the address: no GPU named */
 	{"i915-guc-fetch-failed-4x.log", "LXG140", W, NULL, "file=i915/skl_dmc_ver4.bin|uc=GuC|error=-2", NULL},
 	{"i915-guc-fetch-failed-4x.log", "LXG141", E, NULL, "what=failed to initialize GuC, error -5", NULL},
+	{"i915-guc-fetch-failed-4x.log", "LXG140", W, NULL, "file=i915/skl_dmc_ver1.bin|error=0", NULL},
 	{"i915-uc-fetch-failed-old.log", "LXG140", W, "0000:00:02.0", "file=i915/kbl_huc_ver02_00_1810.bin|times=1",
 	 NULL},
 	{"i915-uc-fetch-failed-old-alone.log", "LXG140", W, "0000:00:02.0",
