@@ -281,13 +281,29 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 {{"count", 2}},
 	 "kernel-open/nvidia/nv.c nvidia_init_module(): \"NVRM: The NVIDIA probe routine failed for "
 	 "%d device(s).\\n\", \"NVRM: None of the NVIDIA devices were initialized.\\n\""},
+	/* "0M @ 0x0": BAR0 has no address, nothing else holds it */
+	{"request-mem-region-unassigned",
+	 "NVRM: request_mem_region failed for 0M @ 0x0+([^0-9a-fA-F]|$)",
+	 LXG104_BAR_UNASSIGNED, LX_SEVERITY_ERROR,
+	 "the GPU's registers (BAR0) have no address (request_mem_region failed for 0M @ 0x0): the "
+	 "firmware or the kernel left the BAR unassigned, or the GPU was powered off (a laptop's "
+	 "switched-off GPU: bbswitch, a hybrid-graphics switch) when nvidia probed it; the driver "
+	 "cannot use the GPU",
+	 "keep the GPU powered when nvidia loads (no bbswitch or GPU switcher turning it off); enable "
+	 "Above 4G Decoding (and Resizable BAR) in the firmware setup; else add pci=realloc to the "
+	 "kernel command line",
+	 LX_KMSG_SOLE_NVIDIA, {{"gpu", 0}},
+	 "kernel-open/nvidia/nv-pci.c nv_pci_probe(): \"NVRM: request_mem_region failed for %lluM @ "
+	 "0x%llx. This can\\nNVRM: occur when a driver such as rivatv is loaded and claims\\nNVRM: "
+	 "ownership of the device's registers.\\n\" with BAR0's start and size "
+	 "(NV_PCI_RESOURCE_START/SIZE of NV_GPU_BAR_INDEX_REGS): both 0 when the BAR has no address"},
 	{"request-mem-region",
 	 "NVRM: request_mem_region failed for ([0-9]+)M @ 0x([0-9a-fA-F]+)",
 	 LXG111_BOUND_ELSEWHERE, LX_SEVERITY_ERROR,
 	 "another driver claims the GPU's registers ({size}M @ 0x{address}): nvidia cannot map them",
 	 "find the driver that holds the region (grep in /proc/iomem; a framebuffer driver or "
 	 "nouveau), blacklist it, then reboot",
-	 0, {{"size", 1}, {"address", 2}},
+	 LX_KMSG_SOLE_NVIDIA, {{"size", 1}, {"address", 2}, {"gpu", 0}},
 	 "kernel-open/nvidia/nv-pci.c nv_pci_probe(): \"NVRM: request_mem_region failed for %lluM @ "
 	 "0x%llx. This can\\nNVRM: occur when a driver such as rivatv is loaded and claims\\nNVRM: "
 	 "ownership of the device's registers.\\n\""},
@@ -334,16 +350,20 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "ownership of\\n...\")"},
 	{"pci-region-invalid",
 	 "NVRM: This PCI I/O region assigned to your NVIDIA device is invalid:( BAR([0-9]+) is "
-	 "([0-9]+)M @ 0x([0-9a-fA-F]+) \\(PCI:(" BDF ")\\))?",
+	 "([0-9]+)M @ 0x([0-9a-fA-F]+) \\(PCI:(" BDF ")\\))?|"
+	 "NVRM: BAR([0-9]+) is ([0-9]+)M @ 0x([0-9a-fA-F]+) \\(PCI:(" BDF ")\\)",
 	 LXG104_BAR_UNASSIGNED, LX_SEVERITY_ERROR,
 	 "the firmware did not give the GPU's BAR{bar} an address (BAR{bar} is {bar_size}M @ "
 	 "0x{bar_address}): the driver cannot use the GPU",
 	 "enable Above 4G Decoding (and Resizable BAR) in the firmware setup; else add pci=realloc to "
 	 "the kernel command line",
-	 LX_KMSG_RECORDS, {{"gpu", 5}, {"bar", 2}, {"bar_size", 3}, {"bar_address", 4}},
+	 LX_KMSG_RECORDS,
+	 {{"gpu", 5}, {"bar", 2}, {"bar_size", 3}, {"bar_address", 4}, {"gpu", 9}, {"bar", 6},
+	  {"bar_size", 7}, {"bar_address", 8}},
 	 "kernel-open/nvidia/nv-pci.c nv_pci_validate_bars(): \"NVRM: This PCI I/O region assigned "
 	 "to your NVIDIA device is invalid:\\nNVRM: BAR%d is %lluM @ 0x%llx "
-	 "(PCI:%04x:%02x:%02x.%x)\\n\""},
+	 "(PCI:%04x:%02x:%02x.%x)\\n\"; its second record alone (a grep): \"NVRM: BAR%d is %lluM @ "
+	 "0x%llx (PCI:%04x:%02x:%02x.%x)\\n\""},
 	{"bar-64bit-no-window",
 	 "NVRM: This is a 64-bit BAR mapped above 4GB by the system BIOS or the [A-Za-z]+ kernel, but "
 	 "the PCI bridge immediately upstream of this GPU does not define a matching prefetchable "
@@ -438,7 +458,9 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 0, {{NULL, 0}},
 	 "src/nvidia/src/kernel/gpu/gsp/kernel_gsp.c: NV_PRINTF(LEVEL_ERROR, \"GSP RM heartbeat timed "
 	 "out\\n\")"},
-	{"gsp-wpr2-up", "_kgspBootGspRm: unexpected WPR2 already up", LXG108_GSP_BOOT_FAILED,
+	/* _kgspBootGspRm() since 550; kgspInitRm_IMPL() printed it in 535 and
+	 * 545 (lower-case "gsp") */
+	{"gsp-wpr2-up", "unexpected WPR2 already up", LXG108_GSP_BOOT_FAILED,
 	 LX_SEVERITY_ERROR,
 	 "the GPU's GSP was left running by an earlier driver instance (a VM, a crashed module): it "
 	 "needs a reset",
@@ -446,7 +468,9 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "may not clear it",
 	 0, {{NULL, 0}},
 	 "src/nvidia/src/kernel/gpu/gsp/kernel_gsp.c _kgspBootGspRm(): NV_PRINTF(LEVEL_ERROR, "
-	 "\"unexpected WPR2 already up, cannot proceed with booting GSP\\n\")"},
+	 "\"unexpected WPR2 already up, cannot proceed with booting GSP\\n\"), then \"(the GPU is "
+	 "likely in a bad state and may need to be reset)\\n\"; 535 and 545 kgspInitRm_IMPL(): "
+	 "\"unexpected WPR2 already up, cannot proceed with booting gsp\\n\""},
 	{"gsp-init-failed", "RmInitAdapter: Cannot initialize GSP firmware RM", LXG108_GSP_BOOT_FAILED,
 	 LX_SEVERITY_ERROR, "the GSP firmware did not start on the GPU",
 	 "update the driver (and the firmware package of the same version); reset or power-cycle the "
@@ -573,6 +597,36 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "for device bearing minor number %d\"). The code is (rm_init_status, NV_STATUS, line): the "
 	 "stage that failed (osinit.c's rm_init_status) and the status it failed with "
 	 "(nvstatuscodes.h)"},
+	/* nv_start_device()'s line after RmInitAdapter's, when the log (a grep,
+	 * a journal's interleaving) has it apart: the same failure */
+	{"rm-init-adapter-minor",
+	 "NVRM: (GPU (" BDF_SEEN "): )?rm_init_adapter failed(, device minor number| for device bearing "
+	 "minor number) ([0-9]+)",
+	 LXG106_INIT_FAILED, LX_SEVERITY_ERROR,
+	 "the driver could not initialize the GPU (rm_init_adapter failed for minor {minor})",
+	 "look at the driver's earlier messages about this GPU (dmesg | grep -i nvrm), or collect "
+	 "nvidia-bug-report.sh for NVIDIA",
+	 LX_KMSG_NEEDS_CAUSE | LX_KMSG_RESTATES | LX_KMSG_SOLE_NVIDIA,
+	 {{"gpu", 2}, {"minor", 4}, {"logged_gpu", 2}},
+	 "kernel-open/nvidia/nv.c nv_start_device(): NV_DEV_PRINTF(NV_DBG_ERRORS, nv, \"rm_init_adapter "
+	 "failed, device minor number %d\\n\") = \"NVRM: GPU %04x:%02x:%02x.%x: rm_init_adapter failed, "
+	 "...\"; older drivers: \"NVRM: rm_init_adapter failed for device bearing minor number %d\\n\""},
+	/* RmInitAdapter's steps (osinit.c), printed before its "RmInitAdapter
+	 * failed!": the same failure, told by the step that failed */
+	{"rm-init-step-failed",
+	 "NVRM: .*(\\*\\*\\* ([Cc]annot [A-Za-z -]*[A-Za-z])|(([A-Za-z0-9_]+(\\(\\))?) failed, bailing)|"
+	 "(Cannot configure the device for DMA))",
+	 LXG106_INIT_FAILED, LX_SEVERITY_ERROR,
+	 "the driver could not initialize the GPU (RmInitAdapter's step: {step})",
+	 "look at the driver's earlier messages about this GPU (dmesg | grep -i nvrm), or collect "
+	 "nvidia-bug-report.sh for NVIDIA",
+	 LX_KMSG_RESTATES | LX_KMSG_SOLE_NVIDIA, {{"step", 2}, {"step", 3}, {"step", 6}, {"gpu", 0}},
+	 "src/nvidia/arch/nvalloc/unix/src/osinit.c RmInitAdapter(), osInitNvMapping(), "
+	 "RmInitNvDevice(): NV_PRINTF(LEVEL_ERROR, \"*** Cannot attach gpu\\n\"), \"*** Cannot load "
+	 "state into the device\\n\", \"RmInitNvDevice failed, bailing out of RmInitAdapter\\n\", "
+	 "\"Cannot configure the device for DMA\\n\" (also \"*** Cannot initialize the device\", "
+	 "\"*** Cannot pre-initialize the device\", \"*** Cannot attach bc gpu\", \"osInitNvMapping "
+	 "failed, bailing out of RmInitAdapter\", \"osVerifySystemEnvironment failed, bailing!\")"},
 	{"insufficient-power",
 	 "NVRM: GPU (" BDF "): GPU does not have the necessary power cables connected",
 	 LXG158_GPU_NO_POWER, LX_SEVERITY_ERROR,
@@ -635,6 +689,17 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "(ubuntuforums.org, \"The Nvidia crashes thread rides again\", Ubuntu 12.04, 2012), the "
 	 "same with 0000:01:00.0 on Debian jessie's 3.13 (a Quadro K2000M); the open RM's "
 	 "osinit.c says \"GPU has fallen off the bus.\\n\" after its NV_DEV_PRINTF prefix"},
+	/* thread_state.c: the RM's timeout check finds the GPU disconnected */
+	{"gpu-not-attached",
+	 "NVRM: .*API_GPU_ATTACHED_SANITY_CHECK failed",
+	 LXG109_FALLEN_OFF_BUS, LX_SEVERITY_ERROR,
+	 "the driver found the GPU no longer connected (or held in a bus reset): it stopped answering "
+	 "on PCIe, and every call into it fails",
+	 FIX_FALLEN, LX_KMSG_SOLE_NVIDIA | LX_KMSG_FALLBACK, {{"gpu", 0}},
+	 "src/nvidia/src/kernel/core/thread_state.c _threadNodeCheckTimeout(): NV_PRINTF(LEVEL_ERROR, "
+	 "\"API_GPU_ATTACHED_SANITY_CHECK failed!\\n\") when API_GPU_ATTACHED_SANITY_CHECK(pGpu) "
+	 "(g_gpu_nvoc.h: PDB_PROP_GPU_IS_CONNECTED set, PDB_PROP_GPU_IN_SECONDARY_BUS_RESET not) is "
+	 "false"},
 	{"gpu-crash-dump",
 	 "NVRM: A GPU crash dump has been created",
 	 LXG109_FALLEN_OFF_BUS, LX_SEVERITY_ERROR,
@@ -660,6 +725,19 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "nvidia_uvm's uvm_global_set_fatal_error(): NV_PRINTF(LEVEL_ERROR, \"uvm encountered global "
 	 "fatal error 0x%x, requiring os reboot to recover.\\n\") (nvidia_uvm's own \"Encountered a "
 	 "global fatal error: %s\" is printed only with uvm_debug_prints)"},
+	/* os-interface.c: the RM asked to sleep where it may not, a driver bug */
+	{"nvidia-yield-atomic",
+	 "NVRM: os_schedule: Attempted to yield the CPU while in atomic or interrupt context",
+	 LXG151_GPU_DRIVER_OOPS, LX_SEVERITY_WARNING,
+	 "the nvidia driver tried to sleep while in atomic or interrupt context (a bug of the driver, "
+	 "often of a driver older than the kernel): the call that did it failed, and the GPU's work "
+	 "may hang",
+	 "update the NVIDIA driver to a release that supports the running kernel, or boot a kernel "
+	 "the driver supports; report it to NVIDIA (nvidia-bug-report.sh) if it recurs",
+	 LX_KMSG_SOLE_NVIDIA, {{"gpu", 0}},
+	 "kernel-open/nvidia/os-interface.c os_schedule(): nv_printf(NV_DBG_ERRORS, \"NVRM: os_schedule: "
+	 "Attempted to yield the CPU while in atomic or interrupt context\\n\") when "
+	 "NV_MAY_SLEEP() is false (it returns NV_ERR_ILLEGAL_ACTION)"},
 	{"xid-79", XID_PREFIX "79, (.*)", LXG109_FALLEN_OFF_BUS, LX_SEVERITY_ERROR,
 	 "Xid 79 (ROBUST_CHANNEL_GPU_HAS_FALLEN_OFF_THE_BUS): the GPU no longer answers on PCIe; "
 	 "NVIDIA's resolution: RESTART_BM",
@@ -1226,7 +1304,7 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 * nvidia-modeset by an index: the log's only NVIDIA GPU. */
 	{"nvidia-drm-no-device",
 	 "\\[(nvidia)-drm\\] \\[GPU ID 0x([0-9a-fA-F]+)\\]:? Failed to (allocate NvKmsKapiDevice|query "
-	 "NvKmsKapiDevice resources info)",
+	 "NvKmsKapiDevice resources info|register device)",
 	 LXG106_INIT_FAILED, LX_SEVERITY_ERROR,
 	 "nvidia-drm could not take the NVIDIA GPU (nvidia-drm GPU ID 0x{gpu_id}; failed to {what}): "
 	 "nvidia-modeset could not open it, which happens when the driver could not initialize the "
@@ -1239,7 +1317,9 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "NV_DRM_DEV_LOG_ERR(nv_dev, \"Failed to allocate NvKmsKapiDevice\") when "
 	 "nvKms->allocateDevice() fails, and \"Failed to query NvKmsKapiDevice resources info\"; "
 	 "NV_DRM_DEV_LOG_ERR is DRM_ERROR(\"[nvidia-drm] [GPU ID 0x%08x] \" ...), printed as "
-	 "\"[drm:nv_drm_load [nvidia_drm]] *ERROR* [nvidia-drm] [GPU ID 0x00000100] ...\""},
+	 "\"[drm:nv_drm_load [nvidia_drm]] *ERROR* [nvidia-drm] [GPU ID 0x00000100] ...\"; "
+	 "nv_drm_register_drm_device(): NV_DRM_DEV_LOG_ERR(nv_dev, \"Failed to register device\") when "
+	 "drm_dev_register() fails (535: also after the load failed)"},
 	{"nvidia-modeset-gpu-progress",
 	 "(nvidia)-modeset: ERROR: GPU:([0-9]+): (Error while waiting for GPU progress|Failed to query "
 	 "display engine channel state): (0x[0-9a-fA-F]+:[0-9: x0-9a-fA-F]*[0-9a-fA-F])",
@@ -1478,15 +1558,23 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "connector: %s\", ...)"},
 	/* Any line of nouveau about a GPU (after the rows above that read its
 	 * power-management and display lines): nouveau, not nvidia, drives it. */
-	{"nouveau-drives-gpu", "nouveau (" BDF "): (.+)", LXG111_BOUND_ELSEWHERE, LX_SEVERITY_ERROR,
+	{"nouveau-drives-gpu",
+	 "nouveau ((" BDF "): |[ !EWDTPS]\\[ *[A-Za-z0-9_]+\\]\\[" BDF "\\] *)(.+)|"
+	 "nouveau: (probe of (" BDF ") failed with error -?[0-9]+)|nouveau [ !EWDTPS]\\[ *DRM\\] (.+)",
+	 LXG111_BOUND_ELSEWHERE, LX_SEVERITY_ERROR,
 	 "nouveau, not nvidia, drives this NVIDIA GPU (the log's first nouveau line about it: "
 	 "\"{line}\"): CUDA, NVENC, nvidia-smi and NVIDIA's container toolkit need the nvidia driver, "
 	 "and nouveau's own errors are nouveau's",
 	 "install the NVIDIA driver for the running kernel and " FIX_BLACKLIST,
-	 LX_KMSG_FALLBACK, {{"gpu", 1}, {"line", 2}},
+	 LX_KMSG_FALLBACK,
+	 {{"gpu", 2}, {"line", 3}, {"gpu", 1}, {"line", 4}, {"gpu", 5}, {"line", 6}},
 	 "drivers/gpu/drm/nouveau: every message about a device is nvdev_printk()/dev_printk(), "
 	 "\"nouveau %s: %s\" (e.g. nvkm/engine/fifo: \"fifo: SCHED_ERROR %02x [%s]\\n\", "
-	 "nvkm/engine/device/base.c: \"NVIDIA %s (%08x)\\n\")"},
+	 "nvkm/engine/device/base.c: \"NVIDIA %s (%08x)\\n\"); 3.7 to 4.2, core/core/printk.c "
+	 "nv_printk_(): \"%snouveau %c[%8s][%s]%s %s\" (a subdev's: \"nouveau E[  PGRAPH][0000:01:00.0] "
+	 "...\") and a client's \"%snouveau %c[%8s] %s\" (\"nouveau E[     DRM] GPU lockup - switching "
+	 "to software fbcon\", no address: the log's only nouveau GPU); before 5.x the driver core's "
+	 "\"%s: probe of %s failed with error %d\\n\""},
 	/* Intel (i915, xe) and AMD (amdgpu, amdkfd): the GPU's address is the
 	 * dev_printk prefix ("amdgpu 0000:03:00.0: "); a container holding the
 	 * GPU loses transcoding (VA-API, QSV) or ROCm with it. */
@@ -3825,6 +3913,26 @@ static char *gpu_id_pci(const char *id, const struct lx_host *host)
 	return find_pci(text, host);
 }
 
+/* nvidia-modeset's "GPU:%d" (its log index, the first one free when it
+ * allocates a GPU): the GPU its latest "nvidia-modeset: Allocated GPU:%d
+ * (GPU-...) @ PCI:%04x:%02x:%02x.0" before line i names (nvkms-rm.c
+ * AllocSubDevice()); NULL when the log has none. */
+static char *modeset_gpu_pci(const struct lx_kmsg *log, size_t i, const char *index,
+			     const struct lx_host *host)
+{
+	static const char allocated[] = "nvidia-modeset: Allocated GPU:";
+	size_t n = strlen(index);
+	for (size_t l = i; l-- > 0;) {
+		const char *text = log->lines[l].text;
+		if (!lx_str_starts_with(text, allocated) || strncmp(text + strlen(allocated), index, n) != 0 ||
+		    text[strlen(allocated) + n] != ' ')
+			continue;
+		const char *at = strstr(text, " @ PCI:");
+		return at ? find_pci(at + strlen(" @ PCI:"), host) : NULL;
+	}
+	return NULL;
+}
+
 static bool names_nvidia_device(const char *text)
 {
 	/* dev_printk's "nvidia 0000:07:00.0: ..." */
@@ -4186,6 +4294,10 @@ static bool match_row(const struct lx_kmsg *log, const struct lx_host *host, siz
 	const char *gpu_id = ev->pci ? NULL : lx_kmsg_match_field(ev, "gpu_id");
 	if (gpu_id)
 		ev->pci = gpu_id_pci(gpu_id, host);
+	const char *index = ev->pci ? NULL : lx_kmsg_match_field(ev, "index");
+	const char *driver = lx_kmsg_match_field(ev, "driver");
+	if (index && driver && strcmp(driver, "nvidia") == 0)
+		ev->pci = modeset_gpu_pci(log, i, index, host);
 	set_xid(ev);
 	set_rm_init(ev);
 	*through = ev->last;
@@ -4249,8 +4361,27 @@ static char *dev_line_pci(const char *text, const char *name, const struct lx_ho
 	return find_pci(a, host);
 }
 
+/* The device of nouveau's 3.7-4.2 lines, "nouveau E[  PGRAPH][0000:01:00.0]
+ * ..." (core/core/printk.c nv_printk_()); NULL for another line. */
+static char *nouveau_old_line_pci(const char *text, const struct lx_host *host)
+{
+	if (!lx_str_starts_with(text, "nouveau ") || !text[8] || text[9] != '[')
+		return NULL;
+	const char *sub = strchr(text + 10, ']');
+	const char *end = sub && sub[1] == '[' ? strchr(sub + 2, ']') : NULL;
+	if (!end || end - (sub + 2) > 16)
+		return NULL;
+	_cleanup_free_ char *a = lx_xstrndup(sub + 2, (size_t)(end - (sub + 2)));
+	return find_pci(a, host);
+}
+
 static char *owner_of_line(const char *text, const struct lx_host *host, char **driver)
 {
+	char *old = nouveau_old_line_pci(text, host);
+	if (old) {
+		*driver = lx_xstrdup("nouveau");
+		return old;
+	}
 	for (size_t o = 0; o < sizeof(gpu_owners) / sizeof(gpu_owners[0]); o++) {
 		char *pci = dev_line_pci(text, gpu_owners[o], host);
 		if (pci) {
@@ -4288,6 +4419,8 @@ static char *gpu_line_pci(const char *text, const char *driver, const struct lx_
 		char *pci = dev_line_pci(text, gpu_drivers[d], host);
 		if (!pci)
 			pci = initialized_line_pci(text, gpu_drivers[d], host);
+		if (!pci && strcmp(gpu_drivers[d], "nouveau") == 0)
+			pci = nouveau_old_line_pci(text, host);
 		if (pci)
 			return pci;
 	}

@@ -139,6 +139,23 @@ static const struct expect expects[] = {
 	{"probe-failed.log", "LXG106", E, "0000:01:00.0", "error=-1", "-"},
 	{"open-module-no-gsp.log", "LXG106", E, "0000:09:00.0", "error=-1", "LXG102"},
 	{"pci-region-invalid.log", "LXG106", E, "0000:14:00.0", "error=-1", "LXG104"},
+	/* nv11: older and newer wordings of the rows above, and RmInitAdapter's
+	 * steps (filled from the format strings, README) */
+	{"request-mem-region-unassigned.log", "LXG104", E, "0000:01:00.0", NULL, NULL},
+	{"request-mem-region-unassigned.log", "LXG106", E, "0000:01:00.0", "error=-1", "LXG104"},
+	{"pci-region-invalid-bar-alone.log", "LXG104", E, "0000:01:00.0", "bar=1|bar_size=0|bar_address=0", NULL},
+	{"gsp-wpr2-up-535.log", "LXG108", E, "0000:01:00.0", NULL, NULL},
+	{"gsp-wpr2-up-535.log", "LXG106", E, "0000:01:00.0", "status=0x62:0x40:1579|minor=0", "LXG108"},
+	{"rm-init-adapter-minor.log", "LXG106", E, "0000:02:00.0", "minor=0", "-"},
+	{"rm-init-step-failed.log", "LXG106", E, "0000:01:00.0", "step=Cannot load state into the device", NULL},
+	{"gpu-not-attached.log", "LXG109", E, "0000:41:00.0", "times=2", NULL},
+	{"nvidia-yield-atomic.log", "LXG151", W, "0000:01:00.0", "times=2", NULL},
+	{"nvidia-drm-register-failed.log", "LXG106", E, "0000:01:00.0", "gpu_id=00000100|what=register device", NULL},
+	/* nvidia-modeset's GPU:1: the GPU its "Allocated GPU:1 ..." line names */
+	{"nvidia-modeset-two-gpus.log", "LXG175", W, "0000:41:00.0", "index=1", NULL},
+	/* nouveau of 3.7 to 4.2 ("nouveau E[  PGRAPH][0000:01:00.0] ...") */
+	{"nouveau-old.log", "LXG111", E, "0000:01:00.0", "line=BOOT0  : 0x0e63a0a2", NULL},
+	{"nouveau-unknown-chipset-old.log", "LXG111", E, "0000:02:00.0", "line=unknown chipset, 0x172000a1", NULL},
 	/* the GPU gone */
 	{"fallen-off-bus.log", "LXG109", E, "0000:b3:00.0", NULL, NULL},
 	{"xid-79.log", "LXG109", E, "0000:2b:00.0", "text=GPU has fallen off the bus.", NULL},
