@@ -539,6 +539,21 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "timed out\\n\") beside \"GSP RM heartbeat timed out\\n\"; the RPC timeout's classification: "
 	 "\"================ GSP core unresponsive ===============\\n\", \"=============== GSP-RM "
 	 "unresponsive ==================\\n\""},
+	/* the RM's report of an RPC timeout (with Xid 119 where the log has it)
+	 * and 595's heartbeat check, each without the GPU's address */
+	{"gsp-rpc-timeout",
+	 "NVRM: .*(\\*+ (GSP Timeout) \\*+|(Heartbeat timed out), currentTimeMs)",
+	 LXG108_GSP_BOOT_FAILED, LX_SEVERITY_ERROR,
+	 "the GPU's GSP firmware stopped answering ({what}): every call into the GPU times out until "
+	 "it is reset (Xid 119 comes with it)",
+	 "reset the GPU (nvidia-smi -r when nothing uses it) or power-cycle the host; update the "
+	 "driver if it recurs",
+	 0, {{"what", 2}, {"what", 3}},
+	 "src/nvidia/src/kernel/gpu/gsp/kernel_gsp.c _kgspLogXid119() (550 to 580), _kgspLogRpcTimeout() "
+	 "(595): NV_PRINTF(LEVEL_ERROR, \"********************************* GSP Timeout "
+	 "**********************************\\n\") before the Xid 119 line; _kgspIsHeartbeatTimedOut() "
+	 "(595): \"Heartbeat timed out, currentTimeMs %u heartbeat %u heartbeatWithOffsetMs %u diff %u "
+	 "timeout %u\\n\""},
 	/* GPU needs a reset, in the RM's own words: not an Xid line. */
 	{"gsp-rpc-rate-limited",
 	 "NVRM: .*Rate limiting GSP RPC error prints (for GPU at PCI:(" BDF_SEEN "|[0-9a-fA-F]{4,8}:"
@@ -700,6 +715,17 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "\"API_GPU_ATTACHED_SANITY_CHECK failed!\\n\") when API_GPU_ATTACHED_SANITY_CHECK(pGpu) "
 	 "(g_gpu_nvoc.h: PDB_PROP_GPU_IS_CONNECTED set, PDB_PROP_GPU_IN_SECONDARY_BUS_RESET not) is "
 	 "false"},
+	/* an RPC to GSP refused with NV_ERR_GPU_IS_LOST (0x0F) */
+	{"rpc-gpu-lost",
+	 "NVRM: .*rpcSendMessage failed with status 0x0000000[fF] for fn",
+	 LXG109_FALLEN_OFF_BUS, LX_SEVERITY_ERROR,
+	 "the driver's calls to the GPU's GSP fail with NV_ERR_GPU_IS_LOST: the GPU stopped answering "
+	 "on PCIe",
+	 FIX_FALLEN, LX_KMSG_SOLE_NVIDIA | LX_KMSG_RESTATES, {{"gpu", 0}},
+	 "src/nvidia/src/kernel/vgpu/rpc.c _issueRpcAndWait(): NV_PRINTF(LEVEL_ERROR, \"rpcSendMessage "
+	 "failed with status 0x%08x for fn %d!\\n\"), the status nvstatuscodes.h's NV_ERR_GPU_IS_LOST "
+	 "(0x0000000F) once the GPU is gone; also \"rpcSendMessage failed with status 0x%08x for fn %d "
+	 "sequence %d!\\n\""},
 	{"gpu-crash-dump",
 	 "NVRM: A GPU crash dump has been created",
 	 LXG109_FALLEN_OFF_BUS, LX_SEVERITY_ERROR,
@@ -754,6 +780,39 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "GPU-I:%02u[ GPU-CI:%02u]]): %d, pid=%s, name=%s, %s%s\\n\", without a process name \"NVRM: Xid "
 	 "(PCI:%04x:%02x:%02x[ GPU-I:%02u[ GPU-CI:%02u]]): %d, %s%s\\n\" (the last %s is Xid 45's "
 	 "\" caused by previous Xid %d\", its root cause); the number's meaning: the Xid table below"},
+	/* nvidia.ko's NVSwitch driver (linux_nvswitch.c): a switch it could
+	 * not bring up, and Fabric Manager of another version than the module */
+	{"nvswitch-init-failed",
+	 "(nvidia-nvswitch[0-9]+): (Failed to (register|initialize) device|Failed to initialize "
+	 "interrupt|Failed to enable PCI device|Interrupts disabled to avoid a storm|Blacklisted "
+	 "nvswitch device)( : (-?[0-9]+))?",
+	 LXG117_FABRIC_NOT_READY, LX_SEVERITY_ERROR,
+	 "the driver could not bring up NVSwitch {switch} ({what}): the fabric through it (the GPUs' "
+	 "NVLink) is not ready, CUDA fails with error 802 in every container",
+	 "reboot the host (a cold power cycle if it recurs); update the driver, the switch's firmware "
+	 "and Fabric Manager together; contact the vendor if the switch stays blacklisted",
+	 0, {{"switch", 1}, {"what", 2}, {"error", 5}},
+	 "kernel-open/nvidia/linux_nvswitch.c nvswitch_init_device(): printk(KERN_ERR \"%s: Failed to "
+	 "initialize device : %d\\n\"), also \"%s: Failed to register device : %d\\n\", \"%s: Failed "
+	 "to initialize interrupt : %d\\n\", \"%s: Blacklisted nvswitch device\\n\" (the name "
+	 "\"nvidia-nvswitch%d\"); nvswitch_probe(): \"%s: Failed to enable PCI device : %d\\n\"; the "
+	 "interrupt handler: \"%s: Interrupts disabled to avoid a storm\\n\""},
+	/* NVML and Fabric Manager open the NVSwitch driver's control node (on
+	 * hosts without NVSwitches too): the same check as "API mismatch" */
+	{"nvswitch-version-mismatch",
+	 "nvidia-nvswitch: Version mismatch, kernel version ([^ ,]+) user version ([^ ,]+)",
+	 LXG100_API_MISMATCH, LX_SEVERITY_ERROR,
+	 "a program with userspace driver {client_version} (NVML: nvidia-smi, DCGM, a GPU operator's "
+	 "driver container, or Fabric Manager) opened the NVSwitch driver of module version "
+	 "{module_version}: the module refuses it (a container's libraries or a driver container of "
+	 "another version than the host's module, or a host upgraded without reloading the module)",
+	 "give that program's root the module's version {module_version} of the userspace driver (a "
+	 "container: `lxgpu doctor CTID` names its libraries; Fabric Manager of the same version), or "
+	 "reboot into the module {client_version}",
+	 LX_KMSG_SOLE_NVIDIA, {{"client_version", 2}, {"module_version", 1}, {"gpu", 0}},
+	 "kernel-open/nvidia/linux_nvswitch.c nvswitch_ctl_check_version(): printk(KERN_ERR "
+	 "\"nvidia-nvswitch: Version mismatch, kernel version %s user version %s\\n\") when "
+	 "nvswitch_lib_check_api_version() returns -NVL_ERR_NOT_SUPPORTED"},
 	{"sxid-fatal",
 	 "nvidia-(nvswitch[0-9]+): SXid \\(PCI:(" BDF ")\\): ([0-9]+), (Fatal, .*)",
 	 LXG117_FABRIC_NOT_READY, LX_SEVERITY_ERROR,

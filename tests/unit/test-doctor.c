@@ -151,6 +151,11 @@ static const struct expect expects[] = {
 	{"gpu-not-attached.log", "LXG109", E, "0000:41:00.0", "times=2", NULL},
 	{"nvidia-yield-atomic.log", "LXG151", W, "0000:01:00.0", "times=2", NULL},
 	{"nvidia-drm-register-failed.log", "LXG106", E, "0000:01:00.0", "gpu_id=00000100|what=register device", NULL},
+	{"gsp-rpc-timeout.log", "LXG108", E, "0000:a1:00.0", NULL, NULL},
+	{"rpc-gpu-lost.log", "LXG109", E, "0000:07:00.0", NULL, NULL},
+	{"nvswitch-init-failed.log", "LXG117", E, NULL, "switch=nvidia-nvswitch0|what=Failed to initialize device|error=-7",
+	 NULL},
+	{"nvswitch-version-mismatch.log", "LXG100", E, NULL, "client_version=450.51.06|module_version=450.80.02", NULL},
 	/* nvidia-modeset's GPU:1: the GPU its "Allocated GPU:1 ..." line names */
 	{"nvidia-modeset-two-gpus.log", "LXG175", W, "0000:41:00.0", "index=1", NULL},
 	/* nouveau of 3.7 to 4.2 ("nouveau E[  PGRAPH][0000:01:00.0] ...") */
