@@ -779,7 +779,9 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "src/nvidia/src/kernel/gpu/rc/kernel_rc.c krcReportXid(): \"NVRM: Xid (PCI:%04x:%02x:%02x[ "
 	 "GPU-I:%02u[ GPU-CI:%02u]]): %d, pid=%s, name=%s, %s%s\\n\", without a process name \"NVRM: Xid "
 	 "(PCI:%04x:%02x:%02x[ GPU-I:%02u[ GPU-CI:%02u]]): %d, %s%s\\n\" (the last %s is Xid 45's "
-	 "\" caused by previous Xid %d\", its root cause); the number's meaning: the Xid table below"},
+	 "\" caused by previous Xid %d\", its root cause); the drivers before the RM was published "
+	 "(3xx), as their logs show it, without the PCI: before the address: \"NVRM: Xid "
+	 "(%04x:%02x:%02x): %d, %s\"; the number's meaning: the Xid table below"},
 	/* nvidia.ko's NVSwitch driver (linux_nvswitch.c): a switch it could
 	 * not bring up, and Fabric Manager of another version than the module */
 	{"nvswitch-init-failed",
@@ -4535,16 +4537,22 @@ static bool gpu_vendor(const char *vendor)
 static char *gpu_mentioned_pci(const char *text, const char *driver, const struct lx_host *host)
 {
 	bool nvidia = !driver || strcmp(driver, "nvidia") == 0;
-	const char *at = strstr(text, "NVRM: GPU at PCI:");
-	/* an Xid's own address ("NVRM: Xid (PCI:0000:01:00): 62, ..."; an
-	 * elided one names none) */
-	if (!at)
-		at = strstr(text, "NVRM: Xid (PCI:");
-	if (!at && lx_str_starts_with(text, "nvidia-modeset: "))
+	const char *addr = NULL, *at = strstr(text, "NVRM: GPU at PCI:");
+	if (at) {
+		addr = at + strlen("NVRM: GPU at PCI:");
+	} else if ((at = strstr(text, "NVRM: Xid (")) != NULL) {
+		/* an Xid's own address ("NVRM: Xid (PCI:0000:01:00): 62, ..."; before
+		 * the 4xx drivers "NVRM: Xid (0000:01:00): 8, ..."; an elided one
+		 * names none) */
+		addr = at + strlen("NVRM: Xid (");
+		if (lx_str_starts_with(addr, "PCI:"))
+			addr += strlen("PCI:");
+	} else if (lx_str_starts_with(text, "nvidia-modeset: ")) {
 		at = strstr(text, " @ PCI:");
-	if (at && nvidia) {
+		addr = at ? at + strlen(" @ PCI:") : NULL;
+	}
+	if (addr && nvidia) {
 		/* "0000:01:00" without the function (as Xid lines print it) */
-		const char *addr = strstr(at, "PCI:") + strlen("PCI:");
 		size_t n = strspn(addr, "0123456789abcdefABCDEF:.");
 		if (n && addr[n - 1] == ':')
 			n--;
