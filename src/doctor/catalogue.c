@@ -876,6 +876,27 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 0, {{"gpu", 1}, {"driver", 2}},
 	 "kernel-open/nvidia/nv-pci.c check_for_bound_driver(): \"NVRM: GPU %04x:%02x:%02x.%x is "
 	 "already bound to %s.\\n\""},
+	/* nvidia-vgpu-vfio (the vGPU host driver's module): NV_VGPU_DEV_LOG's
+	 * "[nvidia-vgpu-vfio] <mdev uuid or VF address>: " at KERN_ERR */
+	{"vgpu-start-failed",
+	 "\\[nvidia-vgpu-vfio\\] ([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-"
+	 "[0-9a-fA-F]{12}|" BDF "): start failed\\. status: (0x[0-9a-fA-F]+)( Timeout Occured)?|\\[nvidia-vgpu-vfio\\] vGPU "
+	 "creation failed on device (0x[0-9a-fA-F]+)\\. (-?[0-9]+)",
+	 LXG190_VGPU_START_FAILED, LX_SEVERITY_ERROR,
+	 "the NVIDIA vGPU host driver could not start (or create) a virtual machine's vGPU: the VM "
+	 "does not start (QEMU: \"error getting device from group N: Input/output error\"); "
+	 "nvidia-vgpu-mgr's own log says why. Containers on the host are not affected",
+	 "read journalctl -u nvidia-vgpu-mgr at the VM's start: a GPU or vGPU type the host's vGPU "
+	 "driver does not support, a guest driver of another vGPU release than the host's, no free "
+	 "vGPU capacity (framebuffer) left on the GPU, nvidia-vgpu-mgr not running, or a vGPU left by "
+	 "an earlier VM (restart nvidia-vgpu-mgr, or reboot); then start the VM again",
+	 LX_KMSG_SOLE_NVIDIA,
+	 {{"vgpu", 1}, {"status", 2}, {"timeout", 3}, {"device", 4}, {"error", 5}, {"gpu", 0}},
+	 "nvidia-vgpu-vfio.c (the vGPU host driver's source, not in open-gpu-kernel-modules) "
+	 "nv_vgpu_vfio_open(): NV_VGPU_DEV_LOG(VGPU_ERR, mdev, \"start failed. status: 0x%x %s\", ...) "
+	 "with \"Timeout Occured\\n\" when nvidia-vgpu-mgr did not answer, NV_VGPU_DEV_LOG being "
+	 "printk(KERN_ERR \"[nvidia-vgpu-vfio] \" \"%pUl: \" fmt); the create path: NV_VGPU_LOG(VGPU_ERR, "
+	 "\"vGPU creation failed on device 0x%x. %d\\n\")"},
 	{"lockdown-unsigned", "Lockdown: ([^:]+): unsigned module loading is restricted",
 	 LXG112_UNSIGNED_MODULE, LX_SEVERITY_ERROR,
 	 "Secure Boot (kernel lockdown) refused a module {program} loaded, not signed by a key the "

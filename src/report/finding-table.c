@@ -228,6 +228,8 @@ static const struct lx_finding_info infos[LX_FINDING_CODES_END] = {
 					   "the container's GPU is on the target node but not bound to nvidia"},
 	[LXG184_MIGRATE_OTHER_GPU] = {"LXG184", LX_SEVERITY_ERROR,
 				      "on the target node the config gives another GPU"},
+	[LXG190_VGPU_START_FAILED] = {"LXG190", LX_SEVERITY_ERROR,
+				      "the NVIDIA vGPU host driver could not start or create a VM's vGPU"},
 };
 
 const struct lx_finding_info *lx_finding_info(enum lx_finding_code code)

@@ -156,6 +156,9 @@ static const struct expect expects[] = {
 	{"nvswitch-init-failed.log", "LXG117", E, NULL, "switch=nvidia-nvswitch0|what=Failed to initialize device|error=-7",
 	 NULL},
 	{"nvswitch-version-mismatch.log", "LXG100", E, NULL, "client_version=450.51.06|module_version=450.80.02", NULL},
+	/* the vGPU host driver (LXG190) */
+	{"vgpu-start-failed.log", "LXG190", E, NULL, "vgpu=00eac34d-8b67-401e-9faa-feb8f2456c29|status=0x1",
+	 NULL},
 	/* nvidia-modeset's GPU:1: the GPU its "Allocated GPU:1 ..." line names */
 	{"nvidia-modeset-two-gpus.log", "LXG175", W, "0000:41:00.0", "index=1", NULL},
 	/* nouveau of 3.7 to 4.2 ("nouveau E[  PGRAPH][0000:01:00.0] ...") */
