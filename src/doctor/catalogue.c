@@ -629,19 +629,21 @@ static const struct lx_kmsg_entry catalogue[] = {
 	/* RmInitAdapter's steps (osinit.c), printed before its "RmInitAdapter
 	 * failed!": the same failure, told by the step that failed */
 	{"rm-init-step-failed",
-	 "NVRM: .*(\\*\\*\\* ([Cc]annot [A-Za-z -]*[A-Za-z])|(([A-Za-z0-9_]+(\\(\\))?) failed, bailing)|"
-	 "(Cannot configure the device for DMA))",
+	 "NVRM: (GPU (" BDF "): )?.*(\\*\\*\\* ([Cc]annot [A-Za-z -]*[A-Za-z])|(([A-Za-z0-9_]+(\\(\\))?) "
+	 "failed, bailing)|"
+	 "(Cannot configure the device for DMA|Failed to map regs registers))",
 	 LXG106_INIT_FAILED, LX_SEVERITY_ERROR,
 	 "the driver could not initialize the GPU (RmInitAdapter's step: {step})",
 	 "look at the driver's earlier messages about this GPU (dmesg | grep -i nvrm), or collect "
 	 "nvidia-bug-report.sh for NVIDIA",
-	 LX_KMSG_RESTATES | LX_KMSG_SOLE_NVIDIA, {{"step", 2}, {"step", 3}, {"step", 6}, {"gpu", 0}},
+	 LX_KMSG_RESTATES | LX_KMSG_SOLE_NVIDIA, {{"step", 4}, {"step", 5}, {"step", 8}, {"gpu", 2}},
 	 "src/nvidia/arch/nvalloc/unix/src/osinit.c RmInitAdapter(), osInitNvMapping(), "
 	 "RmInitNvDevice(): NV_PRINTF(LEVEL_ERROR, \"*** Cannot attach gpu\\n\"), \"*** Cannot load "
 	 "state into the device\\n\", \"RmInitNvDevice failed, bailing out of RmInitAdapter\\n\", "
 	 "\"Cannot configure the device for DMA\\n\" (also \"*** Cannot initialize the device\", "
 	 "\"*** Cannot pre-initialize the device\", \"*** Cannot attach bc gpu\", \"osInitNvMapping "
-	 "failed, bailing out of RmInitAdapter\", \"osVerifySystemEnvironment failed, bailing!\")"},
+	 "failed, bailing out of RmInitAdapter\", \"osVerifySystemEnvironment failed, bailing!\"; "
+	 "RmSetupRegisters(): NV_DEV_PRINTF \"Failed to map regs registers!!\")"},
 	{"insufficient-power",
 	 "NVRM: GPU (" BDF "): GPU does not have the necessary power cables connected",
 	 LXG158_GPU_NO_POWER, LX_SEVERITY_ERROR,
