@@ -1359,7 +1359,7 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "NV_DRM_DEV_LOG_ERR(nv_dev, \"Flip event timeout on head %u\", ...), which prints "
 	 "\"[nvidia-drm] [GPU ID 0x%08x] Flip event timeout on head %u\""},
 	{"nvidia-modeset-idle-timeout",
-	 "(nvidia)-modeset: ERROR: GPU:([0-9]+): Idling display engine timed out: (0x[0-9a-fA-F]+:[0-9:]+)",
+	 "(nvidia)-modeset: ERROR: GPU:([0-9]+): Idling display engine timed out: +(0x[0-9a-fA-F]+:[0-9:]+)",
 	 LXG175_DISPLAY_TIMEOUT, LX_SEVERITY_WARNING,
 	 "the display engine of the NVIDIA GPU {index} did not go idle ({state}): the screen froze or "
 	 "went dark; CUDA and NVENC on the GPU are not hit unless an Xid comes with it",
@@ -1406,7 +1406,8 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "drm_dev_register() fails (535: also after the load failed)"},
 	{"nvidia-modeset-gpu-progress",
 	 "(nvidia)-modeset: ERROR: GPU:([0-9]+): (Error while waiting for GPU progress|Failed to query "
-	 "display engine channel state): (0x[0-9a-fA-F]+:[0-9: x0-9a-fA-F]*[0-9a-fA-F])",
+	 "display engine channel state|Display engine push buffer channel allocation failed): "
+	 "(0x[0-9a-fA-F]+(:[0-9: x0-9a-fA-F]*[0-9a-fA-F])?)",
 	 LXG175_DISPLAY_TIMEOUT, LX_SEVERITY_WARNING,
 	 "the display engine of the NVIDIA GPU {index} stopped answering ({what}, {state}): the screen "
 	 "froze or went dark; it follows a GPU that stopped working (an Xid, a GPU lost or off the "
@@ -1417,7 +1418,8 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "\"Error while waiting for GPU progress: 0x%08x:%d %d:%d:%d:%d\") every timeout while the "
 	 "push buffer does not drain; nvkms-evo3.c (and nvkms-evo1.c): \"Failed to query display "
 	 "engine channel state: 0x%08x:%d:%d:0x%08x\" when the RM control fails; printed as "
-	 "\"nvidia-modeset: ERROR: GPU:%d: ...\""},
+	 "\"nvidia-modeset: ERROR: GPU:%d: ...\"; nvkms-rm.c: \"Display engine push buffer channel "
+	 "allocation failed: 0x%x (%s)\" when the RM could not give the display engine a channel"},
 	/* A display output (any GPU driver): the monitor, its cable, adapter,
 	 * dock or MST hub. Messages without a device are left out where a
 	 * server's BMC VGA (ast, mgag200) prints them too: drm_edid's 6.x

@@ -156,6 +156,9 @@ static const struct expect expects[] = {
 	{"nvswitch-init-failed.log", "LXG117", E, NULL, "switch=nvidia-nvswitch0|what=Failed to initialize device|error=-7",
 	 NULL},
 	{"nvswitch-version-mismatch.log", "LXG100", E, NULL, "client_version=450.51.06|module_version=450.80.02", NULL},
+	{"nvidia-modeset-idle-old.log", "LXG175", W, NULL, "index=0|state=0x0000917d:0:0|times=2", NULL},
+	{"nvidia-modeset-push-buffer.log", "LXG175", W, NULL,
+	 "index=0|what=Display engine push buffer channel allocation failed|state=0x65", NULL},
 	/* the vGPU host driver (LXG190) */
 	{"vgpu-start-failed.log", "LXG190", E, NULL, "vgpu=00eac34d-8b67-401e-9faa-feb8f2456c29|status=0x1",
 	 NULL},
