@@ -612,6 +612,19 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "for device bearing minor number %d\"). The code is (rm_init_status, NV_STATUS, line): the "
 	 "stage that failed (osinit.c's rm_init_status) and the status it failed with "
 	 "(nvstatuscodes.h)"},
+	/* nv_pci_probe()'s own refusals before and after the RM took the GPU */
+	{"probe-step-failed",
+	 "NVRM: (failed to wait for bar firewall to lower|Device start failed for (" BDF ") \\(ret=(-?[0-9]+)\\)|"
+	 "GPU (" BDF "): rm_init_private_state\\(\\) failed)",
+	 LXG106_INIT_FAILED, LX_SEVERITY_ERROR,
+	 "nvidia could not take the GPU ({step}): its probe fails and nvidia-smi does not list it",
+	 "reset the GPU or power the host off and on; update the driver and the system firmware; "
+	 "collect nvidia-bug-report.sh for NVIDIA if it recurs",
+	 LX_KMSG_SOLE_NVIDIA, {{"step", 1}, {"gpu", 2}, {"error", 3}, {"gpu", 4}},
+	 "kernel-open/nvidia/nv-pci.c nv_pci_probe(): nv_printf(NV_DBG_ERRORS, \"NVRM: failed to wait "
+	 "for bar firewall to lower\\n\") (Hopper and later), NV_DEV_PRINTF(NV_DBG_ERRORS, nv, "
+	 "\"rm_init_private_state() failed!\\n\"), nv_printf(NV_DBG_ERRORS, \"NVRM: Device start failed "
+	 "for %04x:%02x:%02x.%x (ret=%d)\\n\") when the GPU is started at probe"},
 	/* nv_start_device()'s line after RmInitAdapter's, when the log (a grep,
 	 * a journal's interleaving) has it apart: the same failure */
 	{"rm-init-adapter-minor",
