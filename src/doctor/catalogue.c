@@ -504,7 +504,7 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 * GSP firmware RM"): newer drivers put "GPU%d " before the function
 	 * name, an NV_ASSERT_FAILED's text comes after "Assertion failed: ". */
 	{"gsp-boot-step-failed",
-	 "NVRM: .*(failed to execute Booter Load|Failed to boot GSP|Timeout waiting for lockdown "
+	 "NVRM:? .*(failed to execute Booter Load|Failed to boot GSP|Timeout waiting for lockdown "
 	 "release|Timeout waiting for GSP target mask release|failed to extract VBIOS image from "
 	 "ROM|failed to parse FWSEC ucode( desc)? from VBIOS image|GSP-FMC reported an error|Fatal "
 	 "GSP-FMC Error|Max GSP-RM boot attempts exceeded|FSP boot cmds failed)",
@@ -542,7 +542,7 @@ static const struct lx_kmsg_entry catalogue[] = {
 	/* the RM's report of an RPC timeout (with Xid 119 where the log has it)
 	 * and 595's heartbeat check, each without the GPU's address */
 	{"gsp-rpc-timeout",
-	 "NVRM: .*(\\*+ (GSP Timeout) \\*+|(Heartbeat timed out), currentTimeMs)",
+	 "NVRM:? .*(\\*+ (GSP Timeout) \\*+|(Heartbeat timed out), currentTimeMs)",
 	 LXG108_GSP_BOOT_FAILED, LX_SEVERITY_ERROR,
 	 "the GPU's GSP firmware stopped answering ({what}): every call into the GPU times out until "
 	 "it is reset (Xid 119 comes with it)",
@@ -629,20 +629,23 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 * a journal's interleaving) has it apart: the same failure */
 	{"rm-init-adapter-minor",
 	 "NVRM: (GPU (" BDF_SEEN "): )?rm_init_adapter failed(, device minor number| for device bearing "
-	 "minor number) ([0-9]+)",
+	 "minor number) ([0-9]+)|NVRM: nvidia_frontend_open: minor ([0-9]+), module->open\\(\\) failed, "
+	 "error (-?[0-9]+)",
 	 LXG106_INIT_FAILED, LX_SEVERITY_ERROR,
-	 "the driver could not initialize the GPU (rm_init_adapter failed for minor {minor})",
+	 "the driver could not initialize the GPU when a program opened it (minor {minor})",
 	 "look at the driver's earlier messages about this GPU (dmesg | grep -i nvrm), or collect "
 	 "nvidia-bug-report.sh for NVIDIA",
 	 LX_KMSG_NEEDS_CAUSE | LX_KMSG_RESTATES | LX_KMSG_SOLE_NVIDIA,
-	 {{"gpu", 2}, {"minor", 4}, {"logged_gpu", 2}},
+	 {{"gpu", 2}, {"minor", 4}, {"logged_gpu", 2}, {"minor", 5}, {"error", 6}},
 	 "kernel-open/nvidia/nv.c nv_start_device(): NV_DEV_PRINTF(NV_DBG_ERRORS, nv, \"rm_init_adapter "
 	 "failed, device minor number %d\\n\") = \"NVRM: GPU %04x:%02x:%02x.%x: rm_init_adapter failed, "
-	 "...\"; older drivers: \"NVRM: rm_init_adapter failed for device bearing minor number %d\\n\""},
+	 "...\"; older drivers: \"NVRM: rm_init_adapter failed for device bearing minor number %d\\n\"; "
+	 "then (before 550) nv-frontend.c nvidia_frontend_open(): printk(\"NVRM: %s: minor %d, "
+	 "module->open() failed, error %d\\n\", __FUNCTION__, ...)"},
 	/* RmInitAdapter's steps (osinit.c), printed before its "RmInitAdapter
 	 * failed!": the same failure, told by the step that failed */
 	{"rm-init-step-failed",
-	 "NVRM: (GPU (" BDF "): )?.*(\\*\\*\\* ([Cc]annot [A-Za-z -]*[A-Za-z])|(([A-Za-z0-9_]+(\\(\\))?) "
+	 "NVRM:? (GPU (" BDF "): )?.*(\\*\\*\\* ([Cc]annot [A-Za-z -]*[A-Za-z])|(([A-Za-z0-9_]+(\\(\\))?) "
 	 "failed, bailing)|"
 	 "(Cannot configure the device for DMA|Failed to map regs registers))",
 	 LXG106_INIT_FAILED, LX_SEVERITY_ERROR,
@@ -721,7 +724,7 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "osinit.c says \"GPU has fallen off the bus.\\n\" after its NV_DEV_PRINTF prefix"},
 	/* thread_state.c: the RM's timeout check finds the GPU disconnected */
 	{"gpu-not-attached",
-	 "NVRM: .*API_GPU_ATTACHED_SANITY_CHECK failed",
+	 "NVRM:? .*API_GPU_ATTACHED_SANITY_CHECK failed",
 	 LXG109_FALLEN_OFF_BUS, LX_SEVERITY_ERROR,
 	 "the driver found the GPU no longer connected (or held in a bus reset): it stopped answering "
 	 "on PCIe, and every call into it fails",
@@ -732,7 +735,7 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "false"},
 	/* an RPC to GSP refused with NV_ERR_GPU_IS_LOST (0x0F) */
 	{"rpc-gpu-lost",
-	 "NVRM: .*rpcSendMessage failed with status 0x0000000[fF] for fn",
+	 "NVRM:? .*rpcSendMessage failed with status 0x0000000[fF] for fn",
 	 LXG109_FALLEN_OFF_BUS, LX_SEVERITY_ERROR,
 	 "the driver's calls to the GPU's GSP fail with NV_ERR_GPU_IS_LOST: the GPU stopped answering "
 	 "on PCIe",
