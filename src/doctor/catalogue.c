@@ -4578,9 +4578,13 @@ static bool gpu_vendor(const char *vendor)
 static char *gpu_mentioned_pci(const char *text, const char *driver, const struct lx_host *host)
 {
 	bool nvidia = !driver || strcmp(driver, "nvidia") == 0;
-	const char *addr = NULL, *at = strstr(text, "NVRM: GPU at PCI:");
+	/* the line printed with a GPU's first Xid ("NVRM: GPU at PCI:0000:01:00:
+	 * GPU-..."; the 3xx drivers without "PCI:") */
+	const char *addr = NULL, *at = strstr(text, "NVRM: GPU at ");
 	if (at) {
-		addr = at + strlen("NVRM: GPU at PCI:");
+		addr = at + strlen("NVRM: GPU at ");
+		if (lx_str_starts_with(addr, "PCI:"))
+			addr += strlen("PCI:");
 	} else if ((at = strstr(text, "NVRM: Xid (")) != NULL) {
 		/* an Xid's own address ("NVRM: Xid (PCI:0000:01:00): 62, ..."; before
 		 * the 4xx drivers "NVRM: Xid (0000:01:00): 8, ..."; an elided one

@@ -151,6 +151,7 @@ static const struct expect expects[] = {
 	{"probe-step-failed.log", "LXG106", E, "0000:41:00.0", "step=failed to wait for bar firewall to lower", NULL},
 	{"gpu-not-attached.log", "LXG109", E, "0000:41:00.0", "times=2", NULL},
 	{"nvidia-yield-atomic.log", "LXG151", W, "0000:01:00.0", "times=2", NULL},
+	{"nvidia-yield-atomic-old.log", "LXG151", W, "0000:03:00.0", NULL, NULL},
 	{"nvidia-drm-register-failed.log", "LXG106", E, "0000:01:00.0", "gpu_id=00000100|what=register device", NULL},
 	{"gsp-rpc-timeout.log", "LXG108", E, "0000:a1:00.0", NULL, NULL},
 	{"rpc-gpu-lost.log", "LXG109", E, "0000:07:00.0", NULL, NULL},
