@@ -1900,6 +1900,38 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "\"ring %s timeout, signaled seq=%u, emitted seq=%u\\n\") (older: DRM_ERROR(\"ring %s "
 	 "timeout, signaled seq=%u, emitted seq=%u\\n\")); kernels that define amdgpu's dev_fmt "
 	 "print \"amdgpu: \" after the address"},
+	/* A reset that did not bring the GPU back, every wording and kernel:
+	 * the recovery's own "GPU reset(N) failed" and "GPU reset end with
+	 * ret", the ASIC reset step's (DRM_WARN before 5.x: "[drm] ASIC reset
+	 * failed ... for drm dev, ADDRESS"), the timeout handler's "GPU Recovery
+	 * Failed", a reset method's ("GPU mode1/mode2 reset failed", the SMU's
+	 * "Mode2 reset failed!"), and 4.x amdgpu's and radeon's "GPU reset
+	 * failed". Before amdgpu-gpu-reset, whose "GPU mode1 reset" it contains. */
+	{"amdgpu-gpu-reset-failed",
+	 "((amdgpu|radeon) (" BDF "): (amdgpu: )?|\\[drm\\] |\\[drm:[a-z0-9_]+ \\[amdgpu\\]\\] \\*ERROR\\* )"
+	 "(GPU reset\\(([0-9]+)\\) failed|GPU reset failed|GPU reset end with ret = (-?[0-9]+)|"
+	 "ASIC reset failed with error, (-?[0-9]+)( for drm dev, (" BDF "))?|"
+	 "GPU Recovery Failed: (-?[0-9]+)|(GPU )?([Mm]ode[12]|MODE[12]|BACO) reset failed)",
+	 LXG142_GPU_HANG, LX_SEVERITY_ERROR,
+	 "the AMD GPU hung and the driver's reset of it failed ({failure}): the GPU stays unusable, "
+	 "for every container holding it, until the host is power-cycled",
+	 "stop what uses the GPU and reboot the host (power it off if the GPU does not come back); "
+	 "if it recurs, update the kernel and linux-firmware together, or revert the update after "
+	 "which it began",
+	 LX_KMSG_SOLE_AMDGPU, {{"gpu", 3}, {"gpu", 10}, {"failure", 5}, {"count", 6}},
+	 "drivers/gpu/drm/amd/amdgpu/amdgpu_device.c amdgpu_device_gpu_recover(): "
+	 "dev_info(tmp_adev->dev, \"GPU reset(%d) failed\\n\", atomic_read(&tmp_adev->"
+	 "gpu_reset_counter)) (later with 'with error %d' after it); amdgpu_do_asic_reset() and "
+	 "amdgpu_device_xgmi_reset_func(): dev_err(tmp_adev->dev, \"ASIC reset failed with error, %d "
+	 "for drm dev, %s\", ...) (5.x: DRM_WARN, '[drm] ' and no address before it; "
+	 "sienna_cichlid.c/smu_v13_0_10.c mode2: the same words without the device); "
+	 "pm/swsmu/amdgpu_smu.c smu_mode2_reset(): dev_err(smu->adev->dev, \"Mode2 reset failed!\\n\"); "
+	 "before 4.16 amdgpu_gpu_reset() and radeon_device.c radeon_gpu_reset(): "
+	 "dev_info(rdev->dev, \"GPU reset failed\\n\"); after them amdgpu_device_gpu_recover()'s "
+	 "dev_info(adev->dev, 'GPU reset end with ret = %d'), amdgpu_job.c amdgpu_job_timedout()'s "
+	 "dev_err(adev->dev, 'GPU Recovery Failed: %d') (5.x: DRM_ERROR), nv.c/soc21.c "
+	 "*_asic_mode2_reset()'s dev_err(adev->dev, 'GPU mode2 reset failed'), "
+	 "amdgpu_device_mode1_reset()'s 'GPU mode1 reset failed'"},
 	{"amdgpu-gpu-reset",
 	 "amdgpu (" BDF "): (amdgpu: )?(GPU )?((psp |smu )?[Mm][Oo][Dd][Ee]1|MODE2|BACO) reset",
 	 LXG142_GPU_HANG, LX_SEVERITY_WARNING,
@@ -1934,6 +1966,22 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 LX_KMSG_RESTATES, {{"gpu", 1}},
 	 "drivers/gpu/drm/amd/amdgpu/amdgpu_device.c amdgpu_device_gpu_recover(): dev_info(adev->dev, "
 	 "\"GPU reset begin!\\n\") (2025 kernels: \"GPU reset begin!. Source:  %d\\n\")"},
+	/* A reset that went through: amdgpu's full reset (every kernel) and
+	 * radeon's soft reset after a lockup */
+	{"amdgpu-gpu-reset-done",
+	 "(amdgpu|radeon) (" BDF "): (amdgpu: )?(GPU reset succeeded, trying to resume|GPU softreset: "
+	 "0x[0-9A-Fa-f]+)",
+	 LXG142_GPU_HANG, LX_SEVERITY_WARNING,
+	 "the AMD GPU hung and the driver reset it ({step}): every program using it (in every "
+	 "container holding it) lost its work",
+	 "restart the programs using the GPU; if it recurs, update the kernel and linux-firmware "
+	 "together, or revert the update after which it began",
+	 LX_KMSG_RESTATES, {{"gpu", 2}, {"step", 4}, {"driver", 1}},
+	 "drivers/gpu/drm/amd/amdgpu/amdgpu_device.c amdgpu_do_asic_reset() (4.x: "
+	 "amdgpu_gpu_reset()): dev_info(tmp_adev->dev, \"GPU reset succeeded, trying to "
+	 "resume\\n\"); drivers/gpu/drm/radeon/radeon_device.c radeon_gpu_reset(): the same "
+	 "dev_info; evergreen.c, ni.c, si.c, cik.c, r600.c *_gpu_soft_reset(): dev_info(rdev->dev, "
+	 "\"GPU softreset: 0x%08X\\n\", reset_mask)"},
 	{"amdgpu-cs-context-lost",
 	 "(amdgpu (" BDF "): (amdgpu: )?)?(\\[drm:amdgpu_cs_ioctl( \\[amdgpu\\])?\\] \\*ERROR\\* |\\[drm\\] "
 	 "\\*ERROR\\* )?Failed to initialize parser -125!",
@@ -1947,18 +1995,6 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "drivers/gpu/drm/amd/amdgpu/amdgpu_cs.c amdgpu_cs_ioctl(): DRM_ERROR(\"Failed to initialize "
 	 "parser %d!\\n\", r) with -ECANCELED, which amdgpu_cs_parser_init()/amdgpu_ctx give a "
 	 "context found guilty of a hang or older than the last VRAM loss"},
-	{"amdgpu-gpu-reset-failed",
-	 "amdgpu (" BDF "): (amdgpu: )?GPU reset\\(([0-9]+)\\) failed",
-	 LXG142_GPU_HANG, LX_SEVERITY_ERROR,
-	 "the AMD GPU hung and the driver's reset of it failed (reset {count}): the GPU stays unusable, "
-	 "for every container holding it, until the host is power-cycled",
-	 "stop what uses the GPU and reboot the host (power it off if the GPU does not come back); "
-	 "if it recurs, update the kernel and linux-firmware together, or revert the update after "
-	 "which it began",
-	 0, {{"gpu", 1}, {"count", 3}},
-	 "drivers/gpu/drm/amd/amdgpu/amdgpu_device.c amdgpu_device_gpu_recover(): "
-	 "dev_info(tmp_adev->dev, \"GPU reset(%d) failed\\n\", atomic_read(&tmp_adev->"
-	 "gpu_reset_counter)) (later: \"GPU reset(%d) failed with error %d\\n\")"},
 	/* A ring the driver's test command did not pass, every wording: the
 	 * helper's "ring NAME test failed (ERR)" with the address (4.20 and
 	 * later), and before it each IP block's own DRM_ERROR without one,
@@ -3066,6 +3102,25 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "drivers/gpu/drm/amd/amdkfd/kfd_device.c kgd2kfd_probe(): dev_err(kfd_device, \"%s %s not "
 	 "supported in kfd\\n\", amdgpu_asic_name[...], VF or nothing), for a GPU found by IP "
 	 "discovery dev_err(kfd_device, \"GC IP %06x %s not supported in kfd\\n\", ...)"},
+	/* amdkfd's init of a GPU failed after it accepted it: no ROCm node */
+	{"kfd-device-not-added",
+	 "kfd kfd: (amdgpu: )?(device ([0-9a-fA-F]{1,4}:[0-9a-fA-F]{1,4}) NOT added due to errors|"
+	 "Failed to resume IOMMU for device ([0-9a-fA-F]{1,4}:[0-9a-fA-F]{1,4})|Error initializing "
+	 "iommuv2 for device ([0-9a-fA-F]{1,4}:[0-9a-fA-F]{1,4})|Error initializing KFD node|"
+	 "Error adding device to topology)",
+	 LXG143_KFD_REFUSED, LX_SEVERITY_ERROR,
+	 "amdkfd could not set up the AMD GPU (PCI ID {pci_id}; {step}): ROCm (/dev/kfd) has no "
+	 "such GPU on the host nor in any container; graphics and VA-API transcoding are not "
+	 "affected",
+	 "for the IOMMU (an APU: Raven, Picasso, Renoir, Carrizo): turn the IOMMU on in the system "
+	 "firmware, or boot with iommu=pt or amd_iommu=off, and update the system firmware; "
+	 "otherwise see the message before it, and update the kernel and linux-firmware together",
+	 0, {{"pci_id", 3}, {"pci_id", 4}, {"pci_id", 5}, {"step", 2}},
+	 "drivers/gpu/drm/amd/amdkfd/kfd_device.c kgd2kfd_device_init(): dev_err(kfd_device, "
+	 "\"device %x:%x NOT added due to errors\\n\", vendor, device) after \"Error initializing "
+	 "KFD node\\n\" or \"Error adding device to topology\\n\"; kfd_resume() (kgd2kfd_resume_iommu() "
+	 "from 5.16): dev_err(kfd_device, \"Failed to resume IOMMU for device %x:%x\\n\", ...); "
+	 "4.x-5.x kfd_iommu.c: \"Error initializing iommuv2 for device %x:%x\\n\""},
 	{"amdgpu-mes-timeout",
 	 "(amdgpu (" BDF "): )?(amdgpu: )?MES(\\([0-9]+\\))? failed to (respond to|response) "
 	 "msg=([A-Za-z0-9_]+)( \\(([A-Z_]+)\\))?",
@@ -3130,6 +3185,28 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "__smu_msg_v1_print_err_limited(ctl, args, \"SMU: No response\"), which prints "
 	 "dev_err(adev->dev, \"%s msg_reg: %x resp_reg: %x\", err_msg, ...); the text as printed: "
 	 "\"SMU: No response msg_reg: %x resp_reg: %x\""},
+	/* The SMU message path before smu_cmn's "SMU: I'm not done" (5.4-5.10
+	 * smu_v11_0.c and the first smu_cmn.c: "failed send message", %10s
+	 * pads the name with spaces), and smu8's (Carrizo, Stoney APUs) */
+	{"amdgpu-smu-send-failed-old",
+	 "(amdgpu (" BDF "): )?(amdgpu: )?(failed send message: *([A-Za-z0-9_]+) \\(([0-9]+)\\)"
+	 "[[:space:]]*(param: (0x[0-9a-fA-F]+) )?response (-?(0x)?[0-9a-fA-F]+)|"
+	 "(smu8_send_msg_to_smc[a-z_]*)\\((0x[0-9a-fA-F]+)\\) aborted; SMU still servicing msg "
+	 "\\((0x[0-9a-fA-F]+)\\))",
+	 LXG149_AMD_SMU_HANG, LX_SEVERITY_WARNING,
+	 "the AMD GPU's SMU (its power management firmware) did not answer the driver's message "
+	 "{msg}: clocks, sensors and power states stop changing, and a ring timeout, a GPU reset "
+	 "or (at boot) a failed init often follows, for every container holding the GPU",
+	 "restart the programs using the GPU; if it persists, reboot the host; if it recurs, "
+	 "install the linux-firmware of the kernel's release (amdgpu/*_smc.bin) or revert the "
+	 "kernel or firmware update after which it began, update-initramfs -u and reboot",
+	 LX_KMSG_SOLE_AMDGPU, {{"msg", 5}, {"msg", 12}, {"gpu", 2}, {"response", 9}},
+	 "drivers/gpu/drm/amd/powerplay/smu_v11_0.c (5.4-5.9) smu_v11_0_send_msg_with_param(): "
+	 "pr_err(\"failed send message: %10s (%d) \\tparam: 0x%08x response %#x\\n\", "
+	 "smu_get_message_name(smu, msg), index, param, ret) (5.3: without param; 5.10 "
+	 "pm/swsmu/smu_cmn.c smu_cmn_send_smc_msg_with_param(): dev_err(adev->dev, ...) with the "
+	 "same text); pm/powerplay/smumgr/smu8_smumgr.c smu8_send_msg_to_smc_with_parameter(): "
+	 "pr_err(\"%s(0x%04x) aborted; SMU still servicing msg (0x%04x)\\n\", __func__, msg, val)"},
 	{"amdgpu-powerplay-send-failed",
 	 "(amdgpu (" BDF "): )?(amdgpu: )?(\\[powerplay\\] *)?failed to send (pre )?message "
 	 "([0-9a-fA-F]+) ret is (-?[0-9]+)",
@@ -3387,8 +3464,10 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "amdgpu_init(), radeon_module_init(), i915's i915_module_init() (i915_pci_register_driver "
 	 "skipped) and xe_module.c check; <driver>.modeset=0 does the same for one driver"},	/* AMD RAS: uncorrectable (ECC) and poison errors, retired pages */
 	{"amdgpu-ras-ue",
-	 "amdgpu (" BDF "): (amdgpu: )?(\\{[0-9]+\\})?(socket: [0-9]+, die: [0-9]+, )?([1-9][0-9]*) (new )?"
-	 "uncorrectable hardware errors detected in ([A-Za-z0-9_]+) block",
+	 "(amdgpu (" BDF "): (amdgpu: )?|amdgpu: |\\[drm\\] )(\\{[0-9]+\\})?(socket: [0-9]+, die: [0-9]+, )?"
+	 "(([1-9][0-9]*) (new )?uncorrectable hardware errors( and [0-9]+ deferred hardware errors)?|"
+	 "0 uncorrectable hardware errors and ([1-9][0-9]*) deferred hardware errors|([1-9][0-9]*) new "
+	 "deferred hardware errors) detected in ([A-Za-z0-9_]+) block",
 	 LXG154_AMD_RAS_ERROR, LX_SEVERITY_ERROR,
 	 "the AMD GPU's RAS reported uncorrectable hardware errors ({count} in its {block} block; "
 	 "umc: its memory, ECC could not correct them): the data of the programs using it is "
@@ -3396,12 +3475,17 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "restart the programs on the GPU after its reset; if it recurs, the GPU's memory is "
 	 "failing: move the work off it and have it serviced (AMD's Service Action Guide), check "
 	 "its cooling and power",
-	 0, {{"gpu", 1}, {"count", 5}, {"block", 7}},
+	 LX_KMSG_SOLE_AMDGPU, {{"gpu", 2}, {"count", 7}, {"count", 10}, {"count", 11}, {"block", 12}},
 	 "drivers/gpu/drm/amd/amdgpu/amdgpu_ras.c amdgpu_ras_error_print_error_data() and the "
 	 "query paths: dev_info(adev->dev, \"%ld uncorrectable hardware errors detected in %s "
 	 "block\\n\", ...); 6.5 and later: \"socket: %d, die: %d, %lld new uncorrectable hardware "
-	 "errors detected in %s block\\n\" (with RAS event ids: \"{%llu}...\"); correctable ones "
-	 "(\"... correctable hardware errors detected in %s block\") are no finding"},
+	 "errors detected in %s block\\n\" (with RAS event ids: '{%llu}' before it); "
+	 "amdgpu_umc.c amdgpu_umc_do_page_retirement() (6.x): \"%ld uncorrectable hardware errors "
+	 "and %ld deferred hardware errors detected in UMC block\\n\" (5.x: '%ld uncorrectable "
+	 "hardware errors detected in UMC block', without the address: 'amdgpu: ' or DRM_INFO's "
+	 "'[drm] ' before it); for poisoned data \"socket: %d, die: %d, %lld new deferred hardware "
+	 "errors detected in %s block\\n\"; correctable ones ('... correctable hardware errors "
+	 "detected in %s block') are no finding"},
 	{"amdgpu-ras-fatal",
 	 "amdgpu (" BDF "): (amdgpu: )?(\\{[0-9]+\\})?(uncorrectable hardware error ?\\((ERREVENT_ATHUB_"
 	 "INTERRUPT)\\) detected!|RAS controller interrupt triggered by NBIF error)",
@@ -3579,22 +3663,32 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 LX_KMSG_SOLE_AMDGPU, {{"ring", 5}, {"gpu", 2}},
 	 "drivers/gpu/drm/amd/amdgpu/amdgpu_job.c amdgpu_job_timedout(): DRM_ERROR(\"ring %s "
 	 "timeout, but soft recovered\\n\", s_job->sched->name) (newer: dev_err with the address)"},
+	/* A hung queue the driver could not reset alone (6.12 and later):
+	 * the timeout handler's verdict in both wordings, and the per-engine
+	 * steps before it (MES's legacy queue reset, the pipe reset after it,
+	 * VPE's queue reset). */
 	{"amdgpu-ring-reset-failed",
-	 "amdgpu (" BDF "): (amdgpu: )?Ring ([a-z0-9_.]+) reset failed",
+	 "(amdgpu (" BDF "): (amdgpu: )?|\\[drm:[a-z0-9_]+ \\[amdgpu\\]\\] \\*ERROR\\* )"
+	 "(Ring ([a-z0-9_.]+) reset (failed|failure)|(VPE) queue reset failed|"
+	 "failed to reset legacy queue|reset via MES failed and try pipe reset)",
 	 LXG142_GPU_HANG, LX_SEVERITY_WARNING,
-	 "a ring of the AMD GPU ({ring}) hung and the driver could not reset that ring alone: it "
-	 "resets the whole GPU, and every program on it (in every container holding it) loses "
-	 "its work",
+	 "a queue of the AMD GPU ({ring}) hung and the driver could not reset that queue alone "
+	 "({failure}): it resets the whole GPU, and every program on it (in every container holding "
+	 "it) loses its work",
 	 "restart the programs using the GPU; if it recurs, update the kernel and linux-firmware "
 	 "together, or revert the update after which it began",
-	 LX_KMSG_RESTATES, {{"gpu", 1}, {"ring", 3}},
+	 LX_KMSG_RESTATES | LX_KMSG_SOLE_AMDGPU, {{"gpu", 2}, {"ring", 5}, {"ring", 7}, {"failure", 4}},
 	 "drivers/gpu/drm/amd/amdgpu/amdgpu_job.c amdgpu_job_timedout() (6.12 and later, per-queue "
-	 "reset): dev_info(adev->dev, \"Starting %s ring reset\\n\", ...), then dev_err(adev->dev, "
-	 "\"Ring %s reset failed\\n\", ...) before the full GPU reset"},
+	 "reset, after its 'Starting %s ring reset' notice): dev_err(adev->dev, \"Ring %s reset "
+	 "failed\\n\", ...) (6.12-6.15: \"Ring %s reset failure\\n\") before the full GPU reset; "
+	 "amdgpu_mes.c amdgpu_mes_reset_legacy_queue(): DRM_ERROR, later dev_err(adev->dev, \"failed "
+	 "to reset legacy queue\\n\"); vpe_v6_1.c/vpe_v2_0.c ring stop: dev_err(adev->dev, \"VPE queue "
+	 "reset failed\\n\"); gfx_v11_0.c/gfx_v12_0.c *_reset_kgq(): dev_err(adev->dev, 'reset via MES "
+	 "failed and try pipe reset %d', r)"},
 	{"amdgpu-dmub-idle-timeout",
-	 "(amdgpu (" BDF "): (amdgpu: )?)?(\\[drm:dc_dmub_srv_[a-z_]+ \\[amdgpu\\]\\] \\*ERROR\\* |\\[drm\\] "
-	 "\\*ERROR\\* )Error (waiting for DMUB idle|queueing DMUB command|starting DMUB execution): "
-	 "status=([0-9]+)",
+	 "(amdgpu (" BDF "): (amdgpu: )?)?(\\[drm:[a-z0-9_]+ \\[amdgpu\\]\\] \\*ERROR\\* |\\[drm\\] "
+	 "\\*ERROR\\* )Error (waiting for DMUB idle|queue?ing DMUB command|starting DMUB execution|"
+	 "querying DMUB hw power up status|querying DMUB boot status): (status|error)=(-?[0-9]+)",
 	 LXG146_AMD_DMCUB_ERROR, LX_SEVERITY_WARNING,
 	 "the AMD GPU's display microcontroller (DMCUB) did not answer the display driver ({step}, "
 	 "status {status}): the display stutters, freezes or stays dark after a resume, and the "
@@ -3602,24 +3696,49 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "install the linux-firmware of the kernel's release (amdgpu/dcn_*_dmcub.bin) or revert "
 	 "the update after which it began, update-initramfs -u and reboot; on a Xen dom0 or with "
 	 "PSR trouble, a newer kernel",
-	 LX_KMSG_SOLE_AMDGPU, {{"gpu", 2}, {"step", 5}, {"status", 6}},
+	 LX_KMSG_SOLE_AMDGPU, {{"gpu", 2}, {"step", 5}, {"status", 7}},
 	 "drivers/gpu/drm/amd/display/dc/dc_dmub_srv.c dc_dmub_srv_wait_idle(): DC_ERROR(\"Error "
 	 "waiting for DMUB idle: status=%d\\n\", status); dc_dmub_srv_cmd_queue(): \"Error queueing "
-	 "DMUB command: status=%d\\n\"; dc_dmub_srv_cmd_execute(): \"Error starting DMUB execution: "
-	 "status=%d\\n\" (printed by drm_err: \"[drm:dc_dmub_srv_wait_idle [amdgpu]] *ERROR* ...\")"},
+	 "DMUB command: status=%d\\n\" (5.x: \"Error queuing DMUB command: status=%d\\n\"); "
+	 "dc_dmub_srv_cmd_execute(): \"Error starting DMUB execution: status=%d\\n\"; "
+	 "dc_dmub_srv_is_hw_pwr_up(): \"Error querying DMUB hw power up status: error=%d\\n\"; "
+	 "dc_dmub_srv_optimized_init_done()/_is_restore_required(): \"Error querying DMUB boot "
+	 "status: error=%d\\n\" (printed by DRM_ERROR: \"[drm:dc_dmub_srv_wait_idle [amdgpu]] "
+	 "*ERROR* ...\", or drm_err with the address)"},
+	/* The display microcontroller's start (amdgpu_dm.c dm_dmub_hw_init),
+	 * at boot and at every resume */
+	{"amdgpu-dmub-init-failed",
+	 "(amdgpu (" BDF "): (amdgpu: )?)?(\\[drm:[a-z0-9_]+ \\[amdgpu\\]\\] \\*ERROR\\* |\\[drm\\] "
+	 "\\*ERROR\\* )(Error initializing DMUB HW: |DMUB interface failed to initialize: status=|"
+	 "Error checking HW support for DMUB: )(-?[0-9]+)",
+	 LXG146_AMD_DMCUB_ERROR, LX_SEVERITY_WARNING,
+	 "the AMD GPU's display microcontroller (DMCUB) did not start ({step}{status}): no display "
+	 "output from the GPU (at boot the display block's init fails, after a resume the screens "
+	 "stay dark), and the GPU may hang with it, with what containers run on it",
+	 "install the linux-firmware of the kernel's release (amdgpu/dcn_*_dmcub.bin) or revert "
+	 "the update after which it began, update-initramfs -u and reboot",
+	 LX_KMSG_SOLE_AMDGPU, {{"gpu", 2}, {"step", 5}, {"status", 6}},
+	 "drivers/gpu/drm/amd/display/amdgpu_dm/amdgpu_dm.c dm_dmub_hw_init(): DRM_ERROR(\"Error "
+	 "initializing DMUB HW: %d\\n\", status), DRM_ERROR(\"Error checking HW support for DMUB: "
+	 "%d\\n\", status); dm_dmub_hw_resume(): DRM_ERROR(\"DMUB interface failed to initialize: "
+	 "status=%d\\n\", r) (6.x: drm_err(adev_to_drm(adev), ...), \"[drm] *ERROR* \" after the "
+	 "address)"},
 	/* radeon (GCN 1-2 and older AMD GPUs): the ring stalls, the lockup */
 	{"radeon-ring-stalled",
-	 "radeon (" BDF "): ring ([0-9]+) stalled for more than ([0-9]+)msec",
+	 "radeon (" BDF "): (ring ([0-9]+) stalled for more than ([0-9]+)msec|GPU lockup CP stall for "
+	 "more than ([0-9]+)msec)",
 	 LXG142_GPU_HANG, LX_SEVERITY_WARNING,
-	 "the AMD GPU (radeon driver) stopped processing ring {ring} for more than {ms} ms: the "
+	 "the AMD GPU (radeon driver) stopped processing its commands (ring {ring}) for more than "
+	 "{ms} ms: the "
 	 "driver declares a GPU lockup and resets the GPU; programs using it (a container's "
 	 "transcode or rendering) lose their work, and the screen may stay black",
 	 "restart the programs using the GPU, reboot if it stays hung; if it recurs, update the "
 	 "kernel and Mesa together, or drive the GPU with amdgpu (radeon.si_support=0 "
 	 "amdgpu.si_support=1, or cik_support, for GCN 1 and 2 GPUs)",
-	 0, {{"gpu", 1}, {"ring", 2}, {"ms", 3}},
+	 0, {{"gpu", 1}, {"ring", 3}, {"ms", 4}, {"ms", 5}},
 	 "drivers/gpu/drm/radeon/radeon_ring.c radeon_ring_test_lockup(): dev_err(rdev->dev, \"ring "
-	 "%d stalled for more than %llumsec\\n\", ring->idx, elapsed)"},
+	 "%d stalled for more than %llumsec\\n\", ring->idx, elapsed) (3.x-4.1: dev_err(rdev->dev, "
+	 "\"GPU lockup CP stall for more than %lumsec\\n\", elapsed))"},
 	{"radeon-gpu-lockup",
 	 "radeon (" BDF "): GPU lockup \\(current fence id 0x[0-9a-fA-F]+ last fence id "
 	 "0x[0-9a-fA-F]+( on ring ([0-9]+))?",
