@@ -3137,6 +3137,41 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "dev_err(adev->dev, \"MES failed to respond to msg=%s\\n\") or \"MES failed to respond to "
 	 "msg=%s (%s)\\n\" (mes_v12_0.c: \"MES(%d) failed to respond to msg=%s\\n\"; older kernels: "
 	 "DRM_ERROR(\"MES failed to response msg=%d\\n\"))"},
+	/* MES gave up on a queue it could not remove (6.2 and later, RDNA3 on) */
+	{"amdgpu-mes-unrecoverable",
+	 "(amdgpu (" BDF "): (amdgpu: )?|amdgpu: )(MES might be in unrecoverable state, issue a GPU "
+	 "reset|failed to remove hardware queue from MES, doorbell=(0x[0-9a-fA-F]+))",
+	 LXG144_AMD_MES_HANG, LX_SEVERITY_ERROR,
+	 "the MES firmware (the AMD GPU's queue scheduler, RDNA3 and later) could not remove a "
+	 "program's queue ({step}): the driver resets the GPU, and ROCm and Vulkan programs on it "
+	 "(in every container holding it) lose their work",
+	 "restart the programs using the GPU; if it recurs, install the linux-firmware of the "
+	 "kernel's release (amdgpu/gc_11_*_mes*.bin, gc_12_*_mes*.bin) or revert the firmware "
+	 "update after which it began, or update the kernel; update-initramfs -u and reboot",
+	 LX_KMSG_SOLE_AMDGPU, {{"gpu", 2}, {"step", 4}},
+	 "drivers/gpu/drm/amd/amdkfd/kfd_device_queue_manager.c remove_queue_mes(): "
+	 "dev_err(adev->dev, \"failed to remove hardware queue from MES, doorbell=0x%x\\n\", ...), "
+	 "then dev_err(adev->dev, \"MES might be in unrecoverable state, issue a GPU reset\\n\") "
+	 "(6.2-6.5: pr_err, \"amdgpu: \" and no address)"},
+	/* A program's command buffer the command processor or SDMA refused
+	 * (every GCN and RDNA generation, amdgpu and radeon): the job is
+	 * failed at once and the ring reset, as after a timeout */
+	{"amdgpu-illegal-command",
+	 "((amdgpu|radeon) (" BDF "): (amdgpu: )?(\\[drm\\] \\*ERROR\\* )?|\\[drm:[a-z0-9_]+ "
+	 "\\[(amdgpu|radeon)\\]\\] \\*ERROR\\* )Illegal (register access|instruction|opcode) in "
+	 "(SDMA )?command stream",
+	 LXG142_GPU_HANG, LX_SEVERITY_WARNING,
+	 "a program's command buffer on the AMD GPU did an illegal {what}: the driver fails its job "
+	 "and resets the ring (often the GPU), the program (a container's Mesa, Vulkan or ROCm "
+	 "client) loses its context, and the display may freeze with it",
+	 "restart the program; if it recurs, update the container's Mesa or ROCm and the host's "
+	 "kernel and linux-firmware together, or revert the update after which it began",
+	 LX_KMSG_SOLE_GPU, {{"gpu", 3}, {"what", 7}, {"driver", 2}, {"driver", 6}},
+	 "drivers/gpu/drm/amd/amdgpu/gfx_v6_0.c-gfx_v12_0.c *_priv_reg_irq(): DRM_ERROR(\"Illegal "
+	 "register access in command stream\\n\"), *_priv_inst_irq(): DRM_ERROR(\"Illegal "
+	 "instruction in command stream\\n\"), *_bad_op_irq(): DRM_ERROR(\"Illegal opcode in command "
+	 "stream\\n\"); sdma_v3_0.c-sdma_v7_0.c, cik_sdma.c, si_dma.c: DRM_ERROR(\"Illegal instruction "
+	 "in SDMA command stream\\n\"); radeon's cik.c and evergreen.c irq handlers the same"},
 	{"amdgpu-psp-failed",
 	 "(amdgpu (" BDF "): )?(amdgpu: )?PSP (create ring|load [a-z_]+|tmr init|firmware loading|resume) "
 	 "failed",
@@ -3419,7 +3454,8 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "amdkfd_fence_wait_timeout(): \"qcm fence wait loop timeout expired\\n\""},
 	{"kfd-evict-failed",
 	 "(amdgpu (" BDF "): )?(amdgpu: |kfd kfd: (amdgpu: )?)?(Failed to (evict|restore) process "
-	 "queues|Failed to quiesce KFD|Resetting wave fronts \\((no)?cpsch\\) on dev)",
+	 "queues|Failed to quiesce KFD|Resetting wave fronts \\((no)?cpsch\\) on dev|Failed to evict "
+	 "queue [0-9]+|Failed to suspend process (pid )?(0x[0-9a-fA-F]+|[0-9]+))",
 	 LXG142_GPU_HANG, LX_SEVERITY_WARNING,
 	 "amdkfd could not stop or restart a ROCm program's queues on the AMD GPU ({step}): the "
 	 "hardware scheduler is hung, ROCm programs on the GPU (in every container holding it) "
@@ -3430,9 +3466,13 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "drivers/gpu/drm/amd/amdkfd/kfd_process.c kfd_process_evict_queues(): \"Failed to evict "
 	 "process queues\\n\" (pr_err, newer dev_err), kfd_process_restore_queues(): \"Failed to "
 	 "restore process queues\\n\"; kgd2kfd_quiesce_mm(): \"Failed to quiesce KFD\\n\"; "
-	 "kfd_device_queue_manager.c dbgdev_wave_reset_wavefronts() path: pr_err(\"Resetting wave "
-	 "fronts (%s) on dev %p\\n\", \"cpsch\" or \"nocpsch\", dev) when a process's queues could "
-	 "not be preempted; each after the preemption failure it follows"},	/* kernel modesetting off: amdgpu, radeon, i915 and xe refuse to load */
+	 "with MES (6.2 and later) kfd_device_queue_manager.c evict_process_queues_cpsch(): "
+	 "pr_err(\"Failed to evict queue %d\\n\", queue_id) (later dev_err); "
+	 "dbgdev_wave_reset_wavefronts() path: pr_err('Resetting wave fronts (%s) on dev %p', "
+	 "'cpsch' or 'nocpsch', dev) when a process's queues could not be preempted; "
+	 "kfd_suspend_all_processes(): pr_err('Failed to suspend process 0x%x', pasid) (6.x: 'Failed "
+	 "to suspend process pid 0x%x', later 'pid %d'); each after the preemption failure it follows"},
+	/* kernel modesetting off: amdgpu, radeon, i915 and xe refuse to load */
 	{"modeset-disabled-vgacon",
 	 "(\\[drm:[a-z_]+ \\[(amdgpu|radeon)\\]\\] \\*ERROR\\* |\\[drm\\] )?VGACON disables? (amdgpu|radeon) "
 	 "kernel modesetting",

@@ -378,7 +378,7 @@ static const struct expect expects[] = {
 	{"kfd-unsupported.log", "LXG143", W, NULL, "asic=PITCAIRN", NULL},
 	{"kfd-unsupported-gc-ip.log", "LXG143", W, NULL, "asic=GC IP 0b0004", NULL},
 	/* MES, PSP, DMCUB: the GPU where the line names it, the request */
-	{"amdgpu-mes-timeout.log", "LXG144", E, "0000:c5:00.0", "msg=REMOVE_QUEUE|times=2", NULL},
+	{"amdgpu-mes-timeout.log", "LXG144", E, "0000:c5:00.0", "msg=REMOVE_QUEUE|times=4", NULL},
 	/* DRM_ERROR lines name no GPU; these logs' amdgpu lines name one only
 	 * (read by hand: 0000:03:00.0, 0000:c7:00.0, 0000:0b:00.0, 0000:0d:00.0) */
 	{"amdgpu-mes-timeout-old.log", "LXG144", E, "0000:03:00.0", "msg=3", NULL},
@@ -599,6 +599,11 @@ static const struct expect expects[] = {
 	{"amdgpu-smu8-busy.log", "LXG149", W, "0000:00:01.0", "msg=0x0001", NULL},
 	{"amdgpu-ras-ue-old.log", "LXG154", E, "0000:c1:00.0", "count=2|block=UMC", NULL},
 	{"amdgpu-ras-ue-deferred.log", "LXG154", E, "0000:c1:00.0", "count=1|block=UMC", NULL},
+	{"amdgpu-illegal-command.log", "LXG142", W, "0000:0b:00.0", "what=register access|driver=amdgpu", NULL},
+	{"radeon-illegal-sdma.log", "LXG142", W, "0000:01:00.0", "what=instruction|driver=radeon", NULL},
+	{"amdgpu-mes-unrecoverable.log", "LXG144", E, "0000:c6:00.0",
+	 "step=failed to remove hardware queue from MES, doorbell=0x1004|times=2", NULL},
+	{"kfd-evict-queue-failed.log", "LXG142", W, "0000:c6:00.0", "step=Failed to evict queue 3", NULL},
 	{"amdgpu-probe-failed-alone.log", "LXG141", E, "0000:01:00.0", "error=-22", "-"},
 	{"amdgpu-gpu-info-alone.log", "LXG140", W, "0000:23:00.0", "file=amdgpu/arcturus_gpu_info.bin", NULL},
 	/* MIG mode without a GPU instance: the channel code's refusal, no GPU named */
