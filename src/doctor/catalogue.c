@@ -3172,6 +3172,44 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "instruction in command stream\\n\"), *_bad_op_irq(): DRM_ERROR(\"Illegal opcode in command "
 	 "stream\\n\"); sdma_v3_0.c-sdma_v7_0.c, cik_sdma.c, si_dma.c: DRM_ERROR(\"Illegal instruction "
 	 "in SDMA command stream\\n\"); radeon's cik.c and evergreen.c irq handlers the same"},
+	/* The video engine (UVD before Vega/Raven, VCN since) did not come up
+	 * when started, at boot or at the first decode or encode after it was
+	 * power-gated: the driver resets its VCPU up to ten times */
+	{"amdgpu-vcn-not-responding",
+	 "((amdgpu|radeon) (" BDF "): (amdgpu: )?|\\[drm:[a-z0-9_]+ \\[(amdgpu|radeon)\\]\\] \\*ERROR\\* )"
+	 "(VCN|UVD)(\\[[0-9]+\\]|\\([0-9]+\\))?( decode| is)? not responding, (trying to reset the "
+	 "VCPU|giving up)!!!",
+	 LXG142_GPU_HANG, LX_SEVERITY_WARNING,
+	 "the AMD GPU's video engine ({engine}) did not answer when the driver started it ({action}): "
+	 "hardware video decode and encode on the GPU (a container's Jellyfin, Plex or Frigate "
+	 "transcode, VA-API) fail or stall, and a ring timeout or GPU reset may follow",
+	 "restart the program; if it recurs, update the kernel and linux-firmware (amdgpu/*_vcn.bin, "
+	 "*_uvd.bin) together or revert the update after which it began; a memory overclock or "
+	 "XMP/EXPO profile of the host can cause it: try the RAM at its default speed",
+	 LX_KMSG_SOLE_GPU, {{"gpu", 3}, {"engine", 6}, {"action", 9}, {"driver", 2}, {"driver", 5}},
+	 "drivers/gpu/drm/amd/amdgpu/vcn_v1_0.c-vcn_v3_0.c *_start(): DRM_ERROR(\"VCN decode not "
+	 "responding, trying to reset the VCPU!!!\\n\") (5.x with instances: 'VCN[%d] decode not "
+	 "responding, ...'; vcn_v4_0.c and later: dev_err(adev->dev, \"VCN[%d] is not responding, "
+	 "trying to reset the VCPU!!!\\n\", i)); uvd_v4_2.c-uvd_v7_0.c and radeon's uvd_v1_0.c: "
+	 "DRM_ERROR(\"UVD not responding, trying to reset the VCPU!!!\\n\") (uvd_v7_0.c: 'UVD(%d) "
+	 "not responding, ...'); after ten tries \"... giving up!!!\\n\""},
+	/* The display's commit waited for the GPU to finish the frames it
+	 * shows (amdgpu's display code, 10 s); the ring timeout right after it
+	 * says which ring hung */
+	{"amdgpu-dm-fence-timeout",
+	 "(amdgpu (" BDF "): (amdgpu: )?\\[drm\\] \\*ERROR\\* |\\[drm:amdgpu_dm_[a-z_]+(\\.[a-z]+\\.[0-9]+)?"
+	 "( \\[amdgpu\\])?\\] \\*ERROR\\* )Waiting for fences timed out",
+	 LXG142_GPU_HANG, LX_SEVERITY_WARNING,
+	 "the AMD GPU did not finish rendering the frames its display waited for (10 s): the GPU "
+	 "is hung or stalled, the screen freezes, and a ring timeout and a GPU reset usually follow, "
+	 "with what containers run on it",
+	 "restart the programs using the GPU; if it recurs, update the kernel, linux-firmware and "
+	 "Mesa together, or revert the update after which it began; a GPU or memory overclock can "
+	 "cause it",
+	 LX_KMSG_SOLE_AMDGPU | LX_KMSG_ANNOUNCES, {{"gpu", 2}},
+	 "drivers/gpu/drm/amd/display/amdgpu_dm/amdgpu_dm.c amdgpu_dm_atomic_commit_tail() and "
+	 "amdgpu_dm_commit_planes(): DRM_ERROR(\"Waiting for fences timed out!\") after "
+	 "dma_resv_wait_timeout() of the planes' buffers (later drm_err with the address)"},
 	{"amdgpu-psp-failed",
 	 "(amdgpu (" BDF "): )?(amdgpu: )?PSP (create ring|load [a-z_]+|tmr init|firmware loading|resume) "
 	 "failed",
@@ -5171,7 +5209,7 @@ static void bind_causes(const struct lx_kmsg *log, const struct lx_host *host, s
 }
 
 /* LX_KMSG_ANNOUNCES: said again by the next line's message (the same
- * code, the same GPU): only that one counts. */
+ * code, the same GPU, or both unnamed): only that one counts. */
 static void drop_announcements(struct events *ev)
 {
 	struct events out = {0};
@@ -5180,7 +5218,8 @@ static void drop_announcements(struct events *ev)
 		const struct lx_kmsg_match *next = e + 1 < ev->n ? &ev->items[e + 1] : NULL;
 		if ((m->entry->flags & LX_KMSG_ANNOUNCES) && next && !(next->entry->flags & LX_KMSG_ANNOUNCES) &&
 		    next->first == m->last + 1 &&
-		    next->entry->code == m->entry->code && m->pci && next->pci && strcmp(m->pci, next->pci) == 0)
+		    next->entry->code == m->entry->code &&
+		    (m->pci && next->pci ? strcmp(m->pci, next->pci) == 0 : !m->pci && !next->pci))
 			match_clear(m);
 		else
 			events_push(&out, m);

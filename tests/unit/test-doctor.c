@@ -604,6 +604,10 @@ static const struct expect expects[] = {
 	{"amdgpu-mes-unrecoverable.log", "LXG144", E, "0000:c6:00.0",
 	 "step=failed to remove hardware queue from MES, doorbell=0x1004|times=2", NULL},
 	{"kfd-evict-queue-failed.log", "LXG142", W, "0000:c6:00.0", "step=Failed to evict queue 3", NULL},
+	{"amdgpu-vcn-not-responding.log", "LXG142", W, "0000:05:00.0",
+	 "engine=VCN|action=trying to reset the VCPU|driver=amdgpu|times=3", NULL},
+	{"radeon-uvd-not-responding.log", "LXG142", W, "0000:01:00.0", "engine=UVD|driver=radeon", NULL},
+	{"amdgpu-dm-fence-timeout.log", "LXG142", W, "0000:0b:00.0", NULL, NULL},
 	{"amdgpu-probe-failed-alone.log", "LXG141", E, "0000:01:00.0", "error=-22", "-"},
 	{"amdgpu-gpu-info-alone.log", "LXG140", W, "0000:23:00.0", "file=amdgpu/arcturus_gpu_info.bin", NULL},
 	/* MIG mode without a GPU instance: the channel code's refusal, no GPU named */
