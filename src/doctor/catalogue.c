@@ -3258,28 +3258,39 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "__smu_msg_v1_print_err_limited(ctl, args, \"SMU: No response\"), which prints "
 	 "dev_err(adev->dev, \"%s msg_reg: %x resp_reg: %x\", err_msg, ...); the text as printed: "
 	 "\"SMU: No response msg_reg: %x resp_reg: %x\""},
-	/* The SMU message path before smu_cmn's "SMU: I'm not done" (5.4-5.10
-	 * smu_v11_0.c and the first smu_cmn.c: "failed send message", %10s
-	 * pads the name with spaces), and smu8's (Carrizo, Stoney APUs) */
-	{"amdgpu-smu-send-failed-old",
+	/* The SMU message path's other wordings: 5.4-6.x "failed send
+	 * message" (%10s, later %15s, pads the name with spaces) and "is
+	 * timeout (no response)", the pre-check of 5.4-5.15, 6.x's hung SMU,
+	 * smu8's (Carrizo, Stoney APUs), and the init or resume step that
+	 * gives up after them */
+	{"amdgpu-smu-send-failed",
 	 "(amdgpu (" BDF "): )?(amdgpu: )?(failed send message: *([A-Za-z0-9_]+) \\(([0-9]+)\\)"
-	 "[[:space:]]*(param: (0x[0-9a-fA-F]+) )?response (-?(0x)?[0-9a-fA-F]+)|"
+	 "[[:space:]]*(param: (0x[0-9a-fA-F]+) )?response (-?(0x)?[0-9a-fA-F]+)|message: *([A-Za-z0-9_]+) "
+	 "\\(([0-9]+)\\)[[:space:]]*param: (0x[0-9a-fA-F]+) is timeout \\(no response\\)|Msg issuing "
+	 "pre-check failed(\\((0x[0-9a-fA-F]+)\\))? and SMU may be not in the right state!|SMU is in "
+	 "hanged state, failed to send smu message!|Failed to setup smc hw!|"
 	 "(smu8_send_msg_to_smc[a-z_]*)\\((0x[0-9a-fA-F]+)\\) aborted; SMU still servicing msg "
 	 "\\((0x[0-9a-fA-F]+)\\))",
 	 LXG149_AMD_SMU_HANG, LX_SEVERITY_WARNING,
-	 "the AMD GPU's SMU (its power management firmware) did not answer the driver's message "
-	 "{msg}: clocks, sensors and power states stop changing, and a ring timeout, a GPU reset "
-	 "or (at boot) a failed init often follows, for every container holding the GPU",
+	 "the AMD GPU's SMU (its power management firmware) did not answer the driver (message "
+	 "{msg}: {failure}): clocks, sensors and power states stop changing, and a ring timeout, a "
+	 "GPU reset or (at boot or resume) a failed init often follows, for every container holding "
+	 "the GPU",
 	 "restart the programs using the GPU; if it persists, reboot the host; if it recurs, "
-	 "install the linux-firmware of the kernel's release (amdgpu/*_smc.bin) or revert the "
-	 "kernel or firmware update after which it began, update-initramfs -u and reboot",
-	 LX_KMSG_SOLE_AMDGPU, {{"msg", 5}, {"msg", 12}, {"gpu", 2}, {"response", 9}},
+	 "install the linux-firmware of the kernel's release (amdgpu/smu_*.bin, *_smc.bin) or "
+	 "revert the kernel or firmware update after which it began, update-initramfs -u and reboot",
+	 LX_KMSG_SOLE_AMDGPU,
+	 {{"msg", 5}, {"msg", 11}, {"msg", 17}, {"gpu", 2}, {"response", 9}, {"failure", 4}},
 	 "drivers/gpu/drm/amd/powerplay/smu_v11_0.c (5.4-5.9) smu_v11_0_send_msg_with_param(): "
 	 "pr_err(\"failed send message: %10s (%d) \\tparam: 0x%08x response %#x\\n\", "
-	 "smu_get_message_name(smu, msg), index, param, ret) (5.3: without param; 5.10 "
-	 "pm/swsmu/smu_cmn.c smu_cmn_send_smc_msg_with_param(): dev_err(adev->dev, ...) with the "
-	 "same text); pm/powerplay/smumgr/smu8_smumgr.c smu8_send_msg_to_smc_with_parameter(): "
-	 "pr_err(\"%s(0x%04x) aborted; SMU still servicing msg (0x%04x)\\n\", __func__, msg, val)"},
+	 "smu_get_message_name(smu, msg), index, param, ret) (5.10 pm/swsmu/smu_cmn.c: dev_err, "
+	 "later %15s), and for a timeout dev_err(adev->dev, \"message: %15s (%d) \\tparam: 0x%08x is "
+	 "timeout (no response)\\n\", ...); pm/powerplay/smumgr/smu8_smumgr.c "
+	 "smu8_send_msg_to_smc_with_parameter(): pr_err(\"%s(0x%04x) aborted; SMU still servicing "
+	 "msg (0x%04x)\\n\", __func__, msg, val); 6.x smu_cmn.c: dev_err(adev->dev, \"SMU is in hanged "
+	 "state, failed to send smu message!\\n\"); 5.4-5.15 the pre-check: 'Msg issuing pre-check "
+	 "failed(0x%x) and SMU may be not in the right state!' (5.4-5.9 pr_err without the value); "
+	 "amdgpu_smu.c smu_smc_hw_setup()'s caller: dev_err(adev->dev, 'Failed to setup smc hw!')"},
 	{"amdgpu-powerplay-send-failed",
 	 "(amdgpu (" BDF "): )?(amdgpu: )?(\\[powerplay\\] *)?failed to send (pre )?message "
 	 "([0-9a-fA-F]+) ret is (-?[0-9]+)",
