@@ -1814,17 +1814,33 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "wedged\\n\"), no address, and after a resume i915_gem_resume(): DRM_ERROR(\"failed to "
 	 "re-initialize GPU, declaring wedged!\\n\")"},
 	{"amdgpu-init-fatal",
-	 "amdgpu (" BDF "): (amdgpu: )?Fatal error during GPU init",
+	 "(amdgpu|radeon) (" BDF "): (amdgpu: )?Fatal error during GPU init",
 	 LXG141_GPU_INIT_FAILED, LX_SEVERITY_ERROR,
 	 "the AMD GPU failed to initialize (an IP block's firmware missing or refused, PSP ring "
-	 "creation failed): amdgpu does not drive it, /dev/dri and /dev/kfd have no node for it "
+	 "creation failed): {driver} does not drive it, /dev/dri and /dev/kfd have no node for it "
 	 "and containers holding it get no GPU",
 	 "see the message before it about the same GPU (a firmware file: install a linux-firmware "
 	 "that has it, or revert one whose PSP/SOS/TOC, SMU or MES file does not match the "
 	 "kernel); update-initramfs -u and reboot",
-	 LX_KMSG_NEEDS_CAUSE, {{"gpu", 1}},
+	 LX_KMSG_NEEDS_CAUSE, {{"gpu", 2}, {"driver", 1}},
 	 "drivers/gpu/drm/amd/amdgpu/amdgpu_device.c amdgpu_device_init(): dev_err(adev->dev, "
-	 "\"Fatal error during GPU init\\n\")"},
+	 "\"Fatal error during GPU init\\n\"); radeon_kms.c radeon_driver_load_kms(): "
+	 "dev_err(dev->dev, the same words) (radeon drives GCN 1 and 2 and older GPUs)"},
+	/* radeon's init without the engines: the display works, nothing else */
+	{"radeon-accel-disabled",
+	 "radeon (" BDF "): [Dd]isabling GPU acceleration",
+	 LXG141_GPU_INIT_FAILED, LX_SEVERITY_ERROR,
+	 "the AMD GPU (radeon driver) failed to start its engines and runs without acceleration: "
+	 "the display works, rendering and video decode (a container's transcode, OpenGL or "
+	 "OpenCL) do not",
+	 "see the message before it about the same GPU (a firmware file: install linux-firmware "
+	 "with its radeon/ files and update-initramfs -u; a ring or IB test: reboot, power it off "
+	 "if it recurs); for GCN 1 and 2 GPUs amdgpu may drive it instead (radeon.si_support=0 "
+	 "amdgpu.si_support=1, or cik_support)",
+	 LX_KMSG_NEEDS_CAUSE, {{"gpu", 1}},
+	 "drivers/gpu/drm/radeon/r100.c-cik.c *_init(): after *_startup() failed, "
+	 "dev_err(rdev->dev, \"disabling GPU acceleration\\n\") (r300.c, rs690.c and older: "
+	 "\"Disabling GPU acceleration\\n\")"},
 	{"amdgpu-ip-block-failed",
 	 "(amdgpu (" BDF "): )?(amdgpu: )?(\\[drm:[a-z0-9_]+( \\[amdgpu\\])?\\] \\*ERROR\\* )?"
 	 "(hw_init|sw_init|early_init|late_init|resume) of IP block <([a-z0-9_]+)> failed (-?[0-9]+)",
@@ -3442,17 +3458,18 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "gfx_v6_0.c-gfx_v9_0.c and r600.c/cik.c DRM_ERROR(\"amdgpu: ib test failed "
 	 "(scratch(0x%04X)=0x%08X)\\n\") (radeon: \"radeon: ...\"), sdma the value alone"},
 	{"amdgpu-ib-ring-tests-failed",
-	 "(amdgpu (" BDF "): )?(amdgpu: )?(\\[drm:[a-z0-9_]+ \\[amdgpu\\]\\] \\*ERROR\\* )?ib ring test "
-	 "failed \\((-?[0-9]+)\\)",
+	 "((amdgpu|radeon) (" BDF "): )?(amdgpu: )?(\\[drm:[a-z0-9_]+ \\[(amdgpu|radeon)\\]\\] \\*ERROR\\* )?"
+	 "ib ring test failed \\((-?[0-9]+)\\)",
 	 LXG142_GPU_HANG, LX_SEVERITY_WARNING,
 	 "an engine of the AMD GPU did not run the driver's test command buffer ({error}; -110: no "
 	 "answer in time): programs using it (in every container holding the GPU) fail or hang",
 	 "reboot the host (power it off if it recurs); if it fails on every boot, install the "
 	 "linux-firmware of the kernel's release or revert the update after which it began",
-	 LX_KMSG_SOLE_AMDGPU | LX_KMSG_RESTATES, {{"gpu", 2}, {"error", 5}},
+	 LX_KMSG_SOLE_AMDGPU | LX_KMSG_RESTATES, {{"gpu", 3}, {"error", 7}, {"driver", 2}, {"driver", 6}},
 	 "drivers/gpu/drm/amd/amdgpu/amdgpu_device.c amdgpu_device_delayed_init_work_handler() "
 	 "(and amdgpu_device_ip_late_init() of 4.x): DRM_ERROR(\"ib ring test failed (%d).\\n\", "
-	 "r), after amdgpu_ib.c's line naming the ring (newer kernels: dev_err)"},
+	 "r), after amdgpu_ib.c's line naming the ring (newer kernels: dev_err); radeon_device.c "
+	 "radeon_gpu_reset() after a reset: dev_err(rdev->dev, the same words)"},
 	{"amdgpu-kiq-timeout",
 	 "(amdgpu (" BDF "): )?(amdgpu: )?(\\[drm:[a-z0-9_]+ \\[amdgpu\\]\\] \\*ERROR\\* )?"
 	 "(failed to write reg [0-9a-fA-F]+ wait reg [0-9a-fA-F]+|timeout waiting for kiq fence|"

@@ -612,6 +612,9 @@ static const struct expect expects[] = {
 	 "engine=VCN|action=trying to reset the VCPU|driver=amdgpu|times=3", NULL},
 	{"radeon-uvd-not-responding.log", "LXG142", W, "0000:01:00.0", "engine=UVD|driver=radeon", NULL},
 	{"amdgpu-dm-fence-timeout.log", "LXG142", W, "0000:0b:00.0", NULL, NULL},
+	{"radeon-accel-disabled.log", "LXG141", E, "0000:01:00.0", NULL, "LXG142"},
+	{"radeon-ib-ring-tests-reset.log", "LXG142", W, "0000:01:00.0", "step=GPU reset succeeded, trying to resume", NULL},
+	{"radeon-init-fatal.log", "LXG141", E, "0000:01:00.0", "driver=radeon", "-"},
 	{"amdgpu-probe-failed-alone.log", "LXG141", E, "0000:01:00.0", "error=-22", "-"},
 	{"amdgpu-gpu-info-alone.log", "LXG140", W, "0000:23:00.0", "file=amdgpu/arcturus_gpu_info.bin", NULL},
 	/* MIG mode without a GPU instance: the channel code's refusal, no GPU named */
