@@ -1841,6 +1841,24 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "drivers/gpu/drm/radeon/r100.c-cik.c *_init(): after *_startup() failed, "
 	 "dev_err(rdev->dev, \"disabling GPU acceleration\\n\") (r300.c, rs690.c and older: "
 	 "\"Disabling GPU acceleration\\n\")"},
+	/* IP discovery found a block version this kernel's amdgpu has no code
+	 * for: a GPU newer than the kernel */
+	{"amdgpu-ip-unknown",
+	 "amdgpu (" BDF "): (amdgpu: )?Failed to add ([a-z0-9_ ]+) ip block\\(([A-Z0-9_]+_HWIP):"
+	 "(0x[0-9a-fA-F]+)\\)",
+	 LXG141_GPU_INIT_FAILED, LX_SEVERITY_ERROR,
+	 "this kernel's amdgpu does not know the AMD GPU's {block} block (version {version} of "
+	 "{hwip}): the GPU is newer than the kernel, amdgpu does not drive it, /dev/dri and /dev/kfd "
+	 "have no node for it and containers holding it get no GPU",
+	 "boot a kernel that supports the GPU (Proxmox: an opt-in proxmox-kernel of a later "
+	 "series; Debian: the backports kernel) with a linux-firmware as new, then "
+	 "update-initramfs -u and reboot",
+	 0, {{"gpu", 1}, {"block", 3}, {"hwip", 4}, {"version", 5}},
+	 "drivers/gpu/drm/amd/amdgpu/amdgpu_discovery.c amdgpu_discovery_set_*_ip_blocks() "
+	 "(5.17 and later): dev_err(adev->dev, \"Failed to add common ip block(GC_HWIP:0x%x)\\n\", "
+	 "...), and likewise \"Failed to add gmc ip block(GC_HWIP:0x%x)\\n\", \"Failed to add gfx "
+	 "ip block(GC_HWIP:0x%x)\\n\", \"Failed to add smu ip block(MP1_HWIP:0x%x)\\n\" (psp: "
+	 "MP0_HWIP, ih: OSSSYS_HWIP, sdma: SDMA0_HWIP, mes, vcn/jpeg: UVD_HWIP, dm: DCE_HWIP)"},
 	{"amdgpu-ip-block-failed",
 	 "(amdgpu (" BDF "): )?(amdgpu: )?(\\[drm:[a-z0-9_]+( \\[amdgpu\\])?\\] \\*ERROR\\* )?"
 	 "(hw_init|sw_init|early_init|late_init|resume) of IP block <([a-z0-9_]+)> failed (-?[0-9]+)",
@@ -3137,6 +3155,22 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "KFD node\\n\" or \"Error adding device to topology\\n\"; kfd_resume() (kgd2kfd_resume_iommu() "
 	 "from 5.16): dev_err(kfd_device, \"Failed to resume IOMMU for device %x:%x\\n\", ...); "
 	 "4.x-5.x kfd_iommu.c: \"Error initializing iommuv2 for device %x:%x\\n\""},
+	/* amdkfd could not give a ROCm process the GPU (its VM, its per-device
+	 * data): the process finds no usable GPU */
+	{"kfd-process-vm-failed",
+	 "(amdgpu (" BDF "): (amdgpu: )?|amdgpu: |kfd kfd: (amdgpu: )?)(Failed to create process VM "
+	 "object|Failed to create process device data)",
+	 LXG143_KFD_REFUSED, LX_SEVERITY_WARNING,
+	 "amdkfd could not set up the AMD GPU for a ROCm program ({step}): the program (a "
+	 "container's ROCm, OpenCL or HIP client: clinfo, rocminfo, ollama, Blender) sees no "
+	 "usable GPU or fails at its first allocation",
+	 "update the kernel (a Raven/Picasso APU on 6.8-6.9 kernels needs the fix of 2024-03); "
+	 "else check that the program's user may open /dev/kfd and the GPU's render node, and "
+	 "that the GPU has free memory",
+	 LX_KMSG_SOLE_AMDGPU, {{"gpu", 2}, {"step", 5}},
+	 "drivers/gpu/drm/amd/amdkfd/kfd_process.c kfd_process_device_init_vm(): pr_err(\"Failed "
+	 "to create process VM object\\n\") (later dev_err); kfd_flat_memory.c kfd_init_apertures(): "
+	 "pr_err(\"Failed to create process device data\\n\") (later dev_err)"},
 	{"amdgpu-mes-timeout",
 	 "(amdgpu (" BDF "): )?(amdgpu: )?MES(\\([0-9]+\\))? failed to (respond to|response) "
 	 "msg=([A-Za-z0-9_]+)( \\(([A-Z_]+)\\))?",

@@ -595,6 +595,7 @@ static const struct expect expects[] = {
 	{"amdgpu-dmub-resume-failed.log", "LXG146", W, "0000:0d:00.0", "status=-22", NULL},
 	{"amdgpu-dmub-queue-failed-old.log", "LXG146", W, "0000:0d:00.0", "step=queuing DMUB command|status=3", NULL},
 	{"kfd-device-not-added.log", "LXG143", E, NULL, "pci_id=1002:15dd|times=2", NULL},
+	{"kfd-process-vm-failed.log", "LXG143", W, "0000:04:00.0", "step=Failed to create process VM object|times=2", NULL},
 	{"amdgpu-smu-send-failed-old.log", "LXG149", W, "0000:03:00.0", "msg=SetHardMinFreqByFreq|response=0xffffffc2", NULL},
 	{"amdgpu-smu8-busy.log", "LXG149", W, "0000:00:01.0", "msg=0x0001", NULL},
 	{"amdgpu-smu-msg-timeout.log", "LXG149", W, "0000:03:00.0", "msg=RunDcBtc|times=2", NULL},
@@ -615,6 +616,7 @@ static const struct expect expects[] = {
 	{"radeon-accel-disabled.log", "LXG141", E, "0000:01:00.0", NULL, "LXG142"},
 	{"radeon-ib-ring-tests-reset.log", "LXG142", W, "0000:01:00.0", "step=GPU reset succeeded, trying to resume", NULL},
 	{"radeon-init-fatal.log", "LXG141", E, "0000:01:00.0", "driver=radeon", "-"},
+	{"amdgpu-ip-unknown.log", "LXG141", E, "0000:03:00.0", "block=common|hwip=GC_HWIP|version=0xc0001", NULL},
 	{"amdgpu-probe-failed-alone.log", "LXG141", E, "0000:01:00.0", "error=-22", "-"},
 	{"amdgpu-gpu-info-alone.log", "LXG140", W, "0000:23:00.0", "file=amdgpu/arcturus_gpu_info.bin", NULL},
 	/* MIG mode without a GPU instance: the channel code's refusal, no GPU named */
