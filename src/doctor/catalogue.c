@@ -1922,18 +1922,19 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "address)"},
 	{"amdgpu-ring-timeout",
 	 "(amdgpu (" BDF "): (amdgpu: )?)?(\\[drm:amdgpu_job_timedout \\[amdgpu\\]\\] \\*ERROR\\* )?"
-	 "ring ([a-z0-9_.]+) timeout, signaled seq=([0-9]+), emitted seq=([0-9]+)",
+	 "ring ([a-z0-9_.]+) timeout, (last )?signaled seq=([0-9]+), (last )?emitted seq=([0-9]+)",
 	 LXG142_GPU_HANG, LX_SEVERITY_WARNING,
 	 "a job on the AMD GPU's ring {ring} did not finish (signaled seq={signaled}, emitted "
 	 "seq={emitted}): the driver resets the ring or the GPU, and the program that submitted it "
 	 "(in a container: its Jellyfin, Frigate or ROCm job) loses its context",
 	 "restart the program; if it recurs, update the kernel and linux-firmware (a firmware "
 	 "of the same release as the kernel), or revert the update after which it started",
-	 LX_KMSG_SOLE_AMDGPU, {{"ring", 5}, {"gpu", 2}, {"signaled", 6}, {"emitted", 7}},
+	 LX_KMSG_SOLE_AMDGPU, {{"ring", 5}, {"gpu", 2}, {"signaled", 7}, {"emitted", 9}},
 	 "drivers/gpu/drm/amd/amdgpu/amdgpu_job.c amdgpu_job_timedout(): dev_err(adev->dev, "
 	 "\"ring %s timeout, signaled seq=%u, emitted seq=%u\\n\") (older: DRM_ERROR(\"ring %s "
 	 "timeout, signaled seq=%u, emitted seq=%u\\n\")); kernels that define amdgpu's dev_fmt "
-	 "print \"amdgpu: \" after the address"},
+	 "print \"amdgpu: \" after the address; 4.9-4.18: DRM_ERROR(\"ring %s timeout, last "
+	 "signaled seq=%u, last emitted seq=%u\\n\")"},
 	/* A reset that did not bring the GPU back, every wording and kernel:
 	 * the recovery's own "GPU reset(N) failed" and "GPU reset end with
 	 * ret", the ASIC reset step's (DRM_WARN before 5.x: "[drm] ASIC reset
@@ -3880,18 +3881,20 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "%d stalled for more than %llumsec\\n\", ring->idx, elapsed) (3.x-4.1: dev_err(rdev->dev, "
 	 "\"GPU lockup CP stall for more than %lumsec\\n\", elapsed))"},
 	{"radeon-gpu-lockup",
-	 "radeon (" BDF "): GPU lockup \\(current fence id 0x[0-9a-fA-F]+ last fence id "
-	 "0x[0-9a-fA-F]+( on ring ([0-9]+))?",
+	 "(radeon|amdgpu) (" BDF "): GPU lockup \\((current fence id|waiting for) 0x[0-9a-fA-F]+( last "
+	 "fence id 0x[0-9a-fA-F]+)?( on ring ([0-9]+))?\\)",
 	 LXG142_GPU_HANG, LX_SEVERITY_WARNING,
 	 "the AMD GPU (radeon driver) locked up (ring {ring}): the driver resets it; programs using "
 	 "it (a container's transcode or rendering) lose their work, and the screen may stay black",
 	 "restart the programs using the GPU, reboot if it stays hung; if it recurs, update the "
 	 "kernel and Mesa together, or drive the GPU with amdgpu (radeon.si_support=0 "
 	 "amdgpu.si_support=1, or cik_support, for GCN 1 and 2 GPUs)",
-	 LX_KMSG_RESTATES, {{"gpu", 1}, {"ring", 3}},
+	 LX_KMSG_RESTATES, {{"gpu", 2}, {"ring", 6}, {"driver", 1}},
 	 "drivers/gpu/drm/radeon/radeon_fence.c radeon_fence_check_lockup(): dev_warn(rdev->dev, "
 	 "\"GPU lockup (current fence id 0x%016llx last fence id 0x%016llx on ring %d)\\n\", ...), "
-	 "after radeon_ring.c's \"ring %d stalled\" line"},
+	 "after radeon_ring.c's \"ring %d stalled\" line (amdgpu_fence.c of 4.2-4.4 the same); "
+	 "3.x-4.1 radeon_fence_wait_seq(): dev_warn(rdev->dev, \"GPU lockup (waiting for 0x%016llx "
+	 "last fence id 0x%016llx)\\n\", ...) (3.9-3.10: \"GPU lockup (waiting for 0x%016llx)\\n\")"},
 	{"amdgpu-gpu-post-error",
 	 "amdgpu (" BDF "): (amdgpu: )?gpu post error!",
 	 LXG141_GPU_INIT_FAILED, LX_SEVERITY_ERROR,

@@ -617,6 +617,9 @@ static const struct expect expects[] = {
 	{"radeon-ib-ring-tests-reset.log", "LXG142", W, "0000:01:00.0", "step=GPU reset succeeded, trying to resume", NULL},
 	{"radeon-init-fatal.log", "LXG141", E, "0000:01:00.0", "driver=radeon", "-"},
 	{"amdgpu-ip-unknown.log", "LXG141", E, "0000:03:00.0", "block=common|hwip=GC_HWIP|version=0xc0001", NULL},
+	{"amdgpu-ring-timeout-4x.log", "LXG142", W, "0000:01:00.0", "ring=gfx|signaled=8153|emitted=8155", NULL},
+	{"radeon-gpu-lockup-old.log", "LXG142", W, "0000:01:00.0", "ms=10000|times=1", NULL},
+	{"radeon-gpu-lockup-waiting.log", "LXG142", W, "0000:01:00.0", "driver=radeon", NULL},
 	{"amdgpu-probe-failed-alone.log", "LXG141", E, "0000:01:00.0", "error=-22", "-"},
 	{"amdgpu-gpu-info-alone.log", "LXG140", W, "0000:23:00.0", "file=amdgpu/arcturus_gpu_info.bin", NULL},
 	/* MIG mode without a GPU instance: the channel code's refusal, no GPU named */
