@@ -1859,6 +1859,24 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "...), and likewise \"Failed to add gmc ip block(GC_HWIP:0x%x)\\n\", \"Failed to add gfx "
 	 "ip block(GC_HWIP:0x%x)\\n\", \"Failed to add smu ip block(MP1_HWIP:0x%x)\\n\" (psp: "
 	 "MP0_HWIP, ih: OSSSYS_HWIP, sdma: SDMA0_HWIP, mes, vcn/jpeg: UVD_HWIP, dm: DCE_HWIP)"},
+	/* The RLC did not load the graphics firmware it was given (gfx10 and
+	 * later, at init and at every resume or reset) */
+	{"amdgpu-rlc-autoload-timeout",
+	 "amdgpu (" BDF "): (amdgpu: )?(rlc autoload: (xcc[0-9]+ )?gc ucode autoload timeout|"
+	 "\\((-?[0-9]+)\\) failed to wait rlc autoload complete)",
+	 LXG141_GPU_INIT_FAILED, LX_SEVERITY_ERROR,
+	 "the AMD GPU's RLC did not finish loading the graphics firmware ({step}): the graphics "
+	 "and compute engines do not start (at boot amdgpu gives the GPU up; after a suspend or "
+	 "reset the GPU stays unusable), for every container holding it",
+	 "power the host off and on; if it recurs, install the linux-firmware of the kernel's "
+	 "release (amdgpu/gc_*_rlc.bin, *_pfp.bin, *_me.bin, *_mec.bin) or revert the update after "
+	 "which it began, update-initramfs -u and reboot",
+	 0, {{"gpu", 1}, {"step", 3}},
+	 "drivers/gpu/drm/amd/amdgpu/gfx_v10_0.c, gfx_v11_0.c, gfx_v12_0.c "
+	 "*_wait_for_rlc_autoload_complete(): dev_err(adev->dev, \"rlc autoload: gc ucode autoload "
+	 "timeout\\n\") (gfx_v12_1.c: \"rlc autoload: xcc%d gc ucode autoload timeout\\n\"); "
+	 "gfx_v11_0.c *_hw_init(): dev_err(adev->dev, \"(%d) failed to wait rlc autoload "
+	 "complete\\n\", r)"},
 	{"amdgpu-ip-block-failed",
 	 "(amdgpu (" BDF "): )?(amdgpu: )?(\\[drm:[a-z0-9_]+( \\[amdgpu\\])?\\] \\*ERROR\\* )?"
 	 "(hw_init|sw_init|early_init|late_init|resume) of IP block <([a-z0-9_]+)> failed (-?[0-9]+)",

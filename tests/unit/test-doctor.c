@@ -620,6 +620,8 @@ static const struct expect expects[] = {
 	{"amdgpu-ring-timeout-4x.log", "LXG142", W, "0000:01:00.0", "ring=gfx|signaled=8153|emitted=8155", NULL},
 	{"radeon-gpu-lockup-old.log", "LXG142", W, "0000:01:00.0", "ms=10000|times=1", NULL},
 	{"radeon-gpu-lockup-waiting.log", "LXG142", W, "0000:01:00.0", "driver=radeon", NULL},
+	{"amdgpu-rlc-autoload-timeout.log", "LXG141", E, "0000:0b:00.0",
+	 "step=rlc autoload: gc ucode autoload timeout|times=2", NULL},
 	{"amdgpu-probe-failed-alone.log", "LXG141", E, "0000:01:00.0", "error=-22", "-"},
 	{"amdgpu-gpu-info-alone.log", "LXG140", W, "0000:23:00.0", "file=amdgpu/arcturus_gpu_info.bin", NULL},
 	/* MIG mode without a GPU instance: the channel code's refusal, no GPU named */
