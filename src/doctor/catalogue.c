@@ -3557,7 +3557,8 @@ static const struct lx_kmsg_entry catalogue[] = {
 	{"kfd-preemption-timeout",
 	 "(amdgpu (" BDF "): )?(amdgpu: |kfd kfd: (amdgpu: )?)?(HIQ MQD's queue_doorbell_id0 is not 0, Queue "
 	 "preemption time out|The cp might be in an unrecoverable state due to an unsuccessful "
-	 "queues preemption|qcm fence wait loop timeout expired)",
+	 "queues preemption|qcm fence wait loop timeout expired|(XCC [0-9]+: )?Queue preemption failed "
+	 "for queue with doorbell_id: [0-9a-fA-F]+)",
 	 LXG142_GPU_HANG, LX_SEVERITY_ERROR,
 	 "amdkfd's hardware scheduler on the AMD GPU (the compute firmware that runs ROCm queues) "
 	 "did not preempt its queues in time ({step}): ROCm programs on the GPU hang (in every "
@@ -3570,11 +3571,14 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "dev_err(dev, \"HIQ MQD's queue_doorbell_id0 is not 0, Queue preemption time out\\n\") "
 	 "(older: pr_err), then kfd_hws_hang(); execute_queues_cpsch() (4.x-5.x): pr_err(\"The cp "
 	 "might be in an unrecoverable state due to an unsuccessful queues preemption\\n\"); "
-	 "amdkfd_fence_wait_timeout(): \"qcm fence wait loop timeout expired\\n\""},
+	 "amdkfd_fence_wait_timeout(): \"qcm fence wait loop timeout expired\\n\"; 6.x "
+	 "kfd_check_hiq_mqd_doorbell_id(): dev_err(dev, \"Queue preemption failed for queue with "
+	 "doorbell_id: %x\\n\", doorbell_id) (partitioned GPUs: 'XCC %d: ' before it)"},
 	{"kfd-evict-failed",
 	 "(amdgpu (" BDF "): )?(amdgpu: |kfd kfd: (amdgpu: )?)?(Failed to (evict|restore) process "
 	 "queues|Failed to quiesce KFD|Resetting wave fronts \\((no)?cpsch\\) on dev|Failed to evict "
-	 "queue [0-9]+|Failed to suspend process (pid )?(0x[0-9a-fA-F]+|[0-9]+))",
+	 "queue [0-9]+|Failed to suspend process (pid )?(0x[0-9a-fA-F]+|[0-9]+)|remove_all_(kfd_)?queues_mes: "
+	 "Failed to remove queue [0-9]+ for dev [0-9]+)",
 	 LXG142_GPU_HANG, LX_SEVERITY_WARNING,
 	 "amdkfd could not stop or restart a ROCm program's queues on the AMD GPU ({step}): the "
 	 "hardware scheduler is hung, ROCm programs on the GPU (in every container holding it) "
@@ -3583,10 +3587,12 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "update the kernel and linux-firmware together, or revert the update after which it began",
 	 LX_KMSG_SOLE_AMDGPU | LX_KMSG_RESTATES, {{"gpu", 2}, {"step", 5}},
 	 "drivers/gpu/drm/amd/amdkfd/kfd_process.c kfd_process_evict_queues(): \"Failed to evict "
-	 "process queues\\n\" (pr_err, newer dev_err), kfd_process_restore_queues(): \"Failed to "
-	 "restore process queues\\n\"; kgd2kfd_quiesce_mm(): \"Failed to quiesce KFD\\n\"; "
+	 "process queues\\n\" (pr_err, newer dev_err), kfd_process_restore_queues(): 'Failed to "
+	 "restore process queues'; kgd2kfd_quiesce_mm(): \"Failed to quiesce KFD\\n\"; "
 	 "with MES (6.2 and later) kfd_device_queue_manager.c evict_process_queues_cpsch(): "
-	 "pr_err(\"Failed to evict queue %d\\n\", queue_id) (later dev_err); "
+	 "pr_err(\"Failed to evict queue %d\\n\", queue_id) (later dev_err), "
+	 "remove_all_queues_mes() (later remove_all_kfd_queues_mes()): pr_err(\"%s: Failed to remove "
+	 "queue %d for dev %d\", __func__, ...) (later dev_err); "
 	 "dbgdev_wave_reset_wavefronts() path: pr_err('Resetting wave fronts (%s) on dev %p', "
 	 "'cpsch' or 'nocpsch', dev) when a process's queues could not be preempted; "
 	 "kfd_suspend_all_processes(): pr_err('Failed to suspend process 0x%x', pasid) (6.x: 'Failed "

@@ -609,6 +609,8 @@ static const struct expect expects[] = {
 	{"amdgpu-mes-unrecoverable.log", "LXG144", E, "0000:c6:00.0",
 	 "step=failed to remove hardware queue from MES, doorbell=0x1004|times=2", NULL},
 	{"kfd-evict-queue-failed.log", "LXG142", W, "0000:c6:00.0", "step=Failed to evict queue 3", NULL},
+	{"kfd-queue-preemption-failed.log", "LXG142", E, "0000:74:00.0",
+	 "step=Queue preemption failed for queue with doorbell_id: 80004008", NULL},
 	{"amdgpu-vcn-not-responding.log", "LXG142", W, "0000:05:00.0",
 	 "engine=VCN|action=trying to reset the VCPU|driver=amdgpu|times=3", NULL},
 	{"radeon-uvd-not-responding.log", "LXG142", W, "0000:01:00.0", "engine=UVD|driver=radeon", NULL},
