@@ -1681,23 +1681,25 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 * dev_printk prefix ("amdgpu 0000:03:00.0: "); a container holding the
 	 * GPU loses transcoding (VA-API, QSV) or ROCm with it. */
 	{"gpu-firmware-load-failed",
-	 "(amdgpu|i915|xe) (" BDF "): Direct firmware load for ((amdgpu|i915|xe)/[^ /]+) failed with "
-	 "error (-?[0-9]+)",
+	 "(amdgpu|radeon|i915|xe) (" BDF "): Direct firmware load for ((amdgpu|radeon|i915|xe)/[^ /]+) "
+	 "failed with error (-?[0-9]+)",
 	 LXG140_GPU_FIRMWARE_MISSING, LX_SEVERITY_WARNING,
 	 "the {driver} driver asked for the firmware file {file} and the kernel could not load it "
 	 "(error {error}; -2: not in /lib/firmware nor in the initramfs): the engine it is for "
 	 "(GuC/HuC/DMC, PSP/SOS/TOC, SMU, MES, DMCUB, VCN) does not start, or the driver tries an "
 	 "older file next",
 	 "install a linux-firmware of a version that has {file} (Proxmox: pve-firmware; Debian: "
-	 "firmware-amd-graphics for amdgpu/, for i915/ and xe/ firmware-intel-graphics on Debian 13 "
+	 "firmware-amd-graphics for amdgpu/ and radeon/, for i915/ and xe/ "
+	 "firmware-intel-graphics on Debian 13 "
 	 "and firmware-misc-nonfree on Debian 12), or revert the linux-firmware update that removed "
 	 "it; then update-initramfs -u and reboot",
 	 0, {{"file", 3}, {"gpu", 2}, {"driver", 1}, {"error", 5}},
 	 "drivers/base/firmware_loader/main.c _request_firmware(): dev_warn(device, \"Direct "
 	 "firmware load for %s failed with error %d\\n\"), for the files amdgpu_ucode.c "
-	 "amdgpu_ucode_request(), i915's intel_uc_fw.c and intel_dmc.c, xe_uc_fw.c ask for (files at the top "
-	 "of those directories; GVT-g's i915/gvt/*.golden_hw_state, which no linux-firmware has and gvt "
-	 "does without, is asked for at every boot with i915.enable_gvt=1)"},
+	 "amdgpu_ucode_request(), radeon's ci.c-si.c *_init_microcode() and radeon_uvd.c, i915's "
+	 "intel_uc_fw.c and intel_dmc.c, xe_uc_fw.c ask for (files at the top of those directories; "
+	 "GVT-g's i915/gvt/*.golden_hw_state, which no linux-firmware has and gvt does without, is "
+	 "asked for at every boot with i915.enable_gvt=1)"},
 	{"i915-uc-init-failed",
 	 "(i915|xe) (" BDF "): .*(GuC|HuC) initialization failed (-?[A-Za-z0-9]+)",
 	 LXG141_GPU_INIT_FAILED, LX_SEVERITY_ERROR,
