@@ -3164,7 +3164,7 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "iommuv2 for device ([0-9a-fA-F]{1,4}:[0-9a-fA-F]{1,4})|Error initializing KFD node|"
 	 "Error adding device to topology)",
 	 LXG143_KFD_REFUSED, LX_SEVERITY_ERROR,
-	 "amdkfd could not set up the AMD GPU (PCI ID {pci_id}; {step}): ROCm (/dev/kfd) has no "
+	 "amdkfd could not set up the AMD GPU ({step}): ROCm (/dev/kfd) has no "
 	 "such GPU on the host nor in any container; graphics and VA-API transcoding are not "
 	 "affected",
 	 "for the IOMMU (an APU: Raven, Picasso, Renoir, Carrizo): turn the IOMMU on in the system "
@@ -3343,10 +3343,9 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "(smu8_send_msg_to_smc[a-z_]*)\\((0x[0-9a-fA-F]+)\\) aborted; SMU still servicing msg "
 	 "\\((0x[0-9a-fA-F]+)\\))",
 	 LXG149_AMD_SMU_HANG, LX_SEVERITY_WARNING,
-	 "the AMD GPU's SMU (its power management firmware) did not answer the driver (message "
-	 "{msg}: {failure}): clocks, sensors and power states stop changing, and a ring timeout, a "
-	 "GPU reset or (at boot or resume) a failed init often follows, for every container holding "
-	 "the GPU",
+	 "the AMD GPU's SMU (its power management firmware) did not answer the driver ({failure}): "
+	 "clocks, sensors and power states stop changing, and a ring timeout, a GPU reset or (at "
+	 "boot or resume) a failed init often follows, for every container holding the GPU",
 	 "restart the programs using the GPU; if it persists, reboot the host; if it recurs, "
 	 "install the linux-firmware of the kernel's release (amdgpu/smu_*.bin, *_smc.bin) or "
 	 "revert the kernel or firmware update after which it began, update-initramfs -u and reboot",
@@ -3839,9 +3838,9 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "(Ring ([a-z0-9_.]+) reset (failed|failure)|(VPE) queue reset failed|"
 	 "failed to reset legacy queue|reset via MES failed and try pipe reset)",
 	 LXG142_GPU_HANG, LX_SEVERITY_WARNING,
-	 "a queue of the AMD GPU ({ring}) hung and the driver could not reset that queue alone "
-	 "({failure}): it resets the whole GPU, and every program on it (in every container holding "
-	 "it) loses its work",
+	 "a queue of the AMD GPU hung and the driver could not reset that queue alone ({failure}): "
+	 "it resets the whole GPU, and every program on it (in every container holding it) loses "
+	 "its work",
 	 "restart the programs using the GPU; if it recurs, update the kernel and linux-firmware "
 	 "together, or revert the update after which it began",
 	 LX_KMSG_RESTATES | LX_KMSG_SOLE_AMDGPU, {{"gpu", 2}, {"ring", 5}, {"ring", 7}, {"failure", 4}},
