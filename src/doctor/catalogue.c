@@ -2037,6 +2037,19 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "resume\\n\"); drivers/gpu/drm/radeon/radeon_device.c radeon_gpu_reset(): the same "
 	 "dev_info; evergreen.c, ni.c, si.c, cik.c, r600.c *_gpu_soft_reset(): dev_info(rdev->dev, "
 	 "\"GPU softreset: 0x%08X\\n\", reset_mask)"},
+	/* A command buffer the driver could not even allocate: with -35
+	 * (EDEADLK) the GPU is locked up and a reset is pending */
+	{"amdgpu-ib-get-failed",
+	 "(amdgpu|radeon) (" BDF "): (amdgpu: )?failed to get a new IB \\((-?[0-9]+)\\)",
+	 LXG142_GPU_HANG, LX_SEVERITY_WARNING,
+	 "the driver could not allocate a command buffer on the AMD GPU ({error}; -35: the GPU is "
+	 "locked up and waits for its reset): programs' submissions to it (in every container "
+	 "holding it) fail until the reset",
+	 "restart the programs using the GPU, reboot if it stays hung; if it recurs, update the "
+	 "kernel, linux-firmware and Mesa together, or revert the update after which it began",
+	 LX_KMSG_RESTATES, {{"gpu", 2}, {"error", 4}, {"driver", 1}},
+	 "drivers/gpu/drm/amd/amdgpu/amdgpu_ib.c amdgpu_ib_get() and drivers/gpu/drm/radeon/"
+	 "radeon_ib.c radeon_ib_get(): dev_err(adev->dev, \"failed to get a new IB (%d)\\n\", r)"},
 	{"amdgpu-cs-context-lost",
 	 "(amdgpu (" BDF "): (amdgpu: )?)?(\\[drm:amdgpu_cs_ioctl( \\[amdgpu\\])?\\] \\*ERROR\\* |\\[drm\\] "
 	 "\\*ERROR\\* )?Failed to initialize parser -125!",

@@ -618,6 +618,7 @@ static const struct expect expects[] = {
 	{"radeon-accel-disabled.log", "LXG141", E, "0000:01:00.0", NULL, "LXG142"},
 	{"radeon-ib-ring-tests-reset.log", "LXG142", W, "0000:01:00.0", "step=GPU reset succeeded, trying to resume", NULL},
 	{"radeon-init-fatal.log", "LXG141", E, "0000:01:00.0", "driver=radeon", "-"},
+	{"radeon-ib-get-failed.log", "LXG142", W, "0000:01:00.0", "error=-35|driver=radeon", NULL},
 	{"radeon-firmware-missing.log", "LXG140", W, "0000:01:00.0",
 	 "file=radeon/hawaii_pfp.bin|driver=radeon|error=-2", NULL},
 	{"amdgpu-ip-unknown.log", "LXG141", E, "0000:03:00.0", "block=common|hwip=GC_HWIP|version=0xc0001", NULL},
