@@ -3206,7 +3206,7 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "to create process VM object\\n\") (later dev_err); kfd_flat_memory.c kfd_init_apertures(): "
 	 "pr_err(\"Failed to create process device data\\n\") (later dev_err)"},
 	{"amdgpu-mes-timeout",
-	 "(amdgpu (" BDF "): )?(amdgpu: )?MES(\\([0-9]+\\))? failed to (respond to|response) "
+	 "(amdgpu (" BDF "): )?(amdgpu: )?MES(\\([0-9]+(, ?[0-9]+)?\\))? failed to (respond to|response) "
 	 "msg=([A-Za-z0-9_]+)( \\(([A-Z_]+)\\))?",
 	 LXG144_AMD_MES_HANG, LX_SEVERITY_ERROR,
 	 "the MES firmware (the AMD GPU's queue scheduler, RDNA3 and later) did not answer the "
@@ -3216,11 +3216,12 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "kernel's release (its MES files, amdgpu/gc_11_*_mes*.bin and gc_12_*, must suit the "
 	 "kernel), or revert the linux-firmware or kernel update after which it began; "
 	 "update-initramfs -u and reboot",
-	 LX_KMSG_SOLE_AMDGPU, {{"msg", 6}, {"gpu", 2}, {"detail", 8}},
+	 LX_KMSG_SOLE_AMDGPU, {{"msg", 7}, {"gpu", 2}, {"detail", 9}},
 	 "drivers/gpu/drm/amd/amdgpu/mes_v11_0.c mes_v11_0_submit_pkt_and_poll_completion(): "
 	 "dev_err(adev->dev, \"MES failed to respond to msg=%s\\n\") or \"MES failed to respond to "
-	 "msg=%s (%s)\\n\" (mes_v12_0.c: \"MES(%d) failed to respond to msg=%s\\n\"; older kernels: "
-	 "DRM_ERROR(\"MES failed to response msg=%d\\n\"))"},
+	 "msg=%s (%s)\\n\" (mes_v12_0.c: \"MES(%d) failed to respond to msg=%s\\n\", "
+	 "mes_v12_1.c: 'MES(%d, %d) failed to respond to msg=%s' with the XCC and pipe; older "
+	 "kernels: DRM_ERROR(\"MES failed to response msg=%d\\n\"))"},
 	/* MES gave up on a queue it could not remove (6.2 and later, RDNA3 on) */
 	{"amdgpu-mes-unrecoverable",
 	 "(amdgpu (" BDF "): (amdgpu: )?|amdgpu: )(MES might be in unrecoverable state, issue a GPU "

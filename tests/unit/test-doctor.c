@@ -606,6 +606,7 @@ static const struct expect expects[] = {
 	{"amdgpu-ras-ue-deferred.log", "LXG154", E, "0000:c1:00.0", "count=1|block=UMC", NULL},
 	{"amdgpu-illegal-command.log", "LXG142", W, "0000:0b:00.0", "what=register access|driver=amdgpu", NULL},
 	{"radeon-illegal-sdma.log", "LXG142", W, "0000:01:00.0", "what=instruction|driver=radeon", NULL},
+	{"amdgpu-mes-timeout-xcc.log", "LXG144", E, "0000:19:00.0", "msg=REMOVE_QUEUE", NULL},
 	{"amdgpu-mes-unrecoverable.log", "LXG144", E, "0000:c6:00.0",
 	 "step=failed to remove hardware queue from MES, doorbell=0x1004|times=2", NULL},
 	{"kfd-evict-queue-failed.log", "LXG142", W, "0000:c6:00.0", "step=Failed to evict queue 3", NULL},
