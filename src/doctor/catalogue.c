@@ -2025,7 +2025,7 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 * radeon's soft reset after a lockup */
 	{"amdgpu-gpu-reset-done",
 	 "(amdgpu|radeon) (" BDF "): (amdgpu: )?(GPU reset succeeded, trying to resume|GPU softreset: "
-	 "0x[0-9A-Fa-f]+)",
+	 "0x[0-9A-Fa-f]+|GPU reset\\([0-9]+\\) succeeded!)",
 	 LXG142_GPU_HANG, LX_SEVERITY_WARNING,
 	 "the AMD GPU hung and the driver reset it ({step}): every program using it (in every "
 	 "container holding it) lost its work",
@@ -2036,7 +2036,8 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "amdgpu_gpu_reset()): dev_info(tmp_adev->dev, \"GPU reset succeeded, trying to "
 	 "resume\\n\"); drivers/gpu/drm/radeon/radeon_device.c radeon_gpu_reset(): the same "
 	 "dev_info; evergreen.c, ni.c, si.c, cik.c, r600.c *_gpu_soft_reset(): dev_info(rdev->dev, "
-	 "\"GPU softreset: 0x%08X\\n\", reset_mask)"},
+	 "\"GPU softreset: 0x%08X\\n\", reset_mask); amdgpu_device_gpu_recover() at its end: "
+	 "dev_info(tmp_adev->dev, \"GPU reset(%d) succeeded!\\n\", ...)"},
 	/* A command buffer the driver could not even allocate: with -35
 	 * (EDEADLK) the GPU is locked up and a reset is pending */
 	{"amdgpu-ib-get-failed",

@@ -589,6 +589,7 @@ static const struct expect expects[] = {
 	{"radeon-gpu-reset-failed.log", "LXG142", E, "0000:01:00.0", "failure=GPU reset failed", NULL},
 	{"radeon-cp-stall-softreset.log", "LXG142", W, "0000:01:00.0", "ms=10000|times=1", NULL},
 	{"amdgpu-gpu-reset-done.log", "LXG142", W, "0000:03:00.0", "step=GPU reset succeeded, trying to resume", NULL},
+	{"amdgpu-gpu-reset-succeeded.log", "LXG142", W, "0000:0c:00.0", "step=GPU reset(2) succeeded!", NULL},
 	{"amdgpu-ring-reset-failure.log", "LXG142", W, "0000:03:00.0", "ring=sdma0|failure=Ring sdma0 reset failure", NULL},
 	{"amdgpu-vpe-queue-reset-failed.log", "LXG142", W, "0000:c3:00.0", "ring=VPE", NULL},
 	{"amdgpu-dmub-init-failed.log", "LXG146", W, "0000:0d:00.0", "step=Error initializing DMUB HW: |status=1", NULL},
