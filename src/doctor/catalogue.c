@@ -5337,29 +5337,46 @@ static void drop_announcements(struct events *ev)
  * came fewer than n times are dropped before findings are made, so that
  * neither they nor other rows' messages of the same code count for each
  * other. */
+/* NULL sorts first: a message without a GPU or key is a group of its own. */
+static int text_cmp(const char *a, const char *b)
+{
+	return !a || !b ? (a != NULL) - (b != NULL) : strcmp(a, b);
+}
+
+/* Orders the events of LX_KMSG_REPEATS rows by row, GPU and key, so that
+ * each group's size is the length of its run (a log with a hundred
+ * thousand FIFO underruns is counted in one sort, not pairwise). */
+static int repeat_group_cmp(const void *pa, const void *pb)
+{
+	const struct lx_kmsg_match *a = *(const struct lx_kmsg_match *const *)pa;
+	const struct lx_kmsg_match *b = *(const struct lx_kmsg_match *const *)pb;
+	if (a->entry != b->entry)
+		return a->entry < b->entry ? -1 : 1;
+	int c = text_cmp(a->pci, b->pci);
+	return c ? c : text_cmp(a->values[0], b->values[0]);
+}
+
 static void drop_rare(struct events *ev)
 {
-	size_t *times = lx_xcalloc(ev->n ? ev->n : 1, sizeof(*times));
-	for (size_t e = 0; e < ev->n; e++) {
-		const struct lx_kmsg_match *m = &ev->items[e];
-		if (!LX_KMSG_REPEATS_OF(m->entry->flags))
-			continue;
-		for (size_t o = 0; o < ev->n; o++) {
-			const struct lx_kmsg_match *x = &ev->items[o];
-			times[e] += x->entry == m->entry && same_text(x->pci, m->pci) &&
-				    same_text(x->values[0], m->values[0]);
-		}
+	struct lx_kmsg_match **group = lx_xcalloc(ev->n ? ev->n : 1, sizeof(*group));
+	size_t ng = 0;
+	for (size_t e = 0; e < ev->n; e++)
+		if (LX_KMSG_REPEATS_OF(ev->items[e].entry->flags))
+			group[ng++] = &ev->items[e];
+	qsort(group, ng, sizeof(*group), repeat_group_cmp);
+	for (size_t start = 0, end; start < ng; start = end) {
+		for (end = start + 1; end < ng && repeat_group_cmp(&group[start], &group[end]) == 0; end++)
+			;
+		if (end - start < LX_KMSG_REPEATS_OF(group[start]->entry->flags))
+			for (size_t k = start; k < end; k++)
+				match_clear(group[k]); /* entry NULL: not kept below */
 	}
+	free(group);
 	size_t kept = 0;
-	for (size_t e = 0; e < ev->n; e++) {
-		struct lx_kmsg_match *m = &ev->items[e];
-		if (times[e] < LX_KMSG_REPEATS_OF(m->entry->flags))
-			match_clear(m);
-		else
-			ev->items[kept++] = *m;
-	}
+	for (size_t e = 0; e < ev->n; e++)
+		if (ev->items[e].entry)
+			ev->items[kept++] = ev->items[e];
 	ev->n = kept;
-	free(times);
 }
 
 /* LX_KMSG_REPEATED: a finding that came fewer than LX_KMSG_REPEATED_MIN
