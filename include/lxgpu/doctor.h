@@ -163,6 +163,11 @@ enum {
 	 * part of the message, and an EDID of zeroes only (a port with nothing
 	 * behind it, a KVM switch answering for no monitor) is no failure. */
 	LX_KMSG_EDID_DUMP = 1u << 17,
+	/* A message of Intel's IOMMU (VT-d) about a requester no line of the
+	 * log shows to be a GPU: 0000:00:02.0 is the integrated GPU (Intel's
+	 * fixed address for it) unless the log enumerates another device
+	 * there (catalogue.c intel_igd()). */
+	LX_KMSG_INTEL_IGD = 1u << 18,
 };
 /* The rows whose lines without an address are the log's only GPU of a driver. */
 #define LX_KMSG_SOLE_ANY (LX_KMSG_SOLE_AMDGPU | LX_KMSG_SOLE_GPU | LX_KMSG_SOLE_INTEL | LX_KMSG_SOLE_NVIDIA)

@@ -381,8 +381,8 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "drivers: \"... the Linux kernel ...\" in one message with \"This may be due to a known Linux "
 	 "kernel bug\")"},
 	{"pci-bar-no-space",
-	 "pci (" BDF "): (BAR ([0-9]+) \\[mem size (0x[0-9a-fA-F]+)[^]]*\\]: (can't assign; no space|failed "
-	 "to assign)|BAR ([0-9]+): (no space for|failed to assign) \\[mem size (0x[0-9a-fA-F]+))",
+	 "pci (" BDF "): (BAR ([0-5]) \\[mem size (0x[0-9a-fA-F]+)[^]]*\\]: (can't assign; no space|failed "
+	 "to assign)|BAR ([0-5]): (no space for|failed to assign) \\[mem size (0x[0-9a-fA-F]+))",
 	 LXG104_BAR_UNASSIGNED, LX_SEVERITY_WARNING,
 	 "the kernel found no address space for the GPU's BAR{bar} ({size} bytes): the window the "
 	 "firmware gave its bridge is too small",
@@ -391,7 +391,8 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 LX_KMSG_GPU_ONLY, {{"gpu", 1}, {"bar", 3}, {"size", 4}, {"bar", 6}, {"size", 8}},
 	 "drivers/pci/setup-res.c pci_assign_resource(): pci_info(\"%s %pR: can't assign; no "
 	 "space\\n\") and \"%s %pR: failed to assign\\n\" (before 6.8: \"BAR %d: no space for %pR\" "
-	 "and \"BAR %d: failed to assign %pR\"); only for a memory BAR of a GPU"},
+	 "and \"BAR %d: failed to assign %pR\"); only for a memory BAR 0-5 of a GPU (BAR 6, the "
+	 "ROM, and 7-12, the SR-IOV VFs', leave the GPU working)"},
 	{"bar-resize-no-space", "NVRM: No address space to allocate resized BAR1",
 	 LXG105_BAR_RESIZE_FAILED, LX_SEVERITY_WARNING,
 	 "the driver tried to enlarge BAR1 (resizable BAR) and the bridge above has no room for it",
@@ -1033,27 +1034,53 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "kmod tools/modprobe.c: \"could not insert '%s': %s\" with strerror(ENOEXEC) or \"Unknown "
 	 "symbol in module, or unknown parameter (see dmesg)\" (ENOENT); systemd-modules-load: "
 	 "\"Failed to insert module '%s': %m\""},
-	{"amd-vi-page-fault", "AMD-Vi: Event logged \\[IO_PAGE_FAULT", LXG113_IOMMU_FAULT,
+	/* The device is dev_printk's (6.x: "amdgpu 0000:0a:00.0: AMD-Vi: Event
+	 * logged [IO_PAGE_FAULT domain=..."), or "device=0a:00.0" (4.x) or
+	 * "device=0000:0a:00.0" (5.x on; the IOMMU's own "iommu ivhd0: ..."). */
+	{"amd-vi-page-fault", "AMD-Vi: Event logged \\[(IO_PAGE_FAULT|IOTLB_INV_TIMEOUT)", LXG113_IOMMU_FAULT,
 	 LX_SEVERITY_ERROR,
-	 "the AMD IOMMU blocked a DMA of the GPU to an address it had not mapped (often peer-to-peer "
-	 "or a driver bug)",
+	 "the AMD IOMMU reported the GPU ({event}): a DMA of the GPU to an address it had not mapped "
+	 "(IO_PAGE_FAULT: often peer-to-peer or a driver bug), or an address translation cache "
+	 "invalidation the GPU never completed (IOTLB_INV_TIMEOUT: the GPU hung or left the bus)",
 	 "iommu=pt on the kernel command line (identity domains for host devices); update the driver",
-	 LX_KMSG_GPU_ONLY, {{NULL, 0}},
-	 "drivers/iommu/amd/iommu.c amd_iommu_report_page_fault(): dev_err(\"Event logged "
-	 "[IO_PAGE_FAULT domain=0x%04x address=0x%llx flags=0x%04x]\\n\")"},
+	 LX_KMSG_GPU_ONLY, {{"event", 1}},
+	 "drivers/iommu/amd/iommu.c amd_iommu_report_page_fault(): pci_err/dev_err(\"Event logged "
+	 "[IO_PAGE_FAULT domain=0x%04x address=0x%llx flags=0x%04x]\\n\") under pr_fmt \"AMD-Vi: \", "
+	 "without a device pr_err(\"Event logged [IO_PAGE_FAULT device=%04x:%02x:%02x.%x domain=...\") "
+	 "(4.x: \"AMD-Vi: Event logged [IO_PAGE_FAULT device=%02x:%02x.%x domain=0x%04x "
+	 "address=0x%016llx flags=0x%04x]\\n\"); iommu_print_event(): dev_err(dev, \"Event logged "
+	 "[IOTLB_INV_TIMEOUT device=%04x:%02x:%02x.%x address=0x%llx]\\n\")"},
+	/* The IOMMU's command queue stopped (an invalidation the device
+	 * behind it never answered): no device named, the log's only GPU. */
+	{"amd-vi-completion-wait",
+	 "AMD-Vi: Completion-Wait loop timed out",
+	 LXG113_IOMMU_FAULT, LX_SEVERITY_ERROR,
+	 "the AMD IOMMU's command queue stopped (Completion-Wait loop timed out): an invalidation "
+	 "was never completed, mostly by a GPU that hung or left the bus (a GPU given to a VM without "
+	 "a working reset, an amdgpu hang); DMA of the devices behind it stalls until a reboot",
+	 "reboot the host; iommu=pt on the kernel command line (identity domains for host devices), "
+	 "update the system firmware and the kernel; for a GPU given to VMs, a working reset "
+	 "(vendor-reset for AMD GPUs of the reset bug)",
+	 LX_KMSG_SOLE_GPU, {{"gpu", 0}},
+	 "drivers/iommu/amd/iommu.c wait_on_sem(): pr_alert(\"Completion-Wait loop timed out\\n\") "
+	 "under pr_fmt \"AMD-Vi: \" (older: pr_alert(\"AMD-Vi: Completion-Wait loop timed "
+	 "out\\n\"))"},
 	/* Xen's console ("(XEN) [VT-D]DMAR:[DMA Write] Request device
 	 * [0000:00:02.0] ...", drivers/passthrough/vtd/iommu.c) has no space */
-	{"dmar-fault", "DMAR: ?\\[DMA (Read|Write)[^]]*\\] ?Request device \\[[0-9a-fA-Fx:.]+\\]",
+	{"dmar-fault", "DMAR: ?\\[(DMA (Read|Write)[^]]*|INTR-REMAP)\\] ?Request device \\[[0-9a-fA-Fx:.]+\\]",
 	 LXG113_IOMMU_FAULT, LX_SEVERITY_ERROR,
-	 "the Intel IOMMU blocked a DMA of the GPU to an address it had not mapped (often "
-	 "peer-to-peer or a driver bug)",
+	 "the Intel IOMMU blocked a DMA of the GPU to an address it had not mapped, or an interrupt "
+	 "it had not remapped ({what}; often peer-to-peer or a driver bug)",
 	 "iommu=pt on the kernel command line (identity domains for host devices); update the driver",
-	 LX_KMSG_GPU_ONLY, {{NULL, 0}},
+	 LX_KMSG_GPU_ONLY | LX_KMSG_INTEL_IGD, {{"what", 1}},
 	 "drivers/iommu/intel/dmar.c dmar_fault_do_one(): pr_err(\"[%s NO_PASID] Request device "
 	 "[%02x:%02x.%d] fault addr 0x%llx [fault reason 0x%02x] %s\\n\") (older: \"[DMA %s] "
 	 "Request device [%02x:%02x.%d] PASID %x fault addr %llx ...\"); Xen's console, "
 	 "drivers/passthrough/vtd/iommu.c iommu_page_fault_do_one(): printk(VTDPREFIX "
-	 "\"DMAR:[%s] Request device [%04x:%02x:%02x.%u] fault addr %lx\\n\") (address as PRIx64)"},
+	 "\"DMAR:[%s] Request device [%04x:%02x:%02x.%u] fault addr %lx\\n\") (address as PRIx64); "
+	 "dmar.c's interrupt remapping fault: pr_err(\"[INTR-REMAP] Request device [%02x:%02x.%d] "
+	 "fault index 0x%llx [fault reason 0x%02x] %s\\n\"); a requester at 00:02.0 that no line "
+	 "shows is the integrated GPU (LX_KMSG_INTEL_IGD)"},
 	{"p2pdma-acs-redirect",
 	 /* "cannot be used for peer-to-peer DMA as ..." before kernel 5.10, the
 	  * shorter text since, "ACS blocks the direct P2P path" on the newest */
@@ -1247,7 +1274,7 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "inaccessible\\n\"; 4.x-5.x the same function: pci_err(dev, \"can't change power state "
 	 "from %s to %s (config space inaccessible)\\n\", ...)"},
 	{"pci-not-ready",
-	 "([a-z0-9_-]+) (" BDF "): not ready ([0-9]+)ms after ([A-Za-z0-9 >-]+); giving up",
+	 "([a-z0-9_-]+) (" BDF "): not ready ([0-9]+)ms after ([A-Za-z0-9_ >-]+); giving up",
 	 LXG176_PCI_UNRESPONSIVE, LX_SEVERITY_ERROR,
 	 "the GPU did not answer on PCI {ms} ms after {event}: the kernel gave up waiting, so {driver} "
 	 "cannot use it and a VM or container holding it has no GPU",
@@ -1255,7 +1282,54 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 LX_KMSG_PCI_GPU, {{"gpu", 2}, {"driver", 1}, {"ms", 3}, {"event", 4}},
 	 "drivers/pci/pci.c pci_dev_wait(): pci_info(dev, \"not ready %dms after %s; giving up\\n\", "
 	 "delay - 1, reset_type) (before 6.x: \"not ready %dms after %s; giving up\\n\" with "
-	 "pci_warn)"},
+	 "pci_warn), reset_type \"FLR\", \"AF_FLR\", \"PM D3hot->D0\", \"bus reset\", \"resume\", "
+	 "for whichever driver holds the device (vfio-pci, Xen's pciback, a GPU driver)"},
+	/* The PM control register still reads D3 after the kernel wrote D0
+	 * (all ones: config space gone): the GPU stays off. A refusal to
+	 * enter a sleep state is left out (the device stays on). */
+	{"pci-power-refused",
+	 "([a-z0-9_-]+) (" BDF "): Refused to change power state(, currently in (D3)| from "
+	 "(D3(hot|cold)?) to D0)",
+	 LXG176_PCI_UNRESPONSIVE, LX_SEVERITY_ERROR,
+	 "the GPU did not leave the power state {from} when the kernel set it to D0: it no longer "
+	 "answers on PCI (config reads return all ones), so {driver} cannot use it and a VM or "
+	 "container holding it has no GPU",
+	 FIX_PCI_UNRESPONSIVE,
+	 LX_KMSG_PCI_GPU, {{"gpu", 2}, {"driver", 1}, {"from", 4}, {"from", 5}},
+	 "drivers/pci/pci.c pci_set_full_power_state() (6.x): pci_info_ratelimited(dev, \"Refused to "
+	 "change power state from %s to D0\\n\", pci_power_name(dev->current_state)); 5.x "
+	 "pci_raw_set_power_state(): \"Refused to change power state from %s to %s\\n\" (to D0 only "
+	 "here); 4.x-5.9: pci_info/dev_info(\"Refused to change power state, currently in D%d\\n\", "
+	 "dev->current_state) (D3 only here: PMCSR read as all ones)"},
+	/* A reset of a GPU that still had requests outstanding: hung, the
+	 * FLR goes ahead and may or may not bring it back. */
+	{"pci-flr-pending",
+	 "([a-z0-9_-]+) (" BDF "): timed out waiting for pending transaction; performing ((AF )?function "
+	 "level reset) anyway",
+	 LXG176_PCI_UNRESPONSIVE, LX_SEVERITY_WARNING,
+	 "the GPU still had PCIe transactions outstanding when the kernel reset it ({reset}): it had "
+	 "hung; {driver} or the VM holding it loses what ran on it, and the GPU may not come back (a "
+	 "\"not ready ... giving up\" line after it says so)",
+	 FIX_PCI_UNRESPONSIVE,
+	 LX_KMSG_PCI_GPU, {{"gpu", 2}, {"driver", 1}, {"reset", 3}},
+	 "drivers/pci/pci.c pcie_flr(): pci_err(dev, \"timed out waiting for pending transaction; "
+	 "performing function level reset anyway\\n\"); pci_af_flr(): \"timed out waiting for "
+	 "pending transaction; performing AF function level reset anyway\\n\" (dev_err before 4.x "
+	 "pci_err, same text)"},
+	/* vfio-pci found the BARs of a VM's GPU cleared: the GPU reset
+	 * itself behind vfio's back (AMD GPUs of the reset bug) */
+	{"vfio-bar-restore",
+	 "(vfio-pci (" BDF "): )?vfio_bar_restore: ((" BDF ") )?reset recovery - restoring (BARs|bars)",
+	 LXG176_PCI_UNRESPONSIVE, LX_SEVERITY_WARNING,
+	 "the GPU given to a VM (vfio-pci) lost its PCI configuration (its BARs read back cleared): it "
+	 "reset or powered down behind vfio-pci's back, which restores them; the VM's driver often "
+	 "finds a GPU that does not answer (a GPU without a working reset, an AMD GPU of the reset "
+	 "bug, after the VM restarted)",
+	 FIX_PCI_UNRESPONSIVE,
+	 LX_KMSG_PCI_GPU, {{"gpu", 2}, {"gpu", 4}},
+	 "drivers/vfio/pci/vfio_pci_config.c vfio_bar_restore(): pci_info(pdev, \"%s: reset recovery "
+	 "- restoring BARs\\n\", __func__) (5.x on); 4.x pr_info(\"%s: %s reset recovery - restoring "
+	 "bars\\n\", __func__, dev_name(&pdev->dev))"},
 	/* PCIe AER (drivers/pci/pcie/aer.c) about a GPU: the reporting port
 	 * names the device ("received from"), the device's own lines say the
 	 * severity. LX_KMSG_PCI_GPU keeps the GPUs' (a port naming itself is
@@ -1324,7 +1398,7 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 * screen; rendering, compute and video engines are separate. */
 	{"drm-flip-timeout",
 	 GPU_DRIVER " (" BDF "): (amdgpu: )?\\[drm\\] \\*ERROR\\* (\\[(CRTC|PLANE|CONNECTOR):[0-9]+:[^]]+\\] )?"
-	 "(hw_done or flip_done|flip_done|hw_done|commit wait) timed out",
+	 "(hw_done or flip_done|flip_done|hw_done|cleanup_done|commit wait|vblank wait) timed out",
 	 LXG175_DISPLAY_TIMEOUT, LX_SEVERITY_WARNING,
 	 "the display engine of the GPU ({driver}) did not complete a page flip ({what} timed out): the "
 	 "screen froze or went dark; a container's compute or transcoding on the GPU is not hit "
@@ -1336,10 +1410,11 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "drm_atomic_helper_wait_for_dependencies(): \"[CRTC:%d:%s] hw_done timed out\\n\", "
 	 "\"[CONNECTOR:%d:%s] flip_done timed out\\n\"; amdgpu_dm.c: \"[CRTC:%d:%s] hw_done or "
 	 "flip_done timed out\\n\"; drm_atomic_helper_commit_hw_done's waiters: \"[%s:%d:%s] commit "
-	 "wait timed out\\n\", \"flip_done timed out\\n\""},
+	 "wait timed out\\n\", \"flip_done timed out\\n\"; stall_checks(): drm_err(crtc->dev, "
+	 "\"[CRTC:%d:%s] cleanup_done timed out\\n\")"},
 	{"drm-flip-timeout-old",
 	 "(\\[drm:[a-z0-9_]+ \\[[a-z0-9_]+\\]\\] \\*ERROR\\* )?\\[(CRTC|PLANE|CONNECTOR):[0-9]+:[^]]+\\] "
-	 "(hw_done|flip_done|vblank wait) timed out",
+	 "(hw_done|flip_done|cleanup_done|commit wait|vblank wait) timed out",
 	 LXG175_DISPLAY_TIMEOUT, LX_SEVERITY_WARNING,
 	 "a GPU's display engine did not complete a page flip ({what} timed out): the screen froze "
 	 "or went dark; a container's compute or transcoding on the GPU is not hit unless the GPU "
@@ -1348,7 +1423,8 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 LX_KMSG_SOLE_GPU, {{"what", 3}},
 	 "drivers/gpu/drm/drm_atomic_helper.c before drm_err(): DRM_ERROR(\"[CRTC:%d:%s] flip_done "
 	 "timed out\\n\"), DRM_ERROR(\"[PLANE:%d:%s] flip_done timed out\\n\"); "
-	 "drm_atomic_helper_wait_for_vblanks(): WARN(!ret, \"[CRTC:%d:%s] vblank wait timed out\\n\")"},
+	 "drm_atomic_helper_wait_for_vblanks(): WARN(!ret, \"[CRTC:%d:%s] vblank wait timed out\\n\"), "
+	 "without the device in every kernel; the commit and cleanup waits' DRM_ERROR before 5.x"},
 	/* drm_wait_one_vblank(): a CRTC that stopped giving vblank interrupts
 	 * (a drm_WARN, so a WARNING follows it): commits waiting on it hang. */
 	{"drm-vblank-wait-timeout",
@@ -5110,6 +5186,42 @@ static bool host_drives(const struct lx_host *host, const char *pci)
 	return false;
 }
 
+/* Whether PCI is the integrated GPU of an Intel machine, for a message of
+ * Intel's IOMMU (LX_KMSG_INTEL_IGD): 0000:00:02.0 is the address Intel
+ * gives its integrated GPU (Xen's VT-d code knows it as IS_IGD; a Xen
+ * console log has no dom0 driver lines), unless the host knows that
+ * device (given to a VM) or the log enumerates another kind of device
+ * there (a root port of older Xeons). Asked for a saved log of another
+ * machine only (hosts_log()): on this host its model says where its GPUs are. */
+static bool intel_igd(const struct lx_kmsg *log, const struct lx_host *host, const char *pci)
+{
+	if (strcmp(pci, "0000:00:02.0") != 0 || lx_host_find_gpu_by_bdf(host, pci))
+		return false;
+	for (size_t i = 0; i < log->n; i++) {
+		_cleanup_free_ char *dev = dev_line_pci(log->lines[i].text, "pci", host);
+		const char *id = strstr(log->lines[i].text, ": [");
+		if (dev && strcmp(dev, pci) == 0 && id && strstr(id, "] type ") && !strstr(id, " class 0x03"))
+			return false;
+	}
+	return true;
+}
+
+/* Whether the log is this host's: a message or a GPU driver's line of it
+ * names a GPU of the host model (then the model says which devices are
+ * GPUs; a saved log of another machine it does not describe). */
+static bool hosts_log(const struct lx_kmsg *log, const struct lx_host *host, const struct events *ev)
+{
+	for (size_t e = 0; e < ev->n; e++)
+		if (ev->items[e].pci && lx_host_find_gpu_by_bdf(host, ev->items[e].pci))
+			return true;
+	for (size_t i = 0; i < log->n; i++) {
+		_cleanup_free_ char *pci = gpu_line_pci(log->lines[i].text, NULL, host);
+		if (pci && lx_host_find_gpu_by_bdf(host, pci))
+			return true;
+	}
+	return false;
+}
+
 /* A message about a device that counts only for a GPU of this host
  * (LX_KMSG_GPU_ONLY: IOMMU faults, a BAR left unassigned) counts when it
  * names an NVIDIA device, or the host drives the GPU with a GPU driver, or
@@ -5130,12 +5242,23 @@ static void keep_host_gpus(const struct lx_kmsg *log, const struct lx_host *host
 		if (!keep && m->pci) {
 			for (size_t i = 0; i < log->n && !read; i++) {
 				char *pci = gpu_line_pci(log->lines[i].text, NULL, host);
+				/* a display device the kernel enumerated, of a saved
+				 * log's machine (the host's own GPUs: by their driver) */
+				char vendor[5] = "";
+				if (!pci)
+					pci = enumerated_display(log->lines[i].text, vendor, host);
+				if (pci && *vendor && (!gpu_vendor(vendor) || lx_host_find_gpu_by_bdf(host, pci))) {
+					free(pci);
+					pci = NULL;
+				}
 				if (pci && !lx_strv_contains(&driven, pci))
 					lx_strv_push(&driven, pci);
 				free(pci);
 			}
 			read = true;
-			keep = lx_strv_contains(&driven, m->pci);
+			keep = lx_strv_contains(&driven, m->pci) ||
+			       ((m->entry->flags & LX_KMSG_INTEL_IGD) && !hosts_log(log, host, ev) &&
+				intel_igd(log, host, m->pci));
 		}
 		if (keep)
 			events_push(&out, m);

@@ -263,6 +263,11 @@ static const struct expect expects[] = {
 	{"dmar-fault.log", "LXG113", E, "0000:06:00.0", NULL, NULL},
 	/* Xen's console form, filled in from drivers/passthrough/vtd/iommu.c's format */
 	{"dmar-fault-xen.log", "LXG113", E, "0000:00:02.0", NULL, NULL},
+	/* filled from the IOMMU drivers' format strings */
+	{"dmar-fault-intr-remap.log", "LXG113", E, "0000:01:00.0", "what=INTR-REMAP", NULL},
+	{"amd-vi-page-fault-4x.log", "LXG113", E, "0000:0a:00.0", "event=IO_PAGE_FAULT", NULL},
+	{"amd-vi-iotlb-timeout.log", "LXG113", E, "0000:0a:00.0", "event=IOTLB_INV_TIMEOUT", NULL},
+	{"amd-vi-completion-wait.log", "LXG113", E, "0000:0a:00.0", "times=2", NULL},
 	{"p2pdma-acs-redirect.log", "LXG114", W, "0000:34:00.0", NULL, NULL},
 	/* Logs of public reports read only after the catalogue was built
 	 * (the measurement of issue 20; README: the threads). RmInitAdapter's
@@ -500,6 +505,11 @@ static const struct expect expects[] = {
 	{"pci-not-ready.log", "LXG106", E, "0000:01:00.0", NULL, "LXG176"},
 	{"pci-power-inaccessible.log", "LXG176", E, "0000:01:00.0", "driver=nvidia|from=D3cold", NULL},
 	{"pci-power-inaccessible-5x.log", "LXG176", E, "0000:02:00.0", "driver=nvidia|from=D3cold", NULL},
+	/* filled from the PCI core's and vfio-pci's format strings */
+	{"pci-power-refused.log", "LXG176", E, "0000:0b:00.0", "driver=vfio-pci|from=D3", NULL},
+	{"pci-power-refused-6x.log", "LXG176", E, "0000:03:00.0", "driver=amdgpu|from=D3hot", NULL},
+	{"pci-flr-pending.log", "LXG176", W, "0000:41:00.0", "driver=vfio-pci|reset=function level reset", NULL},
+	{"vfio-bar-restore.log", "LXG176", W, "0000:0c:00.0", "times=2", NULL},
 	/* nouveau drives the GPU: its own errors, and no CUDA */
 	{"nouveau-drives-gpu.log", "LXG111", E, "0000:02:00.0", "line=fifo: SCHED_ERROR 08 []|times=4", NULL},
 	/* contexts lost in a reset: the hang before the excerpt */
