@@ -1923,6 +1923,24 @@ static void test_gpu_only(void)
 	}
 	lx_kmsg_matches_free(&m);
 	lx_kmsg_free(&k);
+	/* a saved log of an Intel machine (no line names a GPU of the host):
+	 * the IOMMU's requester 00:02.0 is its integrated GPU, unless the log
+	 * enumerates another device there (a root port of an older Xeon) */
+	gpus[0] = (struct lx_gpu){.bdf = (char *)"0000:41:00.0", .driver = (char *)"nvidia"};
+	parse("(XEN) [VT-D]DMAR:[DMA Write] Request device [0000:00:02.0] fault addr 7fe0000, iommu reg = ffff82c000203000\n",
+	      &k);
+	got = count_matches(&k, &host, &m);
+	int_eq((long long)got, 1, "Xen's fault of 00:02.0 in a saved log");
+	if (got == 1)
+		str_eq(m.items[0].pci, "0000:00:02.0", "the integrated GPU");
+	lx_kmsg_matches_free(&m);
+	lx_kmsg_free(&k);
+	parse("[ 0.3] pci 0000:00:02.0: [8086:2f04] type 01 class 0x060400\n"
+	      "[ 10.1] DMAR: [DMA Read NO_PASID] Request device [00:02.0] fault addr 0x7c346000 [fault reason 0x06] PTE Read access is not set\n",
+	      &k);
+	int_eq((long long)count_matches(&k, &host, &m), 0, "a root port at 00:02.0 is no GPU");
+	lx_kmsg_matches_free(&m);
+	lx_kmsg_free(&k);
 }
 
 /* The text forms a user pastes, each read down to the message. */
