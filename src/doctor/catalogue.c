@@ -1349,16 +1349,35 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "reported it"},
 	{"aer-received-uncorrected",
 	 "AER: (Multiple )?(Uncorrected|Uncorrectable) \\((Fatal|Non-Fatal)\\) error (message )?"
-	 "received(:| from) (" BDF ")",
+	 "received(: id=([0-9a-fA-F]{4})|(:| from) (" BDF "))",
 	 LXG152_GPU_PCIE_AER, LX_SEVERITY_ERROR,
 	 "the GPU sent an uncorrectable PCIe error ({kind}): the transaction was lost; its driver "
 	 "must recover it or it is unusable until a reset, for every container holding it",
-	 FIX_AER, LX_KMSG_PCI_GPU | LX_KMSG_ANNOUNCES, {{"gpu", 6}, {"kind", 3}},
+	 FIX_AER, LX_KMSG_PCI_GPU | LX_KMSG_ANNOUNCES, {{"gpu", 8}, {"kind", 3}, {"requester_id", 6}},
 	 "drivers/pci/pcie/aer.c aer_isr_one_error() / aer_print_port_info(): pci_info(dev, "
 	 "\"%s%s error received: %04x:%02x:%02x.%d\\n\", multi ? \"Multiple \" : \"\", "
 	 "\"Uncorrected (Non-Fatal)\" or \"Uncorrected (Fatal)\"; 6.x: \"%s%s error message "
-	 "received from %s\\n\" with \"Uncorrectable (...)\"; the device named is the one that "
-	 "reported it (a root port naming itself is no GPU)"},
+	 "received from %s\\n\" with \"Uncorrectable (...)\"; before 4.16: dev_info/pci_info(dev, "
+	 "\"AER: %s%s error received: id=%04x\\n\"), the requester ID (bus << 8 | devfn); the device "
+	 "named is the one that reported it (a root port naming itself is no GPU)"},
+	/* Downstream port containment (drivers/pci/pcie/dpc.c): the port cut
+	 * the link below it off after an uncorrectable error; the device that
+	 * sent it is named (6.12 on) or its requester ID is (before). */
+	{"dpc-containment",
+	 "DPC:? containment event, status:0x[0-9a-fA-F]+( source:(0x[0-9a-fA-F]{1,4})|, (ERR_FATAL|"
+	 "ERR_NONFATAL) received from (" BDF "))",
+	 LXG152_GPU_PCIE_AER, LX_SEVERITY_ERROR,
+	 "the PCIe port above the GPU cut its link off (downstream port containment) after an "
+	 "uncorrectable error the GPU sent: the GPU is gone from the bus until the port "
+	 "recovers the link and its driver the GPU, else until a reboot, for every container or VM "
+	 "holding it",
+	 FIX_AER, LX_KMSG_PCI_GPU, {{"gpu", 4}, {"requester_id", 2}, {"reason", 3}},
+	 "drivers/pci/pcie/dpc.c dpc_process_error() (6.12 on): pci_warn(pdev, \"containment event, "
+	 "status:%#06x, %s received from %04x:%02x:%02x.%d\\n\", status, \"ERR_FATAL\" or "
+	 "\"ERR_NONFATAL\", ...) under dev_fmt \"DPC: \"; before: pci_info(pdev, \"containment event, "
+	 "status:%#06x source:%#06x\\n\", status, source) (4.x dpc_handler(): dev_info(\"DPC "
+	 "containment event, status:%#06x source:%#06x\\n\") on the port service device); the "
+	 "source, a requester ID, names the device (a port naming itself, or 0x0000, is no GPU)"},
 	{"aer-gpu-no-recovery",
 	 "(nvidia|amdgpu|i915|xe) (" BDF "): (AER: can't recover \\(no error_detected callback\\)|device "
 	 "has no AER-aware driver)",
@@ -1384,15 +1403,18 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "severity=%s, type=%s, (%s)\\n\") with \"Corrected\" (6.x: \"Correctable\"); a finding "
 	 "only from LX_KMSG_REPEATED_MIN reports of one GPU on (a few at boot are common)"},
 	{"aer-received-corrected",
-	 "AER: (Multiple )?(Corrected|Correctable) error (message )?received(:| from) (" BDF ")",
+	 "AER: (Multiple )?(Corrected|Correctable) error (message )?received(: id=([0-9a-fA-F]{4})|(:| "
+	 "from) (" BDF "))",
 	 LXG152_GPU_PCIE_AER, LX_SEVERITY_WARNING,
 	 "the GPU's PCIe link keeps reporting corrected errors: the hardware "
 	 "corrected them, but a link this noisy (a riser, the slot, signal integrity, ASPM) often "
 	 "goes on to uncorrectable errors or a GPU that falls off the bus",
-	 FIX_AER_CORRECTED, LX_KMSG_PCI_GPU | LX_KMSG_REPEATED | LX_KMSG_ANNOUNCES, {{"gpu", 5}},
+	 FIX_AER_CORRECTED, LX_KMSG_PCI_GPU | LX_KMSG_REPEATED | LX_KMSG_ANNOUNCES,
+	 {{"gpu", 7}, {"requester_id", 5}},
 	 "drivers/pci/pcie/aer.c: pci_info(dev, \"%s%s error received: %04x:%02x:%02x.%d\\n\") "
 	 "with \"Corrected\"; 6.x: \"%s%s error message received from %s\\n\" with "
-	 "\"Correctable\"; a finding only from LX_KMSG_REPEATED_MIN reports of one GPU on"},
+	 "\"Correctable\"; before 4.16 \"AER: %s%s error received: id=%04x\\n\"; a finding only from "
+	 "LX_KMSG_REPEATED_MIN reports of one GPU on"},
 	/* The display engine, any GPU driver (drm_atomic_helper.c, nvidia-drm,
 	 * nvidia-modeset): page flips that never complete freeze or blank the
 	 * screen; rendering, compute and video engines are separate. */
@@ -4730,6 +4752,22 @@ static bool edid_dump_line(const char *text, bool *bad)
 	return true;
 }
 
+/* A PCIe requester ID ("0300", "0x0300": bus << 8 | device << 3 |
+ * function), as AER and DPC of older kernels name the device that sent an
+ * error, in the domain of the reporting port (the message's first address). */
+static char *requester_pci(const char *id, const char *text, const struct lx_host *host)
+{
+	char *end = NULL;
+	unsigned long v = strtoul(id, &end, 16);
+	if (!end || end == id || *end || v > 0xffffUL)
+		return NULL;
+	_cleanup_free_ char *port = find_pci(text, NULL);
+	size_t d = port ? strcspn(port, ":") : 0;
+	_cleanup_free_ char *domain = d == 4 || d == 8 ? lx_xstrndup(port, d) : lx_xstrdup("0000");
+	_cleanup_free_ char *addr = lx_xasprintf("%s:%02lx:%02lx.%lu", domain, v >> 8, (v >> 3) & 0x1f, v & 7);
+	return find_pci(addr, host);
+}
+
 static bool match_row(const struct lx_kmsg *log, const struct lx_host *host, size_t i,
 		      const struct window *w, const struct lx_kmsg_entry *row, const regex_t *re,
 		      size_t claimed, struct lx_kmsg_match *ev, size_t *through)
@@ -4778,6 +4816,9 @@ static bool match_row(const struct lx_kmsg *log, const struct lx_host *host, siz
 	const char *driver = lx_kmsg_match_field(ev, "driver");
 	if (index && driver && strcmp(driver, "nvidia") == 0)
 		ev->pci = modeset_gpu_pci(log, i, index, host);
+	const char *rid = ev->pci ? NULL : lx_kmsg_match_field(ev, "requester_id");
+	if (rid)
+		ev->pci = requester_pci(rid, text, host);
 	set_xid(ev);
 	set_rm_init(ev);
 	*through = ev->last;

@@ -788,6 +788,10 @@ static const struct expect expects[] = {
 	{"aer-gpu-no-recovery.log", "LXG152", E, "0000:03:00.0", "driver=nvidia|times=2", NULL},
 	{"aer-no-aer-driver.log", "LXG152", E, "0000:06:00.0", "driver=amdgpu|times=1", NULL},
 	{"aer-uncorrected.log", "LXG152", E, "0000:01:00.0", "kind=Non-Fatal|times=1", NULL},
+	/* filled from the AER and DPC format strings: a requester ID decoded */
+	{"aer-received-uncorrected-4x.log", "LXG152", E, "0000:03:00.0", "kind=Non-Fatal|requester_id=0300", NULL},
+	{"dpc-containment.log", "LXG152", E, "0000:03:00.0", "requester_id=0x0300", NULL},
+	{"dpc-containment-6x.log", "LXG152", E, "0000:41:00.0", "reason=ERR_FATAL", NULL},
 	{"aer-corrected-repeated.log", "LXG152", W, "0000:03:00.0", "times=12", NULL},
 	{"aer-received-alone.log", "LXG152", E, "0000:01:00.0", "kind=Fatal|times=1", NULL},
 	{"aer-corrected-port-only.log", "LXG152", W, "0000:01:00.0", "times=10", NULL},
