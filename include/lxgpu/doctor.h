@@ -168,6 +168,11 @@ enum {
 	 * fixed address for it) unless the log enumerates another device
 	 * there (catalogue.c intel_igd()). */
 	LX_KMSG_INTEL_IGD = 1u << 18,
+	/* A PCIe port's message (its "port" field, pciehp's "Slot(3): Link
+	 * Down"): about the one GPU the log shows below that port, on a bus in
+	 * the range the log's "PCI bridge to [bus 05-2e]" line of the port
+	 * gives; none or several: no finding (PCI_GPU). */
+	LX_KMSG_BEHIND_PORT = 1u << 19,
 };
 /* The rows whose lines without an address are the log's only GPU of a driver. */
 #define LX_KMSG_SOLE_ANY (LX_KMSG_SOLE_AMDGPU | LX_KMSG_SOLE_GPU | LX_KMSG_SOLE_INTEL | LX_KMSG_SOLE_NVIDIA)

@@ -148,6 +148,7 @@ enum lx_finding_code {
 	LXG176_PCI_UNRESPONSIVE,  /* a GPU stopped answering on PCI after a reset or power change */
 	LXG177_GPU_REMOVED_IN_USE, /* nvidia: a GPU unbound while processes hold it (the unbind waits) */
 	LXG178_DISPLAY_OUTPUT_FAILED = 178, /* a display output failed: EDID, MST, link training, PSR, Type-C */
+	LXG179_GPU_LINK_DOWN,     /* the hotplug port above a GPU lost its link (eGPU, Thunderbolt, OCuLink) */
 	/* host models through the cluster file system, migration (src/predict/migrate.c) */
 	LXG180_MODEL_STALE = 180, /* a node's published model is from before its last boot */
 	LXG181_MODEL_UNDATED,     /* whether a node's published model is current is unknown */

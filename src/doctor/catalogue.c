@@ -1360,6 +1360,29 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "received from %s\\n\" with \"Uncorrectable (...)\"; before 4.16: dev_info/pci_info(dev, "
 	 "\"AER: %s%s error received: id=%04x\\n\"), the requester ID (bus << 8 | devfn); the device "
 	 "named is the one that reported it (a root port naming itself is no GPU)"},
+	/* PCIe hotplug (drivers/pci/hotplug/pciehp_ctrl.c): the slot's link
+	 * or card went away; the GPU is the one below that port (an eGPU
+	 * behind Thunderbolt or USB4, OCuLink, a hot-plug slot). */
+	{"pciehp-link-down",
+	 "(pciehp|pcieport) (" BDF ")(:pcie[0-9]+)?: (pciehp: )?Slot\\(([^)]*)\\): (Link Down|Card not "
+	 "present|Power fault)",
+	 LXG179_GPU_LINK_DOWN, LX_SEVERITY_ERROR,
+	 "the PCIe hotplug port {port} above the GPU reported \"{what}\" (slot {slot}): the GPU "
+	 "left the bus (an eGPU's Thunderbolt, USB4 or OCuLink cable or enclosure, its power supply, "
+	 "a hot-plug slot), its driver lost it, and programs, containers or a VM using it fail until "
+	 "it is back and the driver has taken it again",
+	 "check the eGPU's cable (a certified Thunderbolt or USB4 cable, directly to the host's port, "
+	 "no dock or hub between), the enclosure's power supply and the GPU's power cables; update "
+	 "the enclosure's and the host's firmware (fwupdmgr update); for Thunderbolt turn its PCIe "
+	 "power management off (pcie_port_pm=off on the kernel command line); a GPU that does not "
+	 "come back needs a reboot",
+	 LX_KMSG_PCI_GPU | LX_KMSG_BEHIND_PORT, {{"port", 2}, {"slot", 5}, {"what", 6}},
+	 "drivers/pci/hotplug/pciehp_ctrl.c pciehp_handle_presence_or_link_change(): ctrl_info(ctrl, "
+	 "\"Slot(%s): Link Down\\n\", slot_name(ctrl)), ctrl_info(ctrl, \"Slot(%s): Card not "
+	 "present\\n\"); pciehp_handle_disable_request()/power fault: ctrl_err(ctrl, \"Slot(%s): Power "
+	 "fault\\n\"); ctrl_info is pci_info on the port under dev_fmt \"pciehp: \" (4.x: dev_info on "
+	 "the port service, \"pciehp 0000:00:1c.0:pcie004: Slot(0-1): Link Down\"); the GPU is the "
+	 "one below the port (probe.c's \"PCI bridge to %pR\" gives the port's buses)"},
 	/* Downstream port containment (drivers/pci/pcie/dpc.c): the port cut
 	 * the link below it off after an uncorrectable error; the device that
 	 * sent it is named (6.12 on) or its requester ID is (before). */
@@ -5311,6 +5334,72 @@ static void keep_host_gpus(const struct lx_kmsg *log, const struct lx_host *host
 	*ev = out;
 }
 
+/* The buses below port PORT, from the log's "pci 0000:00:07.0: PCI bridge
+ * to [bus 05-2e]" (drivers/pci/probe.c, setup-bus.c: the port's bus
+ * range); false when the log has no such line. */
+static bool port_buses(const struct lx_kmsg *log, const struct lx_host *host, const char *port,
+		       unsigned *lo, unsigned *hi)
+{
+	for (size_t i = 0; i < log->n; i++) {
+		const char *text = log->lines[i].text;
+		const char *at = strstr(text, ": PCI bridge to [bus ");
+		if (!at)
+			continue;
+		_cleanup_free_ char *dev = lx_xstrndup(text, (size_t)(at - text));
+		_cleanup_free_ char *pci = find_pci(dev, host);
+		if (!pci || strcmp(pci, port) != 0)
+			continue;
+		char *end = NULL;
+		unsigned long a = strtoul(at + strlen(": PCI bridge to [bus "), &end, 16);
+		unsigned long b = a;
+		if (end && *end == '-')
+			b = strtoul(end + 1, &end, 16);
+		if (!end || *end != ']' || b < a || b > 0xff)
+			continue;
+		*lo = (unsigned)a;
+		*hi = (unsigned)b;
+		return true;
+	}
+	return false;
+}
+
+/* A port's message (LX_KMSG_BEHIND_PORT): the one GPU the log shows on a
+ * bus below the port. */
+static void bind_behind_port(const struct lx_kmsg *log, const struct lx_host *host, struct events *ev)
+{
+	for (size_t e = 0; e < ev->n; e++) {
+		struct lx_kmsg_match *m = &ev->items[e];
+		const char *field = lx_kmsg_match_field(m, "port");
+		unsigned lo, hi;
+		if (m->pci || !(m->entry->flags & LX_KMSG_BEHIND_PORT) || !field)
+			continue;
+		_cleanup_free_ char *port = find_pci(field, host);
+		if (!port || !port_buses(log, host, port, &lo, &hi))
+			continue;
+		char *sole = NULL;
+		bool several = false;
+		for (size_t i = 0; i < log->n && !several; i++) {
+			char vendor[5] = "";
+			char *gpu = gpu_line_pci(log->lines[i].text, NULL, host);
+			if (!gpu)
+				gpu = enumerated_display(log->lines[i].text, vendor, host);
+			unsigned bus = gpu ? (unsigned)strtoul(strchr(gpu, ':') + 1, NULL, 16) : 0;
+			bool below = gpu && (!*vendor || gpu_vendor(vendor)) && strncmp(gpu, port, strcspn(port, ":")) == 0 &&
+				     bus >= lo && bus <= hi;
+			if (below && sole && strcmp(sole, gpu) != 0)
+				several = true;
+			if (below && !sole)
+				sole = gpu;
+			else
+				free(gpu);
+		}
+		if (!several)
+			m->pci = sole;
+		else
+			free(sole);
+	}
+}
+
 /* A PCI core message about any device (LX_KMSG_PCI_GPU) counts when the
  * log shows the device to be a GPU: a network card given to a VM is not
  * ours. */
@@ -5643,6 +5732,7 @@ int lx_kmsg_match_all(const struct lx_kmsg *log, const struct lx_host *host,
 	bind_owners(log, host, &raw, &owned);
 	bind_display_gpus(log, host, &owned);
 	bind_sole_gpu(log, host, &owned);
+	bind_behind_port(log, host, &owned);
 	keep_host_gpus(log, host, &owned);
 	keep_pci_gpus(log, host, &owned);
 	drop_announcements(&owned);

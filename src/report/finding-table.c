@@ -218,6 +218,8 @@ static const struct lx_finding_info infos[LX_FINDING_CODES_END] = {
 				       "an NVIDIA GPU was unbound while in use: the unbind waits"},
 	[LXG178_DISPLAY_OUTPUT_FAILED] = {"LXG178", LX_SEVERITY_WARNING,
 					  "a display output of a GPU failed (monitor, cable, MST dock, link, panel self refresh)"},
+	[LXG179_GPU_LINK_DOWN] = {"LXG179", LX_SEVERITY_ERROR,
+				  "the hotplug port above a GPU lost its link: the GPU left the bus"},
 	[LXG180_MODEL_STALE] = {"LXG180", LX_SEVERITY_WARNING,
 				"a node's published host model is from before its last boot"},
 	[LXG181_MODEL_UNDATED] = {"LXG181", LX_SEVERITY_INFO,

@@ -792,6 +792,9 @@ static const struct expect expects[] = {
 	{"aer-received-uncorrected-4x.log", "LXG152", E, "0000:03:00.0", "kind=Non-Fatal|requester_id=0300", NULL},
 	{"dpc-containment.log", "LXG152", E, "0000:03:00.0", "requester_id=0x0300", NULL},
 	{"dpc-containment-6x.log", "LXG152", E, "0000:41:00.0", "reason=ERR_FATAL", NULL},
+	/* filled from pciehp's format strings: the GPU below the port */
+	{"pciehp-link-down.log", "LXG179", E, "0000:07:00.0", "port=0000:00:07.0|slot=3|times=2", NULL},
+	{"pciehp-link-down-4x.log", "LXG179", E, "0000:06:00.0", "port=0000:00:1c.4|slot=8|what=Link Down", NULL},
 	{"aer-corrected-repeated.log", "LXG152", W, "0000:03:00.0", "times=12", NULL},
 	{"aer-received-alone.log", "LXG152", E, "0000:01:00.0", "kind=Fatal|times=1", NULL},
 	{"aer-corrected-port-only.log", "LXG152", W, "0000:01:00.0", "times=10", NULL},
@@ -1067,7 +1070,8 @@ static void test_wrapped_forms(void)
  * nothing (the kernel's enumeration line or a GPU driver's would). */
 static void test_pci_core_not_gpu(void)
 {
-	static const char *const logs[] = {"clean-pci-nic-d3cold.log", "pci-power-inaccessible-vfio.log"};
+	static const char *const logs[] = {"clean-pci-nic-d3cold.log", "pci-power-inaccessible-vfio.log",
+					   "clean-pciehp-dock.log"};
 	for (size_t i = 0; i < sizeof(logs) / sizeof(logs[0]); i++) {
 		struct lx_kmsg k;
 		struct lx_kmsg_matches m;
