@@ -1387,20 +1387,25 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 * the link below it off after an uncorrectable error; the device that
 	 * sent it is named (6.12 on) or its requester ID is (before). */
 	{"dpc-containment",
-	 "DPC:? containment event, status:0x[0-9a-fA-F]+( source:(0x[0-9a-fA-F]{1,4})|, (ERR_FATAL|"
-	 "ERR_NONFATAL) received from (" BDF "))",
+	 "([a-z0-9_-]+) (" BDF ")(:pcie[0-9]+)?: DPC:? containment event, status:0x[0-9a-fA-F]+( "
+	 "source:(0x[0-9a-fA-F]{1,4})|, (ERR_FATAL|ERR_NONFATAL) received from (" BDF ")|: ([A-Za-z ]+) "
+	 "detected)",
 	 LXG152_GPU_PCIE_AER, LX_SEVERITY_ERROR,
 	 "the PCIe port above the GPU cut its link off (downstream port containment) after an "
 	 "uncorrectable error the GPU sent: the GPU is gone from the bus until the port "
 	 "recovers the link and its driver the GPU, else until a reboot, for every container or VM "
 	 "holding it",
-	 FIX_AER, LX_KMSG_PCI_GPU, {{"gpu", 4}, {"requester_id", 2}, {"reason", 3}},
+	 FIX_AER, LX_KMSG_PCI_GPU | LX_KMSG_BEHIND_PORT,
+	 {{"gpu", 7}, {"requester_id", 5}, {"reason", 6}, {"reason", 8}, {"port", 2}},
 	 "drivers/pci/pcie/dpc.c dpc_process_error() (6.12 on): pci_warn(pdev, \"containment event, "
 	 "status:%#06x, %s received from %04x:%02x:%02x.%d\\n\", status, \"ERR_FATAL\" or "
 	 "\"ERR_NONFATAL\", ...) under dev_fmt \"DPC: \"; before: pci_info(pdev, \"containment event, "
 	 "status:%#06x source:%#06x\\n\", status, source) (4.x dpc_handler(): dev_info(\"DPC "
 	 "containment event, status:%#06x source:%#06x\\n\") on the port service device); the "
-	 "source, a requester ID, names the device (a port naming itself, or 0x0000, is no GPU)"},
+	 "source, a requester ID, names the device; 6.12 on, a containment the port triggered itself: "
+	 "\"containment event, status:%#06x: unmasked uncorrectable error detected\\n\" (or \"%s "
+	 "detected\" with RP PIO error, software trigger): then, as for a source of 0x0000 or the "
+	 "port's own, the GPU below the port (LX_KMSG_BEHIND_PORT)"},
 	{"aer-gpu-no-recovery",
 	 "(nvidia|amdgpu|i915|xe) (" BDF "): (AER: can't recover \\(no error_detected callback\\)|device "
 	 "has no AER-aware driver)",
@@ -4782,7 +4787,8 @@ static char *requester_pci(const char *id, const char *text, const struct lx_hos
 {
 	char *end = NULL;
 	unsigned long v = strtoul(id, &end, 16);
-	if (!end || end == id || *end || v > 0xffffUL)
+	/* 0: no source (DPC's own trigger) */
+	if (!end || end == id || *end || v == 0 || v > 0xffffUL)
 		return NULL;
 	_cleanup_free_ char *port = find_pci(text, NULL);
 	size_t d = port ? strcspn(port, ":") : 0;
@@ -5371,9 +5377,12 @@ static void bind_behind_port(const struct lx_kmsg *log, const struct lx_host *ho
 		struct lx_kmsg_match *m = &ev->items[e];
 		const char *field = lx_kmsg_match_field(m, "port");
 		unsigned lo, hi;
-		if (m->pci || !(m->entry->flags & LX_KMSG_BEHIND_PORT) || !field)
+		if (!(m->entry->flags & LX_KMSG_BEHIND_PORT) || !field)
 			continue;
 		_cleanup_free_ char *port = find_pci(field, host);
+		/* a device of its own, unless the port named itself */
+		if (m->pci && !(port && strcmp(m->pci, port) == 0))
+			continue;
 		if (!port || !port_buses(log, host, port, &lo, &hi))
 			continue;
 		char *sole = NULL;
@@ -5393,10 +5402,14 @@ static void bind_behind_port(const struct lx_kmsg *log, const struct lx_host *ho
 			else
 				free(gpu);
 		}
-		if (!several)
-			m->pci = sole;
-		else
+		if (several) {
 			free(sole);
+			sole = NULL;
+		}
+		if (sole || m->pci) {
+			free(m->pci);
+			m->pci = sole;
+		}
 	}
 }
 

@@ -792,6 +792,7 @@ static const struct expect expects[] = {
 	{"aer-received-uncorrected-4x.log", "LXG152", E, "0000:03:00.0", "kind=Non-Fatal|requester_id=0300", NULL},
 	{"dpc-containment.log", "LXG152", E, "0000:03:00.0", "requester_id=0x0300", NULL},
 	{"dpc-containment-6x.log", "LXG152", E, "0000:41:00.0", "reason=ERR_FATAL", NULL},
+	{"dpc-containment-uncor.log", "LXG152", E, "0000:01:00.0", "port=0000:00:01.1|reason=unmasked uncorrectable error", NULL},
 	/* filled from pciehp's format strings: the GPU below the port */
 	{"pciehp-link-down.log", "LXG179", E, "0000:07:00.0", "port=0000:00:07.0|slot=3|times=2", NULL},
 	{"pciehp-link-down-4x.log", "LXG179", E, "0000:06:00.0", "port=0000:00:1c.4|slot=8|what=Link Down", NULL},
