@@ -1341,12 +1341,14 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "the GPU's PCIe link reported an uncorrectable error ({kind}, {type}): the transaction was "
 	 "lost; the driver ({driver}) must recover the GPU or it is unusable until a reset (nvidia "
 	 "cannot: its GPU falls off the bus), for every container holding it",
-	 FIX_AER, LX_KMSG_PCI_GPU, {{"gpu", 2}, {"driver", 1}, {"kind", 5}, {"type", 6}},
+	 FIX_AER, LX_KMSG_PCI_GPU | LX_KMSG_BEHIND_PORT,
+	 {{"gpu", 2}, {"driver", 1}, {"kind", 5}, {"type", 6}, {"port", 2}},
 	 "drivers/pci/pcie/aer.c aer_print_error(): pci_err(dev, \"PCIe Bus Error: severity=%s, "
 	 "type=%s, (%s)\\n\", aer_error_severity_string[info->severity], ...) (\"Uncorrected "
 	 "(Fatal)\", \"Uncorrected (Non-Fatal)\"; 6.x: \"Uncorrectable (...)\"; 6.13 and later with "
 	 "\"AER: \" before it; before 4.16 \"id=%04x(%s)\"), on the line of the device that "
-	 "reported it"},
+	 "reported it; a port's own report (\"pcieport ...\": a Surprise Down, a malformed TLP it "
+	 "received) is the GPU's the log shows below that port"},
 	{"aer-received-uncorrected",
 	 "AER: (Multiple )?(Uncorrected|Uncorrectable) \\((Fatal|Non-Fatal)\\) error (message )?"
 	 "received(: id=([0-9a-fA-F]{4})|(:| from) (" BDF "))",
