@@ -1480,17 +1480,18 @@ static const struct lx_kmsg_entry catalogue[] = {
 	/* drm_wait_one_vblank(): a CRTC that stopped giving vblank interrupts
 	 * (a drm_WARN, so a WARNING follows it): commits waiting on it hang. */
 	{"drm-vblank-wait-timeout",
-	 "(([a-z0-9_-]+) (" BDF "): )?vblank wait timed out on crtc ([0-9]+)",
+	 "(([a-z0-9_-]+) (" BDF "): (\\[drm\\] )?)?vblank wait timed out on crtc ([0-9]+)",
 	 LXG175_DISPLAY_TIMEOUT, LX_SEVERITY_WARNING,
 	 "a GPU's display engine stopped signalling vblanks on crtc {crtc} (a vblank wait timed "
 	 "out): the screen froze or went dark and the commits waiting on it hang; a container's "
 	 "compute or transcoding on the GPU is not hit unless the GPU also hung (a ring timeout or "
 	 "an Xid in the same log)",
 	 FIX_DISPLAY,
-	 LX_KMSG_SOLE_GPU, {{"gpu", 3}, {"driver", 2}, {"crtc", 4}},
+	 LX_KMSG_SOLE_GPU, {{"gpu", 3}, {"driver", 2}, {"crtc", 5}},
 	 "drivers/gpu/drm/drm_vblank.c drm_wait_one_vblank(): drm_WARN(dev, !ret, \"vblank wait "
 	 "timed out on crtc %i\\n\", pipe) (before 5.x: WARN(ret == 0, \"vblank wait timed out on "
-	 "crtc %i\\n\", pipe), without the device)"},
+	 "crtc %i\\n\", pipe), without the device); drm_WARN's prefix is \"%s %s: [drm] \", the "
+	 "driver and the device"},
 	{"nvidia-drm-flip-timeout",
 	 "\\[(nvidia)-drm\\] \\[GPU ID 0x([0-9a-fA-F]+)\\]:? Flip event timeout on head ([0-9]+)",
 	 LXG175_DISPLAY_TIMEOUT, LX_SEVERITY_WARNING,

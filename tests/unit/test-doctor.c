@@ -442,6 +442,7 @@ static const struct expect expects[] = {
 	{"drm-flip-timeout.log", "LXG175", W, "0000:03:00.0", "driver=amdgpu|what=hw_done or flip_done|times=6", NULL},
 	{"drm-flip-timeout-old.log", "LXG175", W, NULL, "what=flip_done|times=4", NULL},
 	{"drm-vblank-wait-timeout.log", "LXG175", W, "0000:03:00.0", "driver=amdgpu|crtc=0", NULL},
+	{"drm-vblank-wait-timeout-drm-warn.log", "LXG175", W, "0000:00:02.0", "driver=i915|crtc=1", NULL},
 	/* the GPU from nvidia-drm's GPU ID: (domain << 16) | (bus << 8) | slot */
 	{"nvidia-drm-flip-timeout.log", "LXG175", W, "0000:08:00.0", "gpu_id=00000800|head=0", NULL},
 	{"nvidia-modeset-idle-timeout.log", "LXG175", W, NULL, "index=0|state=0x0000c67d:0:0:1051|times=3", NULL},
