@@ -1464,6 +1464,22 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "flip_done timed out\\n\"; drm_atomic_helper_commit_hw_done's waiters: \"[%s:%d:%s] commit "
 	 "wait timed out\\n\", \"flip_done timed out\\n\"; stall_checks(): drm_err(crtc->dev, "
 	 "\"[CRTC:%d:%s] cleanup_done timed out\\n\")"},
+	/* The same without the device, where the CRTC's name is i915's and
+	 * xe's ("pipe A"; amdgpu names them "crtc-0", nouveau "head-0"): the
+	 * log's Intel GPU, not its only one of any driver. */
+	{"drm-flip-timeout-old-intel",
+	 "(\\[drm:[a-z0-9_]+ \\[[a-z0-9_]+\\]\\] \\*ERROR\\* )?\\[(CRTC|PLANE):[0-9]+:(pipe [A-D]|plane "
+	 "[0-9]+[A-D]|[a-z ]+[A-D])\\] (hw_done|flip_done|cleanup_done|commit wait|vblank wait) timed out",
+	 LXG175_DISPLAY_TIMEOUT, LX_SEVERITY_WARNING,
+	 "the display engine of the Intel GPU did not complete a page flip on {crtc} ({what} timed "
+	 "out): the screen froze or went dark; a container's transcoding or compute on the GPU is not "
+	 "hit unless the GPU also hung (a GPU HANG in the same log)",
+	 FIX_DISPLAY,
+	 LX_KMSG_SOLE_INTEL, {{"what", 4}, {"crtc", 3}},
+	 "drivers/gpu/drm/drm_atomic_helper.c: DRM_ERROR(\"[CRTC:%d:%s] flip_done timed out\\n\") "
+	 "(4.x), WARN(!ret, \"[CRTC:%d:%s] vblank wait timed out\\n\") (every kernel), with i915's "
+	 "CRTC and plane names (intel_display.c: \"pipe %c\", \"plane %d%c\", \"primary %c\", "
+	 "\"sprite %c\", \"cursor %c\")"},
 	{"drm-flip-timeout-old",
 	 "(\\[drm:[a-z0-9_]+ \\[[a-z0-9_]+\\]\\] \\*ERROR\\* )?\\[(CRTC|PLANE|CONNECTOR):[0-9]+:[^]]+\\] "
 	 "(hw_done|flip_done|cleanup_done|commit wait|vblank wait) timed out",

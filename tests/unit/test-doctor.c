@@ -441,6 +441,7 @@ static const struct expect expects[] = {
 	 * screen, not the GPU's other engines) */
 	{"drm-flip-timeout.log", "LXG175", W, "0000:03:00.0", "driver=amdgpu|what=hw_done or flip_done|times=6", NULL},
 	{"drm-flip-timeout-old.log", "LXG175", W, NULL, "what=flip_done|times=4", NULL},
+	{"drm-flip-timeout-old-intel.log", "LXG175", W, "0000:00:02.0", "what=flip_done|crtc=pipe A", NULL},
 	{"drm-vblank-wait-timeout.log", "LXG175", W, "0000:03:00.0", "driver=amdgpu|crtc=0", NULL},
 	{"drm-vblank-wait-timeout-drm-warn.log", "LXG175", W, "0000:00:02.0", "driver=i915|crtc=1", NULL},
 	/* the GPU from nvidia-drm's GPU ID: (domain << 16) | (bus << 8) | slot */
