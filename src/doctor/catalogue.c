@@ -1408,6 +1408,19 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "\"containment event, status:%#06x: unmasked uncorrectable error detected\\n\" (or \"%s "
 	 "detected\" with RP PIO error, software trigger): then, as for a source of 0x0000 or the "
 	 "port's own, the GPU below the port (LX_KMSG_BEHIND_PORT)"},
+	/* The port's recovery of the link after an uncorrectable error failed:
+	 * the devices below stay cut off (the GPU the log shows below it). */
+	{"aer-recovery-failed",
+	 "([a-z0-9_-]+) (" BDF "): (AER: )?([Dd]evice recovery failed|subordinate device reset failed)",
+	 LXG152_GPU_PCIE_AER, LX_SEVERITY_ERROR,
+	 "the PCIe port above the GPU could not recover the link after an uncorrectable error "
+	 "({what}): the GPU stays cut off, unusable for every container or VM holding it until the "
+	 "host is rebooted",
+	 FIX_AER, LX_KMSG_PCI_GPU | LX_KMSG_BEHIND_PORT, {{"gpu", 2}, {"what", 4}, {"port", 2}},
+	 "drivers/pci/pcie/err.c pcie_do_recovery(): pci_info(bridge, \"device recovery failed\\n\"), "
+	 "pci_warn(bridge, \"subordinate device reset failed\\n\") under dev_fmt \"AER: \" (4.x "
+	 "aerdrv_core.c do_recovery(): dev_info(&dev->dev, \"AER: Device recovery failed\\n\")); printed "
+	 "on the port: the GPU is the one the log shows below it"},
 	{"aer-gpu-no-recovery",
 	 "(nvidia|amdgpu|i915|xe) (" BDF "): (AER: can't recover \\(no error_detected callback\\)|device "
 	 "has no AER-aware driver)",
