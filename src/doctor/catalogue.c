@@ -1284,6 +1284,20 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "delay - 1, reset_type) (before 6.x: \"not ready %dms after %s; giving up\\n\" with "
 	 "pci_warn), reset_type \"FLR\", \"AF_FLR\", \"PM D3hot->D0\", \"bus reset\", \"resume\", "
 	 "for whichever driver holds the device (vfio-pci, Xen's pciback, a GPU driver)"},
+	/* The port above the GPU waited for its link to come back after a
+	 * reset or resume, and it did not: the GPU below is gone. */
+	{"pci-link-not-active",
+	 "([a-z0-9_-]+) (" BDF "): Data Link Layer Link Active not set in ([0-9]+) msec",
+	 LXG176_PCI_UNRESPONSIVE, LX_SEVERITY_ERROR,
+	 "the PCIe link to the GPU did not come back within {ms} ms after a reset or resume (the port "
+	 "{port} above it waited): the GPU is gone from the bus, so its driver cannot use it and a VM "
+	 "or container holding it has no GPU",
+	 FIX_PCI_UNRESPONSIVE,
+	 LX_KMSG_PCI_GPU | LX_KMSG_BEHIND_PORT, {{"port", 2}, {"ms", 3}, {"driver", 1}},
+	 "drivers/pci/pci.c pci_bridge_wait_for_secondary_bus() (6.x): pci_info(dev, \"Data Link Layer "
+	 "Link Active not set in %d msec\\n\", delay); before, pcie_wait_for_link_delay(): "
+	 "pci_info(pdev, \"Data Link Layer Link Active not %s in 1000 msec\\n\") with \"set\"; "
+	 "printed on the port: the GPU is the one the log shows below it"},
 	/* The PM control register still reads D3 after the kernel wrote D0
 	 * (all ones: config space gone): the GPU stays off. A refusal to
 	 * enter a sleep state is left out (the device stays on). */

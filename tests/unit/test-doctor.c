@@ -508,6 +508,7 @@ static const struct expect expects[] = {
 	{"pci-power-inaccessible.log", "LXG176", E, "0000:01:00.0", "driver=nvidia|from=D3cold", NULL},
 	{"pci-power-inaccessible-5x.log", "LXG176", E, "0000:02:00.0", "driver=nvidia|from=D3cold", NULL},
 	/* filled from the PCI core's and vfio-pci's format strings */
+	{"pci-link-not-active.log", "LXG176", E, "0000:01:00.0", "port=0000:00:01.1|ms=1000", NULL},
 	{"pci-power-refused.log", "LXG176", E, "0000:0b:00.0", "driver=vfio-pci|from=D3", NULL},
 	{"pci-power-refused-6x.log", "LXG176", E, "0000:03:00.0", "driver=amdgpu|from=D3hot", NULL},
 	{"pci-flr-pending.log", "LXG176", W, "0000:41:00.0", "driver=vfio-pci|reset=function level reset", NULL},
