@@ -1454,11 +1454,12 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "the GPU's PCIe link keeps reporting corrected errors ({type}): the "
 	 "hardware corrected them, but a link this noisy (a riser, the slot, signal integrity, "
 	 "ASPM) often goes on to uncorrectable errors or a GPU that falls off the bus",
-	 FIX_AER_CORRECTED, LX_KMSG_PCI_GPU | LX_KMSG_REPEATED,
-	 {{"gpu", 2}, {"driver", 1}, {"type", 5}},
+	 FIX_AER_CORRECTED, LX_KMSG_PCI_GPU | LX_KMSG_REPEATED | LX_KMSG_BEHIND_PORT,
+	 {{"gpu", 2}, {"driver", 1}, {"type", 5}, {"port", 2}},
 	 "drivers/pci/pcie/aer.c aer_print_error(): pci_err/pci_warn(dev, \"PCIe Bus Error: "
 	 "severity=%s, type=%s, (%s)\\n\") with \"Corrected\" (6.x: \"Correctable\"); a finding "
-	 "only from LX_KMSG_REPEATED_MIN reports of one GPU on (a few at boot are common)"},
+	 "only from LX_KMSG_REPEATED_MIN reports of one GPU on (a few at boot are common); a port's own "
+	 "reports (the receiver of the GPU's link) are the GPU's the log shows below it"},
 	{"aer-received-corrected",
 	 "AER: (Multiple )?(Corrected|Correctable) error (message )?received(: id=([0-9a-fA-F]{4})|(:| "
 	 "from) (" BDF "))",

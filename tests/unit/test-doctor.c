@@ -794,6 +794,7 @@ static const struct expect expects[] = {
 	/* filled from the AER and DPC format strings: a requester ID decoded */
 	{"aer-received-uncorrected-4x.log", "LXG152", E, "0000:03:00.0", "kind=Non-Fatal|requester_id=0300", NULL},
 	{"aer-recovery-failed.log", "LXG152", E, "0000:01:00.0", "port=0000:00:01.1|what=subordinate device reset failed", NULL},
+	{"aer-corrected-port-storm.log", "LXG152", W, "0000:01:00.0", "port=0000:00:01.1|times=12", NULL},
 	{"aer-uncorrected-port.log", "LXG152", E, "0000:01:00.0", "kind=Fatal|port=0000:00:01.1", NULL},
 	{"dpc-containment.log", "LXG152", E, "0000:03:00.0", "requester_id=0x0300", NULL},
 	{"dpc-containment-6x.log", "LXG152", E, "0000:41:00.0", "reason=ERR_FATAL", NULL},
