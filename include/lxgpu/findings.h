@@ -155,6 +155,8 @@ enum lx_finding_code {
 	LXG182_MIGRATE_GPU_ABSENT, /* a GPU of the container is not on the target node */
 	LXG183_MIGRATE_GPU_NOT_NVIDIA, /* the GPU is there but not bound to nvidia (vfio-pci) */
 	LXG184_MIGRATE_OTHER_GPU, /* the config gives another GPU there (its minor differs) */
+	/* kernel log, continued (src/doctor/catalogue.c) */
+	LXG188_IOMMU_RMRR_REFUSED = 188, /* the IOMMU refuses a VM the GPU: the firmware's RMRR needs a 1:1 mapping */
 	/* NVIDIA vGPU hosts (kernel log) */
 	LXG190_VGPU_START_FAILED = 190, /* the vGPU host driver could not start or create a VM's vGPU */
 	LX_FINDING_CODES_END,

@@ -1081,6 +1081,27 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "dmar.c's interrupt remapping fault: pr_err(\"[INTR-REMAP] Request device [%02x:%02x.%d] "
 	 "fault index 0x%llx [fault reason 0x%02x] %s\\n\"); a requester at 00:02.0 that no line "
 	 "shows is the integrated GPU (LX_KMSG_INTEL_IGD)"},
+	/* vfio-pci's attach of a GPU to a VM's IOMMU domain, refused for the
+	 * firmware's reserved region (RMRR) that must stay mapped 1:1 */
+	{"iommu-rmrr-refused",
+	 "([a-z0-9_-]+) (" BDF "): (DMAR: )?(Device is ineligible for IOMMU domain attach due to platform "
+	 "RMRR requirement|Firmware has requested this device have a 1:1 IOMMU mapping, rejecting "
+	 "configuring the device without a 1:1 mapping)",
+	 LXG188_IOMMU_RMRR_REFUSED, LX_SEVERITY_ERROR,
+	 "the IOMMU refused to let {driver} give the GPU to a virtual machine: the system firmware "
+	 "reserved memory for this device that must stay mapped 1:1 (an ACPI DMAR RMRR, common on "
+	 "HPE ProLiant slots); the VM does not start (QEMU: \"vfio: failed to set iommu for "
+	 "container: Operation not permitted\"); containers on the host are not affected",
+	 "exclude the slot from the firmware's reserved regions (HPE: the slot exclusion of HPE's "
+	 "Scripting Toolkit, conrep with the RMRDS setting), move the card to a slot without an RMRR, "
+	 "update the system firmware; or give the GPU to containers on the host instead of to a VM",
+	 LX_KMSG_PCI_GPU, {{"gpu", 2}, {"driver", 1}},
+	 "drivers/iommu/intel/iommu.c intel_iommu_attach_device() (3.17 to 6.x): dev_warn(dev, "
+	 "\"Device is ineligible for IOMMU domain attach due to platform RMRR requirement.  Contact "
+	 "your platform vendor.\\n\") (its dev_fmt is pr_fmt, \"DMAR: \"); drivers/iommu/iommu.c "
+	 "__iommu_device_set_domain() (6.x): dev_warn(dev, \"Firmware has requested this device have "
+	 "a 1:1 IOMMU mapping, rejecting configuring the device without a 1:1 mapping. Contact your "
+	 "platform vendor.\\n\")"},
 	{"p2pdma-acs-redirect",
 	 /* "cannot be used for peer-to-peer DMA as ..." before kernel 5.10, the
 	  * shorter text since, "ACS blocks the direct P2P path" on the newest */

@@ -230,6 +230,8 @@ static const struct lx_finding_info infos[LX_FINDING_CODES_END] = {
 					   "the container's GPU is on the target node but not bound to nvidia"},
 	[LXG184_MIGRATE_OTHER_GPU] = {"LXG184", LX_SEVERITY_ERROR,
 				      "on the target node the config gives another GPU"},
+	[LXG188_IOMMU_RMRR_REFUSED] = {"LXG188", LX_SEVERITY_ERROR,
+				       "the IOMMU refuses a VM the GPU: the firmware requires a 1:1 mapping (RMRR)"},
 	[LXG190_VGPU_START_FAILED] = {"LXG190", LX_SEVERITY_ERROR,
 				      "the NVIDIA vGPU host driver could not start or create a VM's vGPU"},
 };

@@ -309,6 +309,7 @@ check "LXG177 a GPU unbound while in use: by hand (stop its holders, vfio-pci at
 check "LXG178 a display output failed: by hand (cable, adapter, monitor, dock firmware)" dcase LXG178 pve-intel-igpu drm-edid-invalid.log
 check "LXG190 a VM's vGPU did not start: by hand (nvidia-vgpu-mgr's log)" dcase LXG190 "$eight" vgpu-start-failed.log
 check "LXG179 the hotplug port above a GPU lost its link: by hand (cable, enclosure, firmware)" dcase LXG179 pve-amd-rocm pciehp-link-down.log
+check "LXG188 the IOMMU refuses the VM the GPU (RMRR): by hand (firmware slot exclusion)" dcase LXG188 pve-vfio-split iommu-rmrr-refused.log
 check "LXG155 the DMC's state was lost: by hand (linux-firmware, the kernel's own i915)" dcase LXG155 pve-intel-igpu intel-dmc-lost.log
 check "LXG157 no Intel driver takes the GPU: by hand (a newer kernel, force_probe)" dcase LXG157 pve-intel-igpu intel-not-supported.log
 check "LXG151 a GPU driver oops: by hand (reboot, another driver or kernel)" dcase LXG151 pve-amd-rocm gpu-driver-oops-old.log

@@ -269,6 +269,9 @@ static const struct expect expects[] = {
 	{"amd-vi-iotlb-timeout.log", "LXG113", E, "0000:0a:00.0", "event=IOTLB_INV_TIMEOUT", NULL},
 	{"amd-vi-completion-wait.log", "LXG113", E, "0000:0a:00.0", "times=2", NULL},
 	{"p2pdma-acs-redirect.log", "LXG114", W, "0000:34:00.0", NULL, NULL},
+	/* filled: the IOMMU refuses a VM the GPU (RMRR) */
+	{"iommu-rmrr-refused.log", "LXG188", E, "0000:07:00.0", "driver=vfio-pci", NULL},
+	{"iommu-rmrr-refused-6x.log", "LXG188", E, "0000:07:00.0", "driver=vfio-pci", NULL},
 	/* Logs of public reports read only after the catalogue was built
 	 * (the measurement of issue 20; README: the threads). RmInitAdapter's
 	 * code is (rm_init_status, NV_STATUS, line): osinit.c's enum and
