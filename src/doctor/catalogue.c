@@ -5380,14 +5380,15 @@ static void keep_host_gpus(const struct lx_kmsg *log, const struct lx_host *host
 		if (!keep && m->pci) {
 			for (size_t i = 0; i < log->n && !read; i++) {
 				char *pci = gpu_line_pci(log->lines[i].text, NULL, host);
-				/* a display device the kernel enumerated, of a saved
+				/* a GPU the log names otherwise (nvidia's Xid, the
+				 * kernel's enumeration of a display device), of a saved
 				 * log's machine (the host's own GPUs: by their driver) */
-				char vendor[5] = "";
-				if (!pci)
-					pci = enumerated_display(log->lines[i].text, vendor, host);
-				if (pci && *vendor && (!gpu_vendor(vendor) || lx_host_find_gpu_by_bdf(host, pci))) {
-					free(pci);
-					pci = NULL;
+				if (!pci) {
+					pci = gpu_mentioned_pci(log->lines[i].text, NULL, host);
+					if (pci && lx_host_find_gpu_by_bdf(host, pci)) {
+						free(pci);
+						pci = NULL;
+					}
 				}
 				if (pci && !lx_strv_contains(&driven, pci))
 					lx_strv_push(&driven, pci);

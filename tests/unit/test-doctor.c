@@ -1959,6 +1959,16 @@ static void test_gpu_only(void)
 	int_eq((long long)count_matches(&k, &host, &m), 0, "a root port at 00:02.0 is no GPU");
 	lx_kmsg_matches_free(&m);
 	lx_kmsg_free(&k);
+	/* a saved log whose only mention of the GPU is nvidia's Xid line */
+	parse("[ 100.1] NVRM: Xid (PCI:0000:3b:00): 31, pid=1234, name=python3, Ch 00000008\n"
+	      "[ 100.2] DMAR: [DMA Read NO_PASID] Request device [3b:00.0] fault addr 0x7c346000 [fault reason 0x06] PTE Read access is not set\n",
+	      &k);
+	got = count_matches(&k, &host, &m);
+	int_eq((long long)got, 2, "the Xid and the IOMMU fault of the GPU the Xid names");
+	if (got == 2)
+		str_eq(m.items[1].pci, "0000:3b:00.0", "the IOMMU fault's GPU");
+	lx_kmsg_matches_free(&m);
+	lx_kmsg_free(&k);
 }
 
 /* The text forms a user pastes, each read down to the message. */
