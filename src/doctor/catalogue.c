@@ -5373,6 +5373,7 @@ static void keep_host_gpus(const struct lx_kmsg *log, const struct lx_host *host
 	struct events out = {0};
 	struct lx_strv driven = {0};
 	bool read = false;
+	int igd = -1; /* whether 0000:00:02.0 is the integrated GPU: not asked yet */
 	for (size_t e = 0; e < ev->n; e++) {
 		struct lx_kmsg_match *m = &ev->items[e];
 		bool keep = !(m->entry->flags & LX_KMSG_GPU_ONLY) || names_nvidia_device(log->lines[m->first].text) ||
@@ -5395,9 +5396,13 @@ static void keep_host_gpus(const struct lx_kmsg *log, const struct lx_host *host
 				free(pci);
 			}
 			read = true;
-			keep = lx_strv_contains(&driven, m->pci) ||
-			       ((m->entry->flags & LX_KMSG_INTEL_IGD) && !hosts_log(log, host, ev) &&
-				intel_igd(log, host, m->pci));
+			keep = lx_strv_contains(&driven, m->pci);
+			/* asked once per log: a storm of faults reads it once */
+			if (!keep && (m->entry->flags & LX_KMSG_INTEL_IGD) && strcmp(m->pci, "0000:00:02.0") == 0) {
+				if (igd < 0)
+					igd = !hosts_log(log, host, ev) && intel_igd(log, host, m->pci);
+				keep = igd;
+			}
 		}
 		if (keep)
 			events_push(&out, m);
@@ -5438,48 +5443,67 @@ static bool port_buses(const struct lx_kmsg *log, const struct lx_host *host, co
 	return false;
 }
 
+/* The one GPU the log shows on a bus below PORT; NULL for none or several. */
+static char *gpu_below_port(const struct lx_kmsg *log, const struct lx_host *host, const char *port)
+{
+	unsigned lo, hi;
+	if (!port_buses(log, host, port, &lo, &hi))
+		return NULL;
+	char *sole = NULL;
+	bool several = false;
+	for (size_t i = 0; i < log->n && !several; i++) {
+		char vendor[5] = "";
+		char *gpu = gpu_line_pci(log->lines[i].text, NULL, host);
+		if (!gpu)
+			gpu = enumerated_display(log->lines[i].text, vendor, host);
+		unsigned bus = gpu ? (unsigned)strtoul(strchr(gpu, ':') + 1, NULL, 16) : 0;
+		bool below = gpu && (!*vendor || gpu_vendor(vendor)) && strncmp(gpu, port, strcspn(port, ":")) == 0 &&
+			     bus >= lo && bus <= hi;
+		if (below && sole && strcmp(sole, gpu) != 0)
+			several = true;
+		if (below && !sole)
+			sole = gpu;
+		else
+			free(gpu);
+	}
+	if (several) {
+		free(sole);
+		sole = NULL;
+	}
+	return sole;
+}
+
 /* A port's message (LX_KMSG_BEHIND_PORT): the one GPU the log shows on a
  * bus below the port. */
 static void bind_behind_port(const struct lx_kmsg *log, const struct lx_host *host, struct events *ev)
 {
+	/* the last port's answer: a storm of one port's messages reads the
+	 * log once */
+	char *last_port = NULL, *last_gpu = NULL;
 	for (size_t e = 0; e < ev->n; e++) {
 		struct lx_kmsg_match *m = &ev->items[e];
 		const char *field = lx_kmsg_match_field(m, "port");
-		unsigned lo, hi;
 		if (!(m->entry->flags & LX_KMSG_BEHIND_PORT) || !field)
 			continue;
 		_cleanup_free_ char *port = find_pci(field, host);
 		/* a device of its own, unless the port named itself */
 		if (m->pci && !(port && strcmp(m->pci, port) == 0))
 			continue;
-		if (!port || !port_buses(log, host, port, &lo, &hi))
+		if (!port)
 			continue;
-		char *sole = NULL;
-		bool several = false;
-		for (size_t i = 0; i < log->n && !several; i++) {
-			char vendor[5] = "";
-			char *gpu = gpu_line_pci(log->lines[i].text, NULL, host);
-			if (!gpu)
-				gpu = enumerated_display(log->lines[i].text, vendor, host);
-			unsigned bus = gpu ? (unsigned)strtoul(strchr(gpu, ':') + 1, NULL, 16) : 0;
-			bool below = gpu && (!*vendor || gpu_vendor(vendor)) && strncmp(gpu, port, strcspn(port, ":")) == 0 &&
-				     bus >= lo && bus <= hi;
-			if (below && sole && strcmp(sole, gpu) != 0)
-				several = true;
-			if (below && !sole)
-				sole = gpu;
-			else
-				free(gpu);
+		if (!last_port || strcmp(last_port, port) != 0) {
+			free(last_port);
+			free(last_gpu);
+			last_port = lx_xstrdup(port);
+			last_gpu = gpu_below_port(log, host, port);
 		}
-		if (several) {
-			free(sole);
-			sole = NULL;
-		}
-		if (sole || m->pci) {
+		if (last_gpu || m->pci) {
 			free(m->pci);
-			m->pci = sole;
+			m->pci = last_gpu ? lx_xstrdup(last_gpu) : NULL;
 		}
 	}
+	free(last_port);
+	free(last_gpu);
 }
 
 /* A PCI core message about any device (LX_KMSG_PCI_GPU) counts when the
