@@ -5293,20 +5293,21 @@ static char *display_gpu_line(const char *text, const char *vendor, const struct
 	return ours ? pci : NULL;
 }
 
-/* Whether the log shows the device PCI to be a GPU: a GPU driver's line
- * names it, or the kernel enumerated it as a display device of NVIDIA,
- * AMD or Intel. */
-static bool log_shows_gpu(const struct lx_kmsg *log, const struct lx_host *host, const char *pci)
+/* The devices the log shows to be GPUs: a GPU driver's line names them,
+ * or the kernel enumerated them as display devices of NVIDIA, AMD or
+ * Intel. Read once for all messages that ask (a storm of a port's AER
+ * reports would read the log once per report). */
+static void gpus_shown(const struct lx_kmsg *log, const struct lx_host *host, struct lx_strv *shown)
 {
 	for (size_t i = 0; i < log->n; i++) {
 		char vendor[5] = "";
-		_cleanup_free_ char *gpu = gpu_line_pci(log->lines[i].text, NULL, host);
+		char *gpu = gpu_line_pci(log->lines[i].text, NULL, host);
 		if (!gpu)
 			gpu = enumerated_display(log->lines[i].text, vendor, host);
-		if (gpu && strcmp(gpu, pci) == 0 && (!*vendor || gpu_vendor(vendor)))
-			return true;
+		if (gpu && (!*vendor || gpu_vendor(vendor)) && !lx_strv_contains(shown, gpu))
+			lx_strv_push(shown, gpu);
+		free(gpu);
 	}
-	return false;
 }
 
 /* Whether the host's driver of GPU PCI is a GPU driver (not vfio-pci):
@@ -5443,34 +5444,25 @@ static bool port_buses(const struct lx_kmsg *log, const struct lx_host *host, co
 	return false;
 }
 
-/* The one GPU the log shows on a bus below PORT; NULL for none or several. */
-static char *gpu_below_port(const struct lx_kmsg *log, const struct lx_host *host, const char *port)
+/* The one GPU of SHOWN (gpus_shown()) on a bus below PORT; NULL for none
+ * or several. */
+static char *gpu_below_port(const struct lx_kmsg *log, const struct lx_host *host, const struct lx_strv *shown,
+			    const char *port)
 {
 	unsigned lo, hi;
 	if (!port_buses(log, host, port, &lo, &hi))
 		return NULL;
-	char *sole = NULL;
-	bool several = false;
-	for (size_t i = 0; i < log->n && !several; i++) {
-		char vendor[5] = "";
-		char *gpu = gpu_line_pci(log->lines[i].text, NULL, host);
-		if (!gpu)
-			gpu = enumerated_display(log->lines[i].text, vendor, host);
-		unsigned bus = gpu ? (unsigned)strtoul(strchr(gpu, ':') + 1, NULL, 16) : 0;
-		bool below = gpu && (!*vendor || gpu_vendor(vendor)) && strncmp(gpu, port, strcspn(port, ":")) == 0 &&
-			     bus >= lo && bus <= hi;
-		if (below && sole && strcmp(sole, gpu) != 0)
-			several = true;
-		if (below && !sole)
-			sole = gpu;
-		else
-			free(gpu);
+	const char *sole = NULL;
+	for (size_t g = 0; g < shown->n; g++) {
+		const char *gpu = shown->items[g];
+		unsigned bus = (unsigned)strtoul(strchr(gpu, ':') + 1, NULL, 16);
+		if (strncmp(gpu, port, strcspn(port, ":")) != 0 || bus < lo || bus > hi)
+			continue;
+		if (sole)
+			return NULL; /* several */
+		sole = gpu;
 	}
-	if (several) {
-		free(sole);
-		sole = NULL;
-	}
-	return sole;
+	return sole ? lx_xstrdup(sole) : NULL;
 }
 
 /* A port's message (LX_KMSG_BEHIND_PORT): the one GPU the log shows on a
@@ -5480,6 +5472,8 @@ static void bind_behind_port(const struct lx_kmsg *log, const struct lx_host *ho
 	/* the last port's answer: a storm of one port's messages reads the
 	 * log once */
 	char *last_port = NULL, *last_gpu = NULL;
+	struct lx_strv shown = {0};
+	bool read = false;
 	for (size_t e = 0; e < ev->n; e++) {
 		struct lx_kmsg_match *m = &ev->items[e];
 		const char *field = lx_kmsg_match_field(m, "port");
@@ -5495,7 +5489,10 @@ static void bind_behind_port(const struct lx_kmsg *log, const struct lx_host *ho
 			free(last_port);
 			free(last_gpu);
 			last_port = lx_xstrdup(port);
-			last_gpu = gpu_below_port(log, host, port);
+			if (!read)
+				gpus_shown(log, host, &shown);
+			read = true;
+			last_gpu = gpu_below_port(log, host, &shown, port);
 		}
 		if (last_gpu || m->pci) {
 			free(m->pci);
@@ -5504,6 +5501,7 @@ static void bind_behind_port(const struct lx_kmsg *log, const struct lx_host *ho
 	}
 	free(last_port);
 	free(last_gpu);
+	lx_strv_free(&shown);
 }
 
 /* A PCI core message about any device (LX_KMSG_PCI_GPU) counts when the
@@ -5512,13 +5510,20 @@ static void bind_behind_port(const struct lx_kmsg *log, const struct lx_host *ho
 static void keep_pci_gpus(const struct lx_kmsg *log, const struct lx_host *host, struct events *ev)
 {
 	struct events out = {0};
+	struct lx_strv shown = {0};
+	bool read = false;
 	for (size_t e = 0; e < ev->n; e++) {
 		struct lx_kmsg_match *m = &ev->items[e];
-		if ((m->entry->flags & LX_KMSG_PCI_GPU) && !(m->pci && log_shows_gpu(log, host, m->pci)))
+		if ((m->entry->flags & LX_KMSG_PCI_GPU) && m->pci && !read) {
+			gpus_shown(log, host, &shown);
+			read = true;
+		}
+		if ((m->entry->flags & LX_KMSG_PCI_GPU) && !(m->pci && lx_strv_contains(&shown, m->pci)))
 			match_clear(m);
 		else
 			events_push(&out, m);
 	}
+	lx_strv_free(&shown);
 	free(ev->items);
 	*ev = out;
 }
