@@ -34,6 +34,13 @@
  * and Mellanox's GPUDirect module of the same driver, nv_peer_mem */
 #define NVIDIA_MODULE "(nvidia[a-z0-9_-]*|nv_peer_mem)"
 
+/* Intel's and AMD's drivers enlarge the VRAM BAR themselves at probe and
+ * say only at info level when they cannot: the GPU goes on with a small
+ * BAR (256 MiB), which Arc's media and compute stacks do not work with. */
+#define FIX_SMALL_BAR                                                                               \
+	"enable Resizable BAR (and Above 4G Decoding) in the firmware setup; in a VM give the guest a " \
+	"64-bit MMIO window large enough for the BAR (QEMU/Proxmox: a q35 machine and a larger "     \
+	"64-bit PCI hole), or add pci=realloc to the kernel command line"
 #define FIX_ENROLL                                                                                 \
 	"enroll the key the module is signed with (DKMS: mokutil --import /var/lib/dkms/mok.pub, "  \
 	"or /var/lib/shim-signed/mok/MOK.der; reboot and confirm in MokManager), use the "          \
@@ -417,6 +424,30 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "kernel-open/nvidia/nv-pci.c nv_resize_pcie_bars(): nv_printf(NV_DBG_ERRORS, \"NVRM: FATAL: "
 	 "Failed to re-allocate BAR1.\\n\"), then nv_pci_probe(): nv_printf(NV_DBG_ERRORS, \"NVRM: Fatal "
 	 "Error while attempting to resize PCIe BARs.\\n\") and the probe fails"},
+	{"gpu-bar-resize-refused",
+	 "(xe|i915) (" BDF "): (\\[drm\\] )?(Can't resize (VRAM|LMEM) BAR - platform support is missing|"
+	 "Failed to resize BAR[0-9]+ to [0-9]+Mi?B? \\(([^)]*)\\)|Using a reduced BAR size of [0-9]+MiB)",
+	 LXG105_BAR_RESIZE_FAILED, LX_SEVERITY_WARNING,
+	 "the {driver} driver could not enlarge the GPU's VRAM BAR ({what}): the GPU runs with a small "
+	 "BAR, through which the CPU sees only part of its memory: Intel Arc's media and compute "
+	 "stacks (transcoding in Jellyfin or Plex containers, Level Zero, OpenVINO) fail or crawl",
+	 FIX_SMALL_BAR, 0, {{"gpu", 2}, {"driver", 1}, {"what", 4}},
+	 "drivers/gpu/drm/xe/xe_vram.c xe_vram_resize_bar() (6.8-6.14 xe_mmio.c): drm_info(\"Can't "
+	 "resize VRAM BAR - platform support is missing. Consider enabling 'Resizable BAR' support in "
+	 "your BIOS\\n\"), resize_bar(): drm_info(\"Failed to resize BAR%d to %dM (%pe). Consider "
+	 "enabling 'Resizable BAR' support in your BIOS\\n\") (7.0's xe_pci_rebar.c prints MiB); "
+	 "drivers/gpu/drm/i915/gt/intel_region_lmem.c i915_resize_lmem_bar(): drm_info(\"Can't resize "
+	 "LMEM BAR - platform support is missing\\n\"), setup_lmem(): drm_info(\"Using a reduced BAR "
+	 "size of %lluMiB. Consider enabling 'Resizable BAR' or similar, if available in the BIOS.\\n\")"},
+	{"amdgpu-bar-resize-refused",
+	 "amdgpu (" BDF "): (amdgpu: )?(Not enough PCI address space for a large BAR|Problem resizing BAR0 "
+	 "\\((-?[0-9]+)\\))",
+	 LXG105_BAR_RESIZE_FAILED, LX_SEVERITY_WARNING,
+	 "amdgpu could not enlarge the GPU's VRAM BAR ({what}): the GPU runs with a small BAR, through "
+	 "which the CPU sees only part of its memory: ROCm and peer-to-peer transfers slow down",
+	 FIX_SMALL_BAR, 0, {{"gpu", 1}, {"what", 3}},
+	 "drivers/gpu/drm/amd/amdgpu/amdgpu_device.c amdgpu_device_resize_fb_bar(): dev_info(\"Not "
+	 "enough PCI address space for a large BAR.\"), dev_err(\"Problem resizing BAR0 (%d).\")"},
 	{"gsp-firmware-missing", "NVRM: RmFetchGspRmImages: No firmware image found",
 	 LXG107_GSP_FIRMWARE_MISSING, LX_SEVERITY_ERROR,
 	 "the GSP firmware of the loaded module's version is not on disk (/lib/firmware/nvidia/<version>): "

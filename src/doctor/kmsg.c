@@ -261,6 +261,21 @@ static const char *skip_level(const char *s)
 	return s;
 }
 
+/* A log pasted into an issue or a forum post: markdown's quote markers
+ * ("> ", nested "> > "), and inline-code backticks or a fence fused to a
+ * line ("`[  12.3] ...", "```[ 0.0] ...") are the page's, not the log's. */
+static const char *skip_paste_marks(const char *s)
+{
+	for (;;) {
+		if (*s == '>')
+			s += 1 + (s[1] == ' ');
+		else if (*s == '`')
+			s++;
+		else
+			return s;
+	}
+}
+
 static bool is_boot_separator(const char *raw)
 {
 	return lx_str_starts_with(raw, "-- Boot ") || lx_str_starts_with(raw, "-- Reboot --");
@@ -462,11 +477,12 @@ void lx_kmsg_parse_text(const char *name, const char *text, size_t len, struct l
 			free(raw);
 			continue;
 		}
-		bool indented = raw[0] == ' ' || raw[0] == '\t';
-		_cleanup_free_ char *unwrapped = unwrap_quoted(raw);
+		const char *body = skip_paste_marks(raw);
+		bool indented = body[0] == ' ' || body[0] == '\t';
+		_cleanup_free_ char *unwrapped = unwrap_quoted(body);
 		if (unwrapped)
 			indented = false;
-		const char *msg = unwrapped ? unwrapped : raw;
+		const char *msg = unwrapped ? unwrapped : body;
 		while (*msg == ' ' || *msg == '\t')
 			msg++;
 		msg = skip_kmsg_header(msg);
@@ -477,7 +493,7 @@ void lx_kmsg_parse_text(const char *name, const char *text, size_t len, struct l
 		msg = skip_kernel_tag(msg);
 		msg = skip_bracket_stamp(msg); /* "kernel: [   20.5] ..." of syslog */
 		/* An indented line that had a stamp of its own is a new message. */
-		bool continuation = indented && msg == raw + strspn(raw, " \t") && out->n > 0;
+		bool continuation = indented && msg == body + strspn(body, " \t") && out->n > 0;
 		if (!continuation && lx_str_starts_with(msg, "Linux version ") && seen_any) {
 			drop_lines(out);
 			out->boots++;

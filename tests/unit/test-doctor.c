@@ -110,6 +110,11 @@ static const struct expect expects[] = {
 	{"pci-bar-no-space.log", "LXG104", W, "0000:48:00.0", "bar=0|size=0x800000000", NULL},
 	{"pci-bar-no-space-old.log", "LXG104", W, "0000:01:00.0", "bar=1|size=0x400000000|times=2", NULL},
 	{"bar-resize-no-space.log", "LXG105", W, NULL, NULL, NULL},
+	/* xe, i915 and amdgpu: a VRAM BAR left small (info-level lines) */
+	{"gpu-bar-resize-refused-xe.log", "LXG105", W, "0000:07:00.0", "driver=xe|what=Failed to resize BAR2 to 16384M (-ENOSPC)", NULL},
+	{"gpu-bar-resize-refused-i915.log", "LXG105", W, "0000:03:00.0", "driver=i915|times=2", NULL},
+	{"gpu-bar-resize-refused-amdgpu.log", "LXG105", W, "0000:0c:00.0",
+	 "what=Not enough PCI address space for a large BAR", NULL},
 	{"bar-resize-failed.log", "LXG105", W, NULL, "error=-28", NULL},
 	/* GSP */
 	{"gsp-firmware-missing.log", "LXG107", E, NULL, NULL, NULL},
@@ -1071,6 +1076,15 @@ static void test_wrapped_forms(void)
 		    "LXG106", NULL, NULL, "journalctl -o json: a \\u2019 apostrophe is the kernel's '");
 	one_finding("[    5.120000] NVRM: Can\xe2\x80\x99t find an IRQ for your NVIDIA card!\n", "LXG106", NULL, NULL,
 		    "a typographic apostrophe (U+2019) in a pasted line");
+	/* a paste's markdown quote marker or inline-code backtick before the
+	 * stamp: the quoted line still names the GPU the unquoted lines
+	 * about it leave out (kfsp's boot failure has no address) */
+	one_finding("> [    4.211873] nvidia 0000:00:16.0: enabling device (0000 -> 0002)\n"
+		    "[73750.262579] NVRM: kfspSendBootCommands_GH100: FSP boot cmds failed. RM cannot boot.\n",
+		    "LXG108", "0000:00:16.0", "step=FSP boot cmds failed",
+		    "a line quoted with '> ' names the GPU of the NVRM lines without an address");
+	one_finding("> > `[  812.400211] NVRM: Xid (PCI:0000:65:00): 79, pid=1220, GPU has fallen off the bus.`\n",
+		    "LXG109", "0000:65:00.0", NULL, "nested quote markers and a backtick fused to the stamp");
 }
 
 /* An old-form power-management callback line names its driver, not its
@@ -1732,7 +1746,8 @@ static char *catalogue_doc(void)
 		    "journalctl's `>`-cut lines) is matched as one line. A kernel line inside a log\n"
 		    "shipper's quoted field (logfmt `msg=\"...\"`, `journalctl -o json`'s `MESSAGE`)\n"
 		    "is read with its escapes undone (`\\n` a new line of the message), typographic\n"
-		    "apostrophes as the kernel's `'`; an Xid whose address the poster elided still\n"
+		    "apostrophes as the kernel's `'`, a paste's markdown quote markers (`> `) and\n"
+		    "inline-code backticks before a line's stamp dropped; an Xid whose address the poster elided still\n"
 		    "counts, its GPU unknown (`logged_gpu`: the address as written). Fields are the pattern's\n"
 		    "subexpressions (field = group number). Flags: `gpu` counts only when the line\n"
 		    "names a GPU that the host drives with a GPU driver (not vfio-pci), that a GPU\n"
