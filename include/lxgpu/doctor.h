@@ -145,10 +145,6 @@ enum {
 	 * row of the same code that says more about the same GPU (nvidia's
 	 * "probe routine was not called", "already bound to nouveau"). */
 	LX_KMSG_FALLBACK = 1u << 13,
-	/* Counts only when it repeats: a finding of its row whose messages
-	 * came fewer than LX_KMSG_REPEATED_MIN times (and nothing worse joined
-	 * it) is dropped (corrected PCIe errors: a few at boot are common). */
-	LX_KMSG_REPEATED = 1u << 14,
 	/* A message that announces the next one about the same device (AER's
 	 * port: "error received: 0000:01:00.0", then the device's own "PCIe Bus
 	 * Error" line): no event of its own when that next line is a message
@@ -176,13 +172,12 @@ enum {
 };
 /* The rows whose lines without an address are the log's only GPU of a driver. */
 #define LX_KMSG_SOLE_ANY (LX_KMSG_SOLE_AMDGPU | LX_KMSG_SOLE_GPU | LX_KMSG_SOLE_INTEL | LX_KMSG_SOLE_NVIDIA)
-#define LX_KMSG_REPEATED_MIN 10
 /* A row whose single message is noise a working machine prints (one DP
  * AUX transfer that timed out, a FIFO underrun): its messages about one
  * GPU with one key (the row's first field: an AUX channel, a driver)
  * count only when they came at least N times in the boot; fewer are no
- * event, and they never join another row's finding. N (1-255) in the
- * flags' top byte. */
+ * event, and they never join another row's finding (corrected PCIe
+ * errors: a few at boot are common). N (1-255) in the flags' top byte. */
 #define LX_KMSG_REPEATS(n) ((unsigned)(n) << 24)
 #define LX_KMSG_REPEATS_OF(flags) ((unsigned)(flags) >> 24)
 

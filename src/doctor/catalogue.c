@@ -1506,11 +1506,11 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "the GPU's PCIe link keeps reporting corrected errors ({type}): the "
 	 "hardware corrected them, but a link this noisy (a riser, the slot, signal integrity, "
 	 "ASPM) often goes on to uncorrectable errors or a GPU that falls off the bus",
-	 FIX_AER_CORRECTED, LX_KMSG_PCI_GPU | LX_KMSG_REPEATED | LX_KMSG_BEHIND_PORT,
+	 FIX_AER_CORRECTED, LX_KMSG_PCI_GPU | LX_KMSG_REPEATS(10) | LX_KMSG_BEHIND_PORT,
 	 {{"gpu", 2}, {"driver", 1}, {"type", 5}, {"port", 2}},
 	 "drivers/pci/pcie/aer.c aer_print_error(): pci_err/pci_warn(dev, \"PCIe Bus Error: "
 	 "severity=%s, type=%s, (%s)\\n\") with \"Corrected\" (6.x: \"Correctable\"); a finding "
-	 "only from LX_KMSG_REPEATED_MIN reports of one GPU on (a few at boot are common); a port's own "
+	 "only from ten reports of one GPU on (a few at boot are common); a port's own "
 	 "reports (the receiver of the GPU's link) are the GPU's the log shows below it"},
 	{"aer-received-corrected",
 	 "AER: (Multiple )?(Corrected|Correctable) error (message )?received(: id=([0-9a-fA-F]{4})|(:| "
@@ -1519,12 +1519,12 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "the GPU's PCIe link keeps reporting corrected errors: the hardware "
 	 "corrected them, but a link this noisy (a riser, the slot, signal integrity, ASPM) often "
 	 "goes on to uncorrectable errors or a GPU that falls off the bus",
-	 FIX_AER_CORRECTED, LX_KMSG_PCI_GPU | LX_KMSG_REPEATED | LX_KMSG_ANNOUNCES,
+	 FIX_AER_CORRECTED, LX_KMSG_PCI_GPU | LX_KMSG_REPEATS(10) | LX_KMSG_ANNOUNCES,
 	 {{"gpu", 7}, {"requester_id", 5}},
 	 "drivers/pci/pcie/aer.c: pci_info(dev, \"%s%s error received: %04x:%02x:%02x.%d\\n\") "
 	 "with \"Corrected\"; 6.x: \"%s%s error message received from %s\\n\" with "
 	 "\"Correctable\"; before 4.16 \"AER: %s%s error received: id=%04x\\n\"; a finding only from "
-	 "LX_KMSG_REPEATED_MIN reports of one GPU on"},
+	 "ten reports of one GPU on"},
 	/* The display engine, any GPU driver (drm_atomic_helper.c, nvidia-drm,
 	 * nvidia-modeset): page flips that never complete freeze or blank the
 	 * screen; rendering, compute and video engines are separate. */
@@ -5774,29 +5774,6 @@ static void drop_rare(struct events *ev)
 	ev->n = kept;
 }
 
-/* LX_KMSG_REPEATED: a finding that came fewer than LX_KMSG_REPEATED_MIN
- * times, with nothing worse than its row joined to it, is no finding. */
-static void drop_unrepeated(struct lx_kmsg_matches *m)
-{
-	size_t *to = lx_xcalloc(m->n ? m->n : 1, sizeof(*to)); /* 1 + its new index, 0: dropped */
-	size_t kept = 0;
-	for (size_t k = 0; k < m->n; k++) {
-		struct lx_kmsg_match *it = &m->items[k];
-		if ((it->entry->flags & LX_KMSG_REPEATED) && it->count < LX_KMSG_REPEATED_MIN &&
-		    it->severity <= it->entry->severity) {
-			match_clear(it);
-			continue;
-		}
-		m->items[kept] = *it;
-		to[k] = ++kept;
-	}
-	for (size_t k = 0; k < kept; k++)
-		if (m->items[k].cause)
-			m->items[k].cause = to[m->items[k].cause - 1];
-	m->n = kept;
-	free(to);
-}
-
 /* The first row that matches the message at line i (no oops row when
  * no_oops): false when none does. */
 static bool match_line(const struct lx_kmsg *log, const struct lx_host *host, size_t i,
@@ -5926,7 +5903,6 @@ int lx_kmsg_match_all(const struct lx_kmsg *log, const struct lx_host *host,
 		if (out->items[k].cause)
 			out->items[k].cause = map[out->items[k].cause - 1] + 1;
 	free(map);
-	drop_unrepeated(out);
 	for (size_t e = 0; e < raw.n; e++)
 		match_clear(&raw.items[e]);
 	free(raw.items);

@@ -111,7 +111,8 @@ static const struct expect expects[] = {
 	{"pci-bar-no-space-old.log", "LXG104", W, "0000:01:00.0", "bar=1|size=0x400000000|times=2", NULL},
 	{"bar-resize-no-space.log", "LXG105", W, NULL, NULL, NULL},
 	/* xe, i915 and amdgpu: a VRAM BAR left small (info-level lines) */
-	{"gpu-bar-resize-refused-xe.log", "LXG105", W, "0000:07:00.0", "driver=xe|what=Failed to resize BAR2 to 16384M (-ENOSPC)", NULL},
+	{"gpu-bar-resize-refused-xe.log", "LXG105", W, "0000:07:00.0",
+	 "driver=xe|what=Failed to resize BAR2 to 16384M (-ENOSPC)", NULL},
 	{"gpu-bar-resize-refused-i915.log", "LXG105", W, "0000:03:00.0", "driver=i915|times=2", NULL},
 	{"gpu-bar-resize-refused-amdgpu.log", "LXG105", W, "0000:0c:00.0",
 	 "what=Not enough PCI address space for a large BAR", NULL},
@@ -1708,12 +1709,12 @@ static char *md_cell(const char *s)
 
 static const char *flag_names(unsigned fl, char *buf, size_t len)
 {
-	snprintf(buf, len, "%s%s%s%s%s%s%s%s%s%s%s", fl & LX_KMSG_GPU_ONLY ? "gpu " : "",
+	snprintf(buf, len, "%s%s%s%s%s%s%s%s%s%s", fl & LX_KMSG_GPU_ONLY ? "gpu " : "",
 		 fl & LX_KMSG_NVIDIA_MISSING ? "no-nvidia " : "", fl & LX_KMSG_NEEDS_CAUSE ? "cause " : "",
 		 fl & LX_KMSG_OWNER_FROM_LOG ? "owner " : "", fl & LX_KMSG_SOLE_ANY ? "sole " : "",
 		 fl & LX_KMSG_UNLESS_DRIVEN ? "driven " : "", fl & LX_KMSG_OOPS ? "oops " : "",
-		 fl & LX_KMSG_FALLBACK ? "fallback " : "", fl & LX_KMSG_REPEATED ? "repeated " : "",
-		 fl & LX_KMSG_ANNOUNCES ? "announces " : "", fl & LX_KMSG_EDID_DUMP ? "edid-dump " : "");
+		 fl & LX_KMSG_FALLBACK ? "fallback " : "", fl & LX_KMSG_ANNOUNCES ? "announces " : "",
+		 fl & LX_KMSG_EDID_DUMP ? "edid-dump " : "");
 	size_t n = strlen(buf);
 	if (LX_KMSG_REPEATS_OF(fl) && n + 16 < len)
 		n += (size_t)snprintf(buf + n, len - n, "repeats-%u ", LX_KMSG_REPEATS_OF(fl));
