@@ -41,6 +41,19 @@
 	"enable Resizable BAR (and Above 4G Decoding) in the firmware setup; in a VM give the guest a " \
 	"64-bit MMIO window large enough for the BAR (QEMU/Proxmox: a q35 machine and a larger "     \
 	"64-bit PCI hole), or add pci=realloc to the kernel command line"
+
+/* The RM's own error lines: NV_PRINTF's release prefix "NVRM: %s: " with the
+ * function's name (newer drivers "NVRM: GPU%d %s: ", NV_DEV_PRINTF's "NVRM:
+ * GPU 0000:01:00.0: ", 515's "NVRM %s: "). Groups: 2 the GPU, 4 the
+ * function; RM_FAILURE then holds the message. */
+#define RM_PREFIX "NVRM:? (GPU (" BDF_SEEN "): )?(GPU[0-9]+ )?"
+/* The failure words of the RM's error lines: a family's notices at
+ * LEVEL_ERROR ("FSP microcode v%u.%u", "GSP bin buildId: %s", "Attempted to
+ * process RPC event ... during bootup") say none and match no family row. */
+#define RM_FAILURE                                                                                 \
+	": (.*([Ff]ail|[Ee]rror|[Tt]imed? ?out|[Cc]annot|[Cc]an't|[Uu]nable|[Uu]nexpected|[Ii]nvalid|" \
+	"[Mm]ismatch|[Mm]issing|[Cc]rash|[Hh]ung|[Bb]ailing|[Uu]nresponsive|[Ff]atal).*)"
+
 #define FIX_ENROLL                                                                                 \
 	"enroll the key the module is signed with (DKMS: mokutil --import /var/lib/dkms/mok.pub, "  \
 	"or /var/lib/shim-signed/mok/MOK.der; reboot and confirm in MokManager), use the "          \
@@ -4197,6 +4210,70 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "%016lx\", \"Internal error: %s: %016lx [#%d]\", \"pc : %pS\". Whose code: the faulting "
 	 "instruction's [module] (for the kernel's own code or a DRM helper's, drm, ttm, gpu_sched: "
 	 "the call trace's first sure frame of another module), never \"Modules linked in:\""},
+	/* The RM's error lines no row above names, by the engine whose
+	 * function printed them (after every specific row: a catch-all that
+	 * gives way to a row of its code about the same GPU). NV_ASSERT's
+	 * "nvAssertFailedNoLog:", "nvCheckOkFailedNoLog:" lines, which working
+	 * machines print, name no family. */
+	{"nvrm-gsp-family",
+	 RM_PREFIX "(_?(kfsp|kgsp|kflcn|ksec2|kcrashcat|kbifPreOsGlobalErotGrant|kbifPreOsCheckErotGrant)"
+	 "[A-Za-z0-9]*(_[A-Za-z0-9]+)?)" RM_FAILURE,
+	 LXG108_GSP_BOOT_FAILED, LX_SEVERITY_ERROR,
+	 "the GPU's boot and management microcontrollers (GSP, FSP, SEC2, a falcon) failed, as the "
+	 "driver's {function} reports (\"{message}\"): the driver cannot start the GPU or drive it "
+	 "until it is reset",
+	 "reset the GPU (nvidia-smi -r when nothing uses it) or power the host off and on (a warm "
+	 "reboot may not clear it); update the driver and its GSP firmware package together; if it "
+	 "recurs, update the GPU's VBIOS or contact the vendor",
+	 LX_KMSG_SOLE_NVIDIA | LX_KMSG_FALLBACK, {{"gpu", 2}, {"function", 4}, {"message", 7}},
+	 "NV_PRINTF(LEVEL_ERROR, ...) in src/nvidia/src/kernel/gpu/gsp, fsp, falcon, sec2 and "
+	 "bif/arch/ada (the ERoT grant), whose release prefix is \"NVRM: %s: %s\" with the "
+	 "function (kernel_falcon_tu102.c kflcnWaitForHalt_TU102(): \"Timeout waiting for Falcon to "
+	 "halt\\n\"; kernel_bif_ad102.c kbifPreOsGlobalErotGrantRequest_AD102(): \"Timed out waiting "
+	 "for preOs to grant access to EEPROM\\n\"; kern_fsp.c kfspPollForQueueEmpty_IMPL(): \"Timed "
+	 "out waiting for FSP command queue to be empty.\\n\"; kernel_sec2.c: \"SEC2 command timed "
+	 "out\\n\"), 515's \"NVRM %s: %s\""},
+	{"nvrm-init-family",
+	 RM_PREFIX "((RmInit[A-Za-z0-9]*|osInit[A-Za-z0-9]*|gpuState(Pre|Post)?(Init|Load)|gpumgrAttachGpu)"
+	 "(_[A-Za-z0-9]+)?)" RM_FAILURE,
+	 LXG106_INIT_FAILED, LX_SEVERITY_ERROR,
+	 "the driver could not initialize the GPU ({function}: \"{message}\")",
+	 "look at the driver's earlier messages about this GPU (dmesg | grep -i nvrm), or collect "
+	 "nvidia-bug-report.sh for NVIDIA",
+	 LX_KMSG_SOLE_NVIDIA | LX_KMSG_FALLBACK, {{"gpu", 2}, {"function", 4}, {"message", 9}},
+	 "NV_PRINTF(LEVEL_ERROR, ...) in RmInitAdapter()'s steps (src/nvidia/arch/nvalloc/unix/src/"
+	 "osinit.c) and src/nvidia/src/kernel/gpu/gpu.c gpuStatePreInit/Init/Load_IMPL(), prefix "
+	 "\"NVRM: %s: %s\" (gpuStateLoad_IMPL(): \"Error initializing SRIOV: 0x%0x\\n\", \"RPC "
+	 "buffers setup failed: 0x%x\\n\"; RmInitAdapter(): \"RmInitX86Emu failed, bailing out of "
+	 "RmInitAdapter\\n\"), 515's \"NVRM %s: %s\""},
+	{"nvrm-pm-family",
+	 RM_PREFIX "((RmPowerManagement|memmgr(Save|Restore)PowerMgmtState|_?fbsr[A-Za-z0-9]*)"
+	 "(_[A-Za-z0-9]+)?)" RM_FAILURE,
+	 LXG174_GPU_PM_FAILED, LX_SEVERITY_WARNING,
+	 "the driver's suspend or resume of the GPU failed ({function}: \"{message}\"): the host may "
+	 "not sleep, or the GPU comes back unusable from it",
+	 FIX_PM_SUSPEND,
+	 LX_KMSG_SOLE_NVIDIA | LX_KMSG_FALLBACK, {{"gpu", 2}, {"function", 4}, {"message", 8}},
+	 "NV_PRINTF(LEVEL_ERROR, ...) of the RM's power management, prefix \"NVRM: %s: %s\" "
+	 "(src/nvidia/arch/nvalloc/unix/src/dynamic-power.c RmPowerManagement(): \"System suspend "
+	 "failed with current system suspend configuration. Please change the system suspend "
+	 "configuration to s2idle in /sys/power/mem_sleep.\\n\"; mem_mgr_pwr_mgmt.c "
+	 "memmgrSavePowerMgmtState_KERNEL(): \"!!!!! Calling Suspend on a suspended GPU or \" \"the "
+	 "previous Resume call might have failed !!!!!!\\n\"; fbsr.c: \"Failure during allocation of "
+	 "FBSR Reserved ranges: %d\\n\"), 515's \"NVRM %s: %s\""},
+	{"nvrm-nvlink-family",
+	 RM_PREFIX "(_?(knvlink|kioctrl)[A-Za-z0-9]*(_[A-Za-z0-9]+)?)" RM_FAILURE,
+	 LXG117_FABRIC_NOT_READY, LX_SEVERITY_ERROR,
+	 "the GPU's NVLink failed ({function}: \"{message}\"): its links to peer GPUs or the NVSwitch "
+	 "fabric are not up, peer access over NVLink (and with NVSwitches CUDA itself) fails",
+	 "reboot the host (a cold power cycle if it recurs); reseat the NVLink bridge or check the "
+	 "baseboard; update the driver, and with NVSwitches their firmware and Fabric Manager, "
+	 "together",
+	 LX_KMSG_SOLE_NVIDIA | LX_KMSG_FALLBACK, {{"gpu", 2}, {"function", 4}, {"message", 7}},
+	 "NV_PRINTF(LEVEL_ERROR, ...) in src/nvidia/src/kernel/gpu/nvlink (kernel_nvlink.c, "
+	 "kernel_nvlinkcorelib*.c, kernel_ioctrl.c), prefix \"NVRM: %s: %s\" "
+	 "(kernel_nvlinkcorelibtrain.c: \"Failed to activate link%d on GPU%d!!!\\n\"), 515's "
+	 "\"NVRM %s: %s\""},
 	{"gpu-driver-warn",
 	 "^(WARNING: (CPU: |at |.* at .*CPU#)|RIP: |EIP: |pc : )|^.{0,24}BUG: (soft lockup|"
 	 "scheduling while atomic|sleeping function called from invalid context)|^INFO: task .* "
@@ -5139,6 +5216,12 @@ static char *gpu_mentioned_pci(const char *text, const char *driver, const struc
 		addr = at + strlen("NVRM: Xid (");
 		if (lx_str_starts_with(addr, "PCI:"))
 			addr += strlen("PCI:");
+	} else if (lx_str_starts_with(text, "NVRM") && (at = strstr(text + strlen("NVRM:"), ": GPU ")) != NULL &&
+		   isxdigit((unsigned char)at[strlen(": GPU ")])) {
+		/* an RM line naming the GPU after its function as the bus does
+		 * ("NVRM: kfspDumpDebugState_GH100: GPU 0000:01:00", "GPU
+		 * %04x:%02x:%02x"); not NV_DEV_PRINTF's own "NVRM: GPU ..." */
+		addr = at + strlen(": GPU ");
 	} else if (lx_str_starts_with(text, "nvidia-modeset: ")) {
 		at = strstr(text, " @ PCI:");
 		addr = at ? at + strlen(" @ PCI:") : NULL;

@@ -848,6 +848,14 @@ static const struct expect expects[] = {
 	{"gsp-boot-step-failed.log", "LXG106", E, "0000:01:00.0", "status=0x62:0x55:2004|minor=0", "LXG108"},
 	{"gsp-boot-step-fsp.log", "LXG108", E, "0000:41:00.0", "step=FSP boot cmds failed", NULL},
 	{"gsp-boot-step-fsp.log", "LXG106", E, "0000:41:00.0", "status=0x62:0x65:2004", "LXG108"},
+	/* the RM's error lines no row names, by the family of the function that
+	 * printed them; a Markdown quote's "> ", a GPU named without its function */
+	{"nvrm-gsp-family.log", "LXG108", E, "0000:41:00.0", "function=kbifPreOsGlobalErotGrantRequest_AD102", NULL},
+	{"nvrm-fsp-short-gpu.log", "LXG108", E, "0000:41:00.0", "function=kfspPollForQueueEmpty_IMPL", NULL},
+	{"nvrm-init-family.log", "LXG106", E, "0000:01:00.0",
+	 "function=gpuStateLoad_IMPL|message=Error initializing SRIOV: 0x40", NULL},
+	{"nvrm-nvlink-family.log", "LXG117", E, "0000:41:00.0", "function=_knvlinkActivateDiscoveredConns", NULL},
+	{"nvrm-pm-family.log", "LXG174", W, "0000:01:00.0", "function=RmPowerManagement", NULL},
 	/* GSP stopped answering at run time (595's classification; filled),
 	 * with the Xid 119 it comes with */
 	{"gsp-unresponsive.log", "LXG108", E, "0000:01:00.0", "what=GSP-RM", NULL},
