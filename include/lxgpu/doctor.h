@@ -143,7 +143,10 @@ enum {
 	LX_KMSG_OOPS = 1u << 12,
 	/* A catch-all row (any line of nouveau): its finding gives way to a
 	 * row of the same code that says more about the same GPU (nvidia's
-	 * "probe routine was not called", "already bound to nouveau"). */
+	 * "probe routine was not called", "already bound to nouveau"). With
+	 * LX_KMSG_RESTATES too (amdgpu's errors by IP block), its messages
+	 * join a row that says more without counting, and a restating row
+	 * does not give way to it. */
 	LX_KMSG_FALLBACK = 1u << 13,
 	/* A message that announces the next one about the same device (AER's
 	 * port: "error received: 0000:01:00.0", then the device's own "PCIe Bus
@@ -188,7 +191,7 @@ enum {
  * field doctor derives ("action" of Xid 154, "driver" holding the GPUs). A row's first
  * field is its key: two messages of one row are one cause only when their
  * keys are equal (the same client version, the same module, the same Xid). */
-#define LX_KMSG_FIELDS_MAX 8
+#define LX_KMSG_FIELDS_MAX 10
 struct lx_kmsg_field {
 	const char *name;
 	unsigned group;

@@ -163,6 +163,41 @@
 	"in the guest of the same release, the GuC firmware in SR-IOV mode on the host "           \
 	"(i915.enable_guc=3 or xe's PF mode), then recreate the VFs and restart the guest"
 
+/* amdgpu's and radeon's errors by IP block (the rows "amdgpu-error-*" at
+ * the catalogue's end). The DRM_ERROR form: "[drm:FUNC [amdgpu]] *ERROR* "
+ * (before 4.x without the module; DRM_DEV_ERROR after the address),
+ * FUNCS the prefixes of the block's functions (no parentheses in them:
+ * the groups below count on it). The dev_err/drm_err form: the GPU's line
+ * that names the block (WORDS) and says it failed (AMD_FAIL; dev_info
+ * lines of a working GPU do neither). Groups: 3 and 12 the GPU, 6 the
+ * function, 9 the driver of the module tag, 10 and 17 the message, 18
+ * and 21 the block's word. */
+#define AMD_FAIL                                                                                   \
+	"[Ff]ail|FAIL|[Tt]ime ?out|[Tt]imed out|TIMEOUT|not respond|[Hh]ung|[Hh]ang|\\*ERROR\\*|"   \
+	"[Cc]ould not|[Cc]ouldn't|[Cc]annot|[Uu]nable to"
+#define AMD_ERROR_FN(FUNCS)                                                                        \
+	"((amdgpu|radeon) (" BDF "): )?((amdgpu|radeon): )?\\[drm:((" FUNCS ")[a-z0-9_.]*)"             \
+	"( \\[(amdgpu|radeon)\\]| \\[amdkfd\\])?\\] \\*ERROR\\* (.+)"
+#define AMD_ERROR_OF(FUNCS, WORDS)                                                                 \
+	AMD_ERROR_FN(FUNCS) "|(amdgpu|radeon) (" BDF "): ((amdgpu|radeon): )?(\\[drm\\] )?"            \
+	"(\\*ERROR\\* )?(.*(" WORDS ").*(" AMD_FAIL ").*|.*(" AMD_FAIL ").*(" WORDS ").*)"
+#define AMD_ERROR_FLAGS (LX_KMSG_FALLBACK | LX_KMSG_RESTATES | LX_KMSG_SOLE_AMDGPU)
+#define AMD_ERROR_FIELDS                                                                           \
+	{{"gpu", 3}, {"where", 6}, {"driver", 9}, {"message", 10}, {"gpu", 12}, {"message", 17},     \
+	 {"where", 18}, {"where", 21}}
+#define AMD_ERROR_SOURCE                                                                           \
+	"drivers/gpu/drm/drm_print.c __drm_err() (DRM_ERROR): printk(KERN_ERR \"[drm:%ps] *ERROR* "   \
+	"%pV\") (before 4.x [drm:%s] with __func__); dev_err(adev->dev, ...): \"%s %s: %pV\" "         \
+	"(amdgpu's amdgpu: prefix after the address; drm_dev_printk()'s DRM_DEV_ERROR puts "         \
+	"[drm:%ps] *ERROR* and __drm_printk()'s drm_err [drm] *ERROR* there); "                        \
+	"every error of drivers/gpu/drm/amd/amdgpu and drivers/gpu/drm/radeon is one of these, its "  \
+	"function (or the block its text names) the IP block's: amdgpu_psp.c and psp_v*.c psp_*(), "  \
+	"amdgpu_smu.c and smu_v*.c smu_*(), the powerplay hwmgr's and *_ppt.c's, amdgpu_mes.c and "    \
+	"mes_v*.c, gfx_v*.c, sdma_v*.c, vcn_v*.c, uvd_v*.c, vce_v*.c, jpeg_v*.c, gmc_v*.c "            \
+	"*_flush_gpu_tlb(), display/ dm_*() and dc_*(), " \
+	"amdgpu_device.c amdgpu_device_ip_*(), radeon's r600.c, evergreen.c, si.c, cik.c *_startup(), " \
+	"*_ring_test(), *_ib_test()"
+
 static const struct lx_kmsg_entry catalogue[] = {
 	{"api-mismatch",
 	 "NVRM: API mismatch: the client '([^']*)' \\(pid ([0-9]+)\\) has the version ([^ ,]+), but "
@@ -4185,6 +4220,151 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "drivers/gpu/drm/amd/amdgpu/amdgpu_device.c amdgpu_device_init(): dev_err(adev->dev, \"gpu "
 	 "post error!\\n\") when amdgpu_atom_asic_init() fails, after atom.c's \"atombios stuck in "
 	 "loop\" when that was the reason"},
+	/* The general layer of amdgpu's and radeon's errors, after every row
+	 * above (a line one of them reads is theirs): a DRM_ERROR or
+	 * DRM_DEV_ERROR line ("[drm:psp_hw_start [amdgpu]] *ERROR* ...") whose
+	 * function is an IP block's, or a dev_err/drm_err line of the GPU
+	 * ("amdgpu 0000:03:00.0: amdgpu: ...", "... [drm] *ERROR* ...") that names
+	 * the block and says it failed. Its finding gives way to a row of the
+	 * same code about the same GPU (LX_KMSG_FALLBACK). The first row whose
+	 * family fits takes the line: power management before the blocks (a
+	 * block's suspend is a suspend), firmware before the engines. */
+	{"amdgpu-error-pm",
+	 AMD_ERROR_FN("amdgpu_device_suspend|amdgpu_device_resume|amdgpu_device_prepare|amdgpu_pmops_|"
+		      "radeon_suspend_kms|radeon_resume_kms|radeon_pmops_"),
+	 LXG174_GPU_PM_FAILED, LX_SEVERITY_WARNING,
+	 "the AMD GPU failed a step of a suspend or a resume ({where}: \"{message}\"): after it the "
+	 "GPU may stay dark or hang, and containers holding it lose /dev/dri and /dev/kfd work",
+	 FIX_PM_RESUME, AMD_ERROR_FLAGS, {{"gpu", 3}, {"where", 6}, {"driver", 9}, {"message", 10}},
+	 AMD_ERROR_SOURCE},
+	{"amdgpu-error-tables",
+	 /* not amdgpu_get_bios(): a broken ACPI VFCT table is one of the places
+	  * it tries, the ROM the next one */
+	 AMD_ERROR_OF("amdgpu_discovery_|amdgpu_read_bios|radeon_read_bios",
+		      "VBIOS|vbios|IP discovery|ip discovery"),
+	 LXG156_AMD_GPU_TABLES, LX_SEVERITY_WARNING,
+	 "amdgpu could not read one of the GPU's tables, the VBIOS or the IP discovery table "
+	 "({where}: \"{message}\"): without it the driver does not know the GPU and does not drive it",
+	 "see the other findings about the same GPU; power the host off and on; in a virtual machine "
+	 "give the GPU its ROM (romfile=) or turn on the host's Above 4G Decoding; update the system "
+	 "firmware",
+	 AMD_ERROR_FLAGS, AMD_ERROR_FIELDS, AMD_ERROR_SOURCE},
+	{"amdgpu-error-psp",
+	 AMD_ERROR_OF("psp_|amdgpu_psp_", "PSP|psp|TMR|tmr|SOS|sOS|KDB|TOC|ucode id"),
+	 LXG145_AMD_PSP_FAILED, LX_SEVERITY_WARNING,
+	 "the AMD GPU's security processor (PSP) reported an error ({where}: \"{message}\"): the PSP "
+	 "loads the other engines' firmware, so the GPU may not initialize, resume or come back from "
+	 "a reset, and containers holding it get no working /dev/dri or /dev/kfd device",
+	 "power the host off and on (a GPU left in a bad state by a virtual machine or a failed "
+	 "reset needs a cold start); if it recurs, install the linux-firmware of the kernel's "
+	 "release (its amdgpu/psp_* files) or revert the update after which it began, then "
+	 "update-initramfs -u and reboot",
+	 AMD_ERROR_FLAGS, AMD_ERROR_FIELDS, AMD_ERROR_SOURCE},
+	{"amdgpu-error-mes",
+	 AMD_ERROR_OF("mes_v[0-9_]+|amdgpu_mes_", "MES|mes_"),
+	 LXG144_AMD_MES_HANG, LX_SEVERITY_WARNING,
+	 "the AMD GPU's MES (the firmware that schedules its queues) reported an error ({where}: "
+	 "\"{message}\"): queues of ROCm and graphics programs, in containers too, stop being "
+	 "scheduled and the GPU is reset or hangs",
+	 "restart the programs using the GPU; if it recurs, update the kernel and linux-firmware "
+	 "together (amdgpu/gc_*_mes*.bin must suit the kernel) or revert the update after which "
+	 "it began",
+	 AMD_ERROR_FLAGS, AMD_ERROR_FIELDS, AMD_ERROR_SOURCE},
+	/* not smu_v11_0_i2c_xfer: the I2C of a RAS EEPROM a board lacks */
+	{"amdgpu-error-smu",
+	 AMD_ERROR_OF("smu_v[0-9_]+[a-hj-z]|smu_v[0-9_]+in|smu_[a-uw-z]|smu[0-9]+_|"
+		      "smum_|pp_|phm_|amdgpu_dpm_|amdgpu_smu_|[a-z0-9]+_hwmgr_|vega10_hwmgr|"
+		      "vega1[02]_|vega20_|polaris10_|fiji_|tonga_|iceland_|navi10_|sienna_cichlid_|"
+		      "arcturus_|aldebaran_|vangogh_|renoir_|yellow_carp_|cyan_skillfish_|"
+		      "[a-z0-9]+_dpm_|[a-z0-9]+_smc_",
+		      "SMU|SMC|smu_|PMFW|pmfw|PPTable|pptable|[Pp]owerplay|DPM|dpm|BACO")
+	 /* 4.x to 5.x powerplay's pr_err(): "amdgpu: [powerplay] ", no address */
+	 "|amdgpu: \\[(powerplay)\\] (.*(" AMD_FAIL ").*)",
+	 LXG149_AMD_SMU_HANG, LX_SEVERITY_WARNING,
+	 "the AMD GPU's power management firmware (SMU) reported an error ({where}: \"{message}\"): "
+	 "clocks, power and resets go through it, so the GPU may not initialize, resume or reset, "
+	 "or runs at the wrong clocks",
+	 "power the host off and on; if it recurs, install the linux-firmware of the kernel's "
+	 "release (amdgpu/*_smc.bin) or revert the kernel or firmware update after which it began, "
+	 "update-initramfs -u and reboot",
+	 AMD_ERROR_FLAGS,
+	 {{"gpu", 3}, {"where", 6}, {"driver", 9}, {"message", 10}, {"gpu", 12}, {"message", 17},
+	  {"where", 18}, {"where", 21}, {"where", 22}, {"message", 23}},
+	 "4.x to 5.x powerplay's pr_err() with pp_debug.h's pr_fmt: \"amdgpu: [powerplay] %s\" "
+	 "(amdgpu_smu.c smu_hw_init(): \"Failed to load smu firmware!\\n\"); " AMD_ERROR_SOURCE},
+	{"amdgpu-error-firmware",
+	 AMD_ERROR_OF("amdgpu_ucode_|radeon_ucode_|[a-z0-9_]+_init_microcode|[a-z0-9_]+_load_microcode|"
+		      "[a-z0-9_]+_init_firmware|[a-z0-9_]+_request_firmware",
+		      "[Mm]icrocode|ucode|[Ff]irmware"),
+	 LXG140_GPU_FIRMWARE_MISSING, LX_SEVERITY_WARNING,
+	 "amdgpu could not load or validate a firmware of the GPU ({where}: \"{message}\"): the "
+	 "engine that needs it does not start",
+	 "install the linux-firmware of the kernel's release (its amdgpu/ or radeon/ files), "
+	 "update-initramfs -u and reboot",
+	 AMD_ERROR_FLAGS, AMD_ERROR_FIELDS, AMD_ERROR_SOURCE},
+	{"amdgpu-error-dmub",
+	 AMD_ERROR_OF("dmub_|dc_dmub_|dm_dmub_|amdgpu_dm_dmub_", "DMUB|dmub|DMCUB|dmcub"),
+	 LXG146_AMD_DMCUB_ERROR, LX_SEVERITY_WARNING,
+	 "the AMD GPU's display microcontroller (DMCUB) reported an error ({where}: \"{message}\"): "
+	 "outputs may go dark or freeze, and a hang of it can take the GPU down with it",
+	 "update the kernel and linux-firmware together (amdgpu/*_dmcub.bin must suit the kernel) "
+	 "or revert the update after which it began; update-initramfs -u and reboot",
+	 AMD_ERROR_FLAGS, AMD_ERROR_FIELDS, AMD_ERROR_SOURCE},
+	/* DC's errors: one is noise a working machine prints (a monitor's
+	 * DPCD read, an LTTPR's answer): three of one GPU are a finding */
+	{"amdgpu-error-display",
+	 AMD_ERROR_FN("amdgpu_dm_|dm_|dc_|dce[0-9]*_|dcn[0-9]*_|dce_v[0-9]+_[0-9]+_|link_|dp_|edp_|"
+		      "dpcd_|hpd_|handle_hpd_|amdgpu_connector_|amdgpu_display_|amdgpu_atombios_encoder_|"
+		      "radeon_dp_|radeon_connector_|radeon_display_"),
+	 LXG178_DISPLAY_OUTPUT_FAILED, LX_SEVERITY_WARNING,
+	 "the AMD GPU's display driver reported errors ({where}: \"{message}\"): an output may stay "
+	 "dark, flicker or run at a lower mode" DISPLAY_OUTPUT_ONLY,
+	 FIX_DISPLAY_OUTPUT, AMD_ERROR_FLAGS | LX_KMSG_REPEATS(3),
+	 {{"gpu", 3}, {"where", 6}, {"driver", 9}, {"message", 10}}, AMD_ERROR_SOURCE},
+	{"amdgpu-error-engine",
+	 AMD_ERROR_OF("amdgpu_job_|amdgpu_ring_|amdgpu_fence_|amdgpu_ib_|amdgpu_device_gpu_recover|"
+		      "amdgpu_reset_|amdgpu_gfx_|amdgpu_sdma_|amdgpu_vcn_|amdgpu_uvd_|amdgpu_vce_|"
+		      "amdgpu_jpeg_|amdgpu_vpe_|amdgpu_rlc_|"
+		      "gfx_v[0-9_]+[a-df-rt-z]|gfx_v[0-9_]+e[b-z]|gfx_v[0-9_]+s[a-vx-z]|"
+		      "sdma_v[0-9_]+[a-df-rt-z]|sdma_v[0-9_]+e[b-z]|sdma_v[0-9_]+s[a-vx-z]|"
+		      "vcn_v[0-9_]+[a-df-rt-z]|vcn_v[0-9_]+e[b-z]|vcn_v[0-9_]+s[a-vx-z]|"
+		      "uvd_v[0-9_]+[a-df-rt-z]|uvd_v[0-9_]+e[b-z]|uvd_v[0-9_]+s[a-vx-z]|"
+		      "vce_v[0-9_]+[a-df-rt-z]|vce_v[0-9_]+e[b-z]|vce_v[0-9_]+s[a-vx-z]|"
+		      "jpeg_v[0-9_]+[a-df-rt-z]|jpeg_v[0-9_]+e[b-z]|jpeg_v[0-9_]+s[a-vx-z]|"
+		      "vpe_v[0-9_]+[a-df-rt-z]|vpe_v[0-9_]+e[b-z]|vpe_v[0-9_]+s[a-vx-z]|"
+		      "gmc_v[0-9_]+flush|gmc_v[0-9_]+emit_flush|"
+		      "cik_sdma_|"
+		      "si_dma_|cayman_dma_|r600_dma_|radeon_fence_|radeon_ring_|radeon_ib_|radeon_uvd_|"
+		      "radeon_vce_|radeon_gpu_reset|[a-z0-9]+_ring_test|[a-z0-9]+_ib_test|"
+		      "[a-z0-9]+_irq_process|[a-z0-9]+_cp_|[a-z0-9]+_rlc_|[a-z0-9]+_asic_reset|"
+		      "[a-z0-9]+_gpu_soft_reset",
+		      "ring|[Ff]ence|GFX|gfx|SDMA|sdma|VCN|vcn|UVD|uvd|VCE|vce|JPEG|VPE|KIQ|kiq|KCQ|KGQ|"
+		      "RLC|rlc|CP |cp |[Ll]ockup"),
+	 LXG142_GPU_HANG, LX_SEVERITY_WARNING,
+	 "an engine of the AMD GPU (graphics, compute, SDMA or video) reported an error ({where}: "
+	 "\"{message}\"): it did not answer the driver, so its jobs, in containers too, time out "
+	 "and the GPU is reset or hangs",
+	 "restart the programs using the GPU; if it recurs, update the kernel, linux-firmware and "
+	 "the Mesa or ROCm release in the container together, or revert the update after which it "
+	 "began",
+	 AMD_ERROR_FLAGS, AMD_ERROR_FIELDS, AMD_ERROR_SOURCE},
+	{"amdgpu-error-init",
+	 AMD_ERROR_OF("amdgpu_device_[a-hj-z]|amdgpu_device_i[a-oq-z]|amdgpu_device_ip_[a-rt-z]|"
+		      "[a-z0-9_]+_sw_init|[a-z0-9_]+_early_init|amdgpu_init|amdgpu_driver_load_kms|amdgpu_pci_probe|"
+		      "amdgpu_atom_|atom_|amdgpu_atombios_init|amdgpu_atombios_asic_init|amdgpu_irq_init|"
+		      "amdgpu_ih_|amdgpu_virt_|amdgpu_xgmi_|amdgpu_gart_|radeon_device_|"
+		      "radeon_driver_load_kms|radeon_atombios_asic_init|radeon_init|r[0-9]+_startup|"
+		      "r[0-9]+_init|rv[0-9]+_startup|rv[0-9]+_init|rs[0-9]+_startup|rs[0-9]+_init|"
+		      "evergreen_startup|evergreen_init|cayman_startup|cayman_init|si_startup|si_init|"
+		      "cik_startup|cik_init",
+		      "IP block|ip block|hw_init|sw_init|[Ii]nitiali[sz]e|[Pp]robe|[Ss]tartup"),
+	 LXG141_GPU_INIT_FAILED, LX_SEVERITY_WARNING,
+	 "the AMD GPU failed a step of its initialization ({where}: \"{message}\"): amdgpu or "
+	 "radeon may not drive it, and containers holding it get no /dev/dri or /dev/kfd device "
+	 "for it",
+	 "see the other findings about the same GPU; install the linux-firmware of the kernel's "
+	 "release or revert the update after which it began, update-initramfs -u and reboot",
+	 AMD_ERROR_FLAGS, AMD_ERROR_FIELDS, AMD_ERROR_SOURCE},
 	/* Oopses and WARNs of any GPU driver: the header matches, lx_oops_read
 	 * reads the lines after it and says whose code it was. */
 	{"gpu-driver-oops",
@@ -5772,21 +5952,31 @@ static void bind_causes(const struct lx_kmsg *log, const struct lx_host *host, s
 				has_barrier = true;
 			}
 		}
+		/* a catch-all row's message (LX_KMSG_FALLBACK) is the cause only
+		 * when no row that says more is */
+		size_t general = 0;
 		for (size_t k = e; k-- > 0;) {
 			struct lx_kmsg_match *c = &ev->items[k];
 			if ((c->entry->flags & LX_KMSG_NEEDS_CAUSE) && c->pci && strcmp(c->pci, fail->pci) == 0)
 				break; /* an earlier failure of this GPU: what came before was its cause */
 			if (!explains_init(c->entry))
 				continue;
-			if (c->pci && strcmp(c->pci, fail->pci) == 0) {
-				fail->cause = k + 1;
+			bool mine = c->pci ? strcmp(c->pci, fail->pci) == 0 : !has_barrier || c->first > barrier;
+			if (mine && (c->entry->flags & LX_KMSG_FALLBACK)) {
+				if (!general)
+					general = k + 1;
+				continue;
+			}
+			if (mine) {
+				general = k + 1;
 				break;
 			}
-			if (!c->pci && (!has_barrier || c->first > barrier)) {
+		}
+		if (general) {
+			struct lx_kmsg_match *c = &ev->items[general - 1];
+			if (!c->pci)
 				c->pci = lx_xstrdup(fail->pci);
-				fail->cause = k + 1;
-				break;
-			}
+			fail->cause = general;
 		}
 	}
 }
@@ -5954,14 +6144,20 @@ int lx_kmsg_match_all(const struct lx_kmsg *log, const struct lx_host *host,
 			/* a catch-all row's finding gives way to a row that says more,
 			 * a restatement (i915's "context reset due to GPU hang" printed
 			 * before its "GPU HANG") to the message it restates */
-			if (((same->entry->flags & LX_KMSG_FALLBACK) && !(ev->entry->flags & LX_KMSG_FALLBACK)) ||
-			    ((same->entry->flags & LX_KMSG_RESTATES) && !(ev->entry->flags & LX_KMSG_RESTATES))) {
+			const unsigned both = LX_KMSG_FALLBACK | LX_KMSG_RESTATES;
+			bool gives_way = (same->entry->flags & LX_KMSG_FALLBACK) && !(ev->entry->flags & LX_KMSG_FALLBACK);
+			if (gives_way || ((same->entry->flags & LX_KMSG_RESTATES) &&
+					  !(ev->entry->flags & (LX_KMSG_RESTATES | LX_KMSG_FALLBACK)))) {
 				struct lx_kmsg_match general = *same;
 				*same = *ev;
-				same->count = general.count;
+				/* a catch-all that restates (amdgpu's errors by IP block):
+				 * its messages are not the row's that says more */
+				same->count = (general.entry->flags & both) == both ? 1 : general.count;
 				*ev = general;
 			}
-			if (!(ev->entry->flags & LX_KMSG_RESTATES))
+			/* catch-all restatements count among themselves */
+			if (!(ev->entry->flags & LX_KMSG_RESTATES) ||
+			    ((ev->entry->flags & both) == both && (same->entry->flags & LX_KMSG_FALLBACK)))
 				same->count++;
 			merge_fields(same, ev);
 			if (!same->pci) {

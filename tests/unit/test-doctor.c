@@ -393,6 +393,25 @@ static const struct expect expects[] = {
 	{"kfd-unsupported-gc-ip.log", "LXG143", W, NULL, "asic=GC IP 0b0004", NULL},
 	/* MES, PSP, DMCUB: the GPU where the line names it, the request */
 	{"amdgpu-mes-timeout.log", "LXG144", E, "0000:c5:00.0", "msg=REMOVE_QUEUE|times=4", NULL},
+	/* the general layer of amdgpu's errors: the IP block by the DRM_ERROR's
+	 * function or by the block the dev_err line names; the log's only
+	 * amdgpu GPU where the line has no address */
+	{"amdgpu-error-pm.log", "LXG174", W, "0000:0b:00.0",
+	 "where=amdgpu_device_resume|message=amdgpu_device_ip_resume failed (-62).", NULL},
+	{"amdgpu-error-tables.log", "LXG156", W, "0000:0b:00.0", "where=amdgpu_discovery_init", NULL},
+	{"amdgpu-error-psp.log", "LXG145", W, "0000:0b:00.0", "where=tmr|message=Failed to terminate tmr",
+	 NULL},
+	{"amdgpu-error-mes.log", "LXG144", W, "0000:0b:00.0", "where=amdgpu_mes_unmap_legacy_queue", NULL},
+	{"amdgpu-error-smu.log", "LXG149", W, "0000:0b:00.0",
+	 "where=powerplay|message=Failed to load smu firmware!", NULL},
+	{"amdgpu-error-firmware.log", "LXG140", W, "0000:04:00.0", "where=amdgpu_sdma_init_microcode", NULL},
+	{"amdgpu-error-dmub.log", "LXG146", W, "0000:04:00.0",
+	 "where=dm_dmub_hw_init|message=No firmware provided for DMUB.", NULL},
+	{"amdgpu-error-display.log", "LXG178", W, "0000:04:00.0", "where=handle_hpd_irq|times=3", NULL},
+	{"amdgpu-error-engine.log", "LXG142", W, "0000:0b:00.0",
+	 "where=gfx_v10_0_hw_fini|message=KGQ disable failed", NULL},
+	{"amdgpu-error-init.log", "LXG141", W, "0000:0b:00.0", "where=amdgpu_atom_execute_table_locked",
+	 NULL},
 	/* DRM_ERROR lines name no GPU; these logs' amdgpu lines name one only
 	 * (read by hand: 0000:03:00.0, 0000:c7:00.0, 0000:0b:00.0, 0000:0d:00.0) */
 	{"amdgpu-mes-timeout-old.log", "LXG144", E, "0000:03:00.0", "msg=3", NULL},
