@@ -4227,8 +4227,7 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 * ("amdgpu 0000:03:00.0: amdgpu: ...", "... [drm] *ERROR* ...") that names
 	 * the block and says it failed. Its finding gives way to a row of the
 	 * same code about the same GPU (LX_KMSG_FALLBACK). The first row whose
-	 * family fits takes the line: power management before the blocks (a
-	 * block's suspend is a suspend), firmware before the engines. */
+	 * family fits takes the line: firmware before the blocks that load it. */
 	{"amdgpu-error-pm",
 	 AMD_ERROR_FN("amdgpu_device_suspend|amdgpu_device_resume|amdgpu_device_prepare|amdgpu_pmops_|"
 		      "radeon_suspend_kms|radeon_resume_kms|radeon_pmops_"),
@@ -4248,6 +4247,16 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "see the other findings about the same GPU; power the host off and on; in a virtual machine "
 	 "give the GPU its ROM (romfile=) or turn on the host's Above 4G Decoding; update the system "
 	 "firmware",
+	 AMD_ERROR_FLAGS, AMD_ERROR_FIELDS, AMD_ERROR_SOURCE},
+	{"amdgpu-error-firmware",
+	 AMD_ERROR_OF("amdgpu_ucode_|radeon_ucode_|[a-z0-9_]+_init_microcode|[a-z0-9_]+_load_microcode|"
+		      "[a-z0-9_]+_init_firmware|[a-z0-9_]+_request_firmware",
+		      "[Mm]icrocode|ucode|[Ff]irmware"),
+	 LXG140_GPU_FIRMWARE_MISSING, LX_SEVERITY_WARNING,
+	 "amdgpu could not load or validate a firmware of the GPU ({where}: \"{message}\"): the "
+	 "engine that needs it does not start",
+	 "install the linux-firmware of the kernel's release (its amdgpu/ or radeon/ files), "
+	 "update-initramfs -u and reboot",
 	 AMD_ERROR_FLAGS, AMD_ERROR_FIELDS, AMD_ERROR_SOURCE},
 	{"amdgpu-error-psp",
 	 AMD_ERROR_OF("psp_|amdgpu_psp_", "PSP|psp|TMR|tmr|SOS|sOS|KDB|TOC|ucode id"),
@@ -4292,16 +4301,6 @@ static const struct lx_kmsg_entry catalogue[] = {
 	  {"where", 18}, {"where", 21}, {"where", 22}, {"message", 23}},
 	 "4.x to 5.x powerplay's pr_err() with pp_debug.h's pr_fmt: \"amdgpu: [powerplay] %s\" "
 	 "(amdgpu_smu.c smu_hw_init(): \"Failed to load smu firmware!\\n\"); " AMD_ERROR_SOURCE},
-	{"amdgpu-error-firmware",
-	 AMD_ERROR_OF("amdgpu_ucode_|radeon_ucode_|[a-z0-9_]+_init_microcode|[a-z0-9_]+_load_microcode|"
-		      "[a-z0-9_]+_init_firmware|[a-z0-9_]+_request_firmware",
-		      "[Mm]icrocode|ucode|[Ff]irmware"),
-	 LXG140_GPU_FIRMWARE_MISSING, LX_SEVERITY_WARNING,
-	 "amdgpu could not load or validate a firmware of the GPU ({where}: \"{message}\"): the "
-	 "engine that needs it does not start",
-	 "install the linux-firmware of the kernel's release (its amdgpu/ or radeon/ files), "
-	 "update-initramfs -u and reboot",
-	 AMD_ERROR_FLAGS, AMD_ERROR_FIELDS, AMD_ERROR_SOURCE},
 	{"amdgpu-error-dmub",
 	 AMD_ERROR_OF("dmub_|dc_dmub_|dm_dmub_|amdgpu_dm_dmub_", "DMUB|dmub|DMCUB|dmcub"),
 	 LXG146_AMD_DMCUB_ERROR, LX_SEVERITY_WARNING,
