@@ -63,7 +63,7 @@
 	"driver package with this kernel's headers), or boot the kernel they were built for"
 /* The AMD and Intel GPU driver modules and the DKMS backports' own
  * modules that come with them; group 1 the module. */
-#define GPU_MODULE "(amdgpu|amdkcl|amdttm|amd_sched|amdxcp|i915|i915_compat|xe)"
+#define GPU_MODULE "(amdgpu|amdkcl|amdttm|amd_sched|amdxcp|radeon|i915|i915_compat|xe)"
 #define FIX_GPU_MODULE                                                                             	"give the running kernel its own {module}: install its modules package (Ubuntu, Debian: "    	"linux-modules-extra-$(uname -r); Proxmox: reinstall the running proxmox-kernel package); "  	"with a DKMS backport (amdgpu-dkms, intel-i915-dkms, i915-sriov-dkms), rebuild it for this " 	"kernel (dkms autoinstall, with this kernel's headers) or remove it; for amdgpu's "           	"amd_iommu_* symbols load amd_iommu_v2 (linux-modules-extra); then update-initramfs -u and " 	"reboot"
 #define FIX_AER                                                                                    \
 	"reboot the host (power it off if the GPU does not come back); if it recurs, reseat the GPU, " \
@@ -461,6 +461,20 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "set `options nvidia NVreg_EnableResizableBar=0`", 0, {{"error", 1}},
 	 "kernel-open/nvidia/nv-pci.c nv_resize_pcie_bars(): \"NVRM: BAR resizing failed with error "
 	 "`%d`.\\n\""},
+	/* amdgpu's own wording: the PCI core could not give BAR0 the VRAM's size */
+	{"amdgpu-bar-resize-failed",
+	 "(amdgpu (" BDF "): )?(amdgpu: )?(\\[drm:amdgpu_device_resize_fb_bar( \\[amdgpu\\])?\\] \\*ERROR\\* )?"
+	 "Problem resizing BAR0 \\((-?[0-9]+)\\)",
+	 LXG105_BAR_RESIZE_FAILED, LX_SEVERITY_WARNING,
+	 "amdgpu could not resize the AMD GPU's VRAM BAR (resizable BAR, error {error}): the CPU "
+	 "sees VRAM through a small window, ROCm and games run slower, and with large allocations "
+	 "some programs fail",
+	 "enable Above 4G Decoding and Resizable BAR in the firmware setup; else add pci=realloc to "
+	 "the kernel command line",
+	 LX_KMSG_SOLE_AMDGPU, {{"gpu", 2}, {"error", 6}},
+	 "drivers/gpu/drm/amd/amdgpu/amdgpu_device.c amdgpu_device_resize_fb_bar(): "
+	 "DRM_ERROR(\"Problem resizing BAR0 (%d).\") (5.x), dev_err(adev->dev, \"Problem resizing "
+	 "BAR0 (%d).\") (6.x), when pci_resize_resource() fails other than with -ENOSPC"},
 	{"bar-resize-fatal",
 	 "NVRM: (FATAL: Failed to re-allocate BAR1|Fatal Error while attempting to resize PCIe BARs)",
 	 LXG105_BAR_RESIZE_FAILED, LX_SEVERITY_ERROR,
@@ -3888,8 +3902,8 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "to suspend process pid 0x%x', later 'pid %d'); each after the preemption failure it follows"},
 	/* kernel modesetting off: amdgpu, radeon, i915 and xe refuse to load */
 	{"modeset-disabled-vgacon",
-	 "(\\[drm:[a-z_]+ \\[(amdgpu|radeon)\\]\\] \\*ERROR\\* |\\[drm\\] )?VGACON disables? (amdgpu|radeon) "
-	 "kernel modesetting",
+	 "(\\[drm:[a-z_]+( \\[(amdgpu|radeon)\\])?\\] \\*ERROR\\* |\\[drm\\] )?(VGACON disables? |No UMS "
+	 "support in )(amdgpu|radeon) (kernel modesetting|module)",
 	 LXG153_MODESET_DISABLED, LX_SEVERITY_ERROR,
 	 "kernel modesetting is off (nomodeset, or a text console forced with vga=/vgacon), so "
 	 "{driver} refused to load: the AMD GPU has no driver, no /dev/dri or /dev/kfd node, and "
@@ -3897,10 +3911,11 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "remove nomodeset (and {driver}.modeset=0) from the kernel command line "
 	 "(GRUB_CMDLINE_LINUX_DEFAULT in /etc/default/grub then update-grub, or /etc/kernel/cmdline "
 	 "then proxmox-boot-tool refresh), reboot; a recovery boot entry adds nomodeset itself",
-	 LX_KMSG_DISPLAY_GPU, {{"driver", 3}},
+	 LX_KMSG_DISPLAY_GPU, {{"driver", 5}},
 	 "drivers/gpu/drm/amd/amdgpu/amdgpu_drv.c amdgpu_init() (4.x-5.13, vgacon_text_force() with "
 	 "modeset unset): DRM_ERROR(\"VGACON disables amdgpu kernel modesetting.\\n\"); radeon_drv.c "
-	 "radeon_module_init(): DRM_INFO(\"VGACON disable radeon kernel modesetting.\\n\"); later "
+	 "radeon_module_init(): DRM_INFO(\"VGACON disable radeon kernel modesetting.\\n\"), and with "
+	 "radeon.modeset=0 or nomodeset (4.x-5.x) DRM_ERROR(\"No UMS support in radeon module!\\n\"); later "
 	 "kernels (drm_firmware_drivers_only(), nomodeset) refuse silently: the command line says "
 	 "it"},
 	{"modeset-disabled-cmdline",
@@ -4348,15 +4363,16 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "began",
 	 AMD_ERROR_FLAGS, AMD_ERROR_FIELDS, AMD_ERROR_SOURCE},
 	{"amdgpu-error-init",
+	 /* not amdgpu_init() or radeon_init(): modesetting off (LXG153) */
 	 AMD_ERROR_OF("amdgpu_device_[a-hj-z]|amdgpu_device_i[a-oq-z]|amdgpu_device_ip_[a-rt-z]|"
-		      "[a-z0-9_]+_sw_init|[a-z0-9_]+_early_init|amdgpu_init|amdgpu_driver_load_kms|amdgpu_pci_probe|"
+		      "[a-z0-9_]+_sw_init|[a-z0-9_]+_early_init|amdgpu_driver_load_kms|amdgpu_pci_probe|"
 		      "amdgpu_atom_|atom_|amdgpu_atombios_init|amdgpu_atombios_asic_init|amdgpu_irq_init|"
-		      "amdgpu_ih_|amdgpu_virt_|amdgpu_xgmi_|amdgpu_gart_|radeon_device_|"
-		      "radeon_driver_load_kms|radeon_atombios_asic_init|radeon_init|r[0-9]+_startup|"
+		      "amdgpu_ih_|amdgpu_virt_|amdgpu_xgmi_|amdgpu_gart_|"
+		      "radeon_driver_load_kms|radeon_atombios_asic_init|r[0-9]+_startup|"
 		      "r[0-9]+_init|rv[0-9]+_startup|rv[0-9]+_init|rs[0-9]+_startup|rs[0-9]+_init|"
 		      "evergreen_startup|evergreen_init|cayman_startup|cayman_init|si_startup|si_init|"
 		      "cik_startup|cik_init",
-		      "IP block|ip block|hw_init|sw_init|[Ii]nitiali[sz]e|[Pp]robe|[Ss]tartup"),
+		      "init of IP block|hw_init|sw_init|[Ii]nitiali[sz]e|[Pp]robe|[Ss]tartup"),
 	 LXG141_GPU_INIT_FAILED, LX_SEVERITY_WARNING,
 	 "the AMD GPU failed a step of its initialization ({where}: \"{message}\"): amdgpu or "
 	 "radeon may not drive it, and containers holding it get no /dev/dri or /dev/kfd device "

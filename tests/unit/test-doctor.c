@@ -396,6 +396,9 @@ static const struct expect expects[] = {
 	/* the general layer of amdgpu's errors: the IP block by the DRM_ERROR's
 	 * function or by the block the dev_err line names; the log's only
 	 * amdgpu GPU where the line has no address */
+	{"amdgpu-bar-resize-failed.log", "LXG105", W, "0000:03:00.0", "error=-16", NULL},
+	{"radeon-no-ums.log", "LXG153", E, "0000:01:00.0", "driver=radeon", NULL},
+	{"radeon-module-vermagic.log", "LXG116", E, NULL, "module=radeon", NULL},
 	{"amdgpu-error-pm.log", "LXG174", W, "0000:0b:00.0",
 	 "where=amdgpu_device_resume|message=amdgpu_device_ip_resume failed (-62).", NULL},
 	{"amdgpu-error-tables.log", "LXG156", W, "0000:0b:00.0", "where=amdgpu_discovery_init", NULL},
