@@ -462,19 +462,6 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "kernel-open/nvidia/nv-pci.c nv_resize_pcie_bars(): \"NVRM: BAR resizing failed with error "
 	 "`%d`.\\n\""},
 	/* amdgpu's own wording: the PCI core could not give BAR0 the VRAM's size */
-	{"amdgpu-bar-resize-failed",
-	 "(amdgpu (" BDF "): )?(amdgpu: )?(\\[drm:amdgpu_device_resize_fb_bar( \\[amdgpu\\])?\\] \\*ERROR\\* )?"
-	 "Problem resizing BAR0 \\((-?[0-9]+)\\)",
-	 LXG105_BAR_RESIZE_FAILED, LX_SEVERITY_WARNING,
-	 "amdgpu could not resize the AMD GPU's VRAM BAR (resizable BAR, error {error}): the CPU "
-	 "sees VRAM through a small window, ROCm and games run slower, and with large allocations "
-	 "some programs fail",
-	 "enable Above 4G Decoding and Resizable BAR in the firmware setup; else add pci=realloc to "
-	 "the kernel command line",
-	 LX_KMSG_SOLE_AMDGPU, {{"gpu", 2}, {"error", 6}},
-	 "drivers/gpu/drm/amd/amdgpu/amdgpu_device.c amdgpu_device_resize_fb_bar(): "
-	 "DRM_ERROR(\"Problem resizing BAR0 (%d).\") (5.x), dev_err(adev->dev, \"Problem resizing "
-	 "BAR0 (%d).\") (6.x), when pci_resize_resource() fails other than with -ENOSPC"},
 	{"bar-resize-fatal",
 	 "NVRM: (FATAL: Failed to re-allocate BAR1|Fatal Error while attempting to resize PCIe BARs)",
 	 LXG105_BAR_RESIZE_FAILED, LX_SEVERITY_ERROR,
@@ -502,14 +489,17 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "LMEM BAR - platform support is missing\\n\"), setup_lmem(): drm_info(\"Using a reduced BAR "
 	 "size of %lluMiB. Consider enabling 'Resizable BAR' or similar, if available in the BIOS.\\n\")"},
 	{"amdgpu-bar-resize-refused",
-	 "amdgpu (" BDF "): (amdgpu: )?(Not enough PCI address space for a large BAR|Problem resizing BAR0 "
-	 "\\((-?[0-9]+)\\))",
+	 "(amdgpu (" BDF "): )?(amdgpu: )?(\\[drm:amdgpu_device_resize_fb_bar( \\[amdgpu\\])?\\] \\*ERROR\\* )?"
+	 "(Not enough PCI address space for a large BAR|Problem resizing BAR0 \\((-?[0-9]+)\\))",
 	 LXG105_BAR_RESIZE_FAILED, LX_SEVERITY_WARNING,
 	 "amdgpu could not enlarge the GPU's VRAM BAR ({what}): the GPU runs with a small BAR, through "
-	 "which the CPU sees only part of its memory: ROCm and peer-to-peer transfers slow down",
-	 FIX_SMALL_BAR, 0, {{"gpu", 1}, {"what", 3}},
-	 "drivers/gpu/drm/amd/amdgpu/amdgpu_device.c amdgpu_device_resize_fb_bar(): dev_info(\"Not "
-	 "enough PCI address space for a large BAR.\"), dev_err(\"Problem resizing BAR0 (%d).\")"},
+	 "which the CPU sees only part of its memory: ROCm, games and peer-to-peer transfers slow "
+	 "down, and with large allocations some programs fail",
+	 FIX_SMALL_BAR, LX_KMSG_SOLE_AMDGPU, {{"gpu", 2}, {"what", 6}, {"error", 7}},
+	 "drivers/gpu/drm/amd/amdgpu/amdgpu_device.c amdgpu_device_resize_fb_bar(): dev_info(adev->dev, "
+	 "\"Not enough PCI address space for a large BAR.\") (5.x: DRM_INFO(\"Not enough PCI address "
+	 "space for a large BAR.\")) when pci_resize_resource() fails with -ENOSPC, else "
+	 "dev_err(adev->dev, \"Problem resizing BAR0 (%d).\") (5.x: DRM_ERROR)"},
 	{"gsp-firmware-missing", "NVRM: RmFetchGspRmImages: No firmware image found",
 	 LXG107_GSP_FIRMWARE_MISSING, LX_SEVERITY_ERROR,
 	 "the GSP firmware of the loaded module's version is not on disk (/lib/firmware/nvidia/<version>): "
