@@ -197,6 +197,37 @@
 	"*_flush_gpu_tlb(), display/ dm_*() and dc_*(), " \
 	"amdgpu_device.c amdgpu_device_ip_*(), radeon's r600.c, evergreen.c, si.c, cik.c *_startup(), " \
 	"*_ring_test(), *_ib_test()"
+/* The general i915/xe rows' parts (the last rows of the table). drm_err's
+ * "i915 0000:00:02.0: [drm] *ERROR* " (xe: "xe ..."): groups 1 the driver,
+ * 2 the GPU; the message is group 3. */
+#define INTEL_ERR_DEV "(i915|xe) (" BDF "): \\[drm\\] \\*ERROR\\* "
+/* what gt_err, guc_err, xe_gt_err and xe_tile_err put first ("PF: Tile0:
+ * GT0: ", the backports' "GT0 [GUC COMMUNICATION] "): 5 groups; _REQ (4
+ * groups): a GT named */
+#define INTEL_GT_TAG "((PF|VF): )?(Tile[0-9]+: )?(GT[0-9]+( \\[[A-Z ]+\\])?:? )?"
+#define INTEL_GT_TAG_REQ "((PF|VF): )?(Tile[0-9]+: )?GT[0-9]+( \\[[A-Z ]+\\])?:? "
+/* DRM_ERROR's "[drm:func [i915]] *ERROR* " (DRM_DEV_ERROR: after the
+ * address) of a function whose name begins with one of FUNCS: groups 1-3
+ * the address part (3 the GPU, 2 the driver), 4 the function, 6 the driver */
+#define INTEL_ERR_FUNC(funcs)                                                                      \
+	"((i915|xe) (" BDF "): )?\\[drm:((" funcs ")[a-z0-9_.]*) \\[(i915[a-z_]*|xe)\\]\\] \\*ERROR\\* "
+/* words that say a message is about a failure (one group) */
+#define INTEL_FAILED                                                                               \
+	"([Ff]ail|FAIL|[Tt]imed ?out|TIMEOUT|[Tt]imeout|[Ee]rror|[Ii]nvalid|[Uu]nexpected|[Uu]nable|"   \
+	"[Cc]an't|[Cc]annot|[Cc]ouldn't|[Nn]o response|[Nn]o reply|[Nn]ot enabled|[Nn]ot complete|"     \
+	"[Nn]ot ready|[Nn]ot bound|[Nn]ot loaded|[Nn]ot running|[Nn]ot supported|[Nn]ot responding|"     \
+	"[Nn]ot found|[Nn]ot started|[Nn]ot verified|[Nn]ot valid|[Ll]ost|[Ww]edged|[Hh]ang|[Hh]ung|[Cc]orrupt|"      \
+	"[Mm]ismatch|[Ii]llegal|[Ee]xception|[Cc]rash|[Bb]ad |[Ww]rong|[Tt]oo small|[Tt]oo big|"          \
+	"[Tt]oo old|[Tt]runcated|[Rr]efus|[Rr]eject|[Aa]bort|[Ss]tuck|-E[A-Z]+|\\(-[0-9]+\\)|"             \
+	"[Ee]rr[=:]? ?-[0-9]+|ret ?= ?-[0-9]+)"
+/* the GuC, HuC and GSC firmwares and their memory (one group) */
+#define INTEL_UC "(GUC|GuC|HuC|HUC|GSC|WOPCM|SLPC|hwconfig| uC )"
+/* the GuC at work: its command channel, engine resets, its crashes (one group) */
+#define INTEL_GUC_WORK                                                                             \
+	"(CT: |CT read|CT write|G2H|H2G|CTB|[Ee]ngine reset|[Cc]rash dump|[Ee]xception notification|"  \
+	"[Ff]irmware exception|TLB invalidation|guc_id|ctx_id|sched_state)"
+/* a power transition (one group) */
+#define INTEL_PM "([Ss]uspend|[Rr]esume|[Hh]ibernat|[Ff]reeze|[Tt]haw)"
 
 static const struct lx_kmsg_entry catalogue[] = {
 	{"api-mismatch",
@@ -4482,6 +4513,125 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "scheduling while atomic: %s/%d/0x%08x\", \"BUG: sleeping function called from invalid "
 	 "context at %s:%d\"; a lone \"RIP: %04x:%pS\" (a log cut by grep) is a warning, its header "
 	 "unknown"},
+	/* The general layer for i915 and xe, after every other row (a line a
+	 * row above names stays that row's): an *ERROR* line that says it
+	 * failed and whose GT prefix (gt_err's "GT0: ", guc_err's "GT0: GUC: ",
+	 * xe_gt_err's "Tile0: GT0: "), text (GuC, HuC, DMC, suspend) or
+	 * DRM_ERROR function ("[drm:intel_guc_init [i915]]", kernels before
+	 * 5.8, no address: the log's only Intel GPU) belongs to a family gets
+	 * the family's code; a specific row of that code about the same GPU
+	 * leads its finding (LX_KMSG_FALLBACK). Display and PCODE lines have
+	 * no general row: working machines print some (FIFO underruns, AUX
+	 * timeouts, "Unexpected DP dual mode adaptor", pcode mailbox errors). */
+	{"intel-guc-runtime-error",
+	 INTEL_ERR_DEV "(" INTEL_GT_TAG "(GUC: )?(.*" INTEL_GUC_WORK ".*" INTEL_FAILED ".*|.*" INTEL_FAILED ".*"
+	 INTEL_GUC_WORK ".*))|"
+	 INTEL_ERR_FUNC("intel_guc_ct|guc_ct|ct_|intel_guc_send|guc_send|intel_guc_to_host|guc_handle|"
+			"i915_guc_submission|intel_guc_submission|guc_submission|guc_exec|guc_lrc|guc_context|"
+			"__guc|guc_engine|guc_reset") "(.*" INTEL_FAILED ".*)",
+	 LXG142_GPU_HANG, LX_SEVERITY_WARNING,
+	 "{where} reported that the Intel GPU's GuC (the firmware that schedules its engines) failed "
+	 "at work (\"{message}\"): jobs on the GPU stall or are reset, and programs using it (in every "
+	 "container holding it) may lose their work",
+	 FIX_INTEL_HANG,
+	 LX_KMSG_SOLE_INTEL | LX_KMSG_FALLBACK,
+	 {{"gpu", 2}, {"message", 3}, {"where", 1}, {"gpu", 17}, {"where", 18}, {"message", 21}, {"driver", 16},
+	  {"driver", 20}},
+	 "i915 6.x gt/uc/intel_guc_submission.c: guc_err(guc, \"Bad context sched_state 0x%x, ctx_id "
+	 "%u\\n\"), \"Invalid ctx_id %u\\n\", \"Engine reset failed on %d:%d (%s) because 0x%08X\"; "
+	 "intel_guc_ct.c: \"Communication stalled for %lld ms, desc status=%#x,%#x\\n\" (CT_ERROR(): "
+	 "guc_err() with CT:, guc_err(): gt_err() with GUC:, gt_err(): drm_err() with GT%u:); "
+	 "intel_guc.c \"Crash dump notification\\n\"; xe xe_gt_printk.h xe_gt_err(): \"Tile%u: GT%u: \" fmt "
+	 "(xe_guc_ct.c \"CT write: tail was modified %u != %u\\n\", xe_guc.c \"GuC Crash dump "
+	 "notification\\n\"); 4.x-5.x DRM_ERROR() in intel_guc_ct.c and intel_guc_submission.c "
+	 "(\"[drm:ct_send [i915]] *ERROR* CT: fence %u err %d\")"},
+	{"intel-uc-error",
+	 INTEL_ERR_DEV "(" INTEL_GT_TAG "(.*" INTEL_UC ".*" INTEL_FAILED ".*|.*" INTEL_FAILED ".*" INTEL_UC ".*))|"
+	 INTEL_ERR_FUNC("intel_guc|intel_uc|intel_huc|intel_gsc|__intel_uc|__uc|uc_|guc_|huc_|gsc_|i915_guc|"
+			"i915_huc|intel_wopcm|i915_driver_probe|i915_driver_hw_probe|i915_driver_load|"
+			"i915_driver_init|i915_driver_mmio_probe|i915_driver_early_probe|i915_load_modeset_init|"
+			"i915_gem_init|intel_gt_init|i915_ggtt_probe|i915_ggtt_init|i915_pci_probe|xe_device_probe|"
+			"xe_pci_probe") "(.*" INTEL_FAILED ".*)",
+	 LXG141_GPU_INIT_FAILED, LX_SEVERITY_WARNING,
+	 "{where} reported that a part of the Intel GPU's start failed (\"{message}\"): the GuC, "
+	 "HuC or GSC firmware or a step of the driver's init did not come up, so the GPU may be "
+	 "declared wedged or run without its media engines, and transcoding or compute in containers "
+	 "holding it fail",
+	 "see the message before it about the same GPU; " FIX_INTEL_GUC,
+	 LX_KMSG_SOLE_INTEL | LX_KMSG_FALLBACK,
+	 {{"gpu", 2}, {"message", 3}, {"where", 1}, {"gpu", 16}, {"where", 17}, {"message", 20}, {"driver", 15},
+	  {"driver", 19}},
+	 "i915 6.x gt/uc/intel_guc_slpc.c: guc_probe_error(guc, \"Failed to allocate SLPC struct: "
+	 "%pe\\n\"), and every guc_err()/huc_err() (prefixed GT%u: GUC: or GT%u: HuC:) and gt_err() "
+	 "(intel_uc.c \"%s initialization failed\\n\", intel_uc_fw.c \"%s firmware %s: fetch failed "
+	 "%pe\\n\", intel_gsc_uc.c \"GSC init failed %pe\\n\", intel_guc_slpc.c \"SLPC not enabled! "
+	 "State = %s\\n\"); 5.8-6.2 drm_err() without the GT prefix (\"GuC initialization failed "
+	 "%d\\n\"); xe xe_gt_err() (\"Tile%u: GT%u: \", xe_uc_fw.c, xe_gsc.c \"GSC proxy component not "
+	 "bound!\\n\"); 4.x-5.x DRM_ERROR() in intel_guc*.c, intel_huc.c, intel_uc*.c, i915_drv.c "
+	 "(\"[drm:intel_huc_auth [i915]] *ERROR* HuC: Firmware not verified %#x\\n\")"},
+	{"intel-pm-error",
+	 INTEL_ERR_DEV "(" INTEL_GT_TAG "(.*" INTEL_PM ".*" INTEL_FAILED ".*|.*" INTEL_FAILED ".*" INTEL_PM ".*))|"
+	 INTEL_ERR_FUNC("intel_runtime_suspend|intel_runtime_resume|i915_drm_suspend|i915_drm_resume|"
+			"i915_drm_freeze|i915_drm_thaw|i915_drm_prepare|i915_pm_|vlv_suspend|vlv_resume|"
+			"intel_runtime_pm|xe_pm_") "(.*" INTEL_FAILED ".*)",
+	 LXG174_GPU_PM_FAILED, LX_SEVERITY_WARNING,
+	 "{where} reported that the Intel GPU failed a power transition (\"{message}\"): it may not "
+	 "come back from a suspend or runtime suspend, and containers holding it lose it until a "
+	 "reboot",
+	 FIX_PM_RESUME,
+	 LX_KMSG_SOLE_INTEL | LX_KMSG_FALLBACK,
+	 {{"gpu", 2}, {"message", 3}, {"where", 1}, {"gpu", 16}, {"where", 17}, {"message", 20}, {"driver", 15},
+	  {"driver", 19}},
+	 "i915 i915_driver.c (earlier i915_drv.c) i915_drm_resume_early(): DRM_ERROR(\"Resume prepare "
+	 "failed: %d, continuing anyway\\n\") (5.8 and later drm_err()), i915_drm_resume(): \"failed to "
+	 "re-enable GGTT\\n\"; i915_drm_suspend_late(), "
+	 "intel_runtime_suspend()/intel_runtime_resume(): drm_err() (\"Suspend complete failed: %d\\n\", "
+	 "\"Runtime suspend failed, disabling it (%d)\\n\"; 4.x-5.x DRM_ERROR(), \"[drm:i915_drm_resume "
+	 "[i915]] *ERROR* ...\"); xe xe_pm.c xe_pm_suspend()/xe_pm_resume(): drm_dbg() and "
+	 "xe_gt_err(gt, \"suspend failed (%pe)\\n\") in xe_gt.c"},
+	{"intel-dmc-error",
+	 INTEL_ERR_DEV "((.*(DMC|CSR) ([Ff]irmware|FW|fw)|.*[Tt]runcated DMC|Reading beyond the fw_size).*)|"
+	 INTEL_ERR_FUNC("intel_dmc|intel_csr|dmc_|csr_|parse_dmc|parse_csr") "(.*)",
+	 LXG140_GPU_FIRMWARE_MISSING, LX_SEVERITY_WARNING,
+	 "{where} reported that the Intel GPU's display firmware (DMC) was refused (\"{message}\"): "
+	 "the display engine runs without it, so its deep power states (and runtime power management) "
+	 "are off" DISPLAY_OUTPUT_ONLY,
+	 "install the linux-firmware of the kernel's release (its i915/*_dmc*.bin must suit the "
+	 "kernel), update-initramfs -u and reboot",
+	 LX_KMSG_SOLE_INTEL | LX_KMSG_FALLBACK,
+	 {{"gpu", 2}, {"message", 3}, {"where", 1}, {"gpu", 9}, {"where", 10}, {"message", 13}, {"driver", 8},
+	  {"driver", 12}},
+	 "i915 display/intel_dmc.c (before 5.15 intel_csr.c) parse_dmc_fw(): drm_err(\"Truncated DMC "
+	 "firmware, refusing.\\n\"); parse_dmc_fw_header(), parse_dmc_fw_package(), parse_dmc_fw_css(): "
+	 "drm_err() (\"DMC firmware has wrong CSS header "
+	 "length (%u bytes)\\n\", \"Unknown DMC fw header version: %u\\n\", \"Truncated DMC firmware, "
+	 "refusing.\\n\", \"DMC FW too big (%u bytes)\\n\", \"Reading beyond the fw_size\\n\"); 4.x-5.x "
+	 "DRM_ERROR() (\"[drm:csr_load_work_fn [i915]] *ERROR* ...\")"},
+	{"intel-gt-error",
+	 INTEL_ERR_DEV "(" INTEL_GT_TAG_REQ ".*" INTEL_FAILED ".*)|"
+	 INTEL_ERR_FUNC("i915_gem|i915_reset|intel_reset|i915_gpu|intel_gpu_reset|gen[0-9]+_reset|"
+			"gen[0-9]+_engine|i915_request|__i915_request|i915_wait|__i915_wait|intel_engine|"
+			"intel_gt|__intel_gt|intel_ring|intel_init_ring|init_ring|intel_lr|intel_logical_ring|"
+			"logical_ring|execlists|intel_execlists|__execlists|intel_context|i915_handle_error|"
+			"i915_capture|intel_uncore|__intel_uncore|fw_domain|intel_wait_for_register|"
+			"__intel_wait_for_register|i915_hangcheck|hangcheck") "(.*" INTEL_FAILED ".*)",
+	 LXG142_GPU_HANG, LX_SEVERITY_WARNING,
+	 "{where} reported an error of the Intel GPU's GT, its engines and their scheduling "
+	 "(\"{message}\"): jobs on the GPU stall, are reset or fail, and programs using it (in every "
+	 "container holding it) may lose their work",
+	 FIX_INTEL_HANG,
+	 LX_KMSG_SOLE_INTEL | LX_KMSG_FALLBACK,
+	 {{"gpu", 2}, {"message", 3}, {"where", 1}, {"gpu", 11}, {"where", 12}, {"message", 15}, {"driver", 10},
+	  {"driver", 14}},
+	 "i915 6.x gt/intel_gt_irq.c gen11_gt_engine_identity(): gt_err(gt, \"INTR_IDENTITY_REG%u:%u "
+	 "0x%08x not valid!\\n\"); xe xe_reg_sr.c xe_reg_sr_apply_mmio(): xe_gt_err(gt, \"Failed to apply, err=-ETIMEDOUT\\n\"); "
+	 "every "
+	 "gt_err() (drm_err() with GT%u:) (intel_reset.c \"Failed to "
+	 "reset chip\\n\", intel_gt_pm.c \"Failed to restart %s (%d)\\n\", intel_gt.c \"Failed to "
+	 "initialise HW following reset (%d)\\n\"); xe xe_gt_printk.h xe_gt_err(): \"Tile%u: GT%u: \" "
+	 "fmt, xe_tile_printk.h xe_tile_err(): \"Tile%u: \" fmt; 4.x-5.x DRM_ERROR() in i915_gem.c, "
+	 "intel_engine_cs.c, intel_lrc.c, intel_uncore.c, i915_gpu_error.c (\"[drm:i915_reset [i915]] "
+	 "*ERROR* Failed to reset chip\")"},
 };
 
 #define ACTION_RESET                                                                               \

@@ -767,6 +767,21 @@ static const struct expect expects[] = {
 	{"intel-resume-failed-i915.log", "LXG174", E, "0000:00:02.0",
 	 "what=Runtime resume failed, disabling it (-110)|driver=i915", NULL},
 	{"intel-suspend-failed.log", "LXG174", W, "0000:03:00.0", "what=GuC suspend failed|times=2", NULL},
+	/* the general i915/xe rows: an error line of a family no row above
+	 * names (GT prefix, GuC/HuC text, DRM_ERROR's function), its GPU the
+	 * line's or the log's only Intel GPU */
+	{"intel-guc-runtime-error.log", "LXG142", W, "0000:00:02.0",
+	 "where=i915|message=GT0: GUC: Bad context sched_state 0x0, ctx_id 12", NULL},
+	{"intel-uc-error.log", "LXG141", W, "0000:00:02.0",
+	 "where=i915|message=GT0: GUC: Failed to allocate SLPC struct: -ENOMEM", NULL},
+	{"intel-pm-error.log", "LXG174", W, "0000:00:02.0",
+	 "where=i915_drm_resume_early|message=Resume prepare failed: -110, continuing anyway|driver=i915", NULL},
+	{"intel-dmc-error.log", "LXG140", W, "0000:00:02.0", "where=i915|message=Truncated DMC firmware, refusing.",
+	 NULL},
+	{"intel-gt-error.log", "LXG142", W, "0000:00:02.0",
+	 "where=i915|message=GT0: INTR_IDENTITY_REG0:1 0x00000000 not valid!", NULL},
+	{"intel-gt-error.log", "LXG142", W, "0000:03:00.0", "where=xe|message=Tile0: GT0: Failed to apply, err=-ETIMEDOUT",
+	 NULL},
 	/* new forms of the rows above */
 	{"xe-guc-ct-broken.log", "LXG142", W, "0000:03:00.0", "what=G2H channel broken on read|times=2", NULL},
 	{"i915-guc-ct-stalled.log", "LXG142", W, "0000:00:02.0", "what=Communication stalled for|times=2", NULL},
