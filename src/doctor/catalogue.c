@@ -222,6 +222,9 @@
 	"[Ee]rr[=:]? ?-[0-9]+|ret ?= ?-[0-9]+)"
 /* the GuC, HuC and GSC firmwares and their memory (one group) */
 #define INTEL_UC "(GUC|GuC|HuC|HUC|GSC|WOPCM|SLPC|hwconfig| uC )"
+/* the GT's engines and their wake-ups, as 5.8-6.3's drm_err says them
+ * without the GT prefix ("rcs0 reset request timed out"; one group) */
+#define INTEL_GT_WORK "([Ff]orcewake|(^|[^a-z])(rcs|bcs|vcs|vecs|ccs)[0-9]|[Ee]ngine|GPU hang|[Rr]ing buffer)"
 /* the GuC at work: its command channel, engine resets, its crashes (one group) */
 #define INTEL_GUC_WORK                                                                             \
 	"(CT: |CT read|CT write|G2H|H2G|CTB|[Ee]ngine reset|[Cc]rash dump|[Ee]xception notification|"  \
@@ -4608,7 +4611,8 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "refusing.\\n\", \"DMC FW too big (%u bytes)\\n\", \"Reading beyond the fw_size\\n\"); 4.x-5.x "
 	 "DRM_ERROR() (\"[drm:csr_load_work_fn [i915]] *ERROR* ...\")"},
 	{"intel-gt-error",
-	 INTEL_ERR_DEV "(" INTEL_GT_TAG_REQ ".*" INTEL_FAILED ".*)|"
+	 INTEL_ERR_DEV "(" INTEL_GT_TAG_REQ ".*" INTEL_FAILED ".*|(.*" INTEL_GT_WORK ".*" INTEL_FAILED ".*|.*"
+	 INTEL_FAILED ".*" INTEL_GT_WORK ".*))|"
 	 INTEL_ERR_FUNC("i915_gem|i915_reset|intel_reset|i915_gpu|intel_gpu_reset|gen[0-9]+_reset|"
 			"gen[0-9]+_engine|i915_request|__i915_request|i915_wait|__i915_wait|intel_engine|"
 			"intel_gt|__intel_gt|intel_ring|intel_init_ring|init_ring|intel_lr|intel_logical_ring|"
@@ -4621,12 +4625,13 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "container holding it) may lose their work",
 	 FIX_INTEL_HANG,
 	 LX_KMSG_SOLE_INTEL | LX_KMSG_FALLBACK,
-	 {{"gpu", 2}, {"message", 3}, {"where", 1}, {"gpu", 11}, {"where", 12}, {"message", 15}, {"driver", 10},
-	  {"driver", 14}},
+	 {{"gpu", 2}, {"message", 3}, {"where", 1}, {"gpu", 20}, {"where", 21}, {"message", 24}, {"driver", 19},
+	  {"driver", 23}},
 	 "i915 6.x gt/intel_gt_irq.c gen11_gt_engine_identity(): gt_err(gt, \"INTR_IDENTITY_REG%u:%u "
 	 "0x%08x not valid!\\n\"); xe xe_reg_sr.c xe_reg_sr_apply_mmio(): xe_gt_err(gt, \"Failed to apply, err=-ETIMEDOUT\\n\"); "
 	 "every "
-	 "gt_err() (drm_err() with GT%u:) (intel_reset.c \"Failed to "
+	 "gt_err() (drm_err() with GT%u:; 5.8-6.3 drm_err() without it: lines that name an engine, "
+	 "rcs0 to ccs3, or forcewake) (intel_reset.c \"Failed to "
 	 "reset chip\\n\", intel_gt_pm.c \"Failed to restart %s (%d)\\n\", intel_gt.c \"Failed to "
 	 "initialise HW following reset (%d)\\n\"); xe xe_gt_printk.h xe_gt_err(): \"Tile%u: GT%u: \" "
 	 "fmt, xe_tile_printk.h xe_tile_err(): \"Tile%u: \" fmt; 4.x-5.x DRM_ERROR() in i915_gem.c, "
