@@ -220,8 +220,10 @@
 	"[Mm]ismatch|[Ii]llegal|[Ee]xception|[Cc]rash|[Bb]ad |[Ww]rong|[Tt]oo small|[Tt]oo big|"          \
 	"[Tt]oo old|[Tt]runcated|[Rr]efus|[Rr]eject|[Aa]bort|[Ss]tuck|-E[A-Z]+|\\(-[0-9]+\\)|"             \
 	"[Ee]rr[=:]? ?-[0-9]+|ret ?= ?-[0-9]+)"
-/* the GuC, HuC and GSC firmwares and their memory (one group) */
-#define INTEL_UC "(GUC|GuC|HuC|HUC|GSC|WOPCM|SLPC|hwconfig| uC )"
+/* the GuC, HuC and GSC firmwares and their memory, and what i915_driver.c
+ * and xe_device.c set up at probe (GGTT, DMA mask, LMEM/VRAM; one group) */
+#define INTEL_UC                                                                                   \
+	"(GUC|GuC|HuC|HUC|GSC|WOPCM|SLPC|hwconfig| uC |GGTT|PPGTT|DMA mask|[Ww]orkqueue|LMEM|VRAM)"
 /* the GT's engines and their wake-ups, as 5.8-6.3's drm_err says them
  * without the GT prefix ("rcs0 reset request timed out"; one group) */
 #define INTEL_GT_WORK "([Ff]orcewake|(^|[^a-z])(rcs|bcs|vcs|vecs|ccs)[0-9]|[Ee]ngine|GPU hang|[Rr]ing buffer)"
@@ -4569,7 +4571,9 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "(intel_uc.c \"%s initialization failed\\n\", intel_uc_fw.c \"%s firmware %s: fetch failed "
 	 "%pe\\n\", intel_gsc_uc.c \"GSC init failed %pe\\n\", intel_guc_slpc.c \"SLPC not enabled! "
 	 "State = %s\\n\"); 5.8-6.2 drm_err() without the GT prefix (\"GuC initialization failed "
-	 "%d\\n\"); xe xe_gt_err() (\"Tile%u: GT%u: \", xe_uc_fw.c, xe_gsc.c \"GSC proxy component not "
+	 "%d\\n\"); i915_driver.c drm_err() \"failed to enable GGTT\\n\", \"Can't set DMA "
+	 "mask/consistent mask (%d)\\n\", intel_region_lmem.c \"LMEM: reserving low memory region "
+	 "failed\\n\"; xe xe_gt_err() (\"Tile%u: GT%u: \", xe_uc_fw.c, xe_gsc.c \"GSC proxy component not "
 	 "bound!\\n\"); 4.x-5.x DRM_ERROR() in intel_guc*.c, intel_huc.c, intel_uc*.c, i915_drv.c "
 	 "(\"[drm:intel_huc_auth [i915]] *ERROR* HuC: Firmware not verified %#x\\n\")"},
 	{"intel-pm-error",
