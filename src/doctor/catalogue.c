@@ -4530,7 +4530,7 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 * timeouts, "Unexpected DP dual mode adaptor", pcode mailbox errors). */
 	{"intel-guc-runtime-error",
 	 INTEL_ERR_DEV "(" INTEL_GT_TAG "(GUC: )?(.*" INTEL_GUC_WORK ".*" INTEL_FAILED ".*|.*" INTEL_FAILED ".*"
-	 INTEL_GUC_WORK ".*))|"
+	 INTEL_GUC_WORK ".*|.*([Cc]rash (dump )?notification|[Ee]xception notification|[Ff]irmware exception).*))|"
 	 INTEL_ERR_FUNC("intel_guc_ct|guc_ct|ct_|intel_guc_send|guc_send|intel_guc_to_host|guc_handle|"
 			"i915_guc_submission|intel_guc_submission|guc_submission|guc_exec|guc_lrc|guc_context|"
 			"__guc|guc_engine|guc_reset") "(.*" INTEL_FAILED ".*)",
@@ -4540,8 +4540,8 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "container holding it) may lose their work",
 	 FIX_INTEL_HANG,
 	 LX_KMSG_SOLE_INTEL | LX_KMSG_FALLBACK,
-	 {{"gpu", 2}, {"message", 3}, {"where", 1}, {"gpu", 17}, {"where", 18}, {"message", 21}, {"driver", 16},
-	  {"driver", 20}},
+	 {{"gpu", 2}, {"message", 3}, {"where", 1}, {"gpu", 19}, {"where", 20}, {"message", 23}, {"driver", 18},
+	  {"driver", 22}},
 	 "i915 6.x gt/uc/intel_guc_submission.c: guc_err(guc, \"Bad context sched_state 0x%x, ctx_id "
 	 "%u\\n\"), \"Invalid ctx_id %u\\n\", \"Engine reset failed on %d:%d (%s) because 0x%08X\"; "
 	 "intel_guc_ct.c: \"Communication stalled for %lld ms, desc status=%#x,%#x\\n\" (CT_ERROR(): "
