@@ -232,7 +232,7 @@
 	"(CT: |CT read|CT write|G2H|H2G|CTB|[Ee]ngine reset|[Cc]rash dump|[Ee]xception notification|"  \
 	"[Ff]irmware exception|TLB invalidation|guc_id|ctx_id|sched_state)"
 /* a power transition (one group) */
-#define INTEL_PM "([Ss]uspend|[Rr]esume|[Hh]ibernat|[Ff]reeze|[Tt]haw)"
+#define INTEL_PM "([Ss]uspend|[Rr]esume|[Hh]ibernat|[Ff]reeze|[Tt]haw|D0 power state)"
 
 static const struct lx_kmsg_entry catalogue[] = {
 	{"api-mismatch",
@@ -4555,7 +4555,8 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 INTEL_ERR_FUNC("intel_guc|intel_uc|intel_huc|intel_gsc|__intel_uc|__uc|uc_|guc_|huc_|gsc_|i915_guc|"
 			"i915_huc|intel_wopcm|i915_driver_probe|i915_driver_hw_probe|i915_driver_load|"
 			"i915_driver_init|i915_driver_mmio_probe|i915_driver_early_probe|i915_load_modeset_init|"
-			"i915_gem_init|intel_gt_init|i915_ggtt_probe|i915_ggtt_init|i915_pci_probe|xe_device_probe|"
+			"i915_gem_init|intel_gt_init|i915_ggtt_probe|i915_ggtt_init|i915_pci_probe|i915_mmio_setup|"
+			"intel_uncore_init|xe_device_probe|"
 			"xe_pci_probe") "(.*" INTEL_FAILED ".*)",
 	 LXG141_GPU_INIT_FAILED, LX_SEVERITY_WARNING,
 	 "{where} reported that a part of the Intel GPU's start failed (\"{message}\"): the GuC, "
