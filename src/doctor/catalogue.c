@@ -2668,15 +2668,15 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "\"Pending enable/disable failed to respond\\n\", \"Suspend fence, guc_id=%d, failed to "
 	 "respond\", \"VM job timed out on non-killed execqueue\\n\""},
 	{"intel-guc-engine-reset-failed",
-	 "(i915|xe) (" BDF "): .*(([Ee]ngine reset (request )?failed on ([0-9]+:[0-9]+))|(([a-z]+[0-9]+) reset "
-	 "request timed out))",
+	 "(i915|xe) (" BDF "): (.*[] :])?(([Ee]ngine reset (request )?failed on ([0-9]+:[0-9]+))|(([a-z]+[0-9]+) "
+	 "reset request timed out))",
 	 LXG142_GPU_HANG, LX_SEVERITY_WARNING,
 	 "an engine of the Intel GPU hung and its reset failed (engine {engine}): the "
 	 "driver resets the whole GT, and every program on the GPU (in every container holding it) "
 	 "loses its work; a failed GT reset then wedges the GPU",
 	 "restart the programs using the GPU; if it recurs, update the kernel and linux-firmware "
 	 "(the GuC file) together, or revert the update after which it began",
-	 0, {{"gpu", 2}, {"engine", 6}, {"engine", 8}, {"driver", 1}},
+	 0, {{"gpu", 2}, {"engine", 7}, {"engine", 9}, {"driver", 1}},
 	 "drivers/gpu/drm/i915/gt/uc/intel_guc_submission.c "
 	 "intel_guc_engine_failure_process_msg(): drm_err(&gt->i915->drm, \"GuC engine reset request "
 	 "failed on %d:%d (%s) because 0x%08X\") (5.16-6.2; later guc_err(guc, \"notification: Engine "

@@ -704,6 +704,7 @@ static const struct expect expects[] = {
 	{"xe-guc-no-response.log", "LXG142", W, "0000:00:02.0", "what=Timed out wait for G2H", NULL},
 	{"xe-guc-engine-reset-failed.log", "LXG142", W, "0000:00:02.0", "engine=0:0|times=2", NULL},
 	{"i915-guc-engine-reset-failed.log", "LXG142", W, "0000:00:02.0", "engine=0:0|times=4", NULL},
+	{"i915-engine-reset-timeout.log", "LXG142", W, "0000:00:02.0", "engine=vcs0", NULL},
 	/* init steps: the GuC's answers, the HuC, a refused or unreadable file */
 	{"intel-guc-mmio-failed.log", "LXG141", W, "0000:00:02.0", "request=0x4100|answer=failure|times=1", NULL},
 	{"intel-hwconfig-failed.log", "LXG141", W, "0000:00:02.0", "error=-ENOENT", NULL},
