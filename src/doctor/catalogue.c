@@ -842,6 +842,20 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "(ubuntuforums.org, \"The Nvidia crashes thread rides again\", Ubuntu 12.04, 2012), the "
 	 "same with 0000:01:00.0 on Debian jessie's 3.13 (a Quadro K2000M); the open RM's "
 	 "osinit.c says \"GPU has fallen off the bus.\\n\" after its NV_DEV_PRINTF prefix"},
+	/* amdgpu checks the GPU's config space before a reset: all ones is a
+	 * GPU gone from the bus (the resets, MES and SMU failures after it
+	 * follow from that) */
+	{"amdgpu-device-lost",
+	 "amdgpu (" BDF "): (amdgpu: )?device lost from bus!",
+	 LXG109_FALLEN_OFF_BUS, LX_SEVERITY_ERROR,
+	 "the AMD GPU stopped answering on PCIe: its config space reads back all ones when amdgpu "
+	 "comes to reset it (power, heat, a bad riser or slot, link errors); every container "
+	 "holding it loses it until the host is power-cycled",
+	 FIX_FALLEN, 0, {{"gpu", 1}},
+	 "drivers/gpu/drm/amd/amdgpu/amdgpu.h amdgpu_device_bus_status_check(), called by "
+	 "amdgpu_device.c's GPU recovery (amdgpu_device_health_check()) and aqua_vanjaram.c: "
+	 "dev_err(adev->dev, \"device lost from bus!\") when the PCI_COMMAND register reads back "
+	 "PCI_POSSIBLE_ERROR (6.9 and later)"},
 	/* thread_state.c: the RM's timeout check finds the GPU disconnected */
 	{"gpu-not-attached",
 	 "NVRM:? .*API_GPU_ATTACHED_SANITY_CHECK failed",

@@ -347,6 +347,8 @@ static const struct expect expects[] = {
 	{"fallen-off-bus-old.log", "LXG109", E, "0000:02:00.0", NULL, NULL},
 	{"bar-64bit-no-window.log", "LXG104", E, NULL, NULL, NULL},
 	{"amdgpu-gpu-reset-failed.log", "LXG142", E, "0000:0b:00.0", "count=1", NULL},
+	/* the GPU gone from the bus when amdgpu came to reset it */
+	{"amdgpu-device-lost.log", "LXG109", E, "0000:03:00.0", NULL, NULL},
 	{"amdgpu-ring-test-failed.log", "LXG142", W, "0000:03:00.0", "ring=kiq_2.1.0|error=-110", NULL},
 	/* the 4.x wordings without the address: each block's own test, the
 	 * scratch register's value; radeon's of the same form */
