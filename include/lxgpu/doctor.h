@@ -172,6 +172,11 @@ enum {
 	 * the range the log's "PCI bridge to [bus 05-2e]" line of the port
 	 * gives; none or several: no finding (PCI_GPU). */
 	LX_KMSG_BEHIND_PORT = 1u << 19,
+	/* A line of the firmware's error record (APEI/GHES, "{3}[Hardware
+	 * Error]: ..."): counts unless the record's header says the hardware
+	 * corrected the error ("Error 0, type: corrected", "event severity:
+	 * corrected"; catalogue.c cper_corrected()). */
+	LX_KMSG_CPER_RECORD = 1u << 20,
 };
 /* The rows whose lines without an address are the log's only GPU of a driver. */
 #define LX_KMSG_SOLE_ANY (LX_KMSG_SOLE_AMDGPU | LX_KMSG_SOLE_GPU | LX_KMSG_SOLE_INTEL | LX_KMSG_SOLE_NVIDIA)

@@ -1576,6 +1576,23 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "\"containment event, status:%#06x: unmasked uncorrectable error detected\\n\" (or \"%s "
 	 "detected\" with RP PIO error, software trigger): then, as for a source of 0x0000 or the "
 	 "port's own, the GPU below the port (LX_KMSG_BEHIND_PORT)"},
+	/* Firmware-first error handling (servers whose firmware takes PCIe
+	 * errors, ACPI APEI/GHES): the kernel prints the firmware's record,
+	 * not its own AER lines; the record's device, when the log shows it
+	 * to be a GPU (the record's vendor and class lines do). */
+	{"ghes-pcie-error",
+	 "\\[Hardware Error\\]: +device_id: (" BDF ")",
+	 LXG152_GPU_PCIE_AER, LX_SEVERITY_ERROR,
+	 "the system firmware reported an uncorrected PCIe error of the GPU (APEI firmware-first "
+	 "error handling: the kernel prints the firmware's record, not its own AER lines): the GPU "
+	 "may have stopped answering, for every container or VM holding it, until the host is "
+	 "rebooted",
+	 FIX_AER, LX_KMSG_PCI_GPU | LX_KMSG_CPER_RECORD, {{"gpu", 1}},
+	 "drivers/firmware/efi/cper.c cper_print_pcie(): printk(\"%s\"\"device_id: "
+	 "%04x:%02x:%02x.%x\\n\", pfx, ...) then \"vendor_id: 0x%04x, device_id: 0x%04x\\n\" and "
+	 "\"class_code: %02x%02x%02x\\n\", under cper_estatus_print_section()'s \"Error %d, type: "
+	 "%s\\n\" (fatal, recoverable, corrected, info), pfx the record's \"{%u}[Hardware Error]: \" "
+	 "(drivers/acpi/apei/ghes.c ghes_print_estatus())"},
 	/* The port's recovery of the link after an uncorrectable error failed:
 	 * the devices below stay cut off (the GPU the log shows below it). */
 	{"aer-recovery-failed",
@@ -5534,6 +5551,48 @@ static char *enumerated_display(const char *text, char vendor[5], const struct l
 	return dev_line_pci(text, "pci", host);
 }
 
+/* The firmware's error record (drivers/firmware/efi/cper.c): each line
+ * after "[Hardware Error]:" ("{3}[Hardware Error]:   device_id: ..."),
+ * NULL for another line. */
+static const char *cper_field(const char *text)
+{
+	const char *at = strstr(text, "[Hardware Error]:");
+	return at ? at + strlen("[Hardware Error]:") + strspn(at + strlen("[Hardware Error]:"), " ") : NULL;
+}
+
+/* The device of a PCIe error record's "device_id: 0000:01:00.0" at line I
+ * when the record's next lines show it to be a display device ("class_code:
+ * 030000"), or, where the excerpt ends before the class, the first
+ * function of an NVIDIA or AMD device ("vendor_id: 0x10de, device_id:
+ * 0x2204"; their other functions are the GPU's audio); its vendor in
+ * VENDOR. */
+static char *cper_display(const struct lx_kmsg *log, size_t i, char vendor[5], const struct lx_host *host)
+{
+	const char *f = cper_field(log->lines[i].text);
+	if (!f || !lx_str_starts_with(f, "device_id: "))
+		return NULL;
+	char *pci = find_pci(f, host);
+	int display = -1; /* the class line: not seen yet */
+	for (size_t l = i + 1; pci && l < log->n && l <= i + 4; l++) {
+		const char *g = cper_field(log->lines[l].text);
+		if (!g)
+			break;
+		if (lx_str_starts_with(g, "vendor_id: 0x") && strlen(g) >= 17) {
+			memcpy(vendor, g + 13, 4);
+			vendor[4] = '\0';
+		} else if (lx_str_starts_with(g, "class_code: ")) {
+			display = lx_str_starts_with(g + strlen("class_code: "), "03");
+		}
+	}
+	bool gpu = display == 1 || (display < 0 && (strcmp(vendor, "10de") == 0 || strcmp(vendor, "1002") == 0) &&
+				     pci && lx_str_ends_with(pci, ".0"));
+	if (!gpu) {
+		free(pci);
+		return NULL;
+	}
+	return pci;
+}
+
 /* The PCI vendor ID of the GPUs DRIVER takes ("10de"), NULL when it is no
  * GPU driver. */
 static const char *vendor_of(const char *driver)
@@ -5767,8 +5826,8 @@ static char *display_gpu_line(const char *text, const char *vendor, const struct
 }
 
 /* The devices the log shows to be GPUs: a GPU driver's line names them,
- * or the kernel enumerated them as display devices of NVIDIA, AMD or
- * Intel. Read once for all messages that ask (a storm of a port's AER
+ * the kernel enumerated them as display devices of NVIDIA, AMD or Intel,
+ * or the firmware's error record describes one. Read once for all messages that ask (a storm of a port's AER
  * reports would read the log once per report). */
 static void gpus_shown(const struct lx_kmsg *log, const struct lx_host *host, struct lx_strv *shown)
 {
@@ -5777,6 +5836,8 @@ static void gpus_shown(const struct lx_kmsg *log, const struct lx_host *host, st
 		char *gpu = gpu_line_pci(log->lines[i].text, NULL, host);
 		if (!gpu)
 			gpu = enumerated_display(log->lines[i].text, vendor, host);
+		if (!gpu)
+			gpu = cper_display(log, i, vendor, host);
 		if (gpu && (!*vendor || gpu_vendor(vendor)) && !lx_strv_contains(shown, gpu))
 			lx_strv_push(shown, gpu);
 		free(gpu);
@@ -5999,6 +6060,39 @@ static void keep_pci_gpus(const struct lx_kmsg *log, const struct lx_host *host,
 	lx_strv_free(&shown);
 	free(ev->items);
 	*ev = out;
+}
+
+/* Whether the firmware's error record holding line I says the hardware
+ * corrected the error: its header ("Error 0, type: corrected", "event
+ * severity: corrected") among the record's lines before it. */
+static bool cper_corrected(const struct lx_kmsg *log, size_t i)
+{
+	for (size_t l = i + 1; l-- > 0 && i - l < 24;) {
+		const char *f = cper_field(log->lines[l].text);
+		if (!f)
+			return false;
+		if (strstr(f, "type: corrected") || strstr(f, "event severity: corrected"))
+			return true;
+		if (lx_str_starts_with(f, "Hardware error from APEI") || strstr(f, "type: fatal") ||
+		    strstr(f, "type: recoverable") || strstr(f, "severity: fatal") || strstr(f, "severity: recoverable"))
+			return false;
+	}
+	return false;
+}
+
+/* LX_KMSG_CPER_RECORD: a record of an error the hardware corrected is no
+ * failure (servers report corrected PCIe errors this way too). */
+static void drop_corrected_records(const struct lx_kmsg *log, struct events *ev)
+{
+	size_t kept = 0;
+	for (size_t e = 0; e < ev->n; e++) {
+		struct lx_kmsg_match *m = &ev->items[e];
+		if ((m->entry->flags & LX_KMSG_CPER_RECORD) && cper_corrected(log, m->first))
+			match_clear(m);
+		else
+			ev->items[kept++] = *m;
+	}
+	ev->n = kept;
 }
 
 /* Modesetting off: one event per AMD or Intel display GPU of the log that
@@ -6306,6 +6400,7 @@ int lx_kmsg_match_all(const struct lx_kmsg *log, const struct lx_host *host,
 	bind_behind_port(log, host, &owned);
 	keep_host_gpus(log, host, &owned);
 	keep_pci_gpus(log, host, &owned);
+	drop_corrected_records(log, &owned);
 	drop_announcements(&owned);
 	drop_driven(log, host, &owned);
 	drop_rare(&owned);

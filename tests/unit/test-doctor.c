@@ -349,6 +349,8 @@ static const struct expect expects[] = {
 	{"amdgpu-gpu-reset-failed.log", "LXG142", E, "0000:0b:00.0", "count=1", NULL},
 	/* the GPU gone from the bus when amdgpu came to reset it */
 	{"amdgpu-device-lost.log", "LXG109", E, "0000:03:00.0", NULL, NULL},
+	/* firmware-first PCIe errors: the firmware's record of a GPU */
+	{"ghes-pcie-error.log", "LXG152", E, "0000:3b:00.0", NULL, NULL},
 	{"amdgpu-ring-test-failed.log", "LXG142", W, "0000:03:00.0", "ring=kiq_2.1.0|error=-110", NULL},
 	/* the 4.x wordings without the address: each block's own test, the
 	 * scratch register's value; radeon's of the same form */
@@ -1144,7 +1146,7 @@ static void test_wrapped_forms(void)
 static void test_pci_core_not_gpu(void)
 {
 	static const char *const logs[] = {"clean-pci-nic-d3cold.log", "pci-power-inaccessible-vfio.log",
-					   "clean-pciehp-dock.log"};
+					   "clean-pciehp-dock.log", "clean-ghes-corrected.log"};
 	for (size_t i = 0; i < sizeof(logs) / sizeof(logs[0]); i++) {
 		struct lx_kmsg k;
 		struct lx_kmsg_matches m;
