@@ -5825,9 +5825,52 @@ static char *display_gpu_line(const char *text, const char *vendor, const struct
 	return ours ? pci : NULL;
 }
 
+/* The device of a line that only a VGA-class device gets, printed with no
+ * GPU driver bound (PCI core or vfio-pci prefix): vgaarb's (drivers/pci/
+ * vgaarb.c: "pci 0000:0a:00.0: vgaarb: VGA device added: ...", "...:
+ * vgaarb: setting as boot VGA device", "vfio-pci 0000:0a:00.0: vgaarb:
+ * changed VGA decodes: ...", 4.x's "vgaarb: device added:
+ * PCI:0000:0a:00.0,decodes=...") and x86's pci_fixup_video() ("pci
+ * 0000:0a:00.0: Video device with shadowed ROM at [mem ...]"). */
+static char *vga_line_pci(const char *text, const struct lx_host *host)
+{
+	const char *old = strstr(text, "vgaarb: device added: PCI:");
+	if (old) {
+		old += strlen("vgaarb: device added: PCI:");
+		const char *comma = strchr(old, ',');
+		if (!comma || comma - old > 16)
+			return NULL;
+		_cleanup_free_ char *a = lx_xstrndup(old, (size_t)(comma - old));
+		return find_pci(a, host);
+	}
+	if (!strstr(text, ": vgaarb: ") && !strstr(text, ": Video device with shadowed ROM at "))
+		return NULL;
+	char *pci = dev_line_pci(text, "pci", host);
+	return pci ? pci : dev_line_pci(text, "vfio-pci", host);
+}
+
+/* The vendor ID of PCI as the log's enumeration line prints it, in VENDOR
+ * ("" when the log has none). */
+static void enumerated_vendor(const struct lx_kmsg *log, const char *pci, char vendor[5], const struct lx_host *host)
+{
+	*vendor = '\0';
+	for (size_t i = 0; i < log->n && !*vendor; i++) {
+		const char *text = log->lines[i].text;
+		const char *id = strstr(text, ": [");
+		if (!id || strlen(id) < 8 || id[7] != ':' || !strstr(id, "] type "))
+			continue;
+		_cleanup_free_ char *dev = dev_line_pci(text, "pci", host);
+		if (dev && strcmp(dev, pci) == 0) {
+			memcpy(vendor, id + 3, 4);
+			vendor[4] = '\0';
+		}
+	}
+}
+
 /* The devices the log shows to be GPUs: a GPU driver's line names them,
  * the kernel enumerated them as display devices of NVIDIA, AMD or Intel,
- * or the firmware's error record describes one. Read once for all messages that ask (a storm of a port's AER
+ * vgaarb or the video ROM fixup names them (vga_line_pci()), or the
+ * firmware's error record describes one. Read once for all messages that ask (a storm of a port's AER
  * reports would read the log once per report). */
 static void gpus_shown(const struct lx_kmsg *log, const struct lx_host *host, struct lx_strv *shown)
 {
@@ -5838,6 +5881,10 @@ static void gpus_shown(const struct lx_kmsg *log, const struct lx_host *host, st
 			gpu = enumerated_display(log->lines[i].text, vendor, host);
 		if (!gpu)
 			gpu = cper_display(log, i, vendor, host);
+		/* a VGA device: NVIDIA's, AMD's or Intel's unless the log
+		 * enumerates it as another's (QEMU's, a BMC's) */
+		if (!gpu && (gpu = vga_line_pci(log->lines[i].text, host)))
+			enumerated_vendor(log, gpu, vendor, host);
 		if (gpu && (!*vendor || gpu_vendor(vendor)) && !lx_strv_contains(shown, gpu))
 			lx_strv_push(shown, gpu);
 		free(gpu);

@@ -1146,7 +1146,8 @@ static void test_wrapped_forms(void)
 static void test_pci_core_not_gpu(void)
 {
 	static const char *const logs[] = {"clean-pci-nic-d3cold.log", "pci-power-inaccessible-vfio.log",
-					   "clean-pciehp-dock.log", "clean-ghes-corrected.log"};
+					   "clean-pciehp-dock.log", "clean-ghes-corrected.log",
+					   "clean-vfio-nic-qemu-vga.log"};
 	for (size_t i = 0; i < sizeof(logs) / sizeof(logs[0]); i++) {
 		struct lx_kmsg k;
 		struct lx_kmsg_matches m;
@@ -1162,6 +1163,20 @@ static void test_pci_core_not_gpu(void)
 		    "device inaccessible\n",
 		    "LXG176", "0000:01:00.0", "driver=vfio-pci|from=D3cold",
 		    "vfio-pci's device the kernel enumerated as an NVIDIA display device: a GPU");
+	/* lines only a VGA device gets, with no GPU driver bound: vgaarb's
+	 * (5.x on, 4.x's "PCI:" form, vfio-pci's decodes change) and x86's
+	 * shadowed video ROM */
+	static const char *const vga[] = {
+		"[    0.404247] pci 0000:0a:00.0: vgaarb: VGA device added: decodes=io+mem,owns=none,locks=none\n",
+		"[    0.404247] vgaarb: device added: PCI:0000:0a:00.0,decodes=io+mem,owns=none,locks=none\n",
+		"[   50.000000] vfio-pci 0000:0a:00.0: vgaarb: changed VGA decodes: "
+		"olddecodes=io+mem,decodes=io+mem:owns=none\n",
+		"[    0.404247] pci 0000:0a:00.0: Video device with shadowed ROM at [mem 0x000c0000-0x000dffff]\n"};
+	for (size_t i = 0; i < sizeof(vga) / sizeof(vga[0]); i++) {
+		_cleanup_free_ char *log = lx_xasprintf(
+			"%s[  185.913481] vfio-pci 0000:0a:00.0: not ready 65535ms after FLR; giving up\n", vga[i]);
+		one_finding(log, "LXG176", "0000:0a:00.0", "driver=vfio-pci|ms=65535|event=FLR", vga[i]);
+	}
 }
 
 static void test_pm_callback_driver(void)
