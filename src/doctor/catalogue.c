@@ -4146,19 +4146,21 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "dev_info(adev->dev, \"GPU recovery disabled.\\n\"), after a job timeout"},
 	/* the GPU's own tables: VBIOS, IP discovery */
 	{"amdgpu-vbios-not-found",
-	 "(amdgpu (" BDF "): )?(amdgpu: )?(\\[drm:amdgpu_get_bios( \\[amdgpu\\])?\\] \\*ERROR\\* )?Unable to "
-	 "locate a BIOS ROM",
+	 "((amdgpu|radeon) (" BDF "): )?(amdgpu: )?(\\[drm:(amdgpu|radeon)_get_bios( \\[(amdgpu|radeon)\\])?\\] "
+	 "\\*ERROR\\* )?Unable to locate a BIOS ROM",
 	 LXG156_AMD_GPU_TABLES, LX_SEVERITY_ERROR,
-	 "amdgpu found no VBIOS for the AMD GPU (not in its ROM BAR, the ACPI VFCT table or the "
+	 "the driver (amdgpu or radeon) found no VBIOS for the AMD GPU (not in its ROM BAR, the ACPI VFCT table or the "
 	 "platform's copy): it cannot post or initialize the GPU, so no /dev/dri or /dev/kfd node "
 	 "for it; typical of a GPU passed through to a VM without its ROM, a secondary GPU whose "
 	 "ROM the firmware did not expose, or a laptop's dGPU",
 	 "on a VM host give the VM the GPU's ROM (hostpci romfile=, a dump of this card's VBIOS); "
 	 "on bare metal update the system firmware and enable the GPU's option ROM (CSM or UEFI "
 	 "GOP setting), or reseat the card",
-	 LX_KMSG_SOLE_AMDGPU, {{"gpu", 2}},
+	 LX_KMSG_SOLE_AMDGPU, {{"gpu", 3}, {"driver", 2}, {"driver", 6}},
 	 "drivers/gpu/drm/amd/amdgpu/amdgpu_bios.c amdgpu_get_bios(): DRM_ERROR(\"Unable to locate a "
-	 "BIOS ROM\\n\") (newer kernels: dev_err with the address)"},
+	 "BIOS ROM\\n\") (newer kernels: dev_err with the address); drivers/gpu/drm/radeon/"
+	 "radeon_bios.c radeon_get_bios(): the same text, DRM_ERROR (\"[drm:radeon_get_bios [radeon]] "
+	 "*ERROR* \") or dev_err"},
 	{"amdgpu-ip-discovery-failed",
 	 "(amdgpu (" BDF "): )?(amdgpu: )?(\\[drm:amdgpu_discovery_init \\[amdgpu\\]\\] \\*ERROR\\* )?((get "
 	 ")?invalid ip discovery binary (signature|checksum)( from file)?|failed to read ip discovery "
