@@ -1498,6 +1498,20 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "drivers/vfio/pci/vfio_pci_config.c vfio_bar_restore(): pci_info(pdev, \"%s: reset recovery "
 	 "- restoring BARs\\n\", __func__) (5.x on); 4.x pr_info(\"%s: %s reset recovery - restoring "
 	 "bars\\n\", __func__, dev_name(&pdev->dev))"},
+	/* the out-of-tree vendor-reset module (AMD GPUs of the reset bug)
+	 * could not reset the GPU of a VM: its per-GPU lines ("AMD_NAVI10:
+	 * ...") and this one, on the device vfio-pci holds */
+	{"vendor-reset-failed",
+	 "(vfio-pci|pci) (" BDF "): (AMD_[A-Z0-9_]+: )?[Ff]ailed to reset device",
+	 LXG176_PCI_UNRESPONSIVE, LX_SEVERITY_ERROR,
+	 "the vendor-reset module could not reset the GPU given to a VM (an AMD GPU of the reset "
+	 "bug): the GPU stays in the state the VM left it, so the VM's next start finds a GPU that "
+	 "does not initialize until the host is power-cycled",
+	 FIX_PCI_UNRESPONSIVE,
+	 LX_KMSG_PCI_GPU, {{"gpu", 2}},
+	 "gnif/vendor-reset src/vendor-reset-dev.c vendor_reset_dev_locked(): pci_warn(dev, \"Failed "
+	 "to reset device\\n\") when the GPU's reset op (src/amd/navi10.c, vega10.c, vega20.c, "
+	 "polaris10.c) fails"},
 	/* PCIe AER (drivers/pci/pcie/aer.c) about a GPU: the reporting port
 	 * names the device ("received from"), the device's own lines say the
 	 * severity. LX_KMSG_PCI_GPU keeps the GPUs' (a port naming itself is
