@@ -1484,23 +1484,11 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "performing function level reset anyway\\n\"); pci_af_flr(): \"timed out waiting for "
 	 "pending transaction; performing AF function level reset anyway\\n\" (dev_err before 4.x "
 	 "pci_err, same text)"},
-	/* vfio-pci found the BARs of a VM's GPU cleared: the GPU reset
-	 * itself behind vfio's back (AMD GPUs of the reset bug) */
-	{"vfio-bar-restore",
-	 "(vfio-pci (" BDF "): )?vfio_bar_restore: ((" BDF ") )?reset recovery - restoring (BARs|bars)",
-	 LXG176_PCI_UNRESPONSIVE, LX_SEVERITY_WARNING,
-	 "the GPU given to a VM (vfio-pci) lost its PCI configuration (its BARs read back cleared): it "
-	 "reset or powered down behind vfio-pci's back, which restores them; the VM's driver often "
-	 "finds a GPU that does not answer (a GPU without a working reset, an AMD GPU of the reset "
-	 "bug, after the VM restarted)",
-	 FIX_PCI_UNRESPONSIVE,
-	 LX_KMSG_PCI_GPU, {{"gpu", 2}, {"gpu", 4}},
-	 "drivers/vfio/pci/vfio_pci_config.c vfio_bar_restore(): pci_info(pdev, \"%s: reset recovery "
-	 "- restoring BARs\\n\", __func__) (5.x on); 4.x pr_info(\"%s: %s reset recovery - restoring "
-	 "bars\\n\", __func__, dev_name(&pdev->dev))"},
 	/* the out-of-tree vendor-reset module (AMD GPUs of the reset bug)
 	 * could not reset the GPU of a VM: its per-GPU lines ("AMD_NAVI10:
-	 * ...") and this one, on the device vfio-pci holds */
+	 * ...") and this one, on the device vfio-pci holds. (vfio-pci's own
+	 * "vfio_bar_restore: reset recovery - restoring BARs" is no row:
+	 * working passthrough hosts print it when a guest resets its GPU.) */
 	{"vendor-reset-failed",
 	 "(vfio-pci|pci) (" BDF "): (AMD_[A-Z0-9_]+: )?[Ff]ailed to reset device",
 	 LXG176_PCI_UNRESPONSIVE, LX_SEVERITY_ERROR,
