@@ -67,6 +67,13 @@ struct lx_oops {
 	char *process;      /* the CPU line's Comm */
 	size_t message;     /* a WARN's own message after its header (kernels before
 			     * 4.11 printed it there), 0 when none */
+	/* The power transition it happened in: the call trace's sure frames
+	 * of its own context run through a suspend or resume callback
+	 * (dpm_run_callback, pci_pm_resume, amdgpu_pmops_suspend, ...).
+	 * pm_step: "suspend", "resume", "runtime suspend", "runtime resume"
+	 * or "power transition"; NULL when the trace shows none. */
+	const char *pm_step;
+	char *pm_callback; /* its innermost such frame, "pci_pm_resume+0x0/0xe0" */
 };
 /* The oops whose header is line i of log: false when the line opens none.
  * The module is the WARN's location or the faulting instruction's; for the

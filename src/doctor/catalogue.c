@@ -4553,6 +4553,32 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "scheduling while atomic: %s/%d/0x%08x\", \"BUG: sleeping function called from invalid "
 	 "context at %s:%d\"; a lone \"RIP: %04x:%pS\" (a log cut by grep) is a warning, its header "
 	 "unknown"},
+	/* The same oopses and WARNs once more, for the power transition they
+	 * broke: when the call trace's sure frames of the fault's own context
+	 * run through a suspend or resume callback (lx_oops_read's pm_step),
+	 * the GPU failed that transition too (LXG174, an error for a fault
+	 * that stopped the callback). Never reached by a line (the rows above
+	 * take every header): lx_kmsg_match_all adds it to their finding. */
+	{"gpu-pm-callback-oops",
+	 "^(WARNING: (CPU: |at |.* at .*CPU#)|RIP: |EIP: |pc : )|^.{0,24}(BUG: |general protection "
+	 "fault|kernel BUG at |Internal error: Oops|Oops: |Unable to handle kernel )|^IP: |^INFO: task .* "
+	 "blocked for more than ",
+	 LXG174_GPU_PM_FAILED, LX_SEVERITY_WARNING,
+	 "the GPU driver hit a kernel {kind} inside a power transition ({step}: {callback}, in "
+	 "{function}): the GPU may not have suspended or come back from it, and containers holding "
+	 "it lose it until a reboot",
+	 FIX_PM_RESUME,
+	 LX_KMSG_OOPS, {{"step", 0}, {"callback", 0}, {"module", 0}, {"gpu", 0}, {"kind", 0}, {"function", 0},
+			{"process", 0}},
+	 "kernel/panic.c __warn(): \"WARNING: CPU: %d PID: %d at %s:%d %pS\" (before 3.12: "
+	 "\"WARNING: at %s:%d %pS()\"), arch/x86/mm/fault.c show_fault_oops(): \"BUG: kernel NULL "
+	 "pointer dereference, address: %px\", \"BUG: unable to handle page fault for address: "
+	 "%px\", arch/x86/kernel/dumpstack.c __die(): \"Oops: %04lx [#%d]\", kernel/hung_task.c: "
+	 "\"INFO: task %s:%d blocked for more than %ld seconds.\\n\", whose call trace runs through "
+	 "drivers/base/power/main.c dpm_run_callback(), drivers/pci/pci-driver.c pci_pm_suspend()/"
+	 "pci_pm_resume()/pci_pm_freeze()/pci_pm_thaw()/pci_pm_restore()[_early|_noirq], "
+	 "runtime.c rpm_callback(), or a GPU driver's dev_pm_ops (amdgpu_pmops_*, "
+	 "i915_pm_*, xe_pm_*, nv_pmops_*, radeon_pmops_*, nouveau_pmops_*)"},
 	/* The general layer for i915 and xe, after every other row (a line a
 	 * row above names stays that row's): an *ERROR* line that says it
 	 * failed and whose GT prefix (gt_err's "GT0: ", guc_err's "GT0: GUC: ",
@@ -5307,8 +5333,17 @@ static bool match_oops(const struct lx_kmsg *log, const struct lx_host *host, si
 		ev->entry = NULL; /* an oops, someone else's: its lines are no other row's */
 		return true;
 	}
+	/* the power-transition row: only for a fault inside a PM callback */
+	if (row->code == LXG174_GPU_PM_FAILED) {
+		if (!o.pm_step) {
+			lx_oops_free(&o);
+			return false;
+		}
+		if (o.fatal)
+			ev->severity = LX_SEVERITY_ERROR;
+	}
 	const char *values[] = {"module", o.module, "kind", o.kind, "function", o.function,
-				"process", o.process};
+				"process", o.process, "step", o.pm_step, "callback", o.pm_callback};
 	for (size_t v = 0; v < sizeof(values) / sizeof(values[0]); v += 2) {
 		int f = field_index(row, values[v], strlen(values[v]));
 		if (f >= 0 && values[v + 1])
@@ -6427,6 +6462,17 @@ int lx_kmsg_match_all(const struct lx_kmsg *log, const struct lx_host *host,
 			continue;
 		/* a WARN of an older kernel prints its own message after its
 		 * header: a row that names that message explains the WARN */
+		/* a GPU driver's fault inside a suspend or resume callback: the
+		 * power transition failed too (row gpu-pm-callback-oops) */
+		struct lx_kmsg_match pm_ev = {0};
+		bool pm = false;
+		if (ev.entry && (ev.entry->flags & LX_KMSG_OOPS) && ev.entry->code != LXG174_GPU_PM_FAILED) {
+			size_t pm_through = through;
+			for (size_t r = 0; r < n && !pm; r++)
+				if ((rows[r].flags & LX_KMSG_OOPS) && rows[r].code == LXG174_GPU_PM_FAILED)
+					pm = match_oops(log, host, i, &rows[r], claimed, &pm_ev, &pm_through) &&
+					     pm_ev.entry;
+		}
 		struct lx_oops o;
 		if (ev.entry && (ev.entry->flags & LX_KMSG_OOPS) && lx_oops_read(log, i, &o)) {
 			struct lx_kmsg_match named;
@@ -6444,6 +6490,8 @@ int lx_kmsg_match_all(const struct lx_kmsg *log, const struct lx_host *host,
 		claimed = through + 1;
 		if (ev.entry)
 			events_push(&raw, &ev);
+		if (pm)
+			events_push(&raw, &pm_ev);
 	}
 	bind_owners(log, host, &raw, &owned);
 	bind_display_gpus(log, host, &owned);

@@ -122,6 +122,42 @@ static const char *path_module(const char *path, size_t len)
 	return NULL;
 }
 
+/* Whether a call-trace frame's function is a power-management callback
+ * or the PM core's step that runs one (drivers/base/power/main.c,
+ * runtime.c, drivers/pci/pci-driver.c, the GPU drivers' dev_pm_ops and the
+ * functions those call by name); the step its name says, "" when it says
+ * none (dpm_run_callback), NULL for another function. Idle callbacks and
+ * pci_pm_reset() are no transition. */
+static const char *pm_frame_step(const char *name, bool *runtime)
+{
+	static const char *const frames[] = {
+		"dpm_", "device_suspend", "__device_suspend", "device_resume", "device_prepare",
+		"device_complete", "async_suspend", "async_resume", "pci_pm_", "pm_generic_", "rpm_",
+		"__rpm_", "pm_runtime_work", "amdgpu_pmops_", "radeon_pmops_", "nouveau_pmops_",
+		"i915_pm_", "nv_pmops_", "amdgpu_device_suspend", "amdgpu_device_resume",
+		"amdgpu_device_prepare", "radeon_suspend_kms", "radeon_resume_kms", "nouveau_do_suspend",
+		"nouveau_do_resume", "i915_drm_suspend", "i915_drm_resume", "i915_drm_freeze",
+		"i915_drm_thaw", "i915_drm_prepare", "intel_runtime_suspend", "intel_runtime_resume",
+		"xe_pm_suspend", "xe_pm_resume", "xe_pm_runtime_suspend", "xe_pm_runtime_resume",
+		"xe_pci_suspend", "xe_pci_resume", "xe_pci_runtime_", "nvidia_suspend", "nvidia_resume",
+		"nv_set_system_power_state",
+	};
+	bool pm = false;
+	for (size_t f = 0; f < sizeof(frames) / sizeof(frames[0]) && !pm; f++)
+		pm = lx_str_starts_with(name, frames[f]);
+	if (!pm || strstr(name, "idle") || strstr(name, "reset"))
+		return NULL;
+	*runtime |= strstr(name, "runtime") || lx_str_starts_with(name, "rpm_") ||
+		    lx_str_starts_with(name, "__rpm_");
+	if (strstr(name, "resume") || strstr(name, "thaw") || strstr(name, "restore") ||
+	    strstr(name, "complete"))
+		return "resume";
+	if (strstr(name, "suspend") || strstr(name, "freeze") || strstr(name, "poweroff") ||
+	    strstr(name, "prepare") || strstr(name, "quiesce"))
+		return "suspend";
+	return "";
+}
+
 enum header {
 	HEADER_NONE,
 	HEADER_OOPS,    /* the code cannot go on: oops, BUG(), GPF, paging request */
@@ -259,6 +295,7 @@ void lx_oops_free(struct lx_oops *o)
 	free(o->module);
 	free(o->function);
 	free(o->process);
+	free(o->pm_callback);
 	memset(o, 0, sizeof(*o));
 }
 
@@ -312,6 +349,10 @@ bool lx_oops_read(const struct lx_kmsg *log, size_t i, struct lx_oops *out)
 		out->function = frame_symbol(log->lines[i].text);
 	size_t decided = i;
 	bool in_trace = false, saw_ip = false;
+	/* the PM frames count up to the end of the fault's own context: past
+	 * "</IRQ>" the trace shows the task an interrupt stopped */
+	bool pm_context = true, runtime = false;
+	const char *step = NULL;
 	_cleanup_free_ char *ip_mod = NULL, *trace_mod = NULL;
 	size_t trace_line = i;
 	for (size_t j = i; j < log->n && j - i < OOPS_LINES_MAX; j++) {
@@ -350,10 +391,22 @@ bool lx_oops_read(const struct lx_kmsg *log, size_t i, struct lx_oops *out)
 			in_trace = true;
 			continue;
 		}
-		if (!in_trace || trace_mod)
+		if (!in_trace)
 			continue;
+		if (strstr(t, "</IRQ>") || strstr(t, "<EOI>") || strstr(t, "</NMI>") || strstr(t, "<EOE>"))
+			pm_context = false;
 		/* the first sure frame of a module other than DRM's helpers */
 		if (strstr(t, " ? ") || starts(t, "? ") || strstr(t, "] ? "))
+			continue;
+		if (pm_context) {
+			_cleanup_free_ char *sym = frame_symbol(t);
+			const char *s = sym ? pm_frame_step(sym, &runtime) : NULL;
+			if (s && !out->pm_callback)
+				out->pm_callback = lx_xstrdup(sym);
+			if (s && *s && !step)
+				step = s;
+		}
+		if (trace_mod)
 			continue;
 		_cleanup_free_ char *fm = frame_module(t);
 		if (!fm && nvidia_rm_symbol(t))
@@ -377,6 +430,10 @@ bool lx_oops_read(const struct lx_kmsg *log, size_t i, struct lx_oops *out)
 		out->function = frame_symbol(log->lines[trace_line].text);
 	if (decided > out->last)
 		out->last = decided;
+	if (out->pm_callback)
+		out->pm_step = !step ? "power transition"
+			: runtime ? (strcmp(step, "resume") == 0 ? "runtime resume" : "runtime suspend")
+				  : step;
 	out->module = chosen ? lx_xstrdup(chosen) : NULL;
 	out->driver = chosen ? gpu_driver(chosen) : NULL;
 	return true;

@@ -940,6 +940,25 @@ static const struct expect expects[] = {
 	 NULL},
 	{"gpu-driver-warn-nvidia.log", "LXG151", W, NULL, "module=nvidia|function=nv_restore_user_channels+0x4e/0x1d0",
 	 NULL},
+	/* a GPU driver's WARN or oops whose call trace runs through a suspend
+	 * or resume callback: the driver warning (LXG151) and the failed power
+	 * transition (LXG174), the innermost PM frame its callback; an oops an
+	 * error. Traces filled in as the kernel prints them (__warn(),
+	 * show_fault_oops(), dpm_run_callback() and the drivers' dev_pm_ops) */
+	{"gpu-pm-callback-oops.log", "LXG151", W, "0000:03:00.0", "module=amdgpu|function=amdgpu_irq_put+0x9a/0xb0",
+	 NULL},
+	{"gpu-pm-callback-oops.log", "LXG174", W, "0000:03:00.0",
+	 "step=suspend|callback=amdgpu_device_suspend+0xc4/0x190|module=amdgpu|kind=WARN", NULL},
+	{"gpu-pm-callback-oops-resume.log", "LXG151", E, "0000:01:00.0", "module=nvidia|kind=NULL pointer dereference",
+	 NULL},
+	{"gpu-pm-callback-oops-resume.log", "LXG174", E, "0000:01:00.0",
+	 "step=resume|callback=nvidia_resume.constprop.0+0x5f/0xc0|module=nvidia|kind=NULL pointer dereference", NULL},
+	{"gpu-pm-callback-oops-runtime.log", "LXG174", W, "0000:00:02.0",
+	 "step=runtime resume|callback=intel_runtime_resume+0x118/0x2b0|module=i915", NULL},
+	/* a WARN in an interrupt that stopped a resume (its PM frames past
+	 * "</IRQ>"), one in an ioctl with an unsure "? pci_pm_runtime_resume":
+	 * driver warnings only (test_pm_oops_outside_pm) */
+	{"gpu-pm-callback-oops-not-pm.log", "LXG151", W, "0000:03:00.0", "module=amdgpu|times=2", NULL},
 	/* a task blocked in the GPU driver (hung_task.c): a warning, the driver
 	 * the first sure frame past the scheduler's (amdkcl: the DKMS amdgpu) */
 	{"oops-hung-task-amdgpu.log", "LXG151", W, NULL, "kind=hung task|module=amdkcl|process=python", NULL},
@@ -1720,6 +1739,22 @@ static void test_modeset_gpus(void)
 		lx_kmsg_matches_free(&m);
 		lx_kmsg_free(&k);
 	}
+}
+
+/* A WARN outside a PM callback is no failed power transition, however
+ * many PM names its trace shows elsewhere. */
+static void test_pm_oops_outside_pm(void)
+{
+	struct lx_kmsg k;
+	struct lx_kmsg_matches m;
+	if (!load("gpu-pm-callback-oops-not-pm.log", &k, &m))
+		return;
+	size_t pm = 0;
+	for (size_t i = 0; i < m.n; i++)
+		pm += strcmp(code_of(&m.items[i]), "LXG174") == 0;
+	int_eq((long long)pm, 0, "WARNs in an interrupt and an ioctl, PM frames unsure or past </IRQ>: no LXG174");
+	lx_kmsg_matches_free(&m);
+	lx_kmsg_free(&k);
 }
 
 static void test_clean_logs(void)
@@ -2559,6 +2594,7 @@ int main(int argc, char **argv)
 	test_every_row_has_a_case();
 	test_sources_match();
 	test_clean_logs();
+	test_pm_oops_outside_pm();
 	test_modeset_gpus();
 	test_address_domain();
 	test_doc(argv[2]);
