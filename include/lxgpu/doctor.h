@@ -184,6 +184,12 @@ enum {
 	 * corrected the error ("Error 0, type: corrected", "event severity:
 	 * corrected"; catalogue.c cper_corrected()). */
 	LX_KMSG_CPER_RECORD = 1u << 20,
+	/* Counts only inside a system sleep: the log shows one starting
+	 * ("PM: suspend entry", "Freezing user space processes", "ACPI: PM:
+	 * Waking up from system sleep state S3") before the line, and neither
+	 * its end ("Restarting tasks", "PM: suspend exit") nor a GPU reset
+	 * between (amdgpu prints the same IP-block lines in a reset). */
+	LX_KMSG_IN_SLEEP = 1u << 21,
 };
 /* The rows whose lines without an address are the log's only GPU of a driver. */
 #define LX_KMSG_SOLE_ANY (LX_KMSG_SOLE_AMDGPU | LX_KMSG_SOLE_GPU | LX_KMSG_SOLE_INTEL | LX_KMSG_SOLE_NVIDIA)

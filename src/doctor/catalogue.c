@@ -2225,6 +2225,32 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "timeout\\n\") (gfx_v12_1.c: \"rlc autoload: xcc%d gc ucode autoload timeout\\n\"); "
 	 "gfx_v11_0.c *_hw_init(): dev_err(adev->dev, \"(%d) failed to wait rlc autoload "
 	 "complete\\n\", r)"},
+	/* The same IP-block lines inside a system sleep: a suspend or resume
+	 * step of the GPU failed (a reset prints them too: LX_KMSG_IN_SLEEP) */
+	{"amdgpu-pm-ip-resume-failed",
+	 "(amdgpu (" BDF "): )?(amdgpu: )?(\\[drm:[a-z0-9_]+( \\[amdgpu\\])?\\] \\*ERROR\\* )?"
+	 "(resume of IP block <([a-z0-9_]+)> failed (-?[0-9]+)|amdgpu_device_ip_resume failed \\((-?[0-9]+)\\))",
+	 LXG174_GPU_PM_FAILED, LX_SEVERITY_ERROR,
+	 "the AMD GPU did not come back from a suspend or hibernation: the resume of its IP block "
+	 "{block} failed ({error}), so the GPU is unusable until the host reboots (containers "
+	 "holding it lose /dev/dri and /dev/kfd work)",
+	 FIX_PM_RESUME,
+	 LX_KMSG_IN_SLEEP | LX_KMSG_SOLE_AMDGPU, {{"gpu", 2}, {"block", 7}, {"error", 8}, {"error", 9}},
+	 "drivers/gpu/drm/amd/amdgpu/amdgpu_device.c amdgpu_device_ip_resume_phase1/2/3(): "
+	 "DRM_ERROR(\"resume of IP block <%s> failed %d\\n\") (dev_err(adev->dev, ...) in newer "
+	 "kernels), then amdgpu_device_resume(): dev_err(adev->dev, \"amdgpu_device_ip_resume failed "
+	 "(%d).\\n\", r), inside a system resume"},
+	{"amdgpu-pm-ip-suspend-failed",
+	 "(amdgpu (" BDF "): )?(amdgpu: )?(\\[drm:[a-z0-9_]+( \\[amdgpu\\])?\\] \\*ERROR\\* )?"
+	 "suspend of IP block <([a-z0-9_]+)> failed (-?[0-9]+)",
+	 LXG174_GPU_PM_FAILED, LX_SEVERITY_WARNING,
+	 "the AMD GPU failed to suspend: the suspend of its IP block {block} failed ({error}); the "
+	 "host may not sleep, or the GPU may not come back from it",
+	 FIX_PM_SUSPEND,
+	 LX_KMSG_IN_SLEEP | LX_KMSG_SOLE_AMDGPU, {{"gpu", 2}, {"block", 6}, {"error", 7}},
+	 "drivers/gpu/drm/amd/amdgpu/amdgpu_device.c amdgpu_device_ip_suspend_phase1/2(): "
+	 "DRM_ERROR(\"suspend of IP block <%s> failed %d\\n\") (dev_err(adev->dev, ...) in newer "
+	 "kernels), inside a system suspend"},
 	{"amdgpu-ip-block-failed",
 	 "(amdgpu (" BDF "): )?(amdgpu: )?(\\[drm:[a-z0-9_]+( \\[amdgpu\\])?\\] \\*ERROR\\* )?"
 	 "(hw_init|sw_init|early_init|late_init|resume) of IP block <([a-z0-9_]+)> failed (-?[0-9]+)",
@@ -5388,6 +5414,37 @@ static char *requester_pci(const char *id, const char *text, const struct lx_hos
 	return find_pci(addr, host);
 }
 
+/* Whether line i is inside a system sleep (LX_KMSG_IN_SLEEP): the nearest
+ * of the PM core's and ACPI's sleep lines before it (kernel/power/
+ * suspend.c, hibernate.c, process.c, drivers/acpi/sleep.c, over the
+ * kernels' wordings) starts one, with no GPU reset after it. */
+#define SLEEP_LINES_MAX 400
+static bool in_system_sleep(const struct lx_kmsg *log, size_t i)
+{
+	static const char *const starts[] = {
+		"PM: suspend entry", "PM: hibernation", "PM: Syncing filesystems", "Freezing user space processes",
+		"Freezing remaining freezable tasks", "PM: Preparing system for", "Preparing to enter system sleep state",
+		"Waking up from system sleep state", "Low-level resume complete", "PM: resume from",
+		"PM: Image loading", "PM: Creating hibernation image", "PM: Restoring platform NVS memory",
+		"PM: Image restored", "PM: Loading and decompressing image", "Disabling non-boot CPUs",
+		"Enabling non-boot CPUs", "PM: suspend-to-idle", "PM: Triggering wakeup from IRQ",
+	};
+	static const char *const ends[] = {
+		"Restarting tasks", "PM: suspend exit", "PM: hibernation: exit", "GPU reset begin", "GPU reset(",
+		"MODE1 reset", "MODE2 reset", "BACO reset", "GPU recovery", "GPU reset succeeded",
+	};
+	for (size_t l = i; l-- > 0 && i - l <= SLEEP_LINES_MAX;) {
+		const char *t = log->lines[l].text;
+		for (size_t e = 0; e < sizeof(ends) / sizeof(ends[0]); e++)
+			if (strstr(t, ends[e]))
+				return false;
+		for (size_t b = 0; b < sizeof(starts) / sizeof(starts[0]); b++)
+			if (strstr(t, starts[b]))
+				return true;
+	}
+	return false;
+}
+
 static bool match_row(const struct lx_kmsg *log, const struct lx_host *host, size_t i,
 		      const struct window *w, const struct lx_kmsg_entry *row, const regex_t *re,
 		      size_t claimed, struct lx_kmsg_match *ev, size_t *through)
@@ -5401,6 +5458,8 @@ static bool match_row(const struct lx_kmsg *log, const struct lx_host *host, siz
 		? NULL : lx_xstrndup(w->text.data, w->ends[w->record - 1]);
 	const char *text = own ? own : w->text.data;
 	if (regexec(re, text, GROUPS_MAX, pm, 0) != 0 || (size_t)pm[0].rm_so >= w->ends[0])
+		return false;
+	if ((row->flags & LX_KMSG_IN_SLEEP) && !in_system_sleep(log, i))
 		return false;
 	size_t last = 0;
 	while (last + 1 < w->n && (size_t)pm[0].rm_eo > w->ends[last])

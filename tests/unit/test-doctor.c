@@ -959,6 +959,12 @@ static const struct expect expects[] = {
 	 * "</IRQ>"), one in an ioctl with an unsure "? pci_pm_runtime_resume":
 	 * driver warnings only (test_pm_oops_outside_pm) */
 	{"gpu-pm-callback-oops-not-pm.log", "LXG151", W, "0000:03:00.0", "module=amdgpu|times=2", NULL},
+	/* amdgpu's IP-block lines inside a system sleep: the failed power
+	 * transition (filled in from amdgpu_device.c's formats after the PM
+	 * core's and ACPI's sleep lines); in a reset they are not
+	 * (test_pm_oops_outside_pm) */
+	{"amdgpu-pm-ip-resume-failed.log", "LXG174", E, "0000:0c:00.0", "block=smu|error=-62", NULL},
+	{"amdgpu-pm-ip-suspend-failed.log", "LXG174", W, "0000:03:00.0", "block=gfx_v10_0|error=-110", NULL},
 	/* a task blocked in the GPU driver (hung_task.c): a warning, the driver
 	 * the first sure frame past the scheduler's (amdkcl: the DKMS amdgpu) */
 	{"oops-hung-task-amdgpu.log", "LXG151", W, NULL, "kind=hung task|module=amdkcl|process=python", NULL},
@@ -1753,6 +1759,14 @@ static void test_pm_oops_outside_pm(void)
 	for (size_t i = 0; i < m.n; i++)
 		pm += strcmp(code_of(&m.items[i]), "LXG174") == 0;
 	int_eq((long long)pm, 0, "WARNs in an interrupt and an ioctl, PM frames unsure or past </IRQ>: no LXG174");
+	lx_kmsg_matches_free(&m);
+	lx_kmsg_free(&k);
+	if (!load("amdgpu-pm-ip-in-reset.log", &k, &m))
+		return;
+	pm = 0;
+	for (size_t i = 0; i < m.n; i++)
+		pm += strcmp(code_of(&m.items[i]), "LXG174") == 0;
+	int_eq((long long)pm, 0, "an IP block's suspend failing in a GPU reset after the sleep ended: no LXG174");
 	lx_kmsg_matches_free(&m);
 	lx_kmsg_free(&k);
 }
