@@ -4529,15 +4529,20 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "buffers setup failed: 0x%x\\n\"; RmInitAdapter(): \"RmInitX86Emu failed, bailing out of "
 	 "RmInitAdapter\\n\"), 515's \"NVRM %s: %s\""},
 	{"nvrm-pm-family",
-	 RM_PREFIX "((RmPowerManagement|memmgr(Save|Restore)PowerMgmtState|_?fbsr[A-Za-z0-9]*)"
+	 RM_PREFIX "((RmPowerManagement|gpuPowerManagement[A-Za-z0-9]*|gpu(Enter|Resume)[A-Za-z]*|"
+	 "_?kperfSendPostPowerStateCallback|memmgr(Save|Restore)PowerMgmtState|_?fbsr[A-Za-z0-9]*)"
 	 "(_[A-Za-z0-9]+)?)" RM_FAILURE,
 	 LXG174_GPU_PM_FAILED, LX_SEVERITY_WARNING,
 	 "the driver's suspend or resume of the GPU failed ({function}: \"{message}\"): the host may "
 	 "not sleep, or the GPU comes back unusable from it",
 	 FIX_PM_SUSPEND,
-	 LX_KMSG_SOLE_NVIDIA | LX_KMSG_FALLBACK, {{"gpu", 2}, {"function", 4}, {"message", 8}},
+	 LX_KMSG_SOLE_NVIDIA | LX_KMSG_FALLBACK, {{"gpu", 2}, {"function", 4}, {"message", 9}},
 	 "NV_PRINTF(LEVEL_ERROR, ...) of the RM's power management, prefix \"NVRM: %s: %s\" "
-	 "(src/nvidia/arch/nvalloc/unix/src/dynamic-power.c RmPowerManagement(): \"System suspend "
+	 "(src/nvidia/src/kernel/gpu, gpuPowerManagementEnter(): \"GSP unload failed at "
+	 "suspend (bootMode 0x%x, newLevel 0x%x): 0x%x\\n\" (older: \"GSP unload failed at suspend: "
+	 "0x%x\"; the GSP is the step that failed, the suspend the failure), gpuPowerManagementResume(): "
+	 "\"cannot init libOS PMU logging structures: 0x%x\\n\", \"GSP boot failed at resume (bootMode 0x%x): 0x%x\\n\"; "
+	 "src/nvidia/arch/nvalloc/unix/src/dynamic-power.c RmPowerManagement(): \"System suspend "
 	 "failed with current system suspend configuration. Please change the system suspend "
 	 "configuration to s2idle in /sys/power/mem_sleep.\\n\"; mem_mgr_pwr_mgmt.c "
 	 "memmgrSavePowerMgmtState_KERNEL(): \"!!!!! Calling Suspend on a suspended GPU or \" \"the "
@@ -4597,7 +4602,8 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 LX_KMSG_OOPS, {{"step", 0}, {"callback", 0}, {"module", 0}, {"gpu", 0}, {"kind", 0}, {"function", 0},
 			{"process", 0}},
 	 "kernel/panic.c __warn(): \"WARNING: CPU: %d PID: %d at %s:%d %pS\" (before 3.12: "
-	 "\"WARNING: at %s:%d %pS()\"), arch/x86/mm/fault.c show_fault_oops(): \"BUG: kernel NULL "
+	 "\"WARNING: at %s:%d %pS()\"; 2025 kernels: \"WARNING: %s:%d at %pS, CPU#%d: %s/%d\"), "
+	 "arch/x86/mm/fault.c show_fault_oops(): \"BUG: kernel NULL "
 	 "pointer dereference, address: %px\", \"BUG: unable to handle page fault for address: "
 	 "%px\", arch/x86/kernel/dumpstack.c __die(): \"Oops: %04lx [#%d]\", kernel/hung_task.c: "
 	 "\"INFO: task %s:%d blocked for more than %ld seconds.\\n\", whose call trace runs through "

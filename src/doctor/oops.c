@@ -140,7 +140,8 @@ static const char *pm_frame_step(const char *name, bool *runtime)
 		"i915_drm_thaw", "i915_drm_prepare", "intel_runtime_suspend", "intel_runtime_resume",
 		"xe_pm_suspend", "xe_pm_resume", "xe_pm_runtime_suspend", "xe_pm_runtime_resume",
 		"xe_pci_suspend", "xe_pci_resume", "xe_pci_runtime_", "nvidia_suspend", "nvidia_resume",
-		"nv_set_system_power_state",
+		"nv_set_system_power_state", "nv_suspend_devices", "nv_resume_devices",
+		"nv_pm_notifier_callback",
 	};
 	bool pm = false;
 	for (size_t f = 0; f < sizeof(frames) / sizeof(frames[0]) && !pm; f++)
@@ -430,6 +431,17 @@ bool lx_oops_read(const struct lx_kmsg *log, size_t i, struct lx_oops *out)
 		out->function = frame_symbol(log->lines[trace_line].text);
 	if (decided > out->last)
 		out->last = decided;
+	/* a WARN or fault in a PM callback itself ("WARNING: ... at
+	 * nvidia/nv.c:4574 nv_suspend_devices+0x2ec/0x4a0 [nvidia]") */
+	if (out->function) {
+		const char *s = pm_frame_step(out->function, &runtime);
+		if (s) {
+			free(out->pm_callback);
+			out->pm_callback = lx_xstrdup(out->function);
+			if (*s)
+				step = s;
+		}
+	}
 	if (out->pm_callback)
 		out->pm_step = !step ? "power transition"
 			: runtime ? (strcmp(step, "resume") == 0 ? "runtime resume" : "runtime suspend")

@@ -959,6 +959,14 @@ static const struct expect expects[] = {
 	 * "</IRQ>"), one in an ioctl with an unsure "? pci_pm_runtime_resume":
 	 * driver warnings only (test_pm_oops_outside_pm) */
 	{"gpu-pm-callback-oops-not-pm.log", "LXG151", W, "0000:03:00.0", "module=amdgpu|times=2", NULL},
+	/* a 2025 kernel's WARN in nvidia's own suspend (nv_suspend_devices, from
+	 * its PM notifier): the function is the callback */
+	{"gpu-pm-callback-oops-notifier.log", "LXG174", W, "0000:01:00.0",
+	 "step=suspend|callback=nv_suspend_devices+0x2ec/0x4a0|module=nvidia", NULL},
+	/* the RM's suspend entry point reporting that the GSP did not unload
+	 * (filled in from the RM's format): the suspend failed, the GSP
+	 * the step */
+	{"nvrm-pm-gsp-unload.log", "LXG174", W, "0000:01:00.0", "function=gpuPowerManagementEnter", NULL},
 	/* amdgpu's IP-block lines inside a system sleep: the failed power
 	 * transition (filled in from amdgpu_device.c's formats after the PM
 	 * core's and ACPI's sleep lines); in a reset they are not
