@@ -2227,19 +2227,34 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "complete\\n\", r)"},
 	/* The same IP-block lines inside a system sleep: a suspend or resume
 	 * step of the GPU failed (a reset prints them too: LX_KMSG_IN_SLEEP) */
+	/* amdgpu_device_resume() runs only in a power transition (the
+	 * dev_pm_ops' resume, thaw, restore and runtime resume, and
+	 * vga_switcheroo's power-on), never in a GPU reset: its failure is one
+	 * without a sleep line around it */
+	{"amdgpu-device-resume-failed",
+	 "(amdgpu (" BDF "): )?(amdgpu: )?(\\[drm:[a-z0-9_]+( \\[amdgpu\\])?\\] \\*ERROR\\* )?"
+	 "amdgpu_device_ip_resume failed \\((-?[0-9]+)\\)",
+	 LXG174_GPU_PM_FAILED, LX_SEVERITY_ERROR,
+	 "the AMD GPU did not come back from a suspend, hibernation or runtime suspend: "
+	 "amdgpu_device_resume() could not resume its IP blocks ({error}), so the GPU is unusable "
+	 "until the host reboots (containers holding it lose /dev/dri and /dev/kfd work)",
+	 FIX_PM_RESUME, LX_KMSG_SOLE_AMDGPU | LX_KMSG_NEEDS_CAUSE, {{"gpu", 2}, {"error", 6}},
+	 "drivers/gpu/drm/amd/amdgpu/amdgpu_device.c amdgpu_device_resume(): dev_err(adev->dev, "
+	 "\"amdgpu_device_ip_resume failed (%d).\\n\", r) (4.x-5.x DRM_ERROR(\"amdgpu_device_ip_resume "
+	 "failed (%d).\\n\", r)); its callers: amdgpu_drv.c's amdgpu_pmops_resume/thaw/restore/"
+	 "runtime_resume and amdgpu_switcheroo_set_state()"},
 	{"amdgpu-pm-ip-resume-failed",
 	 "(amdgpu (" BDF "): )?(amdgpu: )?(\\[drm:[a-z0-9_]+( \\[amdgpu\\])?\\] \\*ERROR\\* )?"
-	 "(resume of IP block <([a-z0-9_]+)> failed (-?[0-9]+)|amdgpu_device_ip_resume failed \\((-?[0-9]+)\\))",
+	 "(resume of IP block <([a-z0-9_]+)> failed (-?[0-9]+))",
 	 LXG174_GPU_PM_FAILED, LX_SEVERITY_ERROR,
 	 "the AMD GPU did not come back from a suspend or hibernation: the resume of its IP block "
 	 "{block} failed ({error}), so the GPU is unusable until the host reboots (containers "
 	 "holding it lose /dev/dri and /dev/kfd work)",
 	 FIX_PM_RESUME,
-	 LX_KMSG_IN_SLEEP | LX_KMSG_SOLE_AMDGPU, {{"gpu", 2}, {"block", 7}, {"error", 8}, {"error", 9}},
+	 LX_KMSG_IN_SLEEP | LX_KMSG_SOLE_AMDGPU, {{"gpu", 2}, {"block", 7}, {"error", 8}},
 	 "drivers/gpu/drm/amd/amdgpu/amdgpu_device.c amdgpu_device_ip_resume_phase1/2/3(): "
 	 "DRM_ERROR(\"resume of IP block <%s> failed %d\\n\") (dev_err(adev->dev, ...) in newer "
-	 "kernels), then amdgpu_device_resume(): dev_err(adev->dev, \"amdgpu_device_ip_resume failed "
-	 "(%d).\\n\", r), inside a system resume"},
+	 "kernels), inside a system resume (a GPU reset prints it too)"},
 	{"amdgpu-pm-ip-suspend-failed",
 	 "(amdgpu (" BDF "): )?(amdgpu: )?(\\[drm:[a-z0-9_]+( \\[amdgpu\\])?\\] \\*ERROR\\* )?"
 	 "suspend of IP block <([a-z0-9_]+)> failed (-?[0-9]+)",

@@ -366,7 +366,7 @@ static const struct expect expects[] = {
 	 "url=https://01.org/linuxgraphics/intel-linux-graphics-firmwares", NULL},
 	{"amdgpu-gpu-reset-5x.log", "LXG142", W, "0000:03:00.0", "method=BACO|times=2", NULL},
 	{"amdgpu-psp-tmr-failed.log", "LXG145", E, "0000:0c:00.0", "step=load tmr|times=2", NULL},
-	{"amdgpu-psp-tmr-failed.log", "LXG141", E, "0000:0c:00.0", NULL, "LXG145"},
+	{"amdgpu-psp-tmr-failed.log", "LXG174", E, "0000:0c:00.0", NULL, "LXG145"},
 	{"i915-reset.log", "LXG142", W, "0000:00:02.0", "engine=chip|reason=stopped heartbeat on rcs0|times=1", NULL},
 	{"i915-reset-old.log", "LXG142", W, "0000:00:02.0", "engine=chip|reason=gpu hang", NULL},
 	{"i915-reset-failed.log", "LXG142", E, "0000:00:02.0", NULL, NULL},
@@ -404,7 +404,7 @@ static const struct expect expects[] = {
 	{"radeon-no-ums.log", "LXG153", E, "0000:01:00.0", "driver=radeon", NULL},
 	{"radeon-module-vermagic.log", "LXG116", E, NULL, "module=radeon", NULL},
 	{"amdgpu-error-pm.log", "LXG174", W, "0000:0b:00.0",
-	 "where=amdgpu_device_resume|message=amdgpu_device_ip_resume failed (-62).", NULL},
+	 "where=amdgpu_device_resume|message=amdgpu asic init failed", NULL},
 	{"amdgpu-error-tables.log", "LXG156", W, "0000:0b:00.0", "where=amdgpu_discovery_init", NULL},
 	{"amdgpu-error-psp.log", "LXG145", W, "0000:0b:00.0", "where=tmr|message=Failed to terminate tmr",
 	 NULL},
@@ -972,6 +972,8 @@ static const struct expect expects[] = {
 	 * core's and ACPI's sleep lines); in a reset they are not
 	 * (test_pm_oops_outside_pm) */
 	{"amdgpu-pm-ip-resume-failed.log", "LXG174", E, "0000:0c:00.0", "block=smu|error=-62", NULL},
+	/* amdgpu_device_resume() fails only in a power transition: no sleep line needed */
+	{"amdgpu-device-resume-failed.log", "LXG174", E, "0000:05:00.0", "error=-110", NULL},
 	{"amdgpu-pm-ip-suspend-failed.log", "LXG174", W, "0000:03:00.0", "block=gfx_v10_0|error=-110", NULL},
 	/* a task blocked in the GPU driver (hung_task.c): a warning, the driver
 	 * the first sure frame past the scheduler's (amdkcl: the DKMS amdgpu) */
