@@ -5,7 +5,8 @@
 # matcher that compares messages pairwise shows ~25) and the ratio to grep
 # per line. Three logs: a failure repeated (one row's messages about one
 # GPU: i915 FIFO underruns, a row that counts only from ten), one message
-# per row family (AER, ring timeouts, Xids, firmware) in turn, and clean
+# per row family (AER, ring timeouts, Xids, firmware, nvidia-modeset's
+# GPU:N, vfio-pci with vgaarb) in turn, and clean
 # boot noise that matches no row. CPU time (user + system, from wait4),
 # best of RUNS. No pass/fail threshold.
 # Usage: bench/doctor-kmsg.sh [BUILD_DIR] [LINES] [RUNS]
@@ -30,6 +31,9 @@ kinds = {
         "amdgpu 0000:03:00.0: [drm:amdgpu_job_timedout [amdgpu]] *ERROR* ring gfx_0.0.0 timeout, signaled seq=1, emitted seq=2",
         "NVRM: Xid (PCI:0000:01:00): 31, pid=1234, name=python3, Ch 00000008",
         "i915 0000:00:02.0: Direct firmware load for i915/adlp_dmc.bin failed with error -2",
+        "nvidia-modeset: ERROR: GPU:0: Error while waiting for GPU progress: 0x0000c57d:0 2:0:4048:4040",
+        "vfio-pci 0000:0a:00.0: vgaarb: changed VGA decodes: olddecodes=io+mem,decodes=io+mem:owns=none",
+        "vfio-pci 0000:0a:00.0: not ready 65535ms after FLR; giving up",
     ],
     "clean": [
         "usb 1-1: new high-speed USB device number 2 using xhci_hcd",

@@ -5072,26 +5072,6 @@ static char *gpu_id_pci(const char *id, const struct lx_host *host)
 	return find_pci(text, host);
 }
 
-/* nvidia-modeset's "GPU:%d" (its log index, the first one free when it
- * allocates a GPU): the GPU its latest "nvidia-modeset: Allocated GPU:%d
- * (GPU-...) @ PCI:%04x:%02x:%02x.0" before line i names (nvkms-rm.c
- * AllocSubDevice()); NULL when the log has none. */
-static char *modeset_gpu_pci(const struct lx_kmsg *log, size_t i, const char *index,
-			     const struct lx_host *host)
-{
-	static const char allocated[] = "nvidia-modeset: Allocated GPU:";
-	size_t n = strlen(index);
-	for (size_t l = i; l-- > 0;) {
-		const char *text = log->lines[l].text;
-		if (!lx_str_starts_with(text, allocated) || strncmp(text + strlen(allocated), index, n) != 0 ||
-		    text[strlen(allocated) + n] != ' ')
-			continue;
-		const char *at = strstr(text, " @ PCI:");
-		return at ? find_pci(at + strlen(" @ PCI:"), host) : NULL;
-	}
-	return NULL;
-}
-
 static bool names_nvidia_device(const char *text)
 {
 	/* dev_printk's "nvidia 0000:07:00.0: ..." */
@@ -5512,10 +5492,6 @@ static bool match_row(const struct lx_kmsg *log, const struct lx_host *host, siz
 	const char *gpu_id = ev->pci ? NULL : lx_kmsg_match_field(ev, "gpu_id");
 	if (gpu_id)
 		ev->pci = gpu_id_pci(gpu_id, host);
-	const char *index = ev->pci ? NULL : lx_kmsg_match_field(ev, "index");
-	const char *driver = lx_kmsg_match_field(ev, "driver");
-	if (index && driver && strcmp(driver, "nvidia") == 0)
-		ev->pci = modeset_gpu_pci(log, i, index, host);
 	const char *rid = ev->pci ? NULL : lx_kmsg_match_field(ev, "requester_id");
 	if (rid)
 		ev->pci = requester_pci(rid, text, host);
@@ -5657,17 +5633,35 @@ static const struct {
 } drm_drivers[] = {{"amdgpu", "1002"}, {"radeon", "1002"}, {"i915", "8086"}, {"xe", "8086"}};
 
 /* The device of the kernel's enumeration line "pci 0000:0d:00.0: [1002:687f]
- * type 00 class 0x030000" (drivers/pci/probe.c pci_setup_device()) when it
- * is a display device (class 0x03); its vendor ID ("1002") in VENDOR. */
-static char *enumerated_display(const char *text, char vendor[5], const struct lx_host *host)
+ * type 00 class 0x030000" (drivers/pci/probe.c pci_setup_device()), its
+ * vendor ID ("1002") in VENDOR and whether its class is a display
+ * device's (0x03) in *DISPLAY; NULL for another line. */
+static char *enumerated_device(const char *text, char vendor[5], bool *display, const struct lx_host *host)
 {
 	const char *id = strstr(text, ": [");
 	const char *cls = id ? strstr(id, "] type ") : NULL;
-	if (!cls || strlen(id) < 8 || id[7] != ':' || !strstr(cls, " class 0x03"))
+	if (!cls || strlen(id) < 8 || id[7] != ':')
+		return NULL;
+	char *pci = dev_line_pci(text, "pci", host);
+	if (!pci)
 		return NULL;
 	memcpy(vendor, id + 3, 4);
 	vendor[4] = '\0';
-	return dev_line_pci(text, "pci", host);
+	*display = strstr(cls, " class 0x03") != NULL;
+	return pci;
+}
+
+/* The device of an enumeration line when it is a display device; its
+ * vendor ID in VENDOR. */
+static char *enumerated_display(const char *text, char vendor[5], const struct lx_host *host)
+{
+	bool display = false;
+	char *pci = enumerated_device(text, vendor, &display, host);
+	if (pci && !display) {
+		free(pci);
+		pci = NULL;
+	}
+	return pci;
 }
 
 /* The firmware's error record (drivers/firmware/efi/cper.c): each line
@@ -5968,46 +5962,52 @@ static char *vga_line_pci(const char *text, const struct lx_host *host)
 	return pci ? pci : dev_line_pci(text, "vfio-pci", host);
 }
 
-/* The vendor ID of PCI as the log's enumeration line prints it, in VENDOR
- * ("" when the log has none). */
-static void enumerated_vendor(const struct lx_kmsg *log, const char *pci, char vendor[5], const struct lx_host *host)
-{
-	*vendor = '\0';
-	for (size_t i = 0; i < log->n && !*vendor; i++) {
-		const char *text = log->lines[i].text;
-		const char *id = strstr(text, ": [");
-		if (!id || strlen(id) < 8 || id[7] != ':' || !strstr(id, "] type "))
-			continue;
-		_cleanup_free_ char *dev = dev_line_pci(text, "pci", host);
-		if (dev && strcmp(dev, pci) == 0) {
-			memcpy(vendor, id + 3, 4);
-			vendor[4] = '\0';
-		}
-	}
-}
-
 /* The devices the log shows to be GPUs: a GPU driver's line names them,
  * the kernel enumerated them as display devices of NVIDIA, AMD or Intel,
- * vgaarb or the video ROM fixup names them (vga_line_pci()), or the
- * firmware's error record describes one. Read once for all messages that ask (a storm of a port's AER
- * reports would read the log once per report). */
+ * vgaarb or the video ROM fixup names them (vga_line_pci()) and the log
+ * does not enumerate them as another vendor's (QEMU's VGA, a BMC's), or
+ * the firmware's error record describes one. One pass for all messages
+ * that ask (a storm of a port's AER reports, a VGA line at each VM start). */
 static void gpus_shown(const struct lx_kmsg *log, const struct lx_host *host, struct lx_strv *shown)
 {
+	struct lx_strv vga = {0}, listed = {0}, vendors = {0}; /* vendors->items[k]: listed->items[k]'s */
 	for (size_t i = 0; i < log->n; i++) {
+		const char *text = log->lines[i].text;
 		char vendor[5] = "";
-		char *gpu = gpu_line_pci(log->lines[i].text, NULL, host);
-		if (!gpu)
-			gpu = enumerated_display(log->lines[i].text, vendor, host);
+		bool display = false;
+		char *gpu = gpu_line_pci(text, NULL, host);
+		if (!gpu && (gpu = enumerated_device(text, vendor, &display, host))) {
+			if (!lx_strv_contains(&listed, gpu)) {
+				lx_strv_push(&listed, gpu);
+				lx_strv_push(&vendors, vendor);
+			}
+			if (!display) {
+				free(gpu);
+				gpu = NULL;
+			}
+		}
 		if (!gpu)
 			gpu = cper_display(log, i, vendor, host);
-		/* a VGA device: NVIDIA's, AMD's or Intel's unless the log
-		 * enumerates it as another's (QEMU's, a BMC's) */
-		if (!gpu && (gpu = vga_line_pci(log->lines[i].text, host)))
-			enumerated_vendor(log, gpu, vendor, host);
+		if (!gpu) {
+			char *v = vga_line_pci(text, host);
+			if (v && !lx_strv_contains(&vga, v))
+				lx_strv_push(&vga, v);
+			free(v);
+		}
 		if (gpu && (!*vendor || gpu_vendor(vendor)) && !lx_strv_contains(shown, gpu))
 			lx_strv_push(shown, gpu);
 		free(gpu);
 	}
+	for (size_t g = 0; g < vga.n; g++) {
+		size_t k = 0;
+		while (k < listed.n && strcmp(listed.items[k], vga.items[g]) != 0)
+			k++;
+		if ((k == listed.n || gpu_vendor(vendors.items[k])) && !lx_strv_contains(shown, vga.items[g]))
+			lx_strv_push(shown, vga.items[g]);
+	}
+	lx_strv_free(&vga);
+	lx_strv_free(&listed);
+	lx_strv_free(&vendors);
 }
 
 /* Whether the host's driver of GPU PCI is a GPU driver (not vfio-pci):
@@ -6037,9 +6037,10 @@ static bool intel_igd(const struct lx_kmsg *log, const struct lx_host *host, con
 	if (strcmp(pci, "0000:00:02.0") != 0 || lx_host_find_gpu_by_bdf(host, pci))
 		return false;
 	for (size_t i = 0; i < log->n; i++) {
-		_cleanup_free_ char *dev = dev_line_pci(log->lines[i].text, "pci", host);
-		const char *id = strstr(log->lines[i].text, ": [");
-		if (dev && strcmp(dev, pci) == 0 && id && strstr(id, "] type ") && !strstr(id, " class 0x03"))
+		char vendor[5];
+		bool display = false;
+		_cleanup_free_ char *dev = enumerated_device(log->lines[i].text, vendor, &display, host);
+		if (dev && strcmp(dev, pci) == 0 && !display)
 			return false;
 	}
 	return true;
@@ -6163,6 +6164,49 @@ static char *gpu_below_port(const struct lx_kmsg *log, const struct lx_host *hos
 		sole = gpu;
 	}
 	return sole ? lx_xstrdup(sole) : NULL;
+}
+
+/* nvidia-modeset's "GPU:%d" (its log index, the first one free when it
+ * allocates a GPU): the GPU its latest "nvidia-modeset: Allocated GPU:%d
+ * (GPU-...) @ PCI:%04x:%02x:%02x.0" before the message names (nvkms-rm.c
+ * AllocSubDevice()). One pass over the log for all messages: the events
+ * are in log order, and each index's latest line is kept as it goes. */
+static void bind_modeset_gpus(const struct lx_kmsg *log, const struct lx_host *host, struct events *ev)
+{
+	static const char allocated[] = "nvidia-modeset: Allocated GPU:";
+	struct lx_strv index = {0}, pci = {0}; /* pci->items[k]: index->items[k]'s GPU */
+	size_t l = 0;
+	for (size_t e = 0; e < ev->n; e++) {
+		struct lx_kmsg_match *m = &ev->items[e];
+		const char *want = m->pci ? NULL : lx_kmsg_match_field(m, "index");
+		const char *driver = lx_kmsg_match_field(m, "driver");
+		if (!want || !driver || strcmp(driver, "nvidia") != 0)
+			continue;
+		for (; l < m->first; l++) {
+			const char *text = log->lines[l].text;
+			const char *at = strstr(text, " @ PCI:");
+			if (!lx_str_starts_with(text, allocated) || !at)
+				continue;
+			const char *num = text + strlen(allocated);
+			_cleanup_free_ char *n = lx_xstrndup(num, strcspn(num, " "));
+			char *gpu = find_pci(at + strlen(" @ PCI:"), host);
+			size_t k = 0;
+			while (k < index.n && strcmp(index.items[k], n) != 0)
+				k++;
+			if (k == index.n) {
+				lx_strv_push(&index, n);
+				lx_strv_push_owned(&pci, gpu ? gpu : lx_xstrdup(""));
+			} else {
+				free(pci.items[k]);
+				pci.items[k] = gpu ? gpu : lx_xstrdup("");
+			}
+		}
+		for (size_t k = 0; k < index.n; k++)
+			if (strcmp(index.items[k], want) == 0 && *pci.items[k])
+				m->pci = lx_xstrdup(pci.items[k]);
+	}
+	lx_strv_free(&index);
+	lx_strv_free(&pci);
 }
 
 /* A port's message (LX_KMSG_BEHIND_PORT): the one GPU the log shows on a
@@ -6574,6 +6618,7 @@ int lx_kmsg_match_all(const struct lx_kmsg *log, const struct lx_host *host,
 			events_push(&raw, &pm_ev);
 	}
 	bind_owners(log, host, &raw, &owned);
+	bind_modeset_gpus(log, host, &owned);
 	bind_display_gpus(log, host, &owned);
 	bind_sole_gpu(log, host, &owned);
 	bind_behind_port(log, host, &owned);
