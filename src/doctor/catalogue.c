@@ -6213,9 +6213,9 @@ static void bind_modeset_gpus(const struct lx_kmsg *log, const struct lx_host *h
  * bus below the port. */
 static void bind_behind_port(const struct lx_kmsg *log, const struct lx_host *host, struct events *ev)
 {
-	/* the last port's answer: a storm of one port's messages reads the
-	 * log once */
-	char *last_port = NULL, *last_gpu = NULL;
+	/* each port's answer once: a storm of several ports' messages reads
+	 * the log once a port, not once a message */
+	struct lx_strv ports = {0}, below = {0}; /* below->items[k]: ports->items[k]'s GPU, "" none */
 	struct lx_strv shown = {0};
 	bool read = false;
 	for (size_t e = 0; e < ev->n; e++) {
@@ -6229,22 +6229,25 @@ static void bind_behind_port(const struct lx_kmsg *log, const struct lx_host *ho
 			continue;
 		if (!port)
 			continue;
-		if (!last_port || strcmp(last_port, port) != 0) {
-			free(last_port);
-			free(last_gpu);
-			last_port = lx_xstrdup(port);
+		size_t k = 0;
+		while (k < ports.n && strcmp(ports.items[k], port) != 0)
+			k++;
+		if (k == ports.n) {
 			if (!read)
 				gpus_shown(log, host, &shown);
 			read = true;
-			last_gpu = gpu_below_port(log, host, &shown, port);
+			char *gpu = gpu_below_port(log, host, &shown, port);
+			lx_strv_push(&ports, port);
+			lx_strv_push_owned(&below, gpu ? gpu : lx_xstrdup(""));
 		}
-		if (last_gpu || m->pci) {
+		const char *gpu = below.items[k];
+		if (*gpu || m->pci) {
 			free(m->pci);
-			m->pci = last_gpu ? lx_xstrdup(last_gpu) : NULL;
+			m->pci = *gpu ? lx_xstrdup(gpu) : NULL;
 		}
 	}
-	free(last_port);
-	free(last_gpu);
+	lx_strv_free(&ports);
+	lx_strv_free(&below);
 	lx_strv_free(&shown);
 }
 
