@@ -1209,8 +1209,8 @@ static void test_pci_core_not_gpu(void)
 	static const char *const vga[] = {
 		"[    0.404247] pci 0000:0a:00.0: vgaarb: VGA device added: decodes=io+mem,owns=none,locks=none\n",
 		"[    0.404247] vgaarb: device added: PCI:0000:0a:00.0,decodes=io+mem,owns=none,locks=none\n",
-		"[   50.000000] vfio-pci 0000:0a:00.0: vgaarb: changed VGA decodes: "
-		"olddecodes=io+mem,decodes=io+mem:owns=none\n",
+		("[   50.000000] vfio-pci 0000:0a:00.0: vgaarb: changed VGA decodes: "
+		 "olddecodes=io+mem,decodes=io+mem:owns=none\n"),
 		"[    0.404247] pci 0000:0a:00.0: Video device with shadowed ROM at [mem 0x000c0000-0x000dffff]\n"};
 	for (size_t i = 0; i < sizeof(vga) / sizeof(vga[0]); i++) {
 		_cleanup_free_ char *log = lx_xasprintf(
