@@ -421,6 +421,20 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "it and is not sharing it.\\n\"), and NV_DEV_PRINTF(NV_DBG_ERRORS, nv, \"No interrupts of any "
 	 "type are available. Cannot use this GPU.\\n\"), with NV_DEV_PRINTF's prefix \"NVRM: GPU "
 	 "%04x:%02x:%02x.%x: \""},
+	/* The vGPU host driver refuses a GPU's SR-IOV virtual functions when
+	 * the IOMMU is off: no vGPU for VMs on Ampere and later. */
+	{"vgpu-vf-no-iommu",
+	 "NVRM: Aborting probe for VF (" BDF ") since IOMMU is not present on the system",
+	 LXG106_INIT_FAILED, LX_SEVERITY_ERROR,
+	 "the nvidia vGPU host driver refused the GPU's SR-IOV virtual function {gpu} because the "
+	 "IOMMU is off: no vGPU (mediated device) for virtual machines on this GPU",
+	 "turn the IOMMU on: VT-d or AMD-Vi (IOMMU) in the firmware setup, intel_iommu=on on the "
+	 "kernel command line of an Intel host (not iommu=off or amd_iommu=off), reboot, then enable "
+	 "the virtual functions again (sriov-manage -e ALL)",
+	 0, {{"gpu", 1}},
+	 "kernel-open/nvidia/nv-pci.c nv_pci_probe() (vGPU host builds, 515 on): "
+	 "nv_printf(NV_DBG_ERRORS, \"NVRM: Aborting probe for VF %04x:%02x:%02x.%x since IOMMU is not "
+	 "present on the system.\\n\", ...)"},
 	{"pci-enable-failed", "NVRM: pci_enable_device failed, aborting", LXG106_INIT_FAILED,
 	 LX_SEVERITY_ERROR, "the kernel could not enable the GPU's PCI device",
 	 "look at the PCI core's messages about the GPU before it (BARs, power state); reseat the "
@@ -1484,6 +1498,19 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "performing function level reset anyway\\n\"); pci_af_flr(): \"timed out waiting for "
 	 "pending transaction; performing AF function level reset anyway\\n\" (dev_err before 4.x "
 	 "pci_err, same text)"},
+	/* nvidia's own function level reset of a GPU (the RM resets a GPU
+	 * this way when it recovers one that needs a reset) failed: the GPU
+	 * may not come back. */
+	{"nvidia-flr-failed",
+	 "NVRM: ([a-z_]+)\\(\\) PCI (FLR might have failed|save state failed, Skip FLR)",
+	 LXG176_PCI_UNRESPONSIVE, LX_SEVERITY_ERROR,
+	 "the nvidia driver's function level reset of the GPU failed ({what}): the GPU it tried to "
+	 "recover may not answer until the host is power-cycled",
+	 FIX_PCI_UNRESPONSIVE,
+	 LX_KMSG_SOLE_NVIDIA, {{"what", 2}, {"function", 1}},
+	 "kernel-open/nvidia/os-pci.c os_pci_trigger_flr() (570 on): nv_printf(NV_DBG_ERRORS, "
+	 "\"NVRM: %s() PCI FLR might have failed\\n\", __FUNCTION__) when pcie_reset_flr() fails, "
+	 "\"NVRM: %s() PCI save state failed, Skip FLR\\n\" when pci_save_state() does"},
 	/* the out-of-tree vendor-reset module (AMD GPUs of the reset bug)
 	 * could not reset the GPU of a VM: its per-GPU lines ("AMD_NAVI10:
 	 * ...") and this one, on the device vfio-pci holds. (vfio-pci's own
@@ -1710,26 +1737,31 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "crtc %i\\n\", pipe), without the device); drm_WARN's prefix is \"%s %s: [drm] \", the "
 	 "driver and the device"},
 	{"nvidia-drm-flip-timeout",
-	 "\\[(nvidia)-drm\\] \\[GPU ID 0x([0-9a-fA-F]+)\\]:? Flip event timeout on head ([0-9]+)",
+	 "\\[(nvidia)-drm\\] \\[GPU ID 0x([0-9a-fA-F]+)\\]:? (Flip event|LUT notifier) timeout on head ([0-9]+)",
 	 LXG175_DISPLAY_TIMEOUT, LX_SEVERITY_WARNING,
 	 "the display engine of the NVIDIA GPU (nvidia-drm GPU ID 0x{gpu_id}) did not complete a page "
-	 "flip on head {head}: the screen froze or went dark; CUDA and NVENC on the GPU are not hit "
-	 "unless an Xid comes with it",
+	 "flip or colour table update on head {head} ({what} timeout): the screen froze or went dark; "
+	 "CUDA and NVENC on the GPU are not hit unless an Xid comes with it",
 	 FIX_DISPLAY,
-	 LX_KMSG_SOLE_GPU, {{"gpu_id", 2}, {"driver", 1}, {"head", 3}},
+	 LX_KMSG_SOLE_GPU, {{"gpu_id", 2}, {"driver", 1}, {"head", 4}, {"what", 3}},
 	 "kernel-open/nvidia-drm/nvidia-drm-crtc.c, nvidia-drm-modeset.c nv_drm_atomic_commit(): "
 	 "NV_DRM_DEV_LOG_ERR(nv_dev, \"Flip event timeout on head %u\", ...), which prints "
-	 "\"[nvidia-drm] [GPU ID 0x%08x] Flip event timeout on head %u\""},
+	 "\"[nvidia-drm] [GPU ID 0x%08x] Flip event timeout on head %u\"; 570 and later also "
+	 "\"LUT notifier timeout on head %u\" when the colour lookup table's update does not complete"},
 	{"nvidia-modeset-idle-timeout",
-	 "(nvidia)-modeset: ERROR: GPU:([0-9]+): Idling display engine timed out: +(0x[0-9a-fA-F]+:[0-9:]+)",
+	 "(nvidia)-modeset: (ERROR|WARNING): GPU:([0-9]+): (Idling display engine timed out: "
+	 "+(0x[0-9a-fA-F]+:[0-9:]+)|Timed out waiting for core channel idle|Timeout while waiting for "
+	 "idle)",
 	 LXG175_DISPLAY_TIMEOUT, LX_SEVERITY_WARNING,
 	 "the display engine of the NVIDIA GPU {index} did not go idle ({state}): the screen froze or "
 	 "went dark; CUDA and NVENC on the GPU are not hit unless an Xid comes with it",
 	 FIX_DISPLAY,
-	 LX_KMSG_SOLE_GPU, {{"index", 2}, {"driver", 1}, {"state", 3}},
-	 "src/nvidia-modeset/src/nvkms-evo.c (nvkms): nvEvoLogDev(pDevEvo, EVO_LOG_ERROR, \"Idling "
-	 "display engine timed out: 0x%08x:%d:%d:%d\"), printed as \"nvidia-modeset: ERROR: GPU:%d: "
-	 "...\""},
+	 LX_KMSG_SOLE_GPU, {{"index", 3}, {"driver", 1}, {"state", 5}, {"state", 4}},
+	 "src/nvidia-modeset/src/nvkms-evo.c, nvkms-rm.c (nvkms): nvEvoLogDev(pDevEvo, EVO_LOG_ERROR, "
+	 "\"Idling display engine timed out: 0x%08x:%d:%d:%d\"); nvkms-evo3.c (and evo1/evo2, 515 "
+	 "on): nvEvoLogDisp(pDispEvo, EVO_LOG_ERROR, \"Timed out waiting for core channel idle.\"); "
+	 "nvkms-hw-flip.c (535 on): nvEvoLogDisp(pDispEvo, EVO_LOG_WARN, \"Timeout while waiting for "
+	 "idle.\"); printed as \"nvidia-modeset: ERROR: GPU:%d: ...\" (WARNING for EVO_LOG_WARN)"},
 	/* i915's and xe's display state buffer (DSB), which writes a frame's
 	 * update at the right scanline, did not finish it. */
 	{"intel-dsb-timeout",
@@ -1782,6 +1814,39 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "engine channel state: 0x%08x:%d:%d:0x%08x\" when the RM control fails; printed as "
 	 "\"nvidia-modeset: ERROR: GPU:%d: ...\"; nvkms-rm.c: \"Display engine push buffer channel "
 	 "allocation failed: 0x%x (%s)\" when the RM could not give the display engine a channel"},
+	/* nvidia-modeset could not set up the GPU's display engine (the RM
+	 * refused its display objects): after a GPU that failed or hung, or a
+	 * display engine in a bad state; a GPU without one (displayless, data
+	 * centre) takes another path and says nothing. */
+	{"nvidia-modeset-display-init-failed",
+	 "(nvidia)-modeset: ERROR: GPU:([0-9]+): (Failed to initialize display engine: (0x[0-9a-fA-F]+)|"
+	 "Failed to allocate display engine (core DMA push buffer|window channels)|Failed to "
+	 "initialize the display subsystem for the NVIDIA graphics device)",
+	 LXG175_DISPLAY_TIMEOUT, LX_SEVERITY_WARNING,
+	 "nvidia-modeset could not set up the display engine of the NVIDIA GPU {index} (\"{what}\"): "
+	 "no display on it; it follows a GPU that stopped working (an Xid, a GPU lost or off the bus, "
+	 "a failed initialization in the same log is the cause to fix), else CUDA and NVENC are not "
+	 "hit",
+	 FIX_DISPLAY,
+	 LX_KMSG_SOLE_GPU, {{"index", 2}, {"driver", 1}, {"what", 3}, {"status", 4}},
+	 "src/nvidia-modeset/src/nvkms-evo.c nvAllocCoreChannelEvo() (515 on): nvEvoLogDev(pDevEvo, "
+	 "EVO_LOG_ERROR, \"Failed to initialize display engine: 0x%x (%s)\"), \"Failed to allocate "
+	 "display engine core DMA push buffer\", \"Failed to allocate display engine window "
+	 "channels\"; nvkms-rm.c nvRmAllocDisplays(): \"Failed to initialize the display subsystem for "
+	 "the NVIDIA graphics device!\"; printed as \"nvidia-modeset: ERROR: GPU:%d: ...\""},
+	/* HDMI 2.1's fixed-rate link (FRL) would not train at any rate: the
+	 * output stays dark; the first failure retries at a lower rate, and
+	 * only the fallback's failure is the output's. */
+	{"nvidia-modeset-frl-training-failed",
+	 "(nvidia)-modeset: ERROR: GPU:([0-9]+): (HDMI FRL fallback link training failed)",
+	 LXG178_DISPLAY_OUTPUT_FAILED, LX_SEVERITY_WARNING,
+	 "an HDMI output of the NVIDIA GPU {index} did not come up: its HDMI 2.1 link (FRL) failed "
+	 "to train even at the lower rates it falls back to" DISPLAY_OUTPUT_ONLY,
+	 FIX_DISPLAY_OUTPUT,
+	 LX_KMSG_SOLE_GPU, {{"index", 2}, {"driver", 1}, {"what", 3}},
+	 "src/nvidia-modeset/src/nvkms-hdmi.c (515 on): nvEvoLogDisp(pDispEvo, EVO_LOG_ERROR, \"HDMI "
+	 "FRL fallback link training failed.\") after \"HDMI FRL link training failed.\" "
+	 "(EVO_LOG_WARN, retried at a lower rate); printed as \"nvidia-modeset: ERROR: GPU:%d: ...\""},
 	/* A display output (any GPU driver): the monitor, its cable, adapter,
 	 * dock or MST hub. Messages without a device are left out where a
 	 * server's BMC VGA (ast, mgag200) prints them too: drm_edid's 6.x

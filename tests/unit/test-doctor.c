@@ -482,6 +482,18 @@ static const struct expect expects[] = {
 	/* the GPU from nvidia-drm's GPU ID: (domain << 16) | (bus << 8) | slot */
 	{"nvidia-drm-flip-timeout.log", "LXG175", W, "0000:08:00.0", "gpu_id=00000800|head=0", NULL},
 	{"nvidia-modeset-idle-timeout.log", "LXG175", W, NULL, "index=0|state=0x0000c67d:0:0:1051|times=3", NULL},
+	/* filled from the sources (nvidia-drm-modeset.c 570's LUT notifier;
+	 * nvkms-evo3.c's core channel and nvkms-hw-flip.c's idle waits; nvkms-evo.c's
+	 * display engine allocation after a failed RM call; nvkms-hdmi.c's FRL
+	 * fallback; os-pci.c's FLR; nv-pci.c's VF probe without an IOMMU) */
+	{"nvidia-drm-lut-timeout.log", "LXG175", W, "0000:01:00.0", "gpu_id=00000100|head=0|what=LUT notifier",
+	 NULL},
+	{"nvidia-modeset-core-idle-timeout.log", "LXG175", W, NULL, "index=0|times=2", NULL},
+	{"nvidia-modeset-display-init-failed.log", "LXG175", W, "0000:01:00.0",
+	 "index=0|what=Failed to initialize display engine: 0x62|status=0x62", NULL},
+	{"nvidia-modeset-frl-training-failed.log", "LXG178", W, NULL, "index=0", NULL},
+	{"nvidia-flr-failed.log", "LXG176", E, "0000:41:00.0", "what=FLR might have failed", NULL},
+	{"vgpu-vf-no-iommu.log", "LXG106", E, "0000:41:00.4", NULL, NULL},
 	/* a display output: the monitor, cable, adapter or hub (a warning: the
 	 * GPU's other engines go on); a dump of zeroes is no finding
 	 * (clean-display-notes.log) */
