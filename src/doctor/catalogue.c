@@ -52,7 +52,7 @@
  * process RPC event ... during bootup") say none and match no family row. */
 #define RM_FAILURE                                                                                 \
 	": (.*([Ff]ail|[Ee]rror|[Tt]imed? ?out|[Cc]annot|[Cc]an't|[Uu]nable|[Uu]nexpected|[Ii]nvalid|" \
-	"[Mm]ismatch|[Mm]issing|[Cc]rash|[Hh]ung|[Bb]ailing|[Uu]nresponsive|[Ff]atal).*)"
+	"[Mm]ismatch|[Mm]issing|[Cc]rash|[Hh]ung|[Bb]ailing|[Uu]nresponsive|[Ff]atal|[Bb]ugcheck).*)"
 
 #define FIX_ENROLL                                                                                 \
 	"enroll the key the module is signed with (DKMS: mokutil --import /var/lib/dkms/mok.pub, "  \
@@ -4578,8 +4578,9 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 * "nvAssertFailedNoLog:", "nvCheckOkFailedNoLog:" lines, which working
 	 * machines print, name no family. */
 	{"nvrm-gsp-family",
-	 RM_PREFIX "(_?(kfsp|kgsp|kflcn|ksec2|kcrashcat|kbifPreOsGlobalErotGrant|kbifPreOsCheckErotGrant)"
-	 "[A-Za-z0-9]*(_[A-Za-z0-9]+)?)" RM_FAILURE,
+	 RM_PREFIX "(_?(kfsp|kgsp|kflcn|ksec2|kcrashcat|kbifPreOsGlobalErotGrant|kbifPreOsCheckErotGrant|"
+	 "[Gg]spMsgQueue|GspStatusQueue|s_executeBooterUcode|s_patchBooterUcodeSignature|"
+	 "s_prepareForFwsec|s_romImgFindPciHeader|s_dmaPoll)[A-Za-z0-9]*(_[A-Za-z0-9]+)?)" RM_FAILURE,
 	 LXG108_GSP_BOOT_FAILED, LX_SEVERITY_ERROR,
 	 "the GPU's boot and management microcontrollers (GSP, FSP, SEC2, a falcon) failed, as the "
 	 "driver's {function} reports (\"{message}\"): the driver cannot start the GPU or drive it "
@@ -4594,29 +4595,42 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "halt\\n\"; kernel_bif_ad102.c kbifPreOsGlobalErotGrantRequest_AD102(): \"Timed out waiting "
 	 "for preOs to grant access to EEPROM\\n\"; kern_fsp.c kfspPollForQueueEmpty_IMPL(): \"Timed "
 	 "out waiting for FSP command queue to be empty.\\n\"; kernel_sec2.c: \"SEC2 command timed "
-	 "out\\n\"), 515's \"NVRM %s: %s\""},
+	 "out\\n\"; message_queue_cpu.c GspMsgQueueReceiveStatus(): \"Read failed after %d "
+	 "retries.\\n\", \"Bad checksum.\\n\"; kernel_gsp_booter_tu102.c s_executeBooterUcode_TU102(): "
+	 "\"failed to execute Booter: status 0x%x, mailbox 0x%x\\n\", \"Booter failed with non-zero "
+	 "error code: 0x%x\\n\"; kernel_gsp_frts_tu102.c s_prepareForFwsec_TU102(): \"failed to "
+	 "prepare interface data for FWSEC cmd 0x%x: 0x%x\\n\"; kernel_gsp_falcon_ga102.c "
+	 "s_dmaPoll_GA102(): \"Error while waiting for Falcon DMA; mode: %d, status: 0x%08x\\n\"; "
+	 "kernel_gsp.c _kgspRpcGspTriggerBugcheck(): \"Received signal from GSP to trigger "
+	 "bugcheck! BugCode=0x%x\\n\"), 515's \"NVRM %s: %s\""},
 	{"nvrm-init-family",
-	 RM_PREFIX "((RmInit[A-Za-z0-9]*|osInit[A-Za-z0-9]*|gpuState(Pre|Post)?(Init|Load)|gpumgrAttachGpu)"
+	 RM_PREFIX "((RmInit[A-Za-z0-9]*|osInit[A-Za-z0-9]*|gpuState(Pre|Post)?(Init|Load)|gpumgrAttachGpu|"
+	 "kbus(BindBar2|Bar1InstBlkBind|WriteBar2BlockRegisters|SetupBar2CpuAperture|InitBar1))"
 	 "(_[A-Za-z0-9]+)?)" RM_FAILURE,
 	 LXG106_INIT_FAILED, LX_SEVERITY_ERROR,
 	 "the driver could not initialize the GPU ({function}: \"{message}\")",
 	 "look at the driver's earlier messages about this GPU (dmesg | grep -i nvrm), or collect "
 	 "nvidia-bug-report.sh for NVIDIA",
-	 LX_KMSG_SOLE_NVIDIA | LX_KMSG_FALLBACK, {{"gpu", 2}, {"function", 4}, {"message", 9}},
+	 LX_KMSG_SOLE_NVIDIA | LX_KMSG_FALLBACK, {{"gpu", 2}, {"function", 4}, {"message", 10}},
 	 "NV_PRINTF(LEVEL_ERROR, ...) in RmInitAdapter()'s steps (src/nvidia/arch/nvalloc/unix/src/"
 	 "osinit.c) and src/nvidia/src/kernel/gpu/gpu.c gpuStatePreInit/Init/Load_IMPL(), prefix "
 	 "\"NVRM: %s: %s\" (gpuStateLoad_IMPL(): \"Error initializing SRIOV: 0x%0x\\n\", \"RPC "
 	 "buffers setup failed: 0x%x\\n\"; RmInitAdapter(): \"RmInitX86Emu failed, bailing out of "
-	 "RmInitAdapter\\n\"), 515's \"NVRM %s: %s\""},
+	 "RmInitAdapter\\n\"), and src/nvidia/src/kernel/gpu/bus's BAR1 and BAR2 set-up at init "
+	 "(kern_bus_gm107.c kbusBindBar2_GM107(), kern_bus_gh100.c kbusWriteBar2BlockRegisters_GH100(): "
+	 "\"timed out waiting for bar2 binding to complete\\n\", kbusBar1InstBlkBind_GM107/GH100(): "
+	 "\"timed out waiting for bar1 binding to complete\\n\", kbusSetupBar2CpuAperture_GM107(): "
+	 "\"- Unable to map bar2!\\n\", kbusInitBar1_GM107(): \"Unable to set BAR1 alloc range to "
+	 "aperture size!\\n\"), 515's \"NVRM %s: %s\""},
 	{"nvrm-pm-family",
-	 RM_PREFIX "((RmPowerManagement|gpuPowerManagement[A-Za-z0-9]*|gpu(Enter|Resume)[A-Za-z]*|"
+	 RM_PREFIX "((Rm(Gcx)?PowerManagement|gpuPowerManagement[A-Za-z0-9]*|gpu(Enter|Resume)[A-Za-z]*|"
 	 "_?kperfSendPostPowerStateCallback|memmgr(Save|Restore)PowerMgmtState|_?fbsr[A-Za-z0-9]*)"
 	 "(_[A-Za-z0-9]+)?)" RM_FAILURE,
 	 LXG174_GPU_PM_FAILED, LX_SEVERITY_WARNING,
 	 "the driver's suspend or resume of the GPU failed ({function}: \"{message}\"): the host may "
 	 "not sleep, or the GPU comes back unusable from it",
 	 FIX_PM_SUSPEND,
-	 LX_KMSG_SOLE_NVIDIA | LX_KMSG_FALLBACK, {{"gpu", 2}, {"function", 4}, {"message", 9}},
+	 LX_KMSG_SOLE_NVIDIA | LX_KMSG_FALLBACK, {{"gpu", 2}, {"function", 4}, {"message", 10}},
 	 "NV_PRINTF(LEVEL_ERROR, ...) of the RM's power management, prefix \"NVRM: %s: %s\" "
 	 "(src/nvidia/src/kernel/gpu, gpuPowerManagementEnter(): \"GSP unload failed at "
 	 "suspend (bootMode 0x%x, newLevel 0x%x): 0x%x\\n\" (older: \"GSP unload failed at suspend: "

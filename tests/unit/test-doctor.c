@@ -913,6 +913,13 @@ static const struct expect expects[] = {
 	 "function=gpuStateLoad_IMPL|message=Error initializing SRIOV: 0x40", NULL},
 	{"nvrm-nvlink-family.log", "LXG117", E, "0000:41:00.0", "function=_knvlinkActivateDiscoveredConns", NULL},
 	{"nvrm-pm-family.log", "LXG174", W, "0000:01:00.0", "function=RmPowerManagement", NULL},
+	/* the families' other functions (filled): GSP's booter, BAR2 set-up at
+	 * init, 570's RmGcxPowerManagement() for RmPowerManagement() */
+	{"nvrm-gsp-booter.log", "LXG108", E, "0000:01:00.0",
+	 "function=s_executeBooterUcode_TU102|message=failed to execute Booter: status 0x3, mailbox 0xbadf4100", NULL},
+	{"nvrm-init-bar2.log", "LXG106", E, "0000:01:00.0",
+	 "function=kbusBindBar2_GM107|message=timed out waiting for bar2 binding to complete", NULL},
+	{"nvrm-pm-gcx.log", "LXG174", W, "0000:01:00.0", "function=RmGcxPowerManagement", NULL},
 	/* GSP stopped answering at run time (595's classification; filled),
 	 * with the Xid 119 it comes with */
 	{"gsp-unresponsive.log", "LXG108", E, "0000:01:00.0", "what=GSP-RM", NULL},
