@@ -4577,9 +4577,12 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 * gives way to a row of its code about the same GPU). NV_ASSERT's
 	 * "nvAssertFailedNoLog:", "nvCheckOkFailedNoLog:" lines, which working
 	 * machines print, name no family. */
+	/* GspMsgQueuesInit() is left out: its "Allocation failed with big page
+	 * size, retrying with default page size" is a retry that works. */
 	{"nvrm-gsp-family",
 	 RM_PREFIX "(_?(kfsp|kgsp|kflcn|ksec2|kcrashcat|kbifPreOsGlobalErotGrant|kbifPreOsCheckErotGrant|"
-	 "[Gg]spMsgQueue|GspStatusQueue|s_executeBooterUcode|s_patchBooterUcodeSignature|"
+	 "_gspMsgQueueInit|GspMsgQueueSend|GspMsgQueueReceive|GspStatusQueue|s_executeBooterUcode|"
+	 "s_patchBooterUcodeSignature|"
 	 "s_prepareForFwsec|s_romImgFindPciHeader|s_dmaPoll)[A-Za-z0-9]*(_[A-Za-z0-9]+)?)" RM_FAILURE,
 	 LXG108_GSP_BOOT_FAILED, LX_SEVERITY_ERROR,
 	 "the GPU's boot and management microcontrollers (GSP, FSP, SEC2, a falcon) failed, as the "
@@ -4623,7 +4626,8 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "\"- Unable to map bar2!\\n\", kbusInitBar1_GM107(): \"Unable to set BAR1 alloc range to "
 	 "aperture size!\\n\"), 515's \"NVRM %s: %s\""},
 	{"nvrm-pm-family",
-	 RM_PREFIX "((Rm(Gcx)?PowerManagement|gpuPowerManagement[A-Za-z0-9]*|gpu(Enter|Resume)[A-Za-z]*|"
+	 RM_PREFIX "((Rm(Gcx)?PowerManagement|gpuPowerManagement[A-Za-z0-9]*|"
+	 "gpu(EnterStandby|EnterHibernate|Resume)[A-Za-z]*|"
 	 "_?kperfSendPostPowerStateCallback|memmgr(Save|Restore)PowerMgmtState|_?fbsr[A-Za-z0-9]*)"
 	 "(_[A-Za-z0-9]+)?)" RM_FAILURE,
 	 LXG174_GPU_PM_FAILED, LX_SEVERITY_WARNING,
