@@ -223,7 +223,7 @@
 /* the GuC, HuC and GSC firmwares and their memory, and what i915_driver.c
  * and xe_device.c set up at probe (GGTT, DMA mask, LMEM/VRAM; one group) */
 #define INTEL_UC                                                                                   \
-	"(GUC|GuC|HuC|HUC|GSC|WOPCM|SLPC|hwconfig| uC |GGTT|PPGTT|DMA mask|[Ww]orkqueue|LMEM|VRAM)"
+	"(GUC|GuC|HuC|HUC| huc |GSC|WOPCM|SLPC|hwconfig| uC |GGTT|PPGTT|DMA mask|[Ww]orkqueue|LMEM|VRAM)"
 /* the GT's engines and their wake-ups, as 5.8-6.3's drm_err says them
  * without the GT prefix ("rcs0 reset request timed out"; one group) */
 #define INTEL_GT_WORK "([Ff]orcewake|(^|[^a-z])(rcs|bcs|vcs|vecs|ccs)[0-9]|[Ee]ngine|GPU hang|[Rr]ing buffer)"
@@ -1993,18 +1993,19 @@ static const struct lx_kmsg_entry catalogue[] = {
 	{"intel-display-pll-unlocked",
 	 "((i915|xe) (" BDF "): \\[drm(:[a-z0-9_.]+ \\[(i915[a-z_]*|xe)\\])?\\] |\\[drm:[a-z0-9_.]+ "
 	 "\\[(i915[a-z_]*|xe)\\]\\] )(\\*ERROR\\* )?((DPLL ?[0-9]+|PLL [0-9]+|Port [A-Z] PLL|"
-	 "\\[ENCODER:[0-9]+:[^]]+\\]\\[[A-Z]\\] PHY PLL) not locked)",
+	 "\\[ENCODER:[0-9]+:[^]]+\\]\\[[A-Z]\\] PHY PLL) (not locked|failed to lock))",
 	 LXG178_DISPLAY_OUTPUT_FAILED, LX_SEVERITY_WARNING,
 	 "a display PLL of the Intel GPU ({driver}) did not lock ({what}): the port it clocks sends "
 	 "no picture, and its monitor stays dark" DISPLAY_OUTPUT_ONLY,
 	 FIX_DISPLAY,
 	 LX_KMSG_SOLE_INTEL, {{"gpu", 3}, {"driver", 2}, {"what", 8}, {"driver", 6}},
 	 "drivers/gpu/drm/i915/display/intel_dpll_mgr.c: drm_err(\"DPLL %d not locked\\n\", id) "
-	 "(skl), drm_err(\"PLL %d not locked\\n\", ...) (bxt, icl and later); intel_snps_phy.c "
+	 "(skl); intel_dpll.c (Valleyview, Cherryview) vlv_enable_pll()/chv_enable_pll(): "
+	 "drm_err(\"DPLL %d failed to lock\\n\") (and \"PLL %d failed to lock\\n\"); intel_snps_phy.c "
 	 "intel_mpllb_enable(): drm_err(\"Port %c PLL not locked\\n\") (DG2); intel_cx0_phy.c "
 	 "(Meteor Lake and later): drm_warn(\"Port %c PLL not locked after %dus.\\n\"), "
-	 "\"[ENCODER:%d:%s][%c] PHY PLL not locked after 100us.\\n\"; intel_cdclk.c: \"DPLL0 not "
-	 "locked\\n\""},
+	 "\"[ENCODER:%d:%s][%c] PHY PLL not locked after 100us.\\n\"; intel_dpll_mgr.c: drm_err(\"PLL "
+	 "%d not locked\\n\", ...) (bxt, icl and later); intel_cdclk.c: \"DPLL0 not locked\\n\""},
 	/* A DP AUX channel whose hardware did not finish transfers (its busy
 	 * bit stuck: a sink that merely does not answer is a timeout, at debug
 	 * level): one transfer's five tries, its "not done" and the WARN's
@@ -3171,7 +3172,8 @@ static const struct lx_kmsg_entry catalogue[] = {
 	{"xe-guc-ct-broken",
 	 "xe (" BDF "): .*(G2H channel broken on read|No forward process on H2G|CTB receive failed|CT dequeue "
 	 "failed|H2G action (0x)?[0-9a-fA-F]+ reached retry limit|H2G request (0x)?[0-9a-fA-F]+ failed|G2H action "
-	 "(0x)?[0-9a-fA-F]+ failed|unexpected G2H action|CT (read|write): [a-z]|FAST_REQ H2G fence)",
+	 "(0x)?[0-9a-fA-F]+ failed|unexpected G2H action|CT (read|write): [a-z]|FAST_REQ H2G fence|"
+	 "H2G channel broken on read|CTB is dead)",
 	 LXG142_GPU_HANG, LX_SEVERITY_WARNING,
 	 "the command channel between xe and the Intel GPU's GuC broke ({what}): the driver resets "
 	 "the GT, and programs using the GPU (in every container holding it) lose their work; if "
@@ -3179,10 +3181,14 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 FIX_INTEL_GUC,
 	 0, {{"gpu", 1}, {"what", 2}},
 	 "drivers/gpu/drm/xe/xe_guc_ct.c: xe_gt_err(gt, \"G2H channel broken on read, origin=%u, "
-	 "reset required\\n\", ...), \"No forward process on H2G, reset required\\n\", \"CTB receive "
+	 "reset required\\n\", ...); 6.17 and later ct_fixup_ggtt_in_buffer() (a VF's channel after a "
+	 "migration): xe_gt_err(gt, \"H2G channel broken on read, avail=%d, len=%d, fixups "
+	 "skipped\\n\"); \"No forward process on H2G, reset required\\n\", \"CTB receive "
 	 "failed (%pe)\", \"CT dequeue failed: %d\", and \"H2G action %#x reached retry limit=%u, "
 	 "aborting\\n\", \"H2G request %#x failed: error %#x hint %#x\\n\", \"G2H action 0x%04x failed "
-	 "(%pe)\\n\", \"CT read: non-zero status: %u\\n\", \"CT write: tail was modified %u != %u\\n\""},
+	 "(%pe)\\n\", \"CT read: non-zero status: %u\\n\", \"CT write: tail was modified %u != %u\\n\"; "
+	 "ct_dead_print(): \"CTB is dead for no reason!?\\n\" (a dead channel whose reason bits are "
+	 "clear)"},
 	/* the first xe's engine reset, and a job that timed out before it ran */
 	{"xe-job-timeout-other",
 	 "xe (" BDF "): (\\[drm\\] )?(Tile[0-9]+: )?(GT[0-9]+: )?(Engine reset: guc_id=|Check job timeout: seqno=|Xe "
@@ -3359,7 +3365,8 @@ static const struct lx_kmsg_entry catalogue[] = {
 	{"i915-sriov-vf-failed",
 	 "(i915 (" BDF "): )?(\\[drm\\] )?(\\[drm:[a-z0-9_]+ \\[i915\\]\\] )?(\\*ERROR\\* )?(GT[0-9]+: )?"
 	 "IOV[0-9]*: (Unable to confirm (ABI )?version|Found interface version|Failed to (get "
-	 "(version|runtime) info|reset GuC state|notify GuC about resource fixup done)|Unexpected "
+	 "(version|runtime) info|reset GuC state|notify GuC about resource fixup done|register "
+	 "MEMIRQ|limit (contexts|doorbells) to)|Unexpected "
 	 "(interface version change|(GT|GGTT|CTXs|DBs) reassignment)|Invalid GT assignment)",
 	 LXG141_GPU_INIT_FAILED, LX_SEVERITY_ERROR,
 	 "the Intel GPU's SR-IOV virtual function could not agree with the GuC or the PF ({what}): "
@@ -3370,11 +3377,14 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "i915 with SR-IOV (Intel's backports, i915-sriov-dkms) gt/iov/intel_iov_query.c "
 	 "vf_handshake_with_guc(): IOV_PROBE_ERROR(iov, \"Unable to confirm version %u.%u "
 	 "(%pe)\\n\") and \"Found interface version %u.%u.%u.%u\\n\", vf_handshake_with_pf(): "
-	 "\"Unable to confirm ABI version %u.%02u (%pe)\\n\", \"Failed to get runtime info "
-	 "(%pe)\\n\", \"Failed to reset GuC state (%pe)\\n\", IOV_ERROR(iov, \"Unexpected GGTT "
-	 "reassignment: %lluK != %lluK\\n\"), the prefix gt_probe_error's \"GT%u: IOV: \""},
+	 "\"Unable to confirm ABI version %u.%02u (%pe)\\n\"; intel_iov_memirq.c: IOV_ERROR(iov, "
+	 "\"Failed to register MEMIRQ %#x:%#x (%pe)\\n\"); intel_iov_query.c: \"Failed to get runtime "
+	 "info (%pe)\\n\", \"Failed to reset GuC state (%pe)\\n\", IOV_ERROR(iov, \"Unexpected GGTT "
+	 "reassignment: %lluK != %lluK\\n\"), the prefix gt_probe_error's \"GT%u: IOV: \"; "
+	 "intel_iov.c vf_tweak_guc_submission(): \"Failed to limit %s to %u (%pe)\\n\" (contexts, "
+	 "doorbells)"},
 	{"xe-sriov-vf-failed",
-	 "xe (" BDF "): (\\[drm\\] )?(\\*ERROR\\* )?VF: (Tile[0-9]+: )?(GT[0-9]+: )?(Unable to confirm (VF/PF "
+	 "xe (" BDF "): (\\[drm\\] )?(\\*ERROR\\* )?((Tile[0-9]+: )?(GT[0-9]+: )?VF: |VF: )(Tile[0-9]+: )?(GT[0-9]+: )?(Unable to confirm (VF/PF "
 	 "ABI|GuC) version|Unsupported GuC version|New GuC interface version detected|Failed to "
 	 "(get (version|runtime) info|reset GuC state|notify GuC about resource fixup done|obtain "
 	 "[a-z]+ GMDID)|Unexpected (GGTT|LMEM|CTXs|DBs) reassignment|(tile[0-9]+: )?Invalid GGTT "
@@ -3384,37 +3394,122 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "({what}): xe does not take the VF, so the guest or container given it has no GPU (a PF "
 	 "and VF kernels of different releases, or a GuC firmware of another version)",
 	 FIX_INTEL_SRIOV,
-	 0, {{"gpu", 1}, {"what", 6}},
+	 0, {{"gpu", 1}, {"what", 9}},
 	 "drivers/gpu/drm/xe/xe_gt_sriov_vf.c: xe_gt_sriov_err(gt, \"Unable to confirm VF/PF ABI "
 	 "version %u.%u (%pe)\\n\"), \"Unsupported GuC version %u.%u.%u.%u (%pe)\\n\", \"Unable to "
 	 "confirm GuC version %u.%u (%pe)\\n\", \"Failed to get runtime info (%pe)\\n\", \"Failed to "
 	 "reset GuC state (%pe)\\n\", \"Unexpected GGTT reassignment: %lluK != %lluK\\n\", with "
-	 "xe_sriov's \"VF: \" and the \"Tile%u: GT%u: \" prefix (6.11-6.16: \"VF: GT%u: \"); "
+	 "xe_sriov's \"VF: \" and the \"Tile%u: GT%u: \" prefix (6.11-6.16: \"VF: GT%u: \"; 6.17 and later, xe_gt_sriov_printk() inside xe_gt_printk(): \"Tile%u: GT%u: VF: \"); "
 	 "xe_tile_sriov_vf.c: \"tile%u: Invalid GGTT configuration: %#llx-%#llx\\n\""},
 	{"intel-sriov-pf-failed",
-	 "(i915|xe) (" BDF "): (\\[drm\\] )?(\\*ERROR\\* )?((GT[0-9]+: )?IOV[0-9]*: (Failed to (provision VF[0-9]+|"
-	 "auto provision [0-9]+ VFs|push configurations|update VFs PTE by PF)|VF[0-9]+ FLR didn't "
-	 "complete)|PF: (Tile[0-9]+: )?(GT[0-9]+: )?(Failed to (bulk )?provision (VF[0-9]+|PF)|VF[0-9]+ "
-	 "failed to negotiate ABI|Failed to push (self configuration|[0-9]+ of [0-9]+ VFs? "
-	 "configurations)|VF[0-9]+ FLR (failed|didn't finish)|VF[0-9]+ control command [a-z_]+ "
-	 "failed)|(PF: )?(Failed to set number of VFs to [0-9]+))",
+	 /* i915-sriov-dkms: "GT0: IOV: "; xe before 6.17 "PF: Tile0: GT0: ", 6.17 and later
+	  * (xe_gt_sriov_printk() inside xe_gt_printk()) "Tile0: GT0: PF: " */
+	 "(i915|xe) (" BDF "): (\\[drm\\] )?(\\*ERROR\\* )?((GT[0-9]+: )?IOV[0-9]*: (Failed to ((provision|"
+	 "unprovision|(start|confirm) FLR for) VF[0-9]+|auto provision [0-9]+ VFs|push configurations|"
+	 "update VFs PTE by PF|set threshold [^ ]+ for VF[0-9]+|update policy '[^']*'|limit PF [^ ]+ "
+	 "to [0-9]+|force VGT mode)|VF[0-9]+ FLR didn't complete)|(Tile[0-9]+: )?(GT[0-9]+: )?PF: "
+	 "(Tile[0-9]+: )?(GT[0-9]+: )?(Failed to (bulk )?provision (VF[0-9]+|PF)|VF[0-9]+ failed to "
+	 "negotiate ABI|Failed to (push|refresh) (self configuration|[0-9]+ of [0-9]+ VFs? "
+	 "configurations|VF[0-9]+ configuration|(VF[0-9]+|PF) [0-9]+ config KLVs?|[0-9]+ policy KLVs?)|"
+	 "VF[0-9]+ FLR (failed|didn't finish)|VF[0-9]+ control command [a-z_]+ failed|VF[0-9]+ "
+	 "(unprovisioning|resource sanitizing) failed|Failed to update policy (0x)?[0-9a-fA-F]+ "
+	 "'[^']*'|Failed linking VF[0-9]+|Cannot find VF[0-9]+ device)|(PF: )?(Failed to set number of "
+	 "VFs to [0-9]+))",
 	 LXG141_GPU_INIT_FAILED, LX_SEVERITY_WARNING,
 	 "the Intel GPU's PF could not set up or reset its SR-IOV virtual functions ({what}): the "
 	 "GPU itself goes on, but the guests or containers given those VFs get no GPU, or lose it",
 	 "check what the VFs need: the GuC firmware in SR-IOV mode (i915.enable_guc=3 with "
 	 "i915-sriov-dkms, or xe's PF mode), fewer VFs than max_vfs, the same driver release in "
 	 "the guests; then write 0 and the count to the PF's sriov_numvfs again",
-	 0, {{"gpu", 2}, {"what", 7}, {"what", 11}, {"what", 17}, {"driver", 1}},
+	 0, {{"gpu", 2}, {"what", 7}, {"what", 15}, {"what", 25}, {"driver", 1}},
 	 "drivers/gpu/drm/xe/xe_gt_sriov_pf_config.c: xe_gt_sriov_notice(gt, \"Failed to provision %s "
 	 "with %llu (%s) %s (%pe)\\n\") with xe_sriov's PF: prefix; i915 with SR-IOV (i915-sriov-dkms, "
 	 "Intel's backports, IOV: or IOV%u: prefix) gt/iov/intel_iov_provisioning.c: IOV_ERROR(iov, "
-	 "\"Failed to auto provision %u VFs (%pe)\"), \"Failed to provision VF%u with %llu of GGTT "
-	 "(%pe)\\n\", \"Failed to push configurations (%pe)\"; xe_sriov_pf_service.c: \"VF%u failed to "
-	 "negotiate ABI %u.%u (%pe)\\n\"; i915_sriov.c: \"VF%u FLR "
-	 "didn't complete within %u ms\\n\"; xe_gt_sriov_pf_config.c: xe_gt_sriov_err(gt, \"Failed to "
-	 "push self configuration (%pe)\\n\"); xe_sriov_pf.c: \"Failed to set number of VFs to %d "
-	 "(%pe)\\n\"; xe_gt_sriov_pf_control.c: \"VF%u FLR failed!\\n\", \"VF%u FLR didn't finish in %u "
-	 "ms (%pe)\\n\""},
+	 "\"Failed to auto provision %u VFs (%pe)\"); i915-sriov-dkms gt/iov/intel_iov_state.c: "
+	 "IOV_ERROR(iov, \"Failed to start FLR for VF%u (%pe)\\n\"); intel_iov_provisioning.c: "
+	 "\"Failed to push configurations (%pe)\", \"Failed to provision VF%u with %llu of GGTT "
+	 "(%pe)\\n\", \"Failed to unprovision VF%u (%pe)\\n\", intel_iov_state.c: \"Failed to confirm "
+	 "FLR for VF%u (%pe)\\n\"; xe_gt_sriov_pf_control.c: \"VF%u FLR didn't finish in %u ms "
+	 "(%pe)\\n\"; intel_iov_provisioning.c: \"Failed to set "
+	 "threshold %s=%u for VF%u (%pe)\\n\", \"Failed to update policy '%s=%u' (%pe)\\n\", \"Failed "
+	 "to limit PF %s to %u (%pe)\\n\", \"Failed to force VGT mode (%pe)\\n\" (IOV_ERROR is "
+	 "gt_notice() with \"IOV: \"); i915_sriov.c: \"VF%u FLR didn't complete within %u ms\\n\"; "
+	 "xe_sriov_pf_service.c: \"VF%u failed to negotiate ABI %u.%u (%pe)\\n\"; "
+	 "xe_gt_sriov_pf_config.c: xe_gt_sriov_err(gt, \"Failed to push self configuration "
+	 "(%pe)\\n\"), \"VF%u unprovisioning failed with error (%pe)%s\\n\", \"VF%u resource "
+	 "sanitizing failed (%pe)\\n\", \"Failed to %s VF%u configuration (%pe)\\n\" (push or "
+	 "refresh), \"Failed to push %s %u config KLV%s (%pe)\\n\"; xe_sriov_pf.c: \"Failed to set "
+	 "number of VFs to %d (%pe)\\n\"; xe_gt_sriov_pf_control.c: \"VF%u FLR failed!\\n\"; "
+	 "xe_gt_sriov_pf_policy.c: \"Failed to update policy %#x '%s' to '%s' (%pe)\\n\", \"Failed to "
+	 "push %u policy KLV%s (%pe)\\n\"; xe_pci_sriov.c: xe_sriov_notice(xe, \"Failed linking "
+	 "VF%u\\n\"), xe_sriov_err(xe, \"Cannot find VF%u device, aborting link%s creation!\\n\"); the "
+	 "GT prefix: xe 6.17 and later \"Tile%u: GT%u: PF: \", before \"PF: Tile%u: GT%u: \""},
+	/* i915-sriov-dkms in a guest: a VF has no execlists, only GuC
+	 * submission, which i915.enable_guc chooses (on Alder Lake and Raptor
+	 * Lake its default loads the HuC only) */
+	{"i915-sriov-vf-guc-off",
+	 "i915 (" BDF "): (\\[drm\\] )?\\*ERROR\\* GuC submission disabled$",
+	 LXG141_GPU_INIT_FAILED, LX_SEVERITY_ERROR,
+	 "i915 does not take the Intel GPU's SR-IOV virtual function: a VF works only with GuC "
+	 "submission, and the guest's i915 runs without it, so the guest has no GPU",
+	 "in the guest, add i915.enable_guc=3 to the kernel command line (or 'options i915 "
+	 "enable_guc=3' in /etc/modprobe.d, then update-initramfs -u) and reboot the guest; use the "
+	 "guest's i915-sriov-dkms of the host's release",
+	 0, {{"gpu", 1}},
+	 "i915-sriov-dkms drivers/gpu/drm/i915/i915_sriov.c vf_check_guc_submission_support(): "
+	 "drm_err(&i915->drm, \"GuC submission disabled\\n\") and -ENODEV when "
+	 "intel_guc_submission_is_wanted() is false on a VF"},
+	/* i915's and xe's probe steps that need the device's BARs, interrupts
+	 * and (i915) its GGTT aperture: a VM whose firmware or machine type
+	 * does not give them, or a GPU passed through without them */
+	{"intel-probe-hw-failed",
+	 "((i915|xe) (" BDF "): (\\[drm\\] )?(\\*ERROR\\* )?|\\[drm:[a-z0-9_]+ \\[(i915|xe)\\]\\] \\*ERROR\\* )"
+	 "(failed to map registers|Failed to (request MSI IRQ|allocate IRQ vectors|request IRQ for "
+	 "MSI-X|map the ggtt page table|register driver for userspace access)|Failed getting MSI-X "
+	 "vectors count|No supported interrupt handler|Unknown GMADR size|Scratch setup failed|"
+	 "mappable aperture extends past end of GGTT|(incompatible|old) vGPU (host )?found)",
+	 LXG141_GPU_INIT_FAILED, LX_SEVERITY_ERROR,
+	 "the Intel GPU driver could not set up the GPU's hardware at probe ({what}): it gives the "
+	 "GPU up, so /dev/dri has no node for it and containers or the guest given it have no GPU",
+	 "on bare metal: enable Above 4G Decoding and Resizable BAR in the firmware setup and update "
+	 "it; in a VM: a q35 machine with OVMF and a 64-bit MMIO window large enough for the GPU's "
+	 "BARs, MSI for the device, and for a GVT-g guest a host kernel as new as the guest's; "
+	 "then reboot",
+	 LX_KMSG_SOLE_INTEL, {{"gpu", 3}, {"what", 7}, {"driver", 2}, {"driver", 6}},
+	 "drivers/gpu/drm/i915/intel_uncore.c intel_uncore_setup_mmio() and "
+	 "drivers/gpu/drm/xe/xe_mmio.c xe_mmio_probe_early(): drm_err(\"failed to map registers\\n\") "
+	 "(4.x i915_drv.c i915_mmio_setup(): DRM_ERROR, no address); drivers/gpu/drm/xe/xe_irq.c: "
+	 "drm_err(\"Failed to request MSI IRQ %d\\n\"); drivers/gpu/drm/i915/gt/intel_ggtt.c "
+	 "i915_gmch_probe()/gen6_gmch_probe(): drm_err(\"Unknown GMADR size (%pa)\\n\") (4.x-5.x "
+	 "i915_gem_gtt.c, DRM_ERROR), ggtt_probe_common(): \"Failed to map the ggtt page table\\n\", "
+	 "\"Scratch setup failed\\n\", i915_ggtt_probe_hw(): \"mappable aperture extends past end of "
+	 "GGTT, aperture=%pa, total=%llx\\n\"; xe_irq.c: \"Failed to allocate IRQ vectors: %d\\n\", "
+	 "\"Failed getting MSI-X vectors count: %d\\n\", \"Failed to request IRQ for MSI-X %d\\n\", "
+	 "\"No supported interrupt handler\"; i915_driver.c i915_driver_hw_probe(): "
+	 "drm_err(\"incompatible vGPU found, support for isolated ppGTT required\\n\"), \"old vGPU "
+	 "host found, support for HWSP emulation required\\n\"; i915_driver_register(): "
+	 "i915_probe_error(\"Failed to register driver for userspace access!\\n\")"},
+	/* the driver's own reset of the GPU (Driver-FLR) at unbind or after a
+	 * failed load: the GPU is left in an unknown state */
+	{"intel-driver-flr-failed",
+	 "(i915|xe) (" BDF "): (\\[drm\\] )?(\\*ERROR\\* )?(Driver-FLR-(prepare wait for ready|teardown wait "
+	 "completion|reinit wait completion) failed|Failed to wait for Driver-FLR bit to clear)",
+	 LXG176_PCI_UNRESPONSIVE, LX_SEVERITY_ERROR,
+	 "the Intel GPU ({driver}) did not finish the reset its driver asked of it when letting go "
+	 "of it ({what}): the GPU stays in an unknown state, so the next load of the driver, a "
+	 "virtual machine given it (vfio-pci) or a container using it may find it dead until the "
+	 "host is powered off",
+	 "power the host off and on (a warm reboot may not reset the GPU); update the system "
+	 "firmware (the GPU's firmware comes with it on Arc cards: the vendor's update tool), the "
+	 "kernel and linux-firmware; when it happens at every unbind for a VM, keep the GPU on "
+	 "vfio-pci from boot (vfio-pci.ids=) so the driver never takes it",
+	 0, {{"gpu", 2}, {"what", 5}, {"driver", 1}},
+	 "drivers/gpu/drm/xe/xe_device.c __xe_driver_flr() (xe_driver_flr_fini(), at unbind): "
+	 "drm_err(&xe->drm, \"Driver-FLR-prepare wait for ready failed! %d\\n\"), "
+	 "\"Driver-FLR-teardown wait completion failed! %d\\n\", \"Driver-FLR-reinit wait completion "
+	 "failed! %d\\n\"; drivers/gpu/drm/i915/intel_uncore.c driver_initiated_flr() (DG2, from "
+	 "intel_uncore_fini_mmio()): \"Failed to wait for Driver-FLR bit to clear! %d\\n\" and the "
+	 "same teardown and reinit lines"},
 	{"xe-survivability-mode",
 	 "xe (" BDF "): (\\[drm\\] )?(In Survivability Mode|Runtime Survivability [Mm]ode enabled|Firmware "
 	 "flash required|Survivability Boot Status : Critical Failure)",
@@ -4759,14 +4854,16 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 {{"gpu", 2}, {"message", 3}, {"where", 1}, {"gpu", 16}, {"where", 17}, {"message", 20}, {"driver", 15},
 	  {"driver", 19}},
 	 "i915 6.x gt/uc/intel_guc_slpc.c: guc_probe_error(guc, \"Failed to allocate SLPC struct: "
-	 "%pe\\n\"), and every guc_err()/huc_err() (prefixed GT%u: GUC: or GT%u: HuC:) and gt_err() "
+	 "%pe\\n\"), pxp/intel_pxp_tee.c: gt_probe_error(gt, \"failed to load huc via gsc %d\\n\"), "
+	 "and every guc_err()/huc_err() (prefixed GT%u: GUC: or GT%u: HuC:) and gt_err() "
 	 "(intel_uc.c \"%s initialization failed\\n\", intel_uc_fw.c \"%s firmware %s: fetch failed "
 	 "%pe\\n\", intel_gsc_uc.c \"GSC init failed %pe\\n\", intel_guc_slpc.c \"SLPC not enabled! "
 	 "State = %s\\n\"); 5.8-6.2 drm_err() without the GT prefix (\"GuC initialization failed "
 	 "%d\\n\"); i915_driver.c drm_err() \"failed to enable GGTT\\n\", \"Can't set DMA "
 	 "mask/consistent mask (%d)\\n\", intel_region_lmem.c \"LMEM: reserving low memory region "
 	 "failed\\n\"; xe xe_gt_err() (\"Tile%u: GT%u: \", xe_uc_fw.c, xe_gsc.c \"GSC proxy component not "
-	 "bound!\\n\"); 4.x-5.x DRM_ERROR() in intel_guc*.c, intel_huc.c, intel_uc*.c, i915_drv.c "
+	 "bound!\\n\"); "
+	 "4.x-5.x DRM_ERROR() in intel_guc*.c, intel_huc.c, intel_uc*.c, i915_drv.c "
 	 "(\"[drm:intel_huc_auth [i915]] *ERROR* HuC: Firmware not verified %#x\\n\")"},
 	{"intel-pm-error",
 	 INTEL_ERR_DEV "(" INTEL_GT_TAG "(.*" INTEL_PM ".*" INTEL_FAILED ".*|.*" INTEL_FAILED ".*" INTEL_PM ".*))|"

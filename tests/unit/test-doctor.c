@@ -776,6 +776,23 @@ static const struct expect expects[] = {
 	 NULL},
 	{"intel-sriov-pf-failed-i915.log", "LXG141", W, "0000:00:02.0",
 	 "what=Failed to auto provision 7 VFs|driver=i915", NULL},
+	/* intel14: filled from the format strings (tests/doctor/kmsg/README.md):
+	 * xe 6.17's "Tile0: GT0: PF: " order, i915-sriov-dkms' VF FLR and MEMIRQ
+	 * lines, a VF guest without GuC submission, probe steps, Driver-FLR */
+	{"intel-sriov-pf-failed-xe-gt-order.log", "LXG141", W, "0000:03:00.0",
+	 "what=Failed to provision VF2|driver=xe", NULL},
+	{"intel-sriov-pf-failed-i915-flr.log", "LXG141", W, "0000:00:02.0",
+	 "what=Failed to start FLR for VF3|driver=i915", NULL},
+	{"xe-sriov-vf-failed-gt-order.log", "LXG141", E, "0000:00:02.1", "what=Unable to confirm GuC version", NULL},
+	{"i915-sriov-vf-memirq.log", "LXG141", E, "0000:00:02.1", "what=Failed to register MEMIRQ", NULL},
+	{"i915-sriov-vf-guc-off.log", "LXG141", E, "0000:06:10.0", "times=2", NULL},
+	{"intel-probe-hw-failed.log", "LXG141", E, "0000:01:00.0", "what=Failed to request MSI IRQ|driver=xe", NULL},
+	{"intel-probe-hw-failed-old.log", "LXG141", E, "0000:00:02.0", "what=Unknown GMADR size|driver=i915", NULL},
+	{"intel-driver-flr-failed.log", "LXG176", E, "0000:03:00.0",
+	 "what=Driver-FLR-teardown wait completion failed|driver=xe", NULL},
+	{"intel-display-pll-unlocked-vlv.log", "LXG178", W, "0000:00:02.0", "driver=i915|what=DPLL 1 failed to lock", NULL},
+	{"xe-guc-ct-broken-h2g.log", "LXG142", W, "0000:00:02.1", "what=H2G channel broken on read", NULL},
+	{"intel-uc-error-huc-gsc.log", "LXG141", W, "0000:03:00.0", NULL, NULL},
 	{"xe-survivability-mode.log", "LXG141", E, "0000:03:00.0",
 	 "what=Survivability Boot Status : Critical Failure|times=2", NULL},
 	{"intel-pcode-init-failed.log", "LXG141", E, "0000:03:00.0", "driver=xe", NULL},
