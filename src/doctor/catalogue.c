@@ -3405,33 +3405,35 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 /* i915-sriov-dkms: "GT0: IOV: "; xe before 6.17 "PF: Tile0: GT0: ", 6.17 and later
 	  * (xe_gt_sriov_printk() inside xe_gt_printk()) "Tile0: GT0: PF: " */
 	 "(i915|xe) (" BDF "): (\\[drm\\] )?(\\*ERROR\\* )?((GT[0-9]+: )?IOV[0-9]*: (Failed to ((provision|"
-	 "unprovision|(start|confirm) FLR for) VF[0-9]+|auto provision [0-9]+ VFs|push configurations|"
-	 "update VFs PTE by PF|set threshold [^ ]+ for VF[0-9]+|update policy '[^']*'|limit PF [^ ]+ "
-	 "to [0-9]+|force VGT mode)|VF[0-9]+ FLR didn't complete)|(Tile[0-9]+: )?(GT[0-9]+: )?PF: "
+	 "unprovision|(start|confirm) FLR for|pause|save|restore|query) VF[0-9]+|auto provision [0-9]+ VFs|"
+	 "push configurations|update VFs PTE by PF|set threshold [^ ]+ for VF[0-9]+|update policy "
+	 "'[^']*'|enable '[^']*' policy|disable '[^']*' policy|limit PF [^ ]+ to [0-9]+|force VGT mode|"
+	 "trigger VF[0-9]+ pause|get size of VF[0-9]+ GuC state)|VF[0-9]+ (FLR|pause) didn't complete)|"
+	 "(Tile[0-9]+: )?(GT[0-9]+: )?PF: "
 	 "(Tile[0-9]+: )?(GT[0-9]+: )?(Failed to (bulk )?provision (VF[0-9]+|PF)|VF[0-9]+ failed to "
 	 "negotiate ABI|Failed to (push|refresh) (self configuration|[0-9]+ of [0-9]+ VFs? "
 	 "configurations|VF[0-9]+ configuration|(VF[0-9]+|PF) [0-9]+ config KLVs?|[0-9]+ policy KLVs?)|"
 	 "VF[0-9]+ FLR (failed|didn't finish)|VF[0-9]+ control command [a-z_]+ failed|VF[0-9]+ "
 	 "(unprovisioning|resource sanitizing) failed|Failed to update policy (0x)?[0-9a-fA-F]+ "
 	 "'[^']*'|Failed linking VF[0-9]+|Cannot find VF[0-9]+ device)|(PF: )?(Failed to set number of "
-	 "VFs to [0-9]+))",
+	 "VFs to [0-9]+)|(Failed to (stop|pause|resume|unprovision) VF[0-9]+ on gt[0-9]+))",
 	 LXG141_GPU_INIT_FAILED, LX_SEVERITY_WARNING,
 	 "the Intel GPU's PF could not set up or reset its SR-IOV virtual functions ({what}): the "
 	 "GPU itself goes on, but the guests or containers given those VFs get no GPU, or lose it",
 	 "check what the VFs need: the GuC firmware in SR-IOV mode (i915.enable_guc=3 with "
 	 "i915-sriov-dkms, or xe's PF mode), fewer VFs than max_vfs, the same driver release in "
 	 "the guests; then write 0 and the count to the PF's sriov_numvfs again",
-	 0, {{"gpu", 2}, {"what", 7}, {"what", 15}, {"what", 25}, {"driver", 1}},
+	 0, {{"gpu", 2}, {"what", 7}, {"what", 16}, {"what", 26}, {"what", 27}, {"driver", 1}},
 	 "drivers/gpu/drm/xe/xe_gt_sriov_pf_config.c: xe_gt_sriov_notice(gt, \"Failed to provision %s "
 	 "with %llu (%s) %s (%pe)\\n\") with xe_sriov's PF: prefix; i915 with SR-IOV (i915-sriov-dkms, "
 	 "Intel's backports, IOV: or IOV%u: prefix) gt/iov/intel_iov_provisioning.c: IOV_ERROR(iov, "
 	 "\"Failed to auto provision %u VFs (%pe)\"); i915-sriov-dkms gt/iov/intel_iov_state.c: "
-	 "IOV_ERROR(iov, \"Failed to start FLR for VF%u (%pe)\\n\"); intel_iov_provisioning.c: "
-	 "\"Failed to push configurations (%pe)\", \"Failed to provision VF%u with %llu of GGTT "
-	 "(%pe)\\n\", \"Failed to unprovision VF%u (%pe)\\n\", intel_iov_state.c: \"Failed to confirm "
-	 "FLR for VF%u (%pe)\\n\"; xe_gt_sriov_pf_control.c: \"VF%u FLR didn't finish in %u ms "
+	 "IOV_ERROR(iov, \"Failed to save VF%u state (%pe)\\n\") (a VF's state saved by the PF); "
+	 "intel_iov_provisioning.c: \"Failed to push configurations (%pe)\", \"Failed to provision "
+	 "VF%u with %llu of GGTT (%pe)\\n\", \"Failed to unprovision VF%u (%pe)\\n\"; intel_iov_state.c: "
+	 "\"Failed to start FLR for VF%u (%pe)\\n\", \"Failed to confirm FLR for VF%u (%pe)\\n\"; xe_gt_sriov_pf_control.c: \"VF%u FLR didn't finish in %u ms "
 	 "(%pe)\\n\"; intel_iov_provisioning.c: \"Failed to set "
-	 "threshold %s=%u for VF%u (%pe)\\n\", \"Failed to update policy '%s=%u' (%pe)\\n\", \"Failed "
+	 "threshold %s=%u for VF%u (%pe)\\n\", \"Failed to update policy '%s=%u' (%pe)\\n\", \"Failed to %s '%s' policy (%pe)\\n\" (enable, disable), \"Failed "
 	 "to limit PF %s to %u (%pe)\\n\", \"Failed to force VGT mode (%pe)\\n\" (IOV_ERROR is "
 	 "gt_notice() with \"IOV: \"); i915_sriov.c: \"VF%u FLR didn't complete within %u ms\\n\"; "
 	 "xe_sriov_pf_service.c: \"VF%u failed to negotiate ABI %u.%u (%pe)\\n\"; "
@@ -3443,7 +3445,14 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "xe_gt_sriov_pf_policy.c: \"Failed to update policy %#x '%s' to '%s' (%pe)\\n\", \"Failed to "
 	 "push %u policy KLV%s (%pe)\\n\"; xe_pci_sriov.c: xe_sriov_notice(xe, \"Failed linking "
 	 "VF%u\\n\"), xe_sriov_err(xe, \"Cannot find VF%u device, aborting link%s creation!\\n\"); the "
-	 "GT prefix: xe 6.17 and later \"Tile%u: GT%u: PF: \", before \"PF: Tile%u: GT%u: \""},
+	 "GT prefix: xe 6.17 and later \"Tile%u: GT%u: PF: \", before \"PF: Tile%u: GT%u: \"; a VF's "
+	 "state saved, restored or paused by the PF (i915-sriov-dkms intel_iov_state.c: IOV_ERROR(iov, "
+	 "\"Failed to query VF%u save state size (%pe)\\n\"), "
+	 "\"Failed to restore VF%u state (%pe) %*ph\\n\", \"Failed to pause VF%u: (%pe)\", \"Failed to "
+	 "trigger VF%u pause (%pe)\\n\", \"VF%u pause didn't complete within %lu ms\\n\"; i915_sriov.c: "
+	 "\"Failed to get size of VF%u GuC state: (%pe)\\n\", \"Failed to save VF%u GuC state: "
+	 "(%pe)\\n\", \"Failed to restore VF%u GuC state: (%pe)\\n\", dev_warn(dev, \"Failed to pause "
+	 "VF%u on gt%u (%pe)\\n\") and the same for stop, resume and unprovision)"},
 	/* i915-sriov-dkms in a guest: a VF has no execlists, only GuC
 	 * submission, which i915.enable_guc chooses (on Alder Lake and Raptor
 	 * Lake its default loads the HuC only) */
@@ -5484,7 +5493,7 @@ static void set_rm_init(struct lx_kmsg_match *ev)
 
 /* the most subexpressions a row's pattern may capture, plus one: the rows that
  * take each driver's old and new wordings have many */
-#define GROUPS_MAX 24
+#define GROUPS_MAX 32
 
 static char *gpu_line_pci(const char *text, const char *driver, const struct lx_host *host);
 

@@ -781,8 +781,8 @@ static const struct expect expects[] = {
 	 * lines, a VF guest without GuC submission, probe steps, Driver-FLR */
 	{"intel-sriov-pf-failed-xe-gt-order.log", "LXG141", W, "0000:03:00.0",
 	 "what=Failed to provision VF2|driver=xe", NULL},
-	{"intel-sriov-pf-failed-i915-flr.log", "LXG141", W, "0000:00:02.0",
-	 "what=Failed to start FLR for VF3|driver=i915", NULL},
+	{"intel-sriov-pf-failed-i915-save.log", "LXG141", W, "0000:00:02.0",
+	 "what=Failed to save VF3|driver=i915", NULL},
 	{"xe-sriov-vf-failed-gt-order.log", "LXG141", E, "0000:00:02.1", "what=Unable to confirm GuC version", NULL},
 	{"i915-sriov-vf-memirq.log", "LXG141", E, "0000:00:02.1", "what=Failed to register MEMIRQ", NULL},
 	{"i915-sriov-vf-guc-off.log", "LXG141", E, "0000:06:10.0", "times=2", NULL},
