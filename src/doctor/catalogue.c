@@ -174,7 +174,9 @@
  * and 21 the block's word. */
 #define AMD_FAIL                                                                                   \
 	"[Ff]ail|FAIL|[Tt]ime ?out|[Tt]imed out|TIMEOUT|not respond|[Hh]ung|[Hh]ang|\\*ERROR\\*|"   \
-	"[Cc]ould not|[Cc]ouldn't|[Cc]annot|[Uu]nable to"
+	"[Cc]ould not|[Cc]ouldn't|[Cc]annot|[Uu]nable to|[Ee]rror scheduling|[Ee]rror initializing|"   \
+	"[Ee]rror starting|[Ee]rror flushing|[Ee]rror processing|[Ee]rror disabling|[Ee]rror getting|" \
+	"[Ee]rror setting|[Ee]rror adding"
 #define AMD_ERROR_FN(FUNCS)                                                                        \
 	"((amdgpu|radeon) (" BDF "): )?((amdgpu|radeon): )?\\[drm:((" FUNCS ")[a-z0-9_.]*)"             \
 	"( \\[(amdgpu|radeon)\\]| \\[amdkfd\\])?\\] \\*ERROR\\* (.+)"
@@ -2299,15 +2301,17 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 * without a sleep line around it */
 	{"amdgpu-device-resume-failed",
 	 "(amdgpu (" BDF "): )?(amdgpu: )?(\\[drm:[a-z0-9_]+( \\[amdgpu\\])?\\] \\*ERROR\\* )?"
-	 "amdgpu_device_ip_resume failed \\((-?[0-9]+)\\)",
+	 "(amdgpu_device_ip_resume failed \\((-?[0-9]+)\\)|amdgpu: (amdgpu asic init failed))",
 	 LXG174_GPU_PM_FAILED, LX_SEVERITY_ERROR,
 	 "the AMD GPU did not come back from a suspend, hibernation or runtime suspend: "
-	 "amdgpu_device_resume() could not resume its IP blocks ({error}), so the GPU is unusable "
+	 "amdgpu_device_resume() could not bring it back ({error}), so the GPU is unusable "
 	 "until the host reboots (containers holding it lose /dev/dri and /dev/kfd work)",
-	 FIX_PM_RESUME, LX_KMSG_SOLE_AMDGPU | LX_KMSG_NEEDS_CAUSE, {{"gpu", 2}, {"error", 6}},
+	 FIX_PM_RESUME, LX_KMSG_SOLE_AMDGPU | LX_KMSG_NEEDS_CAUSE, {{"gpu", 2}, {"error", 7}, {"error", 8}},
 	 "drivers/gpu/drm/amd/amdgpu/amdgpu_device.c amdgpu_device_resume(): dev_err(adev->dev, "
 	 "\"amdgpu_device_ip_resume failed (%d).\\n\", r) (4.x-5.x DRM_ERROR(\"amdgpu_device_ip_resume "
-	 "failed (%d).\\n\", r)); its callers: amdgpu_drv.c's amdgpu_pmops_resume/thaw/restore/"
+	 "failed (%d).\\n\", r)), and before it, for a GPU the sleep left unposted, "
+	 "dev_err(adev->dev, \"amdgpu asic init failed\\n\") (its dev_fmt \"amdgpu: \" before it; "
+	 "the DRM_ERROR form is amdgpu-error-pm's); its callers: amdgpu_drv.c's amdgpu_pmops_resume/thaw/restore/"
 	 "runtime_resume and amdgpu_switcheroo_set_state()"},
 	{"amdgpu-pm-ip-resume-failed",
 	 "(amdgpu (" BDF "): )?(amdgpu: )?(\\[drm:[a-z0-9_]+( \\[amdgpu\\])?\\] \\*ERROR\\* )?"
@@ -2353,7 +2357,9 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "(dev_err with the address in newer kernels); one step of the init failure that "
 	 "\"amdgpu_device_ip_init failed\" and \"Fatal error during GPU init\" report next"},
 	{"amdgpu-ip-init-failed",
-	 "amdgpu (" BDF "): (amdgpu: )?amdgpu_(device_ip_)?(init|resume) failed",
+	 "amdgpu (" BDF "): (amdgpu: )?(amdgpu_(device_ip_)?(init|resume|late_init)|amdgpu_ras_late_init|"
+	 "amdgpu_mem_scratch_init|amdgpu_device_wb_init|IB initialization|asic reset on init|"
+	 "allocate (CSA|seq64)) failed",
 	 LXG141_GPU_INIT_FAILED, LX_SEVERITY_ERROR,
 	 "the AMD GPU failed to initialize (an IP block's init failed): amdgpu does not drive it, "
 	 "/dev/dri and /dev/kfd have no node for it and containers holding it get no GPU",
@@ -2364,7 +2370,12 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "drivers/gpu/drm/amd/amdgpu/amdgpu_device.c amdgpu_device_init(): dev_err(adev->dev, "
 	 "\"amdgpu_device_ip_init failed\\n\") (before 4.17, around amdgpu_init(): "
 	 "\"amdgpu_init failed\\n\"); after a suspend, amdgpu_device_resume(): dev_err(adev->dev, "
-	 "\"amdgpu_device_ip_resume failed (%d).\\n\", r)"},
+	 "\"amdgpu_device_ip_resume failed (%d).\\n\", r); the other steps of amdgpu_device_init() "
+	 "(6.x): \"amdgpu_device_ip_late_init failed\\n\", \"asic reset on init failed\\n\", and of "
+	 "amdgpu_device_ip_init(): \"amdgpu_mem_scratch_init failed %d\\n\", \"amdgpu_device_wb_init "
+	 "failed %d\\n\", \"allocate CSA failed %d\\n\", \"allocate seq64 failed %d\\n\", \"IB "
+	 "initialization failed (%d).\\n\"; amdgpu_device_ip_late_init(): \"amdgpu_ras_late_init "
+	 "failed %d\""},
 	{"amdgpu-psp-ucode-refused",
 	 "amdgpu (" BDF "): (amdgpu: )?failed to load ucode ([A-Za-z0-9_]+)\\(0x[0-9A-Fa-f]+\\)",
 	 LXG140_GPU_FIRMWARE_MISSING, LX_SEVERITY_WARNING,
@@ -2419,7 +2430,9 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "((amdgpu|radeon) (" BDF "): (amdgpu: )?|\\[drm\\] |\\[drm:[a-z0-9_]+ \\[amdgpu\\]\\] \\*ERROR\\* )"
 	 "(GPU reset\\(([0-9]+)\\) failed|GPU reset failed|GPU reset end with ret = (-?[0-9]+)|"
 	 "ASIC reset failed with error, (-?[0-9]+)( for drm dev, (" BDF "))?|"
-	 "GPU Recovery Failed: (-?[0-9]+)|(GPU )?([Mm]ode[12]|MODE[12]|BACO) reset failed)",
+	 "GPU Recovery Failed: (-?[0-9]+)|(GPU )?([Mm]ode[12]|MODE[12]|BACO) reset failed|"
+	 "GPU link reset failed|asic atom init failed!?|PCIe error recovery failed, err: ?(-?[0-9]+)|"
+	 "Failed to mode2? reset!|failed to send mode2 reset, error code (-?[0-9]+))",
 	 LXG142_GPU_HANG, LX_SEVERITY_ERROR,
 	 "the AMD GPU hung and the driver's reset of it failed ({failure}): the GPU stays unusable, "
 	 "for every container holding it, until the host is power-cycled",
@@ -2435,11 +2448,17 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "sienna_cichlid.c/smu_v13_0_10.c mode2: the same words without the device); "
 	 "pm/swsmu/amdgpu_smu.c smu_mode2_reset(): dev_err(smu->adev->dev, \"Mode2 reset failed!\\n\"); "
 	 "before 4.16 amdgpu_gpu_reset() and radeon_device.c radeon_gpu_reset(): "
-	 "dev_info(rdev->dev, \"GPU reset failed\\n\"); after them amdgpu_device_gpu_recover()'s "
+	 "dev_info(rdev->dev, \"GPU[ link] reset failed\\n\") (\"link\": 6.x amdgpu_device_link_reset()'s "
+	 "dev_err); after them amdgpu_device_gpu_recover()'s "
 	 "dev_info(adev->dev, 'GPU reset end with ret = %d'), amdgpu_job.c amdgpu_job_timedout()'s "
 	 "dev_err(adev->dev, 'GPU Recovery Failed: %d') (5.x: DRM_ERROR), nv.c/soc21.c "
 	 "*_asic_mode2_reset()'s dev_err(adev->dev, 'GPU mode2 reset failed'), "
-	 "amdgpu_device_mode1_reset()'s 'GPU mode1 reset failed'"},
+	 "amdgpu_device_mode1_reset()'s 'GPU mode1 reset failed'; 6.x: amdgpu_device_link_reset()'s "
+	 "dev_err(adev->dev, \"GPU link reset failed'), amdgpu_device_reinit_after_reset()'s "
+	 "dev_warn(tmp_adev->dev, \"asic atom init failed!\"), amdgpu_pci_slot_reset()'s "
+	 "dev_err(adev->dev, \"PCIe error recovery failed, err:%d\\n\", r), the SMU's "
+	 "smu_v13_0_5_ppt.c \"Failed to mode reset!\\n\", smu_v14_0_0_ppt.c \"Failed to mode2 "
+	 "reset!\\n\", smu_v13_0_6_ppt.c \"failed to send mode2 reset, error code %d\""},
 	{"amdgpu-gpu-reset",
 	 "amdgpu (" BDF "): (amdgpu: )?(GPU )?((psp |smu )?[Mm][Oo][Dd][Ee]1|MODE2|BACO) reset",
 	 LXG142_GPU_HANG, LX_SEVERITY_WARNING,
@@ -3732,7 +3751,9 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "kfd kfd: (amdgpu: )?(device ([0-9a-fA-F]{1,4}:[0-9a-fA-F]{1,4}) NOT added due to errors|"
 	 "Failed to resume IOMMU for device ([0-9a-fA-F]{1,4}:[0-9a-fA-F]{1,4})|Error initializing "
 	 "iommuv2 for device ([0-9a-fA-F]{1,4}:[0-9a-fA-F]{1,4})|Error initializing KFD node|"
-	 "Error adding device to topology)",
+	 "Error adding device to topology|Error initializing (interrupts|queue manager|gtt "
+	 "sub-allocator|doorbell aperture)|Error starting queue manager for device "
+	 "([0-9a-fA-F]{1,4}:[0-9a-fA-F]{1,4})|Could not allocate [0-9]+ gws)",
 	 LXG143_KFD_REFUSED, LX_SEVERITY_ERROR,
 	 "amdkfd could not set up the AMD GPU ({step}): ROCm (/dev/kfd) has no "
 	 "such GPU on the host nor in any container; graphics and VA-API transcoding are not "
@@ -3740,12 +3761,16 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "for the IOMMU (an APU: Raven, Picasso, Renoir, Carrizo): turn the IOMMU on in the system "
 	 "firmware, or boot with iommu=pt or amd_iommu=off, and update the system firmware; "
 	 "otherwise see the message before it, and update the kernel and linux-firmware together",
-	 0, {{"pci_id", 3}, {"pci_id", 4}, {"pci_id", 5}, {"step", 2}},
+	 0, {{"pci_id", 3}, {"pci_id", 4}, {"pci_id", 5}, {"pci_id", 7}, {"step", 2}},
 	 "drivers/gpu/drm/amd/amdkfd/kfd_device.c kgd2kfd_device_init(): dev_err(kfd_device, "
 	 "\"device %x:%x NOT added due to errors\\n\", vendor, device) after \"Error initializing "
-	 "KFD node\\n\" or \"Error adding device to topology\\n\"; kfd_resume() (kgd2kfd_resume_iommu() "
+	 "...\\n\" (KFD node; kfd_init_node()'s interrupts, queue manager; gtt sub-allocator, "
+	 "doorbell aperture) or \"Error adding device to topology\\n\"; kfd_resume() (kgd2kfd_resume_iommu() "
 	 "from 5.16): dev_err(kfd_device, \"Failed to resume IOMMU for device %x:%x\\n\", ...); "
-	 "4.x-5.x kfd_iommu.c: \"Error initializing iommuv2 for device %x:%x\\n\""},
+	 "4.x-5.x kfd_iommu.c: \"Error initializing iommuv2 for device %x:%x\\n\"; the steps of "
+	 "kfd_init_node() and kgd2kfd_device_init() before \"NOT added\": \"Could not allocate %d "
+	 "gws\\n\"; "
+	 "kfd_resume(): \"Error starting queue manager for device %x:%x\\n\""},
 	/* amdkfd could not give a ROCm process the GPU (its VM, its per-device
 	 * data): the process finds no usable GPU */
 	{"kfd-process-vm-failed",
@@ -4126,6 +4151,26 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "drivers/gpu/drm/amd/amdgpu/amdgpu_gfx.c amdgpu_kiq_rreg(): dev_err(adev->dev, \"failed "
 	 "to read reg:%x\\n\", reg), amdgpu_kiq_wreg(): \"failed to write reg:%x\\n\" (older: "
 	 "pr_err with amdgpu's \"amdgpu: \" prefix)"},
+	/* The GPU did not acknowledge a flush of its page-table caches (TLB):
+	 * its memory hub, or the engine asked to flush, no longer answers */
+	{"amdgpu-vm-flush-timeout",
+	 "(amdgpu (" BDF "): )?(amdgpu: )?(\\[drm:[a-z0-9_]+( \\[amdgpu\\])?\\] \\*ERROR\\* )?"
+	 "(Timeout waiting for VM flush (ACK|hub: ?[0-9]+)!?|Timeout waiting for sem acquire in VM "
+	 "flush!?|Error flushing GPU TLB using the SDMA \\((-?[0-9]+)\\)!?|TLB flush failed for "
+	 "PASID ([0-9]+)\\.?)",
+	 LXG142_GPU_HANG, LX_SEVERITY_WARNING,
+	 "the AMD GPU did not finish a flush of its page-table caches (\"{step}\"): its memory hub "
+	 "or the engine doing the flush no longer answers, so programs using it (in every "
+	 "container holding it) see their jobs time out or fault, and a GPU reset usually follows",
+	 "restart the programs using the GPU, reboot if it stays hung; if it recurs, update the "
+	 "kernel and linux-firmware together, or revert the update after which it began",
+	 LX_KMSG_SOLE_AMDGPU | LX_KMSG_RESTATES, {{"gpu", 2}, {"step", 6}},
+	 "drivers/gpu/drm/amd/amdgpu/gmc_v9_0.c, gmc_v11_0.c *_flush_gpu_tlb(): dev_err(adev->dev, "
+	 "\"Timeout waiting for VM flush ACK!\\n\") (4.x-5.x: DRM_ERROR, no address); gmc_v10_0.c: "
+	 "\"Timeout waiting for VM flush hub: %d!\\n\"; gmc_v12_0.c gmc_v12_0_flush_vm_hub(): "
+	 "\"Timeout waiting for sem acquire in VM flush!\\n\"; amdgpu_gmc.c amdgpu_gmc_flush_gpu_tlb() "
+	 "(gmc_v10_0.c before 6.x): \"Error flushing GPU TLB using the SDMA (%d)!\\n\"; "
+	 "amdgpu_vm_tlb_fence.c amdgpu_tlb_fence_work(): \"TLB flush failed for PASID %d.\\n\""},
 	{"kfd-preemption-timeout",
 	 "(amdgpu (" BDF "): )?(amdgpu: |kfd kfd: (amdgpu: )?)?(HIQ MQD's queue_doorbell_id0 is not 0, Queue "
 	 "preemption time out|The cp might be in an unrecoverable state due to an unsuccessful "
@@ -4359,7 +4404,7 @@ static const struct lx_kmsg_entry catalogue[] = {
 	/* the GPU's own tables: VBIOS, IP discovery */
 	{"amdgpu-vbios-not-found",
 	 "((amdgpu|radeon) (" BDF "): )?(amdgpu: )?(\\[drm:(amdgpu|radeon)_get_bios( \\[(amdgpu|radeon)\\])?\\] "
-	 "\\*ERROR\\* )?Unable to locate a BIOS ROM",
+	 "\\*ERROR\\* )?(Unable to locate a BIOS ROM|no vBIOS found)",
 	 LXG156_AMD_GPU_TABLES, LX_SEVERITY_ERROR,
 	 "the driver (amdgpu or radeon) found no VBIOS for the AMD GPU (not in its ROM BAR, the ACPI VFCT table or the "
 	 "platform's copy): it cannot post or initialize the GPU, so no /dev/dri or /dev/kfd node "
@@ -4370,7 +4415,9 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "GOP setting), or reseat the card",
 	 LX_KMSG_SOLE_AMDGPU, {{"gpu", 3}, {"driver", 2}, {"driver", 6}},
 	 "drivers/gpu/drm/amd/amdgpu/amdgpu_bios.c amdgpu_get_bios(): DRM_ERROR(\"Unable to locate a "
-	 "BIOS ROM\\n\") (newer kernels: dev_err with the address); drivers/gpu/drm/radeon/"
+	 "BIOS ROM\\n\") (newer kernels: dev_err with the address), then amdgpu_device.c "
+	 "amdgpu_device_init(): dev_err(adev->dev, \"no vBIOS found\\n\") (6.x, the same failure); "
+	 "drivers/gpu/drm/radeon/"
 	 "radeon_bios.c radeon_get_bios(): the same text, DRM_ERROR (\"[drm:radeon_get_bios [radeon]] "
 	 "*ERROR* \") or dev_err"},
 	{"amdgpu-ip-discovery-failed",
@@ -4526,7 +4573,7 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 /* not amdgpu_get_bios(): a broken ACPI VFCT table is one of the places
 	  * it tries, the ROM the next one */
 	 AMD_ERROR_OF("amdgpu_discovery_|amdgpu_read_bios|radeon_read_bios",
-		      "VBIOS|vbios|IP discovery|ip discovery"),
+		      "VBIOS|vbios|IP discovery|ip discovery|atombios"),
 	 LXG156_AMD_GPU_TABLES, LX_SEVERITY_WARNING,
 	 "amdgpu could not read one of the GPU's tables, the VBIOS or the IP discovery table "
 	 "({where}: \"{message}\"): without it the driver does not know the GPU and does not drive it",
@@ -4545,7 +4592,9 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "update-initramfs -u and reboot",
 	 AMD_ERROR_FLAGS, AMD_ERROR_FIELDS, AMD_ERROR_SOURCE},
 	{"amdgpu-error-psp",
-	 AMD_ERROR_OF("psp_|amdgpu_psp_", "PSP|psp|TMR|tmr|SOS|sOS|KDB|TOC|ucode id"),
+	 AMD_ERROR_OF("psp_|amdgpu_psp_",
+		      "PSP|psp|TMR|tmr|SOS|sOS|KDB|TOC|toc|TOS|ucode id|[Mm]emory training|training msg|"
+		      "xgmi ta|ras ta|dtm ta|hdcp ta|rap ta|securedisplay ta|terminate asd|fw reservation|fw region"),
 	 LXG145_AMD_PSP_FAILED, LX_SEVERITY_WARNING,
 	 "the AMD GPU's security processor (PSP) reported an error ({where}: \"{message}\"): the PSP "
 	 "loads the other engines' firmware, so the GPU may not initialize, resume or come back from "
@@ -4556,7 +4605,9 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "update-initramfs -u and reboot",
 	 AMD_ERROR_FLAGS, AMD_ERROR_FIELDS, AMD_ERROR_SOURCE},
 	{"amdgpu-error-mes",
-	 AMD_ERROR_OF("mes_v[0-9_]+|amdgpu_mes_", "MES|mes_"),
+	 AMD_ERROR_OF("mes_v[0-9_]+|amdgpu_mes_",
+		      "MES|mes_|all gangs|legacy queue|reg_write_reg_wait|detect and reset|"
+		      "read reg \\(|write reg \\("),
 	 LXG144_AMD_MES_HANG, LX_SEVERITY_WARNING,
 	 "the AMD GPU's MES (the firmware that schedules its queues) reported an error ({where}: "
 	 "\"{message}\"): queues of ROCm and graphics programs, in containers too, stop being "
@@ -4572,7 +4623,9 @@ static const struct lx_kmsg_entry catalogue[] = {
 		      "vega1[02]_|vega20_|polaris10_|fiji_|tonga_|iceland_|navi10_|sienna_cichlid_|"
 		      "arcturus_|aldebaran_|vangogh_|renoir_|yellow_carp_|cyan_skillfish_|"
 		      "[a-z0-9]+_dpm_|[a-z0-9]+_smc_",
-		      "SMU|SMC|smu_|PMFW|pmfw|PPTable|pptable|[Pp]owerplay|DPM|dpm|BACO")
+		      "SMU|SMC|smc |smu_|PMFW|pmfw|PPTable|pptable|[Pp]owerplay|DPM|dpm|BACO|"
+		      "features control|DramAddr|ppfeatures|PrepareMp1|MP1|sustainable clocks|"
+		      "thermal alert|driver allowed features")
 	 /* 4.x to 5.x powerplay's pr_err(): "amdgpu: [powerplay] ", no address */
 	 "|amdgpu: \\[(powerplay)\\] (.*(" AMD_FAIL ").*)",
 	 LXG149_AMD_SMU_HANG, LX_SEVERITY_WARNING,
@@ -4624,7 +4677,8 @@ static const struct lx_kmsg_entry catalogue[] = {
 		      "[a-z0-9]+_irq_process|[a-z0-9]+_cp_|[a-z0-9]+_rlc_|[a-z0-9]+_asic_reset|"
 		      "[a-z0-9]+_gpu_soft_reset",
 		      "ring|[Ff]ence|GFX|gfx|SDMA|sdma|VCN|vcn|UVD|uvd|VCE|vce|JPEG|VPE|KIQ|kiq|KCQ|KGQ|"
-		      "RLC|rlc|CP |cp |[Ll]ockup"),
+		      "RLC|rlc|CP |cp |[Ll]ockup| IBs?[ .!(]| IBs?$|[Ii][Bb] submit|get ib|kcq|kgq|"
+		      "hqd deactiv|remap queue|compute queue"),
 	 LXG142_GPU_HANG, LX_SEVERITY_WARNING,
 	 "an engine of the AMD GPU (graphics, compute, SDMA or video) reported an error ({where}: "
 	 "\"{message}\"): it did not answer the driver, so its jobs, in containers too, time out "

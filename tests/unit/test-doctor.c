@@ -419,6 +419,27 @@ static const struct expect expects[] = {
 	 "where=gfx_v10_0_hw_fini|message=KGQ disable failed", NULL},
 	{"amdgpu-error-init.log", "LXG141", W, "0000:0b:00.0", "where=amdgpu_atom_execute_table_locked",
 	 NULL},
+	/* amd14's sweep of amdgpu's format strings (6.18 and older wordings),
+	 * filled in as the driver fills them: the families the rows above
+	 * missed. A TLB flush nobody acknowledges (6.x dev_err, 5.x DRM_ERROR) */
+	{"amdgpu-vm-flush-timeout.log", "LXG142", W, "0000:0b:00.0", "step=Timeout waiting for VM flush ACK!",
+	 NULL},
+	{"amdgpu-vm-flush-timeout-old.log", "LXG142", W, "0000:0b:00.0",
+	 "step=Timeout waiting for VM flush hub: 0!", NULL},
+	/* the dev_err lines that name the block by what it does, not by name */
+	{"amdgpu-error-psp-ta.log", "LXG145", W, "0000:0b:00.0", "where=ras ta", NULL},
+	{"amdgpu-error-smu-features.log", "LXG149", W, "0000:0b:00.0", "where=features control", NULL},
+	{"amdgpu-error-mes-reg-wait.log", "LXG144", W, "0000:0b:00.0", "where=reg_write_reg_wait", NULL},
+	{"amdgpu-error-engine-ib.log", "LXG142", W, "0000:0b:00.0",
+	 "message=Error scheduling IBs (-22) in ring(sdma0)", NULL},
+	{"amdgpu-error-tables-atombios.log", "LXG156", W, "0000:0b:00.0", "where=atombios", NULL},
+	/* amdgpu_device_init()'s and kfd's own steps, 6.x wordings */
+	{"kfd-device-not-added-dqm.log", "LXG143", E, NULL, "pci_id=1002:15dd", NULL},
+	{"amdgpu-vbios-not-found-6x.log", "LXG156", E, "0000:0b:00.0", "times=2", NULL},
+	{"amdgpu-gpu-reset-failed-link.log", "LXG142", E, "0000:0b:00.0", "failure=GPU link reset failed", NULL},
+	{"amdgpu-device-resume-asic-init.log", "LXG174", E, "0000:0b:00.0", "error=amdgpu asic init failed",
+	 NULL},
+	{"amdgpu-ip-late-init-failed.log", "LXG141", E, "0000:0b:00.0", NULL, NULL},
 	/* DRM_ERROR lines name no GPU; these logs' amdgpu lines name one only
 	 * (read by hand: 0000:03:00.0, 0000:c7:00.0, 0000:0b:00.0, 0000:0d:00.0) */
 	{"amdgpu-mes-timeout-old.log", "LXG144", E, "0000:03:00.0", "msg=3", NULL},
