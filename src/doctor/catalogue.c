@@ -4562,8 +4562,11 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 * same code about the same GPU (LX_KMSG_FALLBACK). The first row whose
 	 * family fits takes the line: firmware before the blocks that load it. */
 	{"amdgpu-error-pm",
+	 /* radeon's per-ASIC resume (r600_resume() ... cik_resume()): "%s startup
+	  * failed on resume" */
 	 AMD_ERROR_FN("amdgpu_device_suspend|amdgpu_device_resume|amdgpu_device_prepare|amdgpu_pmops_|"
-		      "radeon_suspend_kms|radeon_resume_kms|radeon_pmops_"),
+		      "radeon_suspend_kms|radeon_resume_kms|radeon_pmops_|r[0-9]+_resume|rv[0-9]+_resume|"
+		      "rs[0-9]+_resume|evergreen_resume|cayman_resume|si_resume|cik_resume"),
 	 LXG174_GPU_PM_FAILED, LX_SEVERITY_WARNING,
 	 "the AMD GPU failed a step of a suspend or a resume ({where}: \"{message}\"): after it the "
 	 "GPU may stay dark or hang, and containers holding it lose /dev/dri and /dev/kfd work",

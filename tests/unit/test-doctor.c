@@ -440,6 +440,9 @@ static const struct expect expects[] = {
 	{"amdgpu-device-resume-asic-init.log", "LXG174", E, "0000:0b:00.0", "error=amdgpu asic init failed",
 	 NULL},
 	{"amdgpu-ip-late-init-failed.log", "LXG141", E, "0000:0b:00.0", NULL, NULL},
+	/* radeon's per-ASIC resume (si.c's DRM_ERROR, filled in) */
+	{"radeon-error-pm-resume.log", "LXG174", W, "0000:01:00.0",
+	 "where=si_resume|message=si startup failed on resume", NULL},
 	/* DRM_ERROR lines name no GPU; these logs' amdgpu lines name one only
 	 * (read by hand: 0000:03:00.0, 0000:c7:00.0, 0000:0b:00.0, 0000:0d:00.0) */
 	{"amdgpu-mes-timeout-old.log", "LXG144", E, "0000:03:00.0", "msg=3", NULL},
