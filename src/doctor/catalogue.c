@@ -4195,7 +4195,8 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "(amdgpu (" BDF "): )?(amdgpu: |kfd kfd: (amdgpu: )?)?(Failed to (evict|restore) process "
 	 "queues|Failed to quiesce KFD|Resetting wave fronts \\((no)?cpsch\\) on dev|Failed to evict "
 	 "queue [0-9]+|Failed to suspend process (pid )?(0x[0-9a-fA-F]+|[0-9]+)|remove_all_(kfd_)?queues_mes: "
-	 "Failed to remove queue [0-9]+ for dev [0-9]+)",
+	 "Failed to remove queue [0-9]+ for dev [0-9]+|add_all_(kfd_)?queues_mes: Failed to add queue "
+	 "[0-9]+ for dev [0-9]+|Failed to restore queue [0-9]+|failed to execute runlist)",
 	 LXG142_GPU_HANG, LX_SEVERITY_WARNING,
 	 "amdkfd could not stop or restart a ROCm program's queues on the AMD GPU ({step}): the "
 	 "hardware scheduler is hung, ROCm programs on the GPU (in every container holding it) "
@@ -4204,16 +4205,20 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "update the kernel and linux-firmware together, or revert the update after which it began",
 	 LX_KMSG_SOLE_AMDGPU | LX_KMSG_RESTATES, {{"gpu", 2}, {"step", 5}},
 	 "drivers/gpu/drm/amd/amdkfd/kfd_process.c kfd_process_evict_queues(): \"Failed to evict "
-	 "process queues\\n\" (pr_err, newer dev_err), kfd_process_restore_queues(): 'Failed to "
+	 "...\\n\" ('Failed to evict process queues', pr_err, newer dev_err; with MES, 6.2 and "
+	 "later, kfd_device_queue_manager.c evict_process_queues_cpsch()'s 'Failed to evict queue %d'), "
+	 "kfd_process_restore_queues(): 'Failed to "
 	 "restore process queues'; kgd2kfd_quiesce_mm(): \"Failed to quiesce KFD\\n\"; "
-	 "with MES (6.2 and later) kfd_device_queue_manager.c evict_process_queues_cpsch(): "
-	 "pr_err(\"Failed to evict queue %d\\n\", queue_id) (later dev_err), "
+	 "map_queues_cpsch(): dev_err(dev, \"failed to execute runlist\\n\") (6.x), "
 	 "remove_all_queues_mes() (later remove_all_kfd_queues_mes()): pr_err(\"%s: Failed to remove "
 	 "queue %d for dev %d\", __func__, ...) (later dev_err); "
 	 "dbgdev_wave_reset_wavefronts() path: pr_err('Resetting wave fronts (%s) on dev %p', "
 	 "'cpsch' or 'nocpsch', dev) when a process's queues could not be preempted; "
 	 "kfd_suspend_all_processes(): pr_err('Failed to suspend process 0x%x', pasid) (6.x: 'Failed "
-	 "to suspend process pid 0x%x', later 'pid %d'); each after the preemption failure it follows"},
+	 "to suspend process pid 0x%x', later 'pid %d'); 6.x add_all_kfd_queues_mes(): '%s: Failed to "
+	 "add queue %d for dev %d', restore_process_queues_cpsch(): 'Failed to restore queue %d', "
+	 "each after the preemption failure "
+	 "it follows"},
 	/* kernel modesetting off: amdgpu, radeon, i915 and xe refuse to load */
 	{"modeset-disabled-vgacon",
 	 "(\\[drm:[a-z_]+( \\[(amdgpu|radeon)\\])?\\] \\*ERROR\\* |\\[drm\\] )?(VGACON disables? |No UMS "

@@ -440,6 +440,8 @@ static const struct expect expects[] = {
 	{"amdgpu-device-resume-asic-init.log", "LXG174", E, "0000:0b:00.0", "error=amdgpu asic init failed",
 	 NULL},
 	{"amdgpu-ip-late-init-failed.log", "LXG141", E, "0000:0b:00.0", NULL, NULL},
+	/* amdkfd's runlist the hardware scheduler did not take (6.x dev_err, filled in) */
+	{"kfd-runlist-failed.log", "LXG142", W, "0000:0b:00.0", "step=failed to execute runlist", NULL},
 	/* radeon's per-ASIC resume (si.c's DRM_ERROR, filled in) */
 	{"radeon-error-pm-resume.log", "LXG174", W, "0000:01:00.0",
 	 "where=si_resume|message=si startup failed on resume", NULL},
