@@ -4068,8 +4068,8 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "(0x%02x, vmid %d, pasid %d) at page %u, %s from '%s' (0x%08x) (%d)\\n\" (radeon's cik.c, "
 	 "si.c the same)"},
 	{"amdgpu-gpu-fault-detected",
-	 "(amdgpu|radeon) (" BDF "): GPU fault detected: ([0-9]+) (0x[0-9a-fA-F]+)( for process (.*) "
-	 "pid ([0-9]+) thread .* pid [0-9]+)?",
+	 "(amdgpu|radeon) (" BDF "): (amdgpu: )?GPU fault detected: ([0-9]+) (0x[0-9a-fA-F]+)( for "
+	 "process (.*) pid ([0-9]+) thread .* pid [0-9]+)?",
 	 LXG150_AMD_VM_FAULT, LX_SEVERITY_WARNING,
 	 "a program's memory access on the AMD GPU faulted (GPU fault {src}, process {process}, pid "
 	 "{pid}; a GCN GPU of the gmc_v6-v8 generations: Southern Islands to Polaris): its GPU work "
@@ -4077,11 +4077,12 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "see which program it is (the process named); run ROCm and Mesa releases that support "
 	 "this GPU; update the program or report it to its authors; if every program faults, update "
 	 "the kernel and linux-firmware together",
-	 0, {{"gpu", 2}, {"src", 3}, {"process", 6}, {"pid", 7}, {"driver", 1}},
+	 0, {{"gpu", 2}, {"src", 4}, {"process", 7}, {"pid", 8}, {"driver", 1}},
 	 "drivers/gpu/drm/amd/amdgpu/gmc_v8_0.c gmc_v8_0_process_interrupt(): dev_err(adev->dev, "
 	 "\"GPU fault detected: %d 0x%08x\\n\", entry->src_id, entry->src_data[0]) (4.19-5.x: "
 	 "\"GPU fault detected: %d 0x%08x for process %s pid %d thread %s pid %d\\n\"); gmc_v6_0.c, "
-	 "gmc_v7_0.c, radeon's cik.c and si.c the same headline"},
+	 "gmc_v7_0.c, radeon's cik.c and si.c the same headline (amdgpu's dev_fmt \"amdgpu: \" after "
+	 "the address in newer kernels)"},
 	/* the engines that stop answering: IB tests, KIQ register access,
 	 * amdkfd's hardware scheduler (HWS) preemption */
 	{"amdgpu-ib-test-failed",

@@ -615,6 +615,8 @@ static const struct expect expects[] = {
 	{"amdgpu-vm-fault-two-gpus.log", "LXG150", W, "0000:8b:00.0", NULL, NULL},
 	{"amdgpu-vm-fault-process-alone.log", "LXG150", W, "0000:c2:00.0", "process=python|pid=25454", NULL},
 	{"amdgpu-gpu-fault-detected.log", "LXG150", W, "0000:01:00.0", "src=147|times=2", NULL},
+	/* the same with amdgpu's dev_fmt "amdgpu: " of newer kernels (filled in) */
+	{"amdgpu-gpu-fault-detected-6x.log", "LXG150", W, "0000:01:00.0", "src=147", NULL},
 	{"amdgpu-gpu-fault-process.log", "LXG150", W, "0005:01:00.0", "process=Media1251|pid=19092|src=146", NULL},
 	/* engines that stop answering: IB tests, the KIQ, amdkfd's HWS */
 	{"amdgpu-ib-test-failed.log", "LXG142", W, "0000:c1:00.0", "ring=vpe|error=-110|times=1", NULL},
