@@ -4685,8 +4685,9 @@ static const struct lx_kmsg_entry catalogue[] = {
 		      "radeon_vce_|radeon_gpu_reset|[a-z0-9]+_ring_test|[a-z0-9]+_ib_test|"
 		      "[a-z0-9]+_irq_process|[a-z0-9]+_cp_|[a-z0-9]+_rlc_|[a-z0-9]+_asic_reset|"
 		      "[a-z0-9]+_gpu_soft_reset",
-		      "ring|[Ff]ence|GFX|gfx|SDMA|sdma|VCN|vcn|UVD|uvd|VCE|vce|JPEG|VPE|KIQ|kiq|KCQ|KGQ|"
-		      "RLC|rlc|CP |cp |[Ll]ockup| IBs?[ .!(]| IBs?$|[Ii][Bb] submit|get ib|kcq|kgq|"
+		      /* whole words: not "during", "Restoring", "hdcp " */
+		      "[^A-Za-z]ring|[^A-Za-z]Ring|[Ff]ence|GFX|gfx|SDMA|sdma|VCN|vcn|UVD|uvd|VCE|vce|JPEG|VPE|"
+		      "KIQ|kiq|KCQ|KGQ|RLC|rlc|[^A-Za-z]CP |[^A-Za-z]cp |[Ll]ockup| IBs?[ .!(]| IBs?$|[Ii][Bb] submit|get ib|kcq|kgq|"
 		      "hqd deactiv|remap queue|compute queue"),
 	 LXG142_GPU_HANG, LX_SEVERITY_WARNING,
 	 "an engine of the AMD GPU (graphics, compute, SDMA or video) reported an error ({where}: "
