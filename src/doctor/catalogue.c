@@ -2432,7 +2432,8 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "ASIC reset failed with error, (-?[0-9]+)( for drm dev, (" BDF "))?|"
 	 "GPU Recovery Failed: (-?[0-9]+)|(GPU )?([Mm]ode[12]|MODE[12]|BACO) reset failed|"
 	 "GPU link reset failed|asic atom init failed!?|PCIe error recovery failed, err: ?(-?[0-9]+)|"
-	 "Failed to mode2? reset!|failed to send mode2 reset, error code (-?[0-9]+))",
+	 "Failed to mode2? reset!|failed to send mode2 reset, error code (-?[0-9]+)|GPU pre asic reset "
+	 "failed with err, (-?[0-9]+))",
 	 LXG142_GPU_HANG, LX_SEVERITY_ERROR,
 	 "the AMD GPU hung and the driver's reset of it failed ({failure}): the GPU stays unusable, "
 	 "for every container holding it, until the host is power-cycled",
@@ -2448,8 +2449,10 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "sienna_cichlid.c/smu_v13_0_10.c mode2: the same words without the device); "
 	 "pm/swsmu/amdgpu_smu.c smu_mode2_reset(): dev_err(smu->adev->dev, \"Mode2 reset failed!\\n\"); "
 	 "before 4.16 amdgpu_gpu_reset() and radeon_device.c radeon_gpu_reset(): "
-	 "dev_info(rdev->dev, \"GPU[ link] reset failed\\n\") (\"link\": 6.x amdgpu_device_link_reset()'s "
-	 "dev_err); after them amdgpu_device_gpu_recover()'s "
+	 "dev_info(rdev->dev, \"GPU[ pre asic][ link] reset failed\\n\") (\"link\": 6.x "
+	 "amdgpu_device_link_reset()'s dev_err; \"pre asic\": 6.x amdgpu_device_asic_reset()'s "
+	 "dev_err(tmp_adev->dev, 'GPU pre asic reset failed with err, %d for drm dev, %s ', ...)); "
+	 "after them amdgpu_device_gpu_recover()'s "
 	 "dev_info(adev->dev, 'GPU reset end with ret = %d'), amdgpu_job.c amdgpu_job_timedout()'s "
 	 "dev_err(adev->dev, 'GPU Recovery Failed: %d') (5.x: DRM_ERROR), nv.c/soc21.c "
 	 "*_asic_mode2_reset()'s dev_err(adev->dev, 'GPU mode2 reset failed'), "
@@ -4582,7 +4585,8 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 /* not amdgpu_get_bios(): a broken ACPI VFCT table is one of the places
 	  * it tries, the ROM the next one */
 	 AMD_ERROR_OF("amdgpu_discovery_|amdgpu_read_bios|radeon_read_bios",
-		      "VBIOS|vbios|IP discovery|ip discovery|atombios"),
+		      "VBIOS|vbios|IP discovery|ip discovery|atombios_init|atombios_get_clock_info|"
+		      "atomfirmware_get_clock_info"),
 	 LXG156_AMD_GPU_TABLES, LX_SEVERITY_WARNING,
 	 "amdgpu could not read one of the GPU's tables, the VBIOS or the IP discovery table "
 	 "({where}: \"{message}\"): without it the driver does not know the GPU and does not drive it",
@@ -4602,7 +4606,7 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 AMD_ERROR_FLAGS, AMD_ERROR_FIELDS, AMD_ERROR_SOURCE},
 	{"amdgpu-error-psp",
 	 AMD_ERROR_OF("psp_|amdgpu_psp_",
-		      "PSP|psp|TMR|tmr|SOS|sOS|KDB|TOC|toc|TOS|ucode id|[Mm]emory training|training msg|"
+		      "PSP|psp|TMR|tmr|SOS|sOS|KDB|TOC|load toc|TOS|ucode id|[Mm]emory training|training msg|"
 		      "xgmi ta|ras ta|dtm ta|hdcp ta|rap ta|securedisplay ta|terminate asd|fw reservation|fw region"),
 	 LXG145_AMD_PSP_FAILED, LX_SEVERITY_WARNING,
 	 "the AMD GPU's security processor (PSP) reported an error ({where}: \"{message}\"): the PSP "
