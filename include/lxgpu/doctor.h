@@ -74,6 +74,14 @@ struct lx_oops {
 	 * or "power transition"; NULL when the trace shows none. */
 	const char *pm_step;
 	char *pm_callback; /* its innermost such frame, "pci_pm_resume+0x0/0xe0" */
+	/* What else the fault's own context shows the driver doing: "GPU
+	 * reset" (a ring timeout handler or the reset itself), "wait for the GPU" (a
+	 * task hung waiting for the GPU's work), "probe"; NULL when none. */
+	const char *context;
+	char *context_frame; /* its innermost such frame */
+	bool cut;            /* no location, instruction nor trace: the driver is
+			      * the one whose message the header follows */
+	bool traced;         /* the report shows its call trace */
 };
 /* The oops whose header is line i of log: false when the line opens none.
  * The module is the WARN's location or the faulting instruction's; for the

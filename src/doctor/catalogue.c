@@ -151,6 +151,13 @@
 	"install the linux-firmware of the kernel's release (its i915/ or xe/ GuC, HuC and GSC "     \
 	"files must suit the kernel), or revert the kernel or firmware update after which it "      \
 	"began; update-initramfs -u and reboot"
+/* Every header lx_oops_read reads a report from (the rows that add a code
+ * to an oops's LXG151 for what its trace shows take them all). */
+#define OOPS_ANY_HEADER                                                                            \
+	"^(WARNING: (CPU: |at |.* at .*CPU#)|RIP: |EIP: |pc : |Call [Tt]race:)|^.{0,24}(BUG: |general "    \
+	"protection fault|kernel BUG at |Internal error: Oops|Oops: |Unable to handle kernel )|^IP: "    \
+	"|^INFO: task .* blocked for more than |^(rcu: )?INFO: .*(self-detected stall|detected "         \
+	"(expedited )?stalls) on CPU"
 #define FIX_INTEL_HANG                                                                             \
 	"restart the programs using the GPU; if it recurs, update the kernel, linux-firmware "       \
 	"(GuC/HuC) and the media or compute runtime in the container together, or revert the "     \
@@ -4832,9 +4839,9 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "(kernel_nvlinkcorelibtrain.c: \"Failed to activate link%d on GPU%d!!!\\n\"), 515's "
 	 "\"NVRM %s: %s\""},
 	{"gpu-driver-warn",
-	 "^(WARNING: (CPU: |at |.* at .*CPU#)|RIP: |EIP: |pc : )|^.{0,24}BUG: (soft lockup|"
+	 "^(WARNING: (CPU: |at |.* at .*CPU#)|RIP: |EIP: |pc : |Call [Tt]race:)|^.{0,24}BUG: (soft lockup|"
 	 "scheduling while atomic|sleeping function called from invalid context)|^INFO: task .* "
-	 "blocked for more than ",
+	 "blocked for more than |^(rcu: )?INFO: .*(self-detected stall|detected (expedited )?stalls) on CPU",
 	 LXG151_GPU_DRIVER_OOPS, LX_SEVERITY_WARNING,
 	 "the GPU driver hit a kernel warning ({kind} in {function}, module {module}): it found a "
 	 "state it did not expect and went on; what depends on it (display, a reset, power "
@@ -4846,24 +4853,30 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 LX_KMSG_OOPS, {{"module", 0}, {"gpu", 0}, {"kind", 0}, {"function", 0}, {"process", 0}},
 	 "kernel/hung_task.c check_hung_task(): \"INFO: task %s:%d blocked for more than %ld "
 	 "seconds.\\n\" (a task stuck in the driver: its call trace says whose); "
-	 "kernel/panic.c __warn(): \"WARNING: CPU: %d PID: %d at %s:%d %pS\" (without a file: "
-	 "\"at %pS\"; before 3.12: \"WARNING: at %s:%d %pS()\"; 2025 kernels: \"WARNING: %s:%d at "
-	 "%pS, CPU#%d: %s/%d\"), after \"------------[ cut here ]------------\" and the WARN's own "
-	 "message (drm_WARN: \"%s %s: [drm] \" with the driver and the device); kernel/watchdog.c: "
-	 "\"BUG: soft lockup - CPU#%d stuck for %us! [%s:%d]\"; kernel/sched/core.c: \"BUG: "
+	 "kernel/watchdog.c: \"BUG: soft lockup - CPU#%d stuck for %us! [%s:%d]\"; "
+	 "arch/x86/kernel/dumpstack.c show_trace_log_lvl(): \"Call Trace:\" (arm64 dump_backtrace()'s "
+	 "with a small t; alone: a log cut above it, a warning, its header unknown); kernel/panic.c "
+	 "__warn(), every form of it with \"at %pS\": \"WARNING: CPU: %d PID: %d at %s:%d %pS\" "
+	 "(without a file: \"... at %pS\"), before 3.12: \"WARNING: at %s:%d %pS()\", 2025 kernels: \"WARNING: %s:%d at "
+	 "%pS, CPU#%d: %s/%d\", after \"------------[ cut here ]------------\" and the WARN's own "
+	 "message (drm_WARN: \"%s %s: [drm] \" with the driver and the device); kernel/sched/core.c: \"BUG: "
 	 "scheduling while atomic: %s/%d/0x%08x\", \"BUG: sleeping function called from invalid "
-	 "context at %s:%d\"; a lone \"RIP: %04x:%pS\" (a log cut by grep) is a warning, its header "
-	 "unknown"},
+	 "context at %s:%d\"; kernel/rcu/tree_stall.h: \"INFO: %s self-detected stall on CPU\", "
+	 "\"INFO: %s detected stalls on CPUs/tasks:\" (\"rcu: \" since 4.20); a lone \"RIP: %04x:%pS\" "
+	 "(a log cut by grep) is a warning, its header unknown; "
+	 "whose code, past the location, instruction and trace: arm64's \"lr : %pS\", "
+	 "print_worker_info()'s \"Workqueue: %s %ps\" (its function's module, else a workqueue "
+	 "named for the driver, \"amdgpu-reset-dev\"), a trace of unsure \"? \" frames only, the "
+	 "Comm of a driver's kernel thread (\"irq/130-nvidia\", \"nv_queue\", \"gfx_0.0.0\")"},
 	/* The same oopses and WARNs once more, for the power transition they
 	 * broke: when the call trace's sure frames of the fault's own context
 	 * run through a suspend or resume callback (lx_oops_read's pm_step),
 	 * the GPU failed that transition too (LXG174, an error for a fault
-	 * that stopped the callback). Never reached by a line (the rows above
+	 * that stopped the callback); a report cut before its trace, when it
+	 * falls inside a system sleep. Never reached by a line (the rows above
 	 * take every header): lx_kmsg_match_all adds it to their finding. */
 	{"gpu-pm-callback-oops",
-	 "^(WARNING: (CPU: |at |.* at .*CPU#)|RIP: |EIP: |pc : )|^.{0,24}(BUG: |general protection "
-	 "fault|kernel BUG at |Internal error: Oops|Oops: |Unable to handle kernel )|^IP: |^INFO: task .* "
-	 "blocked for more than ",
+	 OOPS_ANY_HEADER,
 	 LXG174_GPU_PM_FAILED, LX_SEVERITY_WARNING,
 	 "the GPU driver hit a kernel {kind} inside a power transition ({step}: {callback}, in "
 	 "{function}): the GPU may not have suspended or come back from it, and containers holding "
@@ -4881,6 +4894,62 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "pci_pm_resume()/pci_pm_freeze()/pci_pm_thaw()/pci_pm_restore()[_early|_noirq], "
 	 "runtime.c rpm_callback(), or a GPU driver's dev_pm_ops (amdgpu_pmops_*, "
 	 "i915_pm_*, xe_pm_*, nv_pmops_*, radeon_pmops_*, nouveau_pmops_*)"},
+	/* The same oopses once more, for what else their fault's own context
+	 * shows the driver doing (lx_oops_read's context): a GPU reset or the
+	 * job timeout handler that starts one, or, for a hung task, a wait
+	 * for the GPU's work (AMD and Intel drivers: the GPU hung, LXG142); a
+	 * probe (the GPU did not initialize: LXG141, NVIDIA's LXG106). Added
+	 * beside their LXG151 like the row above. */
+	{"gpu-reset-oops",
+	 OOPS_ANY_HEADER,
+	 LXG142_GPU_HANG, LX_SEVERITY_WARNING,
+	 "the GPU driver hit a kernel {kind} in a {context} ({frame}, in {function}): the GPU's "
+	 "work stalled or was reset, programs using it (in every container holding it) lose their "
+	 "work, and a fault in the reset leaves the GPU unusable until a reboot",
+	 FIX_INTEL_HANG,
+	 LX_KMSG_OOPS, {{"context", 0}, {"frame", 0}, {"module", 0}, {"gpu", 0}, {"kind", 0}, {"function", 0},
+			{"process", 0}},
+	 "kernel/hung_task.c check_hung_task(): \"INFO: task %s:%d blocked for more than %ld "
+	 "seconds.\\n\", kernel/panic.c __warn(): \"WARNING: CPU: %d PID: %d at %s:%d %pS\", "
+	 "arch/x86/mm/fault.c show_fault_oops(): \"BUG: kernel NULL pointer dereference, address: %px\", "
+	 "kernel/workqueue.c print_worker_info(): \"Workqueue: %s %ps\" (arch/x86/kernel/dumpstack.c "
+	 "__die(), show_trace_log_lvl()), whose call trace (or the work item) runs through "
+	 "drivers/gpu/drm/scheduler/sched_main.c drm_sched_job_timedout(), amdgpu_job.c "
+	 "amdgpu_job_timedout(), amdgpu_device.c amdgpu_device_gpu_recover(), i915's "
+	 "intel_gt_reset()/intel_gt_handle_error()/intel_gt_set_wedged(), xe_gt.c gt_reset_worker(), "
+	 "xe_guc_submit.c guc_exec_queue_timedout_job(), radeon_gpu_reset(); a hung task's through "
+	 "dma_fence_wait_timeout(), amdgpu_fence_wait*, i915_request_wait(), dma_resv_wait_timeout()"},
+	{"gpu-probe-oops",
+	 OOPS_ANY_HEADER,
+	 LXG141_GPU_INIT_FAILED, LX_SEVERITY_ERROR,
+	 "the GPU driver hit a kernel {kind} while initializing the GPU ({frame}, in {function}): the "
+	 "GPU may not have initialized, and containers holding it get no /dev/dri or /dev/kfd device "
+	 "for it",
+	 "reboot the host; if it recurs, another kernel (a newer one, or the one before it began) "
+	 "with the linux-firmware of its release, update-initramfs -u, and report the whole oops "
+	 "(dmesg) to the driver's tracker",
+	 LX_KMSG_OOPS, {{"context", 0}, {"frame", 0}, {"module", 0}, {"gpu", 0}, {"kind", 0}, {"function", 0},
+			{"process", 0}},
+	 "arch/x86/mm/fault.c show_fault_oops(): \"BUG: kernel NULL pointer dereference, address: %px\", "
+	 "\"BUG: unable to handle page fault for address: %px\", kernel/panic.c __warn(): \"WARNING: "
+	 "CPU: %d PID: %d at %s:%d %pS\", lib/bug.c report_bug(): \"kernel BUG at %s:%u!\", whose "
+	 "call trace runs through the driver's PCI probe: "
+	 "amdgpu_pci_probe(), amdgpu_driver_load_kms(), amdgpu_device_init(), amdgpu_device_ip_init(), "
+	 "i915_pci_probe(), i915_driver_probe() (before 5.x i915_driver_load()), xe_pci_probe(), "
+	 "xe_device_probe(), radeon_pci_probe(), radeon_driver_load_kms()"},
+	{"nvidia-probe-oops",
+	 OOPS_ANY_HEADER,
+	 LXG106_INIT_FAILED, LX_SEVERITY_ERROR,
+	 "the nvidia driver hit a kernel {kind} while probing the GPU ({frame}, in {function}): the "
+	 "driver could not initialize it, nvidia-smi and containers get no such GPU",
+	 "reboot the host; if it recurs, another driver branch or the other module flavour (open or "
+	 "proprietary), and collect nvidia-bug-report.sh for NVIDIA",
+	 LX_KMSG_OOPS, {{"context", 0}, {"frame", 0}, {"module", 0}, {"gpu", 0}, {"kind", 0}, {"function", 0},
+			{"process", 0}},
+	 "arch/x86/mm/fault.c show_fault_oops(): \"BUG: kernel NULL pointer dereference, address: %px\", "
+	 "\"BUG: unable to handle page fault for address: %px\", kernel/panic.c __warn(): \"WARNING: "
+	 "CPU: %d PID: %d at %s:%d %pS\", lib/bug.c report_bug(): \"kernel BUG at %s:%u!\", whose "
+	 "call trace runs through kernel-open/nvidia/nv-pci.c nv_pci_probe()"},
 	/* The general layer for i915 and xe, after every other row (a line a
 	 * row above names stays that row's): an *ERROR* line that says it
 	 * failed and whose GT prefix (gt_err's "GT0: ", guc_err's "GT0: GUC: ",
@@ -5602,6 +5671,8 @@ static char *oops_gpu(const struct lx_kmsg *log, const struct lx_host *host, con
  * fields, and the lines it spans (through: its last one). claimed: one past
  * the last line an earlier message took; a WARN whose own message a row
  * already named (intel_dmc.c's "DMC ... incorrect") is that row's. */
+static const char *sleep_step(const struct lx_kmsg *log, size_t i);
+
 static bool match_oops(const struct lx_kmsg *log, const struct lx_host *host, size_t i,
 		       const struct lx_kmsg_entry *row, size_t claimed, struct lx_kmsg_match *ev, size_t *through)
 {
@@ -5619,6 +5690,14 @@ static bool match_oops(const struct lx_kmsg *log, const struct lx_host *host, si
 	}
 	/* the power-transition row: only for a fault inside a PM callback */
 	if (row->code == LXG174_GPU_PM_FAILED) {
+		/* a report cut before its call trace, inside the system sleep the
+		 * log shows: tasks are frozen then, the driver runs its suspend
+		 * or resume callbacks */
+		const char *sleep = !o.pm_step && !o.traced ? sleep_step(log, i) : NULL;
+		if (sleep) {
+			o.pm_step = sleep;
+			o.pm_callback = lx_xstrdup("the excerpt ends before the call trace");
+		}
 		if (!o.pm_step) {
 			lx_oops_free(&o);
 			return false;
@@ -5626,8 +5705,22 @@ static bool match_oops(const struct lx_kmsg *log, const struct lx_host *host, si
 		if (o.fatal)
 			ev->severity = LX_SEVERITY_ERROR;
 	}
+	/* the rows for a reset, a hung wait or a probe in the trace: AMD's and
+	 * Intel's drivers hang (LXG142) or fail their init (LXG141), nvidia's
+	 * probe fails (LXG106) */
+	bool nvidia = strcmp(o.driver, "nvidia") == 0;
+	bool probe = o.context && strcmp(o.context, "probe") == 0;
+	if ((row->code == LXG142_GPU_HANG && (!o.context || probe || nvidia)) ||
+	    (row->code == LXG141_GPU_INIT_FAILED && (!probe || nvidia)) ||
+	    (row->code == LXG106_INIT_FAILED && (!probe || !nvidia))) {
+		lx_oops_free(&o);
+		return false;
+	}
+	if (row->code == LXG142_GPU_HANG && o.fatal)
+		ev->severity = LX_SEVERITY_ERROR;
 	const char *values[] = {"module", o.module, "kind", o.kind, "function", o.function,
-				"process", o.process, "step", o.pm_step, "callback", o.pm_callback};
+				"process", o.process, "step", o.pm_step, "callback", o.pm_callback,
+				"context", o.context, "frame", o.context_frame};
 	for (size_t v = 0; v < sizeof(values) / sizeof(values[0]); v += 2) {
 		int f = field_index(row, values[v], strlen(values[v]));
 		if (f >= 0 && values[v + 1])
@@ -5679,6 +5772,14 @@ static char *requester_pci(const char *id, const char *text, const struct lx_hos
 #define SLEEP_LINES_MAX 400
 static bool in_system_sleep(const struct lx_kmsg *log, size_t i)
 {
+	return sleep_step(log, i) != NULL;
+}
+
+/* The step of the system sleep line i is in: "resume" after the lines that
+ * start the way back (ACPI's "Waking up from system sleep state", the
+ * image's restore), else "suspend"; NULL outside one. */
+static const char *sleep_step(const struct lx_kmsg *log, size_t i)
+{
 	static const char *const starts[] = {
 		"PM: suspend entry", "PM: hibernation", "PM: Syncing filesystems", "Freezing user space processes",
 		"Freezing remaining freezable tasks", "PM: Preparing system for", "Preparing to enter system sleep state",
@@ -5695,12 +5796,16 @@ static bool in_system_sleep(const struct lx_kmsg *log, size_t i)
 		const char *t = log->lines[l].text;
 		for (size_t e = 0; e < sizeof(ends) / sizeof(ends[0]); e++)
 			if (strstr(t, ends[e]))
-				return false;
+				return NULL;
 		for (size_t b = 0; b < sizeof(starts) / sizeof(starts[0]); b++)
 			if (strstr(t, starts[b]))
-				return true;
+				return strstr(starts[b], "Waking") || strstr(starts[b], "resume") ||
+						       strstr(starts[b], "Enabling") || strstr(starts[b], "Image") ||
+						       strstr(starts[b], "Restoring") || strstr(starts[b], "decompressing")
+					       ? "resume"
+					       : "suspend";
 	}
-	return false;
+	return NULL;
 }
 
 static bool match_row(const struct lx_kmsg *log, const struct lx_host *host, size_t i,
@@ -6848,14 +6953,18 @@ int lx_kmsg_match_all(const struct lx_kmsg *log, const struct lx_host *host,
 		 * header: a row that names that message explains the WARN */
 		/* a GPU driver's fault inside a suspend or resume callback: the
 		 * power transition failed too (row gpu-pm-callback-oops) */
-		struct lx_kmsg_match pm_ev = {0};
-		bool pm = false;
-		if (ev.entry && (ev.entry->flags & LX_KMSG_OOPS) && ev.entry->code != LXG174_GPU_PM_FAILED) {
-			size_t pm_through = through;
-			for (size_t r = 0; r < n && !pm; r++)
-				if ((rows[r].flags & LX_KMSG_OOPS) && rows[r].code == LXG174_GPU_PM_FAILED)
-					pm = match_oops(log, host, i, &rows[r], claimed, &pm_ev, &pm_through) &&
-					     pm_ev.entry;
+		/* likewise a GPU reset, a hung wait or a probe (rows
+		 * gpu-reset-oops, gpu-probe-oops, nvidia-probe-oops) */
+		struct lx_kmsg_match pm_evs[4];
+		size_t pms = 0;
+		if (ev.entry && (ev.entry->flags & LX_KMSG_OOPS) && ev.entry->code == LXG151_GPU_DRIVER_OOPS) {
+			for (size_t r = 0; r < n && pms < sizeof(pm_evs) / sizeof(pm_evs[0]); r++) {
+				size_t pm_through = through;
+				if ((rows[r].flags & LX_KMSG_OOPS) && rows[r].code != LXG151_GPU_DRIVER_OOPS &&
+				    match_oops(log, host, i, &rows[r], claimed, &pm_evs[pms], &pm_through) &&
+				    pm_evs[pms].entry)
+					pms++;
+			}
 		}
 		struct lx_oops o;
 		if (ev.entry && (ev.entry->flags & LX_KMSG_OOPS) && lx_oops_read(log, i, &o)) {
@@ -6874,8 +6983,8 @@ int lx_kmsg_match_all(const struct lx_kmsg *log, const struct lx_host *host,
 		claimed = through + 1;
 		if (ev.entry)
 			events_push(&raw, &ev);
-		if (pm)
-			events_push(&raw, &pm_ev);
+		for (size_t p = 0; p < pms; p++)
+			events_push(&raw, &pm_evs[p]);
 	}
 	bind_owners(log, host, &raw, &owned);
 	bind_modeset_gpus(log, host, &owned);

@@ -45,9 +45,11 @@ static const char *gpu_driver(const char *module)
 {
 	if (lx_str_starts_with(module, "nvidia") || strcmp(module, "nv_peer_mem") == 0)
 		return "nvidia";
-	if (strcmp(module, "amdkcl") == 0)
-		return "amdgpu"; /* the DKMS amdgpu's kernel compatibility layer */
-	static const char *const drivers[] = {"amdgpu", "i915", "xe"};
+	/* the DKMS amdgpu's kernel compatibility layer; amdkfd, a module of its
+	 * own before 4.20 */
+	if (strcmp(module, "amdkcl") == 0 || strcmp(module, "amdkfd") == 0)
+		return "amdgpu";
+	static const char *const drivers[] = {"amdgpu", "i915", "xe", "radeon", "nouveau"};
 	for (size_t d = 0; d < sizeof(drivers) / sizeof(drivers[0]); d++)
 		if (strcmp(module, drivers[d]) == 0)
 			return drivers[d]; /* the table's: it outlives the module's name */
@@ -65,7 +67,11 @@ static char *frame_module(const char *text)
 		if (q[0] != ' ' || q[1] != '[')
 			continue;
 		size_t n = strspn(q + 2, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-");
-		if (n && q[2 + n] == ']')
+		/* CONFIG_STACKTRACE_BUILD_ID (5.19 and later): "[nvidia 8a3e...]" */
+		const char *after = q + 2 + n;
+		if (*after == ' ')
+			after += 1 + strspn(after + 1, "0123456789abcdef");
+		if (n && *after == ']')
 			return lx_xstrndup(q + 2, n);
 	}
 	return NULL;
@@ -165,6 +171,7 @@ enum header {
 	HEADER_WARN,    /* WARN(): the kernel goes on */
 	HEADER_LOCKUP,  /* soft lockup, a sleeping call in atomic context, a hung task */
 	HEADER_IP,      /* a faulting-instruction line seen without its header */
+	HEADER_TRACE,   /* a call trace seen without its header (a cut excerpt) */
 };
 
 static bool starts(const char *t, const char *prefix)
@@ -195,6 +202,11 @@ static enum header header_of(const char *t, const char **kind)
 		{"BUG: sleeping function called from invalid context", "sleeping call in atomic context",
 		 HEADER_LOCKUP},
 	};
+	/* arch/x86/kernel/traps.c's report of a user program's fault ("traps:
+	 * ollama[1234] general protection fault ip:... in libfoo.so") is no
+	 * kernel oops */
+	if (starts(t, "traps: "))
+		return HEADER_NONE;
 	for (size_t o = 0; o < sizeof(oopses) / sizeof(oopses[0]); o++) {
 		const char *at = strstr(t, oopses[o].text);
 		/* "watchdog: BUG: soft lockup"; a post's "**[   29.775289] BUG: ..."
@@ -209,6 +221,23 @@ static enum header header_of(const char *t, const char **kind)
 	if (starts(t, "INFO: task ") && strstr(t, " blocked for more than ")) {
 		*kind = "hung task";
 		return HEADER_LOCKUP;
+	}
+	/* kernel/rcu/tree_stall.h: "INFO: %s self-detected stall on CPU",
+	 * "INFO: %s detected stalls on CPUs/tasks:", "INFO: %s detected
+	 * expedited stalls on CPUs/tasks: {" (pr_fmt "rcu: " since 4.20), then
+	 * the stalled CPU's registers and trace */
+	const char *info = strstr(t, "INFO: ");
+	if (info && info - t <= 6 &&
+	    (strstr(info, " self-detected stall on CPU") || strstr(info, " detected stalls on CPU") ||
+	     strstr(info, " detected expedited stalls on CPU"))) {
+		*kind = "RCU stall";
+		return HEADER_LOCKUP;
+	}
+	/* show_trace_log_lvl()'s "Call Trace:", arm64 dump_backtrace()'s "Call
+	 * trace:", with no header before it: the excerpt was cut above it */
+	if (starts(t, "Call Trace:") || starts(t, "Call trace:")) {
+		*kind = "call trace";
+		return HEADER_TRACE;
 	}
 	/* __warn(): "WARNING: CPU: %d PID: %d at %s:%d %pS", without a file
 	 * "... at %pS", before 3.12 "WARNING: at %s:%d %pS()", 2025 kernels
@@ -244,7 +273,7 @@ static bool driver_message(const char *t)
 	if (w == 0 || !islower((unsigned char)t[0]))
 		return false;
 	if (t[w] == ':' && t[w + 1] == ' ') {
-		static const char *const oops_words[] = {"task", "note", "pc", "lr", "sp", "pstate"};
+		static const char *const oops_words[] = {"task", "note", "pc", "lr", "sp", "pstate", "rcu"};
 		for (size_t o = 0; o < sizeof(oops_words) / sizeof(oops_words[0]); o++)
 			if (w == strlen(oops_words[o]) && strncmp(t, oops_words[o], w) == 0)
 				return false;
@@ -297,6 +326,7 @@ void lx_oops_free(struct lx_oops *o)
 	free(o->function);
 	free(o->process);
 	free(o->pm_callback);
+	free(o->context_frame);
 	memset(o, 0, sizeof(*o));
 }
 
@@ -320,6 +350,160 @@ static char *comm_of(const char *t)
 	c += strlen(" Comm: ");
 	size_t n = strcspn(c, " ");
 	return n ? lx_xstrndup(c, n) : NULL;
+}
+
+/* A function of the DRM core, TTM, the GPU scheduler or dma-buf's fences,
+ * which kernels may build in (no "[module]" after it): it ran for a GPU
+ * driver. */
+static bool gpu_core_symbol(const char *sym)
+{
+	static const char *const prefixes[] = {"drm_", "ttm_", "dma_fence", "dma_resv", "dma_buf"};
+	for (size_t p = 0; p < sizeof(prefixes) / sizeof(prefixes[0]); p++)
+		if (starts(sym, prefixes[p]))
+			return true;
+	return false;
+}
+
+/* A line an oops prints after its task's call trace ("</TASK>"):
+ * arch/x86/kernel/dumpstack.c oops_end() and __show_regs(), "Modules linked
+ * in:" (6.x), "CR2:", "---[ end trace %016llx ]---", the registers ("RIP:",
+ * "RAX:", "R10:", "FS:", "CR0:", "DR0:", "PKRU:"), "Kernel panic - not
+ * syncing", "Kernel Offset:", "note: %s[%d] exited with ...". */
+static bool trailer_line(const char *t)
+{
+	static const char *const trailers[] = {"Modules linked in", "---[", "Code:", "note: ", "Kernel panic",
+					       "Kernel Offset", "irq event stamp", "hardirqs ", "softirqs "};
+	for (size_t p = 0; p < sizeof(trailers) / sizeof(trailers[0]); p++)
+		if (starts(t, trailers[p]))
+			return true;
+	size_t r = strspn(t, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789");
+	return r >= 2 && r <= 4 && t[r] == ':' && isupper((unsigned char)t[0]);
+}
+
+/* The GPU driver of a driver message ("amdgpu 0000:03:00.0: ...",
+ * "amdgpu: ...", "NVRM: ...", "[drm:amdgpu_job_timedout [amdgpu]] ..."),
+ * NULL for another's. */
+static const char *message_driver(const char *t)
+{
+	if (starts(t, "NVRM: ") || starts(t, "NVRM "))
+		return "nvidia";
+	if (starts(t, "[drm:")) {
+		const char *b = strstr(t, " [");
+		size_t n = b ? strcspn(b + 2, "]") : 0;
+		_cleanup_free_ char *m = n ? lx_xstrndup(b + 2, n) : NULL;
+		return m ? gpu_driver(m) : NULL;
+	}
+	size_t w = strspn(t, "abcdefghijklmnopqrstuvwxyz0123456789_-");
+	_cleanup_free_ char *m = w ? lx_xstrndup(t, w) : NULL;
+	return m && driver_message(t) ? gpu_driver(m) : NULL;
+}
+
+/* The module a workqueue line's function is in: print_worker_info()'s
+ * "Workqueue: %s %ps" ("Workqueue: amdgpu-reset-dev drm_sched_job_timedout
+ * [gpu_sched]"); else the GPU driver its workqueue's name starts with
+ * ("amdgpu-reset-dev", "i915-unordered", "xe-ordered-wq"). */
+static char *workqueue_module(const char *t, char **helper)
+{
+	const char *name = t + strlen("Workqueue: ");
+	const char *b = strstr(name, " [");
+	size_t n = b ? strcspn(b + 2, "] ") : 0;
+	char *m = n ? lx_xstrndup(b + 2, n) : NULL;
+	if (m && !is_helper(m) && gpu_driver(m))
+		return m;
+	if (m && is_helper(m) && !*helper)
+		*helper = lx_xstrdup(m);
+	free(m);
+	static const char *const wqs[] = {"amdgpu", "i915", "xe-", "xe_", "radeon", "nouveau", "nvidia", "nv_"};
+	for (size_t q = 0; q < sizeof(wqs) / sizeof(wqs[0]); q++)
+		if (starts(name, wqs[q]))
+			return lx_xstrdup(q == 2 || q == 3 ? "xe" : q == 7 ? "nvidia" : wqs[q]);
+	return NULL;
+}
+
+/* A GPU driver's own kernel thread as the CPU line's Comm (15 characters
+ * at most): nvidia's "nv_queue", "nv_open_q", "nvidia-modeset/", the
+ * interrupt threads "irq/130-nvidia", "irq/45-amdgpu", amdgpu's scheduler
+ * threads named after their rings before 6.8 ("gfx_0.0.0", "comp_1.0.1",
+ * "sdma0"); NULL for another process. */
+static const char *kthread_driver(const char *comm)
+{
+	if (starts(comm, "irq/")) {
+		const char *d = strchr(comm, '-');
+		return d ? gpu_driver(d + 1) : NULL;
+	}
+	if (starts(comm, "nv_queue") || starts(comm, "nv_open_q") || starts(comm, "nvidia-modeset/"))
+		return "nvidia";
+	if (starts(comm, "gfx_") || starts(comm, "comp_") || starts(comm, "sdma") || starts(comm, "kiq_"))
+		return strchr(comm, '.') || starts(comm, "sdma") ? "amdgpu" : NULL;
+	return NULL;
+}
+
+/* What a frame of the fault's own context says the driver was doing
+ * besides power management: a GPU reset or the timeout handler that starts
+ * one (drm_sched's, amdgpu's, i915's, xe's), a probe (the driver's PCI
+ * probe and device init), a wait for the GPU's work (a hung task's
+ * fences); NULL for another frame. */
+static const char *context_of(const char *name)
+{
+	static const struct {
+		const char *prefix, *context;
+	} frames[] = {
+		{"drm_sched_job_timedout", "GPU reset"},   {"amdgpu_job_timedout", "GPU reset"},
+		{"amdgpu_device_gpu_recover", "GPU reset"}, {"amdgpu_device_reset", "GPU reset"},
+		{"amdgpu_do_asic_reset", "GPU reset"},     {"amdgpu_device_pre_asic_reset", "GPU reset"},
+		{"amdgpu_device_mode1_reset", "GPU reset"}, {"amdgpu_ras_do_recovery", "GPU reset"},
+		{"amdgpu_reset_", "GPU reset"},            {"amdgpu_amdkfd_gpu_reset", "GPU reset"},
+		{"i915_reset", "GPU reset"},               {"i915_handle_error", "GPU reset"},
+		{"intel_gt_reset", "GPU reset"},           {"__intel_gt_reset", "GPU reset"},
+		{"intel_gt_handle_error", "GPU reset"},    {"intel_engine_reset", "GPU reset"},
+		{"__intel_engine_reset", "GPU reset"},     {"intel_gt_set_wedged", "GPU reset"},
+		{"i915_gem_set_wedged", "GPU reset"},      {"i915_hangcheck_elapsed", "GPU reset"},
+		{"guc_reset", "GPU reset"},                {"intel_guc_submission_reset", "GPU reset"},
+		{"xe_gt_reset", "GPU reset"},              {"gt_reset_worker", "GPU reset"},
+		{"xe_guc_submit_reset", "GPU reset"},      {"guc_exec_queue_timedout_job", "GPU reset"},
+		{"radeon_gpu_reset", "GPU reset"},
+		{"amdgpu_pci_probe", "probe"},             {"amdgpu_driver_load_kms", "probe"},
+		{"amdgpu_device_init", "probe"},           {"amdgpu_device_ip_init", "probe"},
+		{"i915_pci_probe", "probe"},               {"i915_driver_probe", "probe"},
+		{"i915_driver_load", "probe"},             {"i915_driver_hw_probe", "probe"},
+		{"xe_pci_probe", "probe"},                 {"xe_device_probe", "probe"},
+		{"radeon_pci_probe", "probe"},             {"radeon_driver_load_kms", "probe"},
+		{"nv_pci_probe", "probe"},                 {"nvidia_probe", "probe"},
+		{"dma_fence_wait", "wait for the GPU"},            {"dma_fence_default_wait", "wait for the GPU"},
+		{"amdgpu_fence_wait", "wait for the GPU"},         {"i915_request_wait", "wait for the GPU"},
+		{"i915_gem_wait", "wait for the GPU"},             {"xe_wait_user_fence", "wait for the GPU"},
+		{"dma_resv_wait_timeout", "wait for the GPU"},     {"drm_sched_entity_flush", "wait for the GPU"},
+		{"amdgpu_vm_wait_idle", "wait for the GPU"},       {"kcl_fence_default_wait", "wait for the GPU"},
+		{"amdkfd_fence_wait", "wait for the GPU"},
+	};
+	for (size_t f = 0; f < sizeof(frames) / sizeof(frames[0]); f++)
+		if (starts(name, frames[f].prefix))
+			return frames[f].context;
+	return NULL;
+}
+
+/* Whether the call trace at line i is one the kernel prints with a
+ * report that is no fault of the code it shows: UBSAN's (lib/ubsan.c
+ * "UBSAN: %s in %s:%d:%d", which clean boots of some kernels print for
+ * amdgpu's display code), lockdep's and RCU-lockdep's of debug kernels,
+ * sysfs' and kobject's duplicate names, an IRQ nobody handled. */
+static bool trace_of_a_note(const struct lx_kmsg *log, size_t i)
+{
+	static const char *const notes[] = {
+		"UBSAN: ", "WARNING: possible ", "WARNING: suspicious RCU usage", "WARNING: inconsistent lock state",
+		"sysfs: cannot create duplicate filename", "kobject_add_internal failed", "nobody cared",
+		"INFO: trying to register non-static key", "stack backtrace:",
+	};
+	const char *k;
+	for (size_t b = i; b-- > 0 && i - b <= 30;) {
+		const char *t = log->lines[b].text;
+		for (size_t n = 0; n < sizeof(notes) / sizeof(notes[0]); n++)
+			if (strstr(t, notes[n]))
+				return true;
+		if (header_of(t, &k) != HEADER_NONE || strstr(t, "---[ end trace"))
+			return false;
+	}
+	return false;
 }
 
 bool lx_oops_read(const struct lx_kmsg *log, size_t i, struct lx_oops *out)
@@ -354,14 +538,41 @@ bool lx_oops_read(const struct lx_kmsg *log, size_t i, struct lx_oops *out)
 	 * "</IRQ>" the trace shows the task an interrupt stopped */
 	bool pm_context = true, runtime = false;
 	const char *step = NULL;
-	_cleanup_free_ char *ip_mod = NULL, *trace_mod = NULL;
-	size_t trace_line = i;
+	_cleanup_free_ char *ip_mod = NULL, *trace_mod = NULL, *lr_mod = NULL, *wq_mod = NULL, *wq_helper = NULL;
+	_cleanup_free_ char *unsure_mod = NULL, *ip_sym = NULL, *wq_fn = NULL;
+	size_t trace_line = i, unsure_line = i;
+	bool sure_frames = false, saw_trace = h == HEADER_TRACE, task_done = false;
+	const char *context = NULL, *wq_context = NULL;
+	/* a report seen from its faulting instruction or call trace on: the
+	 * lines of it just above (dump_stack_print_info()'s "CPU: ... Comm:",
+	 * "Hardware name:", "Workqueue:"; "Modules linked in:") still say its
+	 * task and work item */
+	for (size_t b = i; (h == HEADER_IP || h == HEADER_TRACE) && b-- > 0 && i - b <= 8;) {
+		const char *t = log->lines[b].text;
+		if (!starts(t, "CPU: ") && !starts(t, "Hardware name") && !starts(t, "Workqueue: ") &&
+		    !starts(t, "Modules linked in") && !starts(t, "Tainted: ") && !starts(t, "pstate: "))
+			break;
+		if (!out->process)
+			out->process = comm_of(t);
+		if (starts(t, "Workqueue: ") && !wq_mod) {
+			wq_mod = workqueue_module(t, &wq_helper);
+			const char *fn = t + strlen("Workqueue: ");
+			fn += strcspn(fn, " ");
+			fn += strspn(fn, " ");
+			wq_context = context_of(fn);
+			wq_fn = lx_xstrndup(fn, strcspn(fn, " "));
+		}
+	}
 	for (size_t j = i; j < log->n && j - i < OOPS_LINES_MAX; j++) {
 		const char *t = log->lines[j].text;
 		const char *k2;
 		if (j == out->message && j > i)
 			continue; /* the WARN's own message, whatever it says */
 		enum header next = j > i ? header_of(t, &k2) : HEADER_NONE;
+		/* after its task's frames an oops prints only its trailer:
+		 * "Modules linked in:", "CR2:", the end marker, the registers again */
+		if (task_done && !trailer_line(t))
+			break;
 		if (j > i && (ends_oops(t) || next == HEADER_WARN || next == HEADER_LOCKUP ||
 			      (next == HEADER_OOPS && h != HEADER_OOPS && h != HEADER_IP))) {
 			/* x86 prints the faulting instruction again after the end
@@ -373,12 +584,19 @@ bool lx_oops_read(const struct lx_kmsg *log, size_t i, struct lx_oops *out)
 		/* one oops reports one fault: a second header of its own kind
 		 * ("Oops: ... [#1]" after "BUG: ...") belongs to it */
 		out->end = j;
+		/* a trace seen without its header ends with its task's frames:
+		 * what follows may be another report's */
+		if (h == HEADER_TRACE && strstr(t, "</TASK>"))
+			break;
+		task_done |= strstr(t, "</TASK>") != NULL;
 		if (!out->process)
 			out->process = comm_of(t);
 		if (is_ip_line(t) && !in_trace) {
 			if (!out->function)
 				out->function = frame_symbol(t);
 			if (!saw_ip) {
+				free(ip_sym);
+				ip_sym = frame_symbol(t);
 				ip_mod = frame_module(t);
 				if (!ip_mod && nvidia_rm_symbol(t))
 					ip_mod = lx_xstrdup("nvidia");
@@ -388,8 +606,24 @@ bool lx_oops_read(const struct lx_kmsg *log, size_t i, struct lx_oops *out)
 			out->last = j;
 			continue;
 		}
+		/* arm64's link register: the caller of a kernel function that
+		 * faulted */
+		if (starts(t, "lr : ") && !in_trace && !lr_mod) {
+			lr_mod = frame_module(t);
+			continue;
+		}
+		if (starts(t, "Workqueue: ") && !wq_mod) {
+			wq_mod = workqueue_module(t, &wq_helper);
+			const char *fn = t + strlen("Workqueue: ");
+			fn += strcspn(fn, " ");
+			fn += strspn(fn, " ");
+			wq_context = context_of(fn);
+			free(wq_fn);
+			wq_fn = lx_xstrndup(fn, strcspn(fn, " "));
+			continue;
+		}
 		if (starts(t, "Call Trace:") || starts(t, "Call trace:") || starts(t, "Backtrace:")) {
-			in_trace = true;
+			in_trace = saw_trace = true;
 			continue;
 		}
 		if (!in_trace)
@@ -397,15 +631,29 @@ bool lx_oops_read(const struct lx_kmsg *log, size_t i, struct lx_oops *out)
 		if (strstr(t, "</IRQ>") || strstr(t, "<EOI>") || strstr(t, "</NMI>") || strstr(t, "<EOE>"))
 			pm_context = false;
 		/* the first sure frame of a module other than DRM's helpers */
-		if (strstr(t, " ? ") || starts(t, "? ") || strstr(t, "] ? "))
+		if (strstr(t, " ? ") || starts(t, "? ") || strstr(t, "] ? ")) {
+			/* a trace of unsure frames only (the unwinder lost the
+			 * stack): its first GPU driver's frame, if nothing else */
+			_cleanup_free_ char *um = unsure_mod ? NULL : frame_module(t);
+			if (um && !is_helper(um) && gpu_driver(um)) {
+				unsure_mod = lx_xstrdup(um);
+				unsure_line = j;
+			}
 			continue;
-		if (pm_context) {
-			_cleanup_free_ char *sym = frame_symbol(t);
-			const char *s = sym ? pm_frame_step(sym, &runtime) : NULL;
+		}
+		_cleanup_free_ char *sym = frame_symbol(t);
+		sure_frames |= sym != NULL;
+		if (pm_context && sym) {
+			const char *s = pm_frame_step(sym, &runtime);
 			if (s && !out->pm_callback)
 				out->pm_callback = lx_xstrdup(sym);
 			if (s && *s && !step)
 				step = s;
+			const char *c = context_of(sym);
+			if (c && (strcmp(c, "wait for the GPU") != 0 || strcmp(kind, "hung task") == 0) && !context) {
+				context = c;
+				out->context_frame = lx_xstrdup(sym);
+			}
 		}
 		if (trace_mod)
 			continue;
@@ -420,10 +668,35 @@ bool lx_oops_read(const struct lx_kmsg *log, size_t i, struct lx_oops *out)
 	/* the location decides; then the faulting instruction; then, for the
 	 * kernel's code or a helper's, the driver it ran for */
 	const char *chosen = mod ? mod : ip_mod;
+	const char *helper = chosen && is_helper(chosen) ? chosen : wq_helper;
 	if (!chosen || is_helper(chosen)) {
 		chosen = trace_mod;
 		if (trace_mod)
 			decided = trace_line;
+	}
+	/* then arm64's caller, the work item's module or workqueue, a trace
+	 * of unsure frames only, the driver's own kernel thread */
+	if (!chosen)
+		chosen = lr_mod ? lr_mod : wq_mod;
+	if (!chosen && !sure_frames && unsure_mod) {
+		chosen = unsure_mod;
+		decided = unsure_line;
+	}
+	const char *kthread = out->process ? kthread_driver(out->process) : NULL;
+	if (!chosen && kthread)
+		chosen = kthread;
+	/* the DKMS amdgpu's own copies of TTM and the scheduler run for it alone */
+	if (!chosen && helper && lx_str_starts_with(helper, "amd"))
+		chosen = "amdgpu";
+	/* a fatal oops cut right after its header (no faulting instruction in
+	 * a module, no call trace): the GPU driver whose message it follows
+	 * at once, the task that printed it faulting next */
+	if (!chosen && h == HEADER_OOPS && !saw_trace && (!ip_sym || gpu_core_symbol(ip_sym)) && out->start > 0) {
+		const char *before = message_driver(log->lines[out->start - 1].text);
+		if (before) {
+			chosen = before;
+			out->cut = true;
+		}
 	}
 	/* no WARN location nor faulting instruction (a hung task): the
 	 * driver's frame that decided */
@@ -442,11 +715,26 @@ bool lx_oops_read(const struct lx_kmsg *log, size_t i, struct lx_oops *out)
 				step = s;
 		}
 	}
+	if (out->function && !out->context_frame && context_of(out->function) &&
+	    strcmp(context_of(out->function), "wait for the GPU") != 0) {
+		context = context_of(out->function);
+		out->context_frame = lx_xstrdup(out->function);
+	}
+	if (!context && wq_context && strcmp(wq_context, "wait for the GPU") != 0) {
+		context = wq_context;
+		out->context_frame = lx_xstrdup(wq_fn);
+	}
+	out->context = context;
 	if (out->pm_callback)
 		out->pm_step = !step ? "power transition"
 			: runtime ? (strcmp(step, "resume") == 0 ? "runtime resume" : "runtime suspend")
 				  : step;
+	if (h == HEADER_TRACE && trace_of_a_note(log, i))
+		chosen = NULL; /* read, so that its lines are no one's */
 	out->module = chosen ? lx_xstrdup(chosen) : NULL;
 	out->driver = chosen ? gpu_driver(chosen) : NULL;
+	out->traced = saw_trace;
+	if (out->cut && !out->function)
+		out->function = lx_xstrdup("? (the excerpt ends before the faulting instruction and call trace)");
 	return true;
 }

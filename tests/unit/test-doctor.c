@@ -1044,6 +1044,62 @@ static const struct expect expects[] = {
 	/* a task blocked in the GPU driver (hung_task.c): a warning, the driver
 	 * the first sure frame past the scheduler's (amdkcl: the DKMS amdgpu) */
 	{"oops-hung-task-amdgpu.log", "LXG151", W, NULL, "kind=hung task|module=amdkcl|process=python", NULL},
+	/* its trace waits on the GPU's fences: the GPU hung too (LXG142) */
+	{"oops-hung-task-amdgpu.log", "LXG142", W, NULL,
+	 "context=wait for the GPU|frame=kcl_fence_default_wait+0x1ca/0x260|module=amdkcl", NULL},
+	/* Crash reports whole or cut, each filled in from the kernel's printers
+	 * (arch/x86/mm/fault.c show_fault_oops(), dumpstack.c __die() and
+	 * show_trace_log_lvl(), lib/dump_stack.c, kernel/workqueue.c
+	 * print_worker_info(), kernel/rcu/tree_stall.h, kernel/watchdog.c,
+	 * kernel/hung_task.c, arch/arm64/kernel/process.c __show_regs()) and
+	 * the drivers' function names of 6.x: an oops cut right after its
+	 * header, after a GPU driver's own message (that driver's, the GPU its
+	 * nearest line's) */
+	{"oops-cut-after-header-amdgpu.log", "LXG151", E, "0000:03:00.0",
+	 "module=amdgpu|kind=NULL pointer dereference|process=kwin_wayland", NULL},
+	/* a call trace without its header (the excerpt starts at it) */
+	{"oops-trace-only-amdgpu.log", "LXG151", W, "0000:0c:00.0",
+	 "module=amdgpu|kind=call trace|function=amdgpu_vm_bo_update+0x3b1/0xa70", NULL},
+	/* a trace of unsure frames only, build IDs after the module (5.19+) */
+	{"oops-unsure-frames-nvidia.log", "LXG151", E, "0000:01:00.0",
+	 "module=nvidia|kind=page fault|function=memcpy_orig+0x31/0x140|process=python3", NULL},
+	/* a fault in the GPU scheduler cut before its trace: the work item is
+	 * drm_sched's timeout handler on amdgpu's reset workqueue (the
+	 * driver, and a GPU reset: LXG142) */
+	{"oops-workqueue-reset-amdgpu.log", "LXG151", E, "0000:03:00.0",
+	 "module=amdgpu|function=drm_sched_increase_karma+0x41/0x160|process=kworker/u64:7", NULL},
+	{"oops-workqueue-reset-amdgpu.log", "LXG142", E, "0000:03:00.0",
+	 "context=GPU reset|frame=drm_sched_job_timedout|module=amdgpu", NULL},
+	/* an RCU stall whose CPU spins in a kernel delay the driver called */
+	{"oops-rcu-stall-amdgpu.log", "LXG151", W, "0000:0b:00.0",
+	 "module=amdgpu|kind=RCU stall|function=delay_tsc+0x4c/0xa0|process=kworker/5:2", NULL},
+	/* a hung task waiting for an i915 request: a driver warning and the
+	 * GPU's hang */
+	{"oops-hung-task-i915.log", "LXG151", W, "0000:00:02.0",
+	 "module=i915|kind=hung task|function=i915_request_wait_timeout+0x1b4/0x3f0|process=ffmpeg", NULL},
+	{"oops-hung-task-i915.log", "LXG142", W, "0000:00:02.0",
+	 "context=wait for the GPU|frame=i915_request_wait_timeout+0x1b4/0x3f0|module=i915", NULL},
+	/* an oops in the driver's probe: the GPU did not initialize (AMD:
+	 * LXG141, NVIDIA: LXG106) */
+	{"oops-probe-amdgpu.log", "LXG151", E, "0000:07:00.0", "module=amdgpu|function=amdgpu_device_ip_init+0x2d6/0x820", NULL},
+	{"oops-probe-amdgpu.log", "LXG141", E, "0000:07:00.0",
+	 "context=probe|frame=amdgpu_device_ip_init+0x2d6/0x820|module=amdgpu", NULL},
+	{"oops-probe-nvidia.log", "LXG151", E, "0000:01:00.0", "module=nvidia|function=_nv013177rm+0x1c/0x30", NULL},
+	{"oops-probe-nvidia.log", "LXG106", E, "0000:01:00.0",
+	 "context=probe|frame=nv_pci_probe+0x2a2/0xa70|module=nvidia", NULL},
+	/* arm64: a kernel memcpy that faulted, the driver its caller ("lr :") */
+	{"oops-arm64-lr-amdgpu.log", "LXG151", E, "0000:01:00.0",
+	 "module=amdgpu|kind=paging request|function=__memcpy+0x110/0x230|process=ollama", NULL},
+	/* a WARN cut before its call trace, inside the system sleep the log
+	 * shows (after ACPI's "Waking up from system sleep state"): a failed
+	 * resume too (LXG174) */
+	{"oops-cut-in-resume-amdgpu.log", "LXG151", W, "0000:03:00.0",
+	 "module=amdgpu|kind=WARN|function=smu_cmn_send_smc_msg_with_param+0x3a5/0x3f0", NULL},
+	{"oops-cut-in-resume-amdgpu.log", "LXG174", W, "0000:03:00.0", "step=resume|module=amdgpu|kind=WARN", NULL},
+	/* a soft lockup in a kernel spinlock, cut at RIP: the CPU's task is
+	 * nvidia's interrupt thread */
+	{"oops-soft-lockup-kthread-nvidia.log", "LXG151", W, "0000:01:00.0",
+	 "module=nvidia|kind=soft lockup|process=irq/130-nvidia", NULL},
 	/* a card whose memory or bus is gone at init: the reason, then the
 	 * driver giving the GPU up (one finding, or the hang as its cause) */
 	{"intel-lmem-not-initialized.log", "LXG141", E, "0000:01:00.0", "memory=LMEM|times=2", NULL},
@@ -1854,7 +1910,11 @@ static void test_clean_logs(void)
 					  "clean-amd-ras-corrected.log",
 					  "clean-intel-display.log", "clean-display-notes.log", "clean-intel-display-notes.log",
 					  "clean-oops-other-drivers.log", "clean-aer-corrected.log",
-					  "clean-nvrm-asserts.log", "clean-intel-gvt.log"};
+					  "clean-nvrm-asserts.log", "clean-intel-gvt.log",
+					  /* a user program's fault ("traps:"), an ext4 oops with
+					   * GPU modules loaded after an amdgpu line, a dump_stack()
+					   * trace in the network stack */
+					  "clean-oops-cut-other-code.log"};
 	for (size_t c = 0; c < sizeof(clean) / sizeof(clean[0]); c++) {
 		_cleanup_free_ char *path = lx_xasprintf("%s/%s", kmsg_dir, clean[c]);
 		struct lx_kmsg k;
