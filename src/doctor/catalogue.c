@@ -22,10 +22,11 @@
  * GPU-CI:%02u]]): %d, ..." (older drivers without "PCI:"). Groups: 2 the
  * GPU, 5 the GPU instance (MIG), 7 the compute instance. A user posting a
  * log often elides the address ("PCI:...", "PCI:0000:XX:00"): the Xid
- * still counts, its GPU unknown (group 2 then holds no address). */
+ * still counts, its GPU unknown (group 2 then holds no address). Posts
+ * from old drivers' logs also show "NVRM Xid (PCI:0000:0b:00) : 32, ...". */
 #define XID_PREFIX                                                                                 \
-	"NVRM: Xid \\((PCI:)?([0-9a-fA-F]{4,8}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}(\\.[0-7])?|"           \
-	"[^ ()]*[^ ()0-9a-fA-F:.][^ ()]*|\\.*)( GPU-I:([0-9]+))?( GPU-CI:([0-9]+))?\\): "
+	"NVRM:? Xid \\((PCI:)?([0-9a-fA-F]{4,8}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}(\\.[0-7])?|"          \
+	"[^ ()]*[^ ()0-9a-fA-F:.][^ ()]*|\\.*)( GPU-I:([0-9]+))?( GPU-CI:([0-9]+))?\\) ?: "
 /* kmod's modprobe ("could not insert '%s': %s", tools/modprobe.c) and
  * systemd-modules-load ("Failed to insert module '%s': %m") for an NVIDIA
  * module; group 2 the module. */
@@ -685,18 +686,20 @@ static const struct lx_kmsg_entry catalogue[] = {
 	/* the RM's report of an RPC timeout (with Xid 119 where the log has it)
 	 * and 595's heartbeat check, each without the GPU's address */
 	{"gsp-rpc-timeout",
-	 "NVRM:? .*(\\*+ (GSP Timeout) \\*+|(Heartbeat timed out), currentTimeMs)",
+	 "NVRM:? .*(\\*+ (GSP Timeout) \\*+|(Heartbeat timed out), currentTimeMs|(rpcRecvPoll timedout) for fn)",
 	 LXG108_GSP_BOOT_FAILED, LX_SEVERITY_ERROR,
 	 "the GPU's GSP firmware stopped answering ({what}): every call into the GPU times out until "
 	 "it is reset (Xid 119 comes with it)",
 	 "reset the GPU (nvidia-smi -r when nothing uses it) or power-cycle the host; update the "
 	 "driver if it recurs",
-	 0, {{"what", 2}, {"what", 3}},
+	 0, {{"what", 2}, {"what", 3}, {"what", 4}},
 	 "src/nvidia/src/kernel/gpu/gsp/kernel_gsp.c _kgspLogXid119() (550 to 580), _kgspLogRpcTimeout() "
 	 "(595): NV_PRINTF(LEVEL_ERROR, \"********************************* GSP Timeout "
 	 "**********************************\\n\") before the Xid 119 line; _kgspIsHeartbeatTimedOut() "
 	 "(595): \"Heartbeat timed out, currentTimeMs %u heartbeat %u heartbeatWithOffsetMs %u diff %u "
-	 "timeout %u\\n\""},
+	 "timeout %u\\n\"; src/nvidia/src/kernel/vgpu/rpc.c _issueRpcAndWait() (the RPC path to GSP, "
+	 "and to the host in a vGPU guest): NV_PRINTF(LEVEL_ERROR, \"rpcRecvPoll timedout for fn "
+	 "%d!\\n\") (560, 570), \"rpcRecvPoll timedout for fn %d sequence %u!\\n\" (580 on)"},
 	/* GPU needs a reset, in the RM's own words: not an Xid line. */
 	{"gsp-rpc-rate-limited",
 	 "NVRM: .*Rate limiting GSP RPC error prints (for GPU at PCI:(" BDF_SEEN "|[0-9a-fA-F]{4,8}:"
@@ -954,9 +957,10 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "src/nvidia/src/kernel/gpu/rc/kernel_rc.c krcReportXid(): \"NVRM: Xid (PCI:%04x:%02x:%02x[ "
 	 "GPU-I:%02u[ GPU-CI:%02u]]): %d, pid=%s, name=%s, %s%s\\n\", without a process name \"NVRM: Xid "
 	 "(PCI:%04x:%02x:%02x[ GPU-I:%02u[ GPU-CI:%02u]]): %d, %s%s\\n\" (the last %s is Xid 45's "
-	 "\" caused by previous Xid %d\", its root cause); the drivers before the RM was published "
+	 "' caused by previous Xid %d', its root cause); the drivers before the RM was published "
 	 "(3xx), as their logs show it, without the PCI: before the address: \"NVRM: Xid "
-	 "(%04x:%02x:%02x): %d, %s\"; the number's meaning: the Xid table below"},
+	 "(%04x:%02x:%02x): %d, %s\", and as posts of old logs show it: \"NVRM Xid "
+	 "(PCI:%04x:%02x:%02x) : %d, %s\"; the number's meaning: the Xid table below"},
 	/* nvidia.ko's NVSwitch driver (linux_nvswitch.c): a switch it could
 	 * not bring up, and Fabric Manager of another version than the module */
 	{"nvswitch-init-failed",
@@ -2383,6 +2387,38 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "failed %d\\n\", \"allocate CSA failed %d\\n\", \"allocate seq64 failed %d\\n\", \"IB "
 	 "initialization failed (%d).\\n\"; amdgpu_device_ip_late_init(): \"amdgpu_ras_late_init "
 	 "failed %d\""},
+	/* An SR-IOV virtual function (or a GPU that believes it is one, as an
+	 * MI25 in MxGPU mode) asks its host's driver through a mailbox before
+	 * it may touch the GPU: without the host's answer its init stops. */
+	{"amdgpu-vf-mailbox-failed",
+	 "amdgpu (" BDF "): (amdgpu: )?(Doesn't get (TRN_MSG_ACK|msg:[0-9]+|ack|READY_TO_ACCESS_GPU) "
+	 "from pf(, give up| in [0-9]+ msec|, error=-?[0-9]+)?)",
+	 LXG141_GPU_INIT_FAILED, LX_SEVERITY_ERROR,
+	 "the AMD GPU runs as an SR-IOV virtual function and its host's driver did not answer its "
+	 "mailbox ({what}): amdgpu cannot initialize or reset it, containers or the VM holding it "
+	 "get no GPU",
+	 "on the host: the GPU's SR-IOV host driver (AMD's MxGPU GIM) must be loaded and the VF "
+	 "assigned; a GPU not meant to run as a VF (an MI25 flashed for MxGPU) needs its "
+	 "non-virtualised VBIOS; then reboot the guest",
+	 0, {{"gpu", 1}, {"what", 3}},
+	 "drivers/gpu/drm/amd/amdgpu/mxgpu_ai.c and mxgpu_nv.c: dev_err(adev->dev, \"Doesn't get "
+	 "TRN_MSG_ACK from pf in %d msec\\n\"), \"Doesn't get msg:%d from pf, error=%d\\n\", "
+	 "\"Doesn't get READY_TO_ACCESS_GPU from pf, give up\\n\", \"Doesn't get ack from pf, "
+	 "continue\\n\""},
+	/* the VF's send loop prints this while the host has not cleared its
+	 * last answer: a few are a retry, a run of them a mailbox that is stuck */
+	{"amdgpu-vf-mailbox-stuck",
+	 "amdgpu (" BDF "): (amdgpu: )?(trn=[0-9a-fA-F]+ ACK should not assert)! wait again",
+	 LXG141_GPU_INIT_FAILED, LX_SEVERITY_ERROR,
+	 "the AMD GPU runs as an SR-IOV virtual function and its mailbox to the host's driver is "
+	 "stuck ({what}, again and again): amdgpu cannot initialize it, containers or the VM "
+	 "holding it get no GPU",
+	 "on the host: the GPU's SR-IOV host driver (AMD's MxGPU GIM) must be loaded and the VF "
+	 "assigned; a GPU not meant to run as a VF (an MI25 flashed for MxGPU) needs its "
+	 "non-virtualised VBIOS; then reboot the guest",
+	 LX_KMSG_REPEATS(10), {{"gpu", 1}, {"what", 3}},
+	 "drivers/gpu/drm/amd/amdgpu/mxgpu_ai.c xgpu_ai_mailbox_trans_msg(), mxgpu_nv.c: "
+	 "dev_err_ratelimited(adev->dev, \"trn=%x ACK should not assert! wait again !\\n\", trn)"},
 	{"amdgpu-psp-ucode-refused",
 	 "amdgpu (" BDF "): (amdgpu: )?failed to load ucode ([A-Za-z0-9_]+)\\(0x[0-9A-Fa-f]+\\)",
 	 LXG140_GPU_FIRMWARE_MISSING, LX_SEVERITY_WARNING,

@@ -160,6 +160,12 @@ static const struct expect expects[] = {
 	{"nvidia-yield-atomic-old.log", "LXG151", W, "0000:03:00.0", NULL, NULL},
 	{"nvidia-drm-register-failed.log", "LXG106", E, "0000:01:00.0", "gpu_id=00000100|what=register device", NULL},
 	{"gsp-rpc-timeout.log", "LXG108", E, "0000:a1:00.0", NULL, NULL},
+	{"gsp-rpc-recv-poll-timeout.log", "LXG108", E, "0000:41:00.0", "what=rpcRecvPoll timedout", NULL},
+	{"gsp-rpc-recv-poll-timeout.log", "LXG110", E, "0000:41:00.0", "xid=119", NULL},
+	{"xid-old-paste-form.log", "LXG110", I, "0000:02:00.0", "xid=13", NULL},
+	{"amdgpu-vf-mailbox-failed.log", "LXG141", E, "0000:05:00.0",
+	 "what=Doesn't get TRN_MSG_ACK from pf in 5000 msec", NULL},
+	{"amdgpu-vf-mailbox-stuck.log", "LXG141", E, "0000:06:00.0", "what=trn=2 ACK should not assert", NULL},
 	{"rpc-gpu-lost.log", "LXG109", E, "0000:07:00.0", NULL, NULL},
 	{"nvswitch-init-failed.log", "LXG117", E, NULL, "switch=nvidia-nvswitch0|what=Failed to initialize device|error=-7",
 	 NULL},
@@ -1914,7 +1920,7 @@ static void test_clean_logs(void)
 					  /* a user program's fault ("traps:"), an ext4 oops with
 					   * GPU modules loaded after an amdgpu line, a dump_stack()
 					   * trace in the network stack */
-					  "clean-oops-cut-other-code.log"};
+					  "clean-oops-cut-other-code.log", "clean-amdgpu-vf-mailbox-retry.log"};
 	for (size_t c = 0; c < sizeof(clean) / sizeof(clean[0]); c++) {
 		_cleanup_free_ char *path = lx_xasprintf("%s/%s", kmsg_dir, clean[c]);
 		struct lx_kmsg k;
