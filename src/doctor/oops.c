@@ -482,6 +482,19 @@ static const char *context_of(const char *name)
 	return NULL;
 }
 
+/* A "Workqueue: %s %ps" line: its module (workqueue_module()), its
+ * function's name and what that function says the driver was doing. */
+static void read_workqueue(const char *t, char **mod, char **helper, char **fn_name, const char **context)
+{
+	*mod = workqueue_module(t, helper);
+	const char *fn = t + strlen("Workqueue: ");
+	fn += strcspn(fn, " ");
+	fn += strspn(fn, " ");
+	*context = context_of(fn);
+	free(*fn_name);
+	*fn_name = lx_xstrndup(fn, strcspn(fn, " "));
+}
+
 /* Whether the call trace at line i is one the kernel prints with a
  * report that is no fault of the code it shows: UBSAN's (lib/ubsan.c
  * "UBSAN: %s in %s:%d:%d", which clean boots of some kernels print for
@@ -554,14 +567,8 @@ bool lx_oops_read(const struct lx_kmsg *log, size_t i, struct lx_oops *out)
 			break;
 		if (!out->process)
 			out->process = comm_of(t);
-		if (starts(t, "Workqueue: ") && !wq_mod) {
-			wq_mod = workqueue_module(t, &wq_helper);
-			const char *fn = t + strlen("Workqueue: ");
-			fn += strcspn(fn, " ");
-			fn += strspn(fn, " ");
-			wq_context = context_of(fn);
-			wq_fn = lx_xstrndup(fn, strcspn(fn, " "));
-		}
+		if (starts(t, "Workqueue: ") && !wq_mod)
+			read_workqueue(t, &wq_mod, &wq_helper, &wq_fn, &wq_context);
 	}
 	for (size_t j = i; j < log->n && j - i < OOPS_LINES_MAX; j++) {
 		const char *t = log->lines[j].text;
@@ -613,13 +620,7 @@ bool lx_oops_read(const struct lx_kmsg *log, size_t i, struct lx_oops *out)
 			continue;
 		}
 		if (starts(t, "Workqueue: ") && !wq_mod) {
-			wq_mod = workqueue_module(t, &wq_helper);
-			const char *fn = t + strlen("Workqueue: ");
-			fn += strcspn(fn, " ");
-			fn += strspn(fn, " ");
-			wq_context = context_of(fn);
-			free(wq_fn);
-			wq_fn = lx_xstrndup(fn, strcspn(fn, " "));
+			read_workqueue(t, &wq_mod, &wq_helper, &wq_fn, &wq_context);
 			continue;
 		}
 		if (starts(t, "Call Trace:") || starts(t, "Call trace:") || starts(t, "Backtrace:")) {
