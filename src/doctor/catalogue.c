@@ -508,6 +508,24 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "space\\n\") and \"%s %pR: failed to assign\\n\" (before 6.8: \"BAR %d: no space for %pR\" "
 	 "and \"BAR %d: failed to assign %pR\"); only for a memory BAR 0-5 of a GPU (BAR 6, the "
 	 "ROM, and 7-12, the SR-IOV VFs', leave the GPU working)"},
+	/* Enabling a GPU's SR-IOV virtual functions (AMD MxGPU, Intel's SR-IOV
+	 * GPUs, NVIDIA's vGPU on Ampere and newer): the firmware left the VF
+	 * BARs no address space, so the VFs are not created. */
+	{"pci-sriov-no-space",
+	 "([a-z0-9_-]+) (" BDF "): (not enough MMIO resources for SR-IOV|SR-IOV: bus number out of range|"
+	 "can't enable [0-9]+ VFs \\(bus [0-9a-fA-F]+ out of range)",
+	 LXG104_BAR_UNASSIGNED, LX_SEVERITY_ERROR,
+	 "the kernel could not enable the GPU's SR-IOV virtual functions ({what}): the firmware gave "
+	 "their BARs (or bus numbers) no room, so no VF exists to give to VMs or containers (vGPU, "
+	 "SR-IOV); the GPU itself ({driver}) keeps working",
+	 "enable SR-IOV, Above 4G Decoding (and Resizable BAR) in the firmware setup and update the "
+	 "system firmware; else add pci=realloc (pci=assign-busses for bus numbers) to the kernel "
+	 "command line",
+	 LX_KMSG_PCI_GPU, {{"gpu", 2}, {"driver", 1}, {"what", 3}},
+	 "drivers/pci/iov.c sriov_enable(): pci_err(dev, \"not enough MMIO resources for "
+	 "SR-IOV\\n\") (dev_err before 4.x pci_err), pci_err(dev, \"SR-IOV: bus number out of "
+	 "range\\n\"); 5.x and later also pci_iov_add_virtfn()'s caller: pci_err(dev, \"can't enable %d "
+	 "VFs (bus %02x out of range of %pR)\\n\"); counted for a device the log shows to be a GPU"},
 	{"bar-resize-no-space", "NVRM: No address space to allocate resized BAR1",
 	 LXG105_BAR_RESIZE_FAILED, LX_SEVERITY_WARNING,
 	 "the driver tried to enlarge BAR1 (resizable BAR) and the bridge above has no room for it",
@@ -1241,6 +1259,22 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "dmar.c's interrupt remapping fault: pr_err(\"[INTR-REMAP] Request device [%02x:%02x.%d] "
 	 "fault index 0x%llx [fault reason 0x%02x] %s\\n\"); a requester at 00:02.0 that no line "
 	 "shows is the integrated GPU (LX_KMSG_INTEL_IGD)"},
+	/* ARM servers' IOMMU (SMMUv3: Grace Hopper, Ampere Altra), about a
+	 * device the log shows to be a GPU the host drives: newer kernels
+	 * name the client device; older ones print only the stream ID and the
+	 * raw event words ("event 0x10 received:"), which name no device. */
+	{"arm-smmu-fault",
+	 "arm-smmu-v3 [^ ]+: event: ([A-Za-z_]+) client: (" BDF ") sid: ",
+	 LXG113_IOMMU_FAULT, LX_SEVERITY_ERROR,
+	 "the ARM SMMU (the IOMMU) blocked a DMA of the GPU to an address it had not mapped "
+	 "({event}; often peer-to-peer or a driver bug)",
+	 "iommu.passthrough=1 on the kernel command line (identity domains for host devices); update "
+	 "the driver and the kernel",
+	 LX_KMSG_GPU_ONLY | LX_KMSG_PCI_GPU, {{"event", 1}, {"gpu", 2}},
+	 "drivers/iommu/arm/arm-smmu-v3/arm-smmu-v3.c arm_smmu_dump_event(): dev_err(smmu->dev, "
+	 "\"event: %s client: %s sid: %#x ssid: %#x iova: %#llx ipa: %#llx\", ...) for translation, "
+	 "address size, access and permission faults (F_TRANSLATION, F_ADDR_SIZE, F_ACCESS, "
+	 "F_PERMISSION), the client the master's device name"},
 	/* vfio-pci's attach of a GPU to a VM's IOMMU domain, refused for the
 	 * firmware's reserved region (RMRR) that must stay mapped 1:1 */
 	{"iommu-rmrr-refused",
@@ -1577,7 +1611,8 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 * behind Thunderbolt or USB4, OCuLink, a hot-plug slot). */
 	{"pciehp-link-down",
 	 "(pciehp|pcieport) (" BDF ")(:pcie[0-9]+)?: (pciehp: )?Slot\\(([^)]*)\\): (Link Down|Card not "
-	 "present|Power fault)",
+	 "present|Power fault|Cannot train link)|(pciehp|pcieport) (" BDF ")(:pcie[0-9]+)?: (pciehp: )?(link "
+	 "training error)",
 	 LXG179_GPU_LINK_DOWN, LX_SEVERITY_ERROR,
 	 "the PCIe hotplug port {port} above the GPU reported \"{what}\" (slot {slot}): the GPU "
 	 "left the bus (an eGPU's Thunderbolt, USB4 or OCuLink cable or enclosure, its power supply, "
@@ -1588,7 +1623,10 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "the enclosure's and the host's firmware (fwupdmgr update); for Thunderbolt turn its PCIe "
 	 "power management off (pcie_port_pm=off on the kernel command line); a GPU that does not "
 	 "come back needs a reboot",
-	 LX_KMSG_PCI_GPU | LX_KMSG_BEHIND_PORT, {{"port", 2}, {"slot", 5}, {"what", 6}},
+	 LX_KMSG_PCI_GPU | LX_KMSG_BEHIND_PORT, {{"port", 2}, {"slot", 5}, {"what", 6}, {"port", 8}, {"what", 11}},
+	 "drivers/pci/hotplug/pciehp_hpc.c pciehp_check_link_status(): ctrl_info(ctrl, \"Slot(%s): "
+	 "Cannot train link: status %#06x\\n\") when the link of a card present does not come up "
+	 "(4.x: ctrl_err(ctrl, \"link training error: status %#06x\\n\")); "
 	 "drivers/pci/hotplug/pciehp_ctrl.c pciehp_handle_presence_or_link_change(): ctrl_info(ctrl, "
 	 "\"Slot(%s): Link Down\\n\", slot_name(ctrl)), ctrl_info(ctrl, \"Slot(%s): Card not "
 	 "present\\n\"); pciehp_handle_disable_request()/power fault: ctrl_err(ctrl, \"Slot(%s): Power "
@@ -6638,10 +6676,13 @@ static void bind_behind_port(const struct lx_kmsg *log, const struct lx_host *ho
 			lx_strv_push(&ports, port);
 			lx_strv_push_owned(&below, gpu ? gpu : lx_xstrdup(""));
 		}
+		/* none below: a device that named itself keeps its own address
+		 * (a GPU's own "PCIe Bus Error" line in an excerpt without the
+		 * bridge lines); keep_pci_gpus drops it unless it is a GPU */
 		const char *gpu = below.items[k];
-		if (*gpu || m->pci) {
+		if (*gpu) {
 			free(m->pci);
-			m->pci = *gpu ? lx_xstrdup(gpu) : NULL;
+			m->pci = lx_xstrdup(gpu);
 		}
 	}
 	lx_strv_free(&ports);

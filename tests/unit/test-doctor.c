@@ -915,12 +915,19 @@ static const struct expect expects[] = {
 	{"aer-recovery-failed.log", "LXG152", E, "0000:01:00.0", "port=0000:00:01.1|what=subordinate device reset failed", NULL},
 	{"aer-corrected-port-storm.log", "LXG152", W, "0000:01:00.0", "port=0000:00:01.1|times=12", NULL},
 	{"aer-uncorrected-port.log", "LXG152", E, "0000:01:00.0", "kind=Fatal|port=0000:00:01.1", NULL},
+	/* core15: the GPU's own AER line, no bridge line in the excerpt */
+	{"aer-uncorrected-self.log", "LXG152", E, "0000:01:00.0", "kind=Fatal|driver=nvidia", NULL},
 	{"dpc-containment.log", "LXG152", E, "0000:03:00.0", "requester_id=0x0300", NULL},
 	{"dpc-containment-6x.log", "LXG152", E, "0000:41:00.0", "reason=ERR_FATAL", NULL},
 	{"dpc-containment-uncor.log", "LXG152", E, "0000:01:00.0", "port=0000:00:01.1|reason=unmasked uncorrectable error", NULL},
 	/* filled from pciehp's format strings: the GPU below the port */
 	{"pciehp-link-down.log", "LXG179", E, "0000:07:00.0", "port=0000:00:07.0|slot=3|times=2", NULL},
 	{"pciehp-link-down-4x.log", "LXG179", E, "0000:06:00.0", "port=0000:00:1c.4|slot=8|what=Link Down", NULL},
+	/* core15: filled from the format strings (tests/doctor/kmsg/README.md) */
+	{"pciehp-cannot-train.log", "LXG179", E, "0000:07:00.0", "port=0000:00:07.0|slot=3|what=Cannot train link", NULL},
+	{"pciehp-link-training-4x.log", "LXG179", E, "0000:06:00.0", "port=0000:00:1c.4|what=link training error", NULL},
+	{"pci-sriov-no-space.log", "LXG104", E, "0000:03:00.0", "driver=amdgpu|what=not enough MMIO resources for SR-IOV", NULL},
+	{"arm-smmu-fault.log", "LXG113", E, "0009:01:00.0", "event=F_TRANSLATION", NULL},
 	{"aer-corrected-repeated.log", "LXG152", W, "0000:03:00.0", "times=12", NULL},
 	{"aer-received-alone.log", "LXG152", E, "0000:01:00.0", "kind=Fatal|times=1", NULL},
 	{"aer-corrected-port-only.log", "LXG152", W, "0000:01:00.0", "times=10", NULL},
@@ -1315,7 +1322,8 @@ static void test_pci_core_not_gpu(void)
 {
 	static const char *const logs[] = {"clean-pci-nic-d3cold.log", "pci-power-inaccessible-vfio.log",
 					   "clean-pciehp-dock.log", "clean-ghes-corrected.log",
-					   "clean-vfio-nic-qemu-vga.log", "clean-vfio-bar-restore.log"};
+					   "clean-vfio-nic-qemu-vga.log", "clean-vfio-bar-restore.log",
+					   "clean-pci-sriov-nic.log"};
 	for (size_t i = 0; i < sizeof(logs) / sizeof(logs[0]); i++) {
 		struct lx_kmsg k;
 		struct lx_kmsg_matches m;
