@@ -159,6 +159,7 @@ enum lx_finding_code {
 	LXG188_IOMMU_RMRR_REFUSED = 188, /* the IOMMU refuses a VM the GPU: the firmware's RMRR needs a 1:1 mapping */
 	/* NVIDIA vGPU hosts (kernel log) */
 	LXG190_VGPU_START_FAILED = 190, /* the vGPU host driver could not start or create a VM's vGPU */
+	LXG191_GPU_DMA_BOUNCE_FULL, /* the kernel's DMA bounce buffer (swiotlb) is full for a GPU's DMA */
 	LX_FINDING_CODES_END,
 };
 

@@ -1309,6 +1309,27 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 LX_KMSG_GPU_ONLY, {{NULL, 0}},
 	 "drivers/pci/p2pdma.c calc_map_type_and_dist(): pci_warn(client, \"ACS redirect is set "
 	 "between the client and provider (%s)\\n\")"},
+	/* The kernel's bounce buffer (kernel/dma/swiotlb.c) for a device whose
+	 * DMA it bounces (no IOMMU translation for it, a DMA mask below the
+	 * memory, a confidential VM): full, its mappings fail. */
+	{"swiotlb-full",
+	 "(([a-z0-9_-]+) (" BDF "): (swiotlb buffer is full \\(sz: ([0-9]+) bytes\\)|DMA: Out of SW-IOMMU "
+	 "space for ([0-9]+) bytes)|(PCI-)?DMA: Out of SW-IOMMU space for ([0-9]+) bytes at device (" BDF "))",
+	 LXG191_GPU_DMA_BOUNCE_FULL, LX_SEVERITY_ERROR,
+	 "the kernel could not map {size} bytes of the GPU's DMA: its bounce buffer (swiotlb) is full. "
+	 "The GPU's DMA is bounced (the IOMMU off or iommu=soft, a DMA mask below the memory it must "
+	 "reach, a confidential VM), and the driver's transfers to and from the GPU fail: ring "
+	 "timeouts, hangs, out-of-memory errors in the containers using it",
+	 "turn the IOMMU on (amd_iommu=on or intel_iommu=on, with iommu=pt; drop iommu=soft and "
+	 "iommu=off), or enlarge the bounce buffer: swiotlb=262144 (512 MB) on the kernel command "
+	 "line; reboot, and update the GPU's driver",
+	 LX_KMSG_PCI_GPU, {{"gpu", 3}, {"driver", 2}, {"size", 5}, {"size", 6}, {"size", 8}, {"gpu", 9}},
+	 "kernel/dma/swiotlb.c swiotlb_tbl_map_single(): dev_warn_ratelimited(dev, \"swiotlb buffer is "
+	 "full (sz: %zd bytes), total %lu (slots), used %lu (slots)\\n\") (5.0 and older: dev_warn "
+	 "with printk_ratelimit(), \"swiotlb buffer is full (sz: %zd bytes)\\n\"); 4.x swiotlb_full(): "
+	 "dev_err_ratelimited(dev, \"DMA: Out of SW-IOMMU space for %zu bytes\\n\"), older printk(\"DMA: "
+	 "Out of SW-IOMMU space for %zu bytes at device %s\\n\") (x86-64's \"PCI-DMA: \"); counted "
+	 "for a device the log shows to be a GPU"},
 	{"mig-no-instance",
 	 "NVRM:? (kchannelConstruct_IMPL: )?Channel allocation not allowed when MIG is enabled "
 	 "without GPU instancing",

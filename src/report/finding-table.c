@@ -234,6 +234,8 @@ static const struct lx_finding_info infos[LX_FINDING_CODES_END] = {
 				       "the IOMMU refuses a VM the GPU: the firmware requires a 1:1 mapping (RMRR)"},
 	[LXG190_VGPU_START_FAILED] = {"LXG190", LX_SEVERITY_ERROR,
 				      "the NVIDIA vGPU host driver could not start or create a VM's vGPU"},
+	[LXG191_GPU_DMA_BOUNCE_FULL] = {"LXG191", LX_SEVERITY_ERROR,
+					"the kernel's DMA bounce buffer (swiotlb) ran out for a GPU's DMA"},
 };
 
 const struct lx_finding_info *lx_finding_info(enum lx_finding_code code)
