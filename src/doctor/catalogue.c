@@ -1259,6 +1259,22 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "dmar.c's interrupt remapping fault: pr_err(\"[INTR-REMAP] Request device [%02x:%02x.%d] "
 	 "fault index 0x%llx [fault reason 0x%02x] %s\\n\"); a requester at 00:02.0 that no line "
 	 "shows is the integrated GPU (LX_KMSG_INTEL_IGD)"},
+	/* Intel's IOMMU waited for a device to complete an invalidation of
+	 * its own address translation cache (ATS device TLB), and it never
+	 * did: the requester ID names it (ffff: unknown). */
+	{"dmar-invalidation-timeout",
+	 "DMAR: VT-d detected Invalidation Time-out Error: SID ([0-9a-fA-F]{1,4})",
+	 LXG113_IOMMU_FAULT, LX_SEVERITY_ERROR,
+	 "the Intel IOMMU timed out waiting for the GPU to invalidate its address translation cache "
+	 "(ATS device TLB): the GPU hung, was being reset (a VM's start or stop) or left the bus; "
+	 "DMA behind the IOMMU stalls and the host may lock up until a power cycle",
+	 "reboot the host; for a GPU given to VMs boot with pci=noats (ATS off), update the system "
+	 "firmware and the kernel; a GPU that hangs first: its driver's lines before this one say why",
+	 LX_KMSG_PCI_GPU, {{"requester_id", 1}},
+	 "drivers/iommu/intel/dmar.c qi_check_fault(): pr_err(\"VT-d detected Invalidation Time-out "
+	 "Error: SID %llx\\n\", DMAR_IQER_REG_ITESID(iqe_err)) under pr_fmt \"DMAR: \" (6.x; before, "
+	 "pr_info(\"Invalidation Time-out Error (ITE) cleared\\n\") names no device), the SID a "
+	 "requester ID (bus << 8 | devfn); counted for a device the log shows to be a GPU"},
 	/* ARM servers' IOMMU (SMMUv3: Grace Hopper, Ampere Altra), about a
 	 * device the log shows to be a GPU the host drives: newer kernels
 	 * name the client device; older ones print only the stream ID and the

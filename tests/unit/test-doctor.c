@@ -929,6 +929,7 @@ static const struct expect expects[] = {
 	{"pci-sriov-no-space.log", "LXG104", E, "0000:03:00.0", "driver=amdgpu|what=not enough MMIO resources for SR-IOV", NULL},
 	{"arm-smmu-fault.log", "LXG113", E, "0009:01:00.0", "event=F_TRANSLATION", NULL},
 	{"swiotlb-full.log", "LXG191", E, "0000:03:00.0", "driver=amdgpu|size=2097152", NULL},
+	{"dmar-invalidation-timeout.log", "LXG113", E, "0000:53:00.0", "requester_id=5300", NULL},
 	{"swiotlb-full-old.log", "LXG191", E, "0000:01:00.0", "size=65536", NULL},
 	{"aer-corrected-repeated.log", "LXG152", W, "0000:03:00.0", "times=12", NULL},
 	{"aer-received-alone.log", "LXG152", E, "0000:01:00.0", "kind=Fatal|times=1", NULL},
