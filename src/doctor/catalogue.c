@@ -2712,18 +2712,20 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "drm_info in i915_capture_error_state(); 4.x: DRM_INFO, \"[drm] GPU HANG: ...\" with no "
 	 "address)"},
 	{"i915-reset",
-	 "i915 (" BDF "): (\\[drm\\] )?(GT[0-9]+: )?Resetting (chip|[a-z]+[0-9]*) (for|after) (.+)",
+	 "(i915 (" BDF "): (\\[drm\\] )?(GT[0-9]+: )?|drm/i915: )Resetting (chip|[a-z]+[0-9]*) (for|after) "
+	 "(.+)",
 	 LXG142_GPU_HANG, LX_SEVERITY_WARNING,
 	 "the Intel GPU hung ({reason}) and the driver reset {engine}: the programs running on it "
 	 "(in every container holding the GPU) lost their contexts",
 	 "restart the programs; if it recurs, update the kernel, linux-firmware (GuC/HuC) and the "
 	 "media driver in the container (intel-media-va-driver) together",
-	 LX_KMSG_RESTATES, {{"engine", 4}, {"gpu", 1}, {"reason", 6}},
+	 LX_KMSG_RESTATES | LX_KMSG_SOLE_INTEL, {{"engine", 5}, {"gpu", 2}, {"reason", 7}},
 	 "drivers/gpu/drm/i915/gt/intel_reset.c intel_gt_reset(): gt_notice(gt, \"Resetting chip "
 	 "for %s\\n\", reason) and __intel_engine_reset_bh(): \"Resetting %s for %s\\n\" (engine, "
 	 "msg: the heartbeat's stopped heartbeat on <engine>, preemption time out); before the GT "
 	 "prefix dev_notice() or drm_notice() with the same texts; the 4.x i915_reset()'s "
-	 "\"Resetting chip after gpu hang\\n\""},
+	 "\"Resetting chip after gpu hang\\n\" (4.0 to 4.10: pr_notice(\"drm/i915: Resetting chip "
+	 "after gpu hang\\n\"), no address)"},
 	{"i915-reset-failed",
 	 "(i915 (" BDF "): )?(\\[drm\\] )?(\\[drm:[a-z0-9_]+ \\[i915\\]\\] )?(\\*ERROR\\* )?(GT[0-9]+: )?Failed "
 	 "to reset chip",
@@ -4517,7 +4519,7 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "amdgpu_ucode_request(): \"Failed to get gpu_info firmware \\\"%s\\\"\\n\"), after the "
 	 "loader's \"Direct firmware load\" line for the same file"},
 	{"amdgpu-recovery-disabled",
-	 "amdgpu (" BDF "): (amdgpu: )?GPU recovery disabled",
+	 "(amdgpu (" BDF "): (amdgpu: )?(\\[drm\\] )?|\\[drm\\] )GPU recovery disabled",
 	 LXG142_GPU_HANG, LX_SEVERITY_ERROR,
 	 "the AMD GPU hung and amdgpu does not reset it (GPU recovery disabled: amdgpu.gpu_recovery=0, "
 	 "or an SR-IOV guest): it stays hung, every program on it (in every container holding it) "
@@ -4525,9 +4527,12 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "reboot the host; remove amdgpu.gpu_recovery=0 from the kernel command line or "
 	 "/etc/modprobe.d so the next hang is reset; if hangs recur, update the kernel and "
 	 "linux-firmware together",
-	 0, {{"gpu", 1}},
+	 LX_KMSG_SOLE_AMDGPU, {{"gpu", 2}},
 	 "drivers/gpu/drm/amd/amdgpu/amdgpu_device.c amdgpu_device_should_recover_gpu(): "
-	 "dev_info(adev->dev, \"GPU recovery disabled.\\n\"), after a job timeout"},
+	 "dev_info(adev->dev, \"GPU recovery disabled.\\n\"), after a job timeout (older kernels, "
+	 "as 4.18 and 5.x logs show: DRM_INFO(\"GPU recovery disabled.\\n\"), \"[drm] \" and no "
+	 "address; a patch after 6.18: drm_info(adev_to_drm(adev), ...), \"[drm] \" after the "
+	 "address)"},
 	/* the GPU's own tables: VBIOS, IP discovery */
 	{"amdgpu-vbios-not-found",
 	 "((amdgpu|radeon) (" BDF "): )?(amdgpu: )?(\\[drm:(amdgpu|radeon)_get_bios( \\[(amdgpu|radeon)\\])?\\] "

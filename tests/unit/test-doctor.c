@@ -375,6 +375,8 @@ static const struct expect expects[] = {
 	{"amdgpu-psp-tmr-failed.log", "LXG174", E, "0000:0c:00.0", NULL, "LXG145"},
 	{"i915-reset.log", "LXG142", W, "0000:00:02.0", "engine=chip|reason=stopped heartbeat on rcs0|times=1", NULL},
 	{"i915-reset-old.log", "LXG142", W, "0000:00:02.0", "engine=chip|reason=gpu hang", NULL},
+	{"i915-reset-pr-notice.log", "LXG142", W, "0000:00:02.0", "ecode=8:0:0x84dffffc", NULL},
+	{"i915-reset-pr-notice-alone.log", "LXG142", W, "0000:00:02.0", "engine=chip|reason=gpu hang", NULL},
 	{"i915-reset-failed.log", "LXG142", E, "0000:00:02.0", NULL, NULL},
 	{"xe-engine-reset.log", "LXG142", W, "0000:03:00.0", "engine=ccs|times=1", NULL},
 	{"xe-gt-reset-failed.log", "LXG142", E, "0000:00:02.0", "error=-ETIMEDOUT", NULL},
@@ -671,6 +673,8 @@ static const struct expect expects[] = {
 	{"amdgpu-ip-discovery-failed.log", "LXG141", E, "0000:02:00.0", NULL, "LXG156"},
 	{"amdgpu-recovery-disabled.log", "LXG142", E, "0000:0c:00.0", "ring=gfx_0.0.0", NULL},
 	{"amdgpu-recovery-disabled-alone.log", "LXG142", E, "0000:0c:00.0", NULL, NULL},
+	{"amdgpu-recovery-disabled-drm-info.log", "LXG142", E, "0000:0b:00.0", NULL, NULL},
+	{"amdgpu-recovery-disabled-drm-dev.log", "LXG142", E, "0000:0b:00.0", NULL, NULL},
 	{"amdgpu-ring-soft-recovered.log", "LXG142", W, "0000:04:00.0", "ring=gfx_0.0.0|times=2", NULL},
 	{"amdgpu-ring-reset-failed.log", "LXG142", W, "0000:c5:00.0", "ring=gfx_0.0.0", NULL},
 	/* the VBIOS hung: the post error and the fatal line are the same failure */
