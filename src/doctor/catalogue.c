@@ -2495,7 +2495,8 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "drivers/gpu/drm/amd/amdgpu/mxgpu_ai.c xgpu_ai_mailbox_trans_msg(), mxgpu_nv.c: "
 	 "dev_err_ratelimited(adev->dev, \"trn=%x ACK should not assert! wait again !\\n\", trn)"},
 	{"amdgpu-psp-ucode-refused",
-	 "amdgpu (" BDF "): (amdgpu: )?failed to load ucode ([A-Za-z0-9_]+)\\(0x[0-9A-Fa-f]+\\)",
+	 "(amdgpu (" BDF "): (amdgpu: )?|\\[drm\\] )failed to load (ucode ([A-Za-z0-9_]+)\\(0x[0-9A-Fa-f]+\\)|"
+	 "ucode id \\([0-9]+\\))",
 	 LXG140_GPU_FIRMWARE_MISSING, LX_SEVERITY_WARNING,
 	 "the AMD GPU's security processor (PSP) refused to load the {ucode} firmware: the engine "
 	 "it is for does not start (SMC: power management; VCN: video decode and encode), and "
@@ -2503,11 +2504,12 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "install the linux-firmware of the kernel's release (its amdgpu/ files must suit the "
 	 "kernel and each other), or revert the linux-firmware update after which it began; "
 	 "update-initramfs -u and reboot",
-	 0, {{"ucode", 3}, {"gpu", 1}},
+	 LX_KMSG_SOLE_AMDGPU, {{"ucode", 5}, {"ucode", 4}, {"gpu", 2}},
 	 "drivers/gpu/drm/amd/amdgpu/amdgpu_psp.c psp_cmd_submit_buf(): dev_warn(psp->adev->dev, "
 	 "\"failed to load ucode %s(0x%X)\" (and a space), amdgpu_ucode_name(...), ...), then \"psp gfx "
 	 "command %s(0x%X) failed and response status is (0x%X)\\n\" (older kernels: DRM_WARN, "
-	 "no address)"},
+	 "no address; 5.x: DRM_WARN(\"failed to load ucode id (%d)\" and a space, ucode->ucode_id), "
+	 "the AMDGPU_UCODE_ID number)"},
 	{"amdgpu-atombios-stuck",
 	 "(amdgpu (" BDF "): )?(amdgpu: )?(\\[drm[^]]*\\] \\*ERROR\\* )?atombios stuck in loop for more "
 	 "than ([0-9]+)secs aborting",
@@ -3856,7 +3858,8 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "device %x:%x, PCI rejects atomics %d<%d\\n\" (the MEC firmware's version and the one "
 	 "that needs no atomics, 0 for none)"},
 	{"kfd-unsupported",
-	 "kfd kfd: (amdgpu: )?(GC IP [0-9a-fA-F]{6}|[A-Z][A-Z0-9_]*) +(VF +)?not supported in kfd",
+	 "kfd kfd: (amdgpu: )?((GC IP [0-9a-fA-F]{6}|[A-Z][A-Z0-9_]*) +(VF +)?not supported in kfd|"
+	 "(DID [0-9a-fA-F]{4}) is missing in supported_devices)",
 	 LXG143_KFD_REFUSED, LX_SEVERITY_WARNING,
 	 "amdkfd has no support for the AMD GPU {asic} in this kernel (GCN 1 GPUs such as TAHITI, "
 	 "PITCAIRN, OLAND never have it; a \"GC IP\" version: a GPU newer than the kernel's "
@@ -3865,10 +3868,12 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "nothing if the containers only render or transcode; for ROCm: a newer kernel whose "
 	 "amdkfd lists the GPU (Proxmox: an opt-in proxmox-kernel of a later series) for a new "
 	 "GPU, another GPU for a GCN 1 one",
-	 0, {{"asic", 2}},
+	 LX_KMSG_SOLE_AMDGPU, {{"asic", 3}, {"asic", 5}},
 	 "drivers/gpu/drm/amd/amdkfd/kfd_device.c kgd2kfd_probe(): dev_err(kfd_device, \"%s %s not "
 	 "supported in kfd\\n\", amdgpu_asic_name[...], VF or nothing), for a GPU found by IP "
-	 "discovery dev_err(kfd_device, \"GC IP %06x %s not supported in kfd\\n\", ...)"},
+	 "discovery dev_err(kfd_device, \"GC IP %06x %s not supported in kfd\\n\", ...); 4.15 to "
+	 "5.x, lookup_device_info(): dev_warn(kfd_device, \"DID %04x is missing in "
+	 "supported_devices\\n\", did), then \"kgd2kfd_probe failed\\n\""},
 	/* amdkfd's init of a GPU failed after it accepted it: no ROCm node */
 	{"kfd-device-not-added",
 	 "kfd kfd: (amdgpu: )?(device ([0-9a-fA-F]{1,4}:[0-9a-fA-F]{1,4}) NOT added due to errors|"

@@ -403,6 +403,8 @@ static const struct expect expects[] = {
 	 * warning, graphics and transcoding still work */
 	{"kfd-unsupported.log", "LXG143", W, NULL, "asic=PITCAIRN", NULL},
 	{"kfd-unsupported-gc-ip.log", "LXG143", W, NULL, "asic=GC IP 0b0004", NULL},
+	{"kfd-unsupported-did.log", "LXG143", W, NULL, "asic=DID 15dd", NULL},
+	{"kfd-unsupported-did-bound.log", "LXG143", W, "0000:06:00.0", "asic=DID 15dd", NULL},
 	/* MES, PSP, DMCUB: the GPU where the line names it, the request */
 	{"amdgpu-mes-timeout.log", "LXG144", E, "0000:c5:00.0", "msg=REMOVE_QUEUE|times=4", NULL},
 	/* the general layer of amdgpu's errors: the IP block by the DRM_ERROR's
@@ -471,6 +473,7 @@ static const struct expect expects[] = {
 	{"amdgpu-smu-no-response.log", "LXG141", E, "0000:03:00.0", "block=smu|phase=hw_init|ret=-62|times=2",
 	 "LXG149"},
 	{"amdgpu-psp-ucode-refused.log", "LXG140", W, "0000:0b:00.0", "ucode=VCN", NULL},
+	{"amdgpu-psp-ucode-refused-id.log", "LXG140", W, "0000:0b:00.0", "ucode=ucode id (8)", NULL},
 	{"xe-declared-wedged.log", "LXG142", E, "0000:03:00.0", NULL, NULL},
 	{"xe-uc-init-failed.log", "LXG140", W, "0000:03:00.0", "file=xe/bmg_guc_70.bin|driver=xe", NULL},
 	{"xe-uc-init-failed.log", "LXG141", E, "0000:03:00.0", "ret=-ENOENT", "LXG140"},
