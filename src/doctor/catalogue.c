@@ -4023,19 +4023,21 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "after a suspend or a reset, psp_resume(): \"PSP resume failed\\n\"; and \"PSP tmr init "
 	 "failed!\\n\" (older kernels: DRM_ERROR with the same texts)"},
 	{"amdgpu-smu-timeout",
-	 "amdgpu (" BDF "): (amdgpu: )?SMU: I'm not done with your previous command: "
-	 "SMN_C2PMSG_66:(0x[0-9A-Fa-f]+) SMN_C2PMSG_82:(0x[0-9A-Fa-f]+)",
+	 "amdgpu (" BDF "): (amdgpu: )?SMU: I'm not done with your previous command(: "
+	 "SMN_C2PMSG_66:(0x[0-9A-Fa-f]+) SMN_C2PMSG_82:(0x[0-9A-Fa-f]+)|!)",
 	 LXG149_AMD_SMU_HANG, LX_SEVERITY_WARNING,
-	 "the AMD GPU's SMU (its power management firmware) did not answer the driver's request "
-	 "{msg}: clocks, sensors and power states stop changing, and a ring timeout, a GPU reset "
-	 "or (at boot) a failed init often follows, for every container holding the GPU",
+	 "the AMD GPU's SMU (its power management firmware) did not answer the driver (its last "
+	 "request still pending): clocks, sensors and power states stop changing, and a ring "
+	 "timeout, a GPU reset or (at boot) a failed init often follows, for every container "
+	 "holding the GPU",
 	 "restart the programs using the GPU; if it persists, reboot the host; if it recurs, "
 	 "install the linux-firmware of the kernel's release (amdgpu/smu_*.bin) or revert the "
 	 "update after which it began, update-initramfs -u and reboot",
-	 0, {{"msg", 3}, {"gpu", 1}, {"param", 4}},
+	 0, {{"msg", 4}, {"gpu", 1}, {"param", 5}},
 	 "drivers/gpu/drm/amd/pm/swsmu/smu_cmn.c __smu_cmn_reg_print_error(), no response "
 	 "(SMU_RESP_NONE): dev_err_ratelimited(adev->dev, \"SMU: I'm not done with your previous "
-	 "command: SMN_C2PMSG_66:0x%08X SMN_C2PMSG_82:0x%08X\", msg_idx, prm)"},
+	 "command: SMN_C2PMSG_66:0x%08X SMN_C2PMSG_82:0x%08X\", msg_idx, prm) (its first form, 5.13 "
+	 "to 5.x: \"SMU: I'm not done with your previous command!\", no registers)"},
 	{"amdgpu-smu-no-response",
 	 "amdgpu (" BDF "): (amdgpu: )?SMU: No response msg_reg: ([0-9a-fA-F]+) resp_reg: ([0-9a-fA-F]+)",
 	 LXG149_AMD_SMU_HANG, LX_SEVERITY_WARNING,

@@ -605,6 +605,7 @@ static const struct expect expects[] = {
 	/* the SMU stops answering, then the ring times out (old form, no address) */
 	{"amdgpu-smu-timeout.log", "LXG149", W, "0000:0d:00.0", "msg=0x00000012|param=0x00000005|times=3", NULL},
 	{"amdgpu-smu-timeout.log", "LXG142", W, "0000:0d:00.0", "ring=gfx_0.0.0|signaled=613206|emitted=613208", NULL},
+	{"amdgpu-smu-timeout-no-regs.log", "LXG149", W, "0000:0f:00.0", NULL, NULL},
 	/* powerplay's SMU7/CI message path: the message on the line after
 	 * "amdgpu: [powerplay] ", no address (one SMU, one cause: two
 	 * messages count twice), and the 5.10 dev_info form with it */
