@@ -4526,7 +4526,7 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "amdgpu_ucode_request(): \"Failed to get gpu_info firmware \\\"%s\\\"\\n\"), after the "
 	 "loader's \"Direct firmware load\" line for the same file"},
 	{"amdgpu-recovery-disabled",
-	 "(amdgpu (" BDF "): (amdgpu: )?(\\[drm\\] )?|\\[drm\\] )GPU recovery disabled",
+	 "(amdgpu (" BDF "): (amdgpu: )?|\\[drm\\] )GPU recovery disabled",
 	 LXG142_GPU_HANG, LX_SEVERITY_ERROR,
 	 "the AMD GPU hung and amdgpu does not reset it (GPU recovery disabled: amdgpu.gpu_recovery=0, "
 	 "or an SR-IOV guest): it stays hung, every program on it (in every container holding it) "
@@ -4538,7 +4538,6 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "drivers/gpu/drm/amd/amdgpu/amdgpu_device.c amdgpu_device_should_recover_gpu(): "
 	 "dev_info(adev->dev, \"GPU recovery disabled.\\n\"), after a job timeout (older kernels, "
 	 "as 4.18 and 5.x logs show: DRM_INFO(\"GPU recovery disabled.\\n\"), \"[drm] \" and no "
-	 "address; a patch after 6.18: drm_info(adev_to_drm(adev), ...), \"[drm] \" after the "
 	 "address)"},
 	/* the GPU's own tables: VBIOS, IP discovery */
 	{"amdgpu-vbios-not-found",

@@ -678,7 +678,6 @@ static const struct expect expects[] = {
 	{"amdgpu-recovery-disabled.log", "LXG142", E, "0000:0c:00.0", "ring=gfx_0.0.0", NULL},
 	{"amdgpu-recovery-disabled-alone.log", "LXG142", E, "0000:0c:00.0", NULL, NULL},
 	{"amdgpu-recovery-disabled-drm-info.log", "LXG142", E, "0000:0b:00.0", NULL, NULL},
-	{"amdgpu-recovery-disabled-drm-dev.log", "LXG142", E, "0000:0b:00.0", NULL, NULL},
 	{"amdgpu-ring-soft-recovered.log", "LXG142", W, "0000:04:00.0", "ring=gfx_0.0.0|times=2", NULL},
 	{"amdgpu-ring-reset-failed.log", "LXG142", W, "0000:c5:00.0", "ring=gfx_0.0.0", NULL},
 	/* the VBIOS hung: the post error and the fatal line are the same failure */
