@@ -2659,6 +2659,65 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "drivers/gpu/drm/amd/amdgpu/amdgpu_cs.c amdgpu_cs_ioctl(): DRM_ERROR(\"Failed to initialize "
 	 "parser %d!\\n\", r) with -ECANCELED, which amdgpu_cs_parser_init()/amdgpu_ctx give a "
 	 "context found guilty of a hang or older than the last VRAM loss"},
+	/* The GPU scheduler (drivers/gpu/drm/scheduler, every DRM driver's
+	 * but nvidia's): a job pushed to a context the scheduler had already
+	 * killed, after a hang's reset or while its process was being killed
+	 * out of a stuck wait: that program's work on the GPU is lost. */
+	{"drm-sched-killed-entity",
+	 "(" GPU_DRIVER " (" BDF "): )?(\\[drm(:[a-z0-9_]+ \\[[a-z0-9_]+\\])?\\] )?(\\*ERROR\\* )?"
+	 "Trying to push to a killed entity",
+	 LXG142_GPU_HANG, LX_SEVERITY_WARNING,
+	 "a program's work was pushed to a GPU context the DRM scheduler had already killed: the "
+	 "context's jobs were dropped after the GPU hung and was reset, or while the program was "
+	 "killed out of a stuck wait; the program (in whichever container holds the GPU) lost its "
+	 "work on the GPU",
+	 "restart the programs using the GPU, reboot if it stays hung; if it recurs, update the "
+	 "kernel, linux-firmware and Mesa together, or revert the update after which it began",
+	 LX_KMSG_SOLE_GPU | LX_KMSG_RESTATES, {{"gpu", 3}, {"driver", 2}},
+	 "drivers/gpu/drm/scheduler/sched_entity.c drm_sched_entity_push_job(): DRM_ERROR(\"Trying to "
+	 "push to a killed entity\\n\") when entity->stopped (4.19 and later; printed as "
+	 "\"[drm:drm_sched_entity_push_job [gpu_sched]] *ERROR* \", amdgpu-dkms' \"[amd_sched]\"; "
+	 "6.x drm_sched_rq_add_entity() the same text), no device"},
+	/* TTM (drivers/gpu/drm/ttm, the memory manager of amdgpu, radeon,
+	 * nouveau, xe and i915's discrete GPUs) could not move a buffer out of
+	 * VRAM: inside a system sleep the driver's evacuation of VRAM before
+	 * the suspend failed, and the suspend with it. */
+	{"ttm-eviction-failed-sleep",
+	 "\\[TTM\\] (Buffer eviction failed|Failed to find memory space for buffer (0x)?[0-9a-fA-F]+ "
+	 "eviction|Failed to expire sync object before buffer eviction)",
+	 LXG174_GPU_PM_FAILED, LX_SEVERITY_WARNING,
+	 "a GPU's memory manager (TTM) could not move a buffer out of VRAM while the host went to "
+	 "sleep: the driver's evacuation of VRAM before the suspend failed, so the suspend "
+	 "failed or the GPU may not come back from it",
+	 FIX_PM_SUSPEND,
+	 LX_KMSG_IN_SLEEP | LX_KMSG_SOLE_GPU | LX_KMSG_RESTATES, {{NULL, 0}},
+	 "drivers/gpu/drm/ttm/ttm_bo.c ttm_bo_evict() under pr_fmt \"[TTM] \": pr_err(\"Failed to "
+	 "find memory space for buffer 0x%p eviction\\n\", bo) when ttm_bo_mem_space() fails, "
+	 "pr_err(\"Buffer eviction failed\\n\") when the move fails (not for -ERESTARTSYS, 6.x "
+	 "-EINTR); 3.x: \"Failed to expire sync object before buffer eviction\\n\"; called from "
+	 "ttm_resource_manager_evict_all() (amdgpu_device_evict_resources(), i915's and xe's "
+	 "suspend) inside a system sleep"},
+	/* The same outside a sleep: a program's allocation needed room in VRAM
+	 * (or GTT) and none could be made. */
+	{"ttm-eviction-failed",
+	 "\\[TTM\\] (Buffer eviction failed|Failed to find memory space for buffer (0x)?[0-9a-fA-F]+ "
+	 "eviction|Failed to expire sync object before buffer eviction)",
+	 LXG192_GPU_MEMORY_EXHAUSTED, LX_SEVERITY_WARNING,
+	 "a GPU's memory manager (TTM) could not make room in the GPU's memory (a buffer eviction "
+	 "failed): VRAM and the "
+	 "system memory it spills to (GTT) were full or held, so a program's allocation or buffer "
+	 "move failed (out of memory in ROCm, Vulkan, VA-API or OpenGL, a model that does not load, "
+	 "a transcode that stops)",
+	 "run fewer or smaller jobs on the GPU at once (a model or batch that fits its VRAM; "
+	 "containers sharing the GPU share its memory), free system memory for GTT or raise its "
+	 "limit (amdgpu.gttsize=, ttm.pages_limit= on the kernel command line); if it comes with no "
+	 "load, update the kernel (a leak of the driver's)",
+	 LX_KMSG_SOLE_GPU, {{NULL, 0}},
+	 "drivers/gpu/drm/ttm/ttm_bo.c ttm_bo_evict() under pr_fmt \"[TTM] \": pr_err(\"Failed to "
+	 "find memory space for buffer 0x%p eviction\\n\", bo) (then ttm_bo_mem_space_debug()'s "
+	 "\"No space for %p ...\"), pr_err(\"Buffer eviction failed\\n\") (every kernel since 3.x; "
+	 "6.x not for -EINTR); 3.x: \"Failed to expire sync object before buffer eviction\\n\"; no "
+	 "device: the log's only GPU"},
 	/* A ring the driver's test command did not pass, every wording: the
 	 * helper's "ring NAME test failed (ERR)" with the address (4.20 and
 	 * later), and before it each IP block's own DRM_ERROR without one,

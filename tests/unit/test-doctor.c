@@ -602,6 +602,11 @@ static const struct expect expects[] = {
 	{"nouveau-drives-gpu.log", "LXG111", E, "0000:02:00.0", "line=fifo: SCHED_ERROR 08 []|times=4", NULL},
 	/* contexts lost in a reset: the hang before the excerpt */
 	{"amdgpu-cs-context-lost.log", "LXG142", W, NULL, NULL, NULL},
+	/* the DRM core's scheduler and memory manager: no device, the log's only GPU */
+	{"drm-sched-killed-entity.log", "LXG142", W, NULL, NULL, NULL},
+	{"ttm-eviction-failed.log", "LXG192", W, NULL, NULL, NULL},
+	/* inside a suspend: the failed suspend's (its amdgpu line names the GPU) */
+	{"ttm-eviction-failed-sleep.log", "LXG174", W, "0000:03:00.0", NULL, NULL},
 	/* the SMU stops answering, then the ring times out (old form, no address) */
 	{"amdgpu-smu-timeout.log", "LXG149", W, "0000:0d:00.0", "msg=0x00000012|param=0x00000005|times=3", NULL},
 	{"amdgpu-smu-timeout.log", "LXG142", W, "0000:0d:00.0", "ring=gfx_0.0.0|signaled=613206|emitted=613208", NULL},
