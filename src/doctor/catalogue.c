@@ -2700,11 +2700,13 @@ static const struct lx_kmsg_entry catalogue[] = {
 	/* The same outside a sleep: a program's allocation needed room in VRAM
 	 * (or GTT) and none could be made. */
 	{"ttm-eviction-failed",
-	 "\\[TTM\\] (Buffer eviction failed|Failed to find memory space for buffer (0x)?[0-9a-fA-F]+ "
-	 "eviction|Failed to expire sync object before buffer eviction)",
+	 "\\[TTM\\] ((" BDF "): )?(Buffer eviction failed|Failed to find memory space for buffer "
+	 "(0x)?[0-9a-fA-F]+ eviction|Failed to expire sync object before buffer eviction|Unable to get "
+	 "page [0-9]+|Unable to allocate table for new pages|Failed to allocate extra pages for large "
+	 "request|Failed to fill [a-z0-9 ]+ pool \\(r:-?[0-9]+\\))",
 	 LXG192_GPU_MEMORY_EXHAUSTED, LX_SEVERITY_WARNING,
 	 "a GPU's memory manager (TTM) could not make room in the GPU's memory (a buffer eviction "
-	 "failed): VRAM and the "
+	 "or page allocation failed): VRAM and the "
 	 "system memory it spills to (GTT) were full or held, so a program's allocation or buffer "
 	 "move failed (out of memory in ROCm, Vulkan, VA-API or OpenGL, a model that does not load, "
 	 "a transcode that stops)",
@@ -2712,12 +2714,17 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "containers sharing the GPU share its memory), free system memory for GTT or raise its "
 	 "limit (amdgpu.gttsize=, ttm.pages_limit= on the kernel command line); if it comes with no "
 	 "load, update the kernel (a leak of the driver's)",
-	 LX_KMSG_SOLE_GPU, {{NULL, 0}},
+	 LX_KMSG_SOLE_GPU, {{"gpu", 2}},
 	 "drivers/gpu/drm/ttm/ttm_bo.c ttm_bo_evict() under pr_fmt \"[TTM] \": pr_err(\"Failed to "
 	 "find memory space for buffer 0x%p eviction\\n\", bo) (then ttm_bo_mem_space_debug()'s "
 	 "\"No space for %p ...\"), pr_err(\"Buffer eviction failed\\n\") (every kernel since 3.x; "
-	 "6.x not for -EINTR); 3.x: \"Failed to expire sync object before buffer eviction\\n\"; no "
-	 "device: the log's only GPU"},
+	 "6.x not for -EINTR); 3.x: \"Failed to expire sync object before buffer eviction\\n\"; the "
+	 "page pools of 3.3-5.9 (system memory for GTT): ttm_page_alloc.c ttm_alloc_new_pages(): "
+	 "pr_err(\"Unable to get page %u\\n\"), \"Unable to allocate table for new pages\\n\", "
+	 "ttm_get_pages(): \"Failed to allocate extra pages for large request\\n\"; "
+	 "ttm_page_alloc_dma.c: pr_err(\"%s: Unable to get page %u\\n\", pool->dev_name, i), "
+	 "pr_err(\"%s: Failed to fill %s pool (r:%d)!\\n\", pool->dev_name, pool->name, r) with "
+	 "the GPU's address; without it the log's only GPU"},
 	/* A ring the driver's test command did not pass, every wording: the
 	 * helper's "ring NAME test failed (ERR)" with the address (4.20 and
 	 * later), and before it each IP block's own DRM_ERROR without one,

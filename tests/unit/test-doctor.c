@@ -605,6 +605,8 @@ static const struct expect expects[] = {
 	/* the DRM core's scheduler and memory manager: no device, the log's only GPU */
 	{"drm-sched-killed-entity.log", "LXG142", W, NULL, NULL, NULL},
 	{"ttm-eviction-failed.log", "LXG192", W, NULL, NULL, NULL},
+	/* 4.x-5.9's DMA page pool names the GPU */
+	{"ttm-pool-page-failed.log", "LXG192", W, "0000:03:00.0", NULL, NULL},
 	/* inside a suspend: the failed suspend's (its amdgpu line names the GPU) */
 	{"ttm-eviction-failed-sleep.log", "LXG174", W, "0000:03:00.0", NULL, NULL},
 	/* the SMU stops answering, then the ring times out (old form, no address) */
