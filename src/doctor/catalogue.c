@@ -2697,6 +2697,24 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "-EINTR); 3.x: \"Failed to expire sync object before buffer eviction\\n\"; called from "
 	 "ttm_resource_manager_evict_all() (amdgpu_device_evict_resources(), i915's and xe's "
 	 "suspend) inside a system sleep"},
+	/* amdgpu's own word for the same failure: its evacuation of VRAM
+	 * before a suspend or hibernation (amdgpu_device_prepare(),
+	 * amdgpu_device_suspend()) failed, or a buffer could not be moved
+	 * without the copy engine (no CPU-visible VRAM: a small BAR) */
+	{"amdgpu-evict-resources-failed",
+	 "(amdgpu (" BDF "): )?(amdgpu: )?(\\[drm\\] )?(evicting device resources failed|Move buffer "
+	 "fallback to memcpy unavailable)",
+	 LXG174_GPU_PM_FAILED, LX_SEVERITY_WARNING,
+	 "the AMD GPU could not move its buffers out of VRAM before the host went to sleep: the "
+	 "suspend or hibernation failed, or the GPU may not come back from it",
+	 FIX_PM_SUSPEND,
+	 LX_KMSG_IN_SLEEP | LX_KMSG_SOLE_AMDGPU | LX_KMSG_RESTATES, {{"gpu", 2}},
+	 "drivers/gpu/drm/amd/amdgpu/amdgpu_device.c amdgpu_device_evict_resources() (5.17 and "
+	 "later): DRM_WARN(\"evicting device resources failed\\n\") (6.x dev_warn(adev->dev, ...) "
+	 "with the address), called by amdgpu_device_prepare() and amdgpu_device_suspend(); "
+	 "amdgpu_ttm.c amdgpu_bo_move(): pr_err(\"Move buffer fallback to memcpy unavailable\\n\") "
+	 "under pr_fmt \"amdgpu: \" when the copy engine is off and the buffer is not CPU-visible; "
+	 "inside a system sleep only"},
 	/* The same outside a sleep: a program's allocation needed room in VRAM
 	 * (or GTT) and none could be made. */
 	{"ttm-eviction-failed",

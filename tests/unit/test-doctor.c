@@ -609,6 +609,7 @@ static const struct expect expects[] = {
 	{"ttm-pool-page-failed.log", "LXG192", W, "0000:03:00.0", NULL, NULL},
 	/* inside a suspend: the failed suspend's (its amdgpu line names the GPU) */
 	{"ttm-eviction-failed-sleep.log", "LXG174", W, "0000:03:00.0", NULL, NULL},
+	{"amdgpu-evict-resources-failed.log", "LXG174", W, "0000:03:00.0", NULL, NULL},
 	/* the SMU stops answering, then the ring times out (old form, no address) */
 	{"amdgpu-smu-timeout.log", "LXG149", W, "0000:0d:00.0", "msg=0x00000012|param=0x00000005|times=3", NULL},
 	{"amdgpu-smu-timeout.log", "LXG142", W, "0000:0d:00.0", "ring=gfx_0.0.0|signaled=613206|emitted=613208", NULL},
