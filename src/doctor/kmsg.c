@@ -261,6 +261,154 @@ static const char *skip_level(const char *s)
 	return s;
 }
 
+/* What a paste adds around the kernel's bytes, undone before the text is
+ * split into lines (no line is added or removed but by a lone CR):
+ * - CRs before a LF (Windows) go; a lone CR (old Mac files) ends a line;
+ * - terminal colour (dmesg --color=always, journalctl on a tty: ECMA-48's
+ *   CSI "ESC [ params final"), also as less/cat -v show it ("^[[31m") and
+ *   bare where the paste lost the ESC ("[31m": a digit, then only digits
+ *   and ';' before the 'm', so amdgpu's "[mmhub0]" stays);
+ * - a web page's HTML entities (&gt; &lt; &amp; &quot; &#39; &#x27; &apos;
+ *   &nbsp;, any &#NN; / &#xHH; of an ASCII character);
+ * - Unicode spaces (NBSP, U+2000-200A, U+202F, U+205F, U+3000) as a space,
+ *   zero-width ones and the BOM dropped, typographic quotes (U+2018/2019,
+ *   U+201C/201D) as the kernel's ASCII ones;
+ * - a tab inside a line as a space (a leading one still indents). */
+static size_t csi_len(const char *s, const char *end)
+{
+	const char *p = s;
+	if (p < end && *p == 0x1b)
+		p++;
+	else if (end - p >= 2 && p[0] == '^' && p[1] == '[')
+		p += 2;
+	else
+		return 0;
+	if (p < end && *p == '[') {
+		p++;
+		while (p < end && (unsigned char)*p >= 0x20 && (unsigned char)*p <= 0x3f)
+			p++;
+		return p < end && (unsigned char)*p >= 0x40 && (unsigned char)*p <= 0x7e ? (size_t)(p + 1 - s) : 0;
+	}
+	return s[0] == 0x1b && p < end ? (size_t)(p + 1 - s) : 0; /* ESC and one more byte */
+}
+
+static size_t bare_sgr_len(const char *s, const char *end)
+{
+	const char *p = s + 1;
+	if (!(p < end && isdigit((unsigned char)*p)))
+		return 0;
+	while (p < end && p - s < 16 && (isdigit((unsigned char)*p) || *p == ';'))
+		p++;
+	return p < end && *p == 'm' ? (size_t)(p + 1 - s) : 0;
+}
+
+/* An entity's character (ASCII, or ' ' for &nbsp;), 0 when s holds none. */
+static char entity(const char *s, const char *end, size_t *len)
+{
+	static const struct {
+		const char *name;
+		char c;
+	} named[] = {{"&gt;", '>'}, {"&lt;", '<'}, {"&amp;", '&'}, {"&quot;", '"'}, {"&apos;", '\''}, {"&nbsp;", ' '}};
+	for (size_t i = 0; i < sizeof(named) / sizeof(named[0]); i++) {
+		size_t n = strlen(named[i].name);
+		if ((size_t)(end - s) >= n && memcmp(s, named[i].name, n) == 0) {
+			*len = n;
+			return named[i].c;
+		}
+	}
+	if (end - s < 4 || s[1] != '#')
+		return 0;
+	bool hex = s[2] == 'x' || s[2] == 'X';
+	const char *p = s + 2 + hex;
+	unsigned long v = 0;
+	const char *digits = p;
+	while (p < end && p - digits < 6 && (hex ? isxdigit((unsigned char)*p) : isdigit((unsigned char)*p))) {
+		v = v * (hex ? 16 : 10) + (unsigned long)(isdigit((unsigned char)*p) ? *p - '0' : (tolower((unsigned char)*p) - 'a' + 10));
+		p++;
+	}
+	if (p == digits || p >= end || *p != ';')
+		return 0;
+	*len = (size_t)(p + 1 - s);
+	if (v == 0xa0)
+		return ' ';
+	if (v == 0x2018 || v == 0x2019)
+		return '\'';
+	if (v == 0x201c || v == 0x201d)
+		return '"';
+	return v >= 0x20 && v < 0x7f ? (char)v : 0;
+}
+
+/* A UTF-8 space, zero-width character or typographic quote: its ASCII
+ * replacement ("" to drop it) and its length, or NULL. */
+static const char *unicode_plain(const unsigned char *s, const unsigned char *end, size_t *len)
+{
+	if (end - s >= 2 && s[0] == 0xc2 && s[1] == 0xa0) {
+		*len = 2;
+		return " ";
+	}
+	if (end - s < 3)
+		return NULL;
+	*len = 3;
+	if (s[0] == 0xe2 && s[1] == 0x80) {
+		if (s[2] <= 0x8a || s[2] == 0xaf)
+			return " ";
+		if (s[2] >= 0x8b && s[2] <= 0x8d)
+			return "";
+		if (s[2] == 0x98 || s[2] == 0x99)
+			return "'";
+		if (s[2] == 0x9c || s[2] == 0x9d)
+			return "\"";
+	}
+	if (s[0] == 0xe2 && s[1] == 0x81 && s[2] == 0x9f)
+		return " ";
+	if (s[0] == 0xe2 && s[1] == 0x81 && s[2] == 0xa0)
+		return "";
+	if (s[0] == 0xe3 && s[1] == 0x80 && s[2] == 0x80)
+		return " ";
+	if (s[0] == 0xef && s[1] == 0xbb && s[2] == 0xbf)
+		return "";
+	return NULL;
+}
+
+static char *plain_text(const char *s, size_t n, size_t *out_len)
+{
+	struct lx_buf b = {0};
+	const char *end = s + n;
+	bool leading = true; /* still in a line's leading blanks */
+	for (const char *p = s; p < end;) {
+		size_t l = 0;
+		const char *u;
+		char c;
+		if (*p == '\r') {
+			const char *q = p;
+			while (q < end && *q == '\r')
+				q++;
+			if (q == end || *q != '\n')
+				lx_buf_append(&b, "\n", 1);
+			p = q;
+			leading = true;
+		} else if ((l = csi_len(p, end)) || (*p == '[' && (l = bare_sgr_len(p, end)))) {
+			p += l;
+		} else if (*p == '&' && (c = entity(p, end, &l))) {
+			lx_buf_append(&b, &c, 1);
+			p += l;
+			leading = false;
+		} else if ((unsigned char)*p >= 0xc2 && (u = unicode_plain((const unsigned char *)p, (const unsigned char *)end, &l))) {
+			lx_buf_puts(&b, u);
+			p += l;
+		} else {
+			c = *p == '\t' && !leading ? ' ' : *p;
+			leading = c == '\n' || (leading && (c == ' ' || c == '\t'));
+			lx_buf_append(&b, &c, 1);
+			p++;
+		}
+	}
+	if (!b.data)
+		lx_buf_puts(&b, "");
+	*out_len = b.len;
+	return lx_buf_steal(&b);
+}
+
 /* A log pasted into an issue or a forum post: markdown's quote markers
  * ("> ", nested "> > "), and inline-code backticks or a fence fused to a
  * line ("`[  12.3] ...", "```[ 0.0] ...") are the page's, not the log's. */
@@ -380,121 +528,369 @@ static char *unreverse(const char *text, size_t len, unsigned **linenos)
 	return out;
 }
 
+/* journalctl -o short-unix: "1733392807.123456 host kernel: ". */
+static const char *skip_unix_stamp(const char *s)
+{
+	size_t secs = strspn(s, "0123456789");
+	if (secs < 9 || secs > 11 || s[secs] != '.')
+		return s;
+	size_t frac = strspn(s + secs + 1, "0123456789");
+	if (!frac || s[secs + 1 + frac] != ' ')
+		return s;
+	return s + secs + 1 + frac + 1;
+}
+
+/* A CRI log line (containerd, CRI-O: kubectl's and the node's container
+ * logs) after its time: "stdout F " (F a full line, P a part of one). */
+static const char *skip_cri_stream(const char *s)
+{
+	if ((lx_str_starts_with(s, "stdout ") || lx_str_starts_with(s, "stderr ")) && (s[7] == 'F' || s[7] == 'P') &&
+	    s[8] == ' ')
+		return s + 9;
+	return s;
+}
+
+/* RFC 5424 (rsyslog's RSYSLOG_SyslogProtocol23Format, syslog-ng's
+ * syslog()), after "<PRI>": "1 TIMESTAMP HOST APP-NAME PROCID MSGID SD MSG",
+ * each header field one word or "-", SD "-" or "[...]" elements. */
+static const char *skip_rfc5424(const char *s)
+{
+	if (s[0] != '1' || s[1] != ' ' || !(isdigit((unsigned char)s[2]) || s[2] == '-'))
+		return s;
+	const char *p = s + 2;
+	for (int field = 0; field < 5; field++) {
+		size_t n = strcspn(p, " ");
+		if (!n || p[n] != ' ')
+			return s;
+		if (field == 0 && !(n == 1 && *p == '-') && !(n >= 19 && p[4] == '-' && p[10] == 'T'))
+			return s; /* the time: "-" or RFC 3339 */
+		p += n + 1;
+	}
+	if (*p == '-') {
+		p++;
+	} else {
+		while (*p == '[') {
+			for (p++; *p && *p != ']'; p++)
+				if (*p == '\\' && p[1])
+					p++;
+			if (*p != ']')
+				return s;
+			p++;
+		}
+	}
+	return *p == ' ' ? p + 1 : *p ? s : p;
+}
+
+/* A forum's or a pastebin's frame around a line: a table's "| " border,
+ * a line number ("12 ", "12: ", "12. ", "12 | "), docker compose's
+ * "service-1  | ". A number or a name counts only before a time stamp. */
+static bool stamped(const char *s)
+{
+	double t;
+	return skip_bracket_stamp(s) != s || skip_iso_stamp(s) != s || skip_unix_stamp(s) != s ||
+	       skip_kmsg_header(s) != s || (*s == '<' && skip_level(s) != s) || line_time(s, &t);
+}
+
+static const char *skip_frame(const char *s)
+{
+	if (*s == '|')
+		return s + 1 + strspn(s + 1, " \t");
+	size_t n = strcspn(s, " \t");
+	if (!n || n > 64)
+		return s;
+	const char *p = s + n + strspn(s + n, " \t");
+	if (*p == '|' && (p[1] == ' ' || p[1] == '\t')) {
+		p += 1 + strspn(p + 1, " \t");
+	} else {
+		size_t digits = strspn(s, "0123456789");
+		if (!digits || digits > 6 || (digits < n && !(digits + 1 == n && strchr(":.)", s[digits]))))
+			return s;
+	}
+	return stamped(p) ? p : s;
+}
+
+/* A field line of journalctl -o verbose / export ("    MESSAGE=...",
+ * "_TRANSPORT=kernel") or of a /dev/kmsg record (" SUBSYSTEM=pci",
+ * " DEVICE=+pci:0000:01:00.0"): its key's length, 0 when s is none. */
+static size_t field_key(const char *s)
+{
+	size_t n = strspn(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_");
+	return n >= 3 && s[n] == '=' && !isdigit((unsigned char)*s) ? n : 0;
+}
+
+/* A line where a newline was lost: another message's dmesg stamp
+ * ("[ 1234.567890]", six decimals as dmesg prints them) or syslog's
+ * "Dec  1 10:00:00 host kernel: " starts at s. */
+static bool merged_stamp_at(const char *s)
+{
+	if (*s == '[') {
+		const char *p = s + 1 + strspn(s + 1, " ");
+		size_t secs = strspn(p, "0123456789");
+		return secs && p[secs] == '.' && strspn(p + secs + 1, "0123456789") == 6 && p[secs + 7] == ']';
+	}
+	static const char months[] = "JanFebMarAprMayJunJulAugSepOctNovDec";
+	if (!isupper((unsigned char)s[0]) || !islower((unsigned char)s[1]) || !islower((unsigned char)s[2]) || s[3] != ' ')
+		return false;
+	char mon[4] = {s[0], s[1], s[2], 0};
+	const char *m = strstr(months, mon);
+	if (!m || (m - months) % 3)
+		return false;
+	const char *p = s + 4 + (s[4] == ' ');
+	if (!isdigit((unsigned char)*p))
+		return false;
+	p += 1 + !!isdigit((unsigned char)p[1]);
+	if (*p != ' ' || strspn(p + 1, "0123456789:") != 8)
+		return false;
+	p += 9;
+	while (*p == '.' || isdigit((unsigned char)*p))
+		p++;
+	if (*p != ' ')
+		return false;
+	p++;
+	p += strcspn(p, " ");
+	return lx_str_starts_with(p, " kernel: ");
+}
+
+static const char *find_merged(const char *s)
+{
+	for (const char *p = s + 1; *p; p++)
+		if ((*p == '[' || isupper((unsigned char)*p)) && merged_stamp_at(p))
+			return p;
+	return NULL;
+}
+
+/* A JSON string's or number array's value after `"KEY"` and its ':' in
+ * line, where KEY is one of keys (a key: after '{', ',' or a blank). */
+static const char *json_value(const char *line, const char *const *keys)
+{
+	for (; *keys; keys++) {
+		size_t kl = strlen(*keys);
+		for (const char *k = strchr(line, '"'); k; k = strchr(k + 1, '"')) {
+			if (strncmp(k + 1, *keys, kl) != 0 || k[1 + kl] != '"')
+				continue;
+			if (k > line && !strchr("{, \t", k[-1]))
+				continue;
+			const char *v = k + 2 + kl;
+			v += strspn(v, " \t");
+			if (*v != ':')
+				continue;
+			v += 1 + strspn(v + 1, " \t");
+			if (*v == '"' || *v == '[')
+				return v;
+		}
+	}
+	return NULL;
+}
+
 /* A log shipper's record holding the kernel line as a quoted string:
- * journalctl -o json's "MESSAGE":"...", logfmt's msg="..." (Loki, Vector,
- * Promtail); the string with its escapes undone ("\\n" a newline: a
- * message of several lines), or NULL when the line is not such a record. */
+ * journalctl -o json / json-pretty / json-seq / json-sse's "MESSAGE"
+ * (a number array where the message has bytes JSON cannot hold), Docker's
+ * json-file "log", a collector's "message" / "msg", logfmt's msg="..."
+ * (Loki, Vector, Promtail); the string with its escapes undone ("\\n" a
+ * newline: a message of several lines), or NULL when the line is none. */
 static char *unwrap_quoted(const char *line)
 {
+	static const char *const keys[] = {"MESSAGE", "log", "message", "msg", NULL};
 	const char *v = NULL;
 	const char *p = line + strspn(line, " \t");
-	if (*p == '{') {
-		v = strstr(p, "\"MESSAGE\":");
-		if (v) {
-			v += strlen("\"MESSAGE\":");
-			v += strspn(v, " ");
-		}
+	if (*p == 0x1e) /* json-seq's record separator */
+		p++;
+	if (lx_str_starts_with(p, "data: ")) /* json-sse */
+		p += strlen("data: ");
+	if (*p == '{' || *p == '"') {
+		v = json_value(p, keys);
 	} else {
 		for (const char *m = strstr(line, "msg=\""); m && !v; m = strstr(m + 1, "msg=\""))
 			if (m == line || m[-1] == ' ' || m[-1] == '\t')
 				v = m + strlen("msg=");
 	}
-	if (!v || *v != '"')
+	if (!v)
 		return NULL;
 	struct lx_buf b = {0};
-	for (v++; *v && *v != '"'; v++) {
-		if (*v != '\\' || !v[1]) {
-			lx_buf_printf(&b, "%c", *v);
-			continue;
+	if (*v == '[') {
+		for (v++; *v && *v != ']';) {
+			char *e;
+			unsigned long c = strtoul(v, &e, 10);
+			if (e == v)
+				break;
+			char ch = c == '\n' || (c >= 0x20 && c < 0x7f) ? (char)c : c >= 0x80 && c < 0x100 ? (char)c : ' ';
+			lx_buf_append(&b, &ch, 1);
+			v = e + strspn(e, ", ");
 		}
-		v++;
-		char c = *v == 'n' ? '\n' : *v == 't' ? ' ' : *v == 'r' ? ' ' : *v;
-		if (*v == 'u' && isxdigit((unsigned char)v[1]) && isxdigit((unsigned char)v[2]) &&
-		    isxdigit((unsigned char)v[3]) && isxdigit((unsigned char)v[4])) {
-			char hex[5] = {v[1], v[2], v[3], v[4], 0};
-			unsigned long u = strtoul(hex, NULL, 16);
-			c = u == 0x2019 || u == 0x2018 ? '\'' : u >= 0x20 && u < 0x7f ? (char)u : '?';
-			v += 4;
+	} else {
+		for (v++; *v && *v != '"'; v++) {
+			if (*v != '\\' || !v[1]) {
+				lx_buf_append(&b, v, 1);
+				continue;
+			}
+			v++;
+			char c = *v == 'n' ? '\n' : *v == 't' ? ' ' : *v == 'r' ? ' ' : *v;
+			if (*v == 'u' && isxdigit((unsigned char)v[1]) && isxdigit((unsigned char)v[2]) &&
+			    isxdigit((unsigned char)v[3]) && isxdigit((unsigned char)v[4])) {
+				char hex[5] = {v[1], v[2], v[3], v[4], 0};
+				unsigned long u = strtoul(hex, NULL, 16);
+				c = u == 0x2019 || u == 0x2018 ? '\''
+				    : u == 0x201c || u == 0x201d ? '"'
+				    : u >= 0x20 && u < 0x7f ? (char)u
+				    : u == 0xa0 ? ' '
+						 : '?';
+				v += 4;
+			}
+			lx_buf_append(&b, &c, 1);
 		}
-		lx_buf_printf(&b, "%c", c);
 	}
 	if (!b.data)
 		lx_buf_puts(&b, "");
 	return lx_buf_steal(&b);
 }
 
-/* The kernel prints ASCII apostrophes; a log that went through a word
- * processor or a forum has typographic ones (U+2018, U+2019). */
-static char *plain_quotes(const char *s, size_t n)
+/* A json-pretty field line other than MESSAGE ("_TRANSPORT" : "kernel",). */
+static bool json_field_line(const char *s)
 {
-	char *out = lx_xstrndup(s, n);
-	char *w = out;
-	for (const char *r = out; *r;) {
-		if ((unsigned char)r[0] == 0xe2 && (unsigned char)r[1] == 0x80 &&
-		    ((unsigned char)r[2] == 0x98 || (unsigned char)r[2] == 0x99)) {
-			*w++ = '\'';
-			r += 3;
-		} else {
-			*w++ = *r++;
-		}
-	}
-	*w = '\0';
-	return out;
+	if (*s != '"')
+		return false;
+	size_t n = strspn(s + 1, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_");
+	if (!n || s[1 + n] != '"')
+		return false;
+	const char *p = s + 2 + n;
+	return p[strspn(p, " \t")] == ':' && !(n == 7 && strncmp(s + 1, "MESSAGE", 7) == 0);
 }
 
-void lx_kmsg_parse_text(const char *name, const char *text, size_t len, struct lx_kmsg *out)
+/* A terminal (at its width) or a mail client (at 72 to 78 columns, at a
+ * blank) wraps a long line: the rest comes on a line of its own with no
+ * stamp. Such a line is joined to the message before it only when it
+ * cannot be a message of its own: the line before had a stamp (or was
+ * such a rest) and was long enough to wrap, this one is not indented
+ * (that is a record's continuation), has no stamp, is no "NVRM: " line
+ * (NVIDIA prints a message line by line), the message stays within a
+ * kernel record's length, and the cut is where a wrap cuts:
+ * - a terminal's: the line before is as wide as the log's widest line,
+ *   80 columns or more, and at least one other line is that wide too
+ *   (every long line is cut at the same column); the cut is inside a word;
+ * - a mail client's: no line is wider than 80 and this line's first word
+ *   would not have fit on the line before (a greedy wrap moves a word
+ *   down only then); the blank at the cut is dropped. */
+#define WRAP_MIN 60
+#define TERMINAL_MIN 79
+#define MAIL_MAX 80
+#define RECORD_MAX 1024
+
+struct parser {
+	struct lx_kmsg *out;
+	bool seen_any;
+	bool wrap_ok;     /* the line before may have been wrapped */
+	size_t prev_len;  /* its length */
+	size_t widest;    /* the log's longest line: a terminal's width */
+	size_t n_widest;  /* lines that wide */
+};
+
+/* The separator that undoes the wrap of the line before at msg: "" (a
+ * terminal's cut), " " (a mail client's), or NULL: no wrap. */
+static const char *wrap_join(const struct parser *ps, const char *msg)
 {
-	_cleanup_free_ unsigned *linenos = NULL;
-	_cleanup_free_ char *ordered = unreverse(text, len, &linenos);
-	if (ordered) {
-		text = ordered;
-		len = strlen(ordered);
+	if (ps->prev_len == ps->widest && ps->widest >= TERMINAL_MIN && ps->n_widest >= 2)
+		return "";
+	if (ps->widest <= MAIL_MAX && ps->prev_len + 1 + strcspn(msg, " ") > ps->widest)
+		return " ";
+	return NULL;
+}
+
+static void join_wrapped(struct parser *ps, const char *sep, const char *msg, const char *raw)
+{
+	struct lx_kmsg_line *last = &ps->out->lines[ps->out->n - 1];
+	char *text = lx_xasprintf("%s%s%s", last->text, sep, msg);
+	char *r = lx_xasprintf("%s%s%s", last->raw, sep, raw + strspn(raw, " \t"));
+	free(last->text);
+	free(last->raw);
+	last->text = text;
+	last->raw = r;
+}
+
+/* One line (or one message of a line whose newlines were lost). */
+static char *take_line(struct parser *ps, char *raw, unsigned lineno)
+{
+	struct lx_kmsg *out = ps->out;
+	size_t rl = strlen(raw);
+	/* blanks, and the closing backticks of a paste's inline code */
+	while (rl && (raw[rl - 1] == ' ' || raw[rl - 1] == '\t' || raw[rl - 1] == '`'))
+		raw[--rl] = '\0';
+	bool was_wrap_ok = ps->wrap_ok;
+	size_t prev_len = ps->prev_len;
+	ps->wrap_ok = false;
+	ps->prev_len = rl;
+	if (is_boot_separator(raw)) {
+		drop_lines(out);
+		out->boots += ps->seen_any;
+		ps->seen_any = false;
+		return NULL;
 	}
-	memset(out, 0, sizeof(*out));
-	out->source = lx_xstrdup(name);
-	out->boots = 1;
-	bool seen_any = false;
-	const char *p = text, *end = text + len;
-	for (unsigned physical = 0; p < end; physical++) {
-		unsigned lineno = linenos ? linenos[physical] : physical + 1;
-		const char *nl = memchr(p, '\n', (size_t)(end - p));
-		size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p);
-		char *raw = lx_xstrndup(p, n);
-		p += n + (nl != NULL);
-		size_t rl = strlen(raw); /* a NUL byte ends the line */
-		while (rl && (raw[rl - 1] == '\r' || raw[rl - 1] == ' '))
+	/* journalctl's other "-- ..." lines (Logs begin at, No entries,
+	 * catalog text of -x) are not kernel messages. */
+	if (lx_str_starts_with(raw, "-- ") || rl == 0)
+		return NULL;
+	char *body = (char *)skip_paste_marks(raw);
+	if (*body == '|' && raw[rl - 1] == '|' && raw + rl - 1 > body) {
+		/* a table row: its closing border too */
+		raw[--rl] = '\0';
+		while (rl && raw[rl - 1] == ' ')
 			raw[--rl] = '\0';
-		if (is_boot_separator(raw)) {
-			drop_lines(out);
-			out->boots += seen_any;
-			seen_any = false;
-			free(raw);
-			continue;
-		}
-		/* journalctl's other "-- ..." lines (Logs begin at, No entries,
-		 * catalog text of -x) are not kernel messages. */
-		if (lx_str_starts_with(raw, "-- ") || rl == 0) {
-			free(raw);
-			continue;
-		}
-		const char *body = skip_paste_marks(raw);
-		bool indented = body[0] == ' ' || body[0] == '\t';
-		_cleanup_free_ char *unwrapped = unwrap_quoted(body);
-		if (unwrapped)
-			indented = false;
-		const char *msg = unwrapped ? unwrapped : body;
-		while (*msg == ' ' || *msg == '\t')
-			msg++;
-		msg = skip_kmsg_header(msg);
-		msg = skip_level(msg);
-		msg = skip_talos(msg);
-		msg = skip_iso_stamp(msg);
-		msg = skip_bracket_stamp(msg);
-		msg = skip_kernel_tag(msg);
-		msg = skip_bracket_stamp(msg); /* "kernel: [   20.5] ..." of syslog */
-		/* An indented line that had a stamp of its own is a new message. */
-		bool continuation = indented && msg == body + strspn(body, " \t") && out->n > 0;
-		if (!continuation && lx_str_starts_with(msg, "Linux version ") && seen_any) {
+	}
+	body = (char *)skip_frame(body);
+	bool indented = body[0] == ' ' || body[0] == '\t';
+	const char *start = body + strspn(body, " \t");
+	if (json_field_line(start))
+		return NULL;
+	_cleanup_free_ char *unwrapped = unwrap_quoted(body);
+	const char *msg = unwrapped ? unwrapped : start;
+	bool own_stamp = unwrapped != NULL;
+	size_t key = unwrapped ? 0 : field_key(start);
+	if (key) {
+		if (key != 7 || strncmp(start, "MESSAGE", 7) != 0)
+			return NULL; /* a record's field, not its message */
+		msg = start + 8;
+		own_stamp = true;
+	}
+	if (unwrapped || key)
+		indented = false;
+	msg += strspn(msg, " \t");
+	const char *bare = msg;
+	msg = skip_kmsg_header(msg);
+	msg = skip_level(msg);
+	msg = skip_rfc5424(msg);
+	msg = skip_talos(msg);
+	msg = skip_iso_stamp(msg);
+	msg = skip_unix_stamp(msg);
+	msg = skip_cri_stream(msg);
+	msg = skip_bracket_stamp(msg);
+	msg = skip_kernel_tag(msg);
+	msg = skip_bracket_stamp(msg); /* "kernel: [   20.5] ..." of syslog */
+	own_stamp |= msg != bare || stamped(bare); /* a stamp before another program's name too */
+	/* another message fused to this one (a lost newline): it is read as
+	 * a line of its own after this one */
+	char *merged = unwrapped ? NULL : (char *)find_merged(msg);
+	char saved = 0;
+	if (merged) {
+		saved = *merged;
+		*merged = '\0';
+		rl = (size_t)(merged - raw);
+		while (rl && raw[rl - 1] == ' ')
+			raw[--rl] = '\0';
+		ps->prev_len = rl;
+	}
+	/* An indented line that had a stamp of its own is a new message. */
+	bool continuation = indented && !own_stamp && out->n > 0;
+	const char *wrap_sep = NULL;
+	if (!indented && !own_stamp && was_wrap_ok && out->n > 0 && !lx_str_starts_with(msg, "NVRM:") &&
+	    strlen(out->lines[out->n - 1].text) + rl < RECORD_MAX) {
+		ps->prev_len = prev_len;
+		wrap_sep = wrap_join(ps, msg);
+		ps->prev_len = rl;
+	}
+	if (wrap_sep) {
+		join_wrapped(ps, wrap_sep, msg, raw);
+		ps->wrap_ok = rl >= WRAP_MIN;
+	} else {
+		if (!continuation && lx_str_starts_with(msg, "Linux version ") && ps->seen_any) {
 			drop_lines(out);
 			out->boots++;
 		}
@@ -513,21 +909,67 @@ void lx_kmsg_parse_text(const char *name, const char *text, size_t len, struct l
 			}
 			size_t m = sep ? (size_t)(sep - q) : strlen(q);
 			const char *part = q;
-			bool own_stamp = false;
+			bool part_stamp = false;
 			if (unwrapped && !first) {
 				part = skip_kernel_tag(skip_bracket_stamp(q));
 				part = skip_bracket_stamp(part);
-				own_stamp = part != q;
+				part_stamp = part != q;
 				m -= (size_t)(part - q);
 			}
-			add_line(out, plain_quotes(part, m), first ? lx_xstrdup(raw) : lx_xstrndup(part, m), lineno,
-				 (continuation || !first) && !own_stamp);
+			add_line(out, lx_xstrndup(part, m), first ? lx_xstrdup(raw) : lx_xstrndup(part, m), lineno,
+				 (continuation || !first) && !part_stamp);
 			first = false;
 			q = part + m + (sep ? seplen : 0);
 			if (!sep)
 				break;
 		}
-		seen_any = true;
+		ps->wrap_ok = own_stamp && !unwrapped && rl >= WRAP_MIN;
+	}
+	ps->seen_any = true;
+	if (merged)
+		*merged = saved;
+	return merged;
+}
+
+void lx_kmsg_parse_text(const char *name, const char *text, size_t len, struct lx_kmsg *out)
+{
+	size_t plen = 0;
+	_cleanup_free_ char *plain = plain_text(text, len, &plen);
+	text = plain;
+	len = plen;
+	_cleanup_free_ unsigned *linenos = NULL;
+	_cleanup_free_ char *ordered = unreverse(text, len, &linenos);
+	if (ordered) {
+		text = ordered;
+		len = strlen(ordered);
+	}
+	memset(out, 0, sizeof(*out));
+	out->source = lx_xstrdup(name);
+	out->boots = 1;
+	struct parser ps = {.out = out};
+	const char *end = text + len;
+	for (const char *p = text; p < end;) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		const char *e = nl ? nl : end;
+		size_t n = (size_t)(e - p);
+		while (n && p[n - 1] == ' ')
+			n--;
+		if (n > ps.widest) {
+			ps.widest = n;
+			ps.n_widest = 0;
+		}
+		ps.n_widest += n == ps.widest;
+		p = e + 1;
+	}
+	const char *p = text;
+	for (unsigned physical = 0; p < end; physical++) {
+		unsigned lineno = linenos ? linenos[physical] : physical + 1;
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p);
+		char *raw = lx_xstrndup(p, n); /* a NUL byte ends the line */
+		p += n + (nl != NULL);
+		for (char *seg = raw; seg;)
+			seg = take_line(&ps, seg, lineno);
 		free(raw);
 	}
 }

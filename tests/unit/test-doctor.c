@@ -1329,6 +1329,215 @@ static void test_wrapped_forms(void)
 		    "LXG109", "0000:65:00.0", NULL, "nested quote markers and a backtick fused to the stamp");
 }
 
+/* Every way a kernel log is pasted: each form of one catalogue line gives
+ * the finding its plain form gives (the forms from their own sources:
+ * util-linux dmesg(1), systemd's journalctl(1) output modes and
+ * systemd.journal-fields(7), rsyslog's templates and RFC 3164/5424, the
+ * kernel's Documentation/ABI/testing/dev-kmsg, Docker's json-file driver,
+ * the CRI log format of containerd/CRI-O). */
+#define XID "NVRM: Xid (PCI:0000:65:00): 79, pid=1220, GPU has fallen off the bus."
+#define XID_AT "[  812.400211] " XID
+#define XID_FIELDS "text=pid=1220, GPU has fallen off the bus."
+
+static void test_paste_forms(void)
+{
+	static const struct {
+		const char *text, *what, *fields; /* fields: the Xid's text when not XID's */
+	} forms[] = {
+		{XID_AT "\n", "dmesg", NULL},
+		{XID "\n", "dmesg -t, journalctl -o cat", NULL},
+		{"[Mon Dec  7 05:58:31 2026] " XID "\n", "dmesg -T", NULL},
+		{"[Dec 7 05:58] " XID "\n", "dmesg -H", NULL},
+		{"[  +0.000421] " XID "\n", "dmesg -H's delta", NULL},
+		{"kern  :err   : [  812.400211] " XID "\n", "dmesg -x", NULL},
+		{"<3>[  812.400211] " XID "\n", "dmesg -r", NULL},
+		{"<3>" XID "\n", "dmesg -r -t", NULL},
+		{"\x1b[32m[  812.400211] \x1b[0m\x1b[33mNVRM: \x1b[0m\x1b[1;31mXid (PCI:0000:65:00): 79, pid=1220, GPU has "
+		 "fallen off the bus.\x1b[0m\n",
+		 "dmesg --color=always", NULL},
+		{"[32m[  812.400211] [0m[33mNVRM: [0m[1;31mXid (PCI:0000:65:00): 79, pid=1220, GPU has fallen off the "
+		 "bus.[0m\n",
+		 "terminal colour that lost its ESC", NULL},
+		{"^[[32m[  812.400211] ^[[0m" XID "\n", "terminal colour as less and cat -v show it", NULL},
+		{"Dec 07 05:58:31 pve kernel: " XID "\n", "journalctl -o short", NULL},
+		{"Dec 07 05:58:31.123456 pve kernel: " XID "\n", "journalctl -o short-precise", NULL},
+		{"2026-12-07T05:58:31+0000 pve kernel: " XID "\n", "journalctl -o short-iso", NULL},
+		{"2026-12-07T05:58:31.123456+00:00 pve kernel: " XID "\n", "journalctl -o short-iso-precise", NULL},
+		{"[  812.400211] pve kernel: " XID "\n", "journalctl -o short-monotonic", NULL},
+		{"1796536711.123456 pve kernel: " XID "\n", "journalctl -o short-unix", NULL},
+		{"Mon 2026-12-07 05:58:31 UTC pve kernel: " XID "\n", "journalctl -o short-full", NULL},
+		{"Mon 2026-12-07 05:58:31.123456 UTC [s=8c2e;i=4f1;b=27d0;m=306d2a4b;t=5f3c;x=9a1e]\n"
+		 "    _TRANSPORT=kernel\n    PRIORITY=3\n    SYSLOG_IDENTIFIER=kernel\n    MESSAGE=" XID "\n"
+		 "    _KERNEL_DEVICE=+pci:0000:65:00.0\n    _KERNEL_SUBSYSTEM=pci\n    _HOSTNAME=pve\n",
+		 "journalctl -o verbose", NULL},
+		{"__CURSOR=s=8c2e;i=4f1\n__REALTIME_TIMESTAMP=1796536711123456\n_TRANSPORT=kernel\nPRIORITY=3\nMESSAGE=" XID
+		 "\n_HOSTNAME=pve\n\n",
+		 "journalctl -o export", NULL},
+		{"{\n\t\"__CURSOR\" : \"s=8c2e;i=4f1\",\n\t\"_TRANSPORT\" : \"kernel\",\n\t\"PRIORITY\" : \"3\",\n"
+		 "\t\"MESSAGE\" : \"" XID "\",\n\t\"_HOSTNAME\" : \"pve\"\n}\n",
+		 "journalctl -o json-pretty", NULL},
+		{"\x1e{\"_TRANSPORT\":\"kernel\",\"MESSAGE\":\"" XID "\"}\n", "journalctl -o json-seq", NULL},
+		{"data: {\"_TRANSPORT\":\"kernel\",\"MESSAGE\":\"" XID "\"}\n\n", "journalctl -o json-sse", NULL},
+		{"Dec  7 05:58:31 pve kernel: [  812.400211] " XID "\n", "kern.log (RFC 3164) with the kernel's stamp", NULL},
+		{"Dec  7 05:58:31 pve kernel: " XID "\n", "kern.log without the kernel's stamp", NULL},
+		{"2026-12-07T05:58:31.123456+00:00 pve kernel: [  812.400211] " XID "\n",
+		 "rsyslog's high-precision time (RSYSLOG_FileFormat)", NULL},
+		{"<3>1 2026-12-07T05:58:31.123456+00:00 pve kernel - - - " XID "\n", "RFC 5424", NULL},
+		{"<3>1 2026-12-07T05:58:31.123456+00:00 pve kernel - - [timeQuality tzKnown=\"1\" isSynced=\"0\"] "
+		 "\xef\xbb\xbf" XID "\n",
+		 "RFC 5424 with structured data and the BOM", NULL},
+		{"3,1234,812400211,-;" XID "\n SUBSYSTEM=pci\n DEVICE=+pci:0000:65:00.0\n", "/dev/kmsg with its fields", NULL},
+		{"{\"log\":\"[  812.400211] " XID "\\n\",\"stream\":\"stdout\",\"time\":\"2026-12-07T05:58:31.1234Z\"}\n",
+		 "Docker's json-file", NULL},
+		{"2026-12-07T05:58:31.123456789Z stdout F [  812.400211] " XID "\n", "CRI (containerd, CRI-O)", NULL},
+		{"2026-12-07T05:58:31.123456789Z [  812.400211] " XID "\n", "docker logs -t", NULL},
+		{"dmesg-1  | [  812.400211] " XID "\n", "docker compose logs", NULL},
+		{XID_AT "\r\n", "Windows line ends", NULL},
+		{"[  811.000000] audit: type=1400 audit(1.2:3): apparmor=\"STATUS\"\r" XID_AT "\r", "old Mac line ends", NULL},
+		{"[  812.400211]\tNVRM:\tXid (PCI:0000:65:00):\t79, pid=1220, GPU has fallen off the bus.\n", "tabs", NULL},
+		{"[  812.400211]\xc2\xa0NVRM:\xc2\xa0Xid\xe2\x80\xaf(PCI:0000:65:00):\xe3\x80\x80" "79,\xe2\x80\x8b pid=1220, "
+		 "GPU has fallen off the bus.\n",
+		 "NBSP, other Unicode spaces, a zero-width space", NULL},
+		{"&gt; &#91;  812.400211&#93; NVRM: Xid (PCI:0000:65:00): 79, pid=1220, GPU has fallen off the bus.\n",
+		 "a web page's HTML entities", NULL},
+		{"12 " XID_AT "\n", "a line number", NULL},
+		{"12: " XID_AT "\n", "a line number and ':'", NULL},
+		{"| " XID_AT " |\n", "a table's borders", NULL},
+		{"> 7. `" XID_AT "`\n", "a quote marker, a line number, backticks", NULL},
+		{"[  811.000000] audit: type=1400 audit(1.2:3): apparmor=\"STATUS\" operation=\"profile_load\"" XID_AT "\n",
+		 "a lost newline", NULL},
+		{"Dec  7 05:58:30 pve kernel: audit: type=1400 audit(1.2:3): apparmor=\"STATUS\"Dec  7 05:58:31 pve "
+		 "kernel: " XID "\n",
+		 "a lost newline in kern.log", NULL},
+		/* the Xid cut at 80 columns by a terminal (inside a word) and at
+		 * 72 by a mail client (at a blank, which it drops) */
+		{"[  811.000000] audit: type=1400 audit(1.2:3): apparmor=\"STATUS\" operation=\"profi\n"
+		 "le_load\"\n"
+		 "[  812.400211] NVRM: Xid (PCI:0000:65:00): 79, pid=122000, GPU has fallen off th\n"
+		 "e bus.\n",
+		 "lines wrapped by a terminal at 80 columns", "text=pid=122000, GPU has fallen off the bus."},
+		{"[  812.400211] NVRM: Xid (PCI:0000:65:00): 79, pid=1220, GPU has fallen\n"
+		 "off the bus.\n",
+		 "lines wrapped by a mail client at 72 columns", NULL},
+	};
+	for (size_t i = 0; i < sizeof(forms) / sizeof(forms[0]); i++)
+		one_finding(forms[i].text, "LXG109", "0000:65:00.0", forms[i].fields ? forms[i].fields : XID_FIELDS,
+			    forms[i].what);
+
+	/* journalctl -o json's MESSAGE as a number array (bytes JSON cannot
+	 * hold as a string) */
+	struct lx_buf b = {0};
+	lx_buf_puts(&b, "{\"_TRANSPORT\":\"kernel\",\"MESSAGE\":[");
+	static const char xid[] = XID;
+	for (size_t i = 0; xid[i]; i++)
+		lx_buf_printf(&b, "%s%d", i ? "," : "", xid[i]);
+	lx_buf_puts(&b, "]}\n");
+	one_finding(b.data, "LXG109", "0000:65:00.0", XID_FIELDS,
+		    "journalctl -o json: MESSAGE as a number array");
+	lx_buf_free(&b);
+
+	/* the wrap's rest is joined into its message, not read as its own;
+	 * a line with a stamp of its own, an "NVRM: " line, a short line's
+	 * next line and a log with no stamps are never joined (no line here
+	 * is wider than 72: a mail client's wrap) */
+	struct lx_kmsg k;
+	parse("[  812.400211] NVRM: Xid (PCI:0000:65:00): 79, pid=1220, GPU has fallen\n"
+	      "off the bus.\n"
+	      "[  812.5] short\n"
+	      "not a wrap\n"
+	      "[  812.6] NVRM: The NVIDIA GTX 1050 GPU installed in this system is\n"
+	      "NVRM:  supported through the NVIDIA 580.xx Legacy drivers.\n",
+	      &k);
+	int_eq((long long)k.n, 5, "a wrap's rest is no line of its own; the others are");
+	str_eq(k.n == 5 ? k.lines[0].text : NULL, XID, "the wrapped message whole");
+	lx_kmsg_free(&k);
+	parse("NVRM: Xid (PCI:0000:65:00): 79, pid=1220, GPU has fallen off the bus, and more words here\n"
+	      "nvidia-smi: a line of its own\n",
+	      &k);
+	int_eq((long long)k.n, 2, "a log without stamps: no line is a wrap's rest");
+	lx_kmsg_free(&k);
+}
+
+/* A clean boot stays quiet in every form a paste gives it: wrapped by a
+ * terminal at 80 columns, by a mail client at 72, with Windows line ends,
+ * as a web page's HTML, with line numbers, coloured. */
+static void test_paste_forms_clean(void)
+{
+	static const char *const clean[] = {"clean-this-machine.log", "clean-public.log", "clean-intel-amd.log",
+					  "clean-oops-other-drivers.log"};
+	for (size_t c = 0; c < sizeof(clean) / sizeof(clean[0]); c++) {
+		_cleanup_free_ char *path = lx_xasprintf("%s/%s", kmsg_dir, clean[c]);
+		char *text = NULL;
+		size_t len = 0;
+		struct lx_error err = {0};
+		if (!ok(lx_read_file(path, 1u << 24, &text, &len, &err) == 0, path)) {
+			lx_error_clear(&err);
+			continue;
+		}
+		for (int form = 0; form < 5; form++) {
+			struct lx_buf b = {0};
+			unsigned lineno = 0;
+			for (const char *p = text; *p;) {
+				size_t n = strcspn(p, "\n");
+				lineno++;
+				if (form == 0) { /* a terminal at 80 columns */
+					for (size_t at = 0; at < n || at == 0; at += 80) {
+						lx_buf_append(&b, p + at, n - at < 80 ? n - at : 80);
+						lx_buf_puts(&b, "\n");
+					}
+				} else if (form == 1) { /* a mail client at 72, at blanks */
+					size_t at = 0;
+					while (n - at > 72) {
+						size_t cut = at + 72;
+						while (cut > at && p[cut] != ' ')
+							cut--;
+						if (cut == at)
+							cut = at + 72;
+						lx_buf_append(&b, p + at, cut - at);
+						lx_buf_puts(&b, "\n");
+						at = cut + (p[cut] == ' ');
+					}
+					lx_buf_append(&b, p + at, n - at);
+					lx_buf_puts(&b, "\n");
+				} else if (form == 2) {
+					lx_buf_append(&b, p, n);
+					lx_buf_puts(&b, "\r\n");
+				} else if (form == 3) { /* HTML, numbered */
+					lx_buf_printf(&b, "%u: ", lineno);
+					for (size_t i = 0; i < n; i++)
+						lx_buf_puts(&b, p[i] == '<'   ? "&lt;"
+								: p[i] == '>' ? "&gt;"
+								: p[i] == '&' ? "&amp;"
+								: p[i] == '"' ? "&quot;"
+								: p[i] == '\'' ? "&#39;"
+									       : (char[]){p[i], 0});
+					lx_buf_puts(&b, "\n");
+				} else { /* coloured */
+					lx_buf_printf(&b, "\x1b[32m");
+					lx_buf_append(&b, p, n);
+					lx_buf_puts(&b, "\x1b[0m\n");
+				}
+				p += n + (p[n] == '\n');
+			}
+			struct lx_kmsg k;
+			struct lx_kmsg_matches m;
+			parse(b.data ? b.data : "", &k);
+			size_t got = count_matches(&k, NULL, &m);
+			static const char *const names[] = {"wrapped at 80", "wrapped at 72", "CRLF", "HTML, numbered",
+							    "coloured"};
+			_cleanup_free_ char *what = lx_xasprintf("%s %s: no row matches", clean[c], names[form]);
+			if (!int_eq((long long)got, 0, what))
+				for (size_t i = 0; got != (size_t)-1 && i < m.n; i++)
+					printf("#   %s: %s\n", m.items[i].entry->id, k.lines[m.items[i].first].raw);
+			if (got != (size_t)-1)
+				lx_kmsg_matches_free(&m);
+			lx_kmsg_free(&k);
+			lx_buf_free(&b);
+		}
+		free(text);
+	}
+}
+
 /* An old-form power-management callback line names its driver, not its
  * device: amdgpu's lone GPU is amdgpu's callback's, never nvidia's. */
 /* The PCI core's messages are about any device: a network card's, a
@@ -2770,6 +2979,8 @@ int main(int argc, char **argv)
 	test_named_driver_sole_gpu();
 	test_oops_owner();
 	test_wrapped_forms();
+	test_paste_forms();
+	test_paste_forms_clean();
 	test_pm_callback_driver();
 	test_pci_core_not_gpu();
 	test_report_severity();
