@@ -774,6 +774,7 @@ static bool json_field_line(const char *s)
 #define TERMINAL_MIN 79
 #define MAIL_MAX 80
 #define RECORD_MAX 1024
+#define LINE_LONG 4096
 
 struct parser {
 	struct lx_kmsg *out;
@@ -810,6 +811,20 @@ static void join_wrapped(struct parser *ps, const char *sep, const char *msg, co
 static char *take_line(struct parser *ps, char *raw, unsigned lineno)
 {
 	struct lx_kmsg *out = ps->out;
+	/* A long line (many messages whose newlines were lost) is read only
+	 * up to its second stamp: the first may be this message's own, after
+	 * a prefix; the scans below stay within one message and the next. */
+	char *bound = NULL, bound_c = 0;
+	char *merged = NULL, saved = 0;
+	_cleanup_free_ char *unwrapped = NULL;
+	if (strnlen(raw, LINE_LONG) == LINE_LONG) {
+		const char *c1 = find_merged(raw);
+		bound = c1 ? (char *)find_merged(c1) : NULL;
+		if (bound) {
+			bound_c = *bound;
+			*bound = '\0';
+		}
+	}
 	size_t rl = strlen(raw);
 	/* blanks, and the closing backticks of a paste's inline code */
 	while (rl && (raw[rl - 1] == ' ' || raw[rl - 1] == '\t' || raw[rl - 1] == '`'))
@@ -822,12 +837,12 @@ static char *take_line(struct parser *ps, char *raw, unsigned lineno)
 		drop_lines(out);
 		out->boots += ps->seen_any;
 		ps->seen_any = false;
-		return NULL;
+		goto done;
 	}
 	/* journalctl's other "-- ..." lines (Logs begin at, No entries,
 	 * catalog text of -x) are not kernel messages. */
 	if (lx_str_starts_with(raw, "-- ") || rl == 0)
-		return NULL;
+		goto done;
 	char *body = (char *)skip_paste_marks(raw);
 	if (*body == '|' && raw[rl - 1] == '|' && raw + rl - 1 > body) {
 		/* a table row: its closing border too */
@@ -839,14 +854,14 @@ static char *take_line(struct parser *ps, char *raw, unsigned lineno)
 	bool indented = body[0] == ' ' || body[0] == '\t';
 	const char *start = body + strspn(body, " \t");
 	if (json_field_line(start))
-		return NULL;
-	_cleanup_free_ char *unwrapped = unwrap_quoted(body);
+		goto done;
+	unwrapped = unwrap_quoted(body);
 	const char *msg = unwrapped ? unwrapped : start;
 	bool own_stamp = unwrapped != NULL;
 	size_t key = unwrapped ? 0 : field_key(start);
 	if (key) {
 		if (key != 7 || strncmp(start, "MESSAGE", 7) != 0)
-			return NULL; /* a record's field, not its message */
+			goto done; /* a record's field, not its message */
 		msg = start + 8;
 		own_stamp = true;
 	}
@@ -867,8 +882,7 @@ static char *take_line(struct parser *ps, char *raw, unsigned lineno)
 	own_stamp |= msg != bare || stamped(bare); /* a stamp before another program's name too */
 	/* another message fused to this one (a lost newline): it is read as
 	 * a line of its own after this one */
-	char *merged = unwrapped ? NULL : (char *)find_merged(msg);
-	char saved = 0;
+	merged = unwrapped ? NULL : (char *)find_merged(msg);
 	if (merged) {
 		saved = *merged;
 		*merged = '\0';
@@ -928,6 +942,12 @@ static char *take_line(struct parser *ps, char *raw, unsigned lineno)
 	ps->seen_any = true;
 	if (merged)
 		*merged = saved;
+done:
+	if (bound) {
+		*bound = bound_c;
+		if (!merged)
+			merged = bound;
+	}
 	return merged;
 }
 

@@ -1436,11 +1436,27 @@ static void test_paste_forms(void)
 		    "journalctl -o json: MESSAGE as a number array");
 	lx_buf_free(&b);
 
+	/* a log whose newlines were all lost: every message read (a long
+	 * line is read a message at a time) */
+	lx_buf_puts(&b, "");
+	for (int i = 0; i < 200; i++)
+		lx_buf_printf(&b, "[  811.%06d] usb 1-1: new high-speed USB device number %d using xhci_hcd", i, i);
+	lx_buf_puts(&b, "Dec  7 05:58:31 pve kernel: [  812.400211] " XID);
+	for (int i = 0; i < 200; i++)
+		lx_buf_printf(&b, "[  813.%06d] usb 1-1: new high-speed USB device number %d using xhci_hcd", i, i);
+	lx_buf_puts(&b, "\n");
+	struct lx_kmsg k;
+	parse(b.data, &k);
+	int_eq((long long)k.n, 401, "a long line of lost newlines: each message a line");
+	str_eq(k.n == 401 ? k.lines[200].text : NULL, XID, "the kern.log message among them");
+	lx_kmsg_free(&k);
+	one_finding(b.data, "LXG109", "0000:65:00.0", XID_FIELDS, "a long line of lost newlines: the Xid found");
+	lx_buf_free(&b);
+
 	/* the wrap's rest is joined into its message, not read as its own;
 	 * a line with a stamp of its own, an "NVRM: " line, a short line's
 	 * next line and a log with no stamps are never joined (no line here
 	 * is wider than 72: a mail client's wrap) */
-	struct lx_kmsg k;
 	parse("[  812.400211] NVRM: Xid (PCI:0000:65:00): 79, pid=1220, GPU has fallen\n"
 	      "off the bus.\n"
 	      "[  812.5] short\n"
