@@ -370,8 +370,49 @@ static const char *unicode_plain(const unsigned char *s, const unsigned char *en
 	return NULL;
 }
 
+/* A log saved as UTF-16 (Windows PowerShell's ">" writes UTF-16LE with
+ * its BOM): as UTF-8, or NULL when s is none (BOM "FF FE", or NUL high
+ * bytes in its first characters). */
+static char *from_utf16le(const char *s, size_t n, size_t *out_len)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	bool bom = n >= 2 && u[0] == 0xff && u[1] == 0xfe;
+	if (!bom && !(n >= 8 && u[0] && !u[1] && u[2] && !u[3] && u[4] && !u[5] && u[6] && !u[7]))
+		return NULL;
+	struct lx_buf b = {0};
+	for (size_t i = bom ? 2 : 0; i + 1 < n; i += 2) {
+		unsigned c = u[i] | (unsigned)u[i + 1] << 8;
+		char enc[3];
+		if (c < 0x80) {
+			enc[0] = (char)c;
+			lx_buf_append(&b, enc, 1);
+		} else if (c < 0x800) {
+			enc[0] = (char)(0xc0 | c >> 6);
+			enc[1] = (char)(0x80 | (c & 0x3f));
+			lx_buf_append(&b, enc, 2);
+		} else if (c < 0xd800 || c > 0xdfff) {
+			enc[0] = (char)(0xe0 | c >> 12);
+			enc[1] = (char)(0x80 | ((c >> 6) & 0x3f));
+			enc[2] = (char)(0x80 | (c & 0x3f));
+			lx_buf_append(&b, enc, 3);
+		} else {
+			lx_buf_append(&b, "?", 1); /* a surrogate: no kernel text */
+		}
+	}
+	if (!b.data)
+		lx_buf_puts(&b, "");
+	*out_len = b.len;
+	return lx_buf_steal(&b);
+}
+
 static char *plain_text(const char *s, size_t n, size_t *out_len)
 {
+	size_t wide_len = 0;
+	_cleanup_free_ char *wide = from_utf16le(s, n, &wide_len);
+	if (wide) {
+		s = wide;
+		n = wide_len;
+	}
 	struct lx_buf b = {0};
 	const char *end = s + n;
 	bool leading = true; /* still in a line's leading blanks */
@@ -618,43 +659,69 @@ static size_t field_key(const char *s)
 	return n >= 3 && s[n] == '=' && !isdigit((unsigned char)*s) ? n : 0;
 }
 
-/* A line where a newline was lost: another message's dmesg stamp
- * ("[ 1234.567890]", six decimals as dmesg prints them) or syslog's
- * "Dec  1 10:00:00 host kernel: " starts at s. */
+/* "Dec  1 10:00:00" (".123456" too) at s: the end of it, or NULL. */
+static const char *month_time(const char *s)
+{
+	static const char months[] = "JanFebMarAprMayJunJulAugSepOctNovDec";
+	if (!isupper((unsigned char)s[0]) || !islower((unsigned char)s[1]) || !islower((unsigned char)s[2]) || s[3] != ' ')
+		return NULL;
+	char mon[4] = {s[0], s[1], s[2], 0};
+	const char *m = strstr(months, mon);
+	if (!m || (m - months) % 3)
+		return NULL;
+	const char *p = s + 4 + (s[4] == ' ');
+	if (!isdigit((unsigned char)*p))
+		return NULL;
+	p += 1 + !!isdigit((unsigned char)p[1]);
+	if (*p != ' ' || strspn(p + 1, "0123456789:") != 8)
+		return NULL;
+	p += 9;
+	while (*p == '.' || isdigit((unsigned char)*p))
+		p++;
+	return p;
+}
+
+/* " host kernel: " at s (the host one word). */
+static bool host_kernel_at(const char *s)
+{
+	if (*s != ' ')
+		return false;
+	const char *p = s + 1;
+	for (int i = 0; *p && *p != ' '; p++)
+		if (++i > 64)
+			return false;
+	return lx_str_starts_with(p, " kernel: ");
+}
+
+/* A line where a newline was lost: another message's stamp starts at s:
+ * dmesg's ("[ 1234.567890]", six decimals as dmesg prints them; dmesg
+ * -T's "[Mon Dec  7 05:58:31 2026]"), or syslog's / journalctl's
+ * "Dec  1 10:00:00 host kernel: ", "2026-12-07T05:58:31+0000 host kernel: ". */
 static bool merged_stamp_at(const char *s)
 {
 	if (*s == '[') {
 		const char *p = s + 1 + strspn(s + 1, " ");
 		size_t secs = strspn(p, "0123456789");
-		return secs && p[secs] == '.' && strspn(p + secs + 1, "0123456789") == 6 && p[secs + 7] == ']';
+		if (secs && p[secs] == '.' && strspn(p + secs + 1, "0123456789") == 6 && p[secs + 7] == ']')
+			return true;
+		const char *t = isupper((unsigned char)s[1]) && islower((unsigned char)s[2]) && s[3] && s[4] == ' '
+					? month_time(s + 5)
+					: NULL;
+		return t && *t == ' ' && strspn(t + 1, "0123456789") == 4 && t[5] == ']';
 	}
-	static const char months[] = "JanFebMarAprMayJunJulAugSepOctNovDec";
-	if (!isupper((unsigned char)s[0]) || !islower((unsigned char)s[1]) || !islower((unsigned char)s[2]) || s[3] != ' ')
-		return false;
-	char mon[4] = {s[0], s[1], s[2], 0};
-	const char *m = strstr(months, mon);
-	if (!m || (m - months) % 3)
-		return false;
-	const char *p = s + 4 + (s[4] == ' ');
-	if (!isdigit((unsigned char)*p))
-		return false;
-	p += 1 + !!isdigit((unsigned char)p[1]);
-	if (*p != ' ' || strspn(p + 1, "0123456789:") != 8)
-		return false;
-	p += 9;
-	while (*p == '.' || isdigit((unsigned char)*p))
-		p++;
-	if (*p != ' ')
-		return false;
-	p++;
-	p += strcspn(p, " ");
-	return lx_str_starts_with(p, " kernel: ");
+	if (isdigit((unsigned char)*s)) {
+		const char *e = skip_iso_stamp(s);
+		return e != s && host_kernel_at(e - 1);
+	}
+	const char *t = month_time(s);
+	return t && host_kernel_at(t);
 }
 
 static const char *find_merged(const char *s)
 {
 	for (const char *p = s + 1; *p; p++)
-		if ((*p == '[' || isupper((unsigned char)*p)) && merged_stamp_at(p))
+		if ((*p == '[' || isupper((unsigned char)*p) || (isdigit((unsigned char)*p) && !isdigit((unsigned char)p[-1]))) &&
+		    merged_stamp_at(p))
 			return p;
 	return NULL;
 }

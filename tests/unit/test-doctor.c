@@ -1409,6 +1409,12 @@ static void test_paste_forms(void)
 		{"Dec  7 05:58:30 pve kernel: audit: type=1400 audit(1.2:3): apparmor=\"STATUS\"Dec  7 05:58:31 pve "
 		 "kernel: " XID "\n",
 		 "a lost newline in kern.log", NULL},
+		{"2026-12-07T05:58:30+0000 pve kernel: audit: type=1400 audit(1.2:3): apparmor=\"STATUS\"2026-12-07T05:"
+		 "58:31+0000 pve kernel: " XID "\n",
+		 "a lost newline in journalctl -o short-iso", NULL},
+		{"[Mon Dec  7 05:58:30 2026] audit: type=1400 audit(1.2:3): apparmor=\"STATUS\"[Mon Dec  7 05:58:31 2026] "
+		 XID "\n",
+		 "a lost newline in dmesg -T", NULL},
 		/* the Xid cut at 80 columns by a terminal (inside a word) and at
 		 * 72 by a mail client (at a blank, which it drops) */
 		{"[  811.000000] audit: type=1400 audit(1.2:3): apparmor=\"STATUS\" operation=\"profi\n"
@@ -1436,6 +1442,24 @@ static void test_paste_forms(void)
 		    "journalctl -o json: MESSAGE as a number array");
 	lx_buf_free(&b);
 
+	/* saved by Windows PowerShell's ">": UTF-16LE with its BOM, CRLF */
+	lx_buf_free(&b);
+	lx_buf_append(&b, "\xff\xfe", 2);
+	for (const char *c = XID_AT "\r\n"; *c; c++) {
+		lx_buf_append(&b, c, 1);
+		lx_buf_append(&b, "", 1);
+	}
+	struct lx_kmsg k;
+	struct lx_kmsg_matches m;
+	lx_kmsg_parse_text("test", b.data, b.len, &k);
+	size_t got = count_matches(&k, NULL, &m);
+	ok(got == 1 && strcmp(code_of(&m.items[0]), "LXG109") == 0 && same_str(m.items[0].pci, "0000:65:00.0"),
+	   "a log saved as UTF-16LE");
+	if (got != (size_t)-1)
+		lx_kmsg_matches_free(&m);
+	lx_kmsg_free(&k);
+	lx_buf_free(&b);
+
 	/* a log whose newlines were all lost: every message read (a long
 	 * line is read a message at a time) */
 	lx_buf_puts(&b, "");
@@ -1445,7 +1469,6 @@ static void test_paste_forms(void)
 	for (int i = 0; i < 200; i++)
 		lx_buf_printf(&b, "[  813.%06d] usb 1-1: new high-speed USB device number %d using xhci_hcd", i, i);
 	lx_buf_puts(&b, "\n");
-	struct lx_kmsg k;
 	parse(b.data, &k);
 	int_eq((long long)k.n, 401, "a long line of lost newlines: each message a line");
 	str_eq(k.n == 401 ? k.lines[200].text : NULL, XID, "the kern.log message among them");
@@ -2266,7 +2289,7 @@ static char *catalogue_doc(void)
 		    "modes (`short-unix` too), syslog (RFC 3164, RFC 5424, rsyslog's precise time),\n"
 		    "`/dev/kmsg`, CRI (`stdout F `) and `docker logs -t` / `docker compose logs` is\n"
 		    "dropped. A paste's marks are undone: terminal colour (with or without its ESC),\n"
-		    "HTML entities, Unicode spaces and typographic quotes, CR line ends, markdown\n"
+		    "HTML entities, Unicode spaces and typographic quotes, CR line ends, UTF-16, markdown\n"
 		    "quote markers (`> `) and inline-code backticks, a forum's line numbers and a\n"
 		    "table's `|` borders before a stamp; a line where a newline was lost is split\n"
 		    "at the next message's stamp, and a line a terminal (at its width) or a mail\n"
