@@ -719,7 +719,7 @@ static bool merged_stamp_at(const char *s)
 
 static const char *find_merged(const char *s)
 {
-	for (const char *p = s + 1; *p; p++)
+	for (const char *p = *s ? s + 1 : s; *p; p++)
 		if ((*p == '[' || isupper((unsigned char)*p) || (isdigit((unsigned char)*p) && !isdigit((unsigned char)p[-1]))) &&
 		    merged_stamp_at(p))
 			return p;
@@ -856,9 +856,14 @@ struct parser {
  * terminal's cut), " " (a mail client's), or NULL: no wrap. */
 static const char *wrap_join(const struct parser *ps, const char *msg)
 {
+	/* a shell prompt ("$ ", "# ", "root@pve:~# ") starts a command, not
+	 * a wrap's rest */
+	size_t word = strcspn(msg, " ");
+	if (strchr("$#%", *msg) || (memchr(msg, '@', word) && word && strchr("$#", msg[word - 1])))
+		return NULL;
 	if (ps->prev_len == ps->widest && ps->widest >= TERMINAL_MIN && ps->n_widest >= 2)
 		return "";
-	if (ps->widest <= MAIL_MAX && ps->prev_len + 1 + strcspn(msg, " ") > ps->widest)
+	if (ps->widest <= MAIL_MAX && ps->prev_len + 1 + word > ps->widest)
 		return " ";
 	return NULL;
 }

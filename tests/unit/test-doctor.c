@@ -1478,17 +1478,19 @@ static void test_paste_forms(void)
 
 	/* the wrap's rest is joined into its message, not read as its own;
 	 * a line with a stamp of its own, an "NVRM: " line, a short line's
-	 * next line and a log with no stamps are never joined (no line here
+	 * next line, a shell prompt and a log with no stamps are never joined (no line here
 	 * is wider than 72: a mail client's wrap) */
 	parse("[  812.400211] NVRM: Xid (PCI:0000:65:00): 79, pid=1220, GPU has fallen\n"
 	      "off the bus.\n"
 	      "[  812.5] short\n"
 	      "not a wrap\n"
 	      "[  812.6] NVRM: The NVIDIA GTX 1050 GPU installed in this system is\n"
-	      "NVRM:  supported through the NVIDIA 580.xx Legacy drivers.\n",
+	      "NVRM:  supported through the NVIDIA 580.xx Legacy drivers.\n"
+	      "[  812.7] nvidia 0000:65:00.0: a message long enough to be wrapped\n"
+	      "root@pve:~# nvidia-smi\n",
 	      &k);
-	int_eq((long long)k.n, 5, "a wrap's rest is no line of its own; the others are");
-	str_eq(k.n == 5 ? k.lines[0].text : NULL, XID, "the wrapped message whole");
+	int_eq((long long)k.n, 7, "a wrap's rest is no line of its own; the others are");
+	str_eq(k.n == 7 ? k.lines[0].text : NULL, XID, "the wrapped message whole");
 	lx_kmsg_free(&k);
 	parse("NVRM: Xid (PCI:0000:65:00): 79, pid=1220, GPU has fallen off the bus, and more words here\n"
 	      "nvidia-smi: a line of its own\n",
