@@ -1346,6 +1346,22 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "dev_err_ratelimited(dev, \"DMA: Out of SW-IOMMU space for %zu bytes\\n\"), older printk(\"DMA: "
 	 "Out of SW-IOMMU space for %zu bytes at device %s\\n\") (x86-64's \"PCI-DMA: \"); counted "
 	 "for a device the log shows to be a GPU"},
+	/* the bounce buffer itself lies above what the device's DMA mask
+	 * reaches (a 32-bit mask on an ARM board or a large-memory host) */
+	{"swiotlb-overflow",
+	 "([a-z0-9_-]+) (" BDF "): swiotlb addr (0x[0-9a-fA-F]+)\\+([0-9]+) overflow \\(mask ([0-9a-fA-F]+), "
+	 "bus limit ([0-9a-fA-F]+)\\)",
+	 LXG191_GPU_DMA_BOUNCE_FULL, LX_SEVERITY_ERROR,
+	 "the kernel could not map the GPU's DMA through its bounce buffer (swiotlb): the buffer "
+	 "lies above what the GPU's DMA mask ({mask}) reaches, so the driver's transfers to and "
+	 "from the GPU fail (the kernel warns once; probes, ring tests and programs fail after it)",
+	 "turn the IOMMU on (amd_iommu=on or intel_iommu=on, with iommu=pt), or put the bounce "
+	 "buffer low enough for the GPU (an ARM board's firmware or device tree dma-ranges, or a "
+	 "kernel that places swiotlb in the GPU's reach); update the GPU's driver",
+	 LX_KMSG_PCI_GPU, {{"gpu", 2}, {"driver", 1}, {"mask", 5}},
+	 "kernel/dma/swiotlb.c swiotlb_map(): dev_WARN_ONCE(dev, 1, \"swiotlb addr %pad+%zu overflow "
+	 "(mask %llx, bus limit %llx).\\n\") when the bounce slot it found is not DMA-capable for "
+	 "the device; counted for a device the log shows to be a GPU"},
 	{"mig-no-instance",
 	 "NVRM:? (kchannelConstruct_IMPL: )?Channel allocation not allowed when MIG is enabled "
 	 "without GPU instancing",
@@ -4172,22 +4188,25 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "failed(0x%x) and SMU may be not in the right state!' (5.4-5.9 pr_err without the value); "
 	 "amdgpu_smu.c smu_smc_hw_setup()'s caller: dev_err(adev->dev, 'Failed to setup smc hw!')"},
 	{"amdgpu-powerplay-send-failed",
-	 "(amdgpu (" BDF "): )?(amdgpu: )?(\\[powerplay\\] *)?failed to send (pre )?message "
-	 "([0-9a-fA-F]+) ret is (-?[0-9]+)",
+	 "(amdgpu (" BDF "): )?(amdgpu: )?(\\[powerplay\\] *)?(failed to send (pre )?message "
+	 "([0-9a-fA-F]+)|last message was failed) ret is (-?[0-9]+)",
 	 LXG149_AMD_SMU_HANG, LX_SEVERITY_WARNING,
 	 "the AMD GPU's SMU (its power management firmware; powerplay's message path of GPUs "
-	 "before Vega 20: Polaris, Fiji, Tonga, Hawaii) did not complete the driver's message "
-	 "{msg} (response {ret}; 0: no answer yet): clocks and power states stop changing, boot "
+	 "before Vega 20: Polaris, Fiji, Tonga, Hawaii) did not complete a message of the driver "
+	 "({what}; response {ret}; 0: no answer yet, 65535: the GPU no longer answers on PCIe): "
+	 "clocks and power states stop changing, boot "
 	 "or resume stalls on it, and a ring timeout or a failed GPU reset often follows, for "
 	 "every container holding the GPU",
 	 "restart the programs using the GPU; if it persists, reboot the host; if it recurs, "
 	 "install the linux-firmware of the kernel's release (amdgpu/*_smc.bin) or revert the "
 	 "kernel or firmware update after which it began, update-initramfs -u and reboot",
-	 LX_KMSG_SOLE_AMDGPU, {{"gpu", 2}, {"msg", 6}, {"ret", 7}},
+	 LX_KMSG_SOLE_AMDGPU, {{"gpu", 2}, {"msg", 7}, {"ret", 8}, {"what", 5}},
 	 "drivers/gpu/drm/amd/powerplay/smumgr/smu7_smumgr.c smu7_send_msg_to_smc() (until the "
 	 "dev_* conversion of 5.10, which prints it at debug level only; pr_fmt amdgpu: "
 	 "[powerplay], so the message goes on on its own line): "
-	 "pr_info(\"\\n failed to send message %x ret is %d \\n\", msg, ret), and the older "
+	 "pr_info(\"\\n failed to send message %x ret is %d \\n\", msg, ret), before it "
+	 "(5.10 on: dev_info) \"\\nlast message was failed ret is %d\\n\" when the message before "
+	 "had not completed, and the older "
 	 "\"\\n failed to send pre message %x ret is %d \\n\"; ci_smumgr.c ci_send_msg_to_smc() "
 	 "(Hawaii, Bonaire): \"\\n failed to send message %x ret is %d\\n\", since 5.10 "
 	 "dev_info(adev->dev, \"failed to send message %x ret is %d\\n\", msg, ret); ret is "
@@ -4261,6 +4280,7 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "thread %s pid %d)\\n\", ...)"},
 	{"amdgpu-vm-fault-detail",
 	 "(amdgpu|radeon) (" BDF "): (amdgpu: )?( *in page starting at address (0x[0-9a-fA-F]+)|"
+	 "[ \t]*Faulty UTCL2 client ID: [A-Za-z0-9_]+ \\(0x[0-9a-fA-F]+\\)|"
 	 "((GC|MM)?VM_L2_PROTECTION_FAULT_STATUS):0x[0-9A-Fa-f]+| *at page (0x[0-9a-fA-F]+) from [0-9]+|"
 	 " *VM_CONTEXT1_PROTECTION_FAULT_(ADDR|STATUS) +0x[0-9A-Fa-f]+|VM fault \\(0x[0-9a-f]+, vmid "
 	 "[0-9]+(, pasid [0-9]+)?\\) at page [0-9]+)",
@@ -4273,7 +4293,9 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "update the program or report it; if every program faults, update the kernel and "
 	 "linux-firmware together",
 	 LX_KMSG_RESTATES, {{"gpu", 2}, {"driver", 1}, {"detail", 4}},
-	 "the lines after a fault's headline: gmc_v9_0.c \"  in page starting at address 0x%016llx "
+	 "the lines after a fault's headline: gfxhub_v2_0.c, gfxhub_v3_0.c, mmhub_v2_0.c "
+	 "print_l2_protection_fault_status(): \"\\t Faulty UTCL2 client ID: %s (0x%x)\\n\"; "
+	 "gmc_v9_0.c \"  in page starting at address 0x%016llx "
 	 "from IH client 0x%x (%s)\\n\" (5.x: \"from client %d\"; 4.x: \"  at page 0x%016llx from "
 	 "%d\\n\"), \"VM_L2_PROTECTION_FAULT_STATUS:0x%08X\\n\"; gfxhub_v2_0.c, gfxhub_v3_0.c "
 	 "\"GCVM_L2_PROTECTION_FAULT_STATUS:0x%08X\\n\", mmhub_v2_0.c \"MMVM_L2_PROTECTION_FAULT_"

@@ -398,6 +398,36 @@ static const char *message_driver(const char *t)
 	return m && driver_message(t) ? gpu_driver(m) : NULL;
 }
 
+/* A message of the DRM core or a DRM helper module, which names no driver
+ * ("[drm:drm_dp_dual_mode_detect [drm_kms_helper]] *ERROR* ...", "[drm]
+ * ..."): it ran for one of the log's GPU drivers. */
+static bool drm_core_message(const char *t)
+{
+	if (starts(t, "[drm] "))
+		return true;
+	if (!starts(t, "[drm:"))
+		return false;
+	const char *b = strstr(t, " [");
+	size_t n = b ? strcspn(b + 2, "]") : 0;
+	_cleanup_free_ char *m = n ? lx_xstrndup(b + 2, n) : NULL;
+	return !m || is_helper(m);
+}
+
+/* The one GPU driver whose messages the log has; NULL for none or
+ * several. */
+static const char *sole_message_driver(const struct lx_kmsg *log)
+{
+	const char *sole = NULL;
+	for (size_t l = 0; l < log->n; l++) {
+		const char *d = message_driver(log->lines[l].text);
+		if (d && sole && strcmp(d, sole) != 0)
+			return NULL;
+		if (d)
+			sole = d;
+	}
+	return sole;
+}
+
 /* The module a workqueue line's function is in: print_worker_info()'s
  * "Workqueue: %s %ps" ("Workqueue: amdgpu-reset-dev drm_sched_job_timedout
  * [gpu_sched]"); else the GPU driver its workqueue's name starts with
@@ -690,10 +720,16 @@ bool lx_oops_read(const struct lx_kmsg *log, size_t i, struct lx_oops *out)
 	if (!chosen && helper && lx_str_starts_with(helper, "amd"))
 		chosen = "amdgpu";
 	/* a fatal oops cut right after its header (no faulting instruction in
-	 * a module, no call trace): the GPU driver whose message it follows
-	 * at once, the task that printed it faulting next */
+	 * a module, no call trace): the GPU driver whose message (or whose DRM
+	 * core's message) it follows at once, the task that printed it
+	 * faulting next */
 	if (!chosen && h == HEADER_OOPS && !saw_trace && (!ip_sym || gpu_core_symbol(ip_sym)) && out->start > 0) {
-		const char *before = message_driver(log->lines[out->start - 1].text);
+		const char *prev = log->lines[out->start - 1].text;
+		const char *before = message_driver(prev);
+		/* after a DRM core message: the driver it ran for, when the
+		 * log has one */
+		if (!before && drm_core_message(prev))
+			before = sole_message_driver(log);
 		if (before) {
 			chosen = before;
 			out->cut = true;

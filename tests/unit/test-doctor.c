@@ -166,6 +166,10 @@ static const struct expect expects[] = {
 	{"amdgpu-vf-mailbox-failed.log", "LXG141", E, "0000:05:00.0",
 	 "what=Doesn't get TRN_MSG_ACK from pf in 5000 msec", NULL},
 	{"amdgpu-vf-mailbox-stuck.log", "LXG141", E, "0000:06:00.0", "what=trn=2 ACK should not assert", NULL},
+	{"swiotlb-overflow.log", "LXG191", E, "0001:01:00.0", "mask=ffffffff|driver=nvidia", NULL},
+	{"amdgpu-vm-fault-detail-utcl2.log", "LXG150", W, "0000:0c:00.0", NULL, NULL},
+	{"amdgpu-powerplay-last-message-failed.log", "LXG149", W, "0000:02:00.0",
+	 "what=last message was failed|ret=0", NULL},
 	{"rpc-gpu-lost.log", "LXG109", E, "0000:07:00.0", NULL, NULL},
 	{"nvswitch-init-failed.log", "LXG117", E, NULL, "switch=nvidia-nvswitch0|what=Failed to initialize device|error=-7",
 	 NULL},
@@ -1088,6 +1092,7 @@ static const struct expect expects[] = {
 	 * nearest line's) */
 	{"oops-cut-after-header-amdgpu.log", "LXG151", E, "0000:03:00.0",
 	 "module=amdgpu|kind=NULL pointer dereference|process=kwin_wayland", NULL},
+	{"oops-cut-after-drm-helper.log", "LXG151", E, "0000:00:02.0", "module=i915", NULL},
 	/* a call trace without its header (the excerpt starts at it) */
 	{"oops-trace-only-amdgpu.log", "LXG151", W, "0000:0c:00.0",
 	 "module=amdgpu|kind=call trace|function=amdgpu_vm_bo_update+0x3b1/0xa70", NULL},
@@ -2196,7 +2201,8 @@ static void test_clean_logs(void)
 					  /* a user program's fault ("traps:"), an ext4 oops with
 					   * GPU modules loaded after an amdgpu line, a dump_stack()
 					   * trace in the network stack */
-					  "clean-oops-cut-other-code.log", "clean-amdgpu-vf-mailbox-retry.log"};
+					  "clean-oops-cut-other-code.log", "clean-amdgpu-vf-mailbox-retry.log",
+					  "clean-oops-cut-after-drm-two-drivers.log"};
 	for (size_t c = 0; c < sizeof(clean) / sizeof(clean[0]); c++) {
 		_cleanup_free_ char *path = lx_xasprintf("%s/%s", kmsg_dir, clean[c]);
 		struct lx_kmsg k;
