@@ -160,7 +160,7 @@ enum lx_finding_code {
 	/* NVIDIA vGPU hosts (kernel log) */
 	LXG190_VGPU_START_FAILED = 190, /* the vGPU host driver could not start or create a VM's vGPU */
 	LXG191_GPU_DMA_BOUNCE_FULL, /* the kernel's DMA bounce buffer (swiotlb) is full for a GPU's DMA */
-	LXG192_GPU_MEMORY_EXHAUSTED = 192, /* TTM could not make room in a GPU's memory (VRAM, GTT) */
+	LXG192_GPU_MEMORY_EXHAUSTED = 192, /* no room in a GPU's memory: TTM (VRAM, GTT), NVIDIA BAR1, sysmem */
 	LX_FINDING_CODES_END,
 };
 

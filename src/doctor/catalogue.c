@@ -809,20 +809,25 @@ static const struct lx_kmsg_entry catalogue[] = {
 	/* RmInitAdapter's steps (osinit.c), printed before its "RmInitAdapter
 	 * failed!": the same failure, told by the step that failed */
 	{"rm-init-step-failed",
-	 "NVRM:? (GPU (" BDF "): )?.*(\\*\\*\\* ([Cc]annot [A-Za-z -]*[A-Za-z])|(([A-Za-z0-9_]+(\\(\\))?) "
-	 "failed, bailing)|"
+	 "NVRM:? (GPU (" BDF "): )?.*(\\*\\*\\* ([Cc]annot (get valid gpu instance|allocate GPU lock|"
+	 "attach( bc)? gpu|allocate gpuAttachArg|pre-initialize the device|initialize the device|load "
+	 "state into the device)|Failed universal validation)|(([A-Za-z0-9_]+(\\(\\))?) failed, bailing)|"
 	 "(Cannot configure the device for DMA|Failed to map regs registers))",
 	 LXG106_INIT_FAILED, LX_SEVERITY_ERROR,
 	 "the driver could not initialize the GPU (RmInitAdapter's step: {step})",
 	 "look at the driver's earlier messages about this GPU (dmesg | grep -i nvrm), or collect "
 	 "nvidia-bug-report.sh for NVIDIA",
-	 LX_KMSG_RESTATES | LX_KMSG_SOLE_NVIDIA, {{"step", 4}, {"step", 5}, {"step", 8}, {"gpu", 2}},
+	 LX_KMSG_RESTATES | LX_KMSG_SOLE_NVIDIA, {{"step", 4}, {"step", 7}, {"step", 10}, {"gpu", 2}},
 	 "src/nvidia/arch/nvalloc/unix/src/osinit.c RmInitAdapter(), osInitNvMapping(), "
 	 "RmInitNvDevice(): NV_PRINTF(LEVEL_ERROR, \"*** Cannot attach gpu\\n\"), \"*** Cannot load "
 	 "state into the device\\n\", \"RmInitNvDevice failed, bailing out of RmInitAdapter\\n\", "
 	 "\"Cannot configure the device for DMA\\n\" (also \"*** Cannot initialize the device\", "
-	 "\"*** Cannot pre-initialize the device\", \"*** Cannot attach bc gpu\", \"osInitNvMapping "
+	 "\"*** Cannot pre-initialize the device\", \"*** Cannot attach bc gpu\", \"*** Cannot get "
+	 "valid gpu instance\", \"*** cannot allocate GPU lock\", \"*** Cannot allocate "
+	 "gpuAttachArg\", \"*** Failed universal validation\", \"osInitNvMapping "
 	 "failed, bailing out of RmInitAdapter\", \"osVerifySystemEnvironment failed, bailing!\"; "
+	 "osinit.c's own steps only: the RM's other \"*** Cannot ...\" lines are no init step "
+	 "(system_mem.c's \"*** Cannot allocate sysmem through fb heap\", LXG192); "
 	 "RmSetupRegisters(): NV_DEV_PRINTF \"Failed to map regs registers!!\")"},
 	{"insufficient-power",
 	 "NVRM: GPU (" BDF "): GPU does not have the necessary power cables connected",
@@ -2759,6 +2764,50 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "ttm_page_alloc_dma.c: pr_err(\"%s: Unable to get page %u\\n\", pool->dev_name, i), "
 	 "pr_err(\"%s: Failed to fill %s pool (r:%d)!\\n\", pool->dev_name, pool->name, r) with "
 	 "the GPU's address; without it the log's only GPU"},
+	/* The NVIDIA RM's own out-of-room messages: no room left for a mapping
+	 * in a GPU address space (BAR1's, where CPU mappings of GPU memory go:
+	 * 256 MiB without Resizable BAR), and system memory it could not get
+	 * for the GPU. They name no GPU: the log's only NVIDIA GPU. */
+	{"nvidia-va-space-exhausted",
+	 RM_PREFIX "(dmaAllocMapping(_[A-Z0-9]+)?: (can't alloc VA space for mapping)|"
+	 "nv(Assert|Check)Ok(Failed|FailedNoLog): (Assertion|Check) failed: (Out of memory "
+	 "\\[NV_ERR_NO_MEMORY\\]).* returned from [^@]*([Rr]euse[Mm]apping[Dd]b|pBar1VaInfo))",
+	 LXG192_GPU_MEMORY_EXHAUSTED, LX_SEVERITY_WARNING,
+	 "the NVIDIA driver found no room in the GPU's address space for a mapping ({what}): the "
+	 "BAR1 aperture, through which programs map GPU memory, was full (256 MiB when Resizable BAR "
+	 "is off; browsers, compositors and Vulkan or CUDA programs each hold mappings in it), so "
+	 "their allocations fail with out of memory while nvidia-smi still shows free VRAM; it can "
+	 "end in an Xid 31 or the driver's RC watchdog locking the GPU",
+	 "enable Resizable BAR (and Above 4G Decoding) in the firmware setup so that BAR1 spans the "
+	 "VRAM, and nvidia.NVreg_EnableResizableBar=1 where the driver does not enlarge it; until "
+	 "then run fewer programs with GPU mappings at once (browser tabs with WebGL or video, "
+	 "several Vulkan clients); update the driver; reboot the host if the GPU stays locked",
+	 LX_KMSG_SOLE_NVIDIA, {{"gpu", 2}, {"what", 6}, {"what", 10}},
+	 "src/nvidia/src/kernel/gpu/mem_mgr/arch/maxwell/virt_mem_allocator_gm107.c dmaAllocMapping_GM107(): "
+	 "NV_PRINTF(LEVEL_ERROR, \"can't alloc VA space for mapping.\\n\") when vaspaceAlloc() "
+	 "fails, under the RM's release prefix (the function's name; newer drivers GPU%d before "
+	 "it); then the assertion of the BAR1 mapping it was for, mapping_reuse.c: \"Assertion "
+	 "failed: Out of memory [NV_ERR_NO_MEMORY] (0x00000051) returned from "
+	 "pReuseMappingDb->pMapCb(...) @ mapping_reuse.c:...\", kern_bus_gm107.c: \"... Out of "
+	 "memory [NV_ERR_NO_MEMORY] (0x00000051) returned from reusemappingdbMap(...) @ "
+	 "kern_bus_gm107.c:...\" (nvAssertOkFailedNoLog; 570 and later nvCheckOkFailedNoLog's "
+	 "Check failed)"},
+	{"nvidia-sysmem-alloc-failed",
+	 RM_PREFIX "sysmemConstruct(_IMPL)?: \\*\\*\\* (Cannot allocate sysmem through fb heap)",
+	 LXG192_GPU_MEMORY_EXHAUSTED, LX_SEVERITY_WARNING,
+	 "the NVIDIA driver could not get system memory for a GPU allocation ({what}, "
+	 "NV_ERR_NO_MEMORY): the host's memory was short, or too fragmented for the contiguous pages "
+	 "the driver asked for; the program's allocation fails (CUDA out of memory or a failed "
+	 "cuInit, NVDEC or NVENC sessions that do not open) while nvidia-smi shows the GPU well",
+	 "free host memory (stop or shrink other workloads, cap the ZFS ARC, drop caches), compact "
+	 "it (echo 1 > /proc/sys/vm/compact_memory) and retry; if it recurs, give the host more "
+	 "memory or run fewer GPU jobs at once (a container's memory limit does not cover these "
+	 "pages)",
+	 LX_KMSG_SOLE_NVIDIA, {{"gpu", 2}, {"what", 5}},
+	 "src/nvidia/src/kernel/mem_mgr/system_mem.c sysmemConstruct_IMPL(): NV_PRINTF(LEVEL_ERROR, "
+	 "\"*** Cannot allocate sysmem through fb heap\\n\") when memdescAlloc() of the system "
+	 "memory fails (after mem_desc.c's \"Check failed: Out of memory [NV_ERR_NO_MEMORY] ... "
+	 "returned from _memdescAllocInternal(pMemDesc)\"); the RM's release prefix \"NVRM: %s: \""},
 	/* A ring the driver's test command did not pass, every wording: the
 	 * helper's "ring NAME test failed (ERR)" with the address (4.20 and
 	 * later), and before it each IP block's own DRM_ERROR without one,
@@ -6346,6 +6395,12 @@ static char *gpu_mentioned_pci(const char *text, const char *driver, const struc
 	} else if (lx_str_starts_with(text, "nvidia-modeset: ")) {
 		at = strstr(text, " @ PCI:");
 		addr = at ? at + strlen(" @ PCI:") : NULL;
+	} else if (nvidia && (at = strstr(text, "[nvidia-drm] [GPU ID 0x")) != NULL) {
+		/* nvidia-drm's lines name the GPU by the RM's id of it ("[drm]
+		 * [nvidia-drm] [GPU ID 0x00000100] Loading driver") */
+		const char *id = at + strlen("[nvidia-drm] [GPU ID 0x");
+		_cleanup_free_ char *hex = lx_xstrndup(id, strspn(id, "0123456789abcdefABCDEF"));
+		return id[strlen(hex)] == ']' ? gpu_id_pci(hex, host) : NULL;
 	}
 	if (addr && nvidia) {
 		/* "0000:01:00" without the function (as Xid lines print it) */
@@ -6578,6 +6633,10 @@ static void gpus_shown(const struct lx_kmsg *log, const struct lx_host *host, st
 		}
 		if (!gpu)
 			gpu = cper_display(log, i, vendor, host);
+		/* nvidia's lines that name a GPU in a form of their own (an Xid's
+		 * address, "GPU at PCI:", nvidia-drm's GPU ID) */
+		if (!gpu)
+			gpu = gpu_mentioned_pci(text, "nvidia", host);
 		if (!gpu) {
 			char *v = vga_line_pci(text, host);
 			if (v && !lx_strv_contains(&vga, v))

@@ -237,7 +237,7 @@ static const struct lx_finding_info infos[LX_FINDING_CODES_END] = {
 	[LXG191_GPU_DMA_BOUNCE_FULL] = {"LXG191", LX_SEVERITY_ERROR,
 					"the kernel's DMA bounce buffer (swiotlb) ran out for a GPU's DMA"},
 	[LXG192_GPU_MEMORY_EXHAUSTED] = {"LXG192", LX_SEVERITY_WARNING,
-					 "a GPU's memory manager could not make room in its memory (VRAM, GTT)"},
+					 "a GPU driver could not make room in the GPU's memory or address space (VRAM, GTT, BAR1)"},
 };
 
 const struct lx_finding_info *lx_finding_info(enum lx_finding_code code)

@@ -597,6 +597,8 @@ static const struct expect expects[] = {
 	{"pci-not-ready.log", "LXG106", E, "0000:01:00.0", NULL, "LXG176"},
 	{"pci-power-inaccessible.log", "LXG176", E, "0000:01:00.0", "driver=nvidia|from=D3cold", NULL},
 	{"pci-power-inaccessible-5x.log", "LXG176", E, "0000:02:00.0", "driver=nvidia|from=D3cold", NULL},
+	/* the device a GPU only by nvidia-drm's GPU ID of it */
+	{"pci-power-inaccessible-nvidia-drm.log", "LXG176", E, "0000:01:00.0", "driver=pci|from=D3cold", NULL},
 	/* filled from the PCI core's and vfio-pci's format strings */
 	{"pci-link-not-active.log", "LXG176", E, "0000:01:00.0", "port=0000:00:01.1|ms=1000", NULL},
 	{"pci-power-refused.log", "LXG176", E, "0000:0b:00.0", "driver=vfio-pci|from=D3", NULL},
@@ -611,6 +613,12 @@ static const struct expect expects[] = {
 	{"ttm-eviction-failed.log", "LXG192", W, NULL, NULL, NULL},
 	/* 4.x-5.9's DMA page pool names the GPU */
 	{"ttm-pool-page-failed.log", "LXG192", W, "0000:03:00.0", NULL, NULL},
+	/* the NVIDIA RM out of room: BAR1's address space (the log's only
+	 * NVIDIA GPU: its "nvidia 0000:01:00.0:" line, nvidia-drm's GPU ID),
+	 * and system memory, no longer an RmInitAdapter step */
+	{"nvidia-va-space-exhausted.log", "LXG192", W, "0000:01:00.0", "what=can't alloc VA space for mapping|times=3", NULL},
+	{"nvidia-va-space-assert.log", "LXG192", W, "0000:09:00.0", "what=Out of memory [NV_ERR_NO_MEMORY]", NULL},
+	{"nvidia-sysmem-alloc-failed.log", "LXG192", W, NULL, "what=Cannot allocate sysmem through fb heap", NULL},
 	/* inside a suspend: the failed suspend's (its amdgpu line names the GPU) */
 	{"ttm-eviction-failed-sleep.log", "LXG174", W, "0000:03:00.0", NULL, NULL},
 	{"amdgpu-evict-resources-failed.log", "LXG174", W, "0000:03:00.0", NULL, NULL},
@@ -1020,8 +1028,9 @@ static const struct expect expects[] = {
 	/* nvidia-drm could not get the GPU from nvidia-modeset (open-gpu-kernel-modules#828) */
 	{"nvidia-drm-no-device.log", "LXG106", E, "0000:01:00.0", "gpu_id=00000100|what=allocate NvKmsKapiDevice", NULL},
 	/* the display engine stopped answering after a GPU failure
-	 * (open-gpu-kernel-modules#1252, the unload after it) */
-	{"nvidia-modeset-gpu-progress.log", "LXG175", W, NULL,
+	 * (open-gpu-kernel-modules#1252, the unload after it); GPU:0 is the
+	 * log's only NVIDIA GPU, 0000:03:00.0 by nvidia-drm's GPU ID of it */
+	{"nvidia-modeset-gpu-progress.log", "LXG175", W, "0000:03:00.0",
 	 "index=0|what=Failed to query display engine channel state|state=0x0000ca7e:0:0:0x00000062", NULL},
 	/* nvidia-modeset and nvidia-drm of another version than the module
 	 * under them (void-linux/void-packages#4473; the nvidia-drm form filled
