@@ -310,6 +310,7 @@ check "LXG178 a display output failed: by hand (cable, adapter, monitor, dock fi
 check "LXG190 a VM's vGPU did not start: by hand (nvidia-vgpu-mgr's log)" dcase LXG190 "$eight" vgpu-start-failed.log
 check "LXG191 the bounce buffer is full for a GPU: by hand (IOMMU on, swiotlb=)" dcase LXG191 pve-amd-rocm swiotlb-full.log
 check "LXG192 a GPU's memory is full: by hand (fewer jobs, GTT size)" dcase LXG192 pve-amd-rocm ttm-eviction-failed.log
+check "LXG192 NVIDIA's BAR1 address space is full: by hand (Resizable BAR, fewer mappings)" dcase LXG192 "$eight" nvidia-va-space-assert.log
 check "LXG179 the hotplug port above a GPU lost its link: by hand (cable, enclosure, firmware)" dcase LXG179 pve-amd-rocm pciehp-link-down.log
 check "LXG188 the IOMMU refuses the VM the GPU (RMRR): by hand (firmware slot exclusion)" dcase LXG188 pve-vfio-split iommu-rmrr-refused.log
 check "LXG155 the DMC's state was lost: by hand (linux-firmware, the kernel's own i915)" dcase LXG155 pve-intel-igpu intel-dmc-lost.log
