@@ -326,6 +326,8 @@ static const struct expect expects[] = {
 	{"xid-45-caused-by.log", "LXG110", W, "0000:ed:00.0", "xid=45|root_xid=145", NULL},
 	/* "NVRM: GPU0" is no address; the log's only NVIDIA GPU is 0000:05:00.0 */
 	{"gsp-heartbeat-journal.log", "LXG108", E, "0000:05:00.0", NULL, NULL},
+	/* the log's only NVIDIA GPU by nvidia-drm's GPU ID of it (0x00000900) */
+	{"gsp-heartbeat-gpu-id.log", "LXG108", E, "0000:09:00.0", NULL, NULL},
 	{"xid-62-154-proxmox.log", "LXG110", E, "0000:01:00.0", "xid=62|bucket=RESET_GPU", NULL},
 	{"xid-62-154-proxmox.log", "LXG110", E, "0000:01:00.0", "xid=154|action=GPU Reset Required", NULL},
 	/* the driver's own status names in its check lines */
