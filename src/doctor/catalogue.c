@@ -513,7 +513,7 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 * BARs no address space, so the VFs are not created. */
 	{"pci-sriov-no-space",
 	 "([a-z0-9_-]+) (" BDF "): (not enough MMIO resources for SR-IOV|SR-IOV: bus number out of range|"
-	 "can't enable [0-9]+ VFs \\(bus [0-9a-fA-F]+ out of range)",
+	 "can't enable [0-9]+ VFs \\(bus [0-9a-fA-F]+ out of range|SR-IOV: IOV BARS not allocated)",
 	 LXG104_BAR_UNASSIGNED, LX_SEVERITY_ERROR,
 	 "the kernel could not enable the GPU's SR-IOV virtual functions ({what}): the firmware gave "
 	 "their BARs (or bus numbers) no room, so no VF exists to give to VMs or containers (vGPU, "
@@ -525,7 +525,36 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "drivers/pci/iov.c sriov_enable(): pci_err(dev, \"not enough MMIO resources for "
 	 "SR-IOV\\n\") (dev_err before 4.x pci_err), pci_err(dev, \"SR-IOV: bus number out of "
 	 "range\\n\"); 5.x and later also pci_iov_add_virtfn()'s caller: pci_err(dev, \"can't enable %d "
-	 "VFs (bus %02x out of range of %pR)\\n\"); counted for a device the log shows to be a GPU"},
+	 "VFs (bus %02x out of range of %pR)\\n\"); 6.x pci_err(dev, \"SR-IOV: IOV BARS not "
+	 "allocated\\n\") when pci_enable_resources() fails for the VF BARs; counted for a device the log "
+	 "shows to be a GPU"},
+	/* Writing sriov_numvfs of a GPU whose driver cannot make VFs: on an
+	 * Intel iGPU the kernel's own i915 (i915-sriov-dkms not loaded). The
+	 * boot's "i915: unknown parameter 'max_vfs' ignored" alone is no
+	 * finding: hosts that do not use the VFs print it and work. */
+	{"gpu-sriov-no-pf-driver",
+	 "([a-z0-9_-]+) (" BDF "): ([Dd]river (does not|doesn't) support (SR-IOV|SRIOV) configuration via "
+	 "sysfs|no driver bound to device; cannot configure SR-IOV)",
+	 LXG141_GPU_INIT_FAILED, LX_SEVERITY_WARNING,
+	 "the GPU's SR-IOV virtual functions could not be created ({what}; driver: {driver}): no VF "
+	 "exists to give to VMs or containers; on an Intel iGPU (Tiger Lake, Alder Lake, Raptor "
+	 "Lake) this is the kernel's own i915, which has no SR-IOV: i915-sriov-dkms is not loaded "
+	 "(not built for the running kernel, or another i915 comes first); the GPU's own function is "
+	 "not affected",
+	 "Intel iGPU: build i915-sriov-dkms for the running kernel (dkms status; install the "
+	 "kernel's headers, Proxmox: proxmox-headers-$(uname -r), then dkms autoinstall), check "
+	 "that modinfo -n i915 names the dkms module (updates/dkms), update-initramfs -u and reboot, "
+	 "then write the count to sriov_numvfs again; an xe GPU: a kernel whose xe supports SR-IOV "
+	 "for it; no driver bound: load the GPU's driver first",
+	 LX_KMSG_PCI_GPU, {{"gpu", 2}, {"driver", 1}, {"what", 3}},
+	 "drivers/pci/iov.c sriov_numvfs_store() (a write to /sys/bus/pci/devices/ADDRESS/"
+	 "sriov_numvfs): pci_info(pdev, \"driver does not support SR-IOV configuration via "
+	 "sysfs\\n\") when the bound driver has no sriov_configure() (the kernel's i915; "
+	 "i915-sriov-dkms and xe have one), pci_info(pdev, \"no driver bound to device; cannot "
+	 "configure SR-IOV\\n\"), then -ENOENT (before 5.12, one message for both: 4.19-5.11 "
+	 "pci_info(pdev, \"Driver does not support SRIOV configuration via sysfs\\n\"), 4.x "
+	 "drivers/pci/pci-sysfs.c dev_info(&pdev->dev, \"Driver doesn't support SRIOV configuration via "
+	 "sysfs\\n\"))"},
 	{"bar-resize-no-space", "NVRM: No address space to allocate resized BAR1",
 	 LXG105_BAR_RESIZE_FAILED, LX_SEVERITY_WARNING,
 	 "the driver tried to enlarge BAR1 (resizable BAR) and the bridge above has no room for it",
@@ -3609,7 +3638,11 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "proxy init not complete|GSC proxy handler failed to init|GSC proxy component (not "
 	 "bound|didn't bind within the expected timeout)|Failed to add GSC_PROXY component|GSC ER "
 	 "timed out|GSC proxy error: |failed to create GSC CS ctx|Failed to create queue for GSC "
-	 "submission)",
+	 "submission|Failed to (send|receive) CSME (proxy )?message|Failed to submit gsc proxy rq|Invalid "
+	 "gsc header in proxy reply|Failed to get a proxy reply from gsc|failed to send proxy message to "
+	 "(GSC|CSME)|[Ii]nvalid (GSC to CSME|CSME to GSC) proxy header|CSME to GSC proxy msg too "
+	 "small|Invalid (CSME|GSC proxy) message size|GSC proxy (worker called|irq received) without "
+	 "the component being bound)",
 	 LXG141_GPU_INIT_FAILED, LX_SEVERITY_WARNING,
 	 "the Intel GPU's GSC (its security controller, Meteor Lake, Lunar Lake, Arc B-series and "
 	 "later) did not start or could not reach the ME ({what}): the HuC is not authenticated, "
@@ -3621,12 +3654,18 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 LX_KMSG_SOLE_INTEL, {{"gpu", 3}, {"what", 13}, {"error", 15}, {"driver", 2}, {"driver", 6}},
 	 "drivers/gpu/drm/i915/gt/uc/intel_gsc_uc.c: gt_probe_error(gt, \"GSC init failed %pe\\n\"); "
 	 "drivers/gpu/drm/xe/xe_gsc_proxy.c: xe_gt_err(gt, \"GSC proxy component not bound!\\n\"), "
+	 "proxy_send_to_csme(): \"Failed to send CSME proxy message\\n\", "
 	 "\"GSC FW reports proxy init not completed\\n\"; xe_gsc.c: xe_gt_err(gt, \"GSC init failed "
 	 "with %d\", ...), \"Failed to wait for GSC load (%pe)\\n\", \"GSC ER timed out!\\n\"; "
 	 "intel_gsc_uc.c: gt_err(gt, \"GSC status reports proxy init not complete\\n\"); "
 	 "intel_gsc_fw.c: \"Request submission for GSC load failed %pe\\n\"; intel_gsc_proxy.c: \"GSC "
 	 "proxy component didn't bind within the expected timeout\\n\"; xe_gsc_proxy.c: \"GSC proxy "
-	 "error: s=0x%x[0x%x], ...\""},
+	 "error: s=0x%x[0x%x], ...\"; the messages between the GSC and the ME (CSME) it proxies: "
+	 "intel_gsc_proxy.c gt_err(gt, \"Failed to send CSME message\\n\"), \"Failed to receive CSME "
+	 "message\\n\", \"Failed to get a proxy reply from gsc\\n\", \"failed to send proxy message to "
+	 "GSC! %d\\n\", \"invalid GSC to CSME proxy header! %d\\n\"; xe_gsc_proxy.c xe_gt_err(gt, \"Failed "
+	 "to receive CSME proxy message\\n\"), \"Failed to submit gsc proxy rq (%pe)\\n\", \"Invalid gsc "
+	 "header in proxy reply (%pe)\\n\", \"CSME to GSC proxy msg too small: 0x%x\\n\""},
 	{"intel-uc-fw-invalid",
 	 "(i915|xe) (" BDF "): .*(GuC|HuC|GSC) firmware ((i915|xe)/[^ :]+): (invalid size|unexpected header "
 	 "size): [0-9]+ [<>!]=? [0-9]+",
@@ -3642,6 +3681,30 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "unexpected header size: %zu != %zu\\n\" (5.x: drm_warn), then \"fetch failed\"; "
 	 "drivers/gpu/drm/xe/xe_uc_fw.c parse_css_header(): drm_warn(\"%s firmware %s: invalid size: "
 	 "%zu < %zu\\n\")"},
+	/* the same refusal for the layout inside a GSC-era binary (the HuC of
+	 * DG2 and Meteor Lake and later, the GSC), whose lines name no file */
+	{"intel-uc-fw-layout-invalid",
+	 INTEL_GT_PREFIX "(HuC: )?((GSC )?FW too small( for boot section)?!|GSC FW boot section too small for "
+	 "(BPDT header|BPDT entries|CPD offset|CPD header|CPD entries)|invalid signature for BPDT "
+	 "header|couldn't find CPD header in GSC binary|invalid marker for CPD header|invalid CPD "
+	 "header(/entry version| length)|Failed to find [A-Za-z]+ manifest)",
+	 LXG140_GPU_FIRMWARE_MISSING, LX_SEVERITY_WARNING,
+	 "a GuC, HuC or GSC firmware file of the Intel GPU is damaged or of a layout this kernel "
+	 "does not know ({what}): the driver refuses it and that engine does not start (HuC or GSC: no "
+	 "low-power encoding for Jellyfin, Plex or Frigate through QSV and VA-API; GuC: the GPU is "
+	 "wedged or runs without it), in every container holding the GPU",
+	 "reinstall the linux-firmware package (Proxmox: pve-firmware) or install the one of the "
+	 "kernel's release; remove hand-copied files under /lib/firmware/i915 and /lib/firmware/xe; "
+	 "update-initramfs -u and reboot",
+	 LX_KMSG_SOLE_INTEL, {{"gpu", 3}, {"what", 14}, {"driver", 2}, {"driver", 6}},
+	 "drivers/gpu/drm/xe/xe_uc_fw.c parse_cpd_header(): xe_gt_err(gt, \"invalid CPD header length "
+	 "%u!\\n\"), \"FW too small! %zu < %zu\\n\", \"Failed to find %s manifest!\\n\", "
+	 "parse_gsc_layout(): \"GSC FW too small! %zu < %zu\\n\", \"GSC FW boot section too small for "
+	 "BPDT header: %u < %zu\\n\", \"invalid signature for BPDT header: 0x%08x!\\n\", \"couldn't find "
+	 "CPD header in GSC binary!\\n\"; drivers/gpu/drm/i915/gt/uc/intel_gsc_fw.c (6.4 and later) "
+	 "gt_err(gt, \"GSC FW boot section too small for BPDT header: %u < %zu\\n\"), \"invalid marker "
+	 "for CPD header in GSC bin: 0x%08x!\\n\"; intel_huc_fw.c huc_err(huc, \"invalid CPD header "
+	 "length %u!\\n\") with \"GT%u: HuC: \""},
 	{"xe-guc-too-old",
 	 "xe (" BDF "): .*Unsupported GuC v([0-9]+\\.[0-9]+\\.[0-9]+)! v([0-9]+\\.[0-9]+\\.[0-9]+) or newer is "
 	 "required",
@@ -3660,13 +3723,14 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "IOV[0-9]*: (Unable to confirm (ABI )?version|Found interface version|Failed to (get "
 	 "(version|runtime) info|reset GuC state|notify GuC about resource fixup done|register "
 	 "MEMIRQ|limit (contexts|doorbells) to)|Unexpected "
-	 "(interface version change|(GT|GGTT|CTXs|DBs) reassignment)|Invalid GT assignment)",
+	 "(interface version change|(GT|GGTT|CTXs|DBs) reassignment)|Invalid GT assignment|GuC re-init "
+	 "failed on [A-Za-z0-9]+)|i915 (" BDF "): (\\[drm\\] )?\\*ERROR\\* (migration recovery failed)",
 	 LXG141_GPU_INIT_FAILED, LX_SEVERITY_ERROR,
 	 "the Intel GPU's SR-IOV virtual function could not agree with the GuC or the PF ({what}): "
 	 "i915 does not take the VF, so the guest or container given it has no GPU (a VF driver "
 	 "and a PF of different i915-sriov-dkms or kernel releases, or a GuC of another version)",
 	 FIX_INTEL_SRIOV,
-	 LX_KMSG_SOLE_INTEL, {{"gpu", 2}, {"what", 7}},
+	 LX_KMSG_SOLE_INTEL, {{"gpu", 2}, {"what", 7}, {"gpu", 14}, {"what", 16}},
 	 "i915 with SR-IOV (Intel's backports, i915-sriov-dkms) gt/iov/intel_iov_query.c "
 	 "vf_handshake_with_guc(): IOV_PROBE_ERROR(iov, \"Unable to confirm version %u.%u "
 	 "(%pe)\\n\") and \"Found interface version %u.%u.%u.%u\\n\", vf_handshake_with_pf(): "
@@ -3675,25 +3739,37 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "info (%pe)\\n\", \"Failed to reset GuC state (%pe)\\n\", IOV_ERROR(iov, \"Unexpected GGTT "
 	 "reassignment: %lluK != %lluK\\n\"), the prefix gt_probe_error's \"GT%u: IOV: \"; "
 	 "intel_iov.c vf_tweak_guc_submission(): \"Failed to limit %s to %u (%pe)\\n\" (contexts, "
-	 "doorbells)"},
+	 "doorbells); a VF moved to another host (live migration) whose state did not come back: "
+	 "intel_iov_migration.c: IOV_ERROR(iov, \"GuC re-init failed on %s (%pe)\\n\"), i915_sriov.c "
+	 "vf_post_migration_recovery(): drm_err(&i915->drm, \"migration recovery failed (%pe)\\n\")"},
 	{"xe-sriov-vf-failed",
 	 "xe (" BDF "): (\\[drm\\] )?(\\*ERROR\\* )?((Tile[0-9]+: )?(GT[0-9]+: )?VF: |VF: )(Tile[0-9]+: )?(GT[0-9]+: )?(Unable to confirm (VF/PF "
 	 "ABI|GuC) version|Unsupported GuC version|New GuC interface version detected|Failed to "
 	 "(get (version|runtime) info|reset GuC state|notify GuC about resource fixup done|obtain "
 	 "[a-z]+ GMDID)|Unexpected (GGTT|LMEM|CTXs|DBs) reassignment|(tile[0-9]+: )?Invalid GGTT "
-	 "configuration|migration recovery failed)",
+	 "configuration|migration recovery failed|migration (is )?not supported|Recovery failed at GuC "
+	 "[A-Z_]+ step|Suballocator init failed)|xe (" BDF "): (\\[drm\\] )?(\\*ERROR\\* )?(migration "
+	 "recovery failed|MEMIRQ[0-9]+: Failed to (allocate memirq page|setup report pages))",
 	 LXG141_GPU_INIT_FAILED, LX_SEVERITY_ERROR,
 	 "the Intel GPU's SR-IOV virtual function (xe) could not agree with the GuC or the PF "
 	 "({what}): xe does not take the VF, so the guest or container given it has no GPU (a PF "
 	 "and VF kernels of different releases, or a GuC firmware of another version)",
 	 FIX_INTEL_SRIOV,
-	 0, {{"gpu", 1}, {"what", 9}},
+	 0, {{"gpu", 1}, {"what", 9}, {"gpu", 16}, {"what", 19}},
 	 "drivers/gpu/drm/xe/xe_gt_sriov_vf.c: xe_gt_sriov_err(gt, \"Unable to confirm VF/PF ABI "
-	 "version %u.%u (%pe)\\n\"), \"Unsupported GuC version %u.%u.%u.%u (%pe)\\n\", \"Unable to "
-	 "confirm GuC version %u.%u (%pe)\\n\", \"Failed to get runtime info (%pe)\\n\", \"Failed to "
+	 "version %u.%u (%pe)\\n\"), \"Unable to confirm GuC version %u.%u (%pe)\\n\"; after a live "
+	 "migration xe_sriov_vf.c vf_post_migration_recovery(): drm_err(&xe->drm, \"migration recovery "
+	 "failed (%pe)\\n\") (6.18: without VF:), then the device is declared wedged; xe_gt_sriov_vf.c "
+	 "\"Unsupported GuC version %u.%u.%u.%u (%pe)\\n\", \"Failed to get runtime info (%pe)\\n\", \"Failed to "
 	 "reset GuC state (%pe)\\n\", \"Unexpected GGTT reassignment: %lluK != %lluK\\n\", with "
 	 "xe_sriov's \"VF: \" and the \"Tile%u: GT%u: \" prefix (6.11-6.16: \"VF: GT%u: \"; 6.17 and later, xe_gt_sriov_printk() inside xe_gt_printk(): \"Tile%u: GT%u: VF: \"); "
-	 "xe_tile_sriov_vf.c: \"tile%u: Invalid GGTT configuration: %#llx-%#llx\\n\""},
+	 "xe_tile_sriov_vf.c: \"tile%u: Invalid GGTT configuration: %#llx-%#llx\\n\"; before the "
+	 "migration's recovery fails xe_sriov_vf.c: xe_sriov_err(xe, \"migration is not "
+	 "supported\\n\") (7.0: xe_gt_sriov_vf.c \"migration not supported\\n\", \"Recovery failed at GuC "
+	 "RESFIX_DONE step (%pe)\\n\"); xe_sriov_vf_ccs.c alloc_bb_pool(): "
+	 "xe_sriov_err(xe, \"Suballocator init failed with error: %pe\\n\"); xe_memirq.c (a VF's "
+	 "interrupts through memory): memirq_err(m, \"Failed to allocate memirq page (%pe)\\n\"), "
+	 "\"Failed to setup report pages in %s (%pe)\\n\" with the \"MEMIRQ%u: \" prefix"},
 	{"intel-sriov-pf-failed",
 	 /* i915-sriov-dkms: "GT0: IOV: "; xe before 6.17 "PF: Tile0: GT0: ", 6.17 and later
 	  * (xe_gt_sriov_printk() inside xe_gt_printk()) "Tile0: GT0: PF: " */
@@ -3701,15 +3777,17 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "unprovision|(start|confirm) FLR for|pause|save|restore|query) VF[0-9]+|auto provision [0-9]+ VFs|"
 	 "push configurations|update VFs PTE by PF|set threshold [^ ]+ for VF[0-9]+|update policy "
 	 "'[^']*'|enable '[^']*' policy|disable '[^']*' policy|limit PF [^ ]+ to [0-9]+|force VGT mode|"
-	 "trigger VF[0-9]+ pause|get size of VF[0-9]+ GuC state)|VF[0-9]+ (FLR|pause) didn't complete)|"
+	 "trigger VF[0-9]+ pause|get size of VF[0-9]+ GuC state|setup sysfs)|VF[0-9]+ (FLR|pause) didn't "
+	 "complete)|"
 	 "(Tile[0-9]+: )?(GT[0-9]+: )?PF: "
 	 "(Tile[0-9]+: )?(GT[0-9]+: )?(Failed to (bulk )?provision (VF[0-9]+|PF)|VF[0-9]+ failed to "
 	 "negotiate ABI|Failed to (push|refresh) (self configuration|[0-9]+ of [0-9]+ VFs? "
 	 "configurations|VF[0-9]+ configuration|(VF[0-9]+|PF) [0-9]+ config KLVs?|[0-9]+ policy KLVs?)|"
-	 "VF[0-9]+ FLR (failed|didn't finish)|VF[0-9]+ control command [a-z_]+ failed|VF[0-9]+ "
+	 "VF[0-9]+ (FLR|RESTORE|SAVE) (failed|didn't finish)|VF[0-9]+ control command [a-z_]+ failed|VF[0-9]+ "
 	 "(unprovisioning|resource sanitizing) failed|Failed to update policy (0x)?[0-9a-fA-F]+ "
-	 "'[^']*'|Failed linking VF[0-9]+|Cannot find VF[0-9]+ device)|(PF: )?(Failed to set number of "
-	 "VFs to [0-9]+)|(Failed to (stop|pause|resume|unprovision) VF[0-9]+ on gt[0-9]+))",
+	 "'[^']*'|Failed linking VF[0-9]+|Cannot find VF[0-9]+ device|Failed to initialize service)|(PF: )?"
+	 "(Failed to set number of VFs to [0-9]+|Aborting migration, [a-z ]+|Received invalid restore "
+	 "packet for VF[0-9]+)|(Failed to (stop|pause|resume|unprovision) VF[0-9]+ on gt[0-9]+))",
 	 LXG141_GPU_INIT_FAILED, LX_SEVERITY_WARNING,
 	 "the Intel GPU's PF could not set up or reset its SR-IOV virtual functions ({what}): the "
 	 "GPU itself goes on, but the guests or containers given those VFs get no GPU, or lose it",
@@ -3745,12 +3823,64 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "trigger VF%u pause (%pe)\\n\", \"VF%u pause didn't complete within %lu ms\\n\"; i915_sriov.c: "
 	 "\"Failed to get size of VF%u GuC state: (%pe)\\n\", \"Failed to save VF%u GuC state: "
 	 "(%pe)\\n\", \"Failed to restore VF%u GuC state: (%pe)\\n\", dev_warn(dev, \"Failed to pause "
-	 "VF%u on gt%u (%pe)\\n\") and the same for stop, resume and unprovision)"},
+	 "VF%u on gt%u (%pe)\\n\") and the same for stop, resume and unprovision); "
+	 "i915-sriov-dkms intel_iov_sysfs.c: IOV_PROBE_ERROR(iov, \"Failed to setup sysfs (%pe)\\n\"); "
+	 "xe_gt_sriov_pf_service.c: xe_gt_sriov_err(gt, \"Failed to initialize service (%pe)\\n\"); "
+	 "a VF migrated by the PF (xe of 7.0, as i915-sriov-dkms ships it): xe_gt_sriov_pf_control.c "
+	 "\"VF%u RESTORE didn't finish in %u ms (%pe)\\n\", xe_sriov_packet.c xe_sriov_warn(xe, "
+	 "\"Aborting migration, devid mismatch %#06x!=%#06x\\n\") (revid, KLV format), "
+	 "xe_sriov_pf_migration.c: \"Received invalid restore packet for VF%u (type:%u, tile:%u, "
+	 "GT:%u)\\n\""},
+	/* i915-sriov-dkms's PF giving its VFs up at start: most often a host
+	 * whose i915 runs without GuC submission (i915.enable_guc=3 missing) */
+	{"i915-sriov-pf-init-failed",
+	 "i915 (" BDF "): (\\[drm\\] )?(\\*ERROR\\* )?((GT[0-9]+: )?IOV[0-9]*: (Initialization failed "
+	 "\\((-?[A-Za-z0-9]+)\\) ?([A-Za-z ]*[A-Za-z])?)|(No VFs could be associated with this PF))",
+	 LXG141_GPU_INIT_FAILED, LX_SEVERITY_WARNING,
+	 "the Intel GPU's SR-IOV PF (i915-sriov-dkms) gave its virtual functions up at start "
+	 "({what}): no VF can be created, so the VMs or containers meant to get one get no GPU; "
+	 "\"GuC\": the host's i915 runs without GuC submission (i915.enable_guc=3 missing, or not "
+	 "reaching the module), \"GT wedged\": the GPU itself did not start (the message before it); "
+	 "the GPU goes on as a plain GPU",
+	 "on the host give i915 enable_guc=3 (kernel command line i915.enable_guc=3 i915.max_vfs=7, "
+	 "or 'options i915 enable_guc=3 max_vfs=7' in /etc/modprobe.d, then update-initramfs -u; "
+	 "update-grub or proxmox-boot-tool refresh) and reboot; for \"GT wedged\" fix the GPU's start "
+	 "first (its firmware: the message before it)",
+	 0, {{"gpu", 1}, {"what", 6}, {"what", 9}, {"error", 7}, {"reason", 8}},
+	 "i915-sriov-dkms gt/iov/intel_iov_utils.h pf_update_status(): IOV_PROBE_ERROR(iov, "
+	 "\"Initialization failed (%pe) %s\\n\", ERR_PTR(status), reason) (gt_probe_error's \"GT%u: "
+	 "IOV: \"; Intel's backports for 6.1-6.2: \"IOV0: \" without [drm]), reason \"GuC\" from "
+	 "intel_iov.c intel_iov_init_late() when the PF has no GuC submission, also \"provisioning\", "
+	 "\"state\", \"runtime\", and i915_sriov.c pf_checklist()'s \"GT wedged\"; then "
+	 "i915_sriov_pf_confirm(): dev_notice(dev, \"No VFs could be associated with this PF!\\n\") and "
+	 "the VF count set to 0"},
+	/* SR-IOV's VF-PF messages, relayed by the GuC (i915-sriov-dkms and xe
+	 * alike: "GT0: IOV: relay: ", xe "Tile0: GT0: VF: relay: "): a VF that
+	 * asks its PF for its configuration and gets no answer or a refusal */
+	{"intel-sriov-relay-failed",
+	 "(i915|xe) (" BDF "): (\\[drm\\] )?(\\*ERROR\\* )?" INTEL_GT_TAG "((IOV[0-9]*|PF|VF): )?relay: "
+	 "((Failed to (send|handle|process)|Unsuccessful|Unexpected data=)[^(]*[^ (]( \\((-?[A-Za-z0-9]+)\\))?)",
+	 LXG141_GPU_INIT_FAILED, LX_SEVERITY_WARNING,
+	 "a message between the Intel GPU's SR-IOV virtual function and its PF (relayed by the GuC) "
+	 "failed ({what}): the VF does not get its configuration or its requests are "
+	 "refused, so the guest or container given it has no working GPU (the PF's and the VF's "
+	 "drivers of different releases, or a GuC firmware of another version)",
+	 FIX_INTEL_SRIOV,
+	 0, {{"gpu", 2}, {"what", 12}, {"error", 16}, {"driver", 1}},
+	 "i915-sriov-dkms gt/iov/intel_iov_relay.c relay_send(): RELAY_PROBE_ERROR(relay, \"Failed to "
+	 "send %s.%u to %u (%pe) %*ph\\n\"), \"Unsuccessful %s.%u %#x:%u to %u (%pe) %*ph\\n\", "
+	 "relay_handle_request(): RELAY_ERROR(relay, \"Failed to handle %s.%u from %u (%pe) %*ph\\n\") "
+	 "(RELAY_ERROR is IOV_ERROR, gt_notice() with GT%u: IOV: relay:); drivers/gpu/drm/xe/"
+	 "xe_guc_relay.c (6.9 and later) relay_send_transaction(): relay_notice(relay, \"Unexpected "
+	 "data=%d from GuC, wrong ABI?\\n\") and the same texts as i915's, also \"Failed to process %s.%u "
+	 "from %u (%pe) %*ph\\n\", \"Failed to send %s.%x to GuC (%pe) %*ph ...\\n\", \"Failed to process "
+	 "action.%u (%pe) %*ph\\n\" (relay_notice is xe_gt_sriov_notice() with relay:, after Tile%u: GT%u: "
+	 "PF: or VF:, before 6.17 PF: Tile%u: GT%u:)"},
 	/* i915-sriov-dkms in a guest: a VF has no execlists, only GuC
 	 * submission, which i915.enable_guc chooses (on Alder Lake and Raptor
 	 * Lake its default loads the HuC only) */
 	{"i915-sriov-vf-guc-off",
-	 "i915 (" BDF "): (\\[drm\\] )?\\*ERROR\\* GuC submission disabled$",
+	 "i915 (" BDF "): ((\\[drm\\] )?\\*ERROR\\* GuC submission disabled|GuC submission is disabled)$",
 	 LXG141_GPU_INIT_FAILED, LX_SEVERITY_ERROR,
 	 "i915 does not take the Intel GPU's SR-IOV virtual function: a VF works only with GuC "
 	 "submission, and the guest's i915 runs without it, so the guest has no GPU",
@@ -3760,7 +3890,9 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 0, {{"gpu", 1}},
 	 "i915-sriov-dkms drivers/gpu/drm/i915/i915_sriov.c vf_check_guc_submission_support(): "
 	 "drm_err(&i915->drm, \"GuC submission disabled\\n\") and -ENODEV when "
-	 "intel_guc_submission_is_wanted() is false on a VF"},
+	 "intel_guc_submission_is_wanted() is false on a VF; gt/iov/intel_iov.c intel_iov_init_late(): "
+	 "dev_warn(gt->i915->drm.dev, \"GuC submission is %s\\n\", str_enabled_disabled(false)) and -EIO "
+	 "(a VF without GuC submission at a later step: no GEM, no render node)"},
 	/* i915's and xe's probe steps that need the device's BARs, interrupts
 	 * and (i915) its GGTT aperture: a VM whose firmware or machine type
 	 * does not give them, or a GPU passed through without them */

@@ -851,6 +851,25 @@ static const struct expect expects[] = {
 	{"xe-sriov-vf-failed-gt-order.log", "LXG141", E, "0000:00:02.1", "what=Unable to confirm GuC version", NULL},
 	{"i915-sriov-vf-memirq.log", "LXG141", E, "0000:00:02.1", "what=Failed to register MEMIRQ", NULL},
 	{"i915-sriov-vf-guc-off.log", "LXG141", E, "0000:06:10.0", "times=2", NULL},
+	/* sriov16: an SR-IOV PF whose GuC submission is off (the backport's
+	 * IOV0: prefix), a VF's later check of it, the VF-PF relay, an xe VF
+	 * whose migration did not recover, the GSC's proxy to the ME, a GSC-era
+	 * firmware file that does not parse, a write to sriov_numvfs that the
+	 * kernel's own i915 cannot serve */
+	{"i915-sriov-pf-init-failed.log", "LXG141", W, "0000:00:02.0",
+	 "what=Initialization failed (-EIO) GuC|error=-EIO|reason=GuC|times=1", NULL},
+	{"i915-sriov-pf-init-failed-novfs.log", "LXG141", W, "0000:00:02.0",
+	 "what=Initialization failed (-EIO) GuC|reason=GuC|times=2", NULL},
+	{"i915-sriov-vf-guc-off-warn.log", "LXG141", E, "0000:00:02.4", "times=1", NULL},
+	{"intel-sriov-relay-failed.log", "LXG141", W, "0000:00:02.1",
+	 "what=Failed to send request.1 to 0 (-ENODEV)|error=-ENODEV|driver=i915", NULL},
+	{"intel-sriov-relay-failed-xe.log", "LXG141", W, "0000:03:00.0",
+	 "what=Failed to handle request.3 from 2 (-EOPNOTSUPP)|error=-EOPNOTSUPP|driver=xe", NULL},
+	{"xe-sriov-vf-failed-migration.log", "LXG141", E, "0000:00:02.1", "what=migration recovery failed", NULL},
+	{"intel-gsc-failed-csme.log", "LXG141", W, "0000:03:00.0", "what=Failed to send CSME proxy message", NULL},
+	{"intel-uc-fw-layout-invalid.log", "LXG140", W, "0000:03:00.0", "what=FW too small!|driver=xe", NULL},
+	{"gpu-sriov-no-pf-driver.log", "LXG141", W, "0000:00:02.0",
+	 "driver=i915|what=driver does not support SR-IOV configuration via sysfs", NULL},
 	{"intel-probe-hw-failed.log", "LXG141", E, "0000:01:00.0", "what=Failed to request MSI IRQ|driver=xe", NULL},
 	{"intel-probe-hw-failed-old.log", "LXG141", E, "0000:00:02.0", "what=Unknown GMADR size|driver=i915", NULL},
 	{"intel-driver-flr-failed.log", "LXG176", E, "0000:03:00.0",
