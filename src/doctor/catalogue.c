@@ -2879,7 +2879,7 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "5.x): dev_info(adev->dev, \"kfd not supported on this ASIC\\n\") for a chip its switch "
 	 "gives no kfd2kgd functions (the first copy, 4.15-4.16: dev_dbg)"},
 	{"i915-gpu-hang",
-	 "((i915|xe) (" BDF "): )?(\\[drm\\] )?GPU HANG: ecode ([0-9a-fA-Fx:]+)(, in ([^ ]+))?",
+	 "((i915|xe) (" BDF "): )?(\\[drm\\] )?GPU HANG: ecode ([0-9a-fA-Fx:]+)(, in ([^[]*[^[ ]))?",
 	 LXG142_GPU_HANG, LX_SEVERITY_WARNING,
 	 "the Intel GPU hung (ecode {ecode}; the program on the hung engine: {process}): the "
 	 "driver reset the engine and the program lost its context",
@@ -2887,7 +2887,8 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "media driver in the container (intel-media-va-driver) together",
 	 LX_KMSG_SOLE_INTEL, {{"gpu", 3}, {"ecode", 5}, {"process", 7}, {"driver", 2}},
 	 "drivers/gpu/drm/i915/i915_gpu_error.c error_msg(): \"GPU HANG: ecode %d:%x:%08x\", then "
-	 "\", in %s [%d]\" only when a context was running on the hung engine (older kernels: "
+	 "\", in %s [%d]\" only when a context was running on the hung engine (the program's comm, "
+	 "spaces included: \"Plex Transcoder\"; older kernels: "
 	 "\"GPU HANG: ecode %d:%x:0x%08x\", printed by dev_notice without [drm]; newer ones by "
 	 "drm_info in i915_capture_error_state(); 4.x: DRM_INFO, \"[drm] GPU HANG: ...\" with no "
 	 "address)"},

@@ -868,6 +868,8 @@ static const struct expect expects[] = {
 	{"xe-sriov-vf-failed-migration.log", "LXG141", E, "0000:00:02.1", "what=migration recovery failed", NULL},
 	{"intel-gsc-failed-csme.log", "LXG141", W, "0000:03:00.0", "what=Failed to send CSME proxy message", NULL},
 	{"intel-uc-fw-layout-invalid.log", "LXG140", W, "0000:03:00.0", "what=FW too small!|driver=xe", NULL},
+	{"i915-gpu-hang-comm-space.log", "LXG142", W, "0000:00:02.0", "process=Plex Transcoder|ecode=12:10:85def5fa",
+	 NULL},
 	{"gpu-sriov-no-pf-driver.log", "LXG141", W, "0000:00:02.0",
 	 "driver=i915|what=driver does not support SR-IOV configuration via sysfs", NULL},
 	{"intel-probe-hw-failed.log", "LXG141", E, "0000:01:00.0", "what=Failed to request MSI IRQ|driver=xe", NULL},
