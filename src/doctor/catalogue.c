@@ -3725,11 +3725,13 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "(version|runtime) info|reset GuC state|notify GuC about resource fixup done|register "
 	 "MEMIRQ|limit (contexts|doorbells) to)|Unexpected "
 	 "(interface version change|(GT|GGTT|CTXs|DBs) reassignment)|Invalid GT assignment|GuC re-init "
-	 "failed on [A-Za-z0-9]+)|i915 (" BDF "): (\\[drm\\] )?\\*ERROR\\* (migration recovery failed)",
+	 "failed on [A-Za-z0-9]+)|i915 (" BDF "): (\\[drm\\] )?\\*ERROR\\* (migration recovery failed|Enabling IOV "
+	 "failed)",
 	 LXG141_GPU_INIT_FAILED, LX_SEVERITY_ERROR,
 	 "the Intel GPU's SR-IOV virtual function could not agree with the GuC or the PF ({what}): "
-	 "i915 does not take the VF, so the guest or container given it has no GPU (a VF driver "
-	 "and a PF of different i915-sriov-dkms or kernel releases, or a GuC of another version)",
+	 "i915 does not take the VF (after a live migration: the VF stops working), so the guest or "
+	 "container given it has no GPU (a VF driver and a PF of different i915-sriov-dkms or kernel "
+	 "releases, or a GuC of another version)",
 	 FIX_INTEL_SRIOV,
 	 LX_KMSG_SOLE_INTEL, {{"gpu", 2}, {"what", 7}, {"gpu", 14}, {"what", 16}},
 	 "i915 with SR-IOV (Intel's backports, i915-sriov-dkms) gt/iov/intel_iov_query.c "
@@ -3742,7 +3744,9 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "intel_iov.c vf_tweak_guc_submission(): \"Failed to limit %s to %u (%pe)\\n\" (contexts, "
 	 "doorbells); a VF moved to another host (live migration) whose state did not come back: "
 	 "intel_iov_migration.c: IOV_ERROR(iov, \"GuC re-init failed on %s (%pe)\\n\"), i915_sriov.c "
-	 "vf_post_migration_recovery(): drm_err(&i915->drm, \"migration recovery failed (%pe)\\n\")"},
+	 "vf_post_migration_recovery(): drm_err(&i915->drm, \"migration recovery failed (%pe)\\n\"); "
+	 "gt/intel_gt.c intel_gt_init_hw(): i915_probe_error(i915, \"Enabling IOV failed (%pe)\\n\") when "
+	 "intel_iov_init_hw() fails (only a VF's, its runtime query to the GuC)"},
 	{"xe-sriov-vf-failed",
 	 "xe (" BDF "): (\\[drm\\] )?(\\*ERROR\\* )?((Tile[0-9]+: )?(GT[0-9]+: )?VF: |VF: )(Tile[0-9]+: )?(GT[0-9]+: )?(Unable to confirm (VF/PF "
 	 "ABI|GuC) version|Unsupported GuC version|New GuC interface version detected|Failed to "
@@ -3753,8 +3757,9 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "recovery failed|MEMIRQ[0-9]+: Failed to (allocate memirq page|setup report pages))",
 	 LXG141_GPU_INIT_FAILED, LX_SEVERITY_ERROR,
 	 "the Intel GPU's SR-IOV virtual function (xe) could not agree with the GuC or the PF "
-	 "({what}): xe does not take the VF, so the guest or container given it has no GPU (a PF "
-	 "and VF kernels of different releases, or a GuC firmware of another version)",
+	 "({what}): xe does not take the VF (after a live migration: declares it wedged), so the "
+	 "guest or container given it has no GPU (a PF and VF kernels of different releases, or a "
+	 "GuC firmware of another version)",
 	 FIX_INTEL_SRIOV,
 	 0, {{"gpu", 1}, {"what", 9}, {"gpu", 16}, {"what", 19}},
 	 "drivers/gpu/drm/xe/xe_gt_sriov_vf.c: xe_gt_sriov_err(gt, \"Unable to confirm VF/PF ABI "
