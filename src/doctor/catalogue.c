@@ -2544,6 +2544,26 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 LX_KMSG_REPEATS(10), {{"gpu", 1}, {"what", 3}},
 	 "drivers/gpu/drm/amd/amdgpu/mxgpu_ai.c xgpu_ai_mailbox_trans_msg(), mxgpu_nv.c: "
 	 "dev_err_ratelimited(adev->dev, \"trn=%x ACK should not assert! wait again !\\n\", trn)"},
+	/* The same loop once the ratelimit held its lines back: the kernel
+	 * names the function whose dev_err_ratelimited() it silenced, which
+	 * it does only after ten of them within five seconds. */
+	{"amdgpu-vf-mailbox-suppressed",
+	 "^xgpu_(ai|nv)_mailbox_trans_msg: ([0-9]+) callbacks suppressed",
+	 LXG141_GPU_INIT_FAILED, LX_SEVERITY_ERROR,
+	 "the AMD GPU runs as an SR-IOV virtual function and its mailbox to the host's driver is "
+	 "stuck (its retry message, \"ACK should not assert\", came {suppressed} times more than "
+	 "the kernel printed): amdgpu cannot initialize it, containers or the VM holding it get no "
+	 "GPU",
+	 "on the host: the GPU's SR-IOV host driver (AMD's MxGPU GIM) must be loaded and the VF "
+	 "assigned; a GPU not meant to run as a VF (bare metal, an eGPU) is taken for one when its "
+	 "VBIOS is a virtualised one (an MI25 or MI50 flashed for MxGPU) or its registers read back "
+	 "wrong over a failing link (a riser, Thunderbolt): flash its own VBIOS, seat it in a slot; "
+	 "then reboot",
+	 LX_KMSG_SOLE_AMDGPU, {{"gpu", 0}, {"suppressed", 2}},
+	 "lib/ratelimit.c ___ratelimit(): printk(KERN_WARNING \"%s: %d callbacks suppressed\\n\", "
+	 "func, rs->missed) with the function of the silenced dev_err_ratelimited(): mxgpu_ai.c "
+	 "xgpu_ai_mailbox_trans_msg(), mxgpu_nv.c xgpu_nv_mailbox_trans_msg() (\"trn=%x ACK should "
+	 "not assert! wait again !\\n\"); the line names no GPU: the log's only amdgpu GPU"},
 	{"amdgpu-psp-ucode-refused",
 	 "(amdgpu (" BDF "): (amdgpu: )?|\\[drm\\] )failed to load (ucode ([A-Za-z0-9_]+)\\(0x[0-9A-Fa-f]+\\)|"
 	 "ucode id \\([0-9]+\\))",
@@ -2837,6 +2857,28 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "\"*** Cannot allocate sysmem through fb heap\\n\") when memdescAlloc() of the system "
 	 "memory fails (after mem_desc.c's \"Check failed: Out of memory [NV_ERR_NO_MEMORY] ... "
 	 "returned from _memdescAllocInternal(pMemDesc)\"); the RM's release prefix \"NVRM: %s: \""},
+	/* The same shortage as the submitting program meets it: amdgpu's and
+	 * radeon's command-submission ioctl could not place the job's buffers
+	 * (-ENOMEM); the program's submission fails (Vulkan's device lost). */
+	{"amdgpu-cs-no-memory",
+	 "((amdgpu|radeon) (" BDF "): (amdgpu: )?\\[drm\\] \\*ERROR\\* |((amdgpu|radeon) (" BDF "): )?"
+	 "\\[drm:(amdgpu|radeon)_cs_ioctl( \\[(amdgpu|radeon)\\])?\\] \\*ERROR\\* )(Not enough memory for "
+	 "command submission|Failed to parse relocation -12)!",
+	 LXG192_GPU_MEMORY_EXHAUSTED, LX_SEVERITY_WARNING,
+	 "the {driver} driver refused programs' command submissions to the GPU for want of memory "
+	 "(-ENOMEM: the job's buffers could not be placed in VRAM or GTT, which were full or "
+	 "held): the program's work fails (Vulkan's device lost, a model or video that stops)",
+	 "run fewer or smaller jobs on the GPU at once (a model or batch that fits its VRAM; "
+	 "containers and the desktop sharing the GPU share its memory), free system memory for GTT "
+	 "or raise its limit (amdgpu.gttsize=, ttm.pages_limit= on the kernel command line); if it "
+	 "comes with no load, update the kernel",
+	 LX_KMSG_SOLE_GPU, {{"gpu", 3}, {"gpu", 7}, {"driver", 2}, {"driver", 6}, {"driver", 8}},
+	 "drivers/gpu/drm/amd/amdgpu/amdgpu_cs.c amdgpu_cs_ioctl(): when amdgpu_cs_parser_bos() "
+	 "returns -ENOMEM, DRM_ERROR(\"Not enough memory for command submission!\\n\") (4.2-6.x, "
+	 "\"[drm:amdgpu_cs_ioctl [amdgpu]] *ERROR* \"), drm_err(dev, ...) in later kernels (with "
+	 "the address, \"[drm] *ERROR* \"); drivers/gpu/drm/radeon/radeon_cs.c radeon_cs_ioctl(): "
+	 "DRM_ERROR(\"Failed to parse relocation %d!\\n\", r) with -ENOMEM (-12; other codes are "
+	 "other failures); without the address the log's only GPU of that driver"},
 	/* A ring the driver's test command did not pass, every wording: the
 	 * helper's "ring NAME test failed (ERR)" with the address (4.20 and
 	 * later), and before it each IP block's own DRM_ERROR without one,

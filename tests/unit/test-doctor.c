@@ -166,6 +166,8 @@ static const struct expect expects[] = {
 	{"amdgpu-vf-mailbox-failed.log", "LXG141", E, "0000:05:00.0",
 	 "what=Doesn't get TRN_MSG_ACK from pf in 5000 msec", NULL},
 	{"amdgpu-vf-mailbox-stuck.log", "LXG141", E, "0000:06:00.0", "what=trn=2 ACK should not assert", NULL},
+	/* three lines of the loop shown, 1654 held back by the ratelimit */
+	{"amdgpu-vf-mailbox-suppressed.log", "LXG141", E, "0000:08:00.0", "suppressed=1654", NULL},
 	{"swiotlb-overflow.log", "LXG191", E, "0001:01:00.0", "mask=ffffffff|driver=nvidia", NULL},
 	{"amdgpu-vm-fault-detail-utcl2.log", "LXG150", W, "0000:0c:00.0", NULL, NULL},
 	{"amdgpu-powerplay-last-message-failed.log", "LXG149", W, "0000:02:00.0",
@@ -613,6 +615,13 @@ static const struct expect expects[] = {
 	/* the DRM core's scheduler and memory manager: no device, the log's only GPU */
 	{"drm-sched-killed-entity.log", "LXG142", W, NULL, NULL, NULL},
 	{"ttm-eviction-failed.log", "LXG192", W, NULL, NULL, NULL},
+	/* amdgpu's and radeon's command submission refused with -ENOMEM: the
+	 * DRM_ERROR form names no GPU (an excerpt without amdgpu's lines stays
+	 * unnamed), drm_err's and a log with the driver's lines name it */
+	{"amdgpu-cs-no-memory.log", "LXG192", W, NULL, "driver=amdgpu|times=3", NULL},
+	{"amdgpu-cs-no-memory-vm.log", "LXG192", W, NULL, "driver=amdgpu|times=2", NULL},
+	{"amdgpu-cs-no-memory-drm-err.log", "LXG192", W, "0000:03:00.0", "driver=amdgpu|times=2", NULL},
+	{"radeon-cs-no-memory.log", "LXG192", W, "0000:01:00.0", "driver=radeon", NULL},
 	/* 4.x-5.9's DMA page pool names the GPU */
 	{"ttm-pool-page-failed.log", "LXG192", W, "0000:03:00.0", NULL, NULL},
 	/* the NVIDIA RM out of room: BAR1's address space (the log's only
