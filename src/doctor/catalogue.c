@@ -2690,7 +2690,8 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 * radeon's soft reset after a lockup */
 	{"amdgpu-gpu-reset-done",
 	 "(amdgpu|radeon) (" BDF "): (amdgpu: )?(GPU reset succeeded, trying to resume|GPU softreset: "
-	 "0x[0-9A-Fa-f]+|GPU reset\\([0-9]+\\) succeeded!)",
+	 "0x[0-9A-Fa-f]+|GPU reset\\([0-9]+\\) succeeded!|(R_008020_)?GRBM_SOFT_RESET=0x[0-9A-Fa-f]+|"
+	 "(R_000E60_)?SRBM_SOFT_RESET=0x[0-9A-Fa-f]+)",
 	 LXG142_GPU_HANG, LX_SEVERITY_WARNING,
 	 "the AMD GPU hung and the driver reset it ({step}): every program using it (in every "
 	 "container holding it) lost its work",
@@ -2702,7 +2703,11 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "resume\\n\"); drivers/gpu/drm/radeon/radeon_device.c radeon_gpu_reset(): the same "
 	 "dev_info; evergreen.c, ni.c, si.c, cik.c, r600.c *_gpu_soft_reset(): dev_info(rdev->dev, "
 	 "\"GPU softreset: 0x%08X\\n\", reset_mask); amdgpu_device_gpu_recover() at its end: "
-	 "dev_info(tmp_adev->dev, \"GPU reset(%d) succeeded!\\n\", ...)"},
+	 "dev_info(tmp_adev->dev, \"GPU reset(%d) succeeded!\\n\", ...); the soft resets then "
+	 "pulse the reset registers: dev_info(rdev->dev, \"GRBM_SOFT_RESET=0x%08X\\n\", tmp), "
+	 "SRBM_SOFT_RESET=0x%08X the same (r600.c: R_008020_GRBM_SOFT_RESET=0x%08X, "
+	 "R_000E60_SRBM_SOFT_RESET=0x%08X; amdgpu's gfx_v6-v10 and sdma *_soft_reset() the same, "
+	 "in a GPU recovery only)"},
 	/* A command buffer the driver could not even allocate: with -35
 	 * (EDEADLK) the GPU is locked up and a reset is pending */
 	{"amdgpu-ib-get-failed",

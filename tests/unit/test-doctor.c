@@ -618,6 +618,9 @@ static const struct expect expects[] = {
 	/* amdgpu's and radeon's command submission refused with -ENOMEM: the
 	 * DRM_ERROR form names no GPU (an excerpt without amdgpu's lines stays
 	 * unnamed), drm_err's and a log with the driver's lines name it */
+	/* radeon's soft reset after a hang, seen by the registers it pulses
+	 * (the "GPU softreset:" line before them not in the excerpt) */
+	{"radeon-soft-reset-registers.log", "LXG142", W, "0000:01:00.0", "step=GRBM_SOFT_RESET=0x00010001", NULL},
 	{"amdgpu-cs-no-memory.log", "LXG192", W, NULL, "driver=amdgpu|times=3", NULL},
 	{"amdgpu-cs-no-memory-vm.log", "LXG192", W, NULL, "driver=amdgpu|times=2", NULL},
 	{"amdgpu-cs-no-memory-drm-err.log", "LXG192", W, "0000:03:00.0", "driver=amdgpu|times=2", NULL},
