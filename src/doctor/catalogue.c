@@ -1246,6 +1246,27 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "kmod tools/modprobe.c: \"could not insert '%s': %s\" with strerror(ENOEXEC) or \"Unknown "
 	 "symbol in module, or unknown parameter (see dmesg)\" (ENOENT); systemd-modules-load: "
 	 "\"Failed to insert module '%s': %m\""},
+	/* Debian's radeon refuses an R600-or-later GPU at probe when the
+	 * firmware package is not installed (a patch of its kernels):
+	 * radeon then names no GPU, the GPU is the AMD display device the log
+	 * enumerates that no driver took. */
+	{"radeon-firmware-required",
+	 "(radeon) kernel modesetting for R600 or later requires (firmware installed|"
+	 "firmware-linux-nonfree)",
+	 LXG140_GPU_FIRMWARE_MISSING, LX_SEVERITY_WARNING,
+	 "radeon refused the AMD GPU: the distribution's radeon needs its firmware for an R600 or "
+	 "later GPU and the firmware package is not installed; the GPU has no driver (no "
+	 "acceleration, no /dev/dri render node for containers)",
+	 "install the distribution's AMD GPU firmware (Debian: firmware-amd-graphics from non-free-"
+	 "firmware; older releases firmware-linux-nonfree; Ubuntu: linux-firmware), then "
+	 "update-initramfs -u and reboot",
+	 LX_KMSG_DISPLAY_GPU, {{"gpu", 0}, {"driver", 1}},
+	 "Debian's kernel patch radeon-firmware-is-required-for-drm-and-kms-on-r600-onward "
+	 "of drivers/gpu/drm/radeon/radeon_drv.c radeon_pci_probe(): "
+	 "DRM_ERROR(\"radeon kernel modesetting for R600 or later requires firmware installed\\n\") "
+	 "(older releases: \"... requires firmware-linux-nonfree.\\n\"), then \"See "
+	 "https://wiki.debian.org/Firmware for information about missing firmware\", and the probe "
+	 "returns -ENODEV"},
 	/* The device is dev_printk's (6.x: "amdgpu 0000:0a:00.0: AMD-Vi: Event
 	 * logged [IO_PAGE_FAULT domain=..."), or "device=0a:00.0" (4.x) or
 	 * "device=0000:0a:00.0" (5.x on; the IOMMU's own "iommu ivhd0: ..."). */
@@ -4208,6 +4229,24 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "discovery dev_err(kfd_device, \"GC IP %06x %s not supported in kfd\\n\", ...); 4.15 to "
 	 "5.x, lookup_device_info(): dev_warn(kfd_device, \"DID %04x is missing in "
 	 "supported_devices\\n\", did), then \"kgd2kfd_probe failed\\n\""},
+	/* amdkfd's own start refused a module parameter: it takes no GPU at
+	 * all (amdgpu drives them for graphics); the line names none */
+	{"kfd-module-param-invalid",
+	 "^(amdgpu: |kfd: )?(sched_policy) has invalid value|^(amdgpu: |kfd: )?"
+	 "(max_num_of_queues_per_device) must be between 1 to KFD_MAX_NUM_OF_QUEUES_PER_DEVICE",
+	 LXG143_KFD_REFUSED, LX_SEVERITY_ERROR,
+	 "amdkfd did not start: its module parameter {param} has a value out of range, so no "
+	 "AMD GPU has a ROCm node (/dev/kfd) on the host nor in any container; graphics and "
+	 "VA-API transcoding are not affected",
+	 "remove or correct amdgpu.{param}= (amdkfd.{param}= on kernels before 4.20) on the "
+	 "kernel command line and in /etc/modprobe.d (sched_policy: 0, 1 or 2), update-initramfs "
+	 "-u and reboot",
+	 LX_KMSG_SOLE_AMDGPU, {{"gpu", 0}, {"param", 2}, {"param", 4}},
+	 "drivers/gpu/drm/amd/amdkfd/kfd_module.c kfd_init() (4.20 and later, under amdgpu's "
+	 "pr_fmt \"amdgpu: \"; before, kfd_module_init() of the amdkfd module): "
+	 "pr_err(\"sched_policy has invalid value\\n\"), pr_err(\"max_num_of_queues_per_device "
+	 "must be between 1 to KFD_MAX_NUM_OF_QUEUES_PER_DEVICE\\n\") (4.x: \"kfd: ...\"), "
+	 "then -EINVAL: amdkfd is not initialized"},
 	/* amdkfd's init of a GPU failed after it accepted it: no ROCm node */
 	{"kfd-device-not-added",
 	 "kfd kfd: (amdgpu: )?(device ([0-9a-fA-F]{1,4}:[0-9a-fA-F]{1,4}) NOT added due to errors|"

@@ -621,6 +621,15 @@ static const struct expect expects[] = {
 	/* radeon's soft reset after a hang, seen by the registers it pulses
 	 * (the "GPU softreset:" line before them not in the excerpt) */
 	{"radeon-soft-reset-registers.log", "LXG142", W, "0000:01:00.0", "step=GRBM_SOFT_RESET=0x00010001", NULL},
+	/* Debian's radeon without its firmware package: the GPU is the AMD
+	 * display device the log enumerates that no driver took */
+	{"radeon-firmware-required.log", "LXG140", W, "0000:01:00.0", "driver=radeon", NULL},
+	{"radeon-firmware-required-paste.log", "LXG140", W, NULL, "driver=radeon", NULL},
+	/* amdkfd refused its module parameter: no GPU gets a ROCm node; the
+	 * log's only amdgpu GPU is named */
+	{"kfd-module-param-invalid.log", "LXG143", E, "0000:2f:00.0", "param=sched_policy", NULL},
+	{"kfd-module-param-invalid-queues.log", "LXG143", E, "0000:03:00.0",
+	 "param=max_num_of_queues_per_device", NULL},
 	{"amdgpu-cs-no-memory.log", "LXG192", W, NULL, "driver=amdgpu|times=3", NULL},
 	{"amdgpu-cs-no-memory-vm.log", "LXG192", W, NULL, "driver=amdgpu|times=2", NULL},
 	{"amdgpu-cs-no-memory-drm-err.log", "LXG192", W, "0000:03:00.0", "driver=amdgpu|times=2", NULL},
