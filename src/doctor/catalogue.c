@@ -6667,6 +6667,31 @@ static char *sole_of(const struct lx_kmsg *log, const struct lx_host *host, cons
 	return sole;
 }
 
+/* The Intel GPU of an i915 message in a log that names none: kernels
+ * before 5.8 print i915's errors and notices without an address (DRM_ERROR
+ * "[drm:i915_hangcheck_elapsed [i915]] *ERROR* ...", DRM_INFO "[drm] GPU
+ * HANG: ..."), and i915 then drove integrated GPUs only, which every Intel
+ * chipset puts at 0000:00:02.0. Not when the host model has an Intel GPU
+ * elsewhere (this host's log: its discrete card), nor when the log
+ * enumerates another kind of device at that address (an older Xeon's root
+ * port); an Intel display device the log enumerates elsewhere is already
+ * the log's sole one (gpu_mentioned_pci). */
+static char *old_intel_igd(const struct lx_kmsg *log, const struct lx_host *host)
+{
+	static const char igd[] = "0000:00:02.0";
+	for (size_t g = 0; host && g < host->n_gpus; g++)
+		if (host->gpus[g].vendor_id == 0x8086 && strcmp(host->gpus[g].bdf, igd) != 0)
+			return NULL;
+	for (size_t i = 0; i < log->n; i++) {
+		char vendor[5];
+		bool display = false;
+		_cleanup_free_ char *dev = enumerated_device(log->lines[i].text, vendor, &display, host);
+		if (dev && strcmp(dev, igd) == 0 && (!display || strcmp(vendor, "8086") != 0))
+			return NULL;
+	}
+	return lx_xstrdup(igd);
+}
+
 /* The one GPU the log's lines of DRIVER (NULL: of any GPU driver) name;
  * where they name none (an old driver's lines carry no address, a "grep
  * NVRM" of the log), the one its other mentions of such a GPU name; NULL
@@ -6677,6 +6702,8 @@ static char *sole_gpu(const struct lx_kmsg *log, const struct lx_host *host, con
 	char *sole = sole_of(log, host, driver, gpu_line_pci, &several);
 	if (!sole && !several)
 		sole = sole_of(log, host, driver, gpu_mentioned_pci, &several);
+	if (!sole && !several && driver && strcmp(driver, "i915") == 0)
+		sole = old_intel_igd(log, host);
 	return sole;
 }
 

@@ -950,9 +950,9 @@ static const struct expect expects[] = {
 	 "what=GuC firmware signature verification failed|times=2", NULL},
 	/* 4.2-4.9: "failed to fetch GuC firmware from" and "failed to initialize GuC, error -5
 	 * (ignored)", no i915 line with the address: no GPU named */
-	{"i915-guc-fetch-failed-4x.log", "LXG140", W, NULL, "file=i915/skl_dmc_ver4.bin|uc=GuC|error=-2", NULL},
-	{"i915-guc-fetch-failed-4x.log", "LXG141", E, NULL, "what=failed to initialize GuC, error -5", NULL},
-	{"i915-guc-fetch-failed-4x.log", "LXG140", W, NULL, "file=i915/skl_dmc_ver1.bin|error=0", NULL},
+	{"i915-guc-fetch-failed-4x.log", "LXG140", W, "0000:00:02.0", "file=i915/skl_dmc_ver4.bin|uc=GuC|error=-2", NULL},
+	{"i915-guc-fetch-failed-4x.log", "LXG141", E, "0000:00:02.0", "what=failed to initialize GuC, error -5", NULL},
+	{"i915-guc-fetch-failed-4x.log", "LXG140", W, "0000:00:02.0", "file=i915/skl_dmc_ver1.bin|error=0", NULL},
 	{"i915-uc-fetch-failed-old.log", "LXG140", W, "0000:00:02.0", "file=i915/kbl_huc_ver02_00_1810.bin|times=1",
 	 NULL},
 	{"i915-uc-fetch-failed-old-alone.log", "LXG140", W, "0000:00:02.0",
@@ -1090,7 +1090,7 @@ static const struct expect expects[] = {
 	 "module=amdgpu|kind=NULL pointer dereference|function=amdgpu_bo_list_set+0x196/0x3d0|times=1", NULL},
 	{"gpu-driver-warn.log", "LXG151", W, "0000:00:02.0",
 	 "module=i915|kind=WARN|function=intel_pps_vdd_on_unlocked+0x32b/0x340", NULL},
-	{"gpu-driver-warn-builtin.log", "LXG151", W, NULL, "module=i915|function=gen8_write32+0x1e7/0x240|process=clr_power",
+	{"gpu-driver-warn-builtin.log", "LXG151", W, "0000:00:02.0", "module=i915|function=gen8_write32+0x1e7/0x240|process=clr_power",
 	 NULL},
 	{"gpu-driver-warn-nvidia.log", "LXG151", W, NULL, "module=nvidia|function=nv_restore_user_channels+0x4e/0x1d0",
 	 NULL},
@@ -1938,6 +1938,26 @@ static void test_intel_sole_gpu(void)
 			    l == 0 ? "a forcewake timeout without the address, one Intel GPU in the log: that GPU"
 				   : "a forcewake timeout without the address, two Intel GPUs in the log: no GPU");
 	}
+	/* no line names an Intel GPU (a 4.x log of i915's DRM_ERRORs alone):
+	 * the integrated GPU at 0000:00:02.0, unless the log enumerates
+	 * another kind of device there or the host model has an Intel GPU
+	 * elsewhere */
+	one_finding(fw, "LXG142", "0000:00:02.0", NULL,
+		    "a forcewake timeout without the address, no Intel GPU named in the log: the integrated GPU");
+	_cleanup_free_ char *port = lx_xasprintf("[    0.3] pci 0000:00:02.0: [8086:6f04] type 01 class 0x060400\n%s", fw);
+	one_finding(port, "LXG142", NULL, NULL,
+		    "a forcewake timeout without the address, a PCI bridge at 0000:00:02.0: no GPU");
+	struct lx_gpu arc = {.bdf = (char *)"0000:03:00.0", .vendor_id = 0x8086, .minor = 0};
+	struct lx_host host = {.gpus = &arc, .n_gpus = 1};
+	struct lx_kmsg hk;
+	struct lx_kmsg_matches hm;
+	parse(fw, &hk);
+	size_t hn = count_matches(&hk, &host, &hm);
+	ok(hn == 1 && hm.items[0].pci == NULL,
+	   "a forcewake timeout without the address, the host's Intel GPU at 0000:03:00.0: no GPU");
+	if (hn != (size_t)-1)
+		lx_kmsg_matches_free(&hm);
+	lx_kmsg_free(&hk);
 	static const char refused[] = "[    2.8] i915 0000:03:00.0: Your graphics device 56a0 is not properly supported "
 				      "by i915 in this\n";
 	static const char *const after[] = {
