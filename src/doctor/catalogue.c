@@ -2214,6 +2214,27 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "pch fifo underrun on pch transcoder %c\\n\" (also \"fifo underrun on pipe %c\\n\", \"pch fifo "
 	 "underrun on pch transcoder %c\\n\", GMCH's \"pipe %c underrun\\n\"); a finding from ten such messages "
 	 "of one GPU"},
+	/* a plane of the display engine read memory it may not (a frame buffer
+	 * unmapped under it, after a resume or in a VM): a few at boot on some
+	 * laptops, a flood when the picture is garbage */
+	{"intel-pipe-fault",
+	 "((i915|xe) (" BDF "): )?(\\[drm\\] )?.*(Fault errors on pipe ([A-Z])|\\[CRTC:[0-9]+:([^]]+)\\]"
+	 "(\\[PLANE:[0-9]+:[^]]+\\])? ?(fault \\(CTL=|PLANE ATS fault|PIPEDMC ATS fault|PIPEDMC fault))",
+	 LXG178_DISPLAY_OUTPUT_FAILED, LX_SEVERITY_WARNING,
+	 "a display pipe of the Intel GPU faulted again and again reading its frame buffer "
+	 "({what}): the picture on that output is garbage (stripes, a frozen or black screen), often "
+	 "after a resume, or in a VM without the GPU's memory mapped" DISPLAY_OUTPUT_ONLY,
+	 "update the kernel; if it began after a resume, avoid suspending this host; in a VM, give "
+	 "the guest the GPU whole (legacy IGD passthrough) or use no display on it; a Proxmox node "
+	 "needs no display on a GPU it gives to containers",
+	 LX_KMSG_SOLE_INTEL | LX_KMSG_REPEATS(5), {{"driver", 2}, {"gpu", 3}, {"what", 5}, {"pipe", 6}, {"pipe", 7}},
+	 "drivers/gpu/drm/i915/display/intel_display_irq.c (before 6.5 i915_irq.c) gen8_de_irq_handler(): "
+	 "drm_err_ratelimited(\"Fault errors on pipe %c: 0x%08x\\n\") (5.8-5.10 drm_err(); 4.x "
+	 "DRM_ERROR(), no address; 3.14-4.4 DRM_ERROR(\"Fault errors on pipe %c\\n: 0x%08x\"), the value "
+	 "on a line of its own); 6.13 and later intel_pipe_fault_irq_handler(): handle_plane_fault() "
+	 "\"[CRTC:%d:%s][PLANE:%d:%s] fault (CTL=0x%x, SURF=0x%x, SURFLIVE=0x%x)\\n\", "
+	 "handle_plane_ats_fault() \"[CRTC:%d:%s] PLANE ATS fault\\n\", \"[CRTC:%d:%s] PIPEDMC ATS "
+	 "fault\\n\", \"[CRTC:%d:%s] PIPEDMC fault\\n\"; a finding from five such messages of one GPU"},
 	{"amdgpu-dc-sink-unread",
 	 "(amdgpu (" BDF "): )?\\[drm(:[a-z0-9_]+ \\[amdgpu\\])?\\] \\*ERROR\\* "
 	 "(retrieve_link_cap: Read receiver caps dpcd data failed|No EDID read|"

@@ -589,6 +589,9 @@ static const struct expect expects[] = {
 	{"intel-dp-aux-once.log", "LXG178", W, "0000:00:02.0", "what=Link Training Unsuccessful|times=1", NULL},
 	/* FIFO underruns again and again (ten or more of one GPU); a few are quiet */
 	{"intel-fifo-underrun-repeated.log", "LXG178", W, "0000:00:02.0", "what=CPU pipe B FIFO underrun|times=22", NULL},
+	/* a display pipe's faults, five or more of one GPU (clean-intel-display-notes.log's
+	 * four at boot are quiet) */
+	{"intel-pipe-fault.log", "LXG178", W, "0000:00:02.0", "what=Fault errors on pipe A|pipe=A|times=6", NULL},
 	{"intel-display-pll-unlocked.log", "LXG178", W, "0000:03:00.0", "driver=i915|what=Port C PLL not locked", NULL},
 	{"intel-display-pll-unlocked-cx0.log", "LXG178", W, "0000:00:02.0", "driver=xe|what=Port B PLL not locked",
 	 NULL},
@@ -1923,6 +1926,30 @@ static void test_named_driver_sole_gpu(void)
 	}
 }
 
+/* intel_display_irq.c's pipe faults in every kernel's wording: 6.13's
+ * plane fault with its CRTC, the 3.14-4.4 DRM_ERROR whose value went to a
+ * line of its own; five of one GPU are a finding. */
+static void test_intel_pipe_fault(void)
+{
+	static const struct {
+		const char *line, *gpu, *pipe, *what;
+	} forms[] = {
+		{"xe 0000:03:00.0: [drm] *ERROR* [CRTC:151:pipe A][PLANE:33:plane 1A] fault (CTL=0x84000408, "
+		 "SURF=0x1100000, SURFLIVE=0x1100000)\n",
+		 "0000:03:00.0", "pipe A", "a 6.13 plane fault of xe's display, five times: LXG178 of that GPU"},
+		{"i915 0000:00:02.0: [drm] *ERROR* [CRTC:80:pipe B] PIPEDMC fault\n", "0000:00:02.0", "pipe B",
+		 "a 6.13 PIPEDMC fault, five times: LXG178 of that GPU"},
+		{"[drm:gen8_de_irq_handler [i915]] *ERROR* Fault errors on pipe C\n: 0x00000080\n", "0000:00:02.0", "C",
+		 "a 3.x DRM_ERROR pipe fault (its value on the next line), five times: LXG178 of the integrated GPU"},
+	};
+	for (size_t f = 0; f < sizeof(forms) / sizeof(forms[0]); f++) {
+		_cleanup_free_ char *text = lx_xasprintf("%s%s%s%s%s", forms[f].line, forms[f].line, forms[f].line,
+							 forms[f].line, forms[f].line);
+		_cleanup_free_ char *fields = lx_xasprintf("pipe=%s|times=5", forms[f].pipe);
+		one_finding(text, "LXG178", forms[f].gpu, fields, forms[f].what);
+	}
+}
+
 static void test_intel_sole_gpu(void)
 {
 	static const char fw[] = "[   14.458687] [drm:fw_domains_get_with_fallback [i915]] *ERROR* render: timed out "
@@ -3107,6 +3134,7 @@ int main(int argc, char **argv)
 	test_amd_init_causes();
 	test_amd_sole_gpu();
 	test_intel_sole_gpu();
+	test_intel_pipe_fault();
 	test_named_driver_sole_gpu();
 	test_oops_owner();
 	test_wrapped_forms();
