@@ -6777,6 +6777,14 @@ static void bind_sole_gpu(const struct lx_kmsg *log, const struct lx_host *host,
 			driver = "i915";
 		if (!driver && (m->entry->flags & LX_KMSG_SOLE_NVIDIA))
 			driver = "nvidia";
+		/* an oops in a GPU driver's code whose report and the lines before
+		 * it name no GPU: the log's only one of that driver ("nvidia_uvm"
+		 * and "nvidia_modeset" are nvidia's) */
+		const char *module = (m->entry->flags & LX_KMSG_OOPS) ? lx_kmsg_match_field(m, "module") : NULL;
+		for (size_t d = 0; !driver && module && d < ANY; d++)
+			if (strcmp(module, gpu_drivers[d]) == 0 ||
+			    (strcmp(gpu_drivers[d], "nvidia") == 0 && lx_str_starts_with(module, "nvidia")))
+				driver = gpu_drivers[d];
 		if (!driver)
 			driver = driver_named_by(log->lines[m->first].text);
 		if (!driver && !(m->entry->flags & LX_KMSG_SOLE_GPU))

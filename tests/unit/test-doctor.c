@@ -1926,6 +1926,45 @@ static void test_named_driver_sole_gpu(void)
 	}
 }
 
+/* An oops in a GPU driver's code cut to its call trace, no line before it
+ * naming a GPU: the log's only GPU of that driver, a line after it
+ * included (linuxboot/heads#2039: i915_drm_suspend_late's trace, no address
+ * in the excerpt: the integrated GPU). */
+static void test_oops_sole_gpu(void)
+{
+	static const char trace[] = "[ 5.1] Call Trace:\n"
+				    "[ 5.1]  <TASK>\n"
+				    "[ 5.1]  %s\n"
+				    "[ 5.1]  dpm_run_callback+0x47/0x150\n"
+				    "[ 5.1]  device_suspend_late+0x9a/0x1f0\n"
+				    "[ 5.1]  </TASK>\n"
+				    "[ 5.1] ---[ end trace 0000000000000000 ]---\n%s";
+	static const struct {
+		const char *frame, *after, *gpu, *what;
+	} cases[] = {
+		{"i915_drm_suspend_late+0x101/0x110 [i915]", "", "0000:00:02.0",
+		 "i915's suspend callback in a cut trace, no Intel GPU named: the integrated GPU"},
+		{"amdgpu_pmops_suspend+0x1c/0x40 [amdgpu]", "[ 5.2] amdgpu 0000:03:00.0: amdgpu: SMU is suspended\n",
+		 "0000:03:00.0", "amdgpu's suspend callback in a cut trace, the log's only AMD GPU named after it: that GPU"},
+	};
+	for (size_t c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
+		struct lx_kmsg k;
+		struct lx_kmsg_matches m;
+		_cleanup_free_ char *text = lx_xasprintf(trace, cases[c].frame, cases[c].after);
+		parse(text, &k);
+		size_t n = count_matches(&k, NULL, &m);
+		bool pm = false, all = n != (size_t)-1 && n > 0;
+		for (size_t i = 0; n != (size_t)-1 && i < n; i++) {
+			pm |= strcmp(code_of(&m.items[i]), "LXG174") == 0;
+			all &= same_str(m.items[i].pci, cases[c].gpu);
+		}
+		ok(pm && all, cases[c].what);
+		if (n != (size_t)-1)
+			lx_kmsg_matches_free(&m);
+		lx_kmsg_free(&k);
+	}
+}
+
 /* intel_display_irq.c's pipe faults in every kernel's wording: 6.13's
  * plane fault with its CRTC, the 3.14-4.4 DRM_ERROR whose value went to a
  * line of its own; five of one GPU are a finding. */
@@ -3135,6 +3174,7 @@ int main(int argc, char **argv)
 	test_amd_sole_gpu();
 	test_intel_sole_gpu();
 	test_intel_pipe_fault();
+	test_oops_sole_gpu();
 	test_named_driver_sole_gpu();
 	test_oops_owner();
 	test_wrapped_forms();
