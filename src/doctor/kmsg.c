@@ -880,6 +880,43 @@ static void join_wrapped(struct parser *ps, const char *sep, const char *msg, co
 }
 
 /* One line (or one message of a line whose newlines were lost). */
+/* syslog's notes of a repeated message: BSD syslogd's and sysklogd's "last
+ * message repeated 41 times" (the message before it, again), rsyslog's
+ * "message repeated 3 times: [ <message>]" (that message, again). Returns
+ * how many more times it came (0: no such note); *text and *len the
+ * repeated message for rsyslog's, NULL for the message before. */
+#define REPEAT_MAX 255
+static unsigned repeat_note(const char *msg, const char **text, size_t *len)
+{
+	const char *p = msg;
+	bool before = lx_str_starts_with(p, "last message repeated ");
+	if (!before && !lx_str_starts_with(p, "message repeated "))
+		return 0;
+	p += before ? strlen("last message repeated ") : strlen("message repeated ");
+	size_t digits = strspn(p, "0123456789");
+	if (digits == 0 || digits > 9)
+		return 0;
+	unsigned long times = strtoul(p, NULL, 10);
+	p += digits;
+	if (!lx_str_starts_with(p, " time"))
+		return 0;
+	*text = NULL;
+	*len = 0;
+	if (!before) {
+		const char *open = strstr(p, ": [");
+		const char *close = open ? strrchr(open, ']') : NULL;
+		if (!close)
+			return 0;
+		open += 3;
+		open += strspn(open, " ");
+		*text = skip_bracket_stamp(open);
+		*len = close > *text ? (size_t)(close - *text) : 0;
+		if (*len == 0)
+			return 0;
+	}
+	return times > REPEAT_MAX ? REPEAT_MAX : (unsigned)times;
+}
+
 static char *take_line(struct parser *ps, char *raw, unsigned lineno)
 {
 	struct lx_kmsg *out = ps->out;
@@ -962,6 +999,29 @@ static char *take_line(struct parser *ps, char *raw, unsigned lineno)
 		while (rl && raw[rl - 1] == ' ')
 			raw[--rl] = '\0';
 		ps->prev_len = rl;
+	}
+	/* a message syslog wrote once for several: as often as it came
+	 * (the rows that count repetitions) */
+	const char *again = NULL;
+	size_t again_len = 0;
+	unsigned times = repeat_note(msg, &again, &again_len);
+	const char *host = month_time(bare);
+	if (!times && host && *host == ' ') {
+		/* syslogd's own line: "Aug 14 16:13:12 host last message repeated ..." */
+		host += 1 + strcspn(host + 1, " ");
+		times = *host == ' ' ? repeat_note(host + 1, &again, &again_len) : 0;
+	}
+	if (times) {
+		/* a note after nothing, or after a message's later line, repeats nothing */
+		bool whole = out->n > 0 && !out->lines[out->n - 1].continuation;
+		_cleanup_free_ char *text = again ? lx_xstrndup(again, again_len)
+						  : whole ? lx_xstrdup(out->lines[out->n - 1].text) : NULL;
+		for (unsigned t = 0; text && t < times; t++)
+			add_line(out, lx_xstrdup(text), lx_xstrdup(raw), lineno, false);
+		ps->seen_any = true;
+		if (merged)
+			*merged = saved;
+		goto done;
 	}
 	/* An indented line that had a stamp of its own is a new message. */
 	bool continuation = indented && !own_stamp && out->n > 0;

@@ -2435,7 +2435,9 @@ static char *catalogue_doc(void)
 		    "`dmesg` (`-T`, `-H`, `-x`, `-r`, `-d`, `--time-format iso`), `journalctl`'s short\n"
 		    "modes (`short-unix` too), syslog (RFC 3164, RFC 5424, rsyslog's precise time),\n"
 		    "`/dev/kmsg`, CRI (`stdout F `) and `docker logs -t` / `docker compose logs` is\n"
-		    "dropped. A paste's marks are undone: terminal colour (with or without its ESC),\n"
+		    "dropped; syslog's note of a message it wrote once for several (rsyslog's\n"
+		    "`message repeated 3 times: [ ...]`, syslogd's `last message repeated 3 times`)\n"
+		    "is that message again, as often. A paste's marks are undone: terminal colour (with or without its ESC),\n"
 		    "HTML entities, Unicode spaces and typographic quotes, CR line ends, UTF-16, markdown\n"
 		    "quote markers (`> `) and inline-code backticks, a forum's line numbers and a\n"
 		    "table's `|` borders before a stamp; a line where a newline was lost is split\n"
@@ -2702,6 +2704,28 @@ static void test_formats(void)
 	       "talosctl dmesg's node, facility, level and time removed");
 	str_eq(k.n == 6 ? k.lines[5].text : NULL, "NVRM: GPU 0000:04:00.0 is already bound to nouveau.",
 	       "journalctl short-iso prefix removed");
+	lx_kmsg_free(&k);
+
+	/* syslog's notes of a message it wrote once for several: rsyslog's
+	 * "message repeated N times: [ ...]" and BSD syslogd's "last message
+	 * repeated N times" (FreeBSDDesktop/DEPRECATED-freebsd-base-graphics#68)
+	 * are that message N times more; a note after nothing repeats nothing */
+	parse("Aug 14 16:13:12 pve kernel: [  912.1] i915 0000:00:02.0: [drm] *ERROR* CPU pipe A FIFO underrun\n"
+	      "Aug 14 16:13:12 pve kernel: message repeated 3 times: [ [  912.2] i915 0000:00:02.0: [drm] *ERROR* CPU pipe A "
+	      "FIFO underrun]\n"
+	      "Aug 14 16:13:13 pve kernel: [  913.0] i915 0000:00:02.0: [drm] *ERROR* Fault errors on pipe A: 0x00000080\n"
+	      "Aug 14 16:13:13 pve last message repeated 2 times\n",
+	      &k);
+	size_t underruns = 0, faults = 0;
+	for (size_t i = 0; i < k.n; i++) {
+		underruns += strcmp(k.lines[i].text, "i915 0000:00:02.0: [drm] *ERROR* CPU pipe A FIFO underrun") == 0;
+		faults += strcmp(k.lines[i].text, "i915 0000:00:02.0: [drm] *ERROR* Fault errors on pipe A: 0x00000080") == 0;
+	}
+	ok(k.n == 7 && underruns == 4 && faults == 3,
+	   "rsyslog's 'message repeated 3 times' and syslogd's 'last message repeated 2 times': the message again");
+	lx_kmsg_free(&k);
+	parse("Aug 14 16:13:12 pve last message repeated 2 times\n", &k);
+	int_eq((long long)k.n, 0, "a repetition note with no message before it: no line");
 	lx_kmsg_free(&k);
 
 	/* The legacy notice as talosctl dmesg writes a record of several
