@@ -154,7 +154,8 @@ enum {
 	LX_KMSG_UNLESS_DRIVEN = 1u << 11,
 	/* The header of an oops, BUG or WARN (lx_oops_read): it counts when
 	 * the code it happened in is a GPU driver's; its GPU is the address of
-	 * a WARN's own message, else of that driver's nearest line before it. */
+	 * a WARN's own message, else of that driver's nearest line before it,
+	 * else the log's only GPU of that driver (bind_sole_gpu). */
 	LX_KMSG_OOPS = 1u << 12,
 	/* A catch-all row (any line of nouveau): its finding gives way to a
 	 * row of the same code that says more about the same GPU (nvidia's
