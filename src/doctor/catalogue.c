@@ -6656,6 +6656,22 @@ static char *gpu_mentioned_pci(const char *text, const char *driver, const struc
 		_cleanup_free_ char *full = strchr(a, '.') ? lx_xstrdup(a) : lx_xasprintf("%s.0", a);
 		return find_pci(full, host);
 	}
+	/* the component framework binding a GPU driver's audio, HDCP or GSC
+	 * component (drivers/base/component.c: dev_info(parent, "bound %s (ops
+	 * %ps)\n")): "snd_hda_intel 0000:00:1f.3: bound 0000:00:02.0 (ops
+	 * i915_audio_component_bind_ops [i915])"; built in, the ops without the
+	 * module tag */
+	if ((at = strstr(text, ": bound ")) != NULL) {
+		const char *ops = strstr(at, " (ops ");
+		for (size_t d = 0; ops && d < sizeof(gpu_drivers) / sizeof(gpu_drivers[0]); d++) {
+			const char *name = gpu_drivers[d];
+			_cleanup_free_ char *tag = lx_xasprintf("[%s])", name);
+			_cleanup_free_ char *fn = lx_xasprintf(" (ops %s_", name);
+			if ((driver && strcmp(driver, name) != 0) || (!strstr(ops, tag) && !lx_str_starts_with(ops, fn)))
+				continue;
+			return find_pci(at + strlen(": bound "), host);
+		}
+	}
 	char vendor[5];
 	char *pci = enumerated_display(text, vendor, host);
 	const char *want = driver ? vendor_of(driver) : NULL;

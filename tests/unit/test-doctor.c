@@ -1837,6 +1837,10 @@ static void test_amd_sole_gpu(void)
 		"[ 37937.169164] amdgpu 0000:03:00.0: amdgpu: SMU is resumed successfully!\n"
 		"[ 37937.169170] amdgpu 0000:04:00.0: amdgpu: SMU is resumed successfully!\n",
 	};
+	_cleanup_free_ char *bound = lx_xasprintf("%s[ 3.2] snd_hda_intel 0000:0b:00.1: bound 0000:0b:00.0 (ops "
+						  "amdgpu_dm_audio_component_bind_ops [amdgpu])\n", ring);
+	one_finding(bound, "LXG142", "0000:0b:00.0", NULL,
+		    "a ring timeout without the address, snd_hda_intel bound to amdgpu's 0000:0b:00.0: that GPU");
 	for (size_t l = 0; l < 2; l++) {
 		_cleanup_free_ char *text = lx_xasprintf("%s%s", ring, logs[l]);
 		one_finding(text, "LXG142", l == 0 ? "0000:03:00.0" : NULL, NULL,
@@ -2010,6 +2014,11 @@ static void test_intel_sole_gpu(void)
 	 * elsewhere */
 	one_finding(fw, "LXG142", "0000:00:02.0", NULL,
 		    "a forcewake timeout without the address, no Intel GPU named in the log: the integrated GPU");
+	/* the component framework's bind line names the GPU i915 drives */
+	_cleanup_free_ char *bound = lx_xasprintf("[    2.0] snd_hda_intel 0000:04:00.0: bound 0000:03:00.0 (ops "
+						  "i915_audio_component_bind_ops [i915])\n%s", fw);
+	one_finding(bound, "LXG142", "0000:03:00.0", NULL,
+		    "a forcewake timeout without the address, snd_hda_intel bound to i915's 0000:03:00.0: that GPU");
 	_cleanup_free_ char *port = lx_xasprintf("[    0.3] pci 0000:00:02.0: [8086:6f04] type 01 class 0x060400\n%s", fw);
 	one_finding(port, "LXG142", NULL, NULL,
 		    "a forcewake timeout without the address, a PCI bridge at 0000:00:02.0: no GPU");
@@ -2457,8 +2466,8 @@ static char *catalogue_doc(void)
 		    "device is about the log's only GPU of its driver: the one the row's `driver`\n"
 		    "field names, else the one its flag says, else the one the message names as a\n"
 		    "word, `NVRM`, `nvidia-uvm`, `[amdgpu]`, `kfd`, `i915`; a driver's lines\n"
-		    "include drm's \"Initialized <driver> ... for <address>\"; none when the log\n"
-		    "shows two or more; i915's, where no line names an Intel GPU, the integrated\n"
+		    "include drm's \"Initialized <driver> ... for <address>\", and a component's\n"
+		    "\"bound <address> (ops ... [<driver>])\"; none when the log shows two or more; i915's, where no line names an Intel GPU, the integrated\n"
 		    "GPU at 0000:00:02.0 unless the log enumerates another kind of device there or\n"
 		    "the host has an Intel GPU elsewhere); `driven`: no\n"
 		    "finding when the log shows the other Intel driver (i915 or xe) taking the GPU;\n"
