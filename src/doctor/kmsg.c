@@ -850,6 +850,7 @@ struct parser {
 	size_t prev_len;  /* its length */
 	size_t widest;    /* the log's longest line: a terminal's width */
 	size_t n_widest;  /* lines that wide */
+	size_t repeated;  /* lines syslog's repetition notes added (REPEATS_MAX in a log) */
 };
 
 /* The separator that undoes the wrap of the line before at msg: "" (a
@@ -886,6 +887,8 @@ static void join_wrapped(struct parser *ps, const char *sep, const char *msg, co
  * how many more times it came (0: no such note); *text and *len the
  * repeated message for rsyslog's, NULL for the message before. */
 #define REPEAT_MAX 255
+/* what a log's notes add in all: a file of nothing but notes stays small */
+#define REPEATS_MAX (16u * REPEAT_MAX)
 static unsigned repeat_note(const char *msg, const char **text, size_t *len)
 {
 	const char *p = msg;
@@ -1016,7 +1019,7 @@ static char *take_line(struct parser *ps, char *raw, unsigned lineno)
 		bool whole = out->n > 0 && !out->lines[out->n - 1].continuation;
 		_cleanup_free_ char *text = again ? lx_xstrndup(again, again_len)
 						  : whole ? lx_xstrdup(out->lines[out->n - 1].text) : NULL;
-		for (unsigned t = 0; text && t < times; t++)
+		for (unsigned t = 0; text && t < times && ps->repeated < REPEATS_MAX; t++, ps->repeated++)
 			add_line(out, lx_xstrdup(text), lx_xstrdup(raw), lineno, false);
 		ps->seen_any = true;
 		if (merged)
