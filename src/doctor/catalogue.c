@@ -1681,7 +1681,9 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 LX_KMSG_PCI_GPU, {{"gpu", 2}},
 	 "gnif/vendor-reset src/vendor-reset-dev.c vendor_reset_dev_locked(): pci_warn(dev, \"Failed "
 	 "to reset device\\n\") when the GPU's reset op (src/amd/navi10.c, vega10.c, vega20.c, "
-	 "polaris10.c) fails"},
+	 "polaris10.c) fails; older src/amd/vega10.c amd_vega10_reset(): vr_warn(dev, \"failed to "
+	 "reset device\\n\"), vr_warn() printing pci_warn(pdev, \"%s: \" fmt, cfg->info_str) "
+	 "(\"AMD_VEGA10: \")"},
 	/* PCIe AER (drivers/pci/pcie/aer.c) about a GPU: the reporting port
 	 * names the device ("received from"), the device's own lines say the
 	 * severity. LX_KMSG_PCI_GPU keeps the GPUs' (a port naming itself is
@@ -6903,11 +6905,30 @@ static char *vga_line_pci(const char *text, const struct lx_host *host)
 	return pci ? pci : dev_line_pci(text, "vfio-pci", host);
 }
 
+/* The device of a line of the out-of-tree vendor-reset module, which
+ * resets AMD GPUs only: vr_info()/vr_warn() (src/vendor-reset-dev.h)
+ * print pci_info(pdev, "%s: " fmt, cfg->info_str), the GPU's family from
+ * src/device-db.h ("vfio-pci 0000:0b:00.0: AMD_VEGA10: performing
+ * reset"). */
+static char *vendor_reset_line_pci(const char *text, const struct lx_host *host)
+{
+	char *pci = dev_line_pci(text, "vfio-pci", host);
+	if (!pci)
+		pci = dev_line_pci(text, "pci", host);
+	const char *at = pci ? strstr(text, ": AMD_") : NULL;
+	size_t n = at ? strspn(at + 6, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") : 0;
+	if (n && at[6 + n] == ':' && at[7 + n] == ' ')
+		return pci;
+	free(pci);
+	return NULL;
+}
+
 /* The devices the log shows to be GPUs: a GPU driver's line names them,
  * the kernel enumerated them as display devices of NVIDIA, AMD or Intel,
  * vgaarb or the video ROM fixup names them (vga_line_pci()) and the log
- * does not enumerate them as another vendor's (QEMU's VGA, a BMC's), or
- * the firmware's error record describes one. One pass for all messages
+ * does not enumerate them as another vendor's (QEMU's VGA, a BMC's), the
+ * firmware's error record describes one, or vendor-reset's lines name
+ * one. One pass for all messages
  * that ask (a storm of a port's AER reports, a VGA line at each VM start). */
 static void gpus_shown(const struct lx_kmsg *log, const struct lx_host *host, struct lx_strv *shown)
 {
@@ -6933,6 +6954,8 @@ static void gpus_shown(const struct lx_kmsg *log, const struct lx_host *host, st
 		 * address, "GPU at PCI:", nvidia-drm's GPU ID) */
 		if (!gpu)
 			gpu = gpu_mentioned_pci(text, "nvidia", host);
+		if (!gpu)
+			gpu = vendor_reset_line_pci(text, host);
 		if (!gpu) {
 			char *v = vga_line_pci(text, host);
 			if (v && !lx_strv_contains(&vga, v))

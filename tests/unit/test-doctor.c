@@ -718,6 +718,9 @@ static const struct expect expects[] = {
 	{"radeon-vbios-not-found.log", "LXG156", E, "0000:01:00.0", "driver=radeon", NULL},
 	/* vendor-reset's failure on the AMD GPU vfio-pci holds */
 	{"vendor-reset-failed.log", "LXG176", E, "0000:0b:00.0", NULL, NULL},
+	/* no enumeration line: vendor-reset's own "AMD_VEGA10:" lines show the
+	 * device vfio-pci holds to be an AMD GPU */
+	{"vendor-reset-unenumerated.log", "LXG176", E, "0000:0b:00.0", NULL, NULL},
 	{"amdgpu-probe-driver-failed.log", "LXG141", E, "0000:83:00.0", "error=-12", "-"},
 	{"amdgpu-ip-discovery-failed.log", "LXG156", E, "0000:02:00.0", "step=invalid ip discovery binary checksum", NULL},
 	{"amdgpu-ip-discovery-failed.log", "LXG141", E, "0000:02:00.0", NULL, "LXG156"},
