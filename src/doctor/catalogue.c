@@ -1346,6 +1346,22 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "\"event: %s client: %s sid: %#x ssid: %#x iova: %#llx ipa: %#llx\", ...) for translation, "
 	 "address size, access and permission faults (F_TRANSLATION, F_ADDR_SIZE, F_ACCESS, "
 	 "F_PERMISSION), the client the master's device name"},
+	/* The same faults before 6.14: the event's number, then its raw words
+	 * on lines of their own (the stream ID in the first word's top half,
+	 * no device name): the log's only GPU. */
+	{"arm-smmu-fault-old",
+	 "arm-smmu-v3 [^ ]+: event (0x1[0-3]) received:",
+	 LXG113_IOMMU_FAULT, LX_SEVERITY_ERROR,
+	 "the ARM SMMU (the IOMMU) blocked a DMA of the GPU to an address it had not mapped (event "
+	 "{event}: a translation, address size, access or permission fault; often peer-to-peer or a "
+	 "driver bug)",
+	 "iommu.passthrough=1 on the kernel command line (identity domains for host devices); update "
+	 "the driver and the kernel",
+	 LX_KMSG_SOLE_GPU, {{"event", 1}},
+	 "drivers/iommu/arm/arm-smmu-v3/arm-smmu-v3.c arm_smmu_evtq_thread() (4.x to 6.13): "
+	 "dev_info(smmu->dev, \"event 0x%02x received:\\n\", id), then dev_info(smmu->dev, "
+	 "\"\\t0x%016llx\\n\", evt[i]) for each of the event's four words, ids 0x10-0x13 "
+	 "F_TRANSLATION, F_ADDR_SIZE, F_ACCESS, F_PERMISSION"},
 	/* vfio-pci's attach of a GPU to a VM's IOMMU domain, refused for the
 	 * firmware's reserved region (RMRR) that must stay mapped 1:1 */
 	{"iommu-rmrr-refused",
