@@ -1785,7 +1785,10 @@ static const struct lx_kmsg_entry catalogue[] = {
 	/* Firmware-first error handling (servers whose firmware takes PCIe
 	 * errors, ACPI APEI/GHES): the kernel prints the firmware's record,
 	 * not its own AER lines; the record's device, when the log shows it
-	 * to be a GPU (the record's vendor and class lines do). */
+	 * to be a GPU (the record's vendor and class lines do); a record of
+	 * the port above the GPU (a root port's fatal completion timeout, also
+	 * BERT's record of the previous boot's), the GPU the log shows below
+	 * that port. */
 	{"ghes-pcie-error",
 	 "\\[Hardware Error\\]: +device_id: (" BDF ")",
 	 LXG152_GPU_PCIE_AER, LX_SEVERITY_ERROR,
@@ -1793,7 +1796,7 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "error handling: the kernel prints the firmware's record, not its own AER lines): the GPU "
 	 "may have stopped answering, for every container or VM holding it, until the host is "
 	 "rebooted",
-	 FIX_AER, LX_KMSG_PCI_GPU | LX_KMSG_CPER_RECORD, {{"gpu", 1}},
+	 FIX_AER, LX_KMSG_PCI_GPU | LX_KMSG_CPER_RECORD | LX_KMSG_BEHIND_PORT, {{"gpu", 1}, {"port", 1}},
 	 "drivers/firmware/efi/cper.c cper_print_pcie(): printk(\"%s\"\"device_id: "
 	 "%04x:%02x:%02x.%x\\n\", pfx, ...) then \"vendor_id: 0x%04x, device_id: 0x%04x\\n\" and "
 	 "\"class_code: %02x%02x%02x\\n\", under cper_estatus_print_section()'s \"Error %d, type: "

@@ -367,6 +367,8 @@ static const struct expect expects[] = {
 	{"amdgpu-device-lost.log", "LXG109", E, "0000:03:00.0", NULL, NULL},
 	/* firmware-first PCIe errors: the firmware's record of a GPU */
 	{"ghes-pcie-error.log", "LXG152", E, "0000:3b:00.0", NULL, NULL},
+	/* the record of the root port above it: the GPU below that port */
+	{"ghes-pcie-error-root-port.log", "LXG152", E, "0000:e3:00.0", NULL, NULL},
 	{"amdgpu-ring-test-failed.log", "LXG142", W, "0000:03:00.0", "ring=kiq_2.1.0|error=-110", NULL},
 	/* the 4.x wordings without the address: each block's own test, the
 	 * scratch register's value; radeon's of the same form */
