@@ -607,6 +607,25 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "\"Not enough PCI address space for a large BAR.\") (5.x: DRM_INFO(\"Not enough PCI address "
 	 "space for a large BAR.\")) when pci_resize_resource() fails with -ENOSPC, else "
 	 "dev_err(adev->dev, \"Problem resizing BAR0 (%d).\") (5.x: DRM_ERROR)"},
+	/* The PCI core's own lines of that resize: pci_resize_resource()
+	 * reassigns the GPU's BAR while its driver is bound, so the driver's
+	 * name prefixes them (at boot, unbound, "pci" does: pci-bar-no-space) */
+	{"gpu-bar-resize-no-space",
+	 "(amdgpu|i915|xe|nvidia) (" BDF "): (BAR ([0-5]) \\[mem size (0x[0-9a-fA-F]+)[^]]*\\]: (can't "
+	 "assign; no space|failed to assign)|BAR ([0-5]): (no space for|failed to assign) \\[mem size "
+	 "(0x[0-9a-fA-F]+))",
+	 LXG105_BAR_RESIZE_FAILED, LX_SEVERITY_WARNING,
+	 "the {driver} driver tried to enlarge the GPU's BAR{bar} to {size} bytes (resizable BAR) and "
+	 "the kernel found no address space for it: the GPU goes on with its small BAR, through which "
+	 "the CPU sees only part of its memory (Intel Arc's media and compute stacks fail or crawl; "
+	 "ROCm and peer-to-peer transfers slow down)",
+	 FIX_SMALL_BAR, 0, {{"gpu", 2}, {"driver", 1}, {"bar", 4}, {"size", 5}, {"bar", 7}, {"size", 9}},
+	 "drivers/pci/setup-res.c pci_assign_resource(): pci_info(\"%s %pR: can't assign; no "
+	 "space\\n\") and \"%s %pR: failed to assign\\n\" (before 6.8: \"BAR %d: no space for %pR\" "
+	 "and \"BAR %d: failed to assign %pR\"), reached from drivers/pci/setup-res.c "
+	 "pci_resize_resource() (pci_reassign_bridge_resources()) that amdgpu_device_resize_fb_bar(), "
+	 "i915_resize_lmem_bar(), xe's resize_vram_bar() and nvidia's nv_resize_pcie_bars() call; BARs "
+	 "0-5 only"},
 	{"gsp-firmware-missing", "NVRM: RmFetchGspRmImages: No firmware image found",
 	 LXG107_GSP_FIRMWARE_MISSING, LX_SEVERITY_ERROR,
 	 "the GSP firmware of the loaded module's version is not on disk (/lib/firmware/nvidia/<version>): "

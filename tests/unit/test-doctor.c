@@ -116,6 +116,11 @@ static const struct expect expects[] = {
 	{"gpu-bar-resize-refused-i915.log", "LXG105", W, "0000:03:00.0", "driver=i915|times=2", NULL},
 	{"gpu-bar-resize-refused-amdgpu.log", "LXG105", W, "0000:0c:00.0",
 	 "what=Not enough PCI address space for a large BAR", NULL},
+	/* the PCI core's lines of the driver's own resize, the driver's prefix */
+	{"gpu-bar-resize-no-space.log", "LXG105", W, "0000:03:00.0", "driver=amdgpu|bar=0|size=0x400000000|times=4",
+	 NULL},
+	{"gpu-bar-resize-no-space-6x.log", "LXG105", W, "0000:03:00.0", "driver=xe|bar=2|size=0x400000000|times=2",
+	 NULL},
 	{"bar-resize-failed.log", "LXG105", W, NULL, "error=-28", NULL},
 	/* GSP */
 	{"gsp-firmware-missing.log", "LXG107", E, NULL, NULL, NULL},
