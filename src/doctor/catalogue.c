@@ -6036,6 +6036,50 @@ static bool nvidia_missing(const struct lx_host *host)
 	return !host || !host->driver.version || !lx_host_has_module(host, "nvidia_uvm");
 }
 
+/* The line each NVIDIA module prints when it loads (nv.c's "NVRM: loading
+ * NVIDIA UNIX ... Kernel Module", uvm.c's "nvidia-uvm: Loaded the UVM
+ * driver", nvidia-modeset-linux.c's "nvidia-modeset: Loading NVIDIA ...",
+ * nvidia-drm's "[nvidia-drm] [GPU ID 0x...] Loading driver" and the DRM
+ * core's "Initialized nvidia-drm"); NULL for a module that says nothing. */
+static const char *const *module_loaded_marks(const char *module)
+{
+	static const char *const nvidia[] = {"NVRM: loading NVIDIA", NULL};
+	static const char *const uvm[] = {"nvidia-uvm: Loaded", NULL};
+	static const char *const modeset[] = {"nvidia-modeset: Loading NVIDIA", NULL};
+	static const char *const drm[] = {"] Loading driver", "Initialized nvidia-drm", NULL};
+	if (!module)
+		return NULL;
+	if (strcmp(module, "nvidia") == 0)
+		return nvidia;
+	if (strcmp(module, "nvidia_uvm") == 0 || strcmp(module, "nvidia-uvm") == 0)
+		return uvm;
+	if (strcmp(module, "nvidia_modeset") == 0 || strcmp(module, "nvidia-modeset") == 0)
+		return modeset;
+	if (strcmp(module, "nvidia_drm") == 0 || strcmp(module, "nvidia-drm") == 0)
+		return drm;
+	return NULL;
+}
+
+/* A refused NVIDIA module is history when the host runs the driver now and
+ * the log shows that module loading after the refusal (a rebuild, the
+ * next boot's load); a log that ends with the module refused is that
+ * machine's state, whatever the host (a log read from a file, another
+ * machine's, a boot the host is not in now). */
+static bool module_refusal_counts(const struct lx_kmsg *log, const struct lx_host *host, size_t i,
+				  const struct lx_kmsg_match *ev)
+{
+	if (nvidia_missing(host))
+		return true;
+	const char *const *marks = module_loaded_marks(lx_kmsg_match_field(ev, "module"));
+	if (!marks)
+		return false;
+	for (size_t j = i + 1; j < log->n; j++)
+		for (const char *const *m = marks; *m; m++)
+			if (strstr(log->lines[j].text, *m))
+				return false;
+	return true;
+}
+
 /* Xid 154 says what the GPU needs now: "GPU recovery action changed from
  * 0x0 (None) to 0x1 (GPU Reset Required)" (gpu.c, _gpuRecoveryActionName). */
 static char *xid154_action(const char *text)
@@ -6424,7 +6468,7 @@ static bool match_row(const struct lx_kmsg *log, const struct lx_host *host, siz
 	*through = ev->last;
 	bool keep = true;
 	if (row->flags & LX_KMSG_NVIDIA_MISSING)
-		keep = nvidia_missing(host);
+		keep = module_refusal_counts(log, host, i, ev);
 	if (row->flags & LX_KMSG_EDID_DUMP) {
 		/* the dump's lines are this message's; zeroes only: nothing
 		 * answered with an EDID (an empty port), not a bad one */

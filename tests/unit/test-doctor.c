@@ -2468,7 +2468,7 @@ static char *catalogue_doc(void)
 		    "counts, its GPU unknown (`logged_gpu`: the address as written). Fields are the pattern's\n"
 		    "subexpressions (field = group number). Flags: `gpu` counts only when the line\n"
 		    "names a GPU that the host drives with a GPU driver (not vfio-pci), that a GPU\n"
-		    "driver's line of the log names, or the nvidia driver as the device; `no-nvidia` only when nvidia or nvidia_uvm is not loaded; `cause`:\n"
+		    "driver's line of the log names, or the nvidia driver as the device; `no-nvidia` only when nvidia or nvidia_uvm is not loaded, or no later line of the log shows the refused module loading; `cause`:\n"
 		    "the message says a GPU failed, not why: the finding names the message about\n"
 		    "the same GPU before it (one that names that GPU, or names none with no line\n"
 		    "about another GPU in between), else says the cause is not in the log;\n"
@@ -2702,6 +2702,34 @@ static void test_gpu_only(void)
 	int_eq((long long)got, 2, "the Xid and the IOMMU fault of the GPU the Xid names");
 	if (got == 2)
 		str_eq(m.items[1].pci, "0000:3b:00.0", "the IOMMU fault's GPU");
+	lx_kmsg_matches_free(&m);
+	lx_kmsg_free(&k);
+}
+
+/* A refused NVIDIA module on a host that runs the driver now: history
+ * when the log shows the module loading after it, else the log's state. */
+static void test_module_refusal_history(void)
+{
+	struct lx_host host = {0};
+	host.driver.version = (char *)"550.127.05";
+	char *mods[] = {(char *)"nvidia", (char *)"nvidia_uvm"};
+	host.driver.modules = (struct lx_strv){.items = mods, .n = 2};
+	struct lx_kmsg k;
+	struct lx_kmsg_matches m;
+	parse("[ 12.0] nvidia_uvm: Unknown symbol nvUvmInterfaceRegisterGpu (err -2)\n", &k);
+	int_eq((long long)count_matches(&k, &host, &m), 1, "a refusal the log does not see undone");
+	lx_kmsg_matches_free(&m);
+	lx_kmsg_free(&k);
+	parse("[ 12.0] nvidia_uvm: Unknown symbol nvUvmInterfaceRegisterGpu (err -2)\n"
+	      "[ 80.0] nvidia-uvm: Loaded the UVM driver, major device number 508.\n",
+	      &k);
+	int_eq((long long)count_matches(&k, &host, &m), 0, "the module loaded later: history");
+	lx_kmsg_matches_free(&m);
+	lx_kmsg_free(&k);
+	parse("[ 12.0] nvidia: disagrees about version of symbol module_layout\n"
+	      "[ 80.0] NVRM: loading NVIDIA UNIX x86_64 Kernel Module  550.127.05  Tue Oct  8 03:22:07 UTC 2024\n",
+	      &k);
+	int_eq((long long)count_matches(&k, &host, &m), 0, "nvidia loaded later: history");
 	lx_kmsg_matches_free(&m);
 	lx_kmsg_free(&k);
 }
@@ -3242,6 +3270,7 @@ int main(int argc, char **argv)
 	test_dmesg_boots();
 	test_grouping();
 	test_gpu_only();
+	test_module_refusal_history();
 	test_formats();
 	test_reversed();
 	test_owner_from_log();
