@@ -842,16 +842,18 @@ static const struct lx_kmsg_entry catalogue[] = {
 	{"rm-init-adapter-minor",
 	 "NVRM: (GPU (" BDF_SEEN "): )?rm_init_adapter failed(, device minor number| for device bearing "
 	 "minor number) ([0-9]+)|NVRM: nvidia_frontend_open: minor ([0-9]+), module->open\\(\\) failed, "
-	 "error (-?[0-9]+)",
+	 "error (-?[0-9]+)|NVRM: rm_init_adapter\\(([0-9]+)\\) failed",
 	 LXG106_INIT_FAILED, LX_SEVERITY_ERROR,
 	 "the driver could not initialize the GPU when a program opened it (minor {minor})",
 	 "look at the driver's earlier messages about this GPU (dmesg | grep -i nvrm), or collect "
 	 "nvidia-bug-report.sh for NVIDIA",
 	 LX_KMSG_NEEDS_CAUSE | LX_KMSG_RESTATES | LX_KMSG_SOLE_NVIDIA,
-	 {{"gpu", 2}, {"minor", 4}, {"logged_gpu", 2}, {"minor", 5}, {"error", 6}},
+	 {{"gpu", 2}, {"minor", 4}, {"logged_gpu", 2}, {"minor", 5}, {"error", 6}, {"minor", 7}},
 	 "kernel-open/nvidia/nv.c nv_start_device(): NV_DEV_PRINTF(NV_DBG_ERRORS, nv, \"rm_init_adapter "
 	 "failed, device minor number %d\\n\") = \"NVRM: GPU %04x:%02x:%02x.%x: rm_init_adapter failed, "
-	 "...\"; older drivers: \"NVRM: rm_init_adapter failed for device bearing minor number %d\\n\"; "
+	 "...\"; older drivers: \"NVRM: rm_init_adapter failed for device bearing minor number %d\\n\" "
+	 "(before 2012, nv.c nv_kern_open(): \"NVRM: rm_init_adapter(%d) failed\\n\", the device's "
+	 "number); "
 	 "then (before 550) nv-frontend.c nvidia_frontend_open(): printk(\"NVRM: %s: minor %d, "
 	 "module->open() failed, error %d\\n\", __FUNCTION__, ...)"},
 	/* RmInitAdapter's steps (osinit.c), printed before its "RmInitAdapter

@@ -158,6 +158,7 @@ static const struct expect expects[] = {
 	{"gsp-wpr2-up-535.log", "LXG108", E, "0000:01:00.0", NULL, NULL},
 	{"gsp-wpr2-up-535.log", "LXG106", E, "0000:01:00.0", "status=0x62:0x40:1579|minor=0", "LXG108"},
 	{"rm-init-adapter-minor.log", "LXG106", E, "0000:02:00.0", "minor=0", "-"},
+	{"rm-init-adapter-minor-old.log", "LXG106", E, "0000:01:00.0", "minor=0", "-"},
 	{"rm-init-step-failed.log", "LXG106", E, "0000:01:00.0", "step=Cannot load state into the device", NULL},
 	{"probe-step-failed.log", "LXG106", E, "0000:41:00.0", "step=failed to wait for bar firewall to lower", NULL},
 	{"gpu-not-attached.log", "LXG109", E, "0000:41:00.0", "times=2", NULL},
