@@ -1211,13 +1211,20 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 FIX_REBUILD, LX_KMSG_NVIDIA_MISSING, {{"module", 1}, {"symbol", 2}},
 	 "kernel/module/version.c check_version(): pr_warn(\"%s: disagrees about version of symbol "
 	 "%s\\n\")"},
-	{"module-unknown-symbol", NVIDIA_MODULE ": Unknown symbol ([A-Za-z0-9_.]+)",
+	/* the kernel's refusal, or depmod's finding when the module is
+	 * installed (dkms, akmods, RHEL's weak-updates of another kernel) */
+	{"module-unknown-symbol",
+	 NVIDIA_MODULE ": Unknown symbol ([A-Za-z0-9_.]+)|/" NVIDIA_MODULE "\\.ko(\\.[a-z]+)? needs "
+	 "unknown symbol ([A-Za-z0-9_.]+)",
 	 LXG116_MODULE_WRONG_KERNEL, LX_SEVERITY_ERROR,
 	 "{module} needs symbols the running kernel does not give it (first: {symbol}): built for "
 	 "another kernel, or a module it depends on is not loaded",
-	 FIX_REBUILD, LX_KMSG_NVIDIA_MISSING, {{"module", 1}, {"symbol", 2}},
+	 FIX_REBUILD, LX_KMSG_NVIDIA_MISSING,
+	 {{"module", 1}, {"symbol", 2}, {"module", 3}, {"symbol", 5}},
 	 "kernel/module/main.c resolve_symbol_wait() / simplify_symbols(): pr_warn(\"%s: Unknown "
-	 "symbol %s (err %d)\\n\")"},
+	 "symbol %s (err %d)\\n\"); kmod tools/depmod.c depmod_load_modules(): WRN(\"%s needs "
+	 "unknown symbol %s\\n\", mod->path, name) = \"depmod: WARNING: <path>/nvidia-uvm.ko.xz needs "
+	 "unknown symbol ...\" (module-init-tools: \"WARNING: %s needs unknown symbol %s\")"},
 	{"modprobe-exec-format",
 	 INSERT_FAILED "(Exec format error|Invalid module format|Unknown symbol in module)",
 	 LXG116_MODULE_WRONG_KERNEL, LX_SEVERITY_ERROR,

@@ -331,6 +331,7 @@ static const struct expect expects[] = {
 	{"no-graphics-adapter-old.log", "LXG125", W, NULL, NULL, NULL},
 	{"module-unknown-symbol-uvm.log", "LXG116", E, NULL, "module=nvidia_uvm|symbol=radix_tree_preloads", NULL},
 	{"module-unknown-symbol-uvm-old.log", "LXG116", E, NULL, "module=nvidia_uvm|symbol=radix_tree_preloads", NULL},
+	{"module-unknown-symbol-depmod.log", "LXG116", E, NULL, "module=nvidia-uvm|times=3", NULL},
 	/* Xid 45 names the Xid it follows: that one is the cause */
 	{"xid-45-caused-by.log", "LXG110", W, "0000:dc:00.0", "xid=45|root_xid=149", NULL},
 	{"xid-45-caused-by.log", "LXG110", W, "0000:ed:00.0", "xid=45|root_xid=145", NULL},
