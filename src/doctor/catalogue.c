@@ -2341,8 +2341,11 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "intel_uc_fw.c and intel_dmc.c, xe_uc_fw.c ask for (files at the top of those directories; "
 	 "GVT-g's i915/gvt/*.golden_hw_state, which no linux-firmware has and gvt does without, is "
 	 "asked for at every boot with i915.enable_gvt=1)"},
+	/* The uC rows take the line without the driver's prefix too (a
+	 * grep -o, a commit message's quote, FreeBSD's "drmn0: "): "GuC"
+	 * and "i915/" say the driver, the log's only Intel GPU is the one. */
 	{"i915-uc-init-failed",
-	 "(i915|xe) (" BDF "): .*(GuC|HuC) initialization failed (-?[A-Za-z0-9]+)",
+	 INTEL_GT_PREFIX "(GuC|HuC) initialization failed (-?[A-Za-z0-9]+)",
 	 LXG141_GPU_INIT_FAILED, LX_SEVERITY_ERROR,
 	 "the {uc} firmware of the Intel GPU did not start ({error}; -ENOENT/-2: its file is "
 	 "missing, -ENXIO or -EIO: the file is of a version this kernel refuses): the driver "
@@ -2352,13 +2355,14 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "for (the \"Direct firmware load\" line before names it), or revert a broken "
 	 "linux-firmware update; update-initramfs -u and reboot. If enable_guc= is set in "
 	 "/etc/modprobe.d, check the GPU supports it",
-	 LX_KMSG_NEEDS_CAUSE, {{"uc", 3}, {"gpu", 2}, {"driver", 1}, {"error", 4}},
+	 LX_KMSG_NEEDS_CAUSE | LX_KMSG_SOLE_INTEL, {{"uc", 13}, {"gpu", 3}, {"driver", 2}, {"error", 14},
+	 {"driver", 6}},
 	 "drivers/gpu/drm/i915/gt/uc/intel_uc.c __uc_init_hw(): gt_probe_error(gt, \"GuC "
 	 "initialization failed %pe\\n\"), with i915's prefix \"[drm] *ERROR* GT%u: \" (older "
 	 "kernels: i915_probe_error(i915, \"GuC initialization failed %d\\n\")); xe: "
 	 "drivers/gpu/drm/xe/xe_uc.c"},
 	{"intel-uc-fetch-failed",
-	 "(i915|xe) (" BDF "): .*(GuC|HuC|GSC) firmware ((i915|xe)/[^ :]+): fetch failed( with error)? "
+	 INTEL_GT_PREFIX "(GuC|HuC|GSC) firmware ((i915|xe)/[^ :]+): fetch failed( with error)? "
 	 "(-?[A-Za-z0-9]+)",
 	 LXG140_GPU_FIRMWARE_MISSING, LX_SEVERITY_WARNING,
 	 "the {uc} firmware {file} of the Intel GPU could not be loaded ({error}; -ENOENT/-2: not in "
@@ -2368,7 +2372,8 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "install a linux-firmware of a version that has {file} (Proxmox: pve-firmware; Debian: "
 	 "firmware-intel-graphics on Debian 13, firmware-misc-nonfree on Debian 12), or revert the "
 	 "linux-firmware update that removed it; then update-initramfs -u and reboot",
-	 LX_KMSG_RESTATES, {{"file", 4}, {"gpu", 2}, {"driver", 1}, {"error", 7}, {"uc", 3}},
+	 LX_KMSG_RESTATES | LX_KMSG_SOLE_INTEL, {{"file", 14}, {"gpu", 3}, {"driver", 2}, {"error", 17},
+	 {"uc", 13}, {"driver", 6}},
 	 "drivers/gpu/drm/i915/gt/uc/intel_uc_fw.c intel_uc_fw_fetch(): gt_probe_error(gt, \"%s "
 	 "firmware %s: fetch failed %pe\\n\", ...) (older kernels: \"%s firmware %s: fetch failed "
 	 "with error %d\\n\")"},

@@ -360,6 +360,10 @@ static const struct expect expects[] = {
 	 * one finding, once */
 	{"i915-guc-fetch-failed.log", "LXG140", W, "0000:03:00.0", "file=i915/dg2_guc_70.2.0.bin|error=-2|times=1", NULL},
 	{"i915-guc-fetch-alone.log", "LXG140", W, "0000:03:00.0", "file=i915/dg2_guc_70.2.0.bin|error=-2|uc=GuC", NULL},
+	/* the uC lines without the driver's prefix: the integrated GPU, or the
+	 * log's only Intel GPU */
+	{"intel-uc-fetch-unprefixed.log", "LXG140", W, "0000:00:02.0", "file=i915/adlp_guc_70.1.1.bin|error=-2|uc=GuC", NULL},
+	{"intel-uc-init-unprefixed.log", "LXG141", E, "0000:00:02.0", "uc=GuC|error=-ENOEXEC", "-"},
 	{"i915-dmc-load-failed.log", "LXG140", W, "0000:00:02.0", "file=i915/skl_dmc_ver1_27.bin|driver=i915", NULL},
 	{"xe-guc-load-failed.log", "LXG141", E, "0000:04:00.0", "status=0x400000A0|driver=xe", "-"},
 	{"gsp-firmware-515.log", "LXG107", E, "0000:41:00.0", "file=gsp.bin|version=515.65.01|error=-2", NULL},
