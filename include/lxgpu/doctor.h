@@ -199,6 +199,12 @@ enum {
 	 * its end ("Restarting tasks", "PM: suspend exit") nor a GPU reset
 	 * between (amdgpu prints the same IP-block lines in a reset). */
 	LX_KMSG_IN_SLEEP = 1u << 21,
+	/* Counts only inside an Intel driver's probe of the GPU: a frame of
+	 * i915's or xe's probe path in a call trace before or after the line
+	 * (i915_driver_probe, intel_gt_probe_all, intel_sseu_info_init, ...),
+	 * or the driver's "[drm] Initialized i915 ... for" after it with none
+	 * before it (catalogue.c in_driver_probe()). */
+	LX_KMSG_IN_PROBE = 1u << 22,
 };
 /* The rows whose lines without an address are the log's only GPU of a driver. */
 #define LX_KMSG_SOLE_ANY (LX_KMSG_SOLE_AMDGPU | LX_KMSG_SOLE_GPU | LX_KMSG_SOLE_INTEL | LX_KMSG_SOLE_NVIDIA)

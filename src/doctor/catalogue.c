@@ -148,6 +148,14 @@
 #define INTEL_GT_PREFIX                                                                            \
 	"((i915|xe) (" BDF "): )?(\\[drm\\] )?(\\[drm:[a-z0-9_]+ \\[(i915|xe)\\]\\] )?(\\*ERROR\\* )?"    \
 	"((PF|VF): )?(Tile[0-9]+: )?(GT[0-9]+( \\[[A-Z ]+\\])?:? )?"
+/* i915's forcewake acks that did not come (intel_uncore.c, every
+ * kernel's wording). Groups: 2 the driver, 3 the GPU, 10 the domain, 11
+ * the message. */
+#define INTEL_FORCEWAKE_TIMEOUT                                                                    \
+	"((i915|xe) (" BDF "): )?(\\[drm\\] )?(\\[drm:[a-z0-9_]+ \\[i915\\]\\] )?(\\*ERROR\\* )?(GT[0-9]+( \\[[A-Z ]+\\])?:? )?" \
+	"(([a-z]+[0-9]*): )?([Tt]imed out waiting for forcewake (old )?(ack to clear|ack request|to ack "   \
+	"request)|MMIO unreliable \\(forcewake register returns 0xFFFFFFFF\\)|Device is non-operational; MMIO " \
+	"access returns 0xFFFFFFFF)"
 #define FIX_INTEL_GUC                                                                              \
 	"install the linux-firmware of the kernel's release (its i915/ or xe/ GuC, HuC and GSC "     \
 	"files must suit the kernel), or revert the kernel or firmware update after which it "      \
@@ -3137,11 +3145,29 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "%s. MMIO unreliable (forcewake register returns 0xFFFFFFFF)!\\n\", ...); "
 	 "drivers/gpu/drm/i915/intel_uncore.c check_for_unclaimed_mmio() (5.x-6.x): drm_err(\"Lost "
 	 "access to MMIO BAR; all registers now read back as 0xFFFFFFFF!\\n\")"},
-	{"intel-forcewake-timeout",
-	 "((i915|xe) (" BDF "): )?(\\[drm\\] )?(\\[drm:[a-z0-9_]+ \\[i915\\]\\] )?(\\*ERROR\\* )?(GT[0-9]+( \\[[A-Z ]+\\])?:? )?"
-	 "(([a-z]+[0-9]*): )?([Tt]imed out waiting for forcewake (old )?(ack to clear|ack request|to ack "
-	 "request)|MMIO unreliable \\(forcewake register returns 0xFFFFFFFF\\)|Device is non-operational; MMIO "
-	 "access returns 0xFFFFFFFF)",
+	/* before the forcewake row: the same messages while i915 sets the GPU
+	 * up are a GPU it cannot initialize (a VM's SR-IOV VF the guest's
+	 * i915 does not drive), not a hang */
+	{"intel-forcewake-at-probe", INTEL_FORCEWAKE_TIMEOUT,
+	 LXG141_GPU_INIT_FAILED, LX_SEVERITY_ERROR,
+	 "the Intel GPU did not answer the driver while it set the GPU up ({message}): i915 cannot "
+	 "initialize it, so there is no usable GPU (no render node, or one that hangs at once) for "
+	 "the containers or the VM given it; in a VM guest given an SR-IOV virtual function this is "
+	 "the guest's i915 not driving the VF (the kernel's own i915, or an i915-sriov-dkms release "
+	 "or branch not made for the guest's kernel)",
+	 "in a VM guest given an SR-IOV VF: install the i915-sriov-dkms release (or branch) made for "
+	 "the guest's kernel, boot the guest with i915.enable_guc=3, update-initramfs -u and reboot "
+	 "it; on a host: update the kernel and linux-firmware together, check the GPU is enabled in "
+	 "the firmware setup, and power the host off and on",
+	 LX_KMSG_SOLE_INTEL | LX_KMSG_IN_PROBE, {{"gpu", 3}, {"domain", 10}, {"message", 11}, {"driver", 2}},
+	 "drivers/gpu/drm/i915/intel_uncore.c fw_domain_wait_ack_set(): drm_err(&i915->drm, \"%s: "
+	 "timed out waiting for forcewake ack request.\\n\"), fw_domain_wait_ack_clear(): \"%s: timed "
+	 "out waiting for forcewake ack to clear.\\n\" (5.x: DRM_ERROR, no address) during "
+	 "i915_driver_probe(): i915_driver_mmio_probe() -> "
+	 "intel_gt_init_mmio() -> intel_sseu_info_init() read the GT's fuses under forcewake; a GT "
+	 "that does not answer then leaves the driver with all-zero fuses (\"L3 bank mask is all "
+	 "zero!\", gen12_sseu_info_init()'s drm_WARN_ON(s_en != 0x1))"},
+	{"intel-forcewake-timeout", INTEL_FORCEWAKE_TIMEOUT,
 	 LXG142_GPU_HANG, LX_SEVERITY_ERROR,
 	 "the Intel GPU did not answer the driver ({message}): its GT is hung or gone "
 	 "(0xFFFFFFFF: the GPU no longer answers on PCIe), register access fails and "
@@ -6428,6 +6454,45 @@ static const char *sleep_step(const struct lx_kmsg *log, size_t i)
 	return NULL;
 }
 
+/* Whether line i is inside i915's or xe's probe of a GPU (LX_KMSG_IN_PROBE):
+ * a call trace frame of the probe path (functions that only the probe
+ * runs) before it, with no "[drm] Initialized i915|xe ... for" between, or
+ * after it; or the driver's "Initialized" or "probe of ... failed" line
+ * after it with none before it. Without either the log does not say. */
+#define PROBE_LINES_MAX 300
+static bool probe_frame(const char *t)
+{
+	static const char *const frames[] = {
+		"i915_driver_probe", "i915_pci_probe", "i915_driver_mmio_probe", "intel_gt_probe_all",
+		"intel_gt_init_mmio", "intel_sseu_info_init", "sseu_info_init+", "xe_pci_probe",
+		"xe_device_probe",
+	};
+	for (size_t f = 0; f < sizeof(frames) / sizeof(frames[0]); f++)
+		if (strstr(t, frames[f]))
+			return true;
+	return false;
+}
+
+static bool probe_ended(const char *t)
+{
+	return strstr(t, "Initialized i915 ") || strstr(t, "Initialized xe ") ||
+	       ((strstr(t, "i915: probe of ") || strstr(t, "xe: probe of ")) && strstr(t, " failed"));
+}
+
+static bool in_driver_probe(const struct lx_kmsg *log, size_t i)
+{
+	for (size_t l = i; l-- > 0 && i - l <= PROBE_LINES_MAX;) {
+		if (probe_ended(log->lines[l].text))
+			return false;
+		if (probe_frame(log->lines[l].text))
+			return true;
+	}
+	for (size_t l = i + 1; l < log->n && l - i <= PROBE_LINES_MAX; l++)
+		if (probe_ended(log->lines[l].text) || probe_frame(log->lines[l].text))
+			return true;
+	return false;
+}
+
 static bool match_row(const struct lx_kmsg *log, const struct lx_host *host, size_t i,
 		      const struct window *w, const struct lx_kmsg_entry *row, const regex_t *re,
 		      size_t claimed, struct lx_kmsg_match *ev, size_t *through)
@@ -6443,6 +6508,8 @@ static bool match_row(const struct lx_kmsg *log, const struct lx_host *host, siz
 	if (regexec(re, text, GROUPS_MAX, pm, 0) != 0 || (size_t)pm[0].rm_so >= w->ends[0])
 		return false;
 	if ((row->flags & LX_KMSG_IN_SLEEP) && !in_system_sleep(log, i))
+		return false;
+	if ((row->flags & LX_KMSG_IN_PROBE) && !in_driver_probe(log, i))
 		return false;
 	size_t last = 0;
 	while (last + 1 < w->n && (size_t)pm[0].rm_eo > w->ends[last])

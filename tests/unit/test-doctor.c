@@ -814,6 +814,13 @@ static const struct expect expects[] = {
 	 "domain=render|message=timed out waiting for forcewake ack to clear|times=3", NULL},
 	{"intel-forcewake-request.log", "LXG142", E, "0000:00:02.0",
 	 "domain=gt|message=timed out waiting for forcewake ack request|times=2", NULL},
+	/* the same messages while i915 probes the GPU (a probe frame in the
+	 * trace before them, or the probe's fuse WARN after them): it cannot
+	 * initialize it (a guest's i915 on an SR-IOV VF) */
+	{"intel-forcewake-at-probe.log", "LXG141", E, "0000:01:00.0",
+	 "domain=gt|message=timed out waiting for forcewake ack request|times=4", NULL},
+	{"intel-forcewake-at-probe-warn.log", "LXG141", E, "0000:01:00.0",
+	 "domain=gt|message=timed out waiting for forcewake ack request|times=2", NULL},
 	{"xe-forcewake-timeout.log", "LXG142", E, "0000:03:00.0", "message=Force wake domain 0 failed to ack wake|times=2",
 	 NULL},
 	/* engines that do not idle at init: the hang is why the GPU is wedged */
@@ -2418,12 +2425,12 @@ static char *md_cell(const char *s)
 
 static const char *flag_names(unsigned fl, char *buf, size_t len)
 {
-	snprintf(buf, len, "%s%s%s%s%s%s%s%s%s%s", fl & LX_KMSG_GPU_ONLY ? "gpu " : "",
+	snprintf(buf, len, "%s%s%s%s%s%s%s%s%s%s%s", fl & LX_KMSG_GPU_ONLY ? "gpu " : "",
 		 fl & LX_KMSG_NVIDIA_MISSING ? "no-nvidia " : "", fl & LX_KMSG_NEEDS_CAUSE ? "cause " : "",
 		 fl & LX_KMSG_OWNER_FROM_LOG ? "owner " : "", fl & LX_KMSG_SOLE_ANY ? "sole " : "",
 		 fl & LX_KMSG_UNLESS_DRIVEN ? "driven " : "", fl & LX_KMSG_OOPS ? "oops " : "",
 		 fl & LX_KMSG_FALLBACK ? "fallback " : "", fl & LX_KMSG_ANNOUNCES ? "announces " : "",
-		 fl & LX_KMSG_EDID_DUMP ? "edid-dump " : "");
+		 fl & LX_KMSG_EDID_DUMP ? "edid-dump " : "", fl & LX_KMSG_IN_PROBE ? "in-probe " : "");
 	size_t n = strlen(buf);
 	if (LX_KMSG_REPEATS_OF(fl) && n + 16 < len)
 		n += (size_t)snprintf(buf + n, len - n, "repeats-%u ", LX_KMSG_REPEATS_OF(fl));
@@ -2503,7 +2510,10 @@ static char *catalogue_doc(void)
 		    "working machines print once or twice (a DP AUX transfer that timed out) counts\n"
 		    "only when the row's messages about one GPU with one key (its first field: an\n"
 		    "AUX channel, a driver) came N times in the boot; fewer are no finding and join\n"
-		    "none.\n\n"
+		    "none; `in-probe`: counts only inside i915's or xe's probe of the GPU (a frame of\n"
+		    "the probe path, `i915_driver_probe`, `intel_gt_probe_all`, `intel_sseu_info_init`,\n"
+		    "`xe_pci_probe`, ..., in a call trace before or after the line, or the driver's\n"
+		    "\"Initialized\" or \"probe of ... failed\" line after it with none before it).\n\n"
 		    "Each row has a real line from a public report (or, where none was found, the\n"
 		    "format string filled as the driver fills it) in `tests/doctor/kmsg/`, sources\n"
 		    "in the README there; `test-doctor` says by hand, per log, the code, severity,\n"
