@@ -2307,6 +2307,53 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "dc/link/link_detection.c detect_link_and_local_sink(): DC_LOG_ERROR(\"No EDID read.\\n\"); "
 	 "amdgpu_dm/amdgpu_dm_helpers.c dm_helpers_read_local_edid(): DRM_ERROR(\"EDID err: %d, on "
 	 "connector: %s\", ...)"},
+	/* DisplayPort link training that failed for good. DC (5.x on) warns
+	 * for a failed attempt; since 6.5 only for the last one (the others at
+	 * its link-training debug level), before that for each attempt but
+	 * the last on a plain port: "attempt N of N" is the end of the
+	 * retries, earlier attempts count when three of one GPU show. */
+	{"amdgpu-dp-link-training-failed",
+	 "(amdgpu (" BDF "): (amdgpu: )?)?(\\[drm\\] )?(\\*ERROR\\* )?perform_link_training_with_retries: "
+	 "Link(\\(([0-9]+)\\))? training attempt (1 of 1|2 of 2|3 of 3|4 of 4|5 of 5|6 of 6|7 of 7|8 of 8|"
+	 "9 of 9|10 of 10) failed",
+	 LXG178_DISPLAY_OUTPUT_FAILED, LX_SEVERITY_WARNING,
+	 "the AMD GPU could not train the DisplayPort link to a monitor (attempt {attempt} failed, "
+	 "the last): that output stays dark or falls back to a lower mode"
+	 DISPLAY_OUTPUT_ONLY,
+	 FIX_DISPLAY_OUTPUT,
+	 LX_KMSG_SOLE_AMDGPU, {{"gpu", 2}, {"link", 7}, {"attempt", 8}},
+	 "drivers/gpu/drm/amd/display/dc/link/protocols/link_dp_training.c (6.2 on; before it "
+	 "dc/core/dc_link_dp.c) perform_link_training_with_retries(): DC_LOG_WARNING(\"%s: Link(%d) "
+	 "training attempt %u of %d failed @ rate(%d) x lane(%d) @ spread = %x : fail "
+	 "reason:(%d)\\n\", ...) (5.x: \"%s: Link training attempt %u of %d failed\\n\"; 5.15: \"... "
+	 "failed @ rate(%d) x lane(%d)\\n\"), 6.5 on for j == attempts - 1 only"},
+	{"amdgpu-dp-link-training-retries",
+	 "(amdgpu (" BDF "): (amdgpu: )?)?(\\[drm\\] )?(\\*ERROR\\* )?perform_link_training_with_retries: "
+	 "Link(\\(([0-9]+)\\))? training attempt ([0-9]+ of [0-9]+) failed",
+	 LXG178_DISPLAY_OUTPUT_FAILED, LX_SEVERITY_WARNING,
+	 "the AMD GPU failed to train the DisplayPort link to a monitor again and again (attempt "
+	 "{attempt} failed): that output stays dark, flickers or falls back to a lower mode"
+	 DISPLAY_OUTPUT_ONLY,
+	 FIX_DISPLAY_OUTPUT,
+	 LX_KMSG_SOLE_AMDGPU | LX_KMSG_REPEATS(3), {{"gpu", 2}, {"link", 7}, {"attempt", 8}},
+	 "drivers/gpu/drm/amd/display/dc/core/dc_link_dp.c (5.x to 6.1) "
+	 "perform_link_training_with_retries(): DC_LOG_WARNING(\"%s: Link(%d) training attempt %u of "
+	 "%d failed @ rate(%d) x lane(%d) : fail reason:(%d)\\n\", ...) for each failed attempt but "
+	 "the last (5.4 to 5.10: DRM_WARN(\"%s: Link training attempt %u of %d failed\\n\", ...))"},
+	/* radeon's and amdgpu's DCE-era DisplayPort code (atombios_dp.c):
+	 * DRM_ERROR at the end of a training that failed */
+	{"amd-dce-dp-link-training-failed",
+	 "((amdgpu|radeon) (" BDF "): )?\\[drm:([a-z0-9_]*dp_link_train[a-z0-9_]*) \\[(amdgpu|radeon)\\]\\] "
+	 "\\*ERROR\\* (clock recovery failed|channel eq failed: ([0-9]+) tries)",
+	 LXG178_DISPLAY_OUTPUT_FAILED, LX_SEVERITY_WARNING,
+	 "the {driver} driver could not train the DisplayPort link to a monitor ({what}): that output "
+	 "stays dark" DISPLAY_OUTPUT_ONLY,
+	 FIX_DISPLAY_OUTPUT,
+	 LX_KMSG_SOLE_GPU, {{"gpu", 3}, {"driver", 5}, {"what", 6}, {"tries", 7}},
+	 "drivers/gpu/drm/radeon/atombios_dp.c radeon_dp_link_train_cr(): DRM_ERROR(\"clock recovery "
+	 "failed\\n\"); radeon_dp_link_train_ce(): DRM_ERROR(\"channel eq failed: %d tries\\n\", "
+	 "tries); the same in drivers/gpu/drm/amd/amdgpu/atombios_dp.c "
+	 "amdgpu_atombios_dp_link_train_cr()/_ce() (the DCE display path)"},
 	/* Any line of nouveau about a GPU (after the rows above that read its
 	 * power-management and display lines): nouveau, not nvidia, drives it. */
 	{"nouveau-drives-gpu",

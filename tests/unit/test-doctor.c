@@ -736,6 +736,10 @@ static const struct expect expects[] = {
 	/* no enumeration line: vendor-reset's own "AMD_VEGA10:" lines show the
 	 * device vfio-pci holds to be an AMD GPU */
 	{"vendor-reset-unenumerated.log", "LXG176", E, "0000:0b:00.0", NULL, NULL},
+	/* DisplayPort link training: DC's last attempt, DC's earlier attempts (three), the DCE code's */
+	{"amdgpu-dp-link-training-failed.log", "LXG178", W, "0000:0b:00.0", "link=1|attempt=4 of 4", NULL},
+	{"amdgpu-dp-link-training-retries.log", "LXG178", W, "0000:0b:00.0", "times=3", NULL},
+	{"amd-dce-dp-link-training-failed.log", "LXG178", W, "0000:01:00.0", "driver=radeon|tries=5", NULL},
 	{"amdgpu-probe-driver-failed.log", "LXG141", E, "0000:83:00.0", "error=-12", "-"},
 	{"amdgpu-ip-discovery-failed.log", "LXG156", E, "0000:02:00.0", "step=invalid ip discovery binary checksum", NULL},
 	{"amdgpu-ip-discovery-failed.log", "LXG141", E, "0000:02:00.0", NULL, "LXG156"},
