@@ -6540,6 +6540,23 @@ static bool in_driver_probe(const struct lx_kmsg *log, size_t i)
 	return false;
 }
 
+/* psp_cmd_submit_buf()'s failure of a trusted application's command,
+ * "psp gfx command LOAD_TA(0x1) failed and response status is (0x7)"
+ * (UNLOAD_TA, INVOKE_CMD): the TAs (securedisplay, HDCP, DTM, RAP, RAS,
+ * XGMI) are optional, their callers say when one matters ("Failed to
+ * initialize XGMI TA"), and APUs' securedisplay TA fails so at every
+ * boot while psp_securedisplay_initialize() goes on: no line of amdgpu's
+ * general error layer (LX_KMSG_FALLBACK) by itself. */
+static bool psp_ta_command(const char *text)
+{
+	static const char *const cmds[] = {"psp gfx command LOAD_TA(", "psp gfx command UNLOAD_TA(",
+					   "psp gfx command INVOKE_CMD("};
+	for (size_t c = 0; c < sizeof(cmds) / sizeof(cmds[0]); c++)
+		if (strstr(text, cmds[c]))
+			return true;
+	return false;
+}
+
 static bool match_row(const struct lx_kmsg *log, const struct lx_host *host, size_t i,
 		      const struct window *w, const struct lx_kmsg_entry *row, const regex_t *re,
 		      size_t claimed, struct lx_kmsg_match *ev, size_t *through)
@@ -6553,6 +6570,8 @@ static bool match_row(const struct lx_kmsg *log, const struct lx_host *host, siz
 		? NULL : lx_xstrndup(w->text.data, w->ends[w->record - 1]);
 	const char *text = own ? own : w->text.data;
 	if (regexec(re, text, GROUPS_MAX, pm, 0) != 0 || (size_t)pm[0].rm_so >= w->ends[0])
+		return false;
+	if ((row->flags & LX_KMSG_FALLBACK) && psp_ta_command(log->lines[i].text))
 		return false;
 	if ((row->flags & LX_KMSG_IN_SLEEP) && !in_system_sleep(log, i))
 		return false;

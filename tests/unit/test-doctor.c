@@ -2371,7 +2371,7 @@ static void test_clean_logs(void)
 {
 	static const char *const clean[] = {"clean-public.log", "clean-this-machine.log", "clean-unseen.log",
 					  "clean-intel-amd.log", "clean-amd-smu-resume.log", "clean-nomodeset.log",
-					  "clean-amd-ras-corrected.log",
+					  "clean-amd-ras-corrected.log", "clean-amdgpu-securedisplay-ta.log",
 					  "clean-intel-display.log", "clean-display-notes.log", "clean-intel-display-notes.log",
 					  "clean-oops-other-drivers.log", "clean-aer-corrected.log",
 					  "clean-nvrm-asserts.log", "clean-intel-gvt.log",
