@@ -1043,13 +1043,18 @@ static char *take_line(struct parser *ps, char *raw, unsigned lineno)
 			drop_lines(out);
 			out->boots++;
 		}
-		/* syslog writes a record's newlines as "#012", a shipper's quoted
-		 * field as "\\n" (undone above): the parts after the first are
-		 * its continuation, unless a part has a stamp of its own */
+		/* syslog writes a record's newlines as "#012", /dev/kmsg as
+		 * "\\x0a" (talosctl dmesg and `cat /dev/kmsg` show it so), a
+		 * shipper's quoted field as "\\n" (undone above): the parts after
+		 * the first are its continuation, unless a part has a stamp of its
+		 * own */
 		const char *q = msg;
 		bool first = true;
 		while (first || *q) {
 			const char *sep = strstr(q, "#012");
+			const char *kmsg_nl = strstr(q, "\\x0a");
+			if (kmsg_nl && (!sep || kmsg_nl < sep))
+				sep = kmsg_nl;
 			const char *brk = unwrapped ? strchr(q, '\n') : NULL;
 			size_t seplen = 4;
 			if (brk && (!sep || brk < sep)) {

@@ -2464,7 +2464,8 @@ static char *catalogue_doc(void)
 		    "Patterns are POSIX extended regular expressions over the message with its\n"
 		    "timestamp, host and `kernel:` prefix removed; a message printed over several\n"
 		    "lines (continuation lines, `NVRM:` lines of one message, syslog's `#012`,\n"
-		    "journalctl's `>`-cut lines) is matched as one line. A kernel line inside a log\n"
+		    "`/dev/kmsg`'s `\\x0a` as `talosctl dmesg` shows it, journalctl's `>`-cut\n"
+		    "lines) is matched as one line. A kernel line inside a log\n"
 		    "shipper's quoted field (logfmt `msg=\"...\"`, `journalctl -o json`/`json-pretty`/\n"
 		    "`json-seq`/`json-sse`'s `MESSAGE`, also as a number array, Docker json-file's `log`)\n"
 		    "is read with its escapes undone (`\\n` a new line of the message); `journalctl -o\n"
@@ -2818,6 +2819,30 @@ static void test_formats(void)
 		str_eq(lx_kmsg_match_field(&m.items[0], "branch"), "580.xx", "talos: the branch");
 		str_eq(lx_kmsg_match_field(&m.items[0], "driver_version"), "595.71.05", "talos: the driver");
 	}
+	lx_kmsg_matches_free(&m);
+	lx_kmsg_free(&k);
+
+	/* /dev/kmsg escapes a record's newlines as "\x0a", and talosctl dmesg
+	 * and `cat /dev/kmsg` show them so: the parts are the record's later
+	 * lines (nv.c's probe refusal, filled from its format string) */
+	parse("kern: warning: [2026-03-02T10:11:12.131415161Z]: NVRM: The NVIDIA GPU 0000:41:00.0 (PCI ID: 10de:26b5)\\x0aNVRM: "
+	      "installed in this system is not supported by the\\x0aNVRM: NVIDIA 535.104.05 driver release.\\x0aNVRM: Please see "
+	      "'Appendix A - Supported NVIDIA GPU Products'\n"
+	      "4,1301,9123456,-;NVRM: API mismatch: the client has the version 535.54.03, but\\x0aNVRM: this kernel module has "
+	      "the version 530.30.02.\n",
+	      &k);
+	int_eq((long long)k.n, 6, "/dev/kmsg's \\x0a splits the record");
+	ok(k.n == 6 && k.lines[1].continuation && k.lines[3].continuation && !k.lines[4].continuation &&
+	       k.lines[5].continuation,
+	   "its later parts are continuations");
+	str_eq(k.n == 6 ? k.lines[2].text : NULL, "NVRM: NVIDIA 535.104.05 driver release.", "a later part's text");
+	got = count_matches(&k, NULL, &m);
+	bool refused = false;
+	for (size_t i = 0; i < got; i++)
+		refused |= strcmp(code_of(&m.items[i]), "LXG103") == 0 &&
+			   strcmp(lx_kmsg_match_field(&m.items[i], "gpu") ? lx_kmsg_match_field(&m.items[i], "gpu") : "",
+				  "0000:41:00.0") == 0;
+	ok(refused, "the escaped probe refusal is LXG103 for 0000:41:00.0");
 	lx_kmsg_matches_free(&m);
 	lx_kmsg_free(&k);
 
