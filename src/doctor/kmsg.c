@@ -880,7 +880,6 @@ static void join_wrapped(struct parser *ps, const char *sep, const char *msg, co
 	last->raw = r;
 }
 
-/* One line (or one message of a line whose newlines were lost). */
 /* syslog's notes of a repeated message: BSD syslogd's and sysklogd's "last
  * message repeated 41 times" (the message before it, again), rsyslog's
  * "message repeated 3 times: [ <message>]" (that message, again). Returns
@@ -920,6 +919,7 @@ static unsigned repeat_note(const char *msg, const char **text, size_t *len)
 	return times > REPEAT_MAX ? REPEAT_MAX : (unsigned)times;
 }
 
+/* One line (or one message of a line whose newlines were lost). */
 static char *take_line(struct parser *ps, char *raw, unsigned lineno)
 {
 	struct lx_kmsg *out = ps->out;
