@@ -5102,7 +5102,8 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "discovery binary checksum\\n\"), \"failed to read ip discovery binary from file\\n\" "
 	 "(5.x: DRM_ERROR(\"invalid ip discovery binary signature\\n\"), \"failed to read ip "
 	 "discovery binary\\n\"); the warning \"... signature from vram\" is followed by a retry "
-	 "from the file and is no finding"},	/* more hangs: soft-recovered timeouts, per-ring resets; the DMCUB's silence */
+	 "from the file and is no finding"},
+	/* more hangs: soft-recovered timeouts, per-ring resets; the DMCUB's silence */
 	{"amdgpu-ring-soft-recovered",
 	 "(amdgpu (" BDF "): (amdgpu: )?)?(\\[drm:amdgpu_job_timedout \\[amdgpu\\]\\] \\*ERROR\\* )?ring "
 	 "([a-z0-9_.]+) timeout, but soft recovered",
@@ -5115,6 +5116,28 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 LX_KMSG_SOLE_AMDGPU, {{"ring", 5}, {"gpu", 2}},
 	 "drivers/gpu/drm/amd/amdgpu/amdgpu_job.c amdgpu_job_timedout(): DRM_ERROR(\"ring %s "
 	 "timeout, but soft recovered\\n\", s_job->sched->name) (newer: dev_err with the address)"},
+	/* The state amdgpu captures of a hung GPU: a job's timeout (before its
+	 * "ring ... timeout" line, which a grep of the excerpt may lose) or a
+	 * reset dumps the IP blocks and writes a devcoredump; nothing else
+	 * does, so these lines alone are a hang */
+	{"amdgpu-hang-coredump",
+	 "amdgpu (" BDF "): (amdgpu: )?(\\[drm\\] )?(Dumping IP State|AMDGPU device coredump file has been created)",
+	 LXG142_GPU_HANG, LX_SEVERITY_WARNING,
+	 "a job on the AMD GPU did not finish in time or the GPU was reset: the driver captured the "
+	 "GPU's state ({what}; /sys/class/drm/cardN/device/devcoredump/data until it is read or "
+	 "five minutes pass): the program that submitted the job (a container's game, transcode or "
+	 "ROCm job) lost that work",
+	 "save the devcoredump for a bug report, restart the program; if it recurs, update the "
+	 "kernel, linux-firmware and the container's Mesa or ROCm together, or revert the update "
+	 "after which it began",
+	 LX_KMSG_RESTATES, {{"gpu", 1}, {"what", 4}},
+	 "drivers/gpu/drm/amd/amdgpu/amdgpu_job.c amdgpu_job_do_core_dump() (6.12 and later, from "
+	 "amdgpu_job_timedout() before its \"ring %s timeout\" line) and amdgpu_device.c "
+	 "amdgpu_device_pre_asic_reset() before a reset: dev_info(adev->dev, \"Dumping "
+	 "IP State\\n\"), \"Dumping IP State Completed\\n\"; amdgpu_dev_coredump.c amdgpu_coredump(): "
+	 "drm_info(dev, \"AMDGPU device coredump file has been created\\n\"), then \"Check your "
+	 "/sys/class/drm/card%d/device/devcoredump/data\\n\" (only the job timeout and the reset "
+	 "call it)"},
 	/* A hung queue the driver could not reset alone (6.12 and later):
 	 * the timeout handler's verdict in both wordings, and the per-engine
 	 * steps before it (MES's legacy queue reset, the pipe reset after it,

@@ -747,6 +747,8 @@ static const struct expect expects[] = {
 	{"amdgpu-recovery-disabled-alone.log", "LXG142", E, "0000:0c:00.0", NULL, NULL},
 	{"amdgpu-recovery-disabled-drm-info.log", "LXG142", E, "0000:0b:00.0", NULL, NULL},
 	{"amdgpu-ring-soft-recovered.log", "LXG142", W, "0000:04:00.0", "ring=gfx_0.0.0|times=2", NULL},
+	/* the state captured of a hung GPU, the lines of the timeout's dump alone */
+	{"amdgpu-hang-coredump.log", "LXG142", W, "0000:0b:00.0", "what=Dumping IP State", NULL},
 	{"amdgpu-ring-reset-failed.log", "LXG142", W, "0000:c5:00.0", "ring=gfx_0.0.0", NULL},
 	/* the VBIOS hung: the post error and the fatal line are the same failure */
 	{"amdgpu-gpu-post-error.log", "LXG141", E, "0000:67:00.0", "seconds=5|times=2", NULL},
