@@ -6524,6 +6524,15 @@ static const char *sleep_step(const struct lx_kmsg *log, size_t i)
 	return NULL;
 }
 
+/* Whether text contains one of the n needles. */
+static bool mentions_any(const char *text, const char *const *needles, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (strstr(text, needles[i]))
+			return true;
+	return false;
+}
+
 /* Whether line i is inside i915's or xe's probe of a GPU (LX_KMSG_IN_PROBE):
  * a call trace frame of the probe path (functions that only the probe
  * runs) before it, with no "[drm] Initialized i915|xe ... for" between, or
@@ -6537,10 +6546,7 @@ static bool probe_frame(const char *t)
 		"intel_gt_init_mmio", "intel_sseu_info_init", "sseu_info_init+", "xe_pci_probe",
 		"xe_device_probe",
 	};
-	for (size_t f = 0; f < sizeof(frames) / sizeof(frames[0]); f++)
-		if (strstr(t, frames[f]))
-			return true;
-	return false;
+	return mentions_any(t, frames, sizeof(frames) / sizeof(frames[0]));
 }
 
 static bool probe_ended(const char *t)
@@ -6574,10 +6580,7 @@ static bool psp_ta_command(const char *text)
 {
 	static const char *const cmds[] = {"psp gfx command LOAD_TA(", "psp gfx command UNLOAD_TA(",
 					   "psp gfx command INVOKE_CMD("};
-	for (size_t c = 0; c < sizeof(cmds) / sizeof(cmds[0]); c++)
-		if (strstr(text, cmds[c]))
-			return true;
-	return false;
+	return mentions_any(text, cmds, sizeof(cmds) / sizeof(cmds[0]));
 }
 
 static bool match_row(const struct lx_kmsg *log, const struct lx_host *host, size_t i,
