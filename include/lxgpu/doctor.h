@@ -164,6 +164,11 @@ enum {
 	 * join a row that says more without counting, and a restating row
 	 * does not give way to it. */
 	LX_KMSG_FALLBACK = 1u << 13,
+	/* A second reading of a message that another row names first (Xid
+	 * 119, a GSP RPC timeout: an Xid, and the GSP that stopped answering):
+	 * never a line's first match; its finding comes beside that row's, so
+	 * the cause is named whichever way the log is read. */
+	LX_KMSG_ALSO = 1u << 14,
 	/* A message that announces the next one about the same device (AER's
 	 * port: "error received: 0000:01:00.0", then the device's own "PCIe Bus
 	 * Error" line): no event of its own when that next line is a message

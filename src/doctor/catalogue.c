@@ -1042,6 +1042,21 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "(3xx), as their logs show it, without the PCI: before the address: \"NVRM: Xid "
 	 "(%04x:%02x:%02x): %d, %s\", and as posts of old logs show it: \"NVRM Xid "
 	 "(PCI:%04x:%02x:%02x) : %d, %s\"; the number's meaning: the Xid table below"},
+	/* Xid 119 and 120 are the GSP's failures in NVIDIA's catalogue: the
+	 * Xid row names the number, this one the firmware that stopped (the
+	 * cause the GSP rows give when the log has the RM's banner too); its
+	 * field is "number", not "xid": the Xid table's wording is the Xid
+	 * row's */
+	{"xid-gsp", XID_PREFIX "(119|120), (.*)", LXG108_GSP_BOOT_FAILED, LX_SEVERITY_ERROR,
+	 "the GPU's GSP firmware stopped working (Xid {number}: {text}): every call into the GPU fails or "
+	 "times out until it is reset, and CUDA on it hangs or fails",
+	 "reset the GPU (nvidia-smi -r when nothing uses it) or power-cycle the host; update the "
+	 "driver if it recurs",
+	 LX_KMSG_ALSO, {{"number", 8}, {"gpu", 2}, {"text", 9}},
+	 "src/nvidia/src/kernel/gpu/rc/kernel_rc.c krcReportXid(): \"NVRM: Xid (PCI:%04x:%02x:%02x): "
+	 "%d, pid=%s, name=%s, %s\\n\", without a process \"NVRM: Xid (PCI:%04x:%02x:%02x): %d, %s\\n\", "
+	 "with 119 (nverror.h GSP_RPC_TIMEOUT, kernel_gsp.c's RPC timeout) or 120 (GSP_ERROR, the "
+	 "GSP's own fault report); NVIDIA's Xid catalogue files both under GSP, resolution RESET_GPU"},
 	/* nvidia.ko's NVSwitch driver (linux_nvswitch.c): a switch it could
 	 * not bring up, and Fabric Manager of another version than the module */
 	{"nvswitch-init-failed",
@@ -7769,10 +7784,29 @@ static bool match_line(const struct lx_kmsg *log, const struct lx_host *host, si
 	window_build(log, i, &w);
 	bool matched = false;
 	for (size_t r = 0; r < n && !matched; r++)
-		if (!(no_oops && (rows[r].flags & LX_KMSG_OOPS)))
+		if (!(no_oops && (rows[r].flags & LX_KMSG_OOPS)) && !(rows[r].flags & LX_KMSG_ALSO))
 			matched = match_row(log, host, i, &w, &rows[r], &re[r], claimed, ev, through);
 	lx_buf_free(&w.text);
 	return matched;
+}
+
+/* The second readings (LX_KMSG_ALSO rows) of the message at line i, which
+ * another row matched first: their events in evs (at most max), how many. */
+static size_t match_also(const struct lx_kmsg *log, const struct lx_host *host, size_t i,
+			 const struct lx_kmsg_entry *rows, const regex_t *re, size_t n, size_t claimed,
+			 struct lx_kmsg_match *evs, size_t max)
+{
+	struct window w;
+	window_build(log, i, &w);
+	size_t k = 0;
+	for (size_t r = 0; r < n && k < max; r++) {
+		size_t through = i;
+		if ((rows[r].flags & LX_KMSG_ALSO) &&
+		    match_row(log, host, i, &w, &rows[r], &re[r], claimed, &evs[k], &through) && evs[k].entry)
+			k++;
+	}
+	lx_buf_free(&w.text);
+	return k;
 }
 
 /* The catalogue's patterns, compiled once for the process: compiling them
@@ -7843,10 +7877,14 @@ int lx_kmsg_match_all(const struct lx_kmsg *log, const struct lx_host *host,
 			}
 			lx_oops_free(&o);
 		}
+		struct lx_kmsg_match also_evs[2];
+		size_t also = ev.entry ? match_also(log, host, i, rows, re, n, claimed, also_evs, 2) : 0;
 		i = through; /* the lines it spans are this message's */
 		claimed = through + 1;
 		if (ev.entry)
 			events_push(&raw, &ev);
+		for (size_t a = 0; a < also; a++)
+			events_push(&raw, &also_evs[a]);
 		for (size_t p = 0; p < pms; p++)
 			events_push(&raw, &pm_evs[p]);
 	}

@@ -231,6 +231,9 @@ static const struct expect expects[] = {
 	 "xid=109|mnemonic=ROBUST_CHANNEL_CTXSW_TIMEOUT_ERROR|bucket=RESET_GPU", NULL},
 	{"xid-119.log", "LXG110", E, "0000:61:00.0", "xid=119|mnemonic=GSP_RPC_TIMEOUT|bucket=RESET_GPU|times=2", NULL},
 	{"xid-120.log", "LXG110", E, "0000:02:00.0", "xid=120|mnemonic=GSP_ERROR|bucket=RESET_GPU", NULL},
+	/* the same lines' second reading: the GSP stopped (row xid-gsp) */
+	{"xid-119.log", "LXG108", E, "0000:61:00.0", "number=119|times=2", NULL},
+	{"xid-120.log", "LXG108", E, "0000:02:00.0", "number=120", NULL},
 	{"xid-154.log", "LXG110", E, "0000:3b:00.0",
 	 "xid=154|mnemonic=GPU_RECOVERY_ACTION_CHANGED|bucket=XID_154|action=GPU Reset Required", NULL},
 	{"xid.log", "LXG110", E, "0019:01:00.0", "xid=149|mnemonic=NVLINK_NETIR_ERROR|bucket=WORKFLOW_NVLINK5_ERR", NULL},
@@ -2865,7 +2868,9 @@ static void test_formats(void)
 	parse("gpu-node-7 | 2026-01-02 03:04:05 | NVRM: Xid (PCI:0000:61:00): 119, pid=1, name=x, Timeout waiting for RPC from GSP!\n",
 	      &k);
 	got = count_matches(&k, NULL, &m);
-	ok(got == 1 && m.items[0].xid && m.items[0].xid->number == 119, "an unknown prefix: the Xid still found");
+	/* Xid 119 is two findings: the Xid, and the GSP that stopped (LXG108) */
+	ok(got == 2 && m.items[0].xid && m.items[0].xid->number == 119, "an unknown prefix: the Xid still found");
+	ok(got == 2 && strcmp(code_of(&m.items[1]), "LXG108") == 0, "Xid 119's second reading: the GSP stopped");
 	lx_kmsg_matches_free(&m);
 	lx_kmsg_free(&k);
 }
