@@ -657,6 +657,24 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "firmware load for %s failed with error %d\\n\"), for the files kernel-open/nvidia/nv.c asks "
 	 "for (nvidia/<version>/gsp_tu10x.bin, gsp_ga10x.bin...; before 525 one file, "
 	 "NV_FIRMWARE_GSP_FILENAME \"nvidia/\" NV_VERSION_STRING \"/gsp.bin\")"},
+	/* the same loader when the file is there but reading it fails (any
+	 * error but -ENOENT, which it logs at debug level only) */
+	{"gsp-firmware-read-failed",
+	 "(nvidia (" BDF "): )?loading [^ ]*/nvidia/([0-9.]+)/(gsp(_[a-z0-9_]+)?\\.bin) failed with "
+	 "error (-?[0-9]+)",
+	 LXG107_GSP_FIRMWARE_MISSING, LX_SEVERITY_ERROR,
+	 "the kernel could not read the GSP firmware {file} of version {version} (error {error}; the "
+	 "file is there, a missing one is not logged this way): the driver cannot start the GPU "
+	 "without it",
+	 "load the driver again (reboot the host); if it recurs, reinstall the driver package of "
+	 "version {version} (it ships the firmware: the file may be damaged or cut short)",
+	 0, {{"version", 3}, {"gpu", 2}, {"file", 4}, {"error", 6}},
+	 "the kernel's firmware loader, drivers/base/firmware_loader/main.c "
+	 "fw_get_filesystem_firmware(): dev_warn(device, \"loading %s failed with error %d\\n\", path, "
+	 "rc) for any error but -ENOENT (the path is the search directory, "
+	 "/lib/firmware[/updates][/<release>], and the name), for the files kernel-open/nvidia/nv.c "
+	 "asks for (nvidia/<version>/gsp_tu10x.bin, gsp_ga10x.bin...); \"Direct firmware load for "
+	 "%s failed\" follows it"},
 	{"gsp-firmware-version",
 	 "(GSP firmware image|GSP firmware log) version mismatch: got version ([^ ,]+), expected version "
 	 "([0-9][0-9.]*[0-9])",

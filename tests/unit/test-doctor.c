@@ -126,6 +126,8 @@ static const struct expect expects[] = {
 	{"gsp-firmware-missing.log", "LXG107", E, NULL, NULL, NULL},
 	{"gsp-firmware-load-failed.log", "LXG107", E, "0000:07:00.0",
 	 "version=570.144|file=gsp_ga10x.bin|error=-2", NULL},
+	{"gsp-firmware-read-failed.log", "LXG107", E, "0000:06:00.0",
+	 "version=570.172.08|file=gsp_ga10x.bin|error=-4", NULL},
 	{"gsp-wpr2-up.log", "LXG108", E, NULL, NULL, NULL},
 	{"gsp-firmware-version.log", "LXG107", E, NULL, "expected=550.90.07|got=550.54.14|file=GSP firmware image", NULL},
 	{"gsp-heartbeat.log", "LXG108", E, NULL, NULL, NULL},
