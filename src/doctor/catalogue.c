@@ -5319,7 +5319,10 @@ static const struct lx_kmsg_entry catalogue[] = {
 	{"amdgpu-error-psp",
 	 AMD_ERROR_OF("psp_|amdgpu_psp_",
 		      "PSP|psp|TMR|tmr|SOS|sOS|KDB|TOC|load toc|TOS|ucode id|[Mm]emory training|training msg|"
-		      "xgmi ta|ras ta|dtm ta|hdcp ta|rap ta|securedisplay ta|terminate asd|fw reservation|fw region"),
+		      "xgmi ta|ras ta|dtm ta|hdcp ta|rap ta|securedisplay ta|terminate asd|fw reservation|fw region")
+	 /* 5.x to 6.1's DRM_WARN of a failed PSP command: "[drm] ", no address */
+	 "|\\[drm\\] (psp (gfx )?command ([A-Za-z0-9_]*\\(0x[0-9A-Fa-f]+\\)|\\([A-Za-z0-9_]+\\)) failed and "
+	 "response status is \\(0x[0-9A-Fa-f]+\\))",
 	 LXG145_AMD_PSP_FAILED, LX_SEVERITY_WARNING,
 	 "the AMD GPU's security processor (PSP) reported an error ({where}: \"{message}\"): the PSP "
 	 "loads the other engines' firmware, so the GPU may not initialize, resume or come back from "
@@ -5328,7 +5331,15 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "reset needs a cold start); if it recurs, install the linux-firmware of the kernel's "
 	 "release (its amdgpu/psp_* files) or revert the update after which it began, then "
 	 "update-initramfs -u and reboot",
-	 AMD_ERROR_FLAGS, AMD_ERROR_FIELDS, AMD_ERROR_SOURCE},
+	 AMD_ERROR_FLAGS,
+	 {{"gpu", 3}, {"where", 6}, {"driver", 9}, {"message", 10}, {"gpu", 12}, {"message", 17},
+	  {"where", 18}, {"where", 21}, {"message", 22}, {"where", 24}},
+	 AMD_ERROR_SOURCE "; and 5.15 to 6.1's amdgpu_psp.c psp_cmd_submit_buf(): DRM_WARN(\"psp gfx "
+	 "command %s(0x%X) failed and response status is (0x%X)\\n\", psp_gfx_cmd_name(...), "
+	 "cmd_id, resp.status) (5.x \"psp command (0x%X) failed ...\", 5.13-5.14 \"psp gfx command "
+	 "(%s) failed ...\"; 6.2 and later dev_warn(), the form above), status 0 when the PSP did "
+	 "not answer in time; a trusted application's command (LOAD_TA, UNLOAD_TA, INVOKE_CMD) left "
+	 "out"},
 	{"amdgpu-error-mes",
 	 AMD_ERROR_OF("mes_v[0-9_]+|amdgpu_mes_",
 		      "MES|mes_|all gangs|legacy queue|reg_write_reg_wait|detect and reset|"
@@ -5436,7 +5447,9 @@ static const struct lx_kmsg_entry catalogue[] = {
 	{"gpu-driver-oops",
 	 "^.{0,24}(BUG: (unable to handle (kernel )?(NULL pointer dereference|paging request|page "
 	 "fault)|kernel NULL pointer dereference)|Unable to handle kernel (NULL pointer dereference|"
-	 "paging request)|general protection fault|kernel BUG at |Internal error: Oops|Oops: )|^IP: ",
+	 "paging request|write to read-only memory|execute from non-executable memory|read from "
+	 "unreadable memory|access to user memory outside uaccess routines)|general protection "
+	 "fault|kernel BUG at |Internal error: Oops|Oops: )|^IP: ",
 	 LXG151_GPU_DRIVER_OOPS, LX_SEVERITY_ERROR,
 	 "the GPU driver crashed in the kernel ({kind} in {function}, module {module}): the driver "
 	 "and its GPU are unusable until the host reboots, and every container holding the GPU "
@@ -5448,13 +5461,16 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 LX_KMSG_OOPS, {{"module", 0}, {"gpu", 0}, {"kind", 0}, {"function", 0}, {"process", 0}},
 	 "arch/x86/mm/fault.c show_fault_oops(): \"BUG: kernel NULL pointer dereference, address: "
 	 "%px\", \"BUG: unable to handle page fault for address: %px\" (before 4.20: \"BUG: "
-	 "unable to handle kernel NULL pointer dereference at %p\", \"... kernel paging request at "
-	 "%p\", then \"IP: %pS\"); arch/x86/kernel/traps.c: \"general protection fault, probably "
+	 "unable to handle kernel NULL pointer dereference at %p\", ... kernel paging request at "
+	 "%p, then IP: %pS); arch/arm64/mm/fault.c die_kernel_fault(): \"Unable to handle kernel %s "
+	 "at virtual address %016lx\" (__do_kernel_fault()'s kinds: NULL pointer dereference, "
+	 "paging request, write to read-only memory, execute from non-executable memory, read from "
+	 "unreadable memory; 5.x: access to user memory outside uaccess routines); "
+	 "arch/x86/kernel/traps.c: \"general protection fault, probably "
 	 "for non-canonical address 0x%lx\"; arch/x86/kernel/dumpstack.c __die(): \"Oops: %04lx "
 	 "[#%d]\" then show_regs()'s \"RIP: %04x:%pS\"; lib/bug.c report_bug(): \"kernel BUG at "
-	 "%s:%u!\"; arch/arm64/mm/fault.c: \"Unable to handle kernel %s at virtual address "
-	 "%016lx\", \"Internal error: %s: %016lx [#%d]\", \"pc : %pS\". Whose code: the faulting "
-	 "instruction's [module] (for the kernel's own code or a DRM helper's, drm, ttm, gpu_sched: "
+	 "%s:%u!\"; arch/arm64/mm/fault.c: \"Internal error: %s: %016lx [#%d]\", \"pc : %pS\". "
+	 "Whose code: the faulting instruction's [module] (for the kernel's own code or a DRM helper's, drm, ttm, gpu_sched: "
 	 "the call trace's first sure frame of another module), never \"Modules linked in:\""},
 	/* The RM's error lines no row above names, by the engine whose
 	 * function printed them (after every specific row: a catch-all that
@@ -6611,8 +6627,13 @@ static bool in_driver_probe(const struct lx_kmsg *log, size_t i)
  * general error layer (LX_KMSG_FALLBACK) by itself. */
 static bool psp_ta_command(const char *text)
 {
-	static const char *const cmds[] = {"psp gfx command LOAD_TA(", "psp gfx command UNLOAD_TA(",
-					   "psp gfx command INVOKE_CMD("};
+	/* 5.13-5.14 "psp gfx command (LOAD_TA)"; 5.x "psp command (0x1)" by
+	 * the number (GFX_CMD_ID_LOAD_TA 1, UNLOAD_TA 2, INVOKE_CMD 3) */
+	static const char *const cmds[] = {"psp gfx command LOAD_TA(",	 "psp gfx command UNLOAD_TA(",
+					   "psp gfx command INVOKE_CMD(", "psp gfx command (LOAD_TA)",
+					   "psp gfx command (UNLOAD_TA)", "psp gfx command (INVOKE_CMD)",
+					   "psp command (0x1)",		 "psp command (0x2)",
+					   "psp command (0x3)"};
 	return mentions_any(text, cmds, sizeof(cmds) / sizeof(cmds[0]));
 }
 

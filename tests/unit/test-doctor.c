@@ -466,6 +466,11 @@ static const struct expect expects[] = {
 	 "step=Timeout waiting for VM flush hub: 0!", NULL},
 	/* the dev_err lines that name the block by what it does, not by name */
 	{"amdgpu-error-psp-ta.log", "LXG145", W, "0000:0b:00.0", "where=ras ta", NULL},
+	/* 5.x to 6.1's DRM_WARN of a failed PSP command: no address, and no
+	 * amdgpu line with one in the post (an arm64 board's W6400) */
+	{"amdgpu-error-psp-drm-warn.log", "LXG145", W, NULL,
+	 "where=ID_LOAD_TOC(0x20)|message=psp gfx command ID_LOAD_TOC(0x20) failed and response status is (0x0)",
+	 NULL},
 	{"amdgpu-error-smu-features.log", "LXG149", W, "0000:0b:00.0", "where=features control", NULL},
 	{"amdgpu-error-mes-reg-wait.log", "LXG144", W, "0000:0b:00.0", "where=reg_write_reg_wait", NULL},
 	{"amdgpu-error-engine-ib.log", "LXG142", W, "0000:0b:00.0",
@@ -1218,6 +1223,10 @@ static const struct expect expects[] = {
 	/* arm64: a kernel memcpy that faulted, the driver its caller ("lr :") */
 	{"oops-arm64-lr-amdgpu.log", "LXG151", E, "0000:01:00.0",
 	 "module=amdgpu|kind=paging request|function=__memcpy+0x110/0x230|process=ollama", NULL},
+	/* arm64's fault on a write to read-only memory, the post cut to the
+	 * call trace: gpu_sched's frame is a helper's, amdgpu's the next */
+	{"oops-arm64-read-only-amdgpu.log", "LXG151", E, NULL,
+	 "module=amdgpu|kind=write to read-only memory|function=amdgpu_fence_driver_sw_fini+0x154/0x19c", NULL},
 	/* a WARN cut before its call trace, inside the system sleep the log
 	 * shows (after ACPI's "Waking up from system sleep state"): a failed
 	 * resume too (LXG174) */
@@ -2386,7 +2395,9 @@ static void test_clean_logs(void)
 					   * GPU modules loaded after an amdgpu line, a dump_stack()
 					   * trace in the network stack */
 					  "clean-oops-cut-other-code.log", "clean-amdgpu-vf-mailbox-retry.log",
-					  "clean-oops-cut-after-drm-two-drivers.log"};
+					  "clean-oops-cut-after-drm-two-drivers.log",
+					  /* the TA failures in 5.x to 6.1's DRM_WARN wordings */
+					  "clean-amdgpu-securedisplay-ta-old.log"};
 	for (size_t c = 0; c < sizeof(clean) / sizeof(clean[0]); c++) {
 		_cleanup_free_ char *path = lx_xasprintf("%s/%s", kmsg_dir, clean[c]);
 		struct lx_kmsg k;
