@@ -210,6 +210,12 @@ enum {
 	 * or the driver's "[drm] Initialized i915 ... for" after it with none
 	 * before it (catalogue.c in_driver_probe()). */
 	LX_KMSG_IN_PROBE = 1u << 22,
+	/* Counts only when the system has just come back from a sleep: the
+	 * nearest PM line before it, within a page of log, ends one ("PM:
+	 * suspend exit", "Restarting tasks"), and no line of the same kind
+	 * (an Xid) came before that sleep: the first fault after a resume
+	 * (catalogue.c first_after_resume()). */
+	LX_KMSG_AFTER_RESUME = 1u << 23,
 };
 /* The rows whose lines without an address are the log's only GPU of a driver. */
 #define LX_KMSG_SOLE_ANY (LX_KMSG_SOLE_AMDGPU | LX_KMSG_SOLE_GPU | LX_KMSG_SOLE_INTEL | LX_KMSG_SOLE_NVIDIA)

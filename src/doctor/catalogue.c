@@ -1075,6 +1075,26 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "%d, pid=%s, name=%s, %s\\n\", without a process \"NVRM: Xid (PCI:%04x:%02x:%02x): %d, %s\\n\", "
 	 "with 119 (nverror.h GSP_RPC_TIMEOUT, kernel_gsp.c's RPC timeout) or 120 (GSP_ERROR, the "
 	 "GSP's own fault report); NVIDIA's Xid catalogue files both under GSP, resolution RESET_GPU"},
+	/* an application's channel error as the first Xid after a resume: the
+	 * work faulted on video memory the sleep did not keep (the driver
+	 * saves it only when asked), the Xid row names the number */
+	{"xid-after-resume", XID_PREFIX "(13|31|43|69|109), (.*)", LXG174_GPU_PM_FAILED, LX_SEVERITY_WARNING,
+	 "Xid {number} came right after the system resumed from a sleep, with no Xid before the "
+	 "sleep: the GPU's video memory most likely did not survive it (the driver keeps it only "
+	 "with NVreg_PreserveVideoMemoryAllocations=1 and its suspend services), and the work "
+	 "that used it faulted ({text})",
+	 "keep video memory over sleep: 'options nvidia NVreg_PreserveVideoMemoryAllocations=1' in "
+	 "/etc/modprobe.d/nvidia-pm.conf, update-initramfs -u, systemctl enable nvidia-suspend.service "
+	 "nvidia-hibernate.service nvidia-resume.service, reboot; a Proxmox node should not sleep "
+	 "(systemctl mask sleep.target suspend.target hibernate.target hybrid-sleep.target)",
+	 LX_KMSG_ALSO | LX_KMSG_AFTER_RESUME, {{"number", 8}, {"gpu", 2}, {"text", 9}},
+	 "src/nvidia/src/kernel/gpu/rc/kernel_rc.c krcReportXid(): \"NVRM: Xid (PCI:%04x:%02x:%02x): "
+	 "%d, pid=%s, name=%s, %s\\n\", without a process \"NVRM: Xid (PCI:%04x:%02x:%02x): %d, %s\\n\" "
+	 "(13 GR exception, 31 MMU fault, 43 channel stopped, 69 class error, 109 context switch "
+	 "timeout), after kernel/power/suspend.c's \"PM: suspend exit\\n\" or process.c's "
+	 "\"Restarting tasks ... \"; kernel-open/nvidia/nv.c: video memory is saved over a sleep "
+	 "only with NVreg_PreserveVideoMemoryAllocations (NVIDIA's README, chapter \"Configuring "
+	 "Power Management Support\")"},
 	/* nvidia.ko's NVSwitch driver (linux_nvswitch.c): a switch it could
 	 * not bring up, and Fabric Manager of another version than the module */
 	{"nvswitch-init-failed",
@@ -6582,6 +6602,34 @@ static bool mentions_any(const char *text, const char *const *needles, size_t n)
 	return false;
 }
 
+/* Whether line i comes right after a system sleep ended (within
+ * RESUME_LINES_MAX lines of "PM: suspend exit", "PM: hibernation: exit"
+ * or "Restarting tasks", with no sleep line between) and no line before
+ * that sleep matches re (the same row's message: the first after it). */
+#define RESUME_LINES_MAX 100
+static bool first_after_resume(const struct lx_kmsg *log, size_t i, const regex_t *re)
+{
+	static const char *const ends[] = {"PM: suspend exit", "PM: hibernation: exit", "Restarting tasks"};
+	static const char *const sleeps[] = {"PM: suspend entry", "PM: hibernation: hibernation entry",
+					     "Freezing user space processes"};
+	size_t end = i;
+	for (size_t l = i; l-- > 0 && i - l <= RESUME_LINES_MAX;) {
+		const char *t = log->lines[l].text;
+		if (mentions_any(t, sleeps, sizeof(sleeps) / sizeof(sleeps[0])))
+			return false;
+		if (mentions_any(t, ends, sizeof(ends) / sizeof(ends[0]))) {
+			end = l;
+			break;
+		}
+	}
+	if (end == i)
+		return false;
+	for (size_t l = 0; l < end; l++)
+		if (regexec(re, log->lines[l].text, 0, NULL, 0) == 0)
+			return false;
+	return true;
+}
+
 /* Whether line i is inside i915's or xe's probe of a GPU (LX_KMSG_IN_PROBE):
  * a call trace frame of the probe path (functions that only the probe
  * runs) before it, with no "[drm] Initialized i915|xe ... for" between, or
@@ -6656,6 +6704,8 @@ static bool match_row(const struct lx_kmsg *log, const struct lx_host *host, siz
 	if ((row->flags & LX_KMSG_IN_SLEEP) && !in_system_sleep(log, i))
 		return false;
 	if ((row->flags & LX_KMSG_IN_PROBE) && !in_driver_probe(log, i))
+		return false;
+	if ((row->flags & LX_KMSG_AFTER_RESUME) && !first_after_resume(log, i, re))
 		return false;
 	size_t last = 0;
 	while (last + 1 < w->n && (size_t)pm[0].rm_eo > w->ends[last])

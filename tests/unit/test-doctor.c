@@ -236,6 +236,10 @@ static const struct expect expects[] = {
 	/* the same lines' second reading: the GSP stopped (row xid-gsp) */
 	{"xid-119.log", "LXG108", E, "0000:61:00.0", "number=119|times=2", NULL},
 	{"xid-120.log", "LXG108", E, "0000:02:00.0", "number=120", NULL},
+	/* the first Xid after a resume: the Xid, and the sleep that lost the
+	 * GPU's memory (row xid-after-resume) */
+	{"xid-after-resume.log", "LXG110", I, "0000:01:00.0", "xid=13|times=2", NULL},
+	{"xid-after-resume.log", "LXG174", W, "0000:01:00.0", "number=13|times=2", NULL},
 	{"xid-154.log", "LXG110", E, "0000:3b:00.0",
 	 "xid=154|mnemonic=GPU_RECOVERY_ACTION_CHANGED|bucket=XID_154|action=GPU Reset Required", NULL},
 	{"xid.log", "LXG110", E, "0019:01:00.0", "xid=149|mnemonic=NVLINK_NETIR_ERROR|bucket=WORKFLOW_NVLINK5_ERR", NULL},
@@ -2875,6 +2879,39 @@ static void test_formats(void)
 	       "dmesg -d's delta removed");
 	str_eq(k.n == 3 ? k.lines[2].text : NULL, "NVRM: GPU 0000:07:00.0 is already bound to nouveau.",
 	       "dmesg --time-format iso's time removed");
+	lx_kmsg_free(&k);
+
+	/* an Xid after a resume is the sleep's only when it is the first: the
+	 * GPU faulted before the sleep too, the application is the cause */
+	parse("[  100.000001] NVRM: Xid (PCI:0000:01:00): 13, pid=2211, name=game, Graphics Exception: ESR 0x404600=0x80000003\n"
+	      "[  200.000001] PM: suspend entry (deep)\n"
+	      "[  205.000001] Restarting tasks ... done.\n"
+	      "[  205.000002] PM: suspend exit\n"
+	      "[  206.000001] NVRM: Xid (PCI:0000:01:00): 13, pid=2211, name=game, Graphics Exception: ESR 0x404600=0x80000003\n",
+	      &k);
+	got = count_matches(&k, NULL, &m);
+	bool after = false;
+	for (size_t i = 0; i < got; i++)
+		after |= strcmp(code_of(&m.items[i]), "LXG174") == 0;
+	ok(got == 1 && !after, "an Xid before the sleep and after it: the Xid only, not the resume");
+	lx_kmsg_matches_free(&m);
+	lx_kmsg_free(&k);
+	/* and an Xid long after the resume (more than a page of log) is not its */
+	{
+		struct lx_buf b = {0};
+		lx_buf_puts(&b, "[  205.000001] Restarting tasks ... done.\n");
+		for (int l = 0; l < 150; l++)
+			lx_buf_printf(&b, "[  %d.000001] usb 1-1: new high-speed USB device number %d using xhci_hcd\n", 300 + l, l);
+		lx_buf_puts(&b, "[  999.000001] NVRM: Xid (PCI:0000:01:00): 31, pid=7, name=x, Ch 00000010, intr 00000000. MMU Fault\n");
+		parse(b.data, &k);
+		free(b.data);
+	}
+	got = count_matches(&k, NULL, &m);
+	after = false;
+	for (size_t i = 0; i < got; i++)
+		after |= strcmp(code_of(&m.items[i]), "LXG174") == 0;
+	ok(got == 1 && !after, "an Xid 150 lines after the resume: the Xid only");
+	lx_kmsg_matches_free(&m);
 	lx_kmsg_free(&k);
 
 	/* an unknown form is read as plain text, never dropped */
