@@ -130,8 +130,8 @@ static const char *skip_bracket_stamp(const char *s)
 	for (const char *p = s + 1; p < close; p++) {
 		if (isdigit((unsigned char)*p))
 			digit = true;
-		else if (!strchr(" .:+-,<>", *p) && !isalpha((unsigned char)*p))
-			return s;
+		else if (!strchr(" .:+-,<>", *p) && !isalpha((unsigned char)*p) && (unsigned char)*p < 0x80)
+			return s; /* UTF-8: dmesg -T's day and month in the user's locale */
 	}
 	if (!digit)
 		return s;
@@ -693,6 +693,28 @@ static bool host_kernel_at(const char *s)
 	return lx_str_starts_with(p, " kernel: ");
 }
 
+/* dmesg -T's stamp in any locale at s ("[Mon Dec  7 05:58:31 2026]", "[一 12月
+ *  7 05:58:31 2026]", "[Пн дек  7 05:58:31 2026]"): names, day, then " HH:MM:SS
+ * YYYY]", within 40 bytes. */
+static bool date_stamp_at(const char *s)
+{
+	if (*s != '[')
+		return false;
+	const char *close = s + 1;
+	while (*close && *close != ']' && close - s < 40)
+		close++;
+	if (*close != ']' || close - s < 16)
+		return false;
+	const char *t = close - 14; /* " HH:MM:SS YYYY" */
+	if (*t != ' ' || strspn(t + 1, "0123456789") != 2 || t[3] != ':' || strspn(t + 4, "0123456789") != 2 ||
+	    t[6] != ':' || strspn(t + 7, "0123456789") != 2 || t[9] != ' ' || strspn(t + 10, "0123456789") != 4)
+		return false;
+	for (const char *p = s + 1; p < t; p++)
+		if (!isalnum((unsigned char)*p) && *p != ' ' && (unsigned char)*p < 0x80)
+			return false;
+	return true;
+}
+
 /* A line where a newline was lost: another message's stamp starts at s:
  * dmesg's ("[ 1234.567890]", six decimals as dmesg prints them; dmesg
  * -T's "[Mon Dec  7 05:58:31 2026]"), or syslog's / journalctl's
@@ -704,10 +726,7 @@ static bool merged_stamp_at(const char *s)
 		size_t secs = strspn(p, "0123456789");
 		if (secs && p[secs] == '.' && strspn(p + secs + 1, "0123456789") == 6 && p[secs + 7] == ']')
 			return true;
-		const char *t = isupper((unsigned char)s[1]) && islower((unsigned char)s[2]) && s[3] && s[4] == ' '
-					? month_time(s + 5)
-					: NULL;
-		return t && *t == ' ' && strspn(t + 1, "0123456789") == 4 && t[5] == ']';
+		return date_stamp_at(s);
 	}
 	if (isdigit((unsigned char)*s)) {
 		const char *e = skip_iso_stamp(s);

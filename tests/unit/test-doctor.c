@@ -1457,6 +1457,9 @@ static void test_paste_forms(void)
 		{XID_AT "\n", "dmesg", NULL},
 		{XID "\n", "dmesg -t, journalctl -o cat", NULL},
 		{"[Mon Dec  7 05:58:31 2026] " XID "\n", "dmesg -T", NULL},
+		{"[\xe4\xb8\x80 12\xe6\x9c\x88  7 05:58:31 2026] " XID "\n", "dmesg -T in a Chinese locale", NULL},
+		{"[\xd0\x9f\xd0\xbd \xd0\xb4\xd0\xb5\xd0\xba  7 05:58:31 2026] " XID "\n",
+		 "dmesg -T in a Russian locale", NULL},
 		{"[Dec 7 05:58] " XID "\n", "dmesg -H", NULL},
 		{"[  +0.000421] " XID "\n", "dmesg -H's delta", NULL},
 		{"kern  :err   : [  812.400211] " XID "\n", "dmesg -x", NULL},
@@ -1525,6 +1528,9 @@ static void test_paste_forms(void)
 		{"[Mon Dec  7 05:58:30 2026] audit: type=1400 audit(1.2:3): apparmor=\"STATUS\"[Mon Dec  7 05:58:31 2026] "
 		 XID "\n",
 		 "a lost newline in dmesg -T", NULL},
+		{"[\xe4\xb8\x80 12\xe6\x9c\x88  7 05:58:30 2026] audit: type=1400 audit(1.2:3): apparmor=\"STATUS\" "
+		 "[\xe4\xb8\x80 12\xe6\x9c\x88  7 05:58:31 2026] " XID "\n",
+		 "a lost newline in a Chinese locale's dmesg -T (a page that joined the lines with blanks)", NULL},
 		/* the Xid cut at 80 columns by a terminal (inside a word) and at
 		 * 72 by a mail client (at a blank, which it drops) */
 		{"[  811.000000] audit: type=1400 audit(1.2:3): apparmor=\"STATUS\" operation=\"profi\n"
