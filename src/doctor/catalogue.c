@@ -5566,6 +5566,24 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "memmgrSavePowerMgmtState_KERNEL(): \"!!!!! Calling Suspend on a suspended GPU or \" \"the "
 	 "previous Resume call might have failed !!!!!!\\n\"; fbsr.c: \"Failure during allocation of "
 	 "FBSR Reserved ranges: %d\\n\"), 515's \"NVRM %s: %s\""},
+	/* the GSP step of a sleep that failed: a GSP failure as well as the
+	 * sleep's (row nvrm-pm-family names the sleep) */
+	{"pm-gsp-step",
+	 RM_PREFIX "(gpuPowerManagement(Enter|Resume)(_[A-Za-z0-9]+)?): (GSP (unload|boot) failed at "
+	 "(suspend|resume)[^:]*: (0x[0-9a-fA-F]+))",
+	 LXG108_GSP_BOOT_FAILED, LX_SEVERITY_ERROR,
+	 "the GPU's GSP firmware did not {step} at {when} (status {status}): it stopped answering the "
+	 "driver, and the GPU stays unusable until it is reset",
+	 "reset the GPU (nvidia-smi -r when nothing uses it) or power-cycle the host; update the "
+	 "driver if it recurs; a Proxmox node should not sleep (systemctl mask sleep.target "
+	 "suspend.target hibernate.target hybrid-sleep.target)",
+	 LX_KMSG_ALSO | LX_KMSG_SOLE_NVIDIA, {{"gpu", 2}, {"step", 8}, {"when", 9}, {"status", 10}},
+	 "src/nvidia/src/kernel/gpu/gpu.c gpuPowerManagementEnter(): NV_PRINTF(LEVEL_ERROR, \"GSP "
+	 "unload failed at suspend (bootMode 0x%x, newLevel 0x%x): 0x%x\\n\") after kgspUnloadRm() "
+	 "(older: \"GSP unload failed at suspend: 0x%x\\n\"), gpuPowerManagementResume(): \"GSP boot "
+	 "failed at resume (bootMode 0x%x): 0x%x\\n\" after kgspBootstrap(), with NV_PRINTF's "
+	 "\"NVRM: %s: \" prefix; open-gpu-kernel-modules#1142 and #1271 (the GSP firmware failing "
+	 "at suspend)"},
 	{"nvrm-nvlink-family",
 	 RM_PREFIX "(_?(knvlink|kioctrl)[A-Za-z0-9]*(_[A-Za-z0-9]+)?)" RM_FAILURE,
 	 LXG117_FABRIC_NOT_READY, LX_SEVERITY_ERROR,

@@ -1169,6 +1169,8 @@ static const struct expect expects[] = {
 	 * (filled in from the RM's format): the suspend failed, the GSP
 	 * the step */
 	{"nvrm-pm-gsp-unload.log", "LXG174", W, "0000:01:00.0", "function=gpuPowerManagementEnter", NULL},
+	/* its second reading: the GSP that failed the step (row pm-gsp-step) */
+	{"nvrm-pm-gsp-unload.log", "LXG108", E, "0000:01:00.0", "step=unload|when=suspend|status=0x65", NULL},
 	/* amdgpu's IP-block lines inside a system sleep: the failed power
 	 * transition (filled in from amdgpu_device.c's formats after the PM
 	 * core's and ACPI's sleep lines); in a reset they are not
