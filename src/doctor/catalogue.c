@@ -2449,6 +2449,26 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "intel_uc_fw.c and intel_dmc.c, xe_uc_fw.c ask for (files at the top of those directories; "
 	 "GVT-g's i915/gvt/*.golden_hw_state, which no linux-firmware has and gvt does without, is "
 	 "asked for at every boot with i915.enable_gvt=1)"},
+	/* radeon's and older amdgpu's own report of a microcode file it could
+	 * not load, naming the file: the only trace of it where the firmware
+	 * loader says nothing (before 3.x, a built-in driver without the file;
+	 * the reader gives a forum's typographic quotes back as '"') */
+	{"gpu-microcode-load-failed",
+	 "((amdgpu|radeon) (" BDF "): )?((amdgpu|radeon): )?([A-Za-z0-9_]+( v[0-9.]+)?): Failed to load "
+	 "firmware (\")((amdgpu|radeon)/[^\" ]+)(\")",
+	 LXG140_GPU_FIRMWARE_MISSING, LX_SEVERITY_WARNING,
+	 "the {driver} driver could not load the firmware file {file} ({where}): the engine it is for "
+	 "does not start, so the GPU runs without acceleration or does not initialize",
+	 "install a linux-firmware of a version that has {file} (Proxmox: pve-firmware; Debian: "
+	 "firmware-amd-graphics); a driver built into the kernel needs the file built in too "
+	 "(CONFIG_EXTRA_FIRMWARE) or in the initramfs; then update-initramfs -u and reboot",
+	 LX_KMSG_RESTATES, {{"file", 9}, {"gpu", 3}, {"driver", 10}, {"where", 6}},
+	 "drivers/gpu/drm/radeon/r600.c r600_init_microcode(): pr_err(\"r600_cp: Failed to load "
+	 "firmware \\\"%s\\\"\\n\", fw_name), ni.c ni_init_microcode(): pr_err(\"ni_cp: Failed to "
+	 "load firmware \\\"%s\\\"\\n\", fw_name) (si.c si_cp, cik.c cik_cp, r100.c radeon_cp the "
+	 "same; before 4.x printk(KERN_ERR ...)); drivers/gpu/drm/amd/amdgpu/gfx_v8_0.c "
+	 "gfx_v8_0_init_microcode(): dev_err(adev->dev, \"gfx8: Failed to load firmware "
+	 "\\\"%s\\\"\\n\", fw_name) (4.x to 6.2; gfx_v7_0 gfx7, sdma_v*_0, cik_sdma, psp v*.0 the same)"},
 	/* The uC rows take the line without the driver's prefix too (a
 	 * grep -o, a commit message's quote, FreeBSD's "drmn0: "): "GuC"
 	 * and "i915/" say the driver, the log's only Intel GPU is the one. */
@@ -7165,7 +7185,11 @@ static void bind_sole_gpu(const struct lx_kmsg *log, const struct lx_host *host,
 		if (m->pci || (m->entry->flags & (LX_KMSG_OWNER_FROM_LOG | LX_KMSG_DISPLAY_GPU)))
 			continue;
 		const char *driver = lx_kmsg_match_field(m, "driver");
-		if (!driver && (m->entry->flags & LX_KMSG_SOLE_AMDGPU))
+		/* amdgpu's rows are radeon's too: 3.x's "[drm:r600_startup]
+		 * *ERROR* ..." names no module; with no amdgpu GPU in the log,
+		 * the log's only radeon GPU (below) */
+		bool amd_by_flag = !driver && (m->entry->flags & LX_KMSG_SOLE_AMDGPU);
+		if (amd_by_flag)
 			driver = "amdgpu";
 		/* i915's DRM_ERROR and DRM_INFO lines ("[drm:func [i915]] ...") */
 		if (!driver && (m->entry->flags & LX_KMSG_SOLE_INTEL))
@@ -7193,6 +7217,16 @@ static void bind_sole_gpu(const struct lx_kmsg *log, const struct lx_host *host,
 		if (!asked[slot]) {
 			sole[slot] = sole_gpu(log, host, driver);
 			asked[slot] = true;
+		}
+		if (!sole[slot] && amd_by_flag) {
+			size_t r = 0;
+			while (r < ANY && strcmp(gpu_drivers[r], "radeon") != 0)
+				r++;
+			if (!asked[r]) {
+				sole[r] = sole_gpu(log, host, gpu_drivers[r]);
+				asked[r] = true;
+			}
+			slot = r;
 		}
 		if (sole[slot])
 			m->pci = lx_xstrdup(sole[slot]);

@@ -461,6 +461,19 @@ static const struct expect expects[] = {
 	 "where=gfx_v10_0_hw_fini|message=KGQ disable failed", NULL},
 	{"amdgpu-error-init.log", "LXG141", W, "0000:0b:00.0", "where=amdgpu_atom_execute_table_locked",
 	 NULL},
+	/* 3.x radeon's DRM_ERROR names no module: the log's only radeon GPU
+	 * (no amdgpu one), here by drm_dev_register()'s "Initialized" line */
+	{"amdgpu-error-init-radeon-no-module.log", "LXG141", W, "0000:01:05.0", "where=r600_startup", NULL},
+	{"amdgpu-error-init-radeon-no-module.log", "LXG140", W, "0000:01:05.0",
+	 "file=radeon/R600_rlc.bin|where=r600_cp|driver=radeon", NULL},
+	/* radeon's own "r600_cp: Failed to load firmware" names the file: a
+	 * bug mail's comment that ran the records into one line; a forum's
+	 * typographic quotes */
+	{"gpu-microcode-load-failed.log", "LXG140", W, "0000:01:00.0",
+	 "file=radeon/RV730_pfp.bin|where=r600_cp|driver=radeon", NULL},
+	{"gpu-microcode-load-failed.log", "LXG141", E, "0000:01:00.0", "driver=radeon", NULL},
+	{"gpu-microcode-load-failed-quotes.log", "LXG140", W, "0000:01:00.0",
+	 "file=radeon/CAICOS_pfp.bin|where=ni_cp", NULL},
 	/* amd14's sweep of amdgpu's format strings (6.18 and older wordings),
 	 * filled in as the driver fills them: the families the rows above
 	 * missed. A TLB flush nobody acknowledges (6.x dev_err, 5.x DRM_ERROR) */
