@@ -5,6 +5,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -870,6 +871,7 @@ struct parser {
 	size_t widest;    /* the log's longest line: a terminal's width */
 	size_t n_widest;  /* lines that wide */
 	size_t repeated;  /* lines syslog's repetition notes added (REPEATS_MAX in a log) */
+	size_t indent;    /* the indentation of the line that began the last record */
 };
 
 /* The separator that undoes the wrap of the line before at msg: "" (a
@@ -972,8 +974,13 @@ static char *take_line(struct parser *ps, char *raw, unsigned lineno)
 	}
 	/* journalctl's other "-- ..." lines (Logs begin at, No entries,
 	 * catalog text of -x) are not kernel messages. */
-	if (lx_str_starts_with(raw, "-- ") || rl == 0)
+	if (lx_str_starts_with(raw, "-- ") || rl == 0) {
+		/* a blank line (or a code fence) ends a record: the next line
+		 * begins one however far it is indented */
+		if (rl == 0)
+			ps->indent = SIZE_MAX;
 		goto done;
+	}
 	char *body = (char *)skip_paste_marks(raw);
 	if (*body == '|' && raw[rl - 1] == '|' && raw + rl - 1 > body) {
 		/* a table row: its closing border too */
@@ -982,7 +989,13 @@ static char *take_line(struct parser *ps, char *raw, unsigned lineno)
 			raw[--rl] = '\0';
 	}
 	body = (char *)skip_frame(body);
-	bool indented = body[0] == ' ' || body[0] == '\t';
+	/* A record's later lines are indented under its first. A paste
+	 * indented as a whole (a mail's or a forum's code block: every line
+	 * four blanks in) indents its messages too: only a line indented
+	 * deeper than the line that began the record before is one of its
+	 * later lines. */
+	size_t indent = strspn(body, " \t");
+	bool indented = indent > ps->indent;
 	const char *start = body + strspn(body, " \t");
 	if (json_field_line(start))
 		goto done;
@@ -996,8 +1009,10 @@ static char *take_line(struct parser *ps, char *raw, unsigned lineno)
 		msg = start + 8;
 		own_stamp = true;
 	}
-	if (unwrapped || key)
+	if (unwrapped || key) {
 		indented = false;
+		indent = 0;
+	}
 	msg += strspn(msg, " \t");
 	const char *bare = msg;
 	msg = skip_kmsg_header(msg);
@@ -1058,6 +1073,8 @@ static char *take_line(struct parser *ps, char *raw, unsigned lineno)
 		join_wrapped(ps, wrap_sep, msg, raw);
 		ps->wrap_ok = rl >= WRAP_MIN;
 	} else {
+		if (!continuation)
+			ps->indent = indent;
 		if (!continuation && lx_str_starts_with(msg, "Linux version ") && ps->seen_any) {
 			drop_lines(out);
 			out->boots++;

@@ -2822,6 +2822,34 @@ static void test_formats(void)
 	       "journalctl short-iso prefix removed");
 	lx_kmsg_free(&k);
 
+	/* a paste indented as a block (a mail's or a forum's code block, after
+	 * a blank line): each line as far in as the one before is a message of
+	 * its own, a line indented deeper is the rest of the one above it
+	 * (lore.kernel.org mirrors, linux-pci, an Arc Pro B70's D3cold report) */
+	parse("then fails with -EPROTO:\n"
+	      "\n"
+	      "    pcieport 0000:02:01.0: Unable to change power state from D3cold\n"
+	      "                           to D0, device inaccessible\n"
+	      "    xe 0000:03:00.0: Unable to change power state from D3cold to D0,\n"
+	      "                     device inaccessible\n"
+	      "    xe 0000:03:00.0: probe with driver xe failed with error -71\n",
+	      &k);
+	ok(k.n == 6 && !k.lines[1].continuation && k.lines[2].continuation && !k.lines[3].continuation &&
+	       k.lines[4].continuation && !k.lines[5].continuation,
+	   "a block indented as a whole: its lines messages, the deeper ones their rests");
+	str_eq(k.n == 6 ? k.lines[3].text : NULL, "xe 0000:03:00.0: Unable to change power state from D3cold to D0,",
+	       "the xe line is not the bridge's continuation");
+	lx_kmsg_free(&k);
+	/* the same without the blank line: the first indented line is the rest
+	 * of the unindented one above it, as before */
+	parse("[ 1.0] pcieport 0000:02:01.0: AER: found\n"
+	      "    more of it\n"
+	      "[ 1.1] xe 0000:03:00.0: probe with driver xe failed with error -71\n",
+	      &k);
+	ok(k.n == 3 && k.lines[1].continuation && !k.lines[2].continuation,
+	   "an indented line under an unindented message is still its continuation");
+	lx_kmsg_free(&k);
+
 	/* syslog's notes of a message it wrote once for several: rsyslog's
 	 * "message repeated N times: [ ...]" and BSD syslogd's "last message
 	 * repeated N times" (FreeBSDDesktop/DEPRECATED-freebsd-base-graphics#68)
