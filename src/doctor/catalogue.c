@@ -1688,8 +1688,8 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 * or a power-state change the device no longer answers config reads.
 	 * Any driver's device: LX_KMSG_PCI_GPU keeps the GPUs'. */
 	{"pci-power-inaccessible",
-	 "([a-z0-9_-]+) (" BDF "): ([Uu]nable to|can't) change power state from (D[0-3](hot|cold)?|unknown) "
-	 "to (D[0-3](hot|cold)?)(, device inaccessible| \\(config space inaccessible\\))",
+	 "([a-z0-9_-]+) (" BDF "): ([Uu]nable to|can't) change power state from (D[0-3](hot|cold)?|unknown)"
+	 "( to (D[0-3](hot|cold)?)(, device inaccessible| \\(config space inaccessible\\)|,?$)|$)",
 	 LXG176_PCI_UNRESPONSIVE, LX_SEVERITY_ERROR,
 	 "the GPU did not come out of the power state {from}: it no longer answers on PCI (config "
 	 "reads return all ones), so {driver} cannot use it and a VM or container holding it has "
@@ -1700,7 +1700,9 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "D0, device inaccessible\\n\", pci_power_name(dev->current_state)); before 6.x "
 	 "pci_raw_set_power_state(): \"Unable to change power state from %s to %s, device "
 	 "inaccessible\\n\"; 4.x-5.x the same function: pci_err(dev, \"can't change power state "
-	 "from %s to %s (config space inaccessible)\\n\", ...)"},
+	 "from %s to %s (config space inaccessible)\\n\", ...); a page that wrapped the line shows "
+	 "it cut after \"from D3cold\" or \"to D0,\" (the rest on a line of its own): the words before "
+	 "the cut are these functions' alone"},
 	{"pci-not-ready",
 	 "([a-z0-9_-]+) (" BDF "): not ready ([0-9]+)ms after ([A-Za-z0-9_ >-]+); giving up",
 	 LXG176_PCI_UNRESPONSIVE, LX_SEVERITY_ERROR,

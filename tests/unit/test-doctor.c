@@ -646,6 +646,11 @@ static const struct expect expects[] = {
 	{"pci-not-ready.log", "LXG106", E, "0000:01:00.0", NULL, "LXG176"},
 	{"pci-power-inaccessible.log", "LXG176", E, "0000:01:00.0", "driver=nvidia|from=D3cold", NULL},
 	{"pci-power-inaccessible-5x.log", "LXG176", E, "0000:02:00.0", "driver=nvidia|from=D3cold", NULL},
+	/* the line wrapped on the page after "to D0," (or after "from D3cold"), the
+	 * probe failure's cause; indented as a block, each message still its own */
+	{"pci-power-inaccessible-wrapped.log", "LXG176", E, "0000:03:00.0", "driver=xe|from=D3cold", NULL},
+	{"pci-power-inaccessible-wrapped.log", "LXG141", E, "0000:03:00.0", NULL, "LXG176"},
+	{"pci-power-inaccessible-indented.log", "LXG176", E, "0000:03:00.0", "driver=xe|from=D3cold", NULL},
 	/* the device a GPU only by nvidia-drm's GPU ID of it */
 	{"pci-power-inaccessible-nvidia-drm.log", "LXG176", E, "0000:01:00.0", "driver=pci|from=D3cold", NULL},
 	/* filled from the PCI core's and vfio-pci's format strings */
