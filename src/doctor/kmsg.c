@@ -13,8 +13,37 @@
 #define KMSG_RECORD_MAX (64u << 10)
 #define KMSG_FILE_MAX (256u << 20)
 
+/* A page that renders Markdown (GitLab, GitHub, a forum) shows the DRM
+ * core's "*ERROR*" as an emphasized "ERROR" when the log was pasted outside
+ * a code block: "[drm:pwm_setup_backlight [i915]] ERROR Failed to own the
+ * pwm chip". After a "[drm]" or "[drm:func [module]]" prefix the kernel
+ * prints "*ERROR* " (drm_err(), DRM_ERROR(), DRM_DEV_ERROR()) and never a
+ * bare "ERROR ", so the asterisks are put back. Takes text, returns it or
+ * its mended copy. */
+static char *markdown_error(char *text)
+{
+	for (char *p = strstr(text, "[drm"); p; p = strstr(p + 1, "[drm")) {
+		int depth = 0;
+		char *q = p;
+		for (; *q; q++)
+			if (*q == '[')
+				depth++;
+			else if (*q == ']' && --depth == 0)
+				break;
+		if (!*q)
+			break;
+		if (strncmp(q + 1, " ERROR ", 7) == 0) {
+			char *mended = lx_xasprintf("%.*s *ERROR* %s", (int)(q + 1 - text), text, q + 8);
+			free(text);
+			return mended;
+		}
+	}
+	return text;
+}
+
 static void add_line(struct lx_kmsg *k, char *text, char *raw, unsigned lineno, bool continuation)
 {
+	text = markdown_error(text);
 	k->lines = lx_xrealloc(k->lines, (k->n + 1) * sizeof(*k->lines));
 	k->lines[k->n++] = (struct lx_kmsg_line){text, raw, lineno, continuation};
 }

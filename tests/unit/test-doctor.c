@@ -2830,6 +2830,25 @@ static void test_formats(void)
 	       "journalctl short-iso prefix removed");
 	lx_kmsg_free(&k);
 
+	/* a page rendering Markdown turns "*ERROR*" into an emphasized "ERROR"
+	 * (gitlab.freedesktop.org drm/i915/kernel#26, a log pasted outside a code
+	 * block): after a "[drm...]" prefix the asterisks are put back; other
+	 * words stay as they are */
+	parse("[drm:pwm_setup_backlight [i915]] ERROR Failed to own the pwm chip\n"
+	      "[   12.0] i915 0000:00:02.0: [drm] ERROR Link Training Unsuccessful\n"
+	      "[   13.0] i915 0000:00:02.0: [drm] GPU HANG: ecode 9:1:85dffffb, in ERROR [1234]\n"
+	      "[   14.0] ACPI Error: AE_NOT_FOUND, ERROR while evaluating\n",
+	      &k);
+	str_eq(k.n == 4 ? k.lines[0].text : NULL, "[drm:pwm_setup_backlight [i915]] *ERROR* Failed to own the pwm chip",
+	       "Markdown's 'ERROR' after DRM_ERROR's prefix: '*ERROR*' again");
+	str_eq(k.n == 4 ? k.lines[1].text : NULL, "i915 0000:00:02.0: [drm] *ERROR* Link Training Unsuccessful",
+	       "and after drm_err()'s '[drm]'");
+	str_eq(k.n == 4 ? k.lines[2].text : NULL, "i915 0000:00:02.0: [drm] GPU HANG: ecode 9:1:85dffffb, in ERROR [1234]",
+	       "a word ERROR elsewhere in a drm line stays");
+	str_eq(k.n == 4 ? k.lines[3].text : NULL, "ACPI Error: AE_NOT_FOUND, ERROR while evaluating",
+	       "and in a line without a drm prefix");
+	lx_kmsg_free(&k);
+
 	/* a paste indented as a block (a mail's or a forum's code block, after
 	 * a blank line): each line as far in as the one before is a message of
 	 * its own, a line indented deeper is the rest of the one above it
