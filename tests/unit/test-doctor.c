@@ -1448,6 +1448,22 @@ static void test_wrapped_forms(void)
 		    "LXG106", NULL, NULL, "journalctl -o json: a \\u2019 apostrophe is the kernel's '");
 	one_finding("[    5.120000] NVRM: Can\xe2\x80\x99t find an IRQ for your NVIDIA card!\n", "LXG106", NULL, NULL,
 		    "a typographic apostrophe (U+2019) in a pasted line");
+	/* a forum's markdown took DRM_ERROR's "*ERROR*" for emphasis
+	 * (ubuntu-mate.community 15793: "[drm:evergreen_init [radeon]] ERROR
+	 * Failed to load firmware!"); "ERROR" elsewhere is left as it is */
+	one_finding("[ 0.780000] radeon 0000:01:00.0: VRAM: 1024M 0x0000000000000000 - 0x000000003FFFFFFF (1024M used)\n"
+		    "[ 0.783163] [drm:evergreen_init [radeon]] ERROR Failed to load firmware!\n",
+		    "LXG141", "0000:01:00.0", "where=evergreen_init|message=Failed to load firmware!",
+		    "DRM_ERROR's stars lost to a forum's markdown");
+	{
+		struct lx_kmsg k;
+		static const char md[] = "[ 1.0] [drm] ERROR x\n[ 1.1] usb 1-1: ERROR y] ERROR z\n";
+		lx_kmsg_parse_text("md", md, sizeof(md) - 1, &k);
+		ok(k.n == 2 && strcmp(k.lines[0].text, "[drm] *ERROR* x") == 0 &&
+			   strcmp(k.lines[1].text, "usb 1-1: ERROR y] ERROR z") == 0,
+		   "'[drm] ERROR' is DRM_ERROR's tag; another line's 'ERROR' stays");
+		lx_kmsg_free(&k);
+	}
 	/* a paste's markdown quote marker or inline-code backtick before the
 	 * stamp: the quoted line still names the GPU the unquoted lines
 	 * about it leave out (kfsp's boot failure has no address) */
@@ -2529,7 +2545,8 @@ static char *catalogue_doc(void)
 		    "`message repeated 3 times: [ ...]`, syslogd's `last message repeated 3 times`)\n"
 		    "is that message again, as often. A paste's marks are undone: terminal colour (with or without its ESC),\n"
 		    "HTML entities, Unicode spaces and typographic quotes, CR line ends, UTF-16, markdown\n"
-		    "quote markers (`> `) and inline-code backticks, a forum's line numbers and a\n"
+		    "quote markers (`> `) and inline-code backticks, markdown emphasis that took\n"
+		    "DRM_ERROR's `*ERROR*` (\"[drm:func [radeon]] ERROR ...\"), a forum's line numbers and a\n"
 		    "table's `|` borders before a stamp; a line where a newline was lost is split\n"
 		    "at the next message's stamp, and a line a terminal (at its width) or a mail\n"
 		    "client (at 72-78 columns) wrapped is joined again where its rest has no stamp\n"
@@ -2542,7 +2559,8 @@ static char *catalogue_doc(void)
 		    "the same GPU before it (one that names that GPU, or names none with no line\n"
 		    "about another GPU in between), else says the cause is not in the log;\n"
 		    "`owner`: the GPUs are those the log shows another driver (nouveau) binding;\n"
-		    "`sole`: the row's messages are amdgpu's, i915's or nvidia's even where they do\n"
+		    "`sole`: the row's messages are amdgpu's (or, where the log has no amdgpu GPU,\n"
+		    "radeon's), i915's or nvidia's even where they do\n"
 		    "not say so, or (the DRM core's) any GPU driver's (a message that names no\n"
 		    "device is about the log's only GPU of its driver: the one the row's `driver`\n"
 		    "field names, else the one its flag says, else the one the message names as a\n"
