@@ -303,9 +303,6 @@ static const char *skip_level(const char *s)
  * - Unicode spaces (NBSP, U+2000-200A, U+202F, U+205F, U+3000) as a space,
  *   zero-width ones and the BOM dropped, typographic quotes (U+2018/2019,
  *   U+201C/201D) as the kernel's ASCII ones;
- * - a forum's markdown that took DRM_ERROR's stars for emphasis
- *   ("[drm:evergreen_init [radeon]] ERROR Failed ...", "[drm] ERROR ..."):
- *   the "*ERROR*" back, after a "[drm" of the same line;
  * - a tab inside a line as a space (a leading one still indents). */
 static size_t csi_len(const char *s, const char *end)
 {
@@ -438,20 +435,6 @@ static char *from_utf16le(const char *s, size_t n, size_t *out_len)
 	return lx_buf_steal(&b);
 }
 
-/* Whether b's last line has a "[drm" no more than 100 bytes back: the
- * "] ERROR " after it closes DRM_ERROR's tag. */
-static bool drm_tag_open(const struct lx_buf *b)
-{
-	size_t from = b->len > 100 ? b->len - 100 : 0;
-	for (size_t i = b->len; i > from; i--) {
-		if (b->data[i - 1] == '\n')
-			return false;
-		if (b->len - (i - 1) >= 4 && memcmp(b->data + i - 1, "[drm", 4) == 0)
-			return true;
-	}
-	return false;
-}
-
 static char *plain_text(const char *s, size_t n, size_t *out_len)
 {
 	size_t wide_len = 0;
@@ -484,10 +467,6 @@ static char *plain_text(const char *s, size_t n, size_t *out_len)
 		} else if ((unsigned char)*p >= 0xc2 && (u = unicode_plain((const unsigned char *)p, (const unsigned char *)end, &l))) {
 			lx_buf_puts(&b, u);
 			p += l;
-		} else if (*p == ']' && end - p >= 8 && memcmp(p, "] ERROR ", 8) == 0 && drm_tag_open(&b)) {
-			lx_buf_puts(&b, "] *ERROR* ");
-			p += 8;
-			leading = false;
 		} else {
 			c = *p == '\t' && !leading ? ' ' : *p;
 			leading = c == '\n' || (leading && (c == ' ' || c == '\t'));
