@@ -5865,6 +5865,9 @@ static const struct lx_kmsg_entry catalogue[] = {
 #define NVLINK5_FIX                                                                                \
 	"decode its registers with NVIDIA's Xid catalogue (XID 144-150 decode); a fatal one on a "  \
 	"link that stays down needs a reboot"
+#define ACTION_ENGINE                                                                              \
+	"restart the application that used the engine; if it recurs with every program, reset the "   \
+	"GPU and contact NVIDIA"
 #define ACTION_APP                                                                                 \
 	"restart the application; if it recurs, debug it (compute-sanitizer, cuda-gdb); a driver "  \
 	"or hardware problem only when every program hits it"
@@ -5977,6 +5980,177 @@ static const struct lx_xid_info xids[] = {
 	 "by C2C)", "CHECK_UVM", LX_SEVERITY_WARNING,
 	 "check nvidia_uvm (the kernel log around it, the driver's version); contact the vendor if "
 	 "it recurs"},
+	/* The rest of nverror.h (595.45.04, the newest open-gpu-kernel-modules
+	 * the mirror has) that the catalogue does not mark unused: its
+	 * description and immediate-action bucket; 160-172 as the catalogue
+	 * lists them (no bucket for 162-172: its trigger text instead), 173-176
+	 * from the source only (nverror.h's name, kernel_gsp.c). */
+	{14, "ROBUST_CHANNEL_FAKE_ERROR", "fake or injected error from user space (a test, not a "
+	 "fault)", "IGNORE", LX_SEVERITY_INFO, "nothing, unless nobody injected errors on purpose"},
+	{39, "ROBUST_CHANNEL_CE0_ERROR", "copy engine exception (CE0)", "RESTART_APP", LX_SEVERITY_WARNING,
+	 ACTION_ENGINE},
+	{40, "ROBUST_CHANNEL_CE1_ERROR", "copy engine exception (CE1)", "RESTART_APP", LX_SEVERITY_WARNING,
+	 ACTION_ENGINE},
+	{41, "ROBUST_CHANNEL_CE2_ERROR", "copy engine exception (CE2)", "RESTART_APP", LX_SEVERITY_WARNING,
+	 ACTION_ENGINE},
+	{44, "ROBUST_CHANNEL_GR_FAULT_DURING_CTXSW", "graphics engine fault during a context switch",
+	 "IGNORE", LX_SEVERITY_INFO, ACTION_APP},
+	{60, "ROBUST_CHANNEL_SEC2_ERROR", "video processor exception (SEC2)", "RESTART_APP",
+	 LX_SEVERITY_WARNING, ACTION_ENGINE},
+	{68, "ROBUST_CHANNEL_NVDEC0_ERROR", "video decoder exception (NVDEC0): the decode job "
+	 "(ffmpeg, a media server's transcode) failed", "RESTART_APP", LX_SEVERITY_WARNING, ACTION_ENGINE},
+	{70, "ROBUST_CHANNEL_CE3_ERROR", "copy engine error (CE3)", "RESTART_APP", LX_SEVERITY_WARNING,
+	 ACTION_ENGINE},
+	{71, "ROBUST_CHANNEL_CE4_ERROR", "copy engine error (CE4)", "RESTART_APP", LX_SEVERITY_WARNING,
+	 ACTION_ENGINE},
+	{72, "ROBUST_CHANNEL_CE5_ERROR", "copy engine error (CE5)", "RESTART_APP", LX_SEVERITY_WARNING,
+	 ACTION_ENGINE},
+	{75, "ROBUST_CHANNEL_CE6_ERROR", "copy engine error (CE6)", "RESTART_APP", LX_SEVERITY_WARNING,
+	 ACTION_ENGINE},
+	{76, "ROBUST_CHANNEL_CE7_ERROR", "copy engine error (CE7)", "RESTART_APP", LX_SEVERITY_WARNING,
+	 ACTION_ENGINE},
+	{77, "ROBUST_CHANNEL_CE8_ERROR", "copy engine error (CE8)", "RESTART_APP", LX_SEVERITY_WARNING,
+	 ACTION_ENGINE},
+	{78, "VGPU_START_ERROR", "vGPU start error: the virtual GPU could not start (gpu.c, rpc.c: "
+	 "e.g. \"vGPU type is not supported\")", "UPDATE_SWFW", LX_SEVERITY_ERROR,
+	 "update the host's vGPU manager and the guest driver to matching releases, and the GPU's "
+	 "firmware"},
+	{80, "PBDMA_PUSHBUFFER_CRC_MISMATCH", "corrupted data sent to the GPU (push buffer CRC "
+	 "mismatch)", "RESTART_APP", LX_SEVERITY_WARNING,
+	 "restart the application; check the PCIe link (seating, riser) and the host's memory if it "
+	 "recurs"},
+	{82, "ROBUST_CHANNEL_NVJPG0_ERROR", "JPEG engine error (NVJPG0)", "RESTART_APP",
+	 LX_SEVERITY_WARNING, ACTION_ENGINE},
+	{83, "ROBUST_CHANNEL_NVDEC1_ERROR", "video decoder error (NVDEC1)", "RESTART_APP",
+	 LX_SEVERITY_WARNING, ACTION_ENGINE},
+	{84, "ROBUST_CHANNEL_NVDEC2_ERROR", "video decoder error (NVDEC2)", "RESTART_APP",
+	 LX_SEVERITY_WARNING, ACTION_ENGINE},
+	{85, "ROBUST_CHANNEL_CE9_ERROR", "copy engine error (CE9)", "RESTART_APP", LX_SEVERITY_WARNING,
+	 ACTION_ENGINE},
+	{86, "ROBUST_CHANNEL_OFA0_ERROR", "optical flow accelerator exception (OFA0)", "RESTART_APP",
+	 LX_SEVERITY_WARNING, ACTION_ENGINE},
+	{88, "ROBUST_CHANNEL_NVDEC3_ERROR", "video decoder error (NVDEC3)", "RESTART_APP",
+	 LX_SEVERITY_WARNING, ACTION_ENGINE},
+	{89, "ROBUST_CHANNEL_NVDEC4_ERROR", "video decoder error (NVDEC4)", "RESTART_APP",
+	 LX_SEVERITY_WARNING, ACTION_ENGINE},
+	{93, "INFOROM_ERASE_LIMIT_EXCEEDED", "the driver could not update the InfoROM: the wear "
+	 "limit provisioned with nvflash is reached (non-fatal)", "IGNORE", LX_SEVERITY_WARNING,
+	 "clear the InfoROM erase limit (nvflash --elsessionclear); report it to NVIDIA if that does "
+	 "not help"},
+	{96, "ROBUST_CHANNEL_NVDEC5_ERROR", "video decoder error (NVDEC5)", "RESTART_APP",
+	 LX_SEVERITY_WARNING, ACTION_ENGINE},
+	{97, "ROBUST_CHANNEL_NVDEC6_ERROR", "video decoder error (NVDEC6)", "RESTART_APP",
+	 LX_SEVERITY_WARNING, ACTION_ENGINE},
+	{98, "ROBUST_CHANNEL_NVDEC7_ERROR", "video decoder error (NVDEC7)", "RESTART_APP",
+	 LX_SEVERITY_WARNING, ACTION_ENGINE},
+	{99, "ROBUST_CHANNEL_NVJPG1_ERROR", "JPEG engine error (NVJPG1)", "RESTART_APP",
+	 LX_SEVERITY_WARNING, ACTION_ENGINE},
+	{100, "ROBUST_CHANNEL_NVJPG2_ERROR", "JPEG engine error (NVJPG2)", "RESTART_APP",
+	 LX_SEVERITY_WARNING, ACTION_ENGINE},
+	{101, "ROBUST_CHANNEL_NVJPG3_ERROR", "JPEG engine error (NVJPG3)", "RESTART_APP",
+	 LX_SEVERITY_WARNING, ACTION_ENGINE},
+	{102, "ROBUST_CHANNEL_NVJPG4_ERROR", "JPEG engine error (NVJPG4)", "RESTART_APP",
+	 LX_SEVERITY_WARNING, ACTION_ENGINE},
+	{103, "ROBUST_CHANNEL_NVJPG5_ERROR", "JPEG engine error (NVJPG5)", "RESTART_APP",
+	 LX_SEVERITY_WARNING, ACTION_ENGINE},
+	{104, "ROBUST_CHANNEL_NVJPG6_ERROR", "JPEG engine error (NVJPG6)", "RESTART_APP",
+	 LX_SEVERITY_WARNING, ACTION_ENGINE},
+	{105, "ROBUST_CHANNEL_NVJPG7_ERROR", "JPEG engine error (NVJPG7)", "RESTART_APP",
+	 LX_SEVERITY_WARNING, ACTION_ENGINE},
+	/* 108: the catalogue's description says unused, yet lists it for every
+	 * GPU with a bucket; kern_gmmu_ga100.c reports it for a remote
+	 * (NVLink peer) translation fault */
+	{108, "NVLINK_REMOTE_TRANSLATION_ERROR", "NVLink remote translation error: a peer GPU's MMU "
+	 "faulted on an NVLink access (usually an application bug, as Xid 137)", "IGNORE",
+	 LX_SEVERITY_INFO, ACTION_APP},
+	{126, "ROBUST_CHANNEL_CE10_ERROR", "copy engine error (CE10)", "RESTART_APP", LX_SEVERITY_WARNING,
+	 ACTION_ENGINE},
+	{127, "ROBUST_CHANNEL_CE11_ERROR", "copy engine error (CE11)", "RESTART_APP", LX_SEVERITY_WARNING,
+	 ACTION_ENGINE},
+	{128, "ROBUST_CHANNEL_CE12_ERROR", "copy engine error (CE12)", "RESTART_APP", LX_SEVERITY_WARNING,
+	 ACTION_ENGINE},
+	{129, "ROBUST_CHANNEL_CE13_ERROR", "copy engine error (CE13)", "RESTART_APP", LX_SEVERITY_WARNING,
+	 ACTION_ENGINE},
+	{130, "ROBUST_CHANNEL_CE14_ERROR", "copy engine error (CE14)", "RESTART_APP", LX_SEVERITY_WARNING,
+	 ACTION_ENGINE},
+	{131, "ROBUST_CHANNEL_CE15_ERROR", "copy engine error (CE15)", "RESTART_APP", LX_SEVERITY_WARNING,
+	 ACTION_ENGINE},
+	{132, "ROBUST_CHANNEL_CE16_ERROR", "copy engine error (CE16)", "RESTART_APP", LX_SEVERITY_WARNING,
+	 ACTION_ENGINE},
+	{133, "ROBUST_CHANNEL_CE17_ERROR", "copy engine error (CE17)", "RESTART_APP", LX_SEVERITY_WARNING,
+	 ACTION_ENGINE},
+	{134, "ROBUST_CHANNEL_CE18_ERROR", "copy engine error (CE18)", "RESTART_APP", LX_SEVERITY_WARNING,
+	 ACTION_ENGINE},
+	{135, "ROBUST_CHANNEL_CE19_ERROR", "copy engine error (CE19)", "RESTART_APP", LX_SEVERITY_WARNING,
+	 ACTION_ENGINE},
+	{139, "ROBUST_CHANNEL_OFA1_ERROR", "optical flow accelerator error (OFA1)", "RESTART_APP",
+	 LX_SEVERITY_WARNING, ACTION_ENGINE},
+	{141, "ROBUST_CHANNEL_FAST_PATH_ERROR", "CUDA fast path error", "IGNORE", LX_SEVERITY_INFO,
+	 "nothing for the GPU; contact NVIDIA if it recurs"},
+	{142, "ROBUST_CHANNEL_NVENC3_ERROR", "video encoder error (NVENC3)", "CONTACT_SUPPORT",
+	 LX_SEVERITY_WARNING, "restart the application; report it to NVIDIA (nvidia-bug-report.sh) if "
+	 "it recurs"},
+	{160, "CHANNEL_RETIREMENT_EVENT", "channel retirement event: the driver marked a faulty "
+	 "memory channel or L2 slice of the GPU, with its pair, for repair (R575 and later)", "IGNORE", LX_SEVERITY_INFO,
+	 "nothing now; the repair takes effect at the next GPU reset"},
+	{161, "CHANNEL_RETIREMENT_FAILURE", "channel retirement failure: no spare channel or L2 "
+	 "slice is left to repair with (R575 and later)", "IGNORE", LX_SEVERITY_WARNING,
+	 "the GPU goes on working but may report memory errors again; plan its replacement"},
+	/* 162-165: nverror.h's ISINK_*, the catalogue's PSHC_* */
+	{162, "ISINK_REENGAGED", "power smoothing hardware (PSHC) re-engaged", "none given",
+	 LX_SEVERITY_INFO, "nothing"},
+	{163, "ISINK_DISENGAGED", "power smoothing hardware (PSHC) disengaged: the GPU's power "
+	 "draw swings", "none given", LX_SEVERITY_WARNING,
+	 "no GPU reset needed; to have power smoothing back, resolve the thermal events, or reload "
+	 "the driver or reset the GPU when it was disabled by a timeout"},
+	{164, "ISINK_LOW_LIFETIME", "power smoothing hardware (PSHC) low lifetime reached: power "
+	 "smoothing will soon be disabled", "none given", LX_SEVERITY_WARNING,
+	 "watch the power swings; plan to replace the GPU if power smoothing is needed"},
+	{165, "ISINK_ZERO_LIFETIME", "power smoothing hardware (PSHC) lifetime exhausted: the "
+	 "driver disables power smoothing and the power draw swings", "none given", LX_SEVERITY_WARNING,
+	 "replace the GPU if the power swings are not acceptable"},
+	/* 166, 170: the catalogue's NVLINK_SECURE_CRYPTO_ERR, NVLINK_SECURE_OTHER */
+	{166, "NVLINK_SECURE_NVLE_ERROR", "confidential computing: NVLink traffic seen before the "
+	 "link was configured for encryption", "none given", LX_SEVERITY_WARNING,
+	 "only in confidential computing mode: reset the GPU; contact NVIDIA if it recurs"},
+	{167, "PCIE_FATAL_TIMEOUT", "fatal PCIe timeout: the GPU's PCIe accesses timed out",
+	 "none given", LX_SEVERITY_ERROR,
+	 "stop what uses the GPU (every container holding it) and reset it, else reboot the host; "
+	 "check the PCIe link (seating, riser, slot) if it recurs"},
+	{168, "REDUCED_GPU_MEMORY_CAPACITY", "errors found in the write-protected region (WPR): the "
+	 "GPU runs with less memory (only with ECC disabled)", "none given", LX_SEVERITY_WARNING,
+	 "enable ECC (nvidia-smi -e 1, then reset the GPU) so that the rows are remapped, or reboot"},
+	{169, "SEC2_HALT_ERROR", "internal micro-controller halt (SEC2)", "none given", LX_SEVERITY_ERROR,
+	 ACTION_RESET},
+	{170, "NVLINK_SECURE_ERROR", "confidential computing: an NVLink interrupt seen in CC mode",
+	 "none given", LX_SEVERITY_WARNING,
+	 "only in confidential computing mode: reset the GPU; contact NVIDIA if it recurs"},
+	{171, "UNCORRECTABLE_DRAM_ERROR", "uncorrectable DRAM (video memory) error: the detail of an "
+	 "Xid 48", "none given", LX_SEVERITY_ERROR,
+	 "reset the GPU (nvidia-smi -r) or reboot to clear it; if it recurs, drain the GPU and run "
+	 "field diagnostics"},
+	{172, "UNCORRECTABLE_SRAM_ERROR", "uncorrectable SRAM (on-chip memory) error: the detail of "
+	 "an Xid 48", "none given", LX_SEVERITY_ERROR,
+	 "reset the GPU (nvidia-smi -r) or reboot to clear it; check the SRAM error threshold "
+	 "(nvidia-smi -q -d ECC) and RMA the GPU if it is exceeded"},
+	{173, "C2C_FATAL_LINK_FAILURE", "fatal failure of the NVLink-C2C link to the CPU (Grace)",
+	 "none given (nverror.h only)", LX_SEVERITY_ERROR,
+	 "reboot the node; contact the vendor if it recurs"},
+	{174, "ROBUST_CHANNEL_RESETCHANNEL_KILL_PROCESS_SILENT", "a channel reset that ended its "
+	 "process quietly", "none given (nverror.h only)", LX_SEVERITY_INFO, ACTION_APP},
+	{175, "MEMORY_SUBSYSTEM_ERROR", "a GSP RPC timed out because of a memory subsystem error "
+	 "(kernel_gsp.c's timeout classification)", "none given (nverror.h only)", LX_SEVERITY_ERROR,
+	 ACTION_RESET},
+	{176, "PCIE_CORRECTABLE_ERROR_FAULT", "PCIe correctable errors reported as a fault",
+	 "none given (nverror.h only)", LX_SEVERITY_WARNING,
+	 "check the PCIe link (seating, riser, slot, ASPM); reset the GPU if it recurs"},
+	/* 177: newer than 595.45.04: a 2026 tree's RAS events (ras_events.c,
+	 * "Bank Remapper: New bank marked for remapping, reset gpu to
+	 * activate.") name BANK_REMAPPING_EVENT; its number as published
+	 * listings give it */
+	{177, "BANK_REMAPPING_EVENT", "GPU memory bank remapping event: a bad memory bank is "
+	 "replaced at the next GPU reset (as Xid 63 for a row)", "none given (newer than the catalogue)",
+	 LX_SEVERITY_WARNING, "reset the GPU when it is idle (nvidia-smi -r) to activate the remapping"},
 };
 
 const struct lx_xid_info *lx_xid_catalogue(size_t *n)
