@@ -896,6 +896,8 @@ struct parser {
 	struct lx_kmsg *out;
 	bool seen_any;
 	bool wrap_ok;     /* the line before may have been wrapped */
+	bool qp;          /* a raw mail's quoted-printable body */
+	bool qp_soft;     /* the line before ended in its soft line break */
 	size_t prev_len;  /* its length */
 	size_t widest;    /* the log's longest line: a terminal's width */
 	size_t n_widest;  /* lines that wide */
@@ -969,6 +971,23 @@ static unsigned repeat_note(const char *msg, const char **text, size_t *len)
 	return times > REPEAT_MAX ? REPEAT_MAX : (unsigned)times;
 }
 
+/* Decodes quoted-printable's "=XX" (two upper-case hex digits) in place. */
+static void qp_decode(char *s)
+{
+	char *w = s;
+	for (const char *r = s; *r;) {
+		if (r[0] == '=' && isxdigit((unsigned char)r[1]) && isxdigit((unsigned char)r[2]) &&
+		    !islower((unsigned char)r[1]) && !islower((unsigned char)r[2])) {
+			char hex[3] = {r[1], r[2], 0};
+			*w++ = (char)strtol(hex, NULL, 16);
+			r += 3;
+		} else {
+			*w++ = *r++;
+		}
+	}
+	*w = '\0';
+}
+
 /* One line (or one message of a line whose newlines were lost). */
 static char *take_line(struct parser *ps, char *raw, unsigned lineno)
 {
@@ -991,6 +1010,24 @@ static char *take_line(struct parser *ps, char *raw, unsigned lineno)
 	/* blanks, and the closing backticks of a paste's inline code */
 	while (rl && (raw[rl - 1] == ' ' || raw[rl - 1] == '\t' || raw[rl - 1] == '`'))
 		raw[--rl] = '\0';
+	/* A mail archive's raw view of a quoted-printable mail (its header
+	 * says "Content-Transfer-Encoding: quoted-printable"): a line cut at
+	 * 76 columns ends in "=" and goes on at the next line's start, and
+	 * "=3D" is "=" (RFC 2045 6.7). The rest is joined to the line before
+	 * (which keeps its number), the escapes decoded. */
+	if (ps->qp) {
+		qp_decode(raw);
+		rl = strlen(raw);
+		bool soft = rl && raw[rl - 1] == '=';
+		if (soft)
+			raw[--rl] = '\0';
+		bool join = ps->qp_soft && out->n > 0;
+		ps->qp_soft = soft;
+		if (join) {
+			join_wrapped(ps, "", raw, raw);
+			goto done;
+		}
+	}
 	bool was_wrap_ok = ps->wrap_ok;
 	size_t prev_len = ps->prev_len;
 	ps->wrap_ok = false;
@@ -1171,7 +1208,9 @@ void lx_kmsg_parse_text(const char *name, const char *text, size_t len, struct l
 	memset(out, 0, sizeof(*out));
 	out->source = lx_xstrdup(name);
 	out->boots = 1;
-	struct parser ps = {.out = out};
+	struct parser ps = {.out = out,
+			    .qp = memmem(text, len, "Content-Transfer-Encoding: quoted-printable",
+					 strlen("Content-Transfer-Encoding: quoted-printable")) != NULL};
 	const char *end = text + len;
 	for (const char *p = text; p < end;) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p));

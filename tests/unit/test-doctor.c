@@ -2916,6 +2916,33 @@ static void test_formats(void)
 	       "journalctl short-iso prefix removed");
 	lx_kmsg_free(&k);
 
+	/* a mail archive's raw view of a quoted-printable mail (the dri-devel
+	 * lspcon patch's report as lore's raw link shows it): a line cut at 76
+	 * columns with "=" goes on at the next line, "=3D" is "="; without the
+	 * header nothing is decoded */
+	parse("Content-Type: text/plain; charset=\"us-ascii\"\n"
+	      "Content-Transfer-Encoding: quoted-printable\n"
+	      "\n"
+	      "> [    3.031945] [drm:intel_ddi_init [i915]] *ERROR* LSPCON init failed on =\n"
+	      "port D\n"
+	      "[ 5.1] xe 0000:03:00.0: Unable to change power state from D3cold to D0, device inacc=\n"
+	      "essible\n"
+	      "[ 6.0] i915 0000:00:02.0: [drm] GPU HANG: ecode 9:1:85dffffb, in ffmpeg [1234], x=3D1\n",
+	      &k);
+	ok(k.n == 5, "quoted-printable: each soft line break's rest joined to its line");
+	str_eq(k.n == 5 ? k.lines[2].text : NULL, "[drm:intel_ddi_init [i915]] *ERROR* LSPCON init failed on port D",
+	       "quoted-printable: the quoted line whole again");
+	str_eq(k.n == 5 ? k.lines[3].text : NULL,
+	       "xe 0000:03:00.0: Unable to change power state from D3cold to D0, device inaccessible",
+	       "quoted-printable: cut inside a word");
+	str_eq(k.n == 5 ? k.lines[4].text : NULL, "i915 0000:00:02.0: [drm] GPU HANG: ecode 9:1:85dffffb, in ffmpeg [1234], x=1",
+	       "quoted-printable: =3D is =");
+	lx_kmsg_free(&k);
+	parse("[ 6.0] i915 0000:00:02.0: [drm] GPU HANG: ecode 9:1:85dffffb, in ffmpeg [1234], x=3D1\n", &k);
+	str_eq(k.n == 1 ? k.lines[0].text : NULL, "i915 0000:00:02.0: [drm] GPU HANG: ecode 9:1:85dffffb, in ffmpeg [1234], x=3D1",
+	       "no quoted-printable header: =3D stays");
+	lx_kmsg_free(&k);
+
 	/* a page rendering Markdown turns "*ERROR*" into an emphasized "ERROR"
 	 * (gitlab.freedesktop.org drm/i915/kernel#26, a log pasted outside a code
 	 * block): after a "[drm...]" prefix the asterisks are put back; other
