@@ -270,6 +270,35 @@ static bool is_ip_line(const char *t)
 	       starts(t, "NIP [");
 }
 
+/* A line that is a call-trace frame and nothing else ("? " before an unsure
+ * one): "amdgpu_pci_probe+0x100/0x180 [amdgpu]", as show_trace_log_lvl()
+ * prints it; the faulting instruction's lines ("RIP: ", "pc : ") have a
+ * prefix. */
+static bool bare_frame(const char *t)
+{
+	t += strspn(t, " \t");
+	if (starts(t, "? "))
+		t += 2;
+	size_t n = strspn(t, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.");
+	if (n == 0 || strncmp(t + n, "+0x", 3) != 0)
+		return false;
+	t += n + 3;
+	n = strspn(t, "0123456789abcdef");
+	if (n == 0 || strncmp(t + n, "/0x", 3) != 0)
+		return false;
+	t += n + 3;
+	n = strspn(t, "0123456789abcdef");
+	if (n == 0)
+		return false;
+	t += n;
+	if (*t == ' ' && t[1] == '[') {
+		t += 2 + strspn(t + 2, "abcdefghijklmnopqrstuvwxyz0123456789_");
+		if (*t++ != ']')
+			return false;
+	}
+	return *t == '\0';
+}
+
 /* A driver's ordinary message, which no oops prints: dev_printk's "amdgpu
  * 0000:03:00.0: ", pr_fmt's "amdgpu: ", "NVRM: ", DRM's "[drm". Words an
  * oops itself starts lines with ("task:", "note:", arm64's "pc :" and
@@ -666,6 +695,10 @@ bool lx_oops_read(const struct lx_kmsg *log, size_t i, struct lx_oops *out)
 			in_trace = saw_trace = true;
 			continue;
 		}
+		/* a post that quoted the frames without the "Call Trace:" line
+		 * before them: the first line that is a frame starts the trace */
+		if (!in_trace && bare_frame(t))
+			in_trace = saw_trace = true;
 		if (!in_trace)
 			continue;
 		if (strstr(t, "</IRQ>") || strstr(t, "<EOI>") || strstr(t, "</NMI>") || strstr(t, "<EOE>"))

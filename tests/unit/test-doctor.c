@@ -1310,6 +1310,15 @@ static const struct expect expects[] = {
 	{"oops-probe-amdgpu.log", "LXG141", E, "0000:07:00.0",
 	 "context=probe|frame=amdgpu_device_ip_init+0x2d6/0x820|module=amdgpu", NULL},
 	{"oops-probe-nvidia.log", "LXG151", E, "0000:01:00.0", "module=nvidia|function=_nv013177rm+0x1c/0x30", NULL},
+	/* a mail that quoted the header (its address wrapped by the poster)
+	 * and three frames without the "Call Trace:" line, amid its own
+	 * words: the first frame line starts the trace; the GPU the log's
+	 * only amdgpu one (linux-libre's missing gpu_info firmware) */
+	{"oops-probe-no-trace-marker-amdgpu.log", "LXG151", E, "0000:03:00.0",
+	 "module=amdgpu|kind=NULL pointer dereference|function=amdgpu_pci_probe+0x100/0x180", NULL},
+	{"oops-probe-no-trace-marker-amdgpu.log", "LXG141", E, "0000:03:00.0",
+	 "context=probe|frame=amdgpu_pci_probe+0x100/0x180|module=amdgpu", NULL},
+	{"oops-probe-no-trace-marker-amdgpu.log", "LXG140", W, "0000:03:00.0", NULL, NULL},
 	{"oops-probe-nvidia.log", "LXG106", E, "0000:01:00.0",
 	 "context=probe|frame=nv_pci_probe+0x2a2/0xa70|module=nvidia", NULL},
 	/* arm64: a kernel memcpy that faulted, the driver its caller ("lr :") */
