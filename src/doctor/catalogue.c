@@ -792,6 +792,19 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "timeout %u\\n\"; src/nvidia/src/kernel/vgpu/rpc.c _issueRpcAndWait() (the RPC path to GSP, "
 	 "and to the host in a vGPU guest): NV_PRINTF(LEVEL_ERROR, \"rpcRecvPoll timedout for fn "
 	 "%d!\\n\") (560, 570), \"rpcRecvPoll timedout for fn %d sequence %u!\\n\" (580 on)"},
+	/* 595's classification of an RPC timeout when both of the GSP's
+	 * heartbeats still ran: it answers, too late (Xid 119 follows) */
+	{"gsp-rm-slow", "NVRM: .*=+ GSP-RM is slow =+",
+	 LXG108_GSP_BOOT_FAILED, LX_SEVERITY_ERROR,
+	 "the GPU's GSP firmware did not answer a call in time though it still runs (\"GSP-RM is "
+	 "slow\"): the call failed (Xid 119 comes with it), and more time out while it stays so",
+	 "reset the GPU (nvidia-smi -r when nothing uses it) or power-cycle the host; update the "
+	 "driver if it recurs",
+	 0, {{"gpu", 0}},
+	 "src/nvidia/src/kernel/gpu/gsp/kernel_gsp.c _kgspClassifyGspTimeout() (595.45.04): "
+	 "NV_PRINTF(LEVEL_ERROR, \"=================== GSP-RM is slow ===================\\n\") "
+	 "when an RPC timed out while the GSP-RM and LibOS heartbeats both still ran, before the "
+	 "timeout's Xid 119"},
 	/* GPU needs a reset, in the RM's own words: not an Xid line. */
 	{"gsp-rpc-rate-limited",
 	 "NVRM: .*Rate limiting GSP RPC error prints (for GPU at PCI:(" BDF_SEEN "|[0-9a-fA-F]{4,8}:"
@@ -1684,6 +1697,31 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "%04x:%02x:%02x.%x: PreserveVideoMemoryAllocations module parameter is set. System Power "
 	 "Management attempted without driver procfs suspend interface. Please refer to the "
 	 "'Configuring Power Management Support' section in the driver README.\\n\""},
+	/* 595's kernel suspend notifier (NVreg_UseKernelSuspendNotifiers):
+	 * the driver saves or restores every GPU itself around a sleep; its
+	 * failure names no GPU (the log's only NVIDIA GPU is the one) */
+	{"nvidia-pm-notifier-suspend", "NVRM: PM (suspend|hibernate) notifier failed: (0x[0-9a-fA-F]+)",
+	 LXG174_GPU_PM_FAILED, LX_SEVERITY_WARNING,
+	 "nvidia could not prepare its GPUs for the {step} (its kernel suspend notifier failed with "
+	 "NV_STATUS {status}): the kernel cancelled the sleep, the host did not sleep; the GPU "
+	 "itself keeps working",
+	 FIX_PM_SUSPEND,
+	 LX_KMSG_SOLE_NVIDIA, {{"step", 1}, {"status", 2}, {"gpu", 0}},
+	 "kernel-open/nvidia/nv.c nv_pm_notifier() (595.45.04, with NVreg_UseKernelSuspendNotifiers=1): "
+	 "nv_printf(NV_DBG_ERRORS, \"NVRM: PM %s notifier failed: 0x%x\\n\", name, status) when "
+	 "nv_set_system_power_state() fails at PM_SUSPEND_PREPARE (\"suspend\") or "
+	 "PM_HIBERNATION_PREPARE (\"hibernate\"); it returns NOTIFY_BAD, which aborts the sleep"},
+	{"nvidia-pm-notifier-resume", "NVRM: PM (resume) notifier failed: (0x[0-9a-fA-F]+)",
+	 LXG174_GPU_PM_FAILED, LX_SEVERITY_ERROR,
+	 "nvidia could not bring its GPUs back after a sleep (its kernel suspend notifier failed "
+	 "at {step} with NV_STATUS {status}): the GPU is unusable until the host reboots (containers "
+	 "holding it lose it)",
+	 FIX_PM_RESUME,
+	 LX_KMSG_SOLE_NVIDIA, {{"step", 1}, {"status", 2}, {"gpu", 0}},
+	 "kernel-open/nvidia/nv.c nv_pm_notifier() (595.45.04, with NVreg_UseKernelSuspendNotifiers=1): "
+	 "nv_printf(NV_DBG_ERRORS, \"NVRM: PM %s notifier failed: 0x%x\\n\", name, status) with "
+	 "\"resume\" when nv_set_system_power_state(NV_POWER_STATE_RUNNING) fails at PM_POST_SUSPEND "
+	 "or PM_POST_HIBERNATION"},
 	/* The PCI core about a GPU (drivers/pci/pci.c, vfio-pci): after a reset
 	 * or a power-state change the device no longer answers config reads.
 	 * Any driver's device: LX_KMSG_PCI_GPU keeps the GPUs'. */

@@ -170,6 +170,9 @@ static const struct expect expects[] = {
 	{"gsp-rpc-timeout.log", "LXG108", E, "0000:a1:00.0", NULL, NULL},
 	{"gsp-rpc-recv-poll-timeout.log", "LXG108", E, "0000:41:00.0", "what=rpcRecvPoll timedout", NULL},
 	{"gsp-rpc-recv-poll-timeout.log", "LXG110", E, "0000:41:00.0", "xid=119", NULL},
+	/* 595's classification of an RPC timeout with both heartbeats running */
+	{"gsp-rm-is-slow.log", "LXG108", E, "0000:41:00.0", "times=2", NULL},
+	{"gsp-rm-is-slow.log", "LXG110", E, "0000:41:00.0", "xid=119|mnemonic=GSP_RPC_TIMEOUT|bucket=RESET_GPU", NULL},
 	{"xid-old-paste-form.log", "LXG110", I, "0000:02:00.0", "xid=13", NULL},
 	{"amdgpu-vf-mailbox-failed.log", "LXG141", E, "0000:05:00.0",
 	 "what=Doesn't get TRN_MSG_ACK from pf in 5000 msec", NULL},
@@ -605,6 +608,9 @@ static const struct expect expects[] = {
 	{"gpu-pm-suspend-callback.log", "LXG174", W, "0000:01:00.0",
 	 "driver=nvidia|callback=nv_pmops_suspend|error=-5", NULL},
 	{"nvidia-pm-no-procfs.log", "LXG174", W, "0000:01:00.0", NULL, NULL},
+	/* 595's kernel suspend notifier: the sleep refused, the resume failed */
+	{"nvidia-pm-notifier-suspend.log", "LXG174", W, "0000:0b:00.0", "step=suspend|status=0x51", NULL},
+	{"nvidia-pm-notifier-resume.log", "LXG174", E, "0000:0b:00.0", "step=resume|status=0x56", NULL},
 	{"gpu-pm-suspend-failed.log", "LXG174", W, "0000:01:00.0", "driver=nvidia|step=suspend|error=-5", NULL},
 	/* pci_pm_runtime_suspend()'s pci_err, filled in */
 	{"gpu-pm-runtime-suspend.log", "LXG174", W, "0000:41:00.0",
