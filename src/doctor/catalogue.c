@@ -282,6 +282,24 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "the same check before the driver named the client (up to the 550 branch): \"NVRM: API "
 	 "mismatch: the client has the version %s, but\\nNVRM: this kernel module has the version "
 	 "%s.  Please\\n...\""},
+	/* 595 checks each ioctl's number and size before it runs it: a
+	 * number it does not know, or a structure of another size, comes from
+	 * a program built for another driver's interface */
+	{"nvidia-ioctl-invalid",
+	 "NVRM: ?(unknown NVRM ioctl command: (0x[0-9a-fA-F]+)|invalid ([0-9]+) structure size, "
+	 "expected ([0-9]+), got ([0-9]+)!)",
+	 LXG100_API_MISMATCH, LX_SEVERITY_WARNING,
+	 "a program called the nvidia module with a request it does not know or of another size "
+	 "(\"{what}\"): the module refused it, so the program fails; such a program was built for "
+	 "another driver version's interface (most often a container's userspace driver of another "
+	 "version than the host's module)",
+	 "give the program's root the module's version of the userspace driver (a container: `lxgpu "
+	 "doctor CTID` names its libraries), or update the program",
+	 LX_KMSG_SOLE_NVIDIA, {{"what", 1}, {"gpu", 0}},
+	 "kernel-open/nvidia/nv.c nv_validate_ioctls() (595.45.04): nv_printf(NV_DBG_ERRORS, "
+	 "\"NVRM:unknown NVRM ioctl command: 0x%x\\n\", arg_cmd) for a number in none of the ioctl "
+	 "tables, nv_printf(NV_DBG_ERRORS, \"NVRM: invalid %d structure size, expected %d, got "
+	 "%d!\\n\") for a known one of another size; nvidia_ioctl() then fails the call"},
 	/* nvidia-modeset and nvidia-drm check the module they load on */
 	{"module-version-mismatch",
 	 "(nvidia-modeset: |\\[nvidia-drm\\] )Version mismatch: (nvidia(-modeset)?\\.ko)\\(([^)]*)\\) "

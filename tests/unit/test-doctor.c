@@ -608,6 +608,9 @@ static const struct expect expects[] = {
 	{"gpu-pm-suspend-callback.log", "LXG174", W, "0000:01:00.0",
 	 "driver=nvidia|callback=nv_pmops_suspend|error=-5", NULL},
 	{"nvidia-pm-no-procfs.log", "LXG174", W, "0000:01:00.0", NULL, NULL},
+	/* 595's ioctl check: a caller of another interface */
+	{"nvidia-ioctl-invalid.log", "LXG100", W, "0000:21:00.0", "what=unknown NVRM ioctl command: 0x5e", NULL},
+	{"nvidia-ioctl-invalid.log", "LXG100", W, "0000:21:00.0", "what=invalid 214 structure size, expected 16, got 24!", NULL},
 	/* 595's kernel suspend notifier: the sleep refused, the resume failed */
 	{"nvidia-pm-notifier-suspend.log", "LXG174", W, "0000:0b:00.0", "step=suspend|status=0x51", NULL},
 	{"nvidia-pm-notifier-resume.log", "LXG174", E, "0000:0b:00.0", "step=resume|status=0x56", NULL},
