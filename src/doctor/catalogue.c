@@ -345,14 +345,16 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "GPU %04x:%02x:%02x.%x (PCI ID: %04x:%04x)\\nNVRM: installed in this system is not "
 	 "supported by open\\nNVRM: nvidia.ko because it does not include the required "
 	 "GPU\\nNVRM: System Processor (GSP).\\n...\""},
-	{"open-module-unsupported-gpu", "NVRM: Open nvidia.ko is only ready for use on Data Center GPUs",
+	/* the sentence is nv's alone: a paste that lost the "NVRM: " prefix counts */
+	{"open-module-unsupported-gpu", "(NVRM: )?Open nvidia.ko is only ready for use on Data Center GPUs",
 	 LXG115_OPEN_UNSUPPORTED, LX_SEVERITY_ERROR,
 	 "this open module (before 555) drives data-center GPUs only unless told otherwise",
 	 "set `options nvidia NVreg_OpenRmEnableUnsupportedGpus=1` (/etc/modprobe.d), or install 555 "
 	 "or later",
 	 0, {{NULL, 0}},
 	 "open-gpu-kernel-modules 515 to 550, src/nvidia/arch/nvalloc/unix/src/osapi.c: \"NVRM: "
-	 "Open nvidia.ko is only ready for use on Data Center GPUs.\\n\""},
+	 "Open nvidia.ko is only ready for use on Data Center GPUs.\\n\"; as pasted without the "
+	 "prefix: \"Open nvidia.ko is only ready for use on Data Center GPUs.\""},
 	{"legacy-branch",
 	 "NVRM: The NVIDIA (.+) GPU installed in this system.*supported through the NVIDIA "
 	 "([0-9]+\\.xx) Legacy drivers.*The ([0-9][0-9.]*[0-9]) NVIDIA driver will ignore",
@@ -490,8 +492,8 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "driver such as nouveau, rivafb,\\nNVRM: nvidiafb, or rivatv was loaded and obtained "
 	 "ownership of\\n...\")"},
 	{"pci-region-invalid",
-	 "NVRM: This PCI I/O region assigned to your NVIDIA device is invalid:( BAR([0-9]+) is "
-	 "([0-9]+)M @ 0x([0-9a-fA-F]+) \\(PCI:(" BDF ")\\))?|"
+	 "NVRM: This PCI I/O region assigned to your NVIDIA device is invalid:?( BAR([0-9]+) is "
+	 "([0-9]+)M @ 0x([0-9a-fA-F]+) \\(PCI:(" BDF ")\\))|"
 	 "NVRM: BAR([0-9]+) is ([0-9]+)M @ 0x([0-9a-fA-F]+) \\(PCI:(" BDF ")\\)",
 	 LXG104_BAR_UNASSIGNED, LX_SEVERITY_ERROR,
 	 "the firmware did not give the GPU's BAR{bar} an address (BAR{bar} is {bar_size}M @ "
@@ -505,6 +507,17 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "to your NVIDIA device is invalid:\\nNVRM: BAR%d is %lluM @ 0x%llx "
 	 "(PCI:%04x:%02x:%02x.%x)\\n\"; its second record alone (a grep): \"NVRM: BAR%d is %lluM @ "
 	 "0x%llx (PCI:%04x:%02x:%02x.%x)\\n\""},
+	/* the first record without the BAR record after it (a grep, a paste
+	 * of one line): which BAR is not said, the GPU is the probe's after it */
+	{"pci-region-invalid-alone", "NVRM: This PCI I/O region assigned to your NVIDIA device is invalid",
+	 LXG104_BAR_UNASSIGNED, LX_SEVERITY_ERROR,
+	 "the firmware did not give a BAR of the NVIDIA GPU a valid address (the record naming which "
+	 "did not come with this line): the driver cannot use the GPU",
+	 "enable Above 4G Decoding (and Resizable BAR) in the firmware setup; else add pci=realloc to "
+	 "the kernel command line",
+	 0, {{NULL, 0}},
+	 "kernel-open/nvidia/nv-pci.c nv_pci_validate_bars(): \"NVRM: This PCI I/O region assigned "
+	 "to your NVIDIA device is invalid:\\n\" (the BAR record after it missing)"},
 	{"bar-64bit-no-window",
 	 "NVRM: This is a 64-bit BAR mapped above 4GB by the system BIOS or the [A-Za-z]+ kernel, but "
 	 "the PCI bridge immediately upstream of this GPU does not define a matching prefetchable "
@@ -866,17 +879,18 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "\"NVRM: RmInitAdapter failed! (0x30:0xffffffff:...)\"; since the driver names the GPU, "
 	 "NV_DEV_PRINTF's \"NVRM: GPU %04x:%02x:%02x.%x: Failed to copy vbios to system memory.\""},
 	{"rm-init-adapter-failed",
-	 "NVRM: (GPU (" BDF_SEEN "): )?RmInitAdapter failed! \\(([^)]*)\\)( (GPU " BDF_SEEN
+	 "(NVRM: )?(GPU (" BDF_SEEN "): )?RmInitAdapter failed!( \\(([^)]*)\\))?( (GPU " BDF_SEEN
 	 ": )?rm_init_adapter failed(, device minor number| for device bearing minor number) ([0-9]+))?",
 	 LXG106_INIT_FAILED, LX_SEVERITY_ERROR,
 	 "the driver could not initialize the GPU (RmInitAdapter {status})",
 	 "look at the driver's earlier messages about this GPU (dmesg | grep -i nvrm), or collect "
 	 "nvidia-bug-report.sh for NVIDIA",
 	 LX_KMSG_NEEDS_CAUSE | LX_KMSG_RECORDS,
-	 {{"gpu", 2}, {"status", 3}, {"minor", 7}, {"stage", 0}, {"error", 0}, {"logged_gpu", 2}},
+	 {{"gpu", 3}, {"status", 5}, {"minor", 9}, {"stage", 0}, {"error", 0}, {"logged_gpu", 3}},
 	 "src/nvidia/arch/nvalloc/unix/src/osinit.c RmInitAdapter(): NV_DEV_PRINTF(\"RmInitAdapter "
 	 "failed! (0x%x:0x%x:%d)\\n\") = \"NVRM: GPU %04x:%02x:%02x.%x: RmInitAdapter failed! ...\" "
-	 "(before the GPU was named: \"NVRM: RmInitAdapter failed! ...\"), then kernel-open/nvidia/nv.c "
+	 "(before the GPU was named: \"NVRM: RmInitAdapter failed! ...\"; pasted without the prefix "
+	 "and the status: \"GPU %04x:%02x:%02x.%x: RmInitAdapter failed!\"), then kernel-open/nvidia/nv.c "
 	 "nv_start_device(): \"rm_init_adapter failed, device minor number %d\\n\" (older: \"failed "
 	 "for device bearing minor number %d\"). The code is (rm_init_status, NV_STATUS, line): the "
 	 "stage that failed (osinit.c's rm_init_status) and the status it failed with "
@@ -2774,6 +2788,26 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "failed %d\\n\", \"late_init of IP block <%s> failed %d\\n\" "
 	 "(dev_err with the address in newer kernels); one step of the init failure that "
 	 "\"amdgpu_device_ip_init failed\" and \"Fatal error during GPU init\" report next"},
+	/* its -2 is request_firmware()'s ENOENT: in these phases the IP blocks
+	 * ask for their microcode (amdgpu_ucode_request()), the only source of
+	 * that error there, so the file is missing even where the firmware
+	 * loader's own line is not in the log */
+	{"amdgpu-ip-block-enoent",
+	 "(amdgpu (" BDF "): )?(amdgpu: )?(\\[drm:[a-z0-9_.]+( \\[amdgpu\\])?\\] \\*ERROR\\* )?"
+	 "(hw_init|sw_init|early_init) of IP block <([a-z0-9_]+)> failed (-2)([^0-9]|$)",
+	 LXG140_GPU_FIRMWARE_MISSING, LX_SEVERITY_WARNING,
+	 "the {phase} of the AMD GPU's IP block {block} failed with -2 (ENOENT, what the firmware "
+	 "loader answers for a file that is not there): a firmware file that block needs is missing "
+	 "from /lib/firmware/amdgpu (or the initramfs), so amdgpu does not drive the GPU",
+	 "install a linux-firmware with the GPU's amdgpu/ files (Proxmox: pve-firmware; Debian: "
+	 "firmware-amd-graphics; an appliance OS: its amdgpu firmware extension), or revert the "
+	 "linux-firmware update that removed them; then update-initramfs -u and reboot",
+	 LX_KMSG_ALSO | LX_KMSG_SOLE_AMDGPU, {{"block", 7}, {"gpu", 2}, {"phase", 6}, {"error", 8}},
+	 "drivers/gpu/drm/amd/amdgpu/amdgpu_device.c amdgpu_device_ip_init(), "
+	 "amdgpu_device_ip_early_init(): DRM_ERROR(\"sw_init of IP block <%s> failed %d\\n\"), "
+	 "\"early_init of IP block <%s> failed %d\\n\", \"hw_init of IP block <%s> failed %d\\n\" with "
+	 "-ENOENT from amdgpu_ucode.c amdgpu_ucode_request() (request_firmware(): "
+	 "drivers/base/firmware_loader/main.c returns -ENOENT for a file not found)"},
 	{"amdgpu-ip-init-failed",
 	 "amdgpu (" BDF "): (amdgpu: )?(amdgpu_(device_ip_)?(init|resume|late_init)|amdgpu_ras_late_init|"
 	 "amdgpu_mem_scratch_init|amdgpu_device_wb_init|IB initialization|asic reset on init|"

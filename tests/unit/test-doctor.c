@@ -241,6 +241,17 @@ static const struct expect expects[] = {
 	{"xid-120.log", "LXG108", E, "0000:02:00.0", "number=120", NULL},
 	/* the first Xid after a resume: the Xid, and the sleep that lost the
 	 * GPU's memory (row xid-after-resume) */
+	/* amdgpu's IP block failing with ENOENT: the missing file, beside the
+	 * init failure; another error is the init failure only */
+	{"amdgpu-ip-block-enoent.log", "LXG140", W, "0000:04:00.0", "block=psp|phase=sw_init|error=-2", NULL},
+	{"amdgpu-ip-block-enoent.log", "LXG141", E, "0000:04:00.0", "block=psp|phase=sw_init|ret=-2", NULL},
+	{"amdgpu-ip-block-einval.log", "LXG141", E, "0000:04:00.0", "block=gfx_v9_0|phase=hw_init|ret=-22", NULL},
+	/* nv's invalid-region record alone, its GPU the probe's after it */
+	{"pci-region-invalid-alone.log", "LXG104", E, "0000:01:00.0", NULL, NULL},
+	{"pci-region-invalid-alone.log", "LXG106", E, "0000:01:00.0", NULL, "LXG104"},
+	/* the open module's refusal and RmInitAdapter pasted without "NVRM: " */
+	{"open-module-unsupported-no-prefix.log", "LXG115", E, "0000:05:00.0", NULL, NULL},
+	{"open-module-unsupported-no-prefix.log", "LXG106", E, "0000:05:00.0", NULL, "LXG115"},
 	{"xid-after-resume.log", "LXG110", I, "0000:01:00.0", "xid=13|times=2", NULL},
 	{"xid-after-resume.log", "LXG174", W, "0000:01:00.0", "number=13|times=2", NULL},
 	{"xid-154.log", "LXG110", E, "0000:3b:00.0",
