@@ -286,8 +286,8 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 * number it does not know, or a structure of another size, comes from
 	 * a program built for another driver's interface */
 	{"nvidia-ioctl-invalid",
-	 "NVRM: ?(unknown NVRM ioctl command: (0x[0-9a-fA-F]+)|invalid ([0-9]+) structure size, "
-	 "expected ([0-9]+), got ([0-9]+)!)",
+	 "NVRM: ?(unknown NVRM ioctl command: (0x[0-9a-fA-F]+)|invalid ([0-9]+) structure size"
+	 "(, expected ([0-9]+), got ([0-9]+))?!)",
 	 LXG100_API_MISMATCH, LX_SEVERITY_WARNING,
 	 "a program called the nvidia module with a request it does not know or of another size "
 	 "(\"{what}\"): the module refused it, so the program fails; such a program was built for "
@@ -299,7 +299,9 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "kernel-open/nvidia/nv.c nv_validate_ioctls() (595.45.04): nv_printf(NV_DBG_ERRORS, "
 	 "\"NVRM:unknown NVRM ioctl command: 0x%x\\n\", arg_cmd) for a number in none of the ioctl "
 	 "tables, nv_printf(NV_DBG_ERRORS, \"NVRM: invalid %d structure size, expected %d, got "
-	 "%d!\\n\") for a known one of another size; nvidia_ioctl() then fails the call"},
+	 "%d!\\n\") for a known one of another size (also osapi.c rm_validate_ioctls() and "
+	 "escape.c RmValidateIoctl() for the RM's ioctls), escape.c: \"NVRM: invalid %d structure "
+	 "size!\\n\" for an NV_ESC_RM_ALLOC of neither size; nvidia_ioctl() then fails the call"},
 	/* nvidia-modeset and nvidia-drm check the module they load on */
 	{"module-version-mismatch",
 	 "(nvidia-modeset: |\\[nvidia-drm\\] )Version mismatch: (nvidia(-modeset)?\\.ko)\\(([^)]*)\\) "

@@ -622,6 +622,7 @@ static const struct expect expects[] = {
 	/* 595's ioctl check: a caller of another interface */
 	{"nvidia-ioctl-invalid.log", "LXG100", W, "0000:21:00.0", "what=unknown NVRM ioctl command: 0x5e", NULL},
 	{"nvidia-ioctl-invalid.log", "LXG100", W, "0000:21:00.0", "what=invalid 214 structure size, expected 16, got 24!", NULL},
+	{"nvidia-ioctl-invalid.log", "LXG100", W, "0000:21:00.0", "what=invalid 43 structure size!", NULL},
 	/* 595's kernel suspend notifier: the sleep refused, the resume failed */
 	{"nvidia-pm-notifier-suspend.log", "LXG174", W, "0000:0b:00.0", "step=suspend|status=0x51", NULL},
 	{"nvidia-pm-notifier-resume.log", "LXG174", E, "0000:0b:00.0", "step=resume|status=0x56", NULL},
