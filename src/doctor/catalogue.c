@@ -6238,8 +6238,8 @@ static const struct lx_xid_info xids[] = {
 	 "check the PCIe link (seating, riser, slot, ASPM); reset the GPU if it recurs"},
 	/* 177: newer than 595.45.04: a 2026 tree's RAS events (ras_events.c,
 	 * "Bank Remapper: New bank marked for remapping, reset gpu to
-	 * activate.") name BANK_REMAPPING_EVENT; its number as published
-	 * listings give it */
+	 * activate.") name BANK_REMAPPING_EVENT; the same file's event keeps
+	 * it in its xid177 record */
 	{177, "BANK_REMAPPING_EVENT", "GPU memory bank remapping event: a bad memory bank is "
 	 "replaced at the next GPU reset (as Xid 63 for a row)", "none given (newer than the catalogue)",
 	 LX_SEVERITY_WARNING, "reset the GPU when it is idle (nvidia-smi -r) to activate the remapping"},
