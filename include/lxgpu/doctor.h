@@ -216,6 +216,13 @@ enum {
 	 * (an Xid) came before that sleep: the first fault after a resume
 	 * (catalogue.c first_after_resume()). */
 	LX_KMSG_AFTER_RESUME = 1u << 23,
+	/* A row whose pattern starts with nvidia's "NVRM: " prefix counts
+	 * without it too, at the start of a record: a paste that lost the
+	 * prefix (a grep for the words after it, a copy from the middle of
+	 * the line) still holds nvidia's own sentence. This flag keeps the
+	 * prefix required where the words after it are ones other drivers
+	 * print as well (catalogue.c nvrm_prefix()). */
+	LX_KMSG_NVRM_REQUIRED = 1u << 24,
 };
 /* The rows whose lines without an address are the log's only GPU of a driver. */
 #define LX_KMSG_SOLE_ANY (LX_KMSG_SOLE_AMDGPU | LX_KMSG_SOLE_GPU | LX_KMSG_SOLE_INTEL | LX_KMSG_SOLE_NVIDIA)
@@ -224,9 +231,10 @@ enum {
  * GPU with one key (the row's first field: an AUX channel, a driver)
  * count only when they came at least N times in the boot; fewer are no
  * event, and they never join another row's finding (corrected PCIe
- * errors: a few at boot are common). N (1-255) in the flags' top byte. */
-#define LX_KMSG_REPEATS(n) ((unsigned)(n) << 24)
-#define LX_KMSG_REPEATS_OF(flags) ((unsigned)(flags) >> 24)
+ * errors: a few at boot are common). N (1-127) in the flags' top seven
+ * bits. */
+#define LX_KMSG_REPEATS(n) ((unsigned)(n) << 25)
+#define LX_KMSG_REPEATS_OF(flags) ((unsigned)(flags) >> 25)
 
 /* A part of a message the row's pattern captures: name, and the number of
  * the pattern's parenthesised subexpression that holds it. The field

@@ -295,7 +295,7 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "version than the host's module)",
 	 "give the program's root the module's version of the userspace driver (a container: `lxgpu "
 	 "doctor CTID` names its libraries), or update the program",
-	 LX_KMSG_SOLE_NVIDIA, {{"what", 1}, {"gpu", 0}},
+	 LX_KMSG_SOLE_NVIDIA | LX_KMSG_NVRM_REQUIRED, {{"what", 1}, {"gpu", 0}},
 	 "kernel-open/nvidia/nv.c nv_validate_ioctls() (595.45.04): nv_printf(NV_DBG_ERRORS, "
 	 "\"NVRM:unknown NVRM ioctl command: 0x%x\\n\", arg_cmd) for a number in none of the ioctl "
 	 "tables, nv_printf(NV_DBG_ERRORS, \"NVRM: invalid %d structure size, expected %d, got "
@@ -479,7 +479,7 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 LX_SEVERITY_ERROR, "the kernel could not enable the GPU's PCI device",
 	 "look at the PCI core's messages about the GPU before it (BARs, power state); reseat the "
 	 "card or update the system firmware",
-	 0, {{NULL, 0}},
+	 LX_KMSG_NVRM_REQUIRED, {{NULL, 0}},
 	 "kernel-open/nvidia/nv-pci.c nv_pci_probe(): \"NVRM: pci_enable_device failed, "
 	 "aborting\\n\""},
 	{"probe-not-called",
@@ -783,7 +783,7 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "reset the GPU (nvidia-smi -r when nothing uses it) or power the host off and on (a warm "
 	 "reboot may not clear it); update the driver and its GSP firmware package together; if it "
 	 "recurs, update the GPU's VBIOS or contact the vendor",
-	 0, {{"step", 1}},
+	 LX_KMSG_NVRM_REQUIRED, {{"step", 1}},
 	 "src/nvidia/src/kernel/gpu/gsp/arch/turing/kernel_gsp_tu102.c kgspBootstrap_TU102(): "
 	 "NV_PRINTF(LEVEL_ERROR, \"failed to execute Booter Load (ucode for initial boot): 0x%x\\n\"); "
 	 "fsp/arch/hopper/kern_fsp_gh100.c (535+): \"FSP boot cmds failed. RM cannot boot.\\n\"; "
@@ -940,7 +940,8 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "the driver could not initialize the GPU (RmInitAdapter's step: {step})",
 	 "look at the driver's earlier messages about this GPU (dmesg | grep -i nvrm), or collect "
 	 "nvidia-bug-report.sh for NVIDIA",
-	 LX_KMSG_RESTATES | LX_KMSG_SOLE_NVIDIA, {{"step", 4}, {"step", 7}, {"step", 10}, {"gpu", 2}},
+	 LX_KMSG_RESTATES | LX_KMSG_SOLE_NVIDIA | LX_KMSG_NVRM_REQUIRED,
+	 {{"step", 4}, {"step", 7}, {"step", 10}, {"gpu", 2}},
 	 "src/nvidia/arch/nvalloc/unix/src/osinit.c RmInitAdapter(), osInitNvMapping(), "
 	 "RmInitNvDevice(): NV_PRINTF(LEVEL_ERROR, \"*** Cannot attach gpu\\n\"), \"*** Cannot load "
 	 "state into the device\\n\", \"RmInitNvDevice failed, bailing out of RmInitAdapter\\n\", "
@@ -6991,6 +6992,23 @@ static bool psp_ta_command(const char *text)
 	return mentions_any(text, cmds, sizeof(cmds) / sizeof(cmds[0]));
 }
 
+/* The length of the "NVRM: " a row's pattern starts with ("NVRM: ",
+ * "NVRM:? ", "NVRM: ?", "NVRM:"), 0 when it starts otherwise or the row
+ * keeps it required (LX_KMSG_NVRM_REQUIRED). Such a row is compiled as
+ * "(NVRM:? |NVRM:|^)" and the rest: the prefix, or nothing before the
+ * sentence at the record's start (a paste that cut the prefix; nvidia's
+ * own words after it); its fields' groups move up by one. */
+static size_t nvrm_prefix(const struct lx_kmsg_entry *row)
+{
+	static const char *const forms[] = {"NVRM:? ", "NVRM: ?", "NVRM: ", "NVRM:"};
+	if (row->flags & LX_KMSG_NVRM_REQUIRED)
+		return 0;
+	for (size_t f = 0; f < sizeof(forms) / sizeof(forms[0]); f++)
+		if (lx_str_starts_with(row->pattern, forms[f]))
+			return strlen(forms[f]);
+	return 0;
+}
+
 static bool match_row(const struct lx_kmsg *log, const struct lx_host *host, size_t i,
 		      const struct window *w, const struct lx_kmsg_entry *row, const regex_t *re,
 		      size_t claimed, struct lx_kmsg_match *ev, size_t *through)
@@ -7025,6 +7043,8 @@ static bool match_row(const struct lx_kmsg *log, const struct lx_host *host, siz
 	bool has_gpu_field = false;
 	for (size_t f = 0; f < LX_KMSG_FIELDS_MAX && row->fields[f].name; f++) {
 		unsigned g = row->fields[f].group;
+		if (g && nvrm_prefix(row))
+			g++;
 		if (strcmp(row->fields[f].name, "gpu") == 0)
 			has_gpu_field = true;
 		if (g == 0 || g >= GROUPS_MAX || pm[g].rm_so < 0)
@@ -8219,7 +8239,9 @@ static size_t match_also(const struct lx_kmsg *log, const struct lx_host *host, 
 }
 
 /* The catalogue's patterns, compiled once for the process: compiling them
- * costs more than matching a whole log (audit and the tests match many). */
+ * costs more than matching a whole log (audit and the tests match many).
+ * A row's leading "NVRM: " is compiled optional at a record's start
+ * (nvrm_prefix()). */
 static const regex_t *compiled_catalogue(struct lx_error *err)
 {
 	static regex_t *re;
@@ -8228,14 +8250,18 @@ static const regex_t *compiled_catalogue(struct lx_error *err)
 	size_t n;
 	const struct lx_kmsg_entry *rows = lx_kmsg_catalogue(&n);
 	regex_t *all = lx_xcalloc(n, sizeof(*all));
-	for (size_t r = 0; r < n; r++)
-		if (regcomp(&all[r], rows[r].pattern, REG_EXTENDED) != 0) {
+	for (size_t r = 0; r < n; r++) {
+		size_t prefix = nvrm_prefix(&rows[r]);
+		_cleanup_free_ char *pattern = prefix ? lx_xasprintf("(NVRM:? |NVRM:|^)%s", rows[r].pattern + prefix)
+						      : lx_xstrdup(rows[r].pattern);
+		if (regcomp(&all[r], pattern, REG_EXTENDED) != 0) {
 			while (r--)
 				regfree(&all[r]);
 			free(all);
 			lx_error_set(err, "kernel log catalogue: row '%s' does not compile", rows[r].id);
 			return NULL;
 		}
+	}
 	re = all;
 	return re;
 }

@@ -1749,6 +1749,50 @@ static void test_paste_forms(void)
 	lx_kmsg_free(&k);
 }
 
+/* nvidia's lines pasted without their "NVRM: " prefix (a grep for the
+ * words after it, a copy from the middle of the line): the same message,
+ * by the same rows and fields; the words after a prefix other drivers
+ * print too, or nvidia's words after another prefix, stay no finding.
+ * Each line is the driver's format string filled in (the rows' sources). */
+static void test_nvrm_prefix_cut(void)
+{
+	one_finding("[  812.400211] Xid (PCI:0000:65:00): 79, pid=1220, GPU has fallen off the bus.\n", "LXG109",
+		    "0000:65:00.0", XID_FIELDS, "an Xid without 'NVRM: '");
+	one_finding("Xid (PCI:0000:41:00): 13, pid=3391, name=python3, Graphics Exception: ESR 0x5067b0=0x9\n",
+		    "LXG110", "0000:41:00.0", "xid=13", "an Xid without 'NVRM: ' or its stamp (dmesg -t | grep Xid)");
+	one_finding("[   31.118431] API mismatch: the client 'nvidia-smi' (pid 2205) has the version 550.90.07, but "
+		    "this kernel module has the version 550.54.14.  Please make sure that this kernel module and all "
+		    "NVIDIA driver components have the same version.\n",
+		    "LXG100", NULL, "client_version=550.90.07|module_version=550.54.14|client=nvidia-smi|pid=2205",
+		    "the API mismatch without 'NVRM: ': its fields");
+	one_finding("[    4.501233] GPU 0000:01:00.0: RmInitAdapter failed! (0x22:0x56:897)\n"
+		    "[    4.501300] GPU 0000:01:00.0: rm_init_adapter failed, device minor number 0\n"
+		    "[    4.502000] nvidia 0000:01:00.0: kfspSendBootCommands_GH100: FSP boot cmds failed\n",
+		    "LXG106", "0000:01:00.0", NULL, "RmInitAdapter without 'NVRM: '");
+	one_finding("[    9.1] GPU 0000:41:00.0: kgspBootstrap_GH100: GSP-FMC reported an error while attempting "
+		    "to boot GSP: 0x1\n",
+		    "LXG108", "0000:41:00.0", NULL, "an RM function's failure without 'NVRM: '");
+	static const char *const quiet[] = {
+		/* nv_pci_probe()'s words are any driver's (nvrm-required) */
+		"[    4.5] pci_enable_device failed, aborting\n",
+		/* nvidia's words after another driver's prefix: not nvidia's line */
+		"[    4.5] foo 0000:01:00.0: Xid (PCI:0000:01:00): 79, pid=1, GPU has fallen off the bus.\n",
+		"[    4.5] snd_hda_intel 0000:01:00.1: No NVIDIA GPU found\n",
+	};
+	for (size_t i = 0; i < sizeof(quiet) / sizeof(quiet[0]); i++) {
+		struct lx_kmsg k;
+		struct lx_kmsg_matches m;
+		parse(quiet[i], &k);
+		size_t n = count_matches(&k, NULL, &m);
+		if (!ok(n == 0, quiet[i]))
+			for (size_t j = 0; n != (size_t)-1 && j < m.n; j++)
+				printf("#   got %s (%s)\n", code_of(&m.items[j]), m.items[j].entry->id);
+		if (n != (size_t)-1)
+			lx_kmsg_matches_free(&m);
+		lx_kmsg_free(&k);
+	}
+}
+
 /* A clean boot stays quiet in every form a paste gives it: wrapped by a
  * terminal at 80 columns, by a mail client at 72, with Windows line ends,
  * as a web page's HTML, with line numbers, coloured. */
@@ -2594,12 +2638,13 @@ static char *md_cell(const char *s)
 
 static const char *flag_names(unsigned fl, char *buf, size_t len)
 {
-	snprintf(buf, len, "%s%s%s%s%s%s%s%s%s%s%s", fl & LX_KMSG_GPU_ONLY ? "gpu " : "",
+	snprintf(buf, len, "%s%s%s%s%s%s%s%s%s%s%s%s", fl & LX_KMSG_GPU_ONLY ? "gpu " : "",
 		 fl & LX_KMSG_NVIDIA_MISSING ? "no-nvidia " : "", fl & LX_KMSG_NEEDS_CAUSE ? "cause " : "",
 		 fl & LX_KMSG_OWNER_FROM_LOG ? "owner " : "", fl & LX_KMSG_SOLE_ANY ? "sole " : "",
 		 fl & LX_KMSG_UNLESS_DRIVEN ? "driven " : "", fl & LX_KMSG_OOPS ? "oops " : "",
 		 fl & LX_KMSG_FALLBACK ? "fallback " : "", fl & LX_KMSG_ANNOUNCES ? "announces " : "",
-		 fl & LX_KMSG_EDID_DUMP ? "edid-dump " : "", fl & LX_KMSG_IN_PROBE ? "in-probe " : "");
+		 fl & LX_KMSG_EDID_DUMP ? "edid-dump " : "", fl & LX_KMSG_IN_PROBE ? "in-probe " : "",
+		 fl & LX_KMSG_NVRM_REQUIRED ? "nvrm-required " : "");
 	size_t n = strlen(buf);
 	if (LX_KMSG_REPEATS_OF(fl) && n + 16 < len)
 		n += (size_t)snprintf(buf + n, len - n, "repeats-%u ", LX_KMSG_REPEATS_OF(fl));
@@ -2685,7 +2730,10 @@ static char *catalogue_doc(void)
 		    "none; `in-probe`: counts only inside i915's or xe's probe of the GPU (a frame of\n"
 		    "the probe path, `i915_driver_probe`, `intel_gt_probe_all`, `intel_sseu_info_init`,\n"
 		    "`xe_pci_probe`, ..., in a call trace before or after the line, or the driver's\n"
-		    "\"Initialized\" or \"probe of ... failed\" line after it with none before it).\n\n"
+		    "\"Initialized\" or \"probe of ... failed\" line after it with none before it).\n"
+		    "A row whose pattern starts with nvidia's `NVRM: ` also counts without it at the\n"
+		    "start of a message (a paste that cut the prefix: the words after it are nvidia's\n"
+		    "own); `nvrm-required`: not this row, whose words other drivers print too.\n\n"
 		    "Each row has a real line from a public report (or, where none was found, the\n"
 		    "format string filled as the driver fills it) in `tests/doctor/kmsg/`, sources\n"
 		    "in the README there; `test-doctor` says by hand, per log, the code, severity,\n"
@@ -3576,6 +3624,7 @@ int main(int argc, char **argv)
 	test_oops_owner();
 	test_wrapped_forms();
 	test_paste_forms();
+	test_nvrm_prefix_cut();
 	test_paste_forms_clean();
 	test_pm_callback_driver();
 	test_pci_core_not_gpu();
