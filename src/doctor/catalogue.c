@@ -679,13 +679,13 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "\"No firmware image found\\n\")"},
 	{"gsp-firmware-load-failed",
 	 "(nvidia (" BDF "): )?Direct firmware load for nvidia/([0-9.]+)/(gsp(_[a-z0-9_]+)?\\.bin) "
-	 "failed with error (-?[0-9]+)",
+	 "failed( with error (-?[0-9]+)|$)",
 	 LXG107_GSP_FIRMWARE_MISSING, LX_SEVERITY_ERROR,
 	 "the kernel could not load the GSP firmware {file} of version {version} (error {error}: "
 	 "/lib/firmware/nvidia/{version}/{file} is missing)",
 	 "reinstall the driver package of version {version} (it ships the firmware), or reboot into "
 	 "the module whose firmware is installed",
-	 0, {{"version", 3}, {"gpu", 2}, {"file", 4}, {"error", 6}},
+	 0, {{"version", 3}, {"gpu", 2}, {"file", 4}, {"error", 7}},
 	 "the kernel's firmware loader, drivers/base/firmware_loader/main.c: dev_warn(\"Direct "
 	 "firmware load for %s failed with error %d\\n\"), for the files kernel-open/nvidia/nv.c asks "
 	 "for (nvidia/<version>/gsp_tu10x.bin, gsp_ga10x.bin...; before 525 one file, "
@@ -986,12 +986,12 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "...\" with nvstatusToString(0x0F): nvstatuscodes.h's \"GPU lost from the bus\" "
 	 "[NV_ERR_GPU_IS_LOST]"},
 	{"probe-failed",
-	 "nvidia (" BDF "): probe with driver nvidia failed with error (-?[0-9]+)|nvidia: probe of (" BDF
-	 ") failed with error (-?[0-9]+)",
+	 "nvidia (" BDF "): probe with driver nvidia failed( with error (-?[0-9]+)|$)|nvidia: probe of (" BDF
+	 ") failed( with error (-?[0-9]+)|$)",
 	 LXG106_INIT_FAILED, LX_SEVERITY_ERROR,
 	 "nvidia could not take the GPU (its probe failed with error {error})",
 	 "look at the driver's earlier messages about this GPU (dmesg | grep -i nvrm)",
-	 LX_KMSG_NEEDS_CAUSE, {{"gpu", 1}, {"error", 2}, {"gpu", 3}, {"error", 4}},
+	 LX_KMSG_NEEDS_CAUSE, {{"gpu", 1}, {"error", 3}, {"gpu", 4}, {"error", 6}},
 	 "the kernel's driver core, drivers/base/dd.c really_probe()/call_driver_probe(): "
 	 "dev_err(\"probe with driver %s failed with error %d\\n\") (before 5.x: pr_warn(\"%s: probe of %s "
 	 "failed with error %d\\n\")), after nv-pci.c's nv_pci_probe() refused it"},
@@ -1607,35 +1607,35 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 * that refused to suspend keeps working (the system stays awake). */
 	{"gpu-pm-resume-failed",
 	 "(" GPU_DRIVER " (" BDF "): (PM: )?|(PM: )?Device (" BDF ") )failed to (resume|thaw|restore|recover)"
-	 "(( async)?( early| late| noirq)?): error (-?[0-9]+)",
+	 "(( async)?( early| late| noirq)?)(: error (-?[0-9]+)|:?$)",
 	 LXG174_GPU_PM_FAILED, LX_SEVERITY_ERROR,
 	 "the GPU did not come back from a suspend or hibernation: its {step} failed "
 	 "({error}), so the GPU is unusable until the host reboots (containers holding it lose it)",
 	 FIX_PM_RESUME,
-	 LX_KMSG_PCI_GPU, {{"gpu", 3}, {"driver", 2}, {"step", 7}, {"error", 11}, {"gpu", 6}},
+	 LX_KMSG_PCI_GPU, {{"gpu", 3}, {"driver", 2}, {"step", 7}, {"error", 12}, {"gpu", 6}},
 	 "drivers/base/power/main.c pm_dev_err(): dev_err(dev, \"failed to %s%s: error %d\\n\", "
 	 "pm_verb(state.event), info, error) under pr_fmt \"PM: \" (before 6.2: pr_err(\"Device %s "
 	 "failed to %s%s: error %d\\n\"), without the driver: counted for a device the log shows "
 	 "to be a GPU)"},
 	{"gpu-pm-resume-callback",
 	 GPU_DRIVER " (" BDF "): (PM: )?[a-z_]+\\(\\): ([a-z0-9_]*(resume|thaw|restore)[a-z0-9_]*)"
-	 "(\\+0x[0-9a-f]+/0x[0-9a-f]+)?( \\[[a-z0-9_]+\\]?)? returns (-?[0-9]+)",
+	 "(\\+0x[0-9a-f]+/0x[0-9a-f]+)?( \\[[a-z0-9_]+\\]?)? returns( (-?[0-9]+)|$)",
 	 LXG174_GPU_PM_FAILED, LX_SEVERITY_ERROR,
 	 "the GPU did not come back from a suspend or hibernation: {callback} returned {error}, so "
 	 "the GPU is unusable until the host reboots (containers holding it lose it)",
 	 FIX_PM_RESUME,
-	 0, {{"gpu", 2}, {"driver", 1}, {"callback", 4}, {"error", 8}},
+	 0, {{"gpu", 2}, {"driver", 1}, {"callback", 4}, {"error", 9}},
 	 "drivers/base/power/main.c dpm_run_callback() and drivers/pci/pci-driver.c: "
 	 "suspend_report_result(): dev_err(dev, \"%s(): %ps returns %d\\n\", function, fn, ret) "
 	 "(\"%pS\" with the offset before 6.x)"},
 	{"gpu-pm-suspend-failed",
 	 "(" GPU_DRIVER " (" BDF "): (PM: )?|(PM: )?Device (" BDF ") )failed to (suspend|freeze|quiesce|"
-	 "hibernate|poweroff|power off)(( async)?( early| late| noirq)?): error (-?[0-9]+)",
+	 "hibernate|poweroff|power off)(( async)?( early| late| noirq)?)(: error (-?[0-9]+)|:?$)",
 	 LXG174_GPU_PM_FAILED, LX_SEVERITY_WARNING,
 	 "the GPU refused to suspend (its {step} failed: {error}): the host did not sleep; the "
 	 "GPU itself keeps working",
 	 FIX_PM_SUSPEND,
-	 LX_KMSG_PCI_GPU, {{"gpu", 3}, {"driver", 2}, {"step", 7}, {"error", 11}, {"gpu", 6}},
+	 LX_KMSG_PCI_GPU, {{"gpu", 3}, {"driver", 2}, {"step", 7}, {"error", 12}, {"gpu", 6}},
 	 "drivers/base/power/main.c pm_dev_err(): dev_err(dev, \"failed to %s%s: error %d\\n\", "
 	 "pm_verb(state.event), info, error), for a suspend, freeze (hibernation), quiesce or "
 	 "poweroff step (before 6.2: pr_err(\"Device %s failed to %s%s: error %d\\n\"), without the "
@@ -1645,13 +1645,13 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 * "returns" line before it, where the kernel prints one. */
 	{"gpu-pm-not-prepared",
 	 "(([a-z0-9_-]+) (" BDF "): (PM: )?|(PM: )?Device (" BDF ") )not prepared for power transition: "
-	 "code (-?[0-9]+)",
+	 "code( (-?[0-9]+)|$)",
 	 LXG174_GPU_PM_FAILED, LX_SEVERITY_WARNING,
 	 "the GPU refused to prepare for a suspend (code {error}; -512: the sleep was interrupted "
 	 "while the driver waited for the GPU to go idle, -12: no memory to save its VRAM): the "
 	 "host did not sleep; the GPU itself keeps working",
 	 FIX_PM_SUSPEND,
-	 LX_KMSG_PCI_GPU | LX_KMSG_RESTATES, {{"gpu", 3}, {"error", 7}, {"driver", 2}, {"gpu", 6}},
+	 LX_KMSG_PCI_GPU | LX_KMSG_RESTATES, {{"gpu", 3}, {"error", 8}, {"driver", 2}, {"gpu", 6}},
 	 "drivers/base/power/main.c dpm_prepare(): dev_info(dev, \"not prepared for power "
 	 "transition: code %d\\n\", error) under pr_fmt \"PM: \" (before 5.x: pr_info(\"Device %s "
 	 "not prepared for power transition: code %d\\n\", dev_name(dev), error), without the "
@@ -1673,12 +1673,12 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "fail\\n\") (2.6.x: DRM_ERROR(\"GEM idle failed, resume may fail\\n\"))"},
 	{"gpu-pm-suspend-callback",
 	 GPU_DRIVER " (" BDF "): (PM: )?[a-z_]+\\(\\): ([a-z0-9_]*(suspend|freeze|poweroff|prepare)[a-z0-9_]*)"
-	 "(\\+0x[0-9a-f]+/0x[0-9a-f]+)?( \\[[a-z0-9_]+\\]?)? returns (-?[0-9]+)",
+	 "(\\+0x[0-9a-f]+/0x[0-9a-f]+)?( \\[[a-z0-9_]+\\]?)? returns( (-?[0-9]+)|$)",
 	 LXG174_GPU_PM_FAILED, LX_SEVERITY_WARNING,
 	 "the GPU refused to suspend ({callback} returned {error}): the host did not sleep; the GPU "
 	 "itself keeps working",
 	 FIX_PM_SUSPEND,
-	 0, {{"gpu", 2}, {"driver", 1}, {"callback", 4}, {"error", 8}},
+	 0, {{"gpu", 2}, {"driver", 1}, {"callback", 4}, {"error", 9}},
 	 "drivers/base/power/main.c dpm_run_callback() and drivers/pci/pci-driver.c: "
 	 "suspend_report_result(): dev_err(dev, \"%s(): %ps returns %d\\n\", function, fn, ret), "
 	 "for a prepare, suspend, freeze or poweroff callback"},
@@ -1698,22 +1698,22 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 * brackets names the driver, and the log's lone GPU of it is the one. */
 	{"gpu-pm-resume-callback-old",
 	 "(PM: )?[a-z_]+\\(\\): ([a-z0-9_]+_pmops_[a-z_]*(resume|thaw|restore)[a-z_]*)"
-	 "\\+0x[0-9a-f]+/0x[0-9a-f]+ \\[" GPU_DRIVER "\\]? returns (-?[0-9]+)",
+	 "\\+0x[0-9a-f]+/0x[0-9a-f]+ \\[" GPU_DRIVER "\\]? returns( (-?[0-9]+)|$)",
 	 LXG174_GPU_PM_FAILED, LX_SEVERITY_ERROR,
 	 "a GPU of {driver} did not come back from a suspend or hibernation: {callback} returned "
 	 "{error}, so the GPU is unusable until the host reboots (containers holding it lose it)",
 	 FIX_PM_RESUME,
-	 LX_KMSG_SOLE_GPU, {{"callback", 2}, {"driver", 4}, {"error", 5}},
+	 LX_KMSG_SOLE_GPU, {{"callback", 2}, {"driver", 4}, {"error", 6}},
 	 "drivers/base/power/main.c suspend_report_result() before 6.x: pr_err(\"%s(): %pS returns "
 	 "%d\\n\") under pr_fmt \"PM: \" (older: without it), without the device"},
 	{"gpu-pm-suspend-callback-old",
 	 "(PM: )?[a-z_]+\\(\\): ([a-z0-9_]+_pmops_[a-z_]*(suspend|freeze|poweroff)[a-z_]*)"
-	 "\\+0x[0-9a-f]+/0x[0-9a-f]+ \\[" GPU_DRIVER "\\]? returns (-?[0-9]+)",
+	 "\\+0x[0-9a-f]+/0x[0-9a-f]+ \\[" GPU_DRIVER "\\]? returns( (-?[0-9]+)|$)",
 	 LXG174_GPU_PM_FAILED, LX_SEVERITY_WARNING,
 	 "a GPU of {driver} refused to suspend ({callback} returned {error}): the host did not "
 	 "sleep; the GPU itself keeps working",
 	 FIX_PM_SUSPEND,
-	 LX_KMSG_SOLE_GPU, {{"callback", 2}, {"driver", 4}, {"error", 5}},
+	 LX_KMSG_SOLE_GPU, {{"callback", 2}, {"driver", 4}, {"error", 6}},
 	 "drivers/base/power/main.c suspend_report_result() before 6.x: pr_err(\"%s(): %pS returns "
 	 "%d\\n\"), for a suspend, freeze or poweroff callback"},
 	{"nvidia-pm-no-procfs",
@@ -1735,24 +1735,24 @@ static const struct lx_kmsg_entry catalogue[] = {
 	/* 595's kernel suspend notifier (NVreg_UseKernelSuspendNotifiers):
 	 * the driver saves or restores every GPU itself around a sleep; its
 	 * failure names no GPU (the log's only NVIDIA GPU is the one) */
-	{"nvidia-pm-notifier-suspend", "NVRM: PM (suspend|hibernate) notifier failed: (0x[0-9a-fA-F]+)",
+	{"nvidia-pm-notifier-suspend", "NVRM: PM (suspend|hibernate) notifier failed(: (0x[0-9a-fA-F]+)|:?$)",
 	 LXG174_GPU_PM_FAILED, LX_SEVERITY_WARNING,
 	 "nvidia could not prepare its GPUs for the {step} (its kernel suspend notifier failed with "
 	 "NV_STATUS {status}): the kernel cancelled the sleep, the host did not sleep; the GPU "
 	 "itself keeps working",
 	 FIX_PM_SUSPEND,
-	 LX_KMSG_SOLE_NVIDIA, {{"step", 1}, {"status", 2}, {"gpu", 0}},
+	 LX_KMSG_SOLE_NVIDIA, {{"step", 1}, {"status", 3}, {"gpu", 0}},
 	 "kernel-open/nvidia/nv.c nv_pm_notifier() (595.45.04, with NVreg_UseKernelSuspendNotifiers=1): "
 	 "nv_printf(NV_DBG_ERRORS, \"NVRM: PM %s notifier failed: 0x%x\\n\", name, status) when "
 	 "nv_set_system_power_state() fails at PM_SUSPEND_PREPARE (\"suspend\") or "
 	 "PM_HIBERNATION_PREPARE (\"hibernate\"); it returns NOTIFY_BAD, which aborts the sleep"},
-	{"nvidia-pm-notifier-resume", "NVRM: PM (resume) notifier failed: (0x[0-9a-fA-F]+)",
+	{"nvidia-pm-notifier-resume", "NVRM: PM (resume) notifier failed(: (0x[0-9a-fA-F]+)|:?$)",
 	 LXG174_GPU_PM_FAILED, LX_SEVERITY_ERROR,
 	 "nvidia could not bring its GPUs back after a sleep (its kernel suspend notifier failed "
 	 "at {step} with NV_STATUS {status}): the GPU is unusable until the host reboots (containers "
 	 "holding it lose it)",
 	 FIX_PM_RESUME,
-	 LX_KMSG_SOLE_NVIDIA, {{"step", 1}, {"status", 2}, {"gpu", 0}},
+	 LX_KMSG_SOLE_NVIDIA, {{"step", 1}, {"status", 3}, {"gpu", 0}},
 	 "kernel-open/nvidia/nv.c nv_pm_notifier() (595.45.04, with NVreg_UseKernelSuspendNotifiers=1): "
 	 "nv_printf(NV_DBG_ERRORS, \"NVRM: PM %s notifier failed: 0x%x\\n\", name, status) with "
 	 "\"resume\" when nv_set_system_power_state(NV_POWER_STATE_RUNNING) fails at PM_POST_SUSPEND "
@@ -2506,7 +2506,7 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 * GPU loses transcoding (VA-API, QSV) or ROCm with it. */
 	{"gpu-firmware-load-failed",
 	 "(amdgpu|radeon|i915|xe) (" BDF "): Direct firmware load for ((amdgpu|radeon|i915|xe)/[^ /]+) "
-	 "failed with error (-?[0-9]+)",
+	 "failed( with error (-?[0-9]+)|$)",
 	 LXG140_GPU_FIRMWARE_MISSING, LX_SEVERITY_WARNING,
 	 "the {driver} driver asked for the firmware file {file} and the kernel could not load it "
 	 "(error {error}; -2: not in /lib/firmware nor in the initramfs): the engine it is for "
@@ -2517,7 +2517,7 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "firmware-intel-graphics on Debian 13 "
 	 "and firmware-misc-nonfree on Debian 12), or revert the linux-firmware update that removed "
 	 "it; then update-initramfs -u and reboot",
-	 0, {{"file", 3}, {"gpu", 2}, {"driver", 1}, {"error", 5}},
+	 0, {{"file", 3}, {"gpu", 2}, {"driver", 1}, {"error", 6}},
 	 "drivers/base/firmware_loader/main.c _request_firmware(): dev_warn(device, \"Direct "
 	 "firmware load for %s failed with error %d\\n\"), for the files amdgpu_ucode.c "
 	 "amdgpu_ucode_request(), radeon's ci.c-si.c *_init_microcode() and radeon_uvd.c, i915's "
@@ -2736,12 +2736,12 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 * without a sleep line around it */
 	{"amdgpu-device-resume-failed",
 	 "(amdgpu (" BDF "): )?(amdgpu: )?(\\[drm:[a-z0-9_]+( \\[amdgpu\\])?\\] \\*ERROR\\* )?"
-	 "(amdgpu_device_ip_resume failed \\((-?[0-9]+)\\)|amdgpu: (amdgpu asic init failed))",
+	 "(amdgpu_device_ip_resume failed( \\((-?[0-9]+)\\)|$)|amdgpu: (amdgpu asic init failed))",
 	 LXG174_GPU_PM_FAILED, LX_SEVERITY_ERROR,
 	 "the AMD GPU did not come back from a suspend, hibernation or runtime suspend: "
 	 "amdgpu_device_resume() could not bring it back ({error}), so the GPU is unusable "
 	 "until the host reboots (containers holding it lose /dev/dri and /dev/kfd work)",
-	 FIX_PM_RESUME, LX_KMSG_SOLE_AMDGPU | LX_KMSG_NEEDS_CAUSE, {{"gpu", 2}, {"error", 7}, {"error", 8}},
+	 FIX_PM_RESUME, LX_KMSG_SOLE_AMDGPU | LX_KMSG_NEEDS_CAUSE, {{"gpu", 2}, {"error", 8}, {"error", 9}},
 	 "drivers/gpu/drm/amd/amdgpu/amdgpu_device.c amdgpu_device_resume(): dev_err(adev->dev, "
 	 "\"amdgpu_device_ip_resume failed (%d).\\n\", r) (4.x-5.x DRM_ERROR(\"amdgpu_device_ip_resume "
 	 "failed (%d).\\n\", r)), and before it, for a GPU the sleep left unposted, "
@@ -3760,16 +3760,16 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "i915_probe_error(i915, \"Device initialization failed (%d)\\n\", ret), printed with the "
 	 "device's address (drm_err, or dev_err with \"[drm:i915_driver_probe [i915]] *ERROR* \")"},
 	{"intel-probe-failed",
-	 "(i915|xe) (" BDF "): probe with driver (i915|xe) failed with error (-?[0-9]+)|(i915|xe): "
-	 "probe of (" BDF ") failed with error (-?[0-9]+)",
+	 "(i915|xe) (" BDF "): probe with driver (i915|xe) failed( with error (-?[0-9]+)|$)|(i915|xe): "
+	 "probe of (" BDF ") failed( with error (-?[0-9]+)|$)",
 	 LXG141_GPU_INIT_FAILED, LX_SEVERITY_ERROR,
 	 "the {driver} driver could not take the Intel GPU (its probe failed with error {error}): "
 	 "/dev/dri has no node for it, so no container holding it can render, transcode or compute",
 	 "see the message before it about the same GPU (firmware, a GT that did not answer, memory "
 	 "it could not map); install the linux-firmware of the kernel's release or revert the "
 	 "update after which it began; update-initramfs -u and reboot",
-	 LX_KMSG_NEEDS_CAUSE, {{"gpu", 2}, {"error", 4}, {"driver", 3}, {"driver", 5}, {"gpu", 6},
-	 {"error", 7}},
+	 LX_KMSG_NEEDS_CAUSE, {{"gpu", 2}, {"error", 5}, {"driver", 3}, {"driver", 6}, {"gpu", 7},
+	 {"error", 9}},
 	 "the kernel's driver core, drivers/base/dd.c really_probe()/call_driver_probe(): "
 	 "dev_err(dev, \"probe with driver %s failed with error %d\\n\") (before 5.x: "
 	 "pr_warn(\"%s: probe of %s failed with error %d\\n\")), after i915_pci_probe() or "
@@ -5194,17 +5194,17 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "\"Failed to enable requested dpm features!\\n\")"},
 	/* init failures: the driver core's probe failure, gpu_info, recovery off */
 	{"amdgpu-probe-failed",
-	 "amdgpu: probe of (" BDF ") failed with error (-?[0-9]+)",
+	 "amdgpu: probe of (" BDF ") failed( with error (-?[0-9]+)|$)",
 	 LXG141_GPU_INIT_FAILED, LX_SEVERITY_ERROR,
 	 CAUSE_AMDGPU_PROBE, FIX_AMDGPU_PROBE,
-	 LX_KMSG_NEEDS_CAUSE | LX_KMSG_RESTATES, {{"gpu", 1}, {"error", 2}},
+	 LX_KMSG_NEEDS_CAUSE | LX_KMSG_RESTATES, {{"gpu", 1}, {"error", 3}},
 	 "drivers/base/dd.c really_probe() (before 6.2): pr_warn(\"%s: probe of %s failed with "
 	 "error %d\\n\", drv->name, dev_name(dev), ret), after amdgpu_pci_probe() returned an error"},
 	{"amdgpu-probe-driver-failed",
-	 "amdgpu (" BDF "): probe with driver amdgpu failed with error (-?[0-9]+)",
+	 "amdgpu (" BDF "): probe with driver amdgpu failed( with error (-?[0-9]+)|$)",
 	 LXG141_GPU_INIT_FAILED, LX_SEVERITY_ERROR,
 	 CAUSE_AMDGPU_PROBE, FIX_AMDGPU_PROBE,
-	 LX_KMSG_NEEDS_CAUSE | LX_KMSG_RESTATES, {{"gpu", 1}, {"error", 2}},
+	 LX_KMSG_NEEDS_CAUSE | LX_KMSG_RESTATES, {{"gpu", 1}, {"error", 3}},
 	 "drivers/base/dd.c call_driver_probe() (6.2 and later): dev_err(dev, \"probe with driver "
 	 "%s failed with error %d\\n\", drv->name, ret)"},
 	{"amdgpu-gpu-info-failed",

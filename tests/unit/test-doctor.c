@@ -1793,6 +1793,54 @@ static void test_nvrm_prefix_cut(void)
 	}
 }
 
+/* A line pasted without its trailing status (the errno, the NV_STATUS,
+ * "with error -N"): the words before it still say what failed, so the
+ * same row counts, the status unknown; the same words going on with
+ * others are not that message. Each line is the format string filled in
+ * and cut (the rows' sources). */
+static void test_status_cut(void)
+{
+	static const struct {
+		const char *text, *code, *gpu, *fields;
+	} cut[] = {
+		{"[    4.1] nvidia: probe of 0000:14:00.0 failed\n", "LXG106", "0000:14:00.0", NULL},
+		{"[    4.1] nvidia 0000:14:00.0: probe with driver nvidia failed\n", "LXG106", "0000:14:00.0", NULL},
+		{"[    4.1] amdgpu: probe of 0000:03:00.0 failed\n", "LXG141", "0000:03:00.0", NULL},
+		{"[    4.1] amdgpu 0000:03:00.0: probe with driver amdgpu failed\n", "LXG141", "0000:03:00.0", NULL},
+		{"[    4.1] i915: probe of 0000:00:02.0 failed\n", "LXG141", "0000:00:02.0", "driver=i915"},
+		{"[   61.7] amdgpu 0000:07:00.0: PM: failed to resume async:\n", "LXG174", "0000:07:00.0", "driver=amdgpu"},
+		{"[   61.7] amdgpu 0000:07:00.0: PM: failed to resume async\n", "LXG174", "0000:07:00.0", "driver=amdgpu"},
+		{"[   61.7] nvidia 0000:01:00.0: PM: failed to suspend async:\n", "LXG174", "0000:01:00.0", "driver=nvidia"},
+		{"[   61.7] nvidia 0000:01:00.0: PM: dpm_run_callback(): pci_pm_suspend+0x0/0x1b0 returns\n", "LXG174",
+		 "0000:01:00.0", "driver=nvidia|callback=pci_pm_suspend"},
+		{"[   61.7] nvidia 0000:01:00.0: PM: pci_pm_resume(): nv_pmops_resume+0x0/0x50 [nvidia] returns\n",
+		 "LXG174", "0000:01:00.0", "driver=nvidia|callback=nv_pmops_resume"},
+		{"[ 3605.2] NVRM: PM suspend notifier failed\n", "LXG174", NULL, "step=suspend"},
+		{"[    3.6] i915 0000:00:02.0: Direct firmware load for i915/adlp_dmc.bin failed\n", "LXG140",
+		 "0000:00:02.0", "file=i915/adlp_dmc.bin|driver=i915"},
+		{"[   23.9] nvidia 0000:07:00.0: Direct firmware load for nvidia/570.144/gsp_ga10x.bin failed\n",
+		 "LXG107", "0000:07:00.0", "version=570.144|file=gsp_ga10x.bin"},
+	};
+	for (size_t i = 0; i < sizeof(cut) / sizeof(cut[0]); i++)
+		one_finding(cut[i].text, cut[i].code, cut[i].gpu, cut[i].fields, cut[i].text);
+	static const char *const quiet[] = {
+		"[   61.7] nvidia 0000:01:00.0: PM: failed to suspend the display engine\n",
+		"[    4.1] amdgpu: probe of 0000:03:00.0 failed to map a register\n",
+	};
+	for (size_t i = 0; i < sizeof(quiet) / sizeof(quiet[0]); i++) {
+		struct lx_kmsg k;
+		struct lx_kmsg_matches m;
+		parse(quiet[i], &k);
+		size_t n = count_matches(&k, NULL, &m);
+		if (!ok(n == 0, quiet[i]))
+			for (size_t j = 0; n != (size_t)-1 && j < m.n; j++)
+				printf("#   got %s (%s)\n", code_of(&m.items[j]), m.items[j].entry->id);
+		if (n != (size_t)-1)
+			lx_kmsg_matches_free(&m);
+		lx_kmsg_free(&k);
+	}
+}
+
 /* A clean boot stays quiet in every form a paste gives it: wrapped by a
  * terminal at 80 columns, by a mail client at 72, with Windows line ends,
  * as a web page's HTML, with line numbers, coloured. */
@@ -3625,6 +3673,7 @@ int main(int argc, char **argv)
 	test_wrapped_forms();
 	test_paste_forms();
 	test_nvrm_prefix_cut();
+	test_status_cut();
 	test_paste_forms_clean();
 	test_pm_callback_driver();
 	test_pci_core_not_gpu();
