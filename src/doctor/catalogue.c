@@ -254,8 +254,8 @@
 
 static const struct lx_kmsg_entry catalogue[] = {
 	{"api-mismatch",
-	 "NVRM: API mismatch: the client '([^']*)' \\(pid ([0-9]+)\\) has the version ([^ ,]+), but "
-	 "this kernel module has the version ([0-9][0-9.]*[0-9])",
+	 "NVRM: API mismatch: the client '([^']*)' \\(pid ([0-9]+)\\)( has the version ([^ ,]+), but "
+	 "this kernel module has the version ([0-9][0-9.]*[0-9]))?",
 	 LXG100_API_MISMATCH, LX_SEVERITY_ERROR,
 	 "the program '{client}' (pid {pid}) brings userspace driver {client_version}, the loaded "
 	 "kernel module is {module_version}: the module refuses it (often a container's libraries "
@@ -264,13 +264,14 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "container: `lxgpu doctor CTID` names its libraries), or reboot into the module "
 	 "{client_version}",
 	 LX_KMSG_RECORDS | LX_KMSG_SOLE_NVIDIA,
-	 {{"client_version", 3}, {"module_version", 4}, {"client", 1}, {"pid", 2}, {"gpu", 0}},
+	 {{"client_version", 4}, {"module_version", 5}, {"client", 1}, {"pid", 2}, {"gpu", 0}},
 	 "src/nvidia/arch/nvalloc/unix/src/osapi.c (the client's version check): \"NVRM: API "
 	 "mismatch: the client '%s' (pid %u)\\nNVRM: has the version %s, but this kernel module "
-	 "has\\nNVRM: the version %s.  Please make sure that this\\n...\""},
+	 "has\\nNVRM: the version %s.  Please make sure that this\\n...\"; its first record alone (a "
+	 "grep): \"NVRM: API mismatch: the client '%s' (pid %u)\""},
 	{"api-mismatch-old",
-	 "NVRM: API mismatch: the client has the version ([^ ,]+), but this kernel module has the "
-	 "version ([0-9][0-9.]*[0-9])",
+	 "NVRM: API mismatch: the client has the version ([^ ,]+), but( this kernel module has the "
+	 "version ([0-9][0-9.]*[0-9]))?",
 	 LXG100_API_MISMATCH, LX_SEVERITY_ERROR,
 	 "a program brings userspace driver {client_version}, the loaded kernel module is "
 	 "{module_version}: the module refuses it (often a container's libraries after a host "
@@ -278,10 +279,11 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "give that program's root the module's version {module_version} of the userspace driver (a "
 	 "container: `lxgpu doctor CTID` names its libraries), or reboot into the module "
 	 "{client_version}",
-	 LX_KMSG_RECORDS | LX_KMSG_SOLE_NVIDIA, {{"client_version", 1}, {"module_version", 2}, {"gpu", 0}},
+	 LX_KMSG_RECORDS | LX_KMSG_SOLE_NVIDIA, {{"client_version", 1}, {"module_version", 3}, {"gpu", 0}},
 	 "the same check before the driver named the client (up to the 550 branch): \"NVRM: API "
 	 "mismatch: the client has the version %s, but\\nNVRM: this kernel module has the version "
-	 "%s.  Please\\n...\""},
+	 "%s.  Please\\n...\"; its first record alone (a grep): \"NVRM: API mismatch: the client has "
+	 "the version %s, but\""},
 	/* 595 checks each ioctl's number and size before it runs it: a
 	 * number it does not know, or a structure of another size, comes from
 	 * a program built for another driver's interface */
@@ -1019,7 +1021,7 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 * GPU gone from the bus (the resets, MES and SMU failures after it
 	 * follow from that) */
 	{"amdgpu-device-lost",
-	 "amdgpu (" BDF "): (amdgpu: )?device lost from bus!",
+	 "amdgpu (" BDF "): (amdgpu: )?device lost from bus!?",
 	 LXG109_FALLEN_OFF_BUS, LX_SEVERITY_ERROR,
 	 "the AMD GPU stopped answering on PCIe: its config space reads back all ones when amdgpu "
 	 "comes to reset it (power, heat, a bad riser or slot, link errors); every container "
@@ -2984,7 +2986,7 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "reset\\n\", then \"GPU smu mode1 reset\\n\" or \"GPU psp mode1 reset\\n\""},
 	{"amdgpu-vram-lost",
 	 "(amdgpu (" BDF "): (amdgpu: )?|\\[drm\\] |\\[drm:amdgpu_device_gpu_recover \\[amdgpu\\]\\] "
-	 "\\*ERROR\\* )VRAM is lost( due to GPU reset)?!",
+	 "\\*ERROR\\* )VRAM is lost( due to GPU reset)?!?",
 	 LXG142_GPU_HANG, LX_SEVERITY_ERROR,
 	 "the AMD GPU was reset and its memory (VRAM) lost: every program on it, in every container "
 	 "holding it, must restart (their contexts are gone)",
@@ -2996,7 +2998,7 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "DRM_INFO with the same text, [drm] and no address; 4.18 to 4.20, "
 	 "amdgpu_device_gpu_recover(): DRM_ERROR(\"VRAM is lost!\\n\"))"},
 	{"amdgpu-gpu-reset-begin",
-	 "amdgpu (" BDF "): (amdgpu: )?GPU reset begin!",
+	 "amdgpu (" BDF "): (amdgpu: )?GPU reset begin!?",
 	 LXG142_GPU_HANG, LX_SEVERITY_WARNING,
 	 "the AMD GPU hung and the driver began to reset it: every program using it (in every "
 	 "container holding it) loses its work",
@@ -3009,7 +3011,7 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 * radeon's soft reset after a lockup */
 	{"amdgpu-gpu-reset-done",
 	 "(amdgpu|radeon) (" BDF "): (amdgpu: )?(GPU reset succeeded, trying to resume|GPU softreset: "
-	 "0x[0-9A-Fa-f]+|GPU reset\\([0-9]+\\) succeeded!|(R_008020_)?GRBM_SOFT_RESET=0x[0-9A-Fa-f]+|"
+	 "0x[0-9A-Fa-f]+|GPU reset\\([0-9]+\\) succeeded!?|(R_008020_)?GRBM_SOFT_RESET=0x[0-9A-Fa-f]+|"
 	 "(R_000E60_)?SRBM_SOFT_RESET=0x[0-9A-Fa-f]+)",
 	 LXG142_GPU_HANG, LX_SEVERITY_WARNING,
 	 "the AMD GPU hung and the driver reset it ({step}): every program using it (in every "
@@ -3042,7 +3044,7 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "radeon_ib.c radeon_ib_get(): dev_err(adev->dev, \"failed to get a new IB (%d)\\n\", r)"},
 	{"amdgpu-cs-context-lost",
 	 "(amdgpu (" BDF "): (amdgpu: )?)?(\\[drm:amdgpu_cs_ioctl( \\[amdgpu\\])?\\] \\*ERROR\\* |\\[drm\\] "
-	 "\\*ERROR\\* )?Failed to initialize parser -125!",
+	 "\\*ERROR\\* )?Failed to initialize parser -125!?",
 	 LXG142_GPU_HANG, LX_SEVERITY_WARNING,
 	 "programs' submissions to the AMD GPU are refused with ECANCELED: their contexts were lost "
 	 "in a reset of the GPU after a hang (the context that caused it, or VRAM lost), and they "
@@ -3187,7 +3189,7 @@ static const struct lx_kmsg_entry catalogue[] = {
 	{"amdgpu-cs-no-memory",
 	 "((amdgpu|radeon) (" BDF "): (amdgpu: )?\\[drm\\] \\*ERROR\\* |((amdgpu|radeon) (" BDF "): )?"
 	 "\\[drm:(amdgpu|radeon)_cs_ioctl( \\[(amdgpu|radeon)\\])?\\] \\*ERROR\\* )(Not enough memory for "
-	 "command submission|Failed to parse relocation -12)!",
+	 "command submission|Failed to parse relocation -12)!?",
 	 LXG192_GPU_MEMORY_EXHAUSTED, LX_SEVERITY_WARNING,
 	 "the {driver} driver refused programs' command submissions to the GPU for want of memory "
 	 "(-ENOMEM: the job's buffers could not be placed in VRAM or GTT, which were full or "
@@ -4713,7 +4715,7 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "failed!\\n\" (older kernels: DRM_ERROR with the same texts)"},
 	{"amdgpu-smu-timeout",
 	 "amdgpu (" BDF "): (amdgpu: )?SMU: I'm not done with your previous command(: "
-	 "SMN_C2PMSG_66:(0x[0-9A-Fa-f]+) SMN_C2PMSG_82:(0x[0-9A-Fa-f]+)|!)",
+	 "SMN_C2PMSG_66:(0x[0-9A-Fa-f]+) SMN_C2PMSG_82:(0x[0-9A-Fa-f]+)|!?)",
 	 LXG149_AMD_SMU_HANG, LX_SEVERITY_WARNING,
 	 "the AMD GPU's SMU (its power management firmware) did not answer the driver (its last "
 	 "request still pending): clocks, sensors and power states stop changing, and a ring "
@@ -5102,7 +5104,7 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "detected in %s block') are no finding"},
 	{"amdgpu-ras-fatal",
 	 "amdgpu (" BDF "): (amdgpu: )?(\\{[0-9]+\\})?(uncorrectable hardware error ?\\((ERREVENT_ATHUB_"
-	 "INTERRUPT)\\) detected!|RAS controller interrupt triggered by NBIF error)",
+	 "INTERRUPT)\\) detected!?|RAS controller interrupt triggered by NBIF error)",
 	 LXG154_AMD_RAS_ERROR, LX_SEVERITY_ERROR,
 	 "the AMD GPU raised a fatal RAS error (\"{event}\": an uncorrectable hardware error "
 	 "the data fabric could not contain): the driver resets the GPU, every program on it (in "
@@ -5398,7 +5400,7 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "3.x-4.1 radeon_fence_wait_seq(): dev_warn(rdev->dev, \"GPU lockup (waiting for 0x%016llx "
 	 "last fence id 0x%016llx)\\n\", ...) (3.9-3.10: \"GPU lockup (waiting for 0x%016llx)\\n\")"},
 	{"amdgpu-gpu-post-error",
-	 "amdgpu (" BDF "): (amdgpu: )?gpu post error!",
+	 "amdgpu (" BDF "): (amdgpu: )?gpu post error!?",
 	 LXG141_GPU_INIT_FAILED, LX_SEVERITY_ERROR,
 	 "amdgpu could not post the AMD GPU (run its VBIOS init tables): the GPU does not "
 	 "initialize, no /dev/dri or /dev/kfd node for it, containers holding it get no GPU",

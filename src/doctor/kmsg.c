@@ -876,7 +876,9 @@ static bool json_field_line(const char *s)
  * blank) wraps a long line: the rest comes on a line of its own with no
  * stamp. Such a line is joined to the message before it only when it
  * cannot be a message of its own: the line before had a stamp (or was
- * such a rest) and was long enough to wrap, this one is not indented
+ * such a rest) and was long enough to wrap (40 columns: a wrap at 72 to 80
+ * leaves a line that short only before a long word, a path or a
+ * function's address), this one is not indented
  * (that is a record's continuation), has no stamp, is no "NVRM: " line
  * (NVIDIA prints a message line by line), the message stays within a
  * kernel record's length, and the cut is where a wrap cuts:
@@ -886,7 +888,7 @@ static bool json_field_line(const char *s)
  * - a mail client's: no line is wider than 80 and this line's first word
  *   would not have fit on the line before (a greedy wrap moves a word
  *   down only then); the blank at the cut is dropped. */
-#define WRAP_MIN 60
+#define WRAP_MIN 40
 #define TERMINAL_MIN 79
 #define MAIL_MAX 80
 #define RECORD_MAX 1024
