@@ -448,7 +448,7 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "kernel-open/nvidia/nv-pci.c nv_pci_probe(): \"NVRM: Can't find an IRQ for your NVIDIA "
 	 "card!\\n\""},
 	{"irq-request-failed",
-	 "NVRM: GPU (" BDF "): (request_irq\\(\\) failed \\((-?[0-9]+)\\)|No interrupts of any type are "
+	 "NVRM: GPU (" BDF "): (request_irq\\(\\) failed( \\((-?[0-9]+)\\)|$)|No interrupts of any type are "
 	 "available\\. Cannot use this GPU)",
 	 LXG106_INIT_FAILED, LX_SEVERITY_ERROR,
 	 "the driver got no interrupt for the GPU when a program opened it (request_irq() failed, or "
@@ -457,7 +457,7 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "it (the line before names the IRQ): unload that driver or move the card to another slot; in "
 	 "a VM, give the GPU MSI or MSI-X (the hypervisor's PCI passthrough settings); in the firmware "
 	 "setup, Assign IRQ to VGA on; update the system firmware",
-	 0, {{"gpu", 1}, {"error", 3}},
+	 0, {{"gpu", 1}, {"error", 4}},
 	 "kernel-open/nvidia/nv.c nv_start_device(): NV_DEV_PRINTF(NV_DBG_ERRORS, nv, \"request_irq() "
 	 "failed (%d)\\n\", rc) (for -EBUSY after \"Tried to get IRQ %d, but another driver\\nNVRM: has "
 	 "it and is not sharing it.\\n\"), and NV_DEV_PRINTF(NV_DBG_ERRORS, nv, \"No interrupts of any "
@@ -640,12 +640,12 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "size of %lluMiB. Consider enabling 'Resizable BAR' or similar, if available in the BIOS.\\n\")"},
 	{"amdgpu-bar-resize-refused",
 	 "(amdgpu (" BDF "): )?(amdgpu: )?(\\[drm:amdgpu_device_resize_fb_bar( \\[amdgpu\\])?\\] \\*ERROR\\* )?"
-	 "(Not enough PCI address space for a large BAR|Problem resizing BAR0 \\((-?[0-9]+)\\))",
+	 "(Not enough PCI address space for a large BAR|Problem resizing BAR0( \\((-?[0-9]+)\\)|$))",
 	 LXG105_BAR_RESIZE_FAILED, LX_SEVERITY_WARNING,
 	 "amdgpu could not enlarge the GPU's VRAM BAR ({what}): the GPU runs with a small BAR, through "
 	 "which the CPU sees only part of its memory: ROCm, games and peer-to-peer transfers slow "
 	 "down, and with large allocations some programs fail",
-	 FIX_SMALL_BAR, LX_KMSG_SOLE_AMDGPU, {{"gpu", 2}, {"what", 6}, {"error", 7}},
+	 FIX_SMALL_BAR, LX_KMSG_SOLE_AMDGPU, {{"gpu", 2}, {"what", 6}, {"error", 8}},
 	 "drivers/gpu/drm/amd/amdgpu/amdgpu_device.c amdgpu_device_resize_fb_bar(): dev_info(adev->dev, "
 	 "\"Not enough PCI address space for a large BAR.\") (5.x: DRM_INFO(\"Not enough PCI address "
 	 "space for a large BAR.\")) when pci_resize_resource() fails with -ENOSPC, else "
@@ -1589,7 +1589,7 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "instancing\\n\"), with NV_PRINTF's prefix NVRM: and the function's name (older "
 	 "drivers: no colon after NVRM)"},
 	{"vfio-bar-reserve",
-	 "vfio-pci (" BDF "): BAR ([0-9]+): can't reserve \\[(mem|io) +([0-9a-fA-Fx]+-[0-9a-fA-Fx]+)",
+	 "vfio-pci (" BDF "): BAR ([0-9]+): can't reserve( \\[(mem|io) +([0-9a-fA-Fx]+-[0-9a-fA-Fx]+)|$)",
 	 LXG148_VFIO_BAR_BUSY, LX_SEVERITY_ERROR,
 	 "the GPU is given to a virtual machine (vfio-pci), and vfio-pci could not reserve its BAR "
 	 "{bar} ({range}): another driver holds that range, on a boot GPU the boot framebuffer "
@@ -1599,7 +1599,7 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "kernel command line (/etc/kernel/cmdline then proxmox-boot-tool refresh, or "
 	 "GRUB_CMDLINE_LINUX_DEFAULT then update-grub; older kernels: video=efifb:off), reboot; or "
 	 "boot the host from another GPU",
-	 0, {{"bar", 2}, {"gpu", 1}, {"range", 4}},
+	 0, {{"bar", 2}, {"gpu", 1}, {"range", 5}},
 	 "drivers/pci/pci.c __pci_request_region(): pci_warn(pdev, \"BAR %d: can't reserve "
 	 "%pR\\n\", bar, &pdev->resource[bar]) (older kernels: dev_warn), for vfio-pci's "
 	 "pci_request_selected_regions() when the VM starts"},
@@ -2567,8 +2567,8 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "kernels: i915_probe_error(i915, \"GuC initialization failed %d\\n\")); xe: "
 	 "drivers/gpu/drm/xe/xe_uc.c"},
 	{"intel-uc-fetch-failed",
-	 INTEL_GT_PREFIX "(GuC|HuC|GSC) firmware ((i915|xe)/[^ :]+): fetch failed( with error)? "
-	 "(-?[A-Za-z0-9]+)",
+	 INTEL_GT_PREFIX "(GuC|HuC|GSC) firmware ((i915|xe)/[^ :]+): fetch failed(( with error)? "
+	 "(-?[A-Za-z0-9]+)|$)",
 	 LXG140_GPU_FIRMWARE_MISSING, LX_SEVERITY_WARNING,
 	 "the {uc} firmware {file} of the Intel GPU could not be loaded ({error}; -ENOENT/-2: not in "
 	 "/lib/firmware nor in the initramfs): the {uc} does not start, so media transcoding (QSV, "
@@ -2577,7 +2577,7 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "install a linux-firmware of a version that has {file} (Proxmox: pve-firmware; Debian: "
 	 "firmware-intel-graphics on Debian 13, firmware-misc-nonfree on Debian 12), or revert the "
 	 "linux-firmware update that removed it; then update-initramfs -u and reboot",
-	 LX_KMSG_RESTATES | LX_KMSG_SOLE_INTEL, {{"file", 14}, {"gpu", 3}, {"driver", 2}, {"error", 17},
+	 LX_KMSG_RESTATES | LX_KMSG_SOLE_INTEL, {{"file", 14}, {"gpu", 3}, {"driver", 2}, {"error", 18},
 	 {"uc", 13}, {"driver", 6}},
 	 "drivers/gpu/drm/i915/gt/uc/intel_uc_fw.c intel_uc_fw_fetch(): gt_probe_error(gt, \"%s "
 	 "firmware %s: fetch failed %pe\\n\", ...) (older kernels: \"%s firmware %s: fetch failed "
@@ -2752,24 +2752,24 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "runtime_resume and amdgpu_switcheroo_set_state()"},
 	{"amdgpu-pm-ip-resume-failed",
 	 "(amdgpu (" BDF "): )?(amdgpu: )?(\\[drm:[a-z0-9_]+( \\[amdgpu\\])?\\] \\*ERROR\\* )?"
-	 "(resume of IP block <([a-z0-9_]+)> failed (-?[0-9]+))",
+	 "(resume of IP block <([a-z0-9_]+)> failed( (-?[0-9]+)|$))",
 	 LXG174_GPU_PM_FAILED, LX_SEVERITY_ERROR,
 	 "the AMD GPU did not come back from a suspend or hibernation: the resume of its IP block "
 	 "{block} failed ({error}), so the GPU is unusable until the host reboots (containers "
 	 "holding it lose /dev/dri and /dev/kfd work)",
 	 FIX_PM_RESUME,
-	 LX_KMSG_IN_SLEEP | LX_KMSG_SOLE_AMDGPU, {{"gpu", 2}, {"block", 7}, {"error", 8}},
+	 LX_KMSG_IN_SLEEP | LX_KMSG_SOLE_AMDGPU, {{"gpu", 2}, {"block", 7}, {"error", 9}},
 	 "drivers/gpu/drm/amd/amdgpu/amdgpu_device.c amdgpu_device_ip_resume_phase1/2/3(): "
 	 "DRM_ERROR(\"resume of IP block <%s> failed %d\\n\") (dev_err(adev->dev, ...) in newer "
 	 "kernels), inside a system resume (a GPU reset prints it too)"},
 	{"amdgpu-pm-ip-suspend-failed",
 	 "(amdgpu (" BDF "): )?(amdgpu: )?(\\[drm:[a-z0-9_]+( \\[amdgpu\\])?\\] \\*ERROR\\* )?"
-	 "suspend of IP block <([a-z0-9_]+)> failed (-?[0-9]+)",
+	 "suspend of IP block <([a-z0-9_]+)> failed( (-?[0-9]+)|$)",
 	 LXG174_GPU_PM_FAILED, LX_SEVERITY_WARNING,
 	 "the AMD GPU failed to suspend: the suspend of its IP block {block} failed ({error}); the "
 	 "host may not sleep, or the GPU may not come back from it",
 	 FIX_PM_SUSPEND,
-	 LX_KMSG_IN_SLEEP | LX_KMSG_SOLE_AMDGPU, {{"gpu", 2}, {"block", 6}, {"error", 7}},
+	 LX_KMSG_IN_SLEEP | LX_KMSG_SOLE_AMDGPU, {{"gpu", 2}, {"block", 6}, {"error", 8}},
 	 "drivers/gpu/drm/amd/amdgpu/amdgpu_device.c amdgpu_device_ip_suspend_phase1/2(): "
 	 "DRM_ERROR(\"suspend of IP block <%s> failed %d\\n\") (dev_err(adev->dev, ...) in newer "
 	 "kernels), inside a system suspend"},
@@ -3850,7 +3850,7 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "xe_gt_pagefault.c (later xe_pagefault.c) pf_queue_work_func(): \"Fault response: "
 	 "Unsuccessful %pe\\n\" (xe_gt_info in some releases, else debug)"},
 	{"intel-gt-reset-step-failed",
-	 INTEL_GT_PREFIX "(GUC: )?(Failed to reset GuC, ret = (-?[0-9]+)|GuC reset timed out, GDRST=|GuC "
+	 INTEL_GT_PREFIX "(GUC: )?(Failed to reset GuC(, ret = (-?[0-9]+)|$)|GuC reset timed out, GDRST=|GuC "
 	 "status: (0x)?[0-9a-fA-F]+, MIA core expected to be in reset|Failed to initialise HW "
 	 "following reset \\((-?[0-9]+)\\)|failed to clear GRDOM_FULL \\((-?[A-Za-z0-9]+)\\))",
 	 LXG142_GPU_HANG, LX_SEVERITY_ERROR,
@@ -3858,7 +3858,7 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "the driver declares the GPU wedged (or, at boot, does not start its GuC), and rendering, "
 	 "transcoding and compute fail in every container holding it until the host is rebooted",
 	 FIX_INTEL_WEDGED,
-	 LX_KMSG_SOLE_INTEL, {{"gpu", 3}, {"step", 14}, {"error", 15}, {"error", 17}, {"error", 18},
+	 LX_KMSG_SOLE_INTEL, {{"gpu", 3}, {"step", 14}, {"error", 16}, {"error", 18}, {"error", 19},
 	 {"driver", 2}, {"driver", 6}},
 	 "drivers/gpu/drm/i915/gt/uc/intel_uc.c __uc_sanitize(): gt_err(gt, \"Failed to reset GuC, "
 	 "ret = %d\\n\") (5.x: DRM_ERROR, no address; xe_uc.c: drm_err with the same text); "
@@ -3979,12 +3979,12 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "intel_gt_pm.c: gt_err(gt, \"Failed to restart %s (%d)\\n\")"},
 	/* intel_gt_init_hw()'s report of the uC failure just logged */
 	{"i915-enabling-uc-failed",
-	 INTEL_GT_PREFIX "Enabling uc failed \\((-?[0-9]+)\\)",
+	 INTEL_GT_PREFIX "Enabling uc failed( \\((-?[0-9]+)\\)|$)",
 	 LXG141_GPU_INIT_FAILED, LX_SEVERITY_ERROR,
 	 "the Intel GPU's GuC or HuC did not start ({error}): i915 declares the GPU wedged, and "
 	 "rendering, transcoding and compute fail in every container holding it",
 	 "see the message before it about the same GPU; " FIX_INTEL_GUC,
-	 LX_KMSG_SOLE_INTEL | LX_KMSG_RESTATES, {{"gpu", 3}, {"error", 13}, {"driver", 2}, {"driver", 6}},
+	 LX_KMSG_SOLE_INTEL | LX_KMSG_RESTATES, {{"gpu", 3}, {"error", 14}, {"driver", 2}, {"driver", 6}},
 	 "drivers/gpu/drm/i915/gt/intel_gt.c intel_gt_init_hw(): gt_probe_error(gt, \"Enabling uc "
 	 "failed (%d)\\n\", ret) (5.x: i915_probe_error / DRM_ERROR without the GT prefix) after "
 	 "intel_uc_init_hw() failed"},
@@ -4466,7 +4466,7 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 * given, "most usually" a missing file; a built-in i915 adds a note
 	 * that the file must be in the kernel or the initramfs) */
 	{"i915-fw-load-error-old",
-	 "failed to load firmware (i915/[^ ]+) \\((-?[0-9]+)\\)",
+	 "failed to load firmware (i915/[^ ]+)( \\((-?[0-9]+)\\)|$)",
 	 LXG140_GPU_FIRMWARE_MISSING, LX_SEVERITY_WARNING,
 	 "the Intel GPU's firmware {file} could not be loaded (error {error}; 0 or -2: most often the file "
 	 "is missing, or i915 is built into the kernel and the file is not in the initramfs; a kernel of "
@@ -4474,7 +4474,7 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "off; rendering and transcoding in containers are not affected",
 	 "install a linux-firmware that has {file} and put it into the initramfs (update-initramfs -u; "
 	 "a kernel with i915 built in: CONFIG_EXTRA_FIRMWARE), then reboot",
-	 LX_KMSG_SOLE_INTEL, {{"file", 1}, {"gpu", 0}, {"error", 2}},
+	 LX_KMSG_SOLE_INTEL, {{"file", 1}, {"gpu", 0}, {"error", 3}},
 	 "drivers/gpu/drm/i915/i915_drv.c (4.2-4.5) i915_firmware_load_error_print(), called by "
 	 "intel_csr.c's loader: DRM_ERROR(\"failed to load firmware %s (%d)\\n\", fw_path, err) (\"If the "
 	 "reason is not known assume -ENOENT\"), then for a built-in i915 \"The driver is built-in, so to "
@@ -5385,15 +5385,15 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "%d stalled for more than %llumsec\\n\", ring->idx, elapsed) (3.x-4.1: dev_err(rdev->dev, "
 	 "\"GPU lockup CP stall for more than %lumsec\\n\", elapsed))"},
 	{"radeon-gpu-lockup",
-	 "(radeon|amdgpu) (" BDF "): GPU lockup \\((current fence id|waiting for) 0x[0-9a-fA-F]+( last "
-	 "fence id 0x[0-9a-fA-F]+)?( on ring ([0-9]+))?\\)",
+	 "(radeon|amdgpu) (" BDF "): GPU lockup( \\((current fence id|waiting for) 0x[0-9a-fA-F]+( last "
+	 "fence id 0x[0-9a-fA-F]+)?( on ring ([0-9]+))?\\)|$)",
 	 LXG142_GPU_HANG, LX_SEVERITY_WARNING,
 	 "the AMD GPU (radeon driver) locked up (ring {ring}): the driver resets it; programs using "
 	 "it (a container's transcode or rendering) lose their work, and the screen may stay black",
 	 "restart the programs using the GPU, reboot if it stays hung; if it recurs, update the "
 	 "kernel and Mesa together, or drive the GPU with amdgpu (radeon.si_support=0 "
 	 "amdgpu.si_support=1, or cik_support, for GCN 1 and 2 GPUs)",
-	 LX_KMSG_RESTATES, {{"gpu", 2}, {"ring", 6}, {"driver", 1}},
+	 LX_KMSG_RESTATES, {{"gpu", 2}, {"ring", 7}, {"driver", 1}},
 	 "drivers/gpu/drm/radeon/radeon_fence.c radeon_fence_check_lockup(): dev_warn(rdev->dev, "
 	 "\"GPU lockup (current fence id 0x%016llx last fence id 0x%016llx on ring %d)\\n\", ...), "
 	 "after radeon_ring.c's \"ring %d stalled\" line (amdgpu_fence.c of 4.2-4.4 the same); "
