@@ -498,15 +498,15 @@ static const struct lx_kmsg_entry catalogue[] = {
 	{"pci-region-invalid",
 	 "NVRM: This PCI I/O region assigned to your NVIDIA device is invalid:?( BAR([0-9]+) is "
 	 "([0-9]+)M @ 0x([0-9a-fA-F]+) \\(PCI:(" BDF ")\\))|"
-	 "NVRM: BAR([0-9]+) is ([0-9]+)M @ 0x([0-9a-fA-F]+) \\(PCI:(" BDF ")\\)",
+	 "(NVRM: |^)BAR([0-9]+) is ([0-9]+)M @ 0x([0-9a-fA-F]+) \\(PCI:(" BDF ")\\)",
 	 LXG104_BAR_UNASSIGNED, LX_SEVERITY_ERROR,
 	 "the firmware did not give the GPU's BAR{bar} an address (BAR{bar} is {bar_size}M @ "
 	 "0x{bar_address}): the driver cannot use the GPU",
 	 "enable Above 4G Decoding (and Resizable BAR) in the firmware setup; else add pci=realloc to "
 	 "the kernel command line",
 	 LX_KMSG_RECORDS,
-	 {{"gpu", 5}, {"bar", 2}, {"bar_size", 3}, {"bar_address", 4}, {"gpu", 9}, {"bar", 6},
-	  {"bar_size", 7}, {"bar_address", 8}},
+	 {{"gpu", 5}, {"bar", 2}, {"bar_size", 3}, {"bar_address", 4}, {"gpu", 10}, {"bar", 7},
+	  {"bar_size", 8}, {"bar_address", 9}},
 	 "kernel-open/nvidia/nv-pci.c nv_pci_validate_bars(): \"NVRM: This PCI I/O region assigned "
 	 "to your NVIDIA device is invalid:\\nNVRM: BAR%d is %lluM @ 0x%llx "
 	 "(PCI:%04x:%02x:%02x.%x)\\n\"; its second record alone (a grep): \"NVRM: BAR%d is %lluM @ "
@@ -916,14 +916,14 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 * a journal's interleaving) has it apart: the same failure */
 	{"rm-init-adapter-minor",
 	 "NVRM: (GPU (" BDF_SEEN "): )?rm_init_adapter failed(, device minor number| for device bearing "
-	 "minor number) ([0-9]+)|NVRM: nvidia_frontend_open: minor ([0-9]+), module->open\\(\\) failed, "
-	 "error (-?[0-9]+)|NVRM: rm_init_adapter\\(([0-9]+)\\) failed",
+	 "minor number) ([0-9]+)|(NVRM: |^)nvidia_frontend_open: minor ([0-9]+), module->open\\(\\) failed, "
+	 "error (-?[0-9]+)|(NVRM: |^)rm_init_adapter\\(([0-9]+)\\) failed",
 	 LXG106_INIT_FAILED, LX_SEVERITY_ERROR,
 	 "the driver could not initialize the GPU when a program opened it (minor {minor})",
 	 "look at the driver's earlier messages about this GPU (dmesg | grep -i nvrm), or collect "
 	 "nvidia-bug-report.sh for NVIDIA",
 	 LX_KMSG_NEEDS_CAUSE | LX_KMSG_RESTATES | LX_KMSG_SOLE_NVIDIA,
-	 {{"gpu", 2}, {"minor", 4}, {"logged_gpu", 2}, {"minor", 5}, {"error", 6}, {"minor", 7}},
+	 {{"gpu", 2}, {"minor", 4}, {"logged_gpu", 2}, {"minor", 6}, {"error", 7}, {"minor", 9}},
 	 "kernel-open/nvidia/nv.c nv_start_device(): NV_DEV_PRINTF(NV_DBG_ERRORS, nv, \"rm_init_adapter "
 	 "failed, device minor number %d\\n\") = \"NVRM: GPU %04x:%02x:%02x.%x: rm_init_adapter failed, "
 	 "...\"; older drivers: \"NVRM: rm_init_adapter failed for device bearing minor number %d\\n\" "

@@ -1772,12 +1772,18 @@ static void test_nvrm_prefix_cut(void)
 	one_finding("[    9.1] GPU 0000:41:00.0: kgspBootstrap_GH100: GSP-FMC reported an error while attempting "
 		    "to boot GSP: 0x1\n",
 		    "LXG108", "0000:41:00.0", NULL, "an RM function's failure without 'NVRM: '");
+	/* a later record of a message, or an old driver's form, on its own */
+	one_finding("[    4.501233] BAR1 is 0M @ 0x0 (PCI:0000:01:00.0)\n", "LXG104", "0000:01:00.0",
+		    "bar=1|bar_size=0|bar_address=0", "the invalid region's BAR record without 'NVRM: '");
+	one_finding("[   14.799939] rm_init_adapter(0) failed\n", "LXG106", NULL, "minor=0",
+		    "an old driver's rm_init_adapter(%d) without 'NVRM: '");
 	static const char *const quiet[] = {
 		/* nv_pci_probe()'s words are any driver's (nvrm-required) */
 		"[    4.5] pci_enable_device failed, aborting\n",
 		/* nvidia's words after another driver's prefix: not nvidia's line */
 		"[    4.5] foo 0000:01:00.0: Xid (PCI:0000:01:00): 79, pid=1, GPU has fallen off the bus.\n",
 		"[    4.5] snd_hda_intel 0000:01:00.1: No NVIDIA GPU found\n",
+		"[    4.5] foo 0000:01:00.0: BAR1 is 0M @ 0x0 (PCI:0000:01:00.0)\n",
 	};
 	for (size_t i = 0; i < sizeof(quiet) / sizeof(quiet[0]); i++) {
 		struct lx_kmsg k;
