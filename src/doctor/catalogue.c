@@ -522,6 +522,8 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 0, {{NULL, 0}},
 	 "kernel-open/nvidia/nv-pci.c nv_pci_validate_bars(): \"NVRM: This PCI I/O region assigned "
 	 "to your NVIDIA device is invalid:\\n\" (the BAR record after it missing)"},
+	/* one record of four lines: a paste without the stamps (dmesg
+	 * --notime, journalctl -o cat) shows them unindented, as records */
 	{"bar-64bit-no-window",
 	 "NVRM: This is a 64-bit BAR mapped above 4GB by the system BIOS or the [A-Za-z]+ kernel, but "
 	 "the PCI bridge immediately upstream of this GPU does not define a matching prefetchable "
@@ -531,7 +533,7 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "prefetchable window there: the driver refuses the GPU (its probe fails)",
 	 "enable Above 4G Decoding (and Resizable BAR) in the firmware setup and update the system "
 	 "firmware; else add pci=realloc to the kernel command line",
-	 0, {{NULL, 0}},
+	 LX_KMSG_RECORDS, {{NULL, 0}},
 	 "kernel-open/nvidia/nv-pci.c nv_pci_validate_bars() (nv_pci_probe() in older drivers): "
 	 "nv_printf(NV_DBG_ERRORS, \"NVRM: This is a 64-bit BAR mapped above 4GB by the system\\n"
 	 "NVRM: BIOS or the %s kernel, but the PCI bridge\\nNVRM: immediately upstream of this GPU "
@@ -540,13 +542,13 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "kernel bug\")"},
 	{"pci-bar-no-space",
 	 "pci (" BDF "): (BAR ([0-5]) \\[mem size (0x[0-9a-fA-F]+)[^]]*\\]: (can't assign; no space|failed "
-	 "to assign)|BAR ([0-5]): (no space for|failed to assign) \\[mem size (0x[0-9a-fA-F]+))",
+	 "to assign)|BAR ([0-5]): (no space for|failed to assign)( \\[mem size (0x[0-9a-fA-F]+)|$))",
 	 LXG104_BAR_UNASSIGNED, LX_SEVERITY_WARNING,
 	 "the kernel found no address space for the GPU's BAR{bar} ({size} bytes): the window the "
 	 "firmware gave its bridge is too small",
 	 "enable Above 4G Decoding (and Resizable BAR) in the firmware setup; else add pci=realloc to "
 	 "the kernel command line",
-	 LX_KMSG_GPU_ONLY, {{"gpu", 1}, {"bar", 3}, {"size", 4}, {"bar", 6}, {"size", 8}},
+	 LX_KMSG_GPU_ONLY, {{"gpu", 1}, {"bar", 3}, {"size", 4}, {"bar", 6}, {"size", 9}},
 	 "drivers/pci/setup-res.c pci_assign_resource(): pci_info(\"%s %pR: can't assign; no "
 	 "space\\n\") and \"%s %pR: failed to assign\\n\" (before 6.8: \"BAR %d: no space for %pR\" "
 	 "and \"BAR %d: failed to assign %pR\"); only for a memory BAR 0-5 of a GPU (BAR 6, the "
@@ -655,14 +657,14 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 * name prefixes them (at boot, unbound, "pci" does: pci-bar-no-space) */
 	{"gpu-bar-resize-no-space",
 	 "(amdgpu|i915|xe|nvidia) (" BDF "): (BAR ([0-5]) \\[mem size (0x[0-9a-fA-F]+)[^]]*\\]: (can't "
-	 "assign; no space|failed to assign)|BAR ([0-5]): (no space for|failed to assign) \\[mem size "
-	 "(0x[0-9a-fA-F]+))",
+	 "assign; no space|failed to assign)|BAR ([0-5]): (no space for|failed to assign)( \\[mem size "
+	 "(0x[0-9a-fA-F]+)|$))",
 	 LXG105_BAR_RESIZE_FAILED, LX_SEVERITY_WARNING,
 	 "the {driver} driver tried to enlarge the GPU's BAR{bar} to {size} bytes (resizable BAR) and "
 	 "the kernel found no address space for it: the GPU goes on with its small BAR, through which "
 	 "the CPU sees only part of its memory (Intel Arc's media and compute stacks fail or crawl; "
 	 "ROCm and peer-to-peer transfers slow down)",
-	 FIX_SMALL_BAR, 0, {{"gpu", 2}, {"driver", 1}, {"bar", 4}, {"size", 5}, {"bar", 7}, {"size", 9}},
+	 FIX_SMALL_BAR, 0, {{"gpu", 2}, {"driver", 1}, {"bar", 4}, {"size", 5}, {"bar", 7}, {"size", 10}},
 	 "drivers/pci/setup-res.c pci_assign_resource(): pci_info(\"%s %pR: can't assign; no "
 	 "space\\n\") and \"%s %pR: failed to assign\\n\" (before 6.8: \"BAR %d: no space for %pR\" "
 	 "and \"BAR %d: failed to assign %pR\"), reached from drivers/pci/setup-res.c "

@@ -1841,6 +1841,17 @@ static void test_status_cut(void)
 		 "LXG140", "0000:00:02.0", "file=i915/skl_dmc_ver1.bin"},
 		{"[  634.1] i915 0000:00:02.0: [drm] *ERROR* GT0: Failed to reset GuC\n", "LXG142", "0000:00:02.0",
 		 "step=Failed to reset GuC"},
+		/* a record of several lines without its stamp (dmesg --notime):
+		 * its lines after the first unindented */
+		{"NVRM: This is a 64-bit BAR mapped above 4GB by the system\nNVRM: BIOS or the Linux kernel, but the "
+		 "PCI bridge\nNVRM: immediately upstream of this GPU does not define\nNVRM: a matching prefetchable "
+		 "memory window.\n",
+		 "LXG104", NULL, NULL},
+		{"[    0.300000] pci 0000:01:00.0: [10de:2684] type 00 class 0x030000\n"
+		 "[    0.612402] pci 0000:01:00.0: BAR 1: no space for\n",
+		 "LXG104", "0000:01:00.0", "bar=1"},
+		{"[    5.101048] amdgpu 0000:03:00.0: BAR 0: no space for\n", "LXG105", "0000:03:00.0",
+		 "driver=amdgpu|bar=0"},
 		/* the driver's closing '!' left out */
 		{"[ 8812.4] amdgpu 0000:03:00.0: device lost from bus\n", "LXG109", "0000:03:00.0", NULL},
 		{"amdgpu 0000:67:00.0: gpu post error\n", "LXG141", "0000:67:00.0", NULL},
