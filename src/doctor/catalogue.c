@@ -254,7 +254,7 @@
 
 static const struct lx_kmsg_entry catalogue[] = {
 	{"api-mismatch",
-	 "NVRM: API mismatch: the client '([^']*)' \\(pid ([0-9]+)\\)( has the version ([^ ,]+), but "
+	 "NVRM: API mismatch: the client '([^']*)'( \\(pid ([0-9]+)\\))?( has the version ([^ ,]+), but "
 	 "this kernel module has the version ([0-9][0-9.]*[0-9]))?",
 	 LXG100_API_MISMATCH, LX_SEVERITY_ERROR,
 	 "the program '{client}' (pid {pid}) brings userspace driver {client_version}, the loaded "
@@ -264,7 +264,7 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "container: `lxgpu doctor CTID` names its libraries), or reboot into the module "
 	 "{client_version}",
 	 LX_KMSG_RECORDS | LX_KMSG_SOLE_NVIDIA,
-	 {{"client_version", 4}, {"module_version", 5}, {"client", 1}, {"pid", 2}, {"gpu", 0}},
+	 {{"client_version", 5}, {"module_version", 6}, {"client", 1}, {"pid", 3}, {"gpu", 0}},
 	 "src/nvidia/arch/nvalloc/unix/src/osapi.c (the client's version check): \"NVRM: API "
 	 "mismatch: the client '%s' (pid %u)\\nNVRM: has the version %s, but this kernel module "
 	 "has\\nNVRM: the version %s.  Please make sure that this\\n...\"; its first record alone (a "

@@ -1852,6 +1852,10 @@ static void test_status_cut(void)
 		 "LXG104", "0000:01:00.0", "bar=1"},
 		{"[    5.101048] amdgpu 0000:03:00.0: BAR 0: no space for\n", "LXG105", "0000:03:00.0",
 		 "driver=amdgpu|bar=0"},
+		{"[    9.424670] NVRM: API mismatch: the client 'kwin_wayland'\n"
+		 "               NVRM: has the version 595.84, but this kernel module has\n"
+		 "               NVRM: the version 595.80.  Please make sure that this\n",
+		 "LXG100", NULL, "client=kwin_wayland|client_version=595.84|module_version=595.80"},
 		/* the driver's closing '!' left out */
 		{"[ 8812.4] amdgpu 0000:03:00.0: device lost from bus\n", "LXG109", "0000:03:00.0", NULL},
 		{"amdgpu 0000:67:00.0: gpu post error\n", "LXG141", "0000:67:00.0", NULL},
