@@ -885,7 +885,7 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "\"NVRM: RmInitAdapter failed! (0x30:0xffffffff:...)\"; since the driver names the GPU, "
 	 "NV_DEV_PRINTF's \"NVRM: GPU %04x:%02x:%02x.%x: Failed to copy vbios to system memory.\""},
 	{"rm-init-adapter-failed",
-	 "(NVRM: )?(GPU (" BDF_SEEN "): )?RmInitAdapter failed!( \\(([^)]*)\\))?( (GPU " BDF_SEEN
+	 "(NVRM: )?(GPU (" BDF_SEEN "): )?RmInitAdapter failed!?( \\(([^)]*)\\))?( (GPU " BDF_SEEN
 	 ": )?rm_init_adapter failed(, device minor number| for device bearing minor number) ([0-9]+))?",
 	 LXG106_INIT_FAILED, LX_SEVERITY_ERROR,
 	 "the driver could not initialize the GPU (RmInitAdapter {status})",

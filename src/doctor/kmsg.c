@@ -885,9 +885,11 @@ static bool json_field_line(const char *s)
  * - a terminal's: the line before is as wide as the log's widest line,
  *   80 columns or more, and at least one other line is that wide too
  *   (every long line is cut at the same column); the cut is inside a word;
- * - a mail client's: no line is wider than 80 and this line's first word
- *   would not have fit on the line before (a greedy wrap moves a word
- *   down only then); the blank at the cut is dropped. */
+ * - a mail client's: no line of two words or more is wider than 80 (a
+ *   word longer than that, a URL, stays whole on a line of its own) and
+ *   this line's first word would not have fit on the line before (a
+ *   greedy wrap moves a word down only then); the blank at the cut is
+ *   dropped. */
 #define WRAP_MIN 40
 #define TERMINAL_MIN 79
 #define MAIL_MAX 80
@@ -903,6 +905,8 @@ struct parser {
 	size_t prev_len;  /* its length */
 	size_t widest;    /* the log's longest line: a terminal's width */
 	size_t n_widest;  /* lines that wide */
+	size_t mail_widest; /* the longest line of two words or more: a mail
+			     * client cannot cut one word (a URL, a path) */
 	size_t repeated;  /* lines syslog's repetition notes added (REPEATS_MAX in a log) */
 	size_t indent;    /* the indentation of the line that began the last record */
 };
@@ -918,7 +922,7 @@ static const char *wrap_join(const struct parser *ps, const char *msg)
 		return NULL;
 	if (ps->prev_len == ps->widest && ps->widest >= TERMINAL_MIN && ps->n_widest >= 2)
 		return "";
-	if (ps->widest <= MAIL_MAX && ps->prev_len + 1 + word > ps->widest)
+	if (ps->mail_widest <= MAIL_MAX && ps->prev_len + 1 + word > ps->mail_widest)
 		return " ";
 	return NULL;
 }
@@ -1225,6 +1229,9 @@ void lx_kmsg_parse_text(const char *name, const char *text, size_t len, struct l
 			ps.n_widest = 0;
 		}
 		ps.n_widest += n == ps.widest;
+		size_t lead = strspn(p, " \t");
+		if (n > ps.mail_widest && lead < n && memchr(p + lead, ' ', n - lead))
+			ps.mail_widest = n;
 		p = e + 1;
 	}
 	const char *p = text;

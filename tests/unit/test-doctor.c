@@ -1857,8 +1857,14 @@ static void test_status_cut(void)
 		 "               NVRM: the version 595.80.  Please make sure that this\n",
 		 "LXG100", NULL, "client=kwin_wayland|client_version=595.84|module_version=595.80"},
 		/* the driver's closing '!' left out */
+		{"GPU 0000:05:00.0: RmInitAdapter failed\n", "LXG106", "0000:05:00.0", NULL},
 		{"[ 8812.4] amdgpu 0000:03:00.0: device lost from bus\n", "LXG109", "0000:03:00.0", NULL},
 		{"amdgpu 0000:67:00.0: gpu post error\n", "LXG141", "0000:67:00.0", NULL},
+		/* a mail client's wrap at 80, a URL longer than that on its own line */
+		{"[   64.593060] i915 0000:00:02.0: Failed to load DMC firmware\ni915/skl_dmc_ver1_27.bin. Disabling "
+		 "runtime power management.\n[   64.593066] i915 0000:00:02.0: DMC firmware homepage:\n"
+		 "https://git.kernel.org/pub/scm/linux/kernel/git/firmware/linux-firmware.git/tree/i915\n",
+		 "LXG140", "0000:00:02.0", "file=i915/skl_dmc_ver1_27.bin"},
 		/* a mail client's wrap at 80 before a long word leaves a short line */
 		{"[ 6851.473414] amdgpu 0000:01:00.0: PM: device_prepare():\npci_pm_prepare+0x0/0x80 returns -12\n",
 		 "LXG174", "0000:01:00.0", "callback=pci_pm_prepare|error=-12"},
