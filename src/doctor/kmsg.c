@@ -872,16 +872,16 @@ static bool json_field_line(const char *s)
 	return p[strspn(p, " \t")] == ':' && !(n == 7 && strncmp(s + 1, "MESSAGE", 7) == 0);
 }
 
-/* A terminal (at its width) or a mail client (at 72 to 78 columns, at a
+/* A terminal (at its width) or a mail client (at 72 to 80 columns, at a
  * blank) wraps a long line: the rest comes on a line of its own with no
  * stamp. Such a line is joined to the message before it only when it
- * cannot be a message of its own: the line before had a stamp (or was
- * such a rest) and was long enough to wrap (40 columns: a wrap at 72 to 80
- * leaves a line that short only before a long word, a path or a
- * function's address), this one is not indented
- * (that is a record's continuation), has no stamp, is no "NVRM: " line
- * (NVIDIA prints a message line by line), the message stays within a
- * kernel record's length, and the cut is where a wrap cuts:
+ * cannot be a message of its own: the line before had a stamp (or was a
+ * record's indented continuation line, or such a rest) and was long
+ * enough to wrap (40 columns: a wrap at 72 to 80 leaves a line that short
+ * only before a long word, a path or a function's address), this one is
+ * not indented (that is a record's continuation), has no stamp, is no
+ * "NVRM: " line (NVIDIA prints a message line by line), the message stays
+ * within a kernel record's length, and the cut is where a wrap cuts:
  * - a terminal's: the line before is as wide as the log's widest line,
  *   80 columns or more, and at least one other line is that wide too
  *   (every long line is cut at the same column); the cut is inside a word;
@@ -1185,7 +1185,7 @@ static char *take_line(struct parser *ps, char *raw, unsigned lineno)
 			if (!sep)
 				break;
 		}
-		ps->wrap_ok = own_stamp && !unwrapped && rl >= WRAP_MIN;
+		ps->wrap_ok = (own_stamp || continuation) && !unwrapped && rl >= WRAP_MIN;
 	}
 	ps->seen_any = true;
 	if (merged)

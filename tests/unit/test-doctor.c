@@ -1860,6 +1860,17 @@ static void test_status_cut(void)
 		{"GPU 0000:05:00.0: RmInitAdapter failed\n", "LXG106", "0000:05:00.0", NULL},
 		{"[ 8812.4] amdgpu 0000:03:00.0: device lost from bus\n", "LXG109", "0000:03:00.0", NULL},
 		{"amdgpu 0000:67:00.0: gpu post error\n", "LXG141", "0000:67:00.0", NULL},
+		/* a record's continuation lines wrapped by a mail client at 80 */
+		{"[Sun May 17 15:55:50 2026] NVRM: The NVIDIA NVIDIA GeForce GTX 1050 GPU\n"
+		 "installed in this system is\n"
+		 "                           NVRM:  supported through the NVIDIA 580.xx Legacy\n"
+		 "drivers. Please\n"
+		 "                           NVRM:  visit http://www.nvidia.com/object/unix.html\n"
+		 "for more\n"
+		 "                           NVRM:  information.  The 595.71.05 NVIDIA driver will\n"
+		 "ignore\n"
+		 "                           NVRM:  this GPU.  Continuing probe...\n",
+		 "LXG103", NULL, "branch=580.xx|model=NVIDIA GeForce GTX 1050|driver_version=595.71.05"},
 		/* a mail client's wrap at 80, a URL longer than that on its own line */
 		{"[   64.593060] i915 0000:00:02.0: Failed to load DMC firmware\ni915/skl_dmc_ver1_27.bin. Disabling "
 		 "runtime power management.\n[   64.593066] i915 0000:00:02.0: DMC firmware homepage:\n"
