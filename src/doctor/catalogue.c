@@ -3141,6 +3141,25 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "ttm_page_alloc_dma.c: pr_err(\"%s: Unable to get page %u\\n\", pool->dev_name, i), "
 	 "pr_err(\"%s: Failed to fill %s pool (r:%d)!\\n\", pool->dev_name, pool->name, r) with "
 	 "the GPU's address; without it the log's only GPU"},
+	/* amdgpu's display could not pin a frame buffer for scanout for want of
+	 * room (-ENOMEM from amdgpu_bo_pin(): VRAM full, a compute job holding
+	 * it): the screen freezes or goes black while the job runs */
+	{"amdgpu-pin-fb-no-memory",
+	 "(amdgpu (" BDF "): )?(amdgpu: )?(\\[drm:[a-z0-9_]+( \\[amdgpu\\])?\\] \\*ERROR\\* )?"
+	 "Failed to pin framebuffer with error (-12)",
+	 LXG192_GPU_MEMORY_EXHAUSTED, LX_SEVERITY_WARNING,
+	 "amdgpu could not pin a frame buffer for the display (error {error}, ENOMEM): the GPU's "
+	 "memory was full (a compute or render job holding VRAM), so the screen froze or went black "
+	 "while it ran",
+	 "give the display room: run the job with less VRAM (a smaller model or batch, ROCm's "
+	 "low-VRAM options), or on a GPU that drives no display; update the kernel if it happens "
+	 "with VRAM free",
+	 LX_KMSG_SOLE_AMDGPU, {{"gpu", 2}, {"error", 6}},
+	 "drivers/gpu/drm/amd/display/amdgpu_dm/amdgpu_dm_plane.c amdgpu_dm_plane_helper_prepare_fb() "
+	 "(amdgpu_dm.c dm_plane_helper_prepare_fb() before 6.5): DRM_ERROR(\"Failed to pin "
+	 "framebuffer with error %d\\n\", r) after amdgpu_bo_pin(), whose amdgpu_object.c "
+	 "amdgpu_bo_pin_restricted() says dev_err(adev->dev, \"%p pin failed\\n\", bo) with the GPU's "
+	 "address"},
 	/* The NVIDIA RM's own out-of-room messages: no room left for a mapping
 	 * in a GPU address space (BAR1's, where CPU mappings of GPU memory go:
 	 * 256 MiB without Resizable BAR), and system memory it could not get

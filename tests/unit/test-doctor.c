@@ -241,6 +241,8 @@ static const struct expect expects[] = {
 	{"xid-120.log", "LXG108", E, "0000:02:00.0", "number=120", NULL},
 	/* the first Xid after a resume: the Xid, and the sleep that lost the
 	 * GPU's memory (row xid-after-resume) */
+	/* the display could not pin a frame buffer: VRAM full */
+	{"amdgpu-pin-fb-no-memory.log", "LXG192", W, "0000:03:00.0", "error=-12", NULL},
 	/* amdgpu's IP block failing with ENOENT: the missing file, beside the
 	 * init failure; another error is the init failure only */
 	{"amdgpu-ip-block-enoent.log", "LXG140", W, "0000:04:00.0", "block=psp|phase=sw_init|error=-2", NULL},
