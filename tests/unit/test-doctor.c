@@ -1526,6 +1526,22 @@ static void one_finding(const char *text, const char *code, const char *gpu, con
 	lx_kmsg_free(&k);
 }
 
+/* text gives no finding; the test is named by its first line */
+static void no_finding(const char *text)
+{
+	struct lx_kmsg k;
+	struct lx_kmsg_matches m;
+	parse(text, &k);
+	size_t n = count_matches(&k, NULL, &m);
+	_cleanup_free_ char *what = lx_xstrndup(text, strcspn(text, "\n"));
+	if (!ok(n == 0, what))
+		for (size_t j = 0; n != (size_t)-1 && j < m.n; j++)
+			printf("#   got %s (%s)\n", code_of(&m.items[j]), m.items[j].entry->id);
+	if (n != (size_t)-1)
+		lx_kmsg_matches_free(&m);
+	lx_kmsg_free(&k);
+}
+
 static void test_wrapped_forms(void)
 {
 	/* the field ends at its closing quote: the Xid's text is the driver's
@@ -1787,19 +1803,8 @@ static void test_nvrm_prefix_cut(void)
 		"[    4.5] snd_hda_intel 0000:01:00.1: No NVIDIA GPU found\n",
 		"[    4.5] foo 0000:01:00.0: BAR1 is 0M @ 0x0 (PCI:0000:01:00.0)\n",
 	};
-	for (size_t i = 0; i < sizeof(quiet) / sizeof(quiet[0]); i++) {
-		struct lx_kmsg k;
-		struct lx_kmsg_matches m;
-		parse(quiet[i], &k);
-		size_t n = count_matches(&k, NULL, &m);
-		_cleanup_free_ char *what = lx_xstrndup(quiet[i], strcspn(quiet[i], "\n"));
-		if (!ok(n == 0, what))
-			for (size_t j = 0; n != (size_t)-1 && j < m.n; j++)
-				printf("#   got %s (%s)\n", code_of(&m.items[j]), m.items[j].entry->id);
-		if (n != (size_t)-1)
-			lx_kmsg_matches_free(&m);
-		lx_kmsg_free(&k);
-	}
+	for (size_t i = 0; i < sizeof(quiet) / sizeof(quiet[0]); i++)
+		no_finding(quiet[i]);
 }
 
 /* A line pasted without its trailing status (the errno, the NV_STATUS,
@@ -1896,19 +1901,8 @@ static void test_status_cut(void)
 		"[   61.7] nvidia 0000:01:00.0: PM: failed to suspend the display engine\n",
 		"[    4.1] amdgpu: probe of 0000:03:00.0 failed to map a register\n",
 	};
-	for (size_t i = 0; i < sizeof(quiet) / sizeof(quiet[0]); i++) {
-		struct lx_kmsg k;
-		struct lx_kmsg_matches m;
-		parse(quiet[i], &k);
-		size_t n = count_matches(&k, NULL, &m);
-		_cleanup_free_ char *what = lx_xstrndup(quiet[i], strcspn(quiet[i], "\n"));
-		if (!ok(n == 0, what))
-			for (size_t j = 0; n != (size_t)-1 && j < m.n; j++)
-				printf("#   got %s (%s)\n", code_of(&m.items[j]), m.items[j].entry->id);
-		if (n != (size_t)-1)
-			lx_kmsg_matches_free(&m);
-		lx_kmsg_free(&k);
-	}
+	for (size_t i = 0; i < sizeof(quiet) / sizeof(quiet[0]); i++)
+		no_finding(quiet[i]);
 }
 
 /* A clean boot stays quiet in every form a paste gives it: wrapped by a
