@@ -212,7 +212,8 @@ enum {
 	LX_KMSG_IN_PROBE = 1u << 22,
 	/* Counts only when the system has just come back from a sleep: the
 	 * nearest PM line before it, within a page of log, ends one ("PM:
-	 * suspend exit", "Restarting tasks"), and no line of the same kind
+	 * suspend exit", "Restarting tasks", systemd-sleep's "System returned
+	 * from sleep operation"), and no line of the same kind
 	 * (an Xid) came before that sleep: the first fault after a resume
 	 * (catalogue.c first_after_resume()). */
 	LX_KMSG_AFTER_RESUME = 1u << 23,

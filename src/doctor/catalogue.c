@@ -6939,9 +6939,13 @@ static bool mentions_any(const char *text, const char *const *needles, size_t n)
 #define RESUME_LINES_MAX 100
 static bool first_after_resume(const struct lx_kmsg *log, size_t i, const regex_t *re)
 {
-	static const char *const ends[] = {"PM: suspend exit", "PM: hibernation: exit", "Restarting tasks"};
+	/* the kernel's (kernel/power), and systemd-sleep's in a journal that
+	 * is not -k only ("System returned from sleep operation", before
+	 * systemd 256 "System resumed.") */
+	static const char *const ends[] = {"PM: suspend exit", "PM: hibernation: exit", "Restarting tasks",
+					   "System returned from sleep", "System resumed."};
 	static const char *const sleeps[] = {"PM: suspend entry", "PM: hibernation: hibernation entry",
-					     "Freezing user space processes"};
+					     "Freezing user space processes", "Entering sleep state"};
 	size_t end = i;
 	for (size_t l = i; l-- > 0 && i - l <= RESUME_LINES_MAX;) {
 		const char *t = log->lines[l].text;

@@ -3275,6 +3275,20 @@ static void test_formats(void)
 	ok(got == 1 && !after, "an Xid before the sleep and after it: the Xid only, not the resume");
 	lx_kmsg_matches_free(&m);
 	lx_kmsg_free(&k);
+	/* a journal with systemd-sleep's lines (not -k only): its end of the
+	 * sleep counts (systemd's "System returned from sleep operation") */
+	parse("Dec 07 10:00:00 host systemd-sleep[123]: Entering sleep state 'suspend'...\n"
+	      "Dec 07 10:05:00 host systemd-sleep[123]: System returned from sleep operation 'suspend'.\n"
+	      "Dec 07 10:05:02 host kernel: NVRM: Xid (PCI:0000:01:00): 31, pid=5, name=kwin, Ch 00000010, "
+	      "intr 00000000. MMU Fault\n",
+	      &k);
+	got = count_matches(&k, NULL, &m);
+	after = false;
+	for (size_t i = 0; i < got; i++)
+		after |= strcmp(code_of(&m.items[i]), "LXG174") == 0 && same_str(m.items[i].pci, "0000:01:00.0");
+	ok(got == 2 && after, "an Xid after systemd-sleep's 'System returned from sleep': the Xid and the resume");
+	lx_kmsg_matches_free(&m);
+	lx_kmsg_free(&k);
 	/* and an Xid long after the resume (more than a page of log) is not its */
 	{
 		struct lx_buf b = {0};
