@@ -2568,6 +2568,36 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "initialization failed %pe\\n\"), with i915's prefix \"[drm] *ERROR* GT%u: \" (older "
 	 "kernels: i915_probe_error(i915, \"GuC initialization failed %d\\n\")); xe: "
 	 "drivers/gpu/drm/xe/xe_uc.c"},
+	/* the uC init's -ENOENT is the firmware loader's for a missing file:
+	 * the file's absence named as such beside the init failure (LXG141),
+	 * where the fetch line is not in the log; with it, that line (which
+	 * names the file) leads (xe's row below likewise) */
+	{"i915-uc-init-enoent",
+	 INTEL_GT_PREFIX "(GuC|HuC) initialization failed (-ENOENT|-2)([^0-9]|$)",
+	 LXG140_GPU_FIRMWARE_MISSING, LX_SEVERITY_WARNING,
+	 "the {uc} firmware file of the Intel GPU is missing ({error}: the firmware loader found no "
+	 "such file), so the {uc} did not start and the driver declares the GPU wedged",
+	 "install a linux-firmware that has the i915/ (or xe/) GuC and HuC files this kernel asks "
+	 "for (Proxmox: pve-firmware; Debian 13: firmware-intel-graphics, Debian 12: "
+	 "firmware-misc-nonfree); update-initramfs -u and reboot",
+	 LX_KMSG_ALSO | LX_KMSG_RESTATES | LX_KMSG_SOLE_INTEL, {{"uc", 13}, {"gpu", 3}, {"driver", 2}, {"error", 14},
+	 {"driver", 6}},
+	 "drivers/gpu/drm/i915/gt/uc/intel_uc.c __uc_init_hw(): gt_probe_error(gt, \"GuC "
+	 "initialization failed %pe\\n\") (older: \"GuC initialization failed %d\\n\") with -ENOENT "
+	 "from intel_uc_fw.c intel_uc_fw_fetch()'s firmware_request_nowarn() (drivers/base/"
+	 "firmware_loader/main.c: -ENOENT for a file not found)"},
+	{"xe-uc-init-enoent",
+	 "xe (" BDF "): .*Failed to (early )?initialize uC \\((-ENOENT|-2)\\)",
+	 LXG140_GPU_FIRMWARE_MISSING, LX_SEVERITY_WARNING,
+	 "the GuC/HuC firmware file of the Intel GPU is missing ({error}: the firmware loader found "
+	 "no such file), so the xe driver does not take the GPU",
+	 "install a linux-firmware that has the xe/ GuC, HuC and DMC files this kernel asks for "
+	 "(Proxmox: pve-firmware; Debian 13: firmware-intel-graphics); update-initramfs -u and "
+	 "reboot",
+	 LX_KMSG_ALSO | LX_KMSG_RESTATES, {{"gpu", 1}, {"error", 3}},
+	 "drivers/gpu/drm/xe/xe_uc.c xe_uc_init(): xe_gt_err(uc_to_gt(uc), \"Failed to initialize uC "
+	 "(%pe)\\n\", ERR_PTR(ret)), xe_uc_init_noalloc(): \"Failed to early initialize uC "
+	 "(%pe)\\n\", with -ENOENT from xe_uc_fw.c uc_fw_request()'s firmware_request_nowarn()"},
 	{"intel-uc-fetch-failed",
 	 INTEL_GT_PREFIX "(GuC|HuC|GSC) firmware ((i915|xe)/[^ :]+): fetch failed(( with error)? "
 	 "(-?[A-Za-z0-9]+)|$)",
@@ -2809,7 +2839,7 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "install a linux-firmware with the GPU's amdgpu/ files (Proxmox: pve-firmware; Debian: "
 	 "firmware-amd-graphics; an appliance OS: its amdgpu firmware extension), or revert the "
 	 "linux-firmware update that removed them; then update-initramfs -u and reboot",
-	 LX_KMSG_ALSO | LX_KMSG_SOLE_AMDGPU, {{"block", 7}, {"gpu", 2}, {"phase", 6}, {"error", 8}},
+	 LX_KMSG_ALSO | LX_KMSG_RESTATES | LX_KMSG_SOLE_AMDGPU, {{"block", 7}, {"gpu", 2}, {"phase", 6}, {"error", 8}},
 	 "drivers/gpu/drm/amd/amdgpu/amdgpu_device.c amdgpu_device_ip_init(), "
 	 "amdgpu_device_ip_early_init(): DRM_ERROR(\"sw_init of IP block <%s> failed %d\\n\"), "
 	 "\"early_init of IP block <%s> failed %d\\n\", \"hw_init of IP block <%s> failed %d\\n\" with "

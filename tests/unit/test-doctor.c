@@ -241,6 +241,11 @@ static const struct expect expects[] = {
 	{"xid-120.log", "LXG108", E, "0000:02:00.0", "number=120", NULL},
 	/* the first Xid after a resume: the Xid, and the sleep that lost the
 	 * GPU's memory (row xid-after-resume) */
+	/* Intel's uC init failing with -ENOENT: the missing file beside it */
+	{"i915-uc-init-enoent.log", "LXG140", W, "0000:00:02.0", "uc=GuC|error=-ENOENT", NULL},
+	{"i915-uc-init-enoent.log", "LXG141", E, "0000:00:02.0", "uc=GuC|error=-ENOENT", NULL},
+	{"xe-uc-init-enoent.log", "LXG140", W, "0000:03:00.0", "error=-ENOENT", NULL},
+	{"xe-uc-init-enoent.log", "LXG141", E, "0000:03:00.0", "ret=-ENOENT", NULL},
 	/* the display could not pin a frame buffer: VRAM full */
 	{"amdgpu-pin-fb-no-memory.log", "LXG192", W, "0000:03:00.0", "error=-12", NULL},
 	/* amdgpu's IP block failing with ENOENT: the missing file, beside the
