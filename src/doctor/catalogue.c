@@ -7098,10 +7098,11 @@ static bool match_row(const struct lx_kmsg *log, const struct lx_host *host, siz
 	*ev = (struct lx_kmsg_match){.entry = row, .first = i, .last = i + last, .count = 1,
 				     .severity = row->severity};
 	bool has_gpu_field = false;
+	unsigned shift = nvrm_prefix(row) ? 1 : 0; /* the optional prefix's group */
 	for (size_t f = 0; f < LX_KMSG_FIELDS_MAX && row->fields[f].name; f++) {
 		unsigned g = row->fields[f].group;
-		if (g && nvrm_prefix(row))
-			g++;
+		if (g)
+			g += shift;
 		if (strcmp(row->fields[f].name, "gpu") == 0)
 			has_gpu_field = true;
 		if (g == 0 || g >= GROUPS_MAX || pm[g].rm_so < 0)
