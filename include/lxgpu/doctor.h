@@ -14,6 +14,7 @@
 #include "lxgpu/judge.h"
 
 #include <stdbool.h>
+#include <stdint.h>
 
 /* ---- the kernel log (src/doctor/kmsg.c) ---- */
 
@@ -232,10 +233,10 @@ enum {
  * GPU with one key (the row's first field: an AUX channel, a driver)
  * count only when they came at least N times in the boot; fewer are no
  * event, and they never join another row's finding (corrected PCIe
- * errors: a few at boot are common). N (1-127) in the flags' top seven
- * bits. */
-#define LX_KMSG_REPEATS(n) ((unsigned)(n) << 25)
-#define LX_KMSG_REPEATS_OF(flags) ((unsigned)(flags) >> 25)
+ * errors: a few at boot are common). N (1-127) in bits 32-38 of the
+ * flags, above the enum's flags (bits 25-31 are free for new ones). */
+#define LX_KMSG_REPEATS(n) ((uint64_t)(n) << 32)
+#define LX_KMSG_REPEATS_OF(flags) ((unsigned)(((uint64_t)(flags) >> 32) & 0x7f))
 
 /* A part of a message the row's pattern captures: name, and the number of
  * the pattern's parenthesised subexpression that holds it. The field
@@ -262,7 +263,7 @@ struct lx_kmsg_entry {
 	/* cause and fix may name fields as {name}: the finding says them */
 	const char *cause;
 	const char *fix;
-	unsigned flags;
+	uint64_t flags; /* LX_KMSG_* bits, and LX_KMSG_REPEATS(n) */
 	struct lx_kmsg_field fields[LX_KMSG_FIELDS_MAX];
 	const char *source; /* where the message is printed: file, function, format string */
 };

@@ -2753,7 +2753,7 @@ static char *md_cell(const char *s)
 	return lx_buf_steal(&b);
 }
 
-static const char *flag_names(unsigned fl, char *buf, size_t len)
+static const char *flag_names(uint64_t fl, char *buf, size_t len)
 {
 	snprintf(buf, len, "%s%s%s%s%s%s%s%s%s%s%s%s", fl & LX_KMSG_GPU_ONLY ? "gpu " : "",
 		 fl & LX_KMSG_NVIDIA_MISSING ? "no-nvidia " : "", fl & LX_KMSG_NEEDS_CAUSE ? "cause " : "",
