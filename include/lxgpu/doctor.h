@@ -32,7 +32,12 @@ struct lx_kmsg {
 	char *source; /* "/dev/kmsg" or the saved log's path */
 	struct lx_kmsg_line *lines;
 	size_t n;
-	unsigned boots; /* boots the saved log held; only the last one's lines are kept */
+	unsigned boots; /* boots the saved log held, the current one included */
+	/* A saved log's boots before the current one, oldest first, each with
+	 * its own lines (and no earlier of its own): what the GPUs went
+	 * through before the last restart (a crash the user rebooted after). */
+	struct lx_kmsg *earlier;
+	size_t n_earlier;
 };
 
 /* Read the kernel's ring buffer from its first record without blocking
@@ -41,8 +46,9 @@ struct lx_kmsg {
 int lx_kmsg_read_device(const char *path, struct lx_kmsg *out, struct lx_error *err);
 /* A saved log: dmesg (with or without timestamps, -T, -r, -x), journalctl
  * -k (short formats, with or without "-- Boot" separators) or syslog text.
- * Only the current boot counts: the lines after the last "-- Boot"
- * separator or "Linux version" line. A log newest first (journalctl -r:
+ * The current boot is the lines after the last "-- Boot" separator or
+ * "Linux version" line; the boots before it are kept apart in earlier
+ * (each judged on its own). A log newest first (journalctl -r:
  * its times go down) is read oldest first, its lines keeping the file's
  * numbers. name is used in messages. */
 void lx_kmsg_parse_text(const char *name, const char *text, size_t len, struct lx_kmsg *out);

@@ -92,7 +92,8 @@ static void print_host(FILE *out, const struct lx_host *host, const struct lx_ho
 		_cleanup_free_ char *src = lx_text_escape(kmsg->source);
 		fprintf(out, "Kernel log: %s, current boot: %zu line%s", src, kmsg->n, kmsg->n == 1 ? "" : "s");
 		if (kmsg->boots > 1)
-			fprintf(out, " (the last of %u boots in it)", kmsg->boots);
+			fprintf(out, " (the last of %u boots in it; what only an earlier one shows is info)",
+				kmsg->boots);
 		fprintf(out, "\n");
 	} else {
 		fprintf(out, "Kernel log: not read (%s)\n",

@@ -420,24 +420,26 @@ static char *fix_with_facts(const struct lx_doctor_input *in, const struct lx_km
 	return lx_xstrdup(e->fix);
 }
 
-/* The kernel log of the current boot against the catalogue. */
-static int check_kmsg(struct check_ctx *c)
+/* One boot of the kernel log against the catalogue. seen: the causes
+ * (row, key, GPU) found so far; boot: 0 for the current boot, else the
+ * number of an earlier one in the file (1 the oldest): its findings are
+ * history (info), said once for a cause, and not when the current boot
+ * shows it. */
+static int judge_boot(struct check_ctx *c, const struct lx_kmsg *log, unsigned boot, struct lx_strv *seen)
 {
 	const struct lx_doctor_input *in = c->in;
-	if (!in->kmsg) {
-		if (in->kmsg_error)
-			add(c, LXG129_KMSG_UNREADABLE,
-			    lx_xasprintf("the kernel log was not read (%s): its messages are not checked",
-					 in->kmsg_error),
-			    lx_xstrdup("run doctor as root, or give a saved log: --kmsg FILE"), NULL);
-		return 0;
-	}
 	struct lx_kmsg_matches m;
-	if (lx_kmsg_match_all(in->kmsg, in->host, &m, c->err) < 0)
+	if (lx_kmsg_match_all(log, in->host, &m, c->err) < 0)
 		return -1;
 	for (size_t i = 0; i < m.n; i++) {
 		const struct lx_kmsg_match *x = &m.items[i];
 		const struct lx_kmsg_entry *e = x->entry;
+		/* a cause: the row, its key (first field) and the GPU */
+		_cleanup_free_ char *key = lx_xasprintf("%s %s %s", e->id, x->values[0] ? x->values[0] : "-",
+							 x->pci ? x->pci : "-");
+		if (boot && lx_strv_contains(seen, key))
+			continue;
+		lx_strv_push(seen, key);
 		/* a file the live check judged: said once, by LXG170/LXG171 */
 		if (e->code == LXG140_GPU_FIRMWARE_MISSING && in->host &&
 		    lx_doctor_drm_judged(in->host, x->pci, lx_kmsg_match_field(x, "file")))
@@ -481,7 +483,7 @@ static int check_kmsg(struct check_ctx *c)
 						       why->xid->meaning)
 					: lx_kmsg_match_fill(why, why->entry->cause);
 				more = lx_xasprintf(", because %s (line %u)", because,
-						    in->kmsg->lines[why->first].lineno);
+						    log->lines[why->first].lineno);
 				fix = why->xid ? lx_xstrdup(why->xid->fix) : lx_kmsg_match_fill(why, why->entry->fix);
 			} else {
 				more = lx_xstrdup("; no message about this GPU before it says why: the cause is "
@@ -508,23 +510,49 @@ static int check_kmsg(struct check_ctx *c)
 		 * (firmware and GSP failures are version-bound) */
 		if (e->code == LXG106_INIT_FAILED || e->code == LXG107_GSP_FIRMWARE_MISSING ||
 		    e->code == LXG108_GSP_BOOT_FAILED) {
-			_cleanup_free_ char *ver = lx_kmsg_module_version_before(in->kmsg, x->first);
+			_cleanup_free_ char *ver = lx_kmsg_module_version_before(log, x->first);
 			if (ver) {
 				char *with = lx_xasprintf("%s (driver %s)", more ? more : "", ver);
 				free(more);
 				more = with;
 			}
 		}
-		lx_findings_add(c->out, e->code, NULL, in->kmsg->source,
-				(int)in->kmsg->lines[x->last].lineno, NULL,
-				lx_xasprintf("%s%s%s%s", gpu ? gpu : "", cause, more ? more : "",
-					     times ? times : ""),
+		_cleanup_free_ char *when = boot
+			? lx_xasprintf(" (in an earlier boot of the log, boot %u of %u, lines %u-%u; the current "
+				       "boot does not show it)", boot, in->kmsg->boots, log->lines[0].lineno,
+				       log->lines[log->n - 1].lineno)
+			: NULL;
+		lx_findings_add(c->out, e->code, NULL, log->source, (int)log->lines[x->last].lineno, NULL,
+				lx_xasprintf("%s%s%s%s%s", gpu ? gpu : "", cause, more ? more : "",
+					     times ? times : "", when ? when : ""),
 				host_fix(e->code, fix));
-		lx_findings_last_severity(c->out, x->severity);
-		lx_findings_last_evidence(c->out, lx_kmsg_match_evidence(in->kmsg, &m, x));
+		lx_findings_last_severity(c->out, boot ? LX_SEVERITY_INFO : x->severity);
+		lx_findings_last_evidence(c->out, lx_kmsg_match_evidence(log, &m, x));
 	}
 	lx_kmsg_matches_free(&m);
 	return 0;
+}
+
+/* The kernel log: the current boot, then a saved log's earlier boots, the
+ * newest first. */
+static int check_kmsg(struct check_ctx *c)
+{
+	const struct lx_doctor_input *in = c->in;
+	if (!in->kmsg) {
+		if (in->kmsg_error)
+			add(c, LXG129_KMSG_UNREADABLE,
+			    lx_xasprintf("the kernel log was not read (%s): its messages are not checked",
+					 in->kmsg_error),
+			    lx_xstrdup("run doctor as root, or give a saved log: --kmsg FILE"), NULL);
+		return 0;
+	}
+	struct lx_strv seen = {0};
+	int rc = judge_boot(c, in->kmsg, 0, &seen);
+	size_t first = in->kmsg->boots - in->kmsg->n_earlier; /* earlier[0]'s boot number */
+	for (size_t k = in->kmsg->n_earlier; rc == 0 && k-- > 0;)
+		rc = judge_boot(c, &in->kmsg->earlier[k], (unsigned)(first + k), &seen);
+	lx_strv_free(&seen);
+	return rc;
 }
 
 /* What on the command line turns DRIVERS off: "amdgpu.modeset=0", or

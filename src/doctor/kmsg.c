@@ -57,11 +57,26 @@ static void drop_lines(struct lx_kmsg *k)
 	k->n = 0;
 }
 
+/* A new boot begins: the lines so far are an earlier boot's. */
+static void end_boot(struct lx_kmsg *k)
+{
+	if (k->n == 0)
+		return;
+	k->earlier = lx_xrealloc(k->earlier, (k->n_earlier + 1) * sizeof(*k->earlier));
+	k->earlier[k->n_earlier++] = (struct lx_kmsg){.source = lx_xstrdup(k->source), .lines = k->lines,
+						      .n = k->n, .boots = 1};
+	k->lines = NULL;
+	k->n = 0;
+}
+
 void lx_kmsg_free(struct lx_kmsg *k)
 {
 	drop_lines(k);
 	free(k->lines);
 	free(k->source);
+	for (size_t i = 0; i < k->n_earlier; i++)
+		lx_kmsg_free(&k->earlier[i]);
+	free(k->earlier);
 	memset(k, 0, sizeof(*k));
 }
 
@@ -1039,7 +1054,7 @@ static char *take_line(struct parser *ps, char *raw, unsigned lineno)
 	ps->wrap_ok = false;
 	ps->prev_len = rl;
 	if (is_boot_separator(raw)) {
-		drop_lines(out);
+		end_boot(out);
 		out->boots += ps->seen_any;
 		ps->seen_any = false;
 		goto done;
@@ -1148,7 +1163,7 @@ static char *take_line(struct parser *ps, char *raw, unsigned lineno)
 		if (!continuation)
 			ps->indent = indent;
 		if (!continuation && lx_str_starts_with(msg, "Linux version ") && ps->seen_any) {
-			drop_lines(out);
+			end_boot(out);
 			out->boots++;
 		}
 		/* syslog writes a record's newlines as "#012", /dev/kmsg as

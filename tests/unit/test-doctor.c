@@ -2785,9 +2785,12 @@ static char *catalogue_doc(void)
 		    "severity, cause and fix, the fields the message carries (`{name}` in the\n"
 		    "cause and fix: the GPU, versions, module, branch), and the matched line(s)\n"
 		    "as its `evidence`; the same cause on the same GPU with the same key (the\n"
-		    "row's first field) is one finding, counted. Only the current boot counts:\n"
-		    "in a saved log, the lines after the last `-- Boot` separator (journalctl)\n"
-		    "or `Linux version` line (dmesg).\n\n"
+		    "row's first field) is one finding, counted. The current boot is what\n"
+		    "counts: in a saved log, the lines after the last `-- Boot` separator\n"
+		    "(journalctl) or `Linux version` line (dmesg). A saved log's earlier boots\n"
+		    "are matched each on its own, and their findings are info, said once for a\n"
+		    "cause (row, key and GPU) and not when the current boot shows it: what the\n"
+		    "GPUs went through before the last restart.\n\n"
 		    "Patterns are POSIX extended regular expressions over the message with its\n"
 		    "timestamp, host and `kernel:` prefix removed; a message printed over several\n"
 		    "lines (continuation lines, `NVRM:` lines of one message, syslog's `#012`,\n"
@@ -2913,8 +2916,9 @@ static void test_doc(const char *doc_path)
 	free(doc);
 }
 
-/* journalctl -k without -b: "-- Boot <id> --" separates boots; only the
- * last counts (journalctl(1): the separator starts each boot's entries). */
+/* journalctl -k without -b: "-- Boot <id> --" separates boots; the last
+ * is the current one (journalctl(1): the separator starts each boot's
+ * entries), the one before it is kept apart. */
 static void test_journal_boots(void)
 {
 	struct lx_kmsg k;
@@ -2927,11 +2931,16 @@ static void test_journal_boots(void)
 	      "Jun 03 09:00:02 pve kernel: nvidia-nvlink: Nvlink Core is being initialized, major device number 240\n",
 	      &k);
 	int_eq(k.boots, 2, "two boots seen");
-	int_eq((long long)k.n, 2, "only the last boot's lines kept");
+	int_eq((long long)k.n, 2, "the last boot's lines are the current boot");
 	str_eq(k.n ? k.lines[0].text : NULL, "Linux version 6.8.12-4-pve", "journal prefix removed");
 	struct lx_kmsg_matches m;
-	int_eq((long long)count_matches(&k, NULL, &m), 0, "the earlier boot's mismatch does not count");
+	int_eq((long long)count_matches(&k, NULL, &m), 0, "the earlier boot's mismatch is not the current boot's");
 	lx_kmsg_matches_free(&m);
+	int_eq((long long)k.n_earlier, 1, "the earlier boot kept apart");
+	if (k.n_earlier == 1) {
+		int_eq((long long)k.earlier[0].n, 3, "with its lines (the mismatch's second one a continuation)");
+		int_eq(k.earlier[0].n ? (long long)k.earlier[0].lines[0].lineno : 0, 2, "numbered as in the file");
+	}
 	lx_kmsg_free(&k);
 }
 
@@ -2955,6 +2964,64 @@ static void test_dmesg_boots(void)
 		str_eq(lx_kmsg_match_field(&m.items[0], "driver"), "nouveau", "and the driver");
 	}
 	lx_kmsg_matches_free(&m);
+	/* doctor: the earlier boot's Xid 79 is history (info, said as such);
+	 * the current boot's message keeps its severity */
+	struct lx_host host = {0};
+	struct lx_doctor_input in = {&host, NULL, &k, NULL, NULL, 0};
+	struct lx_findings f = {0};
+	struct lx_error err = {0};
+	const struct lx_finding *xid = NULL, *bound = NULL;
+	if (lx_doctor_host(&in, &f, &err) == 0)
+		for (size_t i = 0; i < f.n; i++) {
+			if (f.items[i].code == LXG109_FALLEN_OFF_BUS)
+				xid = &f.items[i];
+			if (f.items[i].code == LXG111_BOUND_ELSEWHERE)
+				bound = &f.items[i];
+		}
+	ok(xid && xid->severity == LX_SEVERITY_INFO && strstr(xid->message, "GPU 0000:01:00.0: ") &&
+		   strstr(xid->message, "in an earlier boot of the log, boot 1 of 2, lines 1-2") && xid->line == 2,
+	   "dmesg: the earlier boot's Xid 79 is an info finding about its GPU, said to be from boot 1");
+	ok(bound && bound->severity == LX_SEVERITY_ERROR && !strstr(bound->message, "earlier boot"),
+	   "dmesg: the current boot's finding is an error as before");
+	lx_error_clear(&err);
+	lx_findings_free(&f);
+	lx_kmsg_free(&k);
+}
+
+/* An earlier boot's message that the current boot shows again is the
+ * current boot's finding only; two earlier boots with one cause, one
+ * finding (the newer boot's). */
+static void test_earlier_boots_once(void)
+{
+	struct lx_kmsg k;
+	parse("[    0.000000] Linux version 6.5.13-1-pve\n"
+	      "[    5.100000] NVRM: Xid (PCI:0000:01:00): 79, GPU has fallen off the bus.\n"
+	      "[    0.000000] Linux version 6.5.13-1-pve\n"
+	      "[    6.100000] NVRM: Xid (PCI:0000:01:00): 79, GPU has fallen off the bus.\n"
+	      "[    6.200000] NVRM: Xid (PCI:0000:01:00): 13, Graphics Exception: ESR 0x404600=0x80000001\n"
+	      "[    0.000000] Linux version 6.8.12-4-pve\n"
+	      "[    7.100000] NVRM: Xid (PCI:0000:01:00): 13, Graphics Exception: ESR 0x404600=0x80000001\n",
+	      &k);
+	int_eq((long long)k.n_earlier, 2, "three boots: two earlier ones");
+	struct lx_host host = {0};
+	struct lx_doctor_input in = {&host, NULL, &k, NULL, NULL, 0};
+	struct lx_findings f = {0};
+	struct lx_error err = {0};
+	size_t xid79 = 0, xid13 = 0;
+	const struct lx_finding *fell = NULL;
+	if (lx_doctor_host(&in, &f, &err) == 0)
+		for (size_t i = 0; i < f.n; i++) {
+			if (f.items[i].code == LXG109_FALLEN_OFF_BUS) {
+				xid79++;
+				fell = &f.items[i];
+			}
+			xid13 += f.items[i].code == LXG110_XID;
+		}
+	int_eq((long long)xid13, 1, "Xid 13 of the current boot and of boot 2: one finding");
+	int_eq((long long)xid79, 1, "Xid 79 of boots 1 and 2: one finding");
+	ok(fell && fell->line == 4 && strstr(fell->message, "boot 2 of 3"), "the newer earlier boot's (line 4)");
+	lx_error_clear(&err);
+	lx_findings_free(&f);
 	lx_kmsg_free(&k);
 }
 
@@ -3770,6 +3837,7 @@ int main(int argc, char **argv)
 	test_doc(argv[2]);
 	test_journal_boots();
 	test_dmesg_boots();
+	test_earlier_boots_once();
 	test_grouping();
 	test_gpu_only();
 	test_module_refusal_history();
