@@ -6378,6 +6378,12 @@ char *lx_kmsg_match_fill(const struct lx_kmsg_match *m, const char *text)
  * (continuations, or "NVRM: " lines of a message printed line by line). */
 #define WINDOW_MAX 8
 
+/* A row's compiled pattern (compiled_catalogue()). */
+struct compiled_row {
+	regex_t re;
+	char *literal; /* required_literal(): NULL when the pattern has none */
+};
+
 struct window {
 	struct lx_buf text;
 	size_t ends[WINDOW_MAX]; /* text offset where each line ends */
@@ -7067,10 +7073,13 @@ static size_t nvrm_prefix(const struct lx_kmsg_entry *row)
 }
 
 static bool match_row(const struct lx_kmsg *log, const struct lx_host *host, size_t i,
-		      const struct window *w, const struct lx_kmsg_entry *row, const regex_t *re,
+		      const struct window *w, const struct lx_kmsg_entry *row, const struct compiled_row *cr,
 		      size_t claimed, struct lx_kmsg_match *ev, size_t *through)
 {
 	regmatch_t pm[GROUPS_MAX];
+	if (cr->literal && !strstr(w->text.data, cr->literal))
+		return false;
+	const regex_t *re = &cr->re;
 	if (row->flags & LX_KMSG_OOPS)
 		return regexec(re, log->lines[i].text, 0, NULL, 0) == 0 &&
 		       match_oops(log, host, i, row, claimed, ev, through);
@@ -8264,7 +8273,7 @@ static void drop_rare(struct events *ev)
 /* The first row that matches the message at line i (no oops row when
  * no_oops): false when none does. */
 static bool match_line(const struct lx_kmsg *log, const struct lx_host *host, size_t i,
-		       const struct lx_kmsg_entry *rows, const regex_t *re, size_t n, size_t claimed,
+		       const struct lx_kmsg_entry *rows, const struct compiled_row *re, size_t n, size_t claimed,
 		       bool no_oops, struct lx_kmsg_match *ev, size_t *through)
 {
 	struct window w;
@@ -8280,7 +8289,7 @@ static bool match_line(const struct lx_kmsg *log, const struct lx_host *host, si
 /* The second readings (LX_KMSG_ALSO rows) of the message at line i, which
  * another row matched first: their events in evs (at most max), how many. */
 static size_t match_also(const struct lx_kmsg *log, const struct lx_host *host, size_t i,
-			 const struct lx_kmsg_entry *rows, const regex_t *re, size_t n, size_t claimed,
+			 const struct lx_kmsg_entry *rows, const struct compiled_row *re, size_t n, size_t claimed,
 			 struct lx_kmsg_match *evs, size_t max)
 {
 	struct window w;
@@ -8296,32 +8305,141 @@ static size_t match_also(const struct lx_kmsg *log, const struct lx_host *host, 
 	return k;
 }
 
+/* The end of the bracket expression or group that starts at p ('[' or
+ * '('): one past its closing ']' or ')'. */
+static const char *skip_bracket(const char *p)
+{
+	p++;
+	if (*p == '^')
+		p++;
+	if (*p == ']')
+		p++; /* a ']' first is literal */
+	while (*p && *p != ']') {
+		if (p[0] == '[' && (p[1] == ':' || p[1] == '.' || p[1] == '=')) {
+			const char *end = strchr(p + 2, ']'); /* "[:alpha:]" */
+			p = end ? end + 1 : p + strlen(p);
+		} else {
+			p++;
+		}
+	}
+	return *p ? p + 1 : p;
+}
+
+static const char *skip_group(const char *p)
+{
+	unsigned depth = 0;
+	while (*p) {
+		if (*p == '\\' && p[1]) {
+			p += 2;
+		} else if (*p == '[') {
+			p = skip_bracket(p);
+		} else {
+			depth += *p == '(';
+			depth -= *p == ')';
+			p++;
+			if (depth == 0)
+				return p;
+		}
+	}
+	return p;
+}
+
+/* The longest run of plain characters that every text a POSIX extended
+ * regex matches must contain (its top level: no alternation there, no
+ * group, bracket, wildcard or optional character in the run); NULL when
+ * none of three characters or more. A line without it cannot match: a
+ * strstr() before regexec(), which costs far more, on lines no row is
+ * about (most of a boot). */
+static char *required_literal(const char *pattern)
+{
+	struct lx_buf cur = {0};
+	char *best = NULL;
+	size_t best_len = 0;
+	bool alternation = false;
+	for (const char *p = pattern; *p && !alternation;) {
+		bool literal = false;
+		char c = 0;
+		const char *next;
+		if (*p == '\\' && p[1]) {
+			literal = !isalnum((unsigned char)p[1]);
+			c = p[1];
+			next = p + 2;
+		} else if (*p == '[') {
+			next = skip_bracket(p);
+		} else if (*p == '(') {
+			next = skip_group(p);
+		} else if (*p == '|') {
+			alternation = true;
+			next = p + 1;
+		} else {
+			literal = !strchr(".^$*+?{})", *p);
+			c = *p;
+			next = p + 1;
+		}
+		/* a quantifier after the atom: an optional one is not required, a
+		 * repeated one ends the run after it */
+		bool optional = *next == '?' || *next == '*' || *next == '{';
+		bool repeated = *next == '+';
+		if (literal && !optional)
+			lx_buf_printf(&cur, "%c", c);
+		if (!literal || optional || repeated) {
+			if (cur.len > best_len) {
+				free(best);
+				best_len = cur.len;
+				best = lx_buf_steal(&cur);
+			}
+			lx_buf_free(&cur);
+		}
+		p = next;
+		if (optional || repeated) {
+			p++;
+			if (p[-1] == '{')
+				while (*p && p[-1] != '}')
+					p++;
+		}
+	}
+	if (cur.len > best_len) {
+		free(best);
+		best_len = cur.len;
+		best = lx_buf_steal(&cur);
+	}
+	lx_buf_free(&cur);
+	if (alternation || best_len < 3) {
+		free(best);
+		return NULL;
+	}
+	return best;
+}
+
 /* The catalogue's patterns, compiled once for the process: compiling them
  * costs more than matching a whole log (audit and the tests match many).
  * A row's leading "NVRM: " is compiled optional at a record's start
  * (nvrm_prefix()). */
-static const regex_t *compiled_catalogue(struct lx_error *err)
+static const struct compiled_row *compiled_catalogue(struct lx_error *err)
 {
-	static regex_t *re;
-	if (re)
-		return re;
+	static struct compiled_row *compiled;
+	if (compiled)
+		return compiled;
 	size_t n;
 	const struct lx_kmsg_entry *rows = lx_kmsg_catalogue(&n);
-	regex_t *all = lx_xcalloc(n, sizeof(*all));
+	struct compiled_row *all = lx_xcalloc(n, sizeof(*all));
 	for (size_t r = 0; r < n; r++) {
 		size_t prefix = nvrm_prefix(&rows[r]);
 		_cleanup_free_ char *pattern = prefix ? lx_xasprintf("(NVRM:? |NVRM:|^)%s", rows[r].pattern + prefix)
 						      : lx_xstrdup(rows[r].pattern);
-		if (regcomp(&all[r], pattern, REG_EXTENDED) != 0) {
-			while (r--)
-				regfree(&all[r]);
+		if (regcomp(&all[r].re, pattern, REG_EXTENDED) != 0) {
+			while (r--) {
+				regfree(&all[r].re);
+				free(all[r].literal);
+			}
 			free(all);
 			lx_error_set(err, "kernel log catalogue: row '%s' does not compile", rows[r].id);
 			return NULL;
 		}
+		all[r].literal = required_literal(pattern);
 	}
-	re = all;
-	return re;
+	compiled = all;
+	return compiled;
 }
 
 int lx_kmsg_match_all(const struct lx_kmsg *log, const struct lx_host *host,
@@ -8330,7 +8448,7 @@ int lx_kmsg_match_all(const struct lx_kmsg *log, const struct lx_host *host,
 	memset(out, 0, sizeof(*out));
 	size_t n;
 	const struct lx_kmsg_entry *rows = lx_kmsg_catalogue(&n);
-	const regex_t *re = compiled_catalogue(err);
+	const struct compiled_row *re = compiled_catalogue(err);
 	if (!re)
 		return -1;
 	struct events raw = {0}, owned = {0};
