@@ -567,13 +567,16 @@ static void read_workqueue(const char *t, char **mod, char **helper, char **fn_n
  * report that is no fault of the code it shows: UBSAN's (lib/ubsan.c
  * "UBSAN: %s in %s:%d:%d", which clean boots of some kernels print for
  * amdgpu's display code), lockdep's and RCU-lockdep's of debug kernels,
- * sysfs' and kobject's duplicate names, an IRQ nobody handled. */
+ * sysfs' and kobject's duplicate names, an IRQ nobody handled, the OOM
+ * killer's (mm/oom_kill.c dump_header(): "%s invoked oom-killer:
+ * gfp_mask=...", then dump_stack() of the task that ran out of memory; a
+ * GPU driver's frame in it is its shrinker or allocation, not a fault). */
 static bool trace_of_a_note(const struct lx_kmsg *log, size_t i)
 {
 	static const char *const notes[] = {
 		"UBSAN: ", "WARNING: possible ", "WARNING: suspicious RCU usage", "WARNING: inconsistent lock state",
 		"sysfs: cannot create duplicate filename", "kobject_add_internal failed", "nobody cared",
-		"INFO: trying to register non-static key", "stack backtrace:",
+		"INFO: trying to register non-static key", "stack backtrace:", " invoked oom-killer: ",
 	};
 	const char *k;
 	for (size_t b = i; b-- > 0 && i - b <= 30;) {
