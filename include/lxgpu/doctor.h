@@ -231,6 +231,12 @@ enum {
 	 * prefix required where the words after it are ones other drivers
 	 * print as well (catalogue.c nvrm_prefix()). */
 	LX_KMSG_NVRM_REQUIRED = 1u << 24,
+	/* A line amdkfd prints about a device it names by PCI ID only
+	 * ("kfd kfd: skipped device 1002:67df, PCI rejects atomics"): amdgpu
+	 * probes one GPU at a time and calls amdkfd from that probe, so the
+	 * GPU is the one amdgpu's nearest line before it names (catalogue.c
+	 * bind_probing_gpu()). */
+	LX_KMSG_IN_AMDGPU_PROBE = 1u << 25,
 };
 /* The rows whose lines without an address are the log's only GPU of a driver. */
 #define LX_KMSG_SOLE_ANY (LX_KMSG_SOLE_AMDGPU | LX_KMSG_SOLE_GPU | LX_KMSG_SOLE_INTEL | LX_KMSG_SOLE_NVIDIA)
@@ -240,7 +246,7 @@ enum {
  * count only when they came at least N times in the boot; fewer are no
  * event, and they never join another row's finding (corrected PCIe
  * errors: a few at boot are common). N (1-127) in bits 32-38 of the
- * flags, above the enum's flags (bits 25-31 are free for new ones). */
+ * flags, above the enum's flags (bits 26-31 are free for new ones). */
 #define LX_KMSG_REPEATS(n) ((uint64_t)(n) << 32)
 #define LX_KMSG_REPEATS_OF(flags) ((unsigned)(((uint64_t)(flags) >> 32) & 0x7f))
 

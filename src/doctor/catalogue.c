@@ -4576,7 +4576,7 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "put the GPU in a slot wired to the CPU (not the chipset) on a platform with PCIe "
 	 "AtomicOps (lspci -vvv: AtomicOpsCap on the root port), or use a GPU that needs no "
 	 "atomics (gfx9 and later); graphics and transcoding are not affected",
-	 0, {{"pci_id", 2}},
+	 LX_KMSG_IN_AMDGPU_PROBE, {{"pci_id", 2}},
 	 "drivers/gpu/drm/amd/amdkfd/kfd_device.c kgd2kfd_probe(): dev_info(kfd_device, \"skipped "
 	 "device %x:%x, PCI rejects atomics\\n\"); newer kernels, kgd2kfd_device_init(): \"skipped "
 	 "device %x:%x, PCI rejects atomics %d<%d\\n\" (the MEC firmware's version and the one "
@@ -4592,7 +4592,7 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "nothing if the containers only render or transcode; for ROCm: a newer kernel whose "
 	 "amdkfd lists the GPU (Proxmox: an opt-in proxmox-kernel of a later series) for a new "
 	 "GPU, another GPU for a GCN 1 one",
-	 LX_KMSG_SOLE_AMDGPU, {{"asic", 3}, {"asic", 5}},
+	 LX_KMSG_SOLE_AMDGPU | LX_KMSG_IN_AMDGPU_PROBE, {{"asic", 3}, {"asic", 5}},
 	 "drivers/gpu/drm/amd/amdkfd/kfd_device.c kgd2kfd_probe(): dev_err(kfd_device, \"%s %s not "
 	 "supported in kfd\\n\", amdgpu_asic_name[...], VF or nothing), for a GPU found by IP "
 	 "discovery dev_err(kfd_device, \"GC IP %06x %s not supported in kfd\\n\", ...); 4.15 to "
@@ -8045,6 +8045,51 @@ static void drop_corrected_records(const struct lx_kmsg *log, struct events *ev)
 	ev->n = kept;
 }
 
+
+/* Whether the log's enumeration of pci ("pci 0000:02:00.0: [1002:67df]
+ * type 00 ...") names the PCI ID id ("1002:67df", as %x:%x prints it), or
+ * the log does not show that address's ID. */
+static bool enumerated_as(const struct lx_kmsg *log, const char *pci, const char *id)
+{
+	unsigned want_vendor, want_device, vendor, device;
+	if (sscanf(id, "%x:%x", &want_vendor, &want_device) != 2)
+		return true;
+	_cleanup_free_ char *head = lx_xasprintf("pci %s: [", pci);
+	for (size_t l = 0; l < log->n; l++) {
+		const char *at = strstr(log->lines[l].text, head);
+		if (at && sscanf(at + strlen(head), "%x:%x]", &vendor, &device) == 2)
+			return vendor == want_vendor && device == want_device;
+	}
+	return true;
+}
+
+/* LX_KMSG_IN_AMDGPU_PROBE: amdkfd's line is about the GPU amdgpu is
+ * probing (kgd2kfd_probe and kgd2kfd_device_init run inside
+ * amdgpu_device_init, one GPU after the other): the one amdgpu's nearest
+ * line before it names, unless a probe ended between ("[drm] Initialized
+ * amdgpu ... for" with no amdgpu line after it) or the log enumerates that
+ * address with another PCI ID. */
+static void bind_probing_gpu(const struct lx_kmsg *log, const struct lx_host *host, struct events *ev)
+{
+	for (size_t e = 0; e < ev->n; e++) {
+		struct lx_kmsg_match *m = &ev->items[e];
+		if (!(m->entry->flags & LX_KMSG_IN_AMDGPU_PROBE) || m->pci)
+			continue;
+		char *pci = NULL;
+		for (size_t l = m->first; l-- > 0 && !pci;) {
+			_cleanup_free_ char *done = initialized_line_pci(log->lines[l].text, "amdgpu", host);
+			if (done)
+				break;
+			pci = dev_line_pci(log->lines[l].text, "amdgpu", host);
+		}
+		const char *id = lx_kmsg_match_field(m, "pci_id");
+		if (pci && id && !enumerated_as(log, pci, id)) {
+			free(pci);
+			pci = NULL;
+		}
+		m->pci = pci;
+	}
+}
 /* Modesetting off: one event per AMD or Intel display GPU of the log that
  * no DRM driver took (LX_KMSG_DISPLAY_GPU). */
 static void bind_display_gpus(const struct lx_kmsg *log, const struct lx_host *host, struct events *ev)
@@ -8502,6 +8547,7 @@ int lx_kmsg_match_all(const struct lx_kmsg *log, const struct lx_host *host,
 	bind_owners(log, host, &raw, &owned);
 	bind_modeset_gpus(log, host, &owned);
 	bind_display_gpus(log, host, &owned);
+	bind_probing_gpu(log, host, &owned);
 	bind_sole_gpu(log, host, &owned);
 	bind_behind_port(log, host, &owned);
 	keep_host_gpus(log, host, &owned);

@@ -2407,6 +2407,61 @@ static void test_intel_sole_gpu(void)
 	}
 }
 
+/* amdkfd names a GPU it skips by PCI ID only; it runs inside amdgpu's
+ * probe of that GPU (kgd2kfd_probe from amdgpu_device_init), one GPU after
+ * the other: the GPU is the one amdgpu's nearest line before it names.
+ * Lines filled from the format strings of drivers/pci/probe.c, pci.c's
+ * "enabling device", drm_drv.c's "Initialized" and kfd_device.c. */
+static void test_kfd_probing_gpu(void)
+{
+	static const char two[] =
+		"[    0.108259] pci 0000:02:00.0: [1002:67df] type 00 class 0x030000\n"
+		"[    0.109041] pci 0000:03:00.0: [1002:67df] type 00 class 0x030000\n"
+		"[    1.164049] amdgpu 0000:02:00.0: enabling device (0000 -> 0003)\n"
+		"[    1.171819] kfd kfd: skipped device 1002:67df, PCI rejects atomics\n"
+		"[    2.529983] [drm] Initialized amdgpu 3.26.0 20150101 for 0000:02:00.0 on minor 0\n"
+		"[    2.530379] amdgpu 0000:03:00.0: enabling device (0000 -> 0003)\n"
+		"[    2.535706] kfd kfd: skipped device 1002:67df, PCI rejects atomics\n"
+		"[    3.871048] [drm] Initialized amdgpu 3.26.0 20150101 for 0000:03:00.0 on minor 1\n";
+	struct lx_kmsg k;
+	parse(two, &k);
+	struct lx_kmsg_matches m;
+	size_t n = count_matches(&k, NULL, &m);
+	ok(n == 2 && same_str(code_of(&m.items[0]), "LXG143") && same_str(m.items[0].pci, "0000:02:00.0") &&
+		   same_str(code_of(&m.items[1]), "LXG143") && same_str(m.items[1].pci, "0000:03:00.0"),
+	   "two GPUs of one PCI ID skipped by amdkfd: each line is the GPU amdgpu was probing");
+	if (n != (size_t)-1)
+		lx_kmsg_matches_free(&m);
+	lx_kmsg_free(&k);
+
+	/* the address enumerated with another ID: not that GPU (two amdgpu
+	 * GPUs, so the log's only one does not name it either) */
+	parse("[    0.108259] pci 0000:02:00.0: [1002:73bf] type 00 class 0x030000\n"
+	      "[    0.109041] pci 0000:03:00.0: [1002:67df] type 00 class 0x030000\n"
+	      "[    1.164049] amdgpu 0000:03:00.0: enabling device (0000 -> 0003)\n"
+	      "[    1.164049] amdgpu 0000:02:00.0: enabling device (0000 -> 0003)\n"
+	      "[    1.171819] kfd kfd: skipped device 1002:67df, PCI rejects atomics\n",
+	      &k);
+	n = count_matches(&k, NULL, &m);
+	ok(n == 1 && m.items[0].pci == NULL, "the nearest amdgpu GPU enumerated as 1002:73bf is not 1002:67df's");
+	if (n != (size_t)-1)
+		lx_kmsg_matches_free(&m);
+	lx_kmsg_free(&k);
+
+	/* after amdgpu's probe ended: no GPU was being probed */
+	parse("[    1.164049] amdgpu 0000:02:00.0: enabling device (0000 -> 0003)\n"
+	      "[    2.529983] [drm] Initialized amdgpu 3.26.0 20150101 for 0000:02:00.0 on minor 0\n"
+	      "[    2.530379] amdgpu 0000:03:00.0: enabling device (0000 -> 0003)\n"
+	      "[    3.871048] [drm] Initialized amdgpu 3.26.0 20150101 for 0000:03:00.0 on minor 1\n"
+	      "[    9.171819] kfd kfd: skipped device 1002:67df, PCI rejects atomics\n",
+	      &k);
+	n = count_matches(&k, NULL, &m);
+	ok(n == 1 && m.items[0].pci == NULL, "a kfd line after the probe ended names no GPU by itself");
+	if (n != (size_t)-1)
+		lx_kmsg_matches_free(&m);
+	lx_kmsg_free(&k);
+}
+
 /* An Xid without its address: doctor's finding says the address was
  * elided (not that the GPU is gone or unnamed for another reason). */
 static void test_elided_xid(void)
@@ -2758,13 +2813,14 @@ static char *md_cell(const char *s)
 
 static const char *flag_names(uint64_t fl, char *buf, size_t len)
 {
-	snprintf(buf, len, "%s%s%s%s%s%s%s%s%s%s%s%s", fl & LX_KMSG_GPU_ONLY ? "gpu " : "",
+	snprintf(buf, len, "%s%s%s%s%s%s%s%s%s%s%s%s%s", fl & LX_KMSG_GPU_ONLY ? "gpu " : "",
 		 fl & LX_KMSG_NVIDIA_MISSING ? "no-nvidia " : "", fl & LX_KMSG_NEEDS_CAUSE ? "cause " : "",
 		 fl & LX_KMSG_OWNER_FROM_LOG ? "owner " : "", fl & LX_KMSG_SOLE_ANY ? "sole " : "",
 		 fl & LX_KMSG_UNLESS_DRIVEN ? "driven " : "", fl & LX_KMSG_OOPS ? "oops " : "",
 		 fl & LX_KMSG_FALLBACK ? "fallback " : "", fl & LX_KMSG_ANNOUNCES ? "announces " : "",
 		 fl & LX_KMSG_EDID_DUMP ? "edid-dump " : "", fl & LX_KMSG_IN_PROBE ? "in-probe " : "",
-		 fl & LX_KMSG_NVRM_REQUIRED ? "nvrm-required " : "");
+		 fl & LX_KMSG_NVRM_REQUIRED ? "nvrm-required " : "",
+		 fl & LX_KMSG_IN_AMDGPU_PROBE ? "in-amdgpu-probe " : "");
 	size_t n = strlen(buf);
 	if (LX_KMSG_REPEATS_OF(fl) && n + 16 < len)
 		n += (size_t)snprintf(buf + n, len - n, "repeats-%u ", LX_KMSG_REPEATS_OF(fl));
@@ -3841,6 +3897,7 @@ int main(int argc, char **argv)
 	test_journal_boots();
 	test_dmesg_boots();
 	test_earlier_boots_once();
+	test_kfd_probing_gpu();
 	test_grouping();
 	test_gpu_only();
 	test_module_refusal_history();
