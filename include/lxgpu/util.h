@@ -95,6 +95,10 @@ bool lx_str_starts_with(const char *s, const char *prefix);
 bool lx_str_ends_with(const char *s, const char *suffix);
 /* Trim ASCII white space at both ends, in place; returns s. */
 char *lx_str_strip(char *s);
+/* The longest run of plain characters that every text the POSIX extended
+ * regex matches contains (newly allocated), NULL when it has none of three
+ * or more: a cheap strstr() before regexec(). */
+char *lx_ere_required_literal(const char *ere);
 /* Parse a whole string as an unsigned/signed integer in the given base. */
 bool lx_parse_uint(const char *s, int base, unsigned long long max, unsigned long long *out);
 bool lx_parse_int(const char *s, long long min, long long max, long long *out);

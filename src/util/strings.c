@@ -319,3 +319,107 @@ void lx_buf_shell_word(struct lx_buf *b, const char *w)
 	}
 	lx_buf_puts(b, "'");
 }
+
+/* The end of the bracket expression or group that starts at p ('[' or
+ * '('): one past its closing ']' or ')'. */
+static const char *skip_bracket(const char *p)
+{
+	p++;
+	if (*p == '^')
+		p++;
+	if (*p == ']')
+		p++; /* a ']' first is literal */
+	while (*p && *p != ']') {
+		if (p[0] == '[' && (p[1] == ':' || p[1] == '.' || p[1] == '=')) {
+			const char *end = strchr(p + 2, ']'); /* "[:alpha:]" */
+			p = end ? end + 1 : p + strlen(p);
+		} else {
+			p++;
+		}
+	}
+	return *p ? p + 1 : p;
+}
+
+static const char *skip_group(const char *p)
+{
+	unsigned depth = 0;
+	while (*p) {
+		if (*p == '\\' && p[1]) {
+			p += 2;
+		} else if (*p == '[') {
+			p = skip_bracket(p);
+		} else {
+			depth += *p == '(';
+			depth -= *p == ')';
+			p++;
+			if (depth == 0)
+				return p;
+		}
+	}
+	return p;
+}
+
+/* The longest run of plain characters that every text a POSIX extended
+ * regex matches must contain (its top level: no alternation there, no
+ * group, bracket, wildcard or optional character in the run); NULL when
+ * none of three characters or more. */
+char *lx_ere_required_literal(const char *pattern)
+{
+	struct lx_buf cur = {0};
+	char *best = NULL;
+	size_t best_len = 0;
+	bool alternation = false;
+	for (const char *p = pattern; *p && !alternation;) {
+		bool literal = false;
+		char c = 0;
+		const char *next;
+		if (*p == '\\' && p[1]) {
+			literal = !isalnum((unsigned char)p[1]);
+			c = p[1];
+			next = p + 2;
+		} else if (*p == '[') {
+			next = skip_bracket(p);
+		} else if (*p == '(') {
+			next = skip_group(p);
+		} else if (*p == '|') {
+			alternation = true;
+			next = p + 1;
+		} else {
+			literal = !strchr(".^$*+?{})", *p);
+			c = *p;
+			next = p + 1;
+		}
+		/* a quantifier after the atom: an optional one is not required, a
+		 * repeated one ends the run after it */
+		bool optional = *next == '?' || *next == '*' || *next == '{';
+		bool repeated = *next == '+';
+		if (literal && !optional)
+			lx_buf_printf(&cur, "%c", c);
+		if (!literal || optional || repeated) {
+			if (cur.len > best_len) {
+				free(best);
+				best_len = cur.len;
+				best = lx_buf_steal(&cur);
+			}
+			lx_buf_free(&cur);
+		}
+		p = next;
+		if (optional || repeated) {
+			p++;
+			if (p[-1] == '{')
+				while (*p && p[-1] != '}')
+					p++;
+		}
+	}
+	if (cur.len > best_len) {
+		free(best);
+		best_len = cur.len;
+		best = lx_buf_steal(&cur);
+	}
+	lx_buf_free(&cur);
+	if (alternation || best_len < 3) {
+		free(best);
+		return NULL;
+	}
+	return best;
+}

@@ -5,6 +5,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <regex.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +14,43 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+
+/* The required literal of an extended regex: what every match contains,
+ * worked out by hand for each pattern (and each checked against regexec on
+ * a text the pattern matches, below). */
+static void test_ere_required_literal(void)
+{
+	static const struct {
+		const char *ere, *want, *matching;
+	} cases[] = {
+		{"NVRM: Xid \\(PCI:", "NVRM: Xid (PCI:", "NVRM: Xid (PCI:0000:01:00): 79"},
+		{"abc(def)?ghi", "abc", "abcghi"},
+		{"a|bcdef", NULL, "a"},
+		{"(x|y)hello world", "hello world", "yhello world"},
+		{"fooo?bar", "foo", "foobar"},
+		{"ab+cdef", "cdef", "abbbcdef"},
+		{"[abc]defg", "defg", "bdefg"},
+		{"x{2,3}yzw", "yzw", "xxyzw"},
+		{"\\.\\*abc", ".*abc", "x.*abc"},
+		{"^Linux version ", "Linux version ", "Linux version 6.8"},
+		{"a[]b]cdef", "cdef", "a]cdef"},
+		{"[[:digit:]]+ items", " items", "12 items"},
+		{"ring ([a-z_]+) timeout", " timeout", "ring gfx timeout"},
+		{"ab", NULL, "ab"},
+		{"(a(b)c)", NULL, "abc"},
+	};
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char *got = lx_ere_required_literal(cases[i].ere);
+		str_eq(got, cases[i].want, cases[i].ere);
+		regex_t re;
+		bool sound = regcomp(&re, cases[i].ere, REG_EXTENDED) == 0 &&
+			     regexec(&re, cases[i].matching, 0, NULL, 0) == 0 &&
+			     (!got || strstr(cases[i].matching, got));
+		ok(sound, "a text it matches contains the literal");
+		regfree(&re);
+		free(got);
+	}
+}
 
 static void test_strings(void)
 {
@@ -555,6 +593,7 @@ int main(void)
 {
 	test_run_capture();
 	test_strings();
+	test_ere_required_literal();
 	test_numbers();
 	test_paths();
 	test_files();
