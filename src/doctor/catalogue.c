@@ -5549,7 +5549,7 @@ static const struct lx_kmsg_entry catalogue[] = {
 		      "[a-z0-9]+_dpm_|[a-z0-9]+_smc_",
 		      "SMU|SMC|smc |smu_|PMFW|pmfw|PPTable|pptable|[Pp]owerplay|DPM|dpm|BACO|"
 		      "features control|DramAddr|ppfeatures|PrepareMp1|MP1|sustainable clocks|"
-		      "thermal alert|driver allowed features")
+		      "thermal alert|driver allowed features|gfxoff|power gate |power ungate ")
 	 /* 4.x to 5.x powerplay's pr_err(): "amdgpu: [powerplay] ", no address */
 	 "|amdgpu: \\[(powerplay)\\] (.*(" AMD_FAIL ").*)",
 	 LXG149_AMD_SMU_HANG, LX_SEVERITY_WARNING,
@@ -5563,7 +5563,10 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 {{"gpu", 3}, {"where", 6}, {"driver", 9}, {"message", 10}, {"gpu", 12}, {"message", 17},
 	  {"where", 18}, {"where", 21}, {"where", 22}, {"message", 23}},
 	 "4.x to 5.x powerplay's pr_err() with pp_debug.h's pr_fmt: \"amdgpu: [powerplay] %s\" "
-	 "(amdgpu_smu.c smu_hw_init(): \"Failed to load smu firmware!\\n\"); " AMD_ERROR_SOURCE},
+	 "(amdgpu_smu.c smu_hw_init(): \"Failed to load smu firmware!\\n\"); " AMD_ERROR_SOURCE
+	 "; amdgpu_smu.c smu_dpm_set_power_gate(): dev_err(\"Failed to %s gfxoff!\\n\") when "
+	 "smu_gfx_off_control() fails and \"Failed to power %s VCN!\\n\" (UVD, SDMA, JPEG) when "
+	 "the SMU's gate or ungate message fails: the SMU's error, not the engine's"},
 	{"amdgpu-error-dmub",
 	 AMD_ERROR_OF("dmub_|dc_dmub_|dm_dmub_|amdgpu_dm_dmub_", "DMUB|dmub|DMCUB|dmcub"),
 	 LXG146_AMD_DMCUB_ERROR, LX_SEVERITY_WARNING,

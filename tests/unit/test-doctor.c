@@ -578,6 +578,10 @@ static const struct expect expects[] = {
 	 "where=ID_LOAD_TOC(0x20)|message=psp gfx command ID_LOAD_TOC(0x20) failed and response status is (0x0)",
 	 NULL},
 	{"amdgpu-error-smu-features.log", "LXG149", W, "0000:0b:00.0", "where=features control", NULL},
+	/* smu_dpm_set_power_gate()'s gfxoff and power gate errors are the SMU's
+	 * (a real RX 6900 XT whose SMU stopped answering), not an engine hang */
+	{"amdgpu-smu-gfxoff-failed.log", "LXG149", W, "0000:09:00.0",
+	 "where=gfxoff|message=Failed to enable gfxoff!", NULL},
 	{"amdgpu-error-mes-reg-wait.log", "LXG144", W, "0000:0b:00.0", "where=reg_write_reg_wait", NULL},
 	{"amdgpu-error-engine-ib.log", "LXG142", W, "0000:0b:00.0",
 	 "message=Error scheduling IBs (-22) in ring(sdma0)", NULL},
@@ -2739,6 +2743,15 @@ static void test_pm_oops_outside_pm(void)
 	for (size_t i = 0; i < m.n; i++)
 		pm += strcmp(code_of(&m.items[i]), "LXG174") == 0;
 	int_eq((long long)pm, 0, "an IP block's suspend failing in a GPU reset after the sleep ended: no LXG174");
+	lx_kmsg_matches_free(&m);
+	lx_kmsg_free(&k);
+	/* the SMU failing to gate gfx is the SMU's error: no engine hang */
+	if (!load("amdgpu-smu-gfxoff-failed.log", &k, &m))
+		return;
+	pm = 0;
+	for (size_t i = 0; i < m.n; i++)
+		pm += strcmp(code_of(&m.items[i]), "LXG142") == 0;
+	int_eq((long long)pm, 0, "smu_dpm_set_power_gate()'s 'Failed to enable gfxoff!': no LXG142");
 	lx_kmsg_matches_free(&m);
 	lx_kmsg_free(&k);
 }
