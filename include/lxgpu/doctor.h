@@ -237,6 +237,14 @@ enum {
 	 * GPU is the one amdgpu's nearest line before it names (catalogue.c
 	 * bind_probing_gpu()). */
 	LX_KMSG_IN_AMDGPU_PROBE = 1u << 25,
+	/* A reset a working GPU also goes through: counts only outside the
+	 * driver's start of that GPU (the line's address; the driver's "[drm]
+	 * Initialized amdgpu ... for" it after the line, with none before it)
+	 * and outside a system sleep (LX_KMSG_IN_SLEEP's test): amdgpu resets
+	 * at probe a GPU the firmware or an earlier driver left running, and
+	 * every GPU before S3 and hibernation, printing the same line as after
+	 * a hang (catalogue.c in_amdgpu_probe()). */
+	LX_KMSG_NOT_ROUTINE = 1u << 26,
 };
 /* The rows whose lines without an address are the log's only GPU of a driver. */
 #define LX_KMSG_SOLE_ANY (LX_KMSG_SOLE_AMDGPU | LX_KMSG_SOLE_GPU | LX_KMSG_SOLE_INTEL | LX_KMSG_SOLE_NVIDIA)
@@ -246,7 +254,7 @@ enum {
  * count only when they came at least N times in the boot; fewer are no
  * event, and they never join another row's finding (corrected PCIe
  * errors: a few at boot are common). N (1-127) in bits 32-38 of the
- * flags, above the enum's flags (bits 26-31 are free for new ones). */
+ * flags, above the enum's flags (bits 27-31 are free for new ones). */
 #define LX_KMSG_REPEATS(n) ((uint64_t)(n) << 32)
 #define LX_KMSG_REPEATS_OF(flags) ((unsigned)(((uint64_t)(flags) >> 32) & 0x7f))
 

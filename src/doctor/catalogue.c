@@ -3011,11 +3011,16 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "the AMD GPU was reset ({method}) after a hang: every program using it lost its work",
 	 "restart the programs using the GPU (in every container holding it); if it recurs, "
 	 "update the kernel and linux-firmware together",
-	 0, {{"gpu", 1}, {"method", 4}},
+	 LX_KMSG_NOT_ROUTINE, {{"gpu", 1}, {"method", 4}},
 	 "drivers/gpu/drm/amd/amdgpu/soc15.c, nv.c, soc21.c *_asic_reset(): dev_info(adev->dev, "
 	 "\"MODE1 reset\\n\"), \"MODE2 reset\\n\", \"BACO reset\\n\"; the 5.x kernels: "
 	 "\"GPU BACO reset\\n\", and amdgpu_device.c amdgpu_device_mode1_reset(): \"GPU mode1 "
-	 "reset\\n\", then \"GPU smu mode1 reset\\n\" or \"GPU psp mode1 reset\\n\""},
+	 "reset\\n\", then \"GPU smu mode1 reset\\n\" or \"GPU psp mode1 reset\\n\"; "
+	 "amdgpu_asic_reset() also runs in amdgpu_device_init() when amdgpu_asic_need_reset_on_init() "
+	 "(soc15.c soc15_need_reset_on_init(): every boot of a Renoir-family APU, \"CP hangs in IGT "
+	 "reloading test on RN, reset to WA\"; else a GPU whose PSP the firmware or an earlier driver "
+	 "left running) and before S3 and hibernation "
+	 "(amdgpu_pmops_suspend_noirq(), amdgpu_pmops_freeze()): there the line is routine"},
 	{"amdgpu-vram-lost",
 	 "(amdgpu (" BDF "): (amdgpu: )?|\\[drm\\] |\\[drm:amdgpu_device_gpu_recover \\[amdgpu\\]\\] "
 	 "\\*ERROR\\* )VRAM is lost( due to GPU reset)?!?",
@@ -7042,6 +7047,35 @@ static bool in_driver_probe(const struct lx_kmsg *log, size_t i)
 	return false;
 }
 
+static char *dev_line_pci(const char *text, const char *name, const struct lx_host *host);
+static char *initialized_line_pci(const char *text, const char *name, const struct lx_host *host);
+
+/* Whether line i, an amdgpu line of a GPU ("amdgpu 0000:04:00.0: ..."), is
+ * inside amdgpu's start of that GPU (LX_KMSG_NOT_ROUTINE): drm's
+ * "Initialized amdgpu ... for 0000:04:00.0" or the driver core's probe
+ * failure of that address comes after it, and no such line before it. */
+static bool amdgpu_probe_ended(const char *text, const char *pci, const struct lx_host *host)
+{
+	_cleanup_free_ char *done = initialized_line_pci(text, "amdgpu", host);
+	if (!done && strstr(text, "probe") && strstr(text, "failed") && strstr(text, "amdgpu"))
+		done = find_pci(text, host);
+	return done && strcmp(done, pci) == 0;
+}
+
+static bool in_amdgpu_probe(const struct lx_kmsg *log, const struct lx_host *host, size_t i)
+{
+	_cleanup_free_ char *pci = dev_line_pci(log->lines[i].text, "amdgpu", host);
+	if (!pci)
+		return false;
+	for (size_t l = i; l-- > 0 && i - l <= PROBE_LINES_MAX;)
+		if (amdgpu_probe_ended(log->lines[l].text, pci, host))
+			return false;
+	for (size_t l = i + 1; l < log->n && l - i <= PROBE_LINES_MAX; l++)
+		if (amdgpu_probe_ended(log->lines[l].text, pci, host))
+			return true;
+	return false;
+}
+
 /* psp_cmd_submit_buf()'s failure of a trusted application's command,
  * "psp gfx command LOAD_TA(0x1) failed and response status is (0x7)"
  * (UNLOAD_TA, INVOKE_CMD): the TAs (securedisplay, HDCP, DTM, RAP, RAS,
@@ -7100,6 +7134,8 @@ static bool match_row(const struct lx_kmsg *log, const struct lx_host *host, siz
 	if ((row->flags & LX_KMSG_IN_SLEEP) && !in_system_sleep(log, i))
 		return false;
 	if ((row->flags & LX_KMSG_IN_PROBE) && !in_driver_probe(log, i))
+		return false;
+	if ((row->flags & LX_KMSG_NOT_ROUTINE) && (in_system_sleep(log, i) || in_amdgpu_probe(log, host, i)))
 		return false;
 	if ((row->flags & LX_KMSG_AFTER_RESUME) && !first_after_resume(log, i, re))
 		return false;
