@@ -3017,9 +3017,10 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "\"GPU BACO reset\\n\", and amdgpu_device.c amdgpu_device_mode1_reset(): \"GPU mode1 "
 	 "reset\\n\", then \"GPU smu mode1 reset\\n\" or \"GPU psp mode1 reset\\n\"; "
 	 "amdgpu_asic_reset() also runs in amdgpu_device_init() when amdgpu_asic_need_reset_on_init() "
-	 "(soc15.c soc15_need_reset_on_init(): every boot of a Renoir-family APU, \"CP hangs in IGT "
-	 "reloading test on RN, reset to WA\"; else a GPU whose PSP the firmware or an earlier driver "
-	 "left running) and before S3 and hibernation "
+	 "(soc15.c soc15_need_reset_on_init(): a Renoir-family APU, \"CP hangs in IGT reloading test "
+	 "on RN, reset to WA\", as a working 6.2 boot shows it; 5.15 and 5.16 boots of the same APUs "
+	 "show none; else a GPU whose PSP the firmware or an earlier driver left running) and before "
+	 "S3 and hibernation "
 	 "(amdgpu_pmops_suspend_noirq(), amdgpu_pmops_freeze()): there the line is routine"},
 	{"amdgpu-vram-lost",
 	 "(amdgpu (" BDF "): (amdgpu: )?|\\[drm\\] |\\[drm:amdgpu_device_gpu_recover \\[amdgpu\\]\\] "
