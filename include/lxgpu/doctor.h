@@ -245,6 +245,14 @@ enum {
 	 * every GPU before S3 and hibernation, printing the same line as after
 	 * a hang (catalogue.c in_amdgpu_probe()). */
 	LX_KMSG_NOT_ROUTINE = 1u << 26,
+	/* A warning the driver goes past: no finding when the start of the
+	 * GPU it is printed in completes ("[drm] Initialized amdgpu ... for"
+	 * after it, none before it; the line's address, else the GPU amdgpu is
+	 * probing) or when it is printed inside a system sleep: amdgpu_psp.c
+	 * psp_cmd_submit_buf() only warns of a command's status, "to avoid
+	 * breaking hw_init", and fails it on a timeout or an SR-IOV VF, where
+	 * the start does not complete (catalogue.c amdgpu_probe_end()). */
+	LX_KMSG_UNLESS_STARTED = 1u << 27,
 };
 /* The rows whose lines without an address are the log's only GPU of a driver. */
 #define LX_KMSG_SOLE_ANY (LX_KMSG_SOLE_AMDGPU | LX_KMSG_SOLE_GPU | LX_KMSG_SOLE_INTEL | LX_KMSG_SOLE_NVIDIA)
@@ -254,7 +262,7 @@ enum {
  * count only when they came at least N times in the boot; fewer are no
  * event, and they never join another row's finding (corrected PCIe
  * errors: a few at boot are common). N (1-127) in bits 32-38 of the
- * flags, above the enum's flags (bits 27-31 are free for new ones). */
+ * flags, above the enum's flags (bits 28-31 are free for new ones). */
 #define LX_KMSG_REPEATS(n) ((uint64_t)(n) << 32)
 #define LX_KMSG_REPEATS_OF(flags) ((unsigned)(((uint64_t)(flags) >> 32) & 0x7f))
 

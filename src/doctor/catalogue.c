@@ -2927,12 +2927,15 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "install the linux-firmware of the kernel's release (its amdgpu/ files must suit the "
 	 "kernel and each other), or revert the linux-firmware update after which it began; "
 	 "update-initramfs -u and reboot",
-	 LX_KMSG_SOLE_AMDGPU, {{"ucode", 5}, {"ucode", 4}, {"gpu", 2}},
+	 LX_KMSG_SOLE_AMDGPU | LX_KMSG_UNLESS_STARTED, {{"ucode", 5}, {"ucode", 4}, {"gpu", 2}},
 	 "drivers/gpu/drm/amd/amdgpu/amdgpu_psp.c psp_cmd_submit_buf(): dev_warn(psp->adev->dev, "
 	 "\"failed to load ucode %s(0x%X)\" (and a space), amdgpu_ucode_name(...), ...), then \"psp gfx "
 	 "command %s(0x%X) failed and response status is (0x%X)\\n\" (older kernels: DRM_WARN, "
 	 "no address; 5.x: DRM_WARN(\"failed to load ucode id (%d)\" and a space, ucode->ucode_id), "
-	 "the AMDGPU_UCODE_ID number)"},
+	 "the AMDGPU_UCODE_ID number); psp_cmd_submit_buf() only warns (\"to avoid breaking "
+	 "hw_init\": some PSP firmware does not write 0 to the status) and fails the command on a "
+	 "timeout or an SR-IOV VF only: a start of the GPU that completes after it went past it "
+	 "(a working Raven2's RLC_RESTORE_LIST_CNTL, _GPM_MEM, _SRM_MEM at every boot of 6.2)"},
 	{"amdgpu-atombios-stuck",
 	 "(amdgpu (" BDF "): )?(amdgpu: )?(\\[drm[^]]*\\] \\*ERROR\\* )?atombios stuck in loop for more "
 	 "than ([0-9]+)secs aborting",
@@ -5525,7 +5528,7 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "reset needs a cold start); if it recurs, install the linux-firmware of the kernel's "
 	 "release (its amdgpu/psp_* files) or revert the update after which it began, then "
 	 "update-initramfs -u and reboot",
-	 AMD_ERROR_FLAGS,
+	 AMD_ERROR_FLAGS | LX_KMSG_UNLESS_STARTED,
 	 {{"gpu", 3}, {"where", 6}, {"driver", 9}, {"message", 10}, {"gpu", 12}, {"message", 17},
 	  {"where", 18}, {"where", 21}, {"message", 22}, {"where", 24}},
 	 AMD_ERROR_SOURCE "; and 5.15 to 6.1's amdgpu_psp.c psp_cmd_submit_buf(): DRM_WARN(\"psp gfx "
@@ -7051,30 +7054,34 @@ static bool in_driver_probe(const struct lx_kmsg *log, size_t i)
 static char *dev_line_pci(const char *text, const char *name, const struct lx_host *host);
 static char *initialized_line_pci(const char *text, const char *name, const struct lx_host *host);
 
-/* Whether line i, an amdgpu line of a GPU ("amdgpu 0000:04:00.0: ..."), is
- * inside amdgpu's start of that GPU (LX_KMSG_NOT_ROUTINE): drm's
- * "Initialized amdgpu ... for 0000:04:00.0" or the driver core's probe
- * failure of that address comes after it, and no such line before it. */
-static bool amdgpu_probe_ended(const char *text, const char *pci, const struct lx_host *host)
+/* How amdgpu's start of a GPU that line i is inside ends (LX_KMSG_NOT_ROUTINE,
+ * LX_KMSG_UNLESS_STARTED): 1 with drm's "Initialized amdgpu ... for
+ * 0000:04:00.0", -1 with the driver core's probe failure of that address,
+ * 0 outside a start (such a line before it, or none after it). The GPU:
+ * the line's own address, else any (amdgpu probes one GPU at a time). */
+static int amdgpu_probe_end(const char *text, const char *pci, const struct lx_host *host)
 {
 	_cleanup_free_ char *done = initialized_line_pci(text, "amdgpu", host);
-	if (!done && strstr(text, "probe") && strstr(text, "failed") && strstr(text, "amdgpu"))
-		done = find_pci(text, host);
-	return done && strcmp(done, pci) == 0;
+	if (done)
+		return !pci || strcmp(done, pci) == 0 ? 1 : 0;
+	if (!strstr(text, "probe") || !strstr(text, "failed") || !strstr(text, "amdgpu"))
+		return 0;
+	_cleanup_free_ char *failed = find_pci(text, host);
+	return failed && (!pci || strcmp(failed, pci) == 0) ? -1 : 0;
 }
 
-static bool in_amdgpu_probe(const struct lx_kmsg *log, const struct lx_host *host, size_t i)
+static int in_amdgpu_probe(const struct lx_kmsg *log, const struct lx_host *host, size_t i)
 {
 	_cleanup_free_ char *pci = dev_line_pci(log->lines[i].text, "amdgpu", host);
-	if (!pci)
-		return false;
 	for (size_t l = i; l-- > 0 && i - l <= PROBE_LINES_MAX;)
-		if (amdgpu_probe_ended(log->lines[l].text, pci, host))
-			return false;
-	for (size_t l = i + 1; l < log->n && l - i <= PROBE_LINES_MAX; l++)
-		if (amdgpu_probe_ended(log->lines[l].text, pci, host))
-			return true;
-	return false;
+		if (amdgpu_probe_end(log->lines[l].text, pci, host))
+			return 0;
+	for (size_t l = i + 1; l < log->n && l - i <= PROBE_LINES_MAX; l++) {
+		int end = amdgpu_probe_end(log->lines[l].text, pci, host);
+		if (end)
+			return end;
+	}
+	return 0;
 }
 
 /* psp_cmd_submit_buf()'s failure of a trusted application's command,
@@ -7137,6 +7144,8 @@ static bool match_row(const struct lx_kmsg *log, const struct lx_host *host, siz
 	if ((row->flags & LX_KMSG_IN_PROBE) && !in_driver_probe(log, i))
 		return false;
 	if ((row->flags & LX_KMSG_NOT_ROUTINE) && (in_system_sleep(log, i) || in_amdgpu_probe(log, host, i)))
+		return false;
+	if ((row->flags & LX_KMSG_UNLESS_STARTED) && (in_system_sleep(log, i) || in_amdgpu_probe(log, host, i) > 0))
 		return false;
 	if ((row->flags & LX_KMSG_AFTER_RESUME) && !first_after_resume(log, i, re))
 		return false;

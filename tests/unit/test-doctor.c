@@ -2778,7 +2778,10 @@ static void test_clean_logs(void)
 					   * shrinker frame (3.16, every frame "? ") */
 					  "clean-oom-killer-trace.log",
 					  /* a Renoir APU's reset at probe (soc15_need_reset_on_init()) */
-					  "clean-amdgpu-renoir-init-reset.log"};
+					  "clean-amdgpu-renoir-init-reset.log",
+					  /* a Raven APU's PSP refusing the RLC restore lists, the
+					   * probe going on (psp_cmd_submit_buf() only warns) */
+					  "clean-amdgpu-raven-psp-rlc-restore-list.log"};
 	for (size_t c = 0; c < sizeof(clean) / sizeof(clean[0]); c++) {
 		_cleanup_free_ char *path = lx_xasprintf("%s/%s", kmsg_dir, clean[c]);
 		struct lx_kmsg k;
@@ -2828,14 +2831,15 @@ static char *md_cell(const char *s)
 
 static const char *flag_names(uint64_t fl, char *buf, size_t len)
 {
-	snprintf(buf, len, "%s%s%s%s%s%s%s%s%s%s%s%s%s", fl & LX_KMSG_GPU_ONLY ? "gpu " : "",
+	snprintf(buf, len, "%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s", fl & LX_KMSG_GPU_ONLY ? "gpu " : "",
 		 fl & LX_KMSG_NVIDIA_MISSING ? "no-nvidia " : "", fl & LX_KMSG_NEEDS_CAUSE ? "cause " : "",
 		 fl & LX_KMSG_OWNER_FROM_LOG ? "owner " : "", fl & LX_KMSG_SOLE_ANY ? "sole " : "",
 		 fl & LX_KMSG_UNLESS_DRIVEN ? "driven " : "", fl & LX_KMSG_OOPS ? "oops " : "",
 		 fl & LX_KMSG_FALLBACK ? "fallback " : "", fl & LX_KMSG_ANNOUNCES ? "announces " : "",
 		 fl & LX_KMSG_EDID_DUMP ? "edid-dump " : "", fl & LX_KMSG_IN_PROBE ? "in-probe " : "",
 		 fl & LX_KMSG_NVRM_REQUIRED ? "nvrm-required " : "",
-		 fl & LX_KMSG_IN_AMDGPU_PROBE ? "in-amdgpu-probe " : "");
+		 fl & LX_KMSG_IN_AMDGPU_PROBE ? "in-amdgpu-probe " : "",
+		 fl & LX_KMSG_NOT_ROUTINE ? "not-routine " : "", fl & LX_KMSG_UNLESS_STARTED ? "unless-started " : "");
 	size_t n = strlen(buf);
 	if (LX_KMSG_REPEATS_OF(fl) && n + 16 < len)
 		n += (size_t)snprintf(buf + n, len - n, "repeats-%u ", LX_KMSG_REPEATS_OF(fl));
@@ -2924,7 +2928,12 @@ static char *catalogue_doc(void)
 		    "none; `in-probe`: counts only inside i915's or xe's probe of the GPU (a frame of\n"
 		    "the probe path, `i915_driver_probe`, `intel_gt_probe_all`, `intel_sseu_info_init`,\n"
 		    "`xe_pci_probe`, ..., in a call trace before or after the line, or the driver's\n"
-		    "\"Initialized\" or \"probe of ... failed\" line after it with none before it).\n"
+		    "\"Initialized\" or \"probe of ... failed\" line after it with none before it);\n"
+		    "`not-routine`: a reset a working GPU also goes through, no finding inside amdgpu's\n"
+		    "start of that GPU (drm's \"Initialized amdgpu ... for\" or its probe failure after the\n"
+		    "line, none before it) or inside a system sleep; `unless-started`: a warning the\n"
+		    "driver goes past, no finding when the start of the GPU it is in completes\n"
+		    "(\"Initialized amdgpu ... for\" after it) or inside a system sleep.\n"
 		    "A row whose pattern starts with nvidia's `NVRM: ` also counts without it at the\n"
 		    "start of a message (a paste that cut the prefix: the words after it are nvidia's\n"
 		    "own); `nvrm-required`: not this row, whose words other drivers print too.\n\n"
@@ -2947,7 +2956,7 @@ static char *catalogue_doc(void)
 		_cleanup_free_ char *cause = md_cell(rows[r].cause);
 		_cleanup_free_ char *fix = md_cell(rows[r].fix);
 		_cleanup_free_ char *source = md_cell(rows[r].source);
-		char flags[128];
+		char flags[256];
 		lx_buf_printf(&b, "| `%s` | %s | %s | `%s` | %s | %s | %s | %s | %s |\n", rows[r].id,
 			      lx_finding_info(rows[r].code)->code, lx_severity_name(rows[r].severity), pattern,
 			      fields ? fields : "", cause, fix, flag_names(rows[r].flags, flags, sizeof(flags)),
