@@ -5875,7 +5875,10 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "call trace runs through the driver's PCI probe: "
 	 "amdgpu_pci_probe(), amdgpu_driver_load_kms(), amdgpu_device_init(), amdgpu_device_ip_init(), "
 	 "i915_pci_probe(), i915_driver_probe() (before 5.x i915_driver_load()), xe_pci_probe(), "
-	 "xe_device_probe(), radeon_pci_probe(), radeon_driver_load_kms()"},
+	 "xe_device_probe(), radeon_pci_probe(), radeon_driver_load_kms(); a WARN (or lockup) the "
+	 "probe went on after, the DRM core's drm_dev_register() \"Initialized %s %d.%d.%d %s for %s "
+	 "on minor %d\" for the GPU following it before any \"probe of %s failed\", is no failed "
+	 "init (the WARN stays gpu-driver-warn's)"},
 	{"nvidia-probe-oops",
 	 OOPS_ANY_HEADER,
 	 LXG106_INIT_FAILED, LX_SEVERITY_ERROR,
@@ -5888,7 +5891,11 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "arch/x86/mm/fault.c show_fault_oops(): \"BUG: kernel NULL pointer dereference, address: %px\", "
 	 "\"BUG: unable to handle page fault for address: %px\", kernel/panic.c __warn(): \"WARNING: "
 	 "CPU: %d PID: %d at %s:%d %pS\", lib/bug.c report_bug(): \"kernel BUG at %s:%u!\", whose "
-	 "call trace runs through kernel-open/nvidia/nv-pci.c nv_pci_probe()"},
+	 "call trace runs through kernel-open/nvidia/nv-pci.c nv_pci_probe(); a WARN (or lockup) the "
+	 "probe went on after, nv.c nvidia_init_module()'s \"NVRM: loading %s\" (printed only when a "
+	 "probe finished, num_nv_devices > 0) following it before \"NVRM: The NVIDIA probe routine "
+	 "failed for %d device(s).\" or the GPU's \"probe of %s failed\", is no failed probe (the WARN "
+	 "stays gpu-driver-warn's)"},
 	/* The general layer for i915 and xe, after every other row (a line a
 	 * row above names stays that row's): an *ERROR* line that says it
 	 * failed and whose GT prefix (gt_err's "GT0: ", guc_err's "GT0: GUC: ",
@@ -6833,6 +6840,47 @@ static char *oops_gpu(const struct lx_kmsg *log, const struct lx_host *host, con
 	return nearest;
 }
 
+static char *initialized_line_pci(const char *text, const char *name, const struct lx_host *host);
+
+/* How far after a report in a probe the driver's word on how the probe
+ * ended is looked for. */
+#define PROBE_END_LINES 1000
+
+/* Whether the driver finished the probe that a report the kernel goes on
+ * after (a WARN, a lockup) happened in: after it, the driver's own word
+ * that the GPU came up before any word that the probe failed. The DRM
+ * core's "[drm] Initialized %s %d.%d.%d %s for %s on minor %d"
+ * (drm_dev_register(), the end of amdgpu's, i915's, xe's and radeon's
+ * probe) for the GPU; nvidia's "NVRM: loading %s" (kernel-open/nvidia/nv.c
+ * nvidia_init_module(), printed after every probe and only when one
+ * finished: num_nv_devices > 0), with no "NVRM: The NVIDIA probe routine
+ * failed for %d device(s)." or "NVRM: None of the NVIDIA devices were
+ * initialized." before it. A failed probe ends with the driver core's
+ * "probe of %s failed with error %d" (6.x: "probe with driver %s failed
+ * with error %d") for the GPU. */
+static bool probe_went_on(const struct lx_kmsg *log, const struct lx_host *host, const struct lx_oops *o,
+			  const char *pci)
+{
+	bool nvidia = strcmp(o->driver, "nvidia") == 0;
+	for (size_t l = o->end + 1; l < log->n && l - o->end <= PROBE_END_LINES; l++) {
+		const char *t = log->lines[l].text;
+		if ((strstr(t, "probe of ") || strstr(t, "probe with driver ")) && strstr(t, " failed") &&
+		    (pci ? strstr(t, pci) != NULL : strstr(t, o->driver) != NULL))
+			return false;
+		if (nvidia) {
+			if (strstr(t, "NVRM: The NVIDIA probe routine failed") || strstr(t, "NVRM: None of the NVIDIA"))
+				return false;
+			if (lx_str_starts_with(t, "NVRM: loading "))
+				return true;
+			continue;
+		}
+		_cleanup_free_ char *up = initialized_line_pci(t, o->driver, host);
+		if (up && (!pci || strcmp(up, pci) == 0))
+			return true;
+	}
+	return false;
+}
+
 /* An oops row's header at line i: whether it is a GPU driver's, the
  * fields, and the lines it spans (through: its last one). claimed: one past
  * the last line an earlier message took; a WARN whose own message a row
@@ -6881,6 +6929,15 @@ static bool match_oops(const struct lx_kmsg *log, const struct lx_host *host, si
 	    (row->code == LXG106_INIT_FAILED && (!probe || !nvidia))) {
 		lx_oops_free(&o);
 		return false;
+	}
+	/* a WARN in a probe the driver then finished failed no probe: it
+	 * stays the warning it is (gpu-driver-warn, LXG151) */
+	if ((row->code == LXG141_GPU_INIT_FAILED || row->code == LXG106_INIT_FAILED) && !o.fatal) {
+		_cleanup_free_ char *pci = oops_gpu(log, host, &o);
+		if (probe_went_on(log, host, &o, pci)) {
+			lx_oops_free(&o);
+			return false;
+		}
 	}
 	if (row->code == LXG142_GPU_HANG && o.fatal)
 		ev->severity = LX_SEVERITY_ERROR;

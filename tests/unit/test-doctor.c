@@ -2723,6 +2723,69 @@ static void test_modeset_gpus(void)
 	}
 }
 
+/* A WARN in a probe the driver then finished (nvidia's "NVRM: loading",
+ * the DRM core's "Initialized i915 ... for" the GPU) failed no probe: the
+ * WARN is LXG151's warning, no LXG106 or LXG141; where the driver then says
+ * the probe failed, it did. */
+static size_t codes_in(const struct lx_kmsg_matches *m, const char *code)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < m->n; i++)
+		n += strcmp(code_of(&m->items[i]), code) == 0;
+	return n;
+}
+
+static void test_probe_warn_went_on(void)
+{
+	static const struct {
+		const char *file, *init_code;
+	} logs[] = {{"nvidia-probe-warn-went-on.log", "LXG106"}, {"intel-probe-warn-went-on.log", "LXG141"}};
+	for (size_t l = 0; l < sizeof(logs) / sizeof(logs[0]); l++) {
+		struct lx_kmsg k;
+		struct lx_kmsg_matches m;
+		if (!load(logs[l].file, &k, &m))
+			continue;
+		_cleanup_free_ char *warn = lx_xasprintf("%s: the WARN is LXG151", logs[l].file);
+		int_eq((long long)codes_in(&m, "LXG151"), 1, warn);
+		_cleanup_free_ char *init = lx_xasprintf("%s: the probe went on: no %s", logs[l].file, logs[l].init_code);
+		int_eq((long long)codes_in(&m, logs[l].init_code), 0, init);
+		lx_kmsg_matches_free(&m);
+		lx_kmsg_free(&k);
+	}
+	/* the same WARN, then the driver's word that the probe failed */
+	static const struct {
+		const char *after, *code;
+	} failed[] = {{"[    6.200600] NVRM: The NVIDIA probe routine failed for 1 device(s).\n", "LXG106"},
+		      {"[    6.200600] nvidia 0000:04:00.0: probe with driver nvidia failed with error -1\n", "LXG106"}};
+	_cleanup_free_ char *path = lx_xasprintf("%s/nvidia-probe-warn-went-on.log", kmsg_dir);
+	_cleanup_free_ char *text = NULL;
+	size_t len = 0;
+	if (!ok(lx_read_file(path, 1u << 20, &text, &len, NULL) == 0, path))
+		return;
+	/* the WARN's report without the driver's "NVRM: loading" line */
+	char *loading = strstr(text, "NVRM: loading");
+	if (!ok(loading != NULL, "the fixture has nvidia's loading line"))
+		return;
+	while (loading > text && loading[-1] != '\n')
+		loading--;
+	*loading = '\0';
+	for (size_t f = 0; f < sizeof(failed) / sizeof(failed[0]); f++) {
+		_cleanup_free_ char *log = lx_str_concat(text, failed[f].after);
+		struct lx_kmsg k;
+		struct lx_kmsg_matches m;
+		parse(log, &k);
+		if (count_matches(&k, NULL, &m) == (size_t)-1) {
+			lx_kmsg_free(&k);
+			continue;
+		}
+		_cleanup_free_ char *what = lx_xasprintf("a probe WARN, then '%.*s': %s", (int)strcspn(failed[f].after + 15, "\n"),
+							 failed[f].after + 15, failed[f].code);
+		int_eq((long long)codes_in(&m, failed[f].code), 1, what);
+		lx_kmsg_matches_free(&m);
+		lx_kmsg_free(&k);
+	}
+}
+
 /* A WARN outside a PM callback is no failed power transition, however
  * many PM names its trace shows elsewhere. */
 static void test_pm_oops_outside_pm(void)
@@ -3915,6 +3978,7 @@ int main(int argc, char **argv)
 	test_sources_match();
 	test_clean_logs();
 	test_pm_oops_outside_pm();
+	test_probe_warn_went_on();
 	test_modeset_gpus();
 	test_address_domain();
 	test_doc(argv[2]);
