@@ -1147,6 +1147,16 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "\"Restarting tasks ... \"; kernel-open/nvidia/nv.c: video memory is saved over a sleep "
 	 "only with NVreg_PreserveVideoMemoryAllocations (NVIDIA's README, chapter \"Configuring "
 	 "Power Management Support\")"},
+	{"xid79-after-resume", XID_PREFIX "79, (.*)", LXG174_GPU_PM_FAILED, LX_SEVERITY_ERROR,
+	 "the GPU fell off the bus right after the system resumed from a sleep, with no Xid 79 "
+	 "before the sleep: it did not come back from the sleep's power-down (a laptop's or "
+	 "hybrid system's dGPU, a slot or riser that loses power), and it is unusable until the "
+	 "host reboots ({text})",
+	 FIX_PM_RESUME, LX_KMSG_ALSO | LX_KMSG_AFTER_RESUME, {{"gpu", 2}, {"text", 8}},
+	 "src/nvidia/src/kernel/gpu/rc/kernel_rc.c krcReportXid(): \"NVRM: Xid (PCI:%04x:%02x:%02x): "
+	 "79, GPU has fallen off the bus.\" (ROBUST_CHANNEL_GPU_HAS_FALLEN_OFF_THE_BUS), after "
+	 "kernel/power/suspend.c's \"PM: suspend exit\\n\" or process.c's \"Restarting tasks ... \": "
+	 "the GPU lost at resume, the cause LXG174 names beside the Xid's LXG109"},
 	/* nvidia.ko's NVSwitch driver (linux_nvswitch.c): a switch it could
 	 * not bring up, and Fabric Manager of another version than the module */
 	{"nvswitch-init-failed",

@@ -570,13 +570,18 @@ static void read_workqueue(const char *t, char **mod, char **helper, char **fn_n
  * sysfs' and kobject's duplicate names, an IRQ nobody handled, the OOM
  * killer's (mm/oom_kill.c dump_header(): "%s invoked oom-killer:
  * gfp_mask=...", then dump_stack() of the task that ran out of memory; a
- * GPU driver's frame in it is its shrinker or allocation, not a fault). */
+ * GPU driver's frame in it is its shrinker or allocation, not a fault),
+ * and an allocation that failed (mm/page_alloc.c warn_alloc(): "%s: page
+ * allocation failure: order:%u, mode:...", vmalloc's "%s: vmalloc error:
+ * size %lu, ...", then dump_stack(): the caller, nvidia_uvm asking with
+ * __GFP_NORETRY, handles the failure). */
 static bool trace_of_a_note(const struct lx_kmsg *log, size_t i)
 {
 	static const char *const notes[] = {
 		"UBSAN: ", "WARNING: possible ", "WARNING: suspicious RCU usage", "WARNING: inconsistent lock state",
 		"sysfs: cannot create duplicate filename", "kobject_add_internal failed", "nobody cared",
 		"INFO: trying to register non-static key", "stack backtrace:", " invoked oom-killer: ",
+		": page allocation failure: order:", ": vmalloc error: size ",
 	};
 	const char *k;
 	for (size_t b = i; b-- > 0 && i - b <= 30;) {

@@ -261,6 +261,9 @@ static const struct expect expects[] = {
 	{"open-module-unsupported-no-prefix.log", "LXG106", E, "0000:05:00.0", NULL, "LXG115"},
 	{"xid-after-resume.log", "LXG110", I, "0000:01:00.0", "xid=13|times=2", NULL},
 	{"xid-after-resume.log", "LXG174", W, "0000:01:00.0", "number=13|times=2", NULL},
+	/* Xid 79 right after a resume: off the bus, and the sleep that lost it */
+	{"xid79-after-resume.log", "LXG109", E, "0000:04:00.0", NULL, NULL},
+	{"xid79-after-resume.log", "LXG174", E, "0000:04:00.0", NULL, NULL},
 	{"xid-154.log", "LXG110", E, "0000:3b:00.0",
 	 "xid=154|mnemonic=GPU_RECOVERY_ACTION_CHANGED|bucket=XID_154|action=GPU Reset Required", NULL},
 	{"xid.log", "LXG110", E, "0019:01:00.0", "xid=149|mnemonic=NVLINK_NETIR_ERROR|bucket=WORKFLOW_NVLINK5_ERR", NULL},
@@ -2844,7 +2847,10 @@ static void test_clean_logs(void)
 					  "clean-amdgpu-renoir-init-reset.log",
 					  /* a Raven APU's PSP refusing the RLC restore lists, the
 					   * probe going on (psp_cmd_submit_buf() only warns) */
-					  "clean-amdgpu-raven-psp-rlc-restore-list.log"};
+					  "clean-amdgpu-raven-psp-rlc-restore-list.log",
+					  /* mm's warn_alloc() dump_stack() of a huge-page
+					   * allocation TTM makes for amdgpu and falls back from */
+					  "clean-ttm-page-allocation-failure.log"};
 	for (size_t c = 0; c < sizeof(clean) / sizeof(clean[0]); c++) {
 		_cleanup_free_ char *path = lx_xasprintf("%s/%s", kmsg_dir, clean[c]);
 		struct lx_kmsg k;
