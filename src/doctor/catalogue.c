@@ -8287,6 +8287,59 @@ static void drop_driven(const struct lx_kmsg *log, const struct lx_host *host, s
 	ev->n = kept;
 }
 
+/* The DRM drivers of virtual and BMC display devices that no container
+ * computes or transcodes on (drm_drv.c's "Initialized <name> ..." names
+ * them): a VM's or a server's console, not a GPU. */
+static const char *const display_only_drivers[] = {"vmwgfx", "virtio_gpu", "qxl", "bochs-drm", "bochs",
+						   "cirrus", "vboxvideo", "hyperv_drm", "vkms", "ast",
+						   "mgag200", "simpledrm"};
+
+/* Whether the log's DRM devices are all display-only ones: an "Initialized"
+ * line of such a driver, none of a GPU driver, and no GPU driver's line. */
+static bool only_display_devices(const struct lx_kmsg *log, const struct lx_host *host)
+{
+	bool display = false;
+	for (size_t i = 0; i < log->n; i++) {
+		const char *t = log->lines[i].text;
+		for (size_t d = 0; d < sizeof(gpu_drivers) / sizeof(gpu_drivers[0]); d++) {
+			_cleanup_free_ char *pci = gpu_line_pci(t, gpu_drivers[d], host);
+			if (pci || (strstr(t, "Initialized ") && strstr(t, gpu_drivers[d])))
+				return false;
+		}
+		for (size_t d = 0; d < sizeof(display_only_drivers) / sizeof(display_only_drivers[0]); d++) {
+			const char *at = strstr(t, "Initialized ");
+			size_t n = strlen(display_only_drivers[d]);
+			display |= at && strncmp(at + strlen("Initialized "), display_only_drivers[d], n) == 0 &&
+				   at[strlen("Initialized ") + n] == ' ';
+		}
+	}
+	return display;
+}
+
+/* A row's message that names no GPU and no driver (LX_KMSG_SOLE_GPU: the
+ * DRM core's "[CRTC:38:crtc-0] flip_done timed out") in a log whose only
+ * DRM devices are a VM's or a BMC's display (vmwgfx, virtio_gpu, ast):
+ * theirs, no GPU's: no finding. */
+static void drop_display_only(const struct lx_kmsg *log, const struct lx_host *host, struct events *ev)
+{
+	int display_only = -1; /* not read yet */
+	size_t kept = 0;
+	for (size_t e = 0; e < ev->n; e++) {
+		struct lx_kmsg_match *m = &ev->items[e];
+		bool theirs = false;
+		if ((m->entry->flags & LX_KMSG_SOLE_GPU) && !m->pci && !lx_kmsg_match_field(m, "driver")) {
+			if (display_only < 0)
+				display_only = only_display_devices(log, host);
+			theirs = display_only;
+		}
+		if (theirs)
+			match_clear(m);
+		else
+			ev->items[kept++] = *m;
+	}
+	ev->n = kept;
+}
+
 /* Codes whose message can say why a GPU failed to initialize. */
 static bool explains_init(const struct lx_kmsg_entry *e)
 {
@@ -8568,6 +8621,7 @@ int lx_kmsg_match_all(const struct lx_kmsg *log, const struct lx_host *host,
 	drop_corrected_records(log, &owned);
 	drop_announcements(&owned);
 	drop_driven(log, host, &owned);
+	drop_display_only(log, host, &owned);
 	drop_rare(&owned);
 	bind_causes(log, host, &owned);
 	/* one finding per cause; map: the finding each event went to */
