@@ -7504,7 +7504,7 @@ static char *gpu_mentioned_pci(const char *text, const char *driver, const struc
 		addr = at + strlen("NVRM: Xid (");
 		if (lx_str_starts_with(addr, "PCI:"))
 			addr += strlen("PCI:");
-	} else if (lx_str_starts_with(text, "NVRM") && (at = strstr(text + strlen("NVRM:"), ": GPU ")) != NULL &&
+	} else if (lx_str_starts_with(text, "NVRM") && text[4] && (at = strstr(text + strlen("NVRM:"), ": GPU ")) != NULL &&
 		   isxdigit((unsigned char)at[strlen(": GPU ")])) {
 		/* an RM line naming the GPU after its function as the bus does
 		 * ("NVRM: kfspDumpDebugState_GH100: GPU 0000:01:00", "GPU
