@@ -8291,8 +8291,7 @@ static void drop_driven(const struct lx_kmsg *log, const struct lx_host *host, s
  * computes or transcodes on (drm_drv.c's "Initialized <name> ..." names
  * them): a VM's or a server's console, not a GPU. */
 static const char *const display_only_drivers[] = {"vmwgfx", "virtio_gpu", "qxl", "bochs-drm", "bochs",
-						   "cirrus", "vboxvideo", "hyperv_drm", "vkms", "ast",
-						   "mgag200", "simpledrm"};
+						   "cirrus", "vboxvideo", "hyperv_drm", "vkms", "ast", "mgag200"};
 
 /* Whether the log's DRM devices are all display-only ones: an "Initialized"
  * line of such a driver, none of a GPU driver, and no GPU driver's line. */
@@ -8303,14 +8302,12 @@ static bool only_display_devices(const struct lx_kmsg *log, const struct lx_host
 		const char *t = log->lines[i].text;
 		for (size_t d = 0; d < sizeof(gpu_drivers) / sizeof(gpu_drivers[0]); d++) {
 			_cleanup_free_ char *pci = gpu_line_pci(t, gpu_drivers[d], host);
-			if (pci || (strstr(t, "Initialized ") && strstr(t, gpu_drivers[d])))
+			if (pci)
 				return false;
 		}
-		for (size_t d = 0; d < sizeof(display_only_drivers) / sizeof(display_only_drivers[0]); d++) {
-			const char *at = strstr(t, "Initialized ");
-			size_t n = strlen(display_only_drivers[d]);
-			display |= at && strncmp(at + strlen("Initialized "), display_only_drivers[d], n) == 0 &&
-				   at[strlen("Initialized ") + n] == ' ';
+		for (size_t d = 0; d < sizeof(display_only_drivers) / sizeof(display_only_drivers[0]) && !display; d++) {
+			_cleanup_free_ char *pci = initialized_line_pci(t, display_only_drivers[d], host);
+			display = pci != NULL;
 		}
 	}
 	return display;
