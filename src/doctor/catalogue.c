@@ -164,7 +164,8 @@
  * to an oops's LXG151 for what its trace shows take them all). */
 #define OOPS_ANY_HEADER                                                                            \
 	"^(WARNING: (CPU: |at |.* at .*CPU#)|RIP: |EIP: |pc : |Call [Tt]race:)|^.{0,24}(BUG: |general "    \
-	"protection fault|kernel BUG at |Internal error: Oops|Oops: |Unable to handle kernel )|^IP: "    \
+	"protection fault|kernel BUG at |Internal error: Oops|Oops: |Unable to handle kernel |SError "  \
+	"Interrupt on CPU)|^IP: "                                                                        \
 	"|^INFO: task .* blocked for more than |^(rcu: )?INFO: .*(self-detected stall|detected "         \
 	"(expedited )?stalls) on CPU"
 #define FIX_INTEL_HANG                                                                             \
@@ -1775,21 +1776,21 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 * or a power-state change the device no longer answers config reads.
 	 * Any driver's device: LX_KMSG_PCI_GPU keeps the GPUs'. */
 	{"pci-power-inaccessible",
-	 "([a-z0-9_-]+) (" BDF "): ([Uu]nable to|can't) change power state from (D[0-3](hot|cold)?|unknown)"
-	 "( to (D[0-3](hot|cold)?)(, device inaccessible| \\(config space inaccessible\\)|,?$)|$)",
+	 "([a-z0-9_-]+) (" BDF "): ([Uu]nable to|can't) change power state from( (D[0-3](hot|cold)?|"
+	 "unknown)( to (D[0-3](hot|cold)?)(, device inaccessible| \\(config space inaccessible\\)|,?$)|$)|$)",
 	 LXG176_PCI_UNRESPONSIVE, LX_SEVERITY_ERROR,
 	 "the GPU did not come out of the power state {from}: it no longer answers on PCI (config "
 	 "reads return all ones), so {driver} cannot use it and a VM or container holding it has "
 	 "no GPU",
 	 FIX_PCI_UNRESPONSIVE,
-	 LX_KMSG_PCI_GPU, {{"gpu", 2}, {"driver", 1}, {"from", 4}},
+	 LX_KMSG_PCI_GPU, {{"gpu", 2}, {"driver", 1}, {"from", 5}},
 	 "drivers/pci/pci.c pci_power_up(): pci_err(dev, \"Unable to change power state from %s to "
 	 "D0, device inaccessible\\n\", pci_power_name(dev->current_state)); before 6.x "
 	 "pci_raw_set_power_state(): \"Unable to change power state from %s to %s, device "
 	 "inaccessible\\n\"; 4.x-5.x the same function: pci_err(dev, \"can't change power state "
 	 "from %s to %s (config space inaccessible)\\n\", ...); a page that wrapped the line shows "
-	 "it cut after \"from D3cold\" or \"to D0,\" (the rest on a line of its own): the words before "
-	 "the cut are these functions' alone"},
+	 "it cut after \"from\", \"from D3cold\" or \"to D0,\" (the rest on a line of its own): the "
+	 "words before the cut are these functions' alone"},
 	{"pci-not-ready",
 	 "([a-z0-9_-]+) (" BDF "): not ready ([0-9]+)ms after ([A-Za-z0-9_ >-]+); giving up",
 	 LXG176_PCI_UNRESPONSIVE, LX_SEVERITY_ERROR,
@@ -5881,14 +5882,16 @@ static const struct lx_kmsg_entry catalogue[] = {
 			{"process", 0}},
 	 "arch/x86/mm/fault.c show_fault_oops(): \"BUG: kernel NULL pointer dereference, address: %px\", "
 	 "\"BUG: unable to handle page fault for address: %px\", kernel/panic.c __warn(): \"WARNING: "
-	 "CPU: %d PID: %d at %s:%d %pS\", lib/bug.c report_bug(): \"kernel BUG at %s:%u!\", whose "
-	 "call trace runs through the driver's PCI probe: "
+	 "CPU: %d PID: %d at %s:%d %pS\", lib/bug.c report_bug(): \"kernel BUG at %s:%u!\", "
+	 "arch/arm64/kernel/traps.c arm64_serror_panic(): pr_crit(\"SError Interrupt on CPU%d, code "
+	 "0x%016lx -- %s\\n\"), whose call trace runs through the driver's PCI probe: "
 	 "amdgpu_pci_probe(), amdgpu_driver_load_kms(), amdgpu_device_init(), amdgpu_device_ip_init(), "
 	 "i915_pci_probe(), i915_driver_probe() (before 5.x i915_driver_load()), xe_pci_probe(), "
 	 "xe_device_probe(), radeon_pci_probe(), radeon_driver_load_kms(); a WARN (or lockup) the "
 	 "probe went on after, the DRM core's drm_dev_register() \"Initialized %s %d.%d.%d %s for %s "
 	 "on minor %d\" for the GPU following it before any \"probe of %s failed\", is no failed "
-	 "init (the WARN stays gpu-driver-warn's)"},
+	 "init, nor is one after which the log has no line of the driver (an excerpt that ends "
+	 "with it: the kernel goes on after a WARN) (the WARN stays gpu-driver-warn's)"},
 	{"nvidia-probe-oops",
 	 OOPS_ANY_HEADER,
 	 LXG106_INIT_FAILED, LX_SEVERITY_ERROR,
@@ -5904,7 +5907,8 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "call trace runs through kernel-open/nvidia/nv-pci.c nv_pci_probe(); a WARN (or lockup) the "
 	 "probe went on after, nv.c nvidia_init_module()'s \"NVRM: loading %s\" (printed only when a "
 	 "probe finished, num_nv_devices > 0) following it before \"NVRM: The NVIDIA probe routine "
-	 "failed for %d device(s).\" or the GPU's \"probe of %s failed\", is no failed probe (the WARN "
+	 "failed for %d device(s).\" or the GPU's \"probe of %s failed\", is no failed probe, nor is "
+	 "one after which the log has no line of the driver (an excerpt that ends with it) (the WARN "
 	 "stays gpu-driver-warn's)"},
 	/* The general layer for i915 and xe, after every other row (a line a
 	 * row above names stays that row's): an *ERROR* line that says it
@@ -6891,6 +6895,24 @@ static bool probe_went_on(const struct lx_kmsg *log, const struct lx_host *host,
 	return false;
 }
 
+/* Whether the driver of a report says anything after it ("amdgpu
+ * 0000:03:00.0: ...", "[drm:func [amdgpu]] ...", nvidia's "NVRM: ...",
+ * "i915: ..."): an excerpt that ends with the report does not show how
+ * the probe it happened in ended. */
+static bool driver_speaks_after(const struct lx_kmsg *log, const struct lx_oops *o)
+{
+	bool nvidia = strcmp(o->driver, "nvidia") == 0;
+	_cleanup_free_ char *bracketed = lx_xasprintf("[%s]", o->driver);
+	for (size_t l = o->end + 1; l < log->n && l - o->end <= PROBE_END_LINES; l++) {
+		const char *t = log->lines[l].text;
+		size_t n = strlen(o->driver);
+		if ((nvidia && lx_str_starts_with(t, "NVRM")) || strstr(t, bracketed) ||
+		    (strncmp(t, o->driver, n) == 0 && (t[n] == ' ' || t[n] == ':')))
+			return true;
+	}
+	return false;
+}
+
 /* An oops row's header at line i: whether it is a GPU driver's, the
  * fields, and the lines it spans (through: its last one). claimed: one past
  * the last line an earlier message took; a WARN whose own message a row
@@ -6940,11 +6962,13 @@ static bool match_oops(const struct lx_kmsg *log, const struct lx_host *host, si
 		lx_oops_free(&o);
 		return false;
 	}
-	/* a WARN in a probe the driver then finished failed no probe: it
-	 * stays the warning it is (gpu-driver-warn, LXG151) */
+	/* a WARN in a probe the driver then finished failed no probe, nor
+	 * does one the excerpt ends with (the kernel goes on after a WARN:
+	 * what became of the probe is not in the log): it stays the warning
+	 * it is (gpu-driver-warn, LXG151) */
 	if ((row->code == LXG141_GPU_INIT_FAILED || row->code == LXG106_INIT_FAILED) && !o.fatal) {
 		_cleanup_free_ char *pci = oops_gpu(log, host, &o);
-		if (probe_went_on(log, host, &o, pci)) {
+		if (probe_went_on(log, host, &o, pci) || !driver_speaks_after(log, &o)) {
 			lx_oops_free(&o);
 			return false;
 		}
@@ -8107,6 +8131,48 @@ static void bind_behind_port(const struct lx_kmsg *log, const struct lx_host *ho
 	lx_strv_free(&shown);
 }
 
+/* An IOMMU fault by a GPU logged before the kernel enumerated the GPU
+ * ("pci 0000:00:02.0: [8086:8a52] type 00 class 0x030000") is no driver's
+ * DMA: the IOMMU starts before the PCI bus is scanned, while the GPU still
+ * scans out the system firmware's boot framebuffer, and that read faults
+ * until the IOMMU maps it (Intel's integrated GPU reading its RMRR, the
+ * stolen memory: one "DMAR: [DMA Read] Request device [00:02.0]" at boot
+ * on working laptops). The driver loads later and finds the GPU as it is;
+ * a fault after the enumeration is kept. */
+static void drop_faults_before_enumeration(const struct lx_kmsg *log, const struct lx_host *host, struct events *ev)
+{
+	struct lx_strv gpus = {0}; /* the devices the kernel enumerated, at */
+	size_t *line = NULL;
+	bool read = false;
+	size_t kept = 0;
+	for (size_t e = 0; e < ev->n; e++) {
+		struct lx_kmsg_match *m = &ev->items[e];
+		bool early = false;
+		if (m->entry->code == LXG113_IOMMU_FAULT && (m->entry->flags & LX_KMSG_GPU_ONLY) && m->pci) {
+			for (size_t i = 0; i < log->n && !read; i++) {
+				char vendor[5];
+				bool display = false;
+				_cleanup_free_ char *pci = enumerated_device(log->lines[i].text, vendor, &display, host);
+				if (pci && display && !lx_strv_contains(&gpus, pci)) {
+					line = lx_xrealloc(line, (gpus.n + 1) * sizeof(*line));
+					line[gpus.n] = i;
+					lx_strv_push(&gpus, pci);
+				}
+			}
+			read = true;
+			for (size_t g = 0; g < gpus.n && !early; g++)
+				early = strcmp(gpus.items[g], m->pci) == 0 && line[g] > m->last;
+		}
+		if (early)
+			match_clear(m);
+		else
+			ev->items[kept++] = *m;
+	}
+	ev->n = kept;
+	free(line);
+	lx_strv_free(&gpus);
+}
+
 /* A PCI core message about any device (LX_KMSG_PCI_GPU) counts when the
  * log shows the device to be a GPU: a network card given to a VM is not
  * ours. */
@@ -8615,6 +8681,7 @@ int lx_kmsg_match_all(const struct lx_kmsg *log, const struct lx_host *host,
 	bind_behind_port(log, host, &owned);
 	keep_host_gpus(log, host, &owned);
 	keep_pci_gpus(log, host, &owned);
+	drop_faults_before_enumeration(log, host, &owned);
 	drop_corrected_records(log, &owned);
 	drop_announcements(&owned);
 	drop_driven(log, host, &owned);

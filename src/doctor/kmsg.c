@@ -903,8 +903,8 @@ static bool json_field_line(const char *s)
  * - a mail client's: no line of two words or more is wider than 80 (a
  *   word longer than that, a URL, stays whole on a line of its own) and
  *   this line's first word would not have fit on the line before (a
- *   greedy wrap moves a word down only then); the blank at the cut is
- *   dropped. */
+ *   greedy wrap moves a word down only then), or the line before leaves a
+ *   "[" open that this one closes; the blank at the cut is dropped. */
 #define WRAP_MIN 40
 #define TERMINAL_MIN 79
 #define MAIL_MAX 80
@@ -926,8 +926,37 @@ struct parser {
 	size_t indent;    /* the indentation of the line that began the last record */
 };
 
+/* Whether TEXT leaves a "[" open at its end ("BAR 1: no space for [mem
+ * size"), and whether TEXT closes one it did not open ("0x2000000000 64bit
+ * pref]"). */
+static bool leaves_bracket_open(const char *text)
+{
+	size_t depth = 0;
+	for (; *text; text++)
+		if (*text == '[')
+			depth++;
+		else if (*text == ']' && depth > 0)
+			depth--;
+	return depth > 0;
+}
+
+static bool closes_bracket(const char *text)
+{
+	size_t depth = 0;
+	for (; *text; text++)
+		if (*text == '[')
+			depth++;
+		else if (*text == ']' && depth-- == 0)
+			return true;
+	return false;
+}
+
 /* The separator that undoes the wrap of the line before at msg: "" (a
- * terminal's cut), " " (a mail client's), or NULL: no wrap. */
+ * terminal's cut), " " (a mail client's), or NULL: no wrap. A mail
+ * client that does not fill its lines greedily (some break before a word
+ * that would have fit) still leaves a "[" the kernel opened on the line
+ * before and closes on this one: a resource "[mem size 0x2000000000 64bit
+ * pref]" is never two messages. */
 static const char *wrap_join(const struct parser *ps, const char *msg)
 {
 	/* a shell prompt ("$ ", "# ", "root@pve:~# ") starts a command, not
@@ -938,6 +967,9 @@ static const char *wrap_join(const struct parser *ps, const char *msg)
 	if (ps->prev_len == ps->widest && ps->widest >= TERMINAL_MIN && ps->n_widest >= 2)
 		return "";
 	if (ps->mail_widest <= MAIL_MAX && ps->prev_len + 1 + word > ps->mail_widest)
+		return " ";
+	if (ps->mail_widest <= MAIL_MAX && leaves_bracket_open(ps->out->lines[ps->out->n - 1].text) &&
+	    closes_bracket(msg))
 		return " ";
 	return NULL;
 }

@@ -206,6 +206,11 @@ static enum header header_of(const char *t, const char **kind)
 		{"kernel BUG at ", "BUG()", HEADER_OOPS},
 		{"Internal error: Oops", "oops", HEADER_OOPS},
 		{"Oops: ", "oops", HEADER_OOPS},
+		/* arch/arm64/kernel/traps.c arm64_serror_panic(): pr_crit("SError
+		 * Interrupt on CPU%d, code 0x%016lx -- %s\n"), the registers,
+		 * then panic: a device (a GPU gone from the bus) answered a read
+		 * with a bus error */
+		{"SError Interrupt on CPU", "SError (a bus error on a device access)", HEADER_OOPS},
 		{"BUG: soft lockup", "soft lockup", HEADER_LOCKUP},
 		{"BUG: scheduling while atomic", "scheduling while atomic", HEADER_LOCKUP},
 		{"BUG: sleeping function called from invalid context", "sleeping call in atomic context",

@@ -1349,6 +1349,10 @@ static const struct expect expects[] = {
 	 * and three frames without the "Call Trace:" line, amid its own
 	 * words: the first frame line starts the trace; the GPU the log's
 	 * only amdgpu one (linux-libre's missing gpu_info firmware) */
+	/* arm64's SError panic: a register read of amdgpu's probe answered
+	 * with a bus error (no address in the report: no GPU named) */
+	{"oops-probe-serror-arm64.log", "LXG141", E, NULL,
+	 "kind=SError (a bus error on a device access)|function=amdgpu_device_rreg+0x60/0xe4", NULL},
 	{"oops-probe-no-trace-marker-amdgpu.log", "LXG151", E, "0000:03:00.0",
 	 "module=amdgpu|kind=NULL pointer dereference|function=amdgpu_pci_probe+0x100/0x180", NULL},
 	{"oops-probe-no-trace-marker-amdgpu.log", "LXG141", E, "0000:03:00.0",
@@ -1898,6 +1902,16 @@ static void test_status_cut(void)
 		/* a mail client's wrap at 80 before a long word leaves a short line */
 		{"[ 6851.473414] amdgpu 0000:01:00.0: PM: device_prepare():\npci_pm_prepare+0x0/0x80 returns -12\n",
 		 "LXG174", "0000:01:00.0", "callback=pci_pm_prepare|error=-12"},
+		/* the PCI core's line cut right after "from" (a mail client's
+		 * wrap that no width rule explains) */
+		{"[ 6176.462281] nouveau 0000:01:00.0: can't change power state from\n", "LXG176", "0000:01:00.0",
+		 "driver=nouveau"},
+		/* a mail client that broke before a word that would have fit
+		 * (its widest line 79): the "[" the line opens, the next closes */
+		{"[    0.724589] pci 0000:06:00.0: [10de:20b2] type 00 class 0x030200\n"
+		 "[    0.725343] pci 0000:06:00.0: Max Payload Size set to 128 (was 256, max 256)\n"
+		 "[    1.421549] pci 0000:06:00.0: BAR 1: no space for [mem size\n0x2000000000 64bit pref]\n",
+		 "LXG104", "0000:06:00.0", "bar=1|size=0x2000000000"},
 		/* a message of several records, its first one alone (a grep for
 		 * "API mismatch"): it names the failure and the client */
 		{"[    9.4] NVRM: API mismatch: the client 'kwin_wayland' (pid 1005)\n", "LXG100", NULL,
@@ -2575,6 +2589,10 @@ static bool cited_formats(const char *source, regex_t *re, size_t max, size_t *n
 	return *n > 0;
 }
 
+/* the format strings of a row's source that are compared (the oops rows
+ * quote one per kind of report) */
+#define FORMATS_MAX 6
+
 /* Every row names where its message is printed and quotes the format
  * string: that string (one of them) matches the text the row matched in
  * every real log above, so a row whose pattern drifted from its source, or
@@ -2585,10 +2603,10 @@ static void test_sources_match(void)
 	const struct lx_kmsg_entry *rows = lx_kmsg_catalogue(&n);
 	bool *bad = lx_xcalloc(n, sizeof(*bad));
 	size_t *checked = lx_xcalloc(n, sizeof(*checked));
-	regex_t(*re)[4] = lx_xcalloc(n, sizeof(*re));
+	regex_t(*re)[FORMATS_MAX] = lx_xcalloc(n, sizeof(*re));
 	size_t *n_re = lx_xcalloc(n, sizeof(*n_re));
 	for (size_t r = 0; r < n; r++)
-		bad[r] = !cited_formats(rows[r].source, re[r], 4, &n_re[r]);
+		bad[r] = !cited_formats(rows[r].source, re[r], FORMATS_MAX, &n_re[r]);
 	for (size_t x = 0; x < sizeof(expects) / sizeof(expects[0]); x++) {
 		struct lx_kmsg k;
 		struct lx_kmsg_matches m;
@@ -2755,23 +2773,30 @@ static void test_probe_warn_went_on(void)
 		lx_kmsg_matches_free(&m);
 		lx_kmsg_free(&k);
 	}
-	/* the same WARN, then the driver's word that the probe failed */
+	/* the same WARN, then the driver's word that the probe failed, or
+	 * its going on without the word that it finished; a log that ends
+	 * with the WARN does not say how the probe ended: LXG151 only */
 	static const struct {
-		const char *after, *code;
-	} failed[] = {{"[    6.200600] NVRM: The NVIDIA probe routine failed for 1 device(s).\n", "LXG106"},
-		      {"[    6.200600] nvidia 0000:04:00.0: probe with driver nvidia failed with error -1\n", "LXG106"}};
+		const char *after;
+		long long n106;
+	} failed[] = {{"[    6.200600] NVRM: The NVIDIA probe routine failed for 1 device(s).\n", 1},
+		      {"[    6.200600] nvidia 0000:04:00.0: probe with driver nvidia failed with error -1\n", 1},
+		      {"[    6.200600] nvidia 0000:04:00.0: vgaarb: VGA decodes changed: "
+		       "olddecodes=io+mem,decodes=none:owns=none\n", 1},
+		      {"[    6.200600] usb 1-4: new high-speed USB device number 3 using xhci_hcd\n", 0},
+		      {"", 0}};
 	_cleanup_free_ char *path = lx_xasprintf("%s/nvidia-probe-warn-went-on.log", kmsg_dir);
 	_cleanup_free_ char *text = NULL;
 	size_t len = 0;
 	if (!ok(lx_read_file(path, 1u << 20, &text, &len, NULL) == 0, path))
 		return;
-	/* the WARN's report without the driver's "NVRM: loading" line */
-	char *loading = strstr(text, "NVRM: loading");
-	if (!ok(loading != NULL, "the fixture has nvidia's loading line"))
+	/* the WARN's report alone: the lines after its end cut */
+	char *end = strstr(text, "---[ end trace");
+	if (!ok(end != NULL, "the fixture has the WARN's end line"))
 		return;
-	while (loading > text && loading[-1] != '\n')
-		loading--;
-	*loading = '\0';
+	end += strcspn(end, "\n");
+	if (*end)
+		end[1] = '\0';
 	for (size_t f = 0; f < sizeof(failed) / sizeof(failed[0]); f++) {
 		_cleanup_free_ char *log = lx_str_concat(text, failed[f].after);
 		struct lx_kmsg k;
@@ -2781,12 +2806,45 @@ static void test_probe_warn_went_on(void)
 			lx_kmsg_free(&k);
 			continue;
 		}
-		_cleanup_free_ char *what = lx_xasprintf("a probe WARN, then '%.*s': %s", (int)strcspn(failed[f].after + 15, "\n"),
-							 failed[f].after + 15, failed[f].code);
-		int_eq((long long)codes_in(&m, failed[f].code), 1, what);
+		const char *then = *failed[f].after ? failed[f].after + 15 : "the log's end";
+		_cleanup_free_ char *what = lx_xasprintf("a probe WARN, then '%.*s': %lld LXG106",
+							 (int)strcspn(then, "\n"), then, failed[f].n106);
+		int_eq((long long)codes_in(&m, "LXG106"), failed[f].n106, what);
+		_cleanup_free_ char *warn = lx_xasprintf("a probe WARN, then '%.*s': the WARN's LXG151", (int)strcspn(then, "\n"), then);
+		int_eq((long long)codes_in(&m, "LXG151"), 1, warn);
 		lx_kmsg_matches_free(&m);
 		lx_kmsg_free(&k);
 	}
+}
+
+/* An IOMMU fault by the GPU before the kernel enumerated it is the system
+ * firmware's scanout (clean-dmar-fault-before-pci-enumeration.log); the
+ * same fault after the enumeration is the GPU's (LXG113). */
+static void test_iommu_fault_before_enumeration(void)
+{
+	_cleanup_free_ char *path = lx_xasprintf("%s/clean-dmar-fault-before-pci-enumeration.log", kmsg_dir);
+	_cleanup_free_ char *text = NULL;
+	size_t len = 0;
+	if (!ok(lx_read_file(path, 1u << 20, &text, &len, NULL) == 0, path))
+		return;
+	const char *fault = strstr(text, "[    0.121936] DMAR: [DMA Read]");
+	const char *enumerated = strstr(text, "[    0.467707] pci 0000:00:02.0: [8086:8a52]");
+	if (!ok(fault && enumerated && fault < enumerated, "the fixture's fault comes before the enumeration"))
+		return;
+	size_t fault_len = strcspn(fault, "\n") + 1;
+	size_t enum_len = strcspn(enumerated, "\n") + 1;
+	/* the fault moved to just after the enumeration line */
+	_cleanup_free_ char *moved = lx_xasprintf("%.*s%.*s%.*s%.*s%s", (int)(fault - text), text,
+						  (int)(enumerated - fault - fault_len), fault + fault_len, (int)enum_len,
+						  enumerated, (int)fault_len, fault, enumerated + enum_len);
+	struct lx_kmsg k;
+	struct lx_kmsg_matches m;
+	parse(moved, &k);
+	if (count_matches(&k, NULL, &m) != (size_t)-1) {
+		int_eq((long long)codes_in(&m, "LXG113"), 1, "a DMAR fault after the GPU's enumeration: LXG113");
+		lx_kmsg_matches_free(&m);
+	}
+	lx_kmsg_free(&k);
 }
 
 /* A WARN outside a PM callback is no failed power transition, however
@@ -2852,7 +2910,10 @@ static void test_clean_logs(void)
 					   * allocation TTM makes for amdgpu and falls back from */
 					  "clean-ttm-page-allocation-failure.log",
 					  /* a VMware guest's vmwgfx: its display, no GPU */
-					  "clean-vmwgfx-flip-timeout.log"};
+					  "clean-vmwgfx-flip-timeout.log",
+					  /* the IOMMU's start faulting the iGPU's read of its
+					   * RMRR, before the kernel enumerated the GPU */
+					  "clean-dmar-fault-before-pci-enumeration.log"};
 	for (size_t c = 0; c < sizeof(clean) / sizeof(clean[0]); c++) {
 		_cleanup_free_ char *path = lx_xasprintf("%s/%s", kmsg_dir, clean[c]);
 		struct lx_kmsg k;
@@ -3987,6 +4048,7 @@ int main(int argc, char **argv)
 	test_clean_logs();
 	test_pm_oops_outside_pm();
 	test_probe_warn_went_on();
+	test_iommu_fault_before_enumeration();
 	test_modeset_gpus();
 	test_address_domain();
 	test_doc(argv[2]);
