@@ -5234,6 +5234,21 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "drivers/gpu/drm/amd/pm/swsmu/amdgpu_smu.c smu_start_smc_engine(): dev_err(adev->dev, \"SMC "
 	 "is not ready\\n\") (5.x: pr_err), then smu_hw_init() and smu_resume(): dev_err(adev->dev, "
 	 "\"SMC engine is not correctly up!\\n\") (5.x: pr_err(\"SMU is not ready yet!\\n\"))"},
+	/* the SMU's answer read back as all ones: the GPU no longer answers
+	 * its register reads (also the SMU's LXG149 above) */
+	{"amdgpu-smu-all-ones",
+	 "amdgpu (" BDF "): (amdgpu: )?SMU: response:0xFFFFFFFF for index:([0-9]+) param:(0x[0-9A-Fa-f]+) "
+	 "message:([A-Za-z0-9_]+)",
+	 LXG109_FALLEN_OFF_BUS, LX_SEVERITY_ERROR,
+	 "the AMD GPU stopped answering on PCIe: its SMU's answer to {msg} read back as all ones "
+	 "(0xFFFFFFFF), as every read of a device gone from the bus does (power, heat, a bad riser, "
+	 "slot or cable, an eGPU unplugged); every container holding it loses it until the host is "
+	 "power-cycled",
+	 FIX_FALLEN, LX_KMSG_ALSO, {{"gpu", 1}, {"msg", 5}},
+	 "drivers/gpu/drm/amd/pm/swsmu/smu_cmn.c __smu_cmn_reg_print_error(): dev_err(adev->dev, "
+	 "\"SMU: response:0x%08X for index:%d param:0x%08X message:%s?\", ...) for SMU_RESP_UNEXP "
+	 "(~0U), printed at once when amdgpu_device_bus_status_check() finds the device off the bus "
+	 "(6.9 and later; before, the same line through dev_err_ratelimited())"},
 	{"amdgpu-smu-response",
 	 "amdgpu (" BDF "): (amdgpu: )?SMU: (response:(0x[0-9A-Fa-f]+) for|I'm very busy for your "
 	 "command:|valid command, bad prerequisites:|unknown command:) index:([0-9]+) "

@@ -859,6 +859,10 @@ static const struct expect expects[] = {
 	{"amdgpu-smc-not-ready.log", "LXG141", E, "0000:c8:00.0", "block=smu|phase=resume|ret=-5", "LXG149"},
 	{"amdgpu-smu-response.log", "LXG149", W, "0000:03:00.0", "msg=GetSmuVersion|answer=response:0xFFFFFFFF for|times=2",
 	 NULL},
+	/* its answer of all ones is also the GPU gone from the bus */
+	{"amdgpu-smu-response.log", "LXG109", E, "0000:03:00.0", "msg=GetSmuVersion", NULL},
+	{"amdgpu-smu-all-ones-egpu.log", "LXG109", E, "0000:0c:00.0", "msg=TransferTableSmu2Dram|times=2", NULL},
+	{"amdgpu-smu-all-ones-egpu.log", "LXG149", W, "0000:0c:00.0", "msg=TransferTableSmu2Dram", NULL},
 	{"amdgpu-smu-enable-features-failed.log", "LXG149", W, "0000:0b:00.0", NULL, NULL},
 	{"amdgpu-smu-enable-features-failed.log", "LXG141", E, "0000:0b:00.0", "block=smu|ret=-62", "LXG149"},
 	/* the driver core's probe failure; the VBIOS and IP discovery tables */
