@@ -83,7 +83,8 @@ struct lx_oops {
 	char *pm_callback; /* its innermost such frame, "pci_pm_resume+0x0/0xe0" */
 	/* What else the fault's own context shows the driver doing: "GPU
 	 * reset" (a ring timeout handler or the reset itself), "wait for the GPU" (a
-	 * task hung waiting for the GPU's work), "probe"; NULL when none. */
+	 * task hung waiting for the GPU's work), "probe", "shutdown" (the host
+	 * rebooting or powering off: device_shutdown()); NULL when none. */
 	const char *context;
 	char *context_frame; /* its innermost such frame */
 	bool cut;            /* no location, instruction nor trace: the driver is

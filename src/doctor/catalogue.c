@@ -6944,7 +6944,11 @@ static bool match_oops(const struct lx_kmsg *log, const struct lx_host *host, si
 				     .severity = row->severity};
 	*through = o.end;
 	bool explained = !o.fatal && o.start < i && claimed > o.start;
-	if (!o.driver || explained) {
+	/* in the host's shutdown or reboot (device_shutdown() calling the
+	 * driver's shutdown hook): no container runs on the GPU then, and the
+	 * next boot starts it afresh */
+	bool going_down = o.context && strcmp(o.context, "shutdown") == 0;
+	if (!o.driver || explained || going_down) {
 		lx_oops_free(&o);
 		ev->entry = NULL; /* an oops, someone else's: its lines are no other row's */
 		return true;

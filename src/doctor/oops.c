@@ -548,6 +548,10 @@ static const char *context_of(const char *name)
 		{"dma_resv_wait_timeout", "wait for the GPU"},     {"drm_sched_entity_flush", "wait for the GPU"},
 		{"amdgpu_vm_wait_idle", "wait for the GPU"},       {"kcl_fence_default_wait", "wait for the GPU"},
 		{"amdkfd_fence_wait", "wait for the GPU"},
+		/* kernel/reboot.c: the host going down (reboot(2), poweroff) */
+		{"device_shutdown", "shutdown"},           {"pci_device_shutdown", "shutdown"},
+		{"kernel_restart", "shutdown"},            {"kernel_power_off", "shutdown"},
+		{"kernel_halt", "shutdown"},               {"__do_sys_reboot", "shutdown"},
 	};
 	for (size_t f = 0; f < sizeof(frames) / sizeof(frames[0]); f++)
 		if (starts(name, frames[f].prefix))
