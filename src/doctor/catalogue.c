@@ -6928,6 +6928,20 @@ static bool driver_speaks_after(const struct lx_kmsg *log, const struct lx_oops 
 	return false;
 }
 
+/* Whether a report's call trace shows the driver undoing what its probe
+ * set up ("intel_modeset_cleanup+0xbc/0x130 [i915]" under
+ * "i915_driver_load+0xbad/0xdc0"): the probe's error path, so the probe
+ * failed however the excerpt ends. */
+static bool probe_unwinding(const struct lx_kmsg *log, const struct lx_oops *o)
+{
+	static const char *const undo[] = {"_cleanup+", "_fini+", "_fini_hw+", "_fini_sw+", "_unload+", "_teardown+"};
+	for (size_t l = o->first; l <= o->end && l < log->n; l++)
+		for (size_t u = 0; u < sizeof(undo) / sizeof(undo[0]); u++)
+			if (strstr(log->lines[l].text, undo[u]))
+				return true;
+	return false;
+}
+
 /* An oops row's header at line i: whether it is a GPU driver's, the
  * fields, and the lines it spans (through: its last one). claimed: one past
  * the last line an earlier message took; a WARN whose own message a row
@@ -6987,7 +7001,7 @@ static bool match_oops(const struct lx_kmsg *log, const struct lx_host *host, si
 	 * it is (gpu-driver-warn, LXG151) */
 	if ((row->code == LXG141_GPU_INIT_FAILED || row->code == LXG106_INIT_FAILED) && !o.fatal) {
 		_cleanup_free_ char *pci = oops_gpu(log, host, &o);
-		if (probe_went_on(log, host, &o, pci) || !driver_speaks_after(log, &o)) {
+		if (probe_went_on(log, host, &o, pci) || (!driver_speaks_after(log, &o) && !probe_unwinding(log, &o))) {
 			lx_oops_free(&o);
 			return false;
 		}

@@ -109,6 +109,26 @@ static bool nvidia_rm_symbol(const char *text)
 	return false;
 }
 
+/* The GPU driver a symbol of a frame without a module's bracket belongs
+ * to: a driver built into the kernel (CONFIG_DRM_NOUVEAU=y, a distribution
+ * or vendor kernel with i915 or amdgpu built in) prints its frames bare,
+ * "nouveau_gem_ioctl_pushbuf+0x1448/0x1660"; its functions' own prefixes
+ * name it (none of these prefixes is the core kernel's). NULL for others. */
+static char *builtin_driver_of(const char *text)
+{
+	static const struct {
+		const char *prefix, *driver;
+	} prefixes[] = {
+		{"nouveau_", "nouveau"}, {"nvkm_", "nouveau"}, {"amdgpu_", "amdgpu"}, {"kgd2kfd_", "amdgpu"},
+		{"radeon_", "radeon"},   {"i915_", "i915"},    {"xe_", "xe"},
+	};
+	_cleanup_free_ char *sym = frame_symbol(text);
+	for (size_t p = 0; sym && p < sizeof(prefixes) / sizeof(prefixes[0]); p++)
+		if (strncmp(sym, prefixes[p].prefix, strlen(prefixes[p].prefix)) == 0)
+			return lx_xstrdup(prefixes[p].driver);
+	return NULL;
+}
+
 /* The module a source path belongs to: the kernel's drivers/gpu/drm/amd,
  * i915, xe trees, DKMS builds of them, NVIDIA's kernel-open directories. */
 static const char *path_module(const char *path, size_t len)
@@ -120,6 +140,7 @@ static const char *path_module(const char *path, size_t len)
 		{"/amd/display/", "amdgpu"}, {"/amd/amdkcl/", "amdkcl"},	    {"drivers/gpu/drm/i915/", "i915"}, {"drivers/gpu/drm/xe/", "xe"},
 		{"nvidia-uvm/", "nvidia_uvm"},	    {"nvidia-drm/", "nvidia_drm"},	   {"nvidia-modeset/", "nvidia_modeset"},
 		{"nvidia-peermem/", "nvidia_peermem"}, {"/nvidia/nv", "nvidia"},
+		{"drivers/gpu/drm/nouveau/", "nouveau"}, {"drivers/gpu/drm/radeon/", "radeon"},
 	};
 	_cleanup_free_ char *p = lx_xstrndup(path, len);
 	for (size_t d = 0; d < sizeof(dirs) / sizeof(dirs[0]); d++)
@@ -692,6 +713,8 @@ bool lx_oops_read(const struct lx_kmsg *log, size_t i, struct lx_oops *out)
 				ip_mod = frame_module(t);
 				if (!ip_mod && nvidia_rm_symbol(t))
 					ip_mod = lx_xstrdup("nvidia");
+				if (!ip_mod)
+					ip_mod = builtin_driver_of(t);
 				decided = j;
 			}
 			saw_ip = true;
@@ -750,6 +773,8 @@ bool lx_oops_read(const struct lx_kmsg *log, size_t i, struct lx_oops *out)
 		_cleanup_free_ char *fm = frame_module(t);
 		if (!fm && nvidia_rm_symbol(t))
 			fm = lx_xstrdup("nvidia");
+		if (!fm)
+			fm = builtin_driver_of(t);
 		if (fm && !is_helper(fm)) {
 			trace_mod = lx_xstrdup(fm);
 			trace_line = j;

@@ -1353,6 +1353,13 @@ static const struct expect expects[] = {
 	 * and three frames without the "Call Trace:" line, amid its own
 	 * words: the first frame line starts the trace; the GPU the log's
 	 * only amdgpu one (linux-libre's missing gpu_info firmware) */
+	/* nouveau built into the kernel: its frames have no module bracket */
+	{"oops-builtin-nouveau.log", "LXG151", E, "0000:01:00.0", "module=nouveau|kind=NULL pointer dereference", NULL},
+	{"oops-builtin-nouveau.log", "LXG111", E, "0000:01:00.0", NULL, NULL},
+	/* a WARN in i915's probe that unwinds it (intel_modeset_cleanup under
+	 * i915_driver_load): the probe failed, though the excerpt ends there */
+	{"intel-probe-warn-unwinding.log", "LXG141", E, "0000:00:02.0", "kind=WARN", NULL},
+	{"intel-probe-warn-unwinding.log", "LXG151", W, "0000:00:02.0", "module=i915", NULL},
 	/* arm64's SError panic: a register read of amdgpu's probe answered
 	 * with a bus error (no address in the report: no GPU named) */
 	{"oops-probe-serror-arm64.log", "LXG141", E, NULL,
