@@ -6918,9 +6918,9 @@ static bool driver_speaks_after(const struct lx_kmsg *log, const struct lx_oops 
 {
 	bool nvidia = strcmp(o->driver, "nvidia") == 0;
 	_cleanup_free_ char *bracketed = lx_xasprintf("[%s]", o->driver);
+	size_t n = strlen(o->driver);
 	for (size_t l = o->end + 1; l < log->n && l - o->end <= PROBE_END_LINES; l++) {
 		const char *t = log->lines[l].text;
-		size_t n = strlen(o->driver);
 		if ((nvidia && lx_str_starts_with(t, "NVRM")) || strstr(t, bracketed) ||
 		    (strncmp(t, o->driver, n) == 0 && (t[n] == ' ' || t[n] == ':')))
 			return true;
@@ -6997,8 +6997,9 @@ static bool match_oops(const struct lx_kmsg *log, const struct lx_host *host, si
 	}
 	/* a WARN in a probe the driver then finished failed no probe, nor
 	 * does one the excerpt ends with (the kernel goes on after a WARN:
-	 * what became of the probe is not in the log): it stays the warning
-	 * it is (gpu-driver-warn, LXG151) */
+	 * what became of the probe is not in the log) unless its trace shows
+	 * the probe undoing itself: it stays the warning it is
+	 * (gpu-driver-warn, LXG151) */
 	if ((row->code == LXG141_GPU_INIT_FAILED || row->code == LXG106_INIT_FAILED) && !o.fatal) {
 		_cleanup_free_ char *pci = oops_gpu(log, host, &o);
 		if (probe_went_on(log, host, &o, pci) || (!driver_speaks_after(log, &o) && !probe_unwinding(log, &o))) {
@@ -8174,8 +8175,8 @@ static void bind_behind_port(const struct lx_kmsg *log, const struct lx_host *ho
  * a fault after the enumeration is kept. */
 static void drop_faults_before_enumeration(const struct lx_kmsg *log, const struct lx_host *host, struct events *ev)
 {
-	struct lx_strv gpus = {0}; /* the devices the kernel enumerated, at */
-	size_t *line = NULL;
+	struct lx_strv gpus = {0}; /* the display devices the kernel enumerated */
+	size_t *line = NULL;       /* the line that enumerated each */
 	bool read = false;
 	size_t kept = 0;
 	for (size_t e = 0; e < ev->n; e++) {
