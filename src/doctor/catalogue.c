@@ -1399,26 +1399,51 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "symbol in module, or unknown parameter (see dmesg)\" (ENOENT); systemd-modules-load: "
 	 "\"Failed to insert module '%s': %m\""},
 	/* Debian's radeon refuses an R600-or-later GPU at probe when the
-	 * firmware package is not installed (a patch of its kernels):
-	 * radeon then names no GPU, the GPU is the AMD display device the log
-	 * enumerates that no driver took. */
+	 * firmware package is not installed (a patch of its kernels), and its
+	 * amdgpu any GPU (the same patch): the driver then names no GPU, the
+	 * GPU is the AMD display device the log enumerates that no driver
+	 * took. */
 	{"radeon-firmware-required",
 	 "(radeon) kernel modesetting for R600 or later requires (firmware installed|"
-	 "firmware-linux-nonfree)",
+	 "firmware-linux-nonfree)|(amdgpu) requires firmware installed",
 	 LXG140_GPU_FIRMWARE_MISSING, LX_SEVERITY_WARNING,
-	 "radeon refused the AMD GPU: the distribution's radeon needs its firmware for an R600 or "
-	 "later GPU and the firmware package is not installed; the GPU has no driver (no "
+	 "{driver} refused the AMD GPU: the distribution's {driver} needs its firmware (radeon for "
+	 "an R600 or later GPU) and the firmware package is not installed; the GPU has no driver (no "
 	 "acceleration, no /dev/dri render node for containers)",
 	 "install the distribution's AMD GPU firmware (Debian: firmware-amd-graphics from non-free-"
 	 "firmware; older releases firmware-linux-nonfree; Ubuntu: linux-firmware), then "
 	 "update-initramfs -u and reboot",
-	 LX_KMSG_DISPLAY_GPU, {{"gpu", 0}, {"driver", 1}},
+	 LX_KMSG_DISPLAY_GPU, {{"gpu", 0}, {"driver", 1}, {"driver", 3}},
 	 "Debian's kernel patch radeon-firmware-is-required-for-drm-and-kms-on-r600-onward "
+	 "(\"radeon, amdgpu: Firmware is required for DRM and KMS on R600 onward\") "
 	 "of drivers/gpu/drm/radeon/radeon_drv.c radeon_pci_probe(): "
 	 "DRM_ERROR(\"radeon kernel modesetting for R600 or later requires firmware installed\\n\") "
-	 "(older releases: \"... requires firmware-linux-nonfree.\\n\"), then \"See "
+	 "(older releases: \"... requires firmware-linux-nonfree.\\n\"), and of "
+	 "drivers/gpu/drm/amd/amdgpu/amdgpu_drv.c amdgpu_pci_probe(): DRM_ERROR(\"amdgpu requires "
+	 "firmware installed\\n\") when the firmware is not installed under /lib/firmware; then \"See "
 	 "https://wiki.debian.org/Firmware for information about missing firmware\", and the probe "
 	 "returns -ENODEV"},
+	/* amdgpu's table marks a GPU whose support is new in that kernel
+	 * (Renoir APUs in 5.4) AMD_EXP_HW_SUPPORT, and the probe declines it
+	 * unless amdgpu.exp_hw_support=1: DRM_INFO, no address, no driver
+	 * named; the GPU is the AMD display device the log enumerates that no
+	 * driver took (as for nomodeset: none, no finding). */
+	{"amdgpu-exp-hw-support",
+	 "This hardware requires experimental hardware support",
+	 LXG141_GPU_INIT_FAILED, LX_SEVERITY_ERROR,
+	 "{driver} declined the AMD GPU: this kernel's amdgpu lists it as experimental hardware (its "
+	 "support was new in this kernel release) and does not drive it without "
+	 "amdgpu.exp_hw_support=1; the GPU has no driver (no acceleration, no /dev/dri or /dev/kfd "
+	 "node for containers)",
+	 "boot a newer kernel whose amdgpu supports the GPU (Proxmox: the current kernel series; "
+	 "a distribution's hardware-enablement kernel), or, at your own risk, add "
+	 "amdgpu.exp_hw_support=1 to the kernel command line; reboot",
+	 LX_KMSG_DISPLAY_GPU, {{"gpu", 0}, {"driver", 0}},
+	 "drivers/gpu/drm/amd/amdgpu/amdgpu_drv.c amdgpu_pci_probe(): if ((flags & "
+	 "AMD_EXP_HW_SUPPORT) && !amdgpu_exp_hw_support) DRM_INFO(\"This hardware requires "
+	 "experimental hardware support.\\n\" \"See modparam exp_hw_support\\n\"), then return "
+	 "-ENODEV; the pciidlist entries flagged AMD_EXP_HW_SUPPORT are the chips whose support is "
+	 "not yet declared stable in that release"},
 	/* The device is dev_printk's (6.x: "amdgpu 0000:0a:00.0: AMD-Vi: Event
 	 * logged [IO_PAGE_FAULT domain=..."), or "device=0a:00.0" (4.x) or
 	 * "device=0000:0a:00.0" (5.x on; the IOMMU's own "iommu ivhd0: ..."). */
@@ -2032,6 +2057,29 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "with \"Corrected\"; 6.x: \"%s%s error message received from %s\\n\" with "
 	 "\"Correctable\"; before 4.16 \"AER: %s%s error received: id=%04x\\n\"; a finding only from "
 	 "ten reports of one GPU on"},
+	/* Firmware-first AER (APEI/GHES): the kernel decodes each of the
+	 * firmware's PCIe records with the device's AER registers, corrected
+	 * ones too (ghes_handle_aer() queues every severity), and prints no
+	 * "PCIe Bus Error" line: the same noisy link, counted the same way.
+	 * An uncorrected record is ghes-pcie-error's (an error), whose finding
+	 * about the same GPU this one joins. */
+	{"ghes-aer-status",
+	 "([a-z0-9_-]+) (" BDF "): (AER: )?aer_status: (0x[0-9a-fA-F]+), aer_mask: 0x[0-9a-fA-F]+",
+	 LXG152_GPU_PCIE_AER, LX_SEVERITY_WARNING,
+	 "the system firmware keeps reporting PCIe errors of the GPU's link (firmware-first AER, "
+	 "the kernel's decode of its records: aer_status {status}): the hardware corrected them, "
+	 "but a link this noisy (a riser, the slot, signal integrity, ASPM) often goes on to "
+	 "uncorrectable errors or a GPU that falls off the bus",
+	 FIX_AER_CORRECTED, LX_KMSG_PCI_GPU | LX_KMSG_REPEATS(10) | LX_KMSG_BEHIND_PORT,
+	 {{"gpu", 2}, {"driver", 1}, {"status", 4}, {"port", 2}},
+	 "drivers/pci/pcie/aer.c cper_print_aer() (6.x pci_print_aer(), aer_printk()) (from "
+	 "aer_recover_work_func(), which "
+	 "drivers/acpi/apei/ghes.c ghes_handle_aer() queues for each PCIe record of any severity): "
+	 "pci_err(dev, \"aer_status: 0x%08x, aer_mask: 0x%08x\\n\", status, mask) under dev_fmt "
+	 "\"AER: \", then __aer_print_error()'s bits (\"   [%2d] %-22s%s\\n\", e.g. \"[12] Timeout\"), "
+	 "\"aer_layer=%s, aer_agent=%s\\n\" and, for an uncorrectable one only, \"aer_uncor_severity: "
+	 "0x%08x\\n\"; a finding only from ten decodes of one GPU on, as for the kernel's own "
+	 "reports"},
 	/* The display engine, any GPU driver (drm_atomic_helper.c, nvidia-drm,
 	 * nvidia-modeset): page flips that never complete freeze or blank the
 	 * screen; rendering, compute and video engines are separate. */
@@ -3662,11 +3710,16 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "DRM_ERROR(\"HuC: Firmware not verified %#x\\n\"), no address); xe: xe_huc.c "
 	 "xe_huc_auth(): xe_gt_err(gt, \"HuC: authentication via %s failed: %pe\\n\", ...), \"HuC: "
 	 "firmware not verified: %pe\\n\""},
+	/* 6.2-6.3 said the HuC's init failure without the "HuC: " prefix
+	 * (drm_info), and on DG2 without the ME's GSC and PXP drivers built
+	 * in the kernel why: group 17, the first "what" (a finding keeps its
+	 * first line's) */
 	{"intel-huc-load-failed",
-	 INTEL_GT_PREFIX "HuC: (initialization failed|auth failed with GSC error|failed to (submit GSC request "
+	 INTEL_GT_PREFIX "(HuC: (initialization failed|auth failed with GSC error|failed to (submit GSC request "
 	 "to auth|trigger auth)|invalid GSC reply for auth|HW requires a GSC-enabled blob|HW in DMA mode, "
 	 "but we have an incompatible GSC-enabled blob|timed out waiting for MEI (GSC|PXP)|GuC did not "
-	 "ack Auth request)",
+	 "ack Auth request|[Cc]an't load due to missing MEI modules)|(HuC init failed with -?[0-9]+|Can't "
+	 "load HuC due to missing MEI modules))",
 	 LXG141_GPU_INIT_FAILED, LX_SEVERITY_WARNING,
 	 "the Intel GPU's HuC (the media firmware) did not start or could not be authenticated "
 	 "({what}): the media driver cannot use it, so low-power (VDEnc) H.264/HEVC encoding with "
@@ -3674,11 +3727,18 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "every container holding the GPU; decoding and rendering still work",
 	 "install the linux-firmware of the kernel's release (its HuC and GuC files, and on DG2 and "
 	 "later the GSC file); for \"timed out waiting for MEI\" load the ME's modules (mei_gsc, "
-	 "mei_pxp, mei_me) in the initramfs; update-initramfs -u and reboot",
-	 LX_KMSG_SOLE_INTEL, {{"gpu", 3}, {"what", 13}, {"driver", 2}, {"driver", 6}},
+	 "mei_pxp, mei_me) in the initramfs; for \"missing MEI modules\" boot a kernel built with "
+	 "CONFIG_INTEL_MEI_GSC and CONFIG_INTEL_MEI_PXP (Proxmox's and the distributions' kernels "
+	 "are); update-initramfs -u and reboot",
+	 LX_KMSG_SOLE_INTEL, {{"gpu", 3}, {"what", 17}, {"what", 14}, {"driver", 2}, {"driver", 6}},
 	 "drivers/gpu/drm/xe/xe_huc.c xe_huc_init(): xe_gt_err(gt, \"HuC: initialization failed: "
 	 "%pe\\n\"); drivers/gpu/drm/i915/gt/uc/intel_huc_fw.c (DG2, authentication through the GSC): "
-	 "huc_err(huc, \"auth failed with GSC error = 0x%x\\n\"), \"failed to submit GSC request to "
+	 "huc_err(huc, \"auth failed with GSC error = 0x%x\\n\"); drivers/gpu/drm/i915/gt/uc/intel_huc.c "
+	 "(6.2-6.3) check_huc_loading_mode(): drm_info(\"Can't load HuC due to missing MEI modules\\n\") "
+	 "(-EIO: a DG2 HuC loads through the GSC, and the kernel lacks CONFIG_INTEL_MEI_PXP or "
+	 "CONFIG_INTEL_MEI_GSC), then intel_huc_init()'s drm_info(\"HuC init failed with %d\\n\", err); "
+	 "6.4 and later huc_info(huc, \"initialization failed %pe\\n\") and \"can't load due to missing "
+	 "MEI modules\\n\" with the \"HuC: \" prefix; intel_huc_fw.c \"failed to submit GSC request to "
 	 "auth: %d\\n\"; intel_huc.c: huc_notice(huc, \"timed out waiting for MEI GSC\\n\") (the ME's "
 	 "mei_gsc driver never bound), huc_err(huc, \"HW requires a GSC-enabled blob, but we found a "
 	 "legacy one\\n\"); xe_huc.c: \"HuC: failed to trigger auth via %s: %pe\\n\"; 4.x intel_huc.c: "

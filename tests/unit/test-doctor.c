@@ -778,6 +778,11 @@ static const struct expect expects[] = {
 	 * display device the log enumerates that no driver took */
 	{"radeon-firmware-required.log", "LXG140", W, "0000:01:00.0", "driver=radeon", NULL},
 	{"radeon-firmware-required-paste.log", "LXG140", W, NULL, "driver=radeon", NULL},
+	/* the same Debian patch in amdgpu: not its catch-all init failure (LXG141) */
+	{"amdgpu-firmware-required.log", "LXG140", W, "0000:0a:00.0", "driver=amdgpu", NULL},
+	/* amdgpu declines a GPU its table flags experimental (Renoir on 5.4): no address, the
+	 * AMD display device no driver took */
+	{"amdgpu-exp-hw-support.log", "LXG141", E, "0000:04:00.0", "driver=amdgpu", NULL},
 	/* amdkfd refused its module parameter: no GPU gets a ROCm node; the
 	 * log's only amdgpu GPU is named */
 	{"kfd-module-param-invalid.log", "LXG143", E, "0000:2f:00.0", "param=sched_policy", NULL},
@@ -1104,6 +1109,8 @@ static const struct expect expects[] = {
 	{"i915-guc-ct-stalled.log", "LXG142", W, "0000:00:02.0", "what=Communication stalled for|times=2", NULL},
 	{"intel-huc-gsc-auth.log", "LXG141", W, "0000:03:00.0", "what=auth failed with GSC error", NULL},
 	{"intel-huc-init-failed-xe.log", "LXG141", W, "0000:00:02.0", "what=initialization failed|driver=xe", NULL},
+	/* 6.2-6.3: drm_info without "HuC: ", a kernel lacking the ME's GSC/PXP drivers */
+	{"intel-huc-init-failed-mei.log", "LXG141", W, "0000:c3:00.0", "what=Can't load HuC due to missing MEI modules|driver=i915", NULL},
 	{"xe-uc-early-init-failed.log", "LXG141", E, "0000:03:00.0", "ret=-ENOENT", "-"},
 	{"intel-uc-version-mismatch-xe.log", "LXG140", W, "0000:03:00.0",
 	 "file=xe/bmg_guc_70.bin|found=70.29.2|wanted=70.44.1", NULL},
@@ -1178,6 +1185,9 @@ static const struct expect expects[] = {
 	{"aer-corrected-repeated.log", "LXG152", W, "0000:03:00.0", "times=12", NULL},
 	{"aer-received-alone.log", "LXG152", E, "0000:01:00.0", "kind=Fatal|times=1", NULL},
 	{"aer-corrected-port-only.log", "LXG152", W, "0000:01:00.0", "times=10", NULL},
+	/* firmware-first: the kernel's decodes of the firmware's corrected records,
+	 * eleven of the GPU's (its audio function's not counted) */
+	{"ghes-aer-corrected-flood.log", "LXG152", W, "0000:01:00.0", "times=11", NULL},
 	/* NVIDIA: the power cables (the cause of the init failure after it),
 	 * an init failure whose address the poster elided, the reset-required
 	 * assertion named for the log's only NVIDIA GPU */
@@ -2926,7 +2936,11 @@ static void test_clean_logs(void)
 					   * RMRR, before the kernel enumerated the GPU */
 					  "clean-dmar-fault-before-pci-enumeration.log",
 					  /* i915's WARN in its shutdown hook, from reboot(2) */
-					  "clean-i915-warn-at-reboot.log"};
+					  "clean-i915-warn-at-reboot.log",
+					  /* the NVIDIA GPU's own USB-C functions (xHCI, UCSI i2c)
+					   * failing at resume; DPC on a Thunderbolt root port
+					   * with no GPU behind it */
+					  "clean-nvidia-usbc-functions.log", "clean-dpc-other-port.log"};
 	for (size_t c = 0; c < sizeof(clean) / sizeof(clean[0]); c++) {
 		_cleanup_free_ char *path = lx_xasprintf("%s/%s", kmsg_dir, clean[c]);
 		struct lx_kmsg k;
