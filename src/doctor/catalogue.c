@@ -78,6 +78,10 @@
 	"blacklist it: modprobe.blacklist=nouveau (and rd.driver.blacklist=nouveau for the "        \
 	"initramfs, or 'blacklist nouveau' in /etc/modprobe.d plus update-initramfs -u), then "     \
 	"reboot"
+/* what a flood of corrected PCIe errors of a GPU's link means */
+#define AER_NOISY_LINK                                                                             \
+	"the hardware corrected them, but a link this noisy (a riser, the slot, signal integrity, " \
+	"ASPM) often goes on to uncorrectable errors or a GPU that falls off the bus"
 #define FIX_FALLEN                                                                                 \
 	"check power cables, cooling and seating, update the system firmware; power-cycle the "     \
 	"host to get the GPU back (a warm reboot may not)"
@@ -2035,9 +2039,7 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "([a-z0-9_-]+) (" BDF "): (AER: )?PCIe Bus Error: severity=(Corrected|Correctable), "
 	 "type=([^,]+)",
 	 LXG152_GPU_PCIE_AER, LX_SEVERITY_WARNING,
-	 "the GPU's PCIe link keeps reporting corrected errors ({type}): the "
-	 "hardware corrected them, but a link this noisy (a riser, the slot, signal integrity, "
-	 "ASPM) often goes on to uncorrectable errors or a GPU that falls off the bus",
+	 "the GPU's PCIe link keeps reporting corrected errors ({type}): " AER_NOISY_LINK,
 	 FIX_AER_CORRECTED, LX_KMSG_PCI_GPU | LX_KMSG_REPEATS(10) | LX_KMSG_BEHIND_PORT,
 	 {{"gpu", 2}, {"driver", 1}, {"type", 5}, {"port", 2}},
 	 "drivers/pci/pcie/aer.c aer_print_error(): pci_err/pci_warn(dev, \"PCIe Bus Error: "
@@ -2048,9 +2050,7 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "AER: (Multiple )?(Corrected|Correctable) error (message )?received(: id=([0-9a-fA-F]{4})|(:| "
 	 "from) (" BDF "))",
 	 LXG152_GPU_PCIE_AER, LX_SEVERITY_WARNING,
-	 "the GPU's PCIe link keeps reporting corrected errors: the hardware "
-	 "corrected them, but a link this noisy (a riser, the slot, signal integrity, ASPM) often "
-	 "goes on to uncorrectable errors or a GPU that falls off the bus",
+	 "the GPU's PCIe link keeps reporting corrected errors: " AER_NOISY_LINK,
 	 FIX_AER_CORRECTED, LX_KMSG_PCI_GPU | LX_KMSG_REPEATS(10) | LX_KMSG_ANNOUNCES,
 	 {{"gpu", 7}, {"requester_id", 5}},
 	 "drivers/pci/pcie/aer.c: pci_info(dev, \"%s%s error received: %04x:%02x:%02x.%d\\n\") "
@@ -2067,9 +2067,7 @@ static const struct lx_kmsg_entry catalogue[] = {
 	 "([a-z0-9_-]+) (" BDF "): (AER: )?aer_status: (0x[0-9a-fA-F]+), aer_mask: 0x[0-9a-fA-F]+",
 	 LXG152_GPU_PCIE_AER, LX_SEVERITY_WARNING,
 	 "the system firmware keeps reporting PCIe errors of the GPU's link (firmware-first AER, "
-	 "the kernel's decode of its records: aer_status {status}): the hardware corrected them, "
-	 "but a link this noisy (a riser, the slot, signal integrity, ASPM) often goes on to "
-	 "uncorrectable errors or a GPU that falls off the bus",
+	 "the kernel's decode of its records: aer_status {status}): " AER_NOISY_LINK,
 	 FIX_AER_CORRECTED, LX_KMSG_PCI_GPU | LX_KMSG_REPEATS(10) | LX_KMSG_BEHIND_PORT,
 	 {{"gpu", 2}, {"driver", 1}, {"status", 4}, {"port", 2}},
 	 "drivers/pci/pcie/aer.c cper_print_aer() (6.x pci_print_aer(), aer_printk()) (from "

@@ -109,12 +109,12 @@ static bool nvidia_rm_symbol(const char *text)
 	return false;
 }
 
-/* The GPU driver a symbol of a frame without a module's bracket belongs
- * to: a driver built into the kernel (CONFIG_DRM_NOUVEAU=y, a distribution
- * or vendor kernel with i915 or amdgpu built in) prints its frames bare,
- * "nouveau_gem_ioctl_pushbuf+0x1448/0x1660"; its functions' own prefixes
+/* The GPU driver the symbol SYM ("nouveau_gem_ioctl_pushbuf+0x1448/0x1660")
+ * of a frame without a module's bracket belongs to: a driver built into the
+ * kernel (CONFIG_DRM_NOUVEAU=y, a distribution or vendor kernel with i915
+ * or amdgpu built in) prints its frames bare; its functions' own prefixes
  * name it (none of these prefixes is the core kernel's). NULL for others. */
-static char *builtin_driver_of(const char *text)
+static char *builtin_driver_of(const char *sym)
 {
 	static const struct {
 		const char *prefix, *driver;
@@ -122,7 +122,6 @@ static char *builtin_driver_of(const char *text)
 		{"nouveau_", "nouveau"}, {"nvkm_", "nouveau"}, {"amdgpu_", "amdgpu"}, {"kgd2kfd_", "amdgpu"},
 		{"radeon_", "radeon"},   {"i915_", "i915"},    {"xe_", "xe"},
 	};
-	_cleanup_free_ char *sym = frame_symbol(text);
 	for (size_t p = 0; sym && p < sizeof(prefixes) / sizeof(prefixes[0]); p++)
 		if (strncmp(sym, prefixes[p].prefix, strlen(prefixes[p].prefix)) == 0)
 			return lx_xstrdup(prefixes[p].driver);
@@ -714,7 +713,7 @@ bool lx_oops_read(const struct lx_kmsg *log, size_t i, struct lx_oops *out)
 				if (!ip_mod && nvidia_rm_symbol(t))
 					ip_mod = lx_xstrdup("nvidia");
 				if (!ip_mod)
-					ip_mod = builtin_driver_of(t);
+					ip_mod = builtin_driver_of(ip_sym);
 				decided = j;
 			}
 			saw_ip = true;
@@ -774,7 +773,7 @@ bool lx_oops_read(const struct lx_kmsg *log, size_t i, struct lx_oops *out)
 		if (!fm && nvidia_rm_symbol(t))
 			fm = lx_xstrdup("nvidia");
 		if (!fm)
-			fm = builtin_driver_of(t);
+			fm = builtin_driver_of(sym);
 		if (fm && !is_helper(fm)) {
 			trace_mod = lx_xstrdup(fm);
 			trace_line = j;
